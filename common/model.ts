@@ -1,0 +1,114 @@
+/**
+ * The normalized model: what the generator resolves spec/ into, and what generated/model.json holds.
+ * Every emitter reads only this (never raw YAML), and the server reads it at run time. Plain JSON data,
+ * so it can be written to disk and read back without loss.
+ */
+import type { FieldRule } from './rules.js';
+
+export type FieldType = 'string' | 'integer' | 'decimal' | 'boolean' | 'date' | 'datetime' | 'enum' | 'reference';
+export type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';
+export type ChildOperation = 'childList' | 'childReplace';
+export type SearchMode = 'exact' | 'wildcard';
+
+/** Ajv keywords a field message can be attached to, plus `reference` (the referenced row must exist). */
+export type MessageKey =
+  | 'required' | 'pattern' | 'length' | 'minLength' | 'maxLength' | 'minimum' | 'maximum'
+  | 'type' | 'enum' | 'format' | 'reference';
+
+export interface EnumOption { value: string; label: string }
+
+export interface FieldModel {
+  name: string;
+  column: string;
+  type: FieldType;
+  label: string;
+  required: boolean;
+  default?: unknown;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  precision?: number;
+  scale?: number;
+  options?: EnumOption[];
+  /** For references: the target entity and the type of its key column. */
+  reference?: { entity: string; field: string; type: FieldType };
+  search?: SearchMode;
+  readOnly: boolean;
+  unique: boolean;
+  index: boolean;
+  /** Every message this field can produce, fully resolved (field override, else platform default). */
+  messages: Record<MessageKey, string>;
+  ui: { widget?: string; help?: string; placeholder?: string; hidden?: boolean };
+}
+
+export interface ChildModel {
+  name: string;
+  entity: string;
+  kind: 'one' | 'many';
+  label: string;
+  /** childField -> parentField */
+  link: Record<string, string>;
+  /** childField -> constant written on save */
+  fixed: Record<string, unknown>;
+  required: boolean;
+}
+
+export interface ConfirmationModel { field: string; from?: unknown; to?: unknown; title?: string; message: string }
+
+export interface EntityModel {
+  name: string;
+  label: string;
+  labelPlural: string;
+  table: string;
+  key: string[];
+  fields: FieldModel[];
+  children: ChildModel[];
+  rules: FieldRule[];
+  confirmations: ConfirmationModel[];
+  indexes: { name: string; fields: string[]; unique: boolean }[];
+  api: {
+    path: string;
+    pageSize: number;
+    maxPageSize: number;
+    compact: string[];
+    operations: Operation[];
+    permissions: Record<Operation | ChildOperation, string>;
+  };
+  list?: { route: string; title: string; columns: string[]; filters: string[]; sort: { field: string; direction: 'asc' | 'desc' }; permission: string };
+  form?: { route: string; title: string; fields: string[]; permission: string };
+  menu?: { group: string; label: string; order: number };
+  /** The spec file the entity came from, relative to the repo, for messages that point an analyst at it. */
+  source: string;
+}
+
+export interface PageModel {
+  route: string;
+  component: string;
+  title: string;
+  permission?: string;
+  public: boolean;
+  menu?: { group: string; label: string; order: number };
+}
+
+export interface Model {
+  entities: EntityModel[];
+  pages: PageModel[];
+  functions: Record<string, string>;
+  actions: Record<string, string>;
+  messages: { validation: Record<string, string>; errors: Record<string, string> };
+  demo: { entity: string; rows: Record<string, unknown>[] }[];
+}
+
+export function entityByName(model: Model, name: string): EntityModel {
+  const found = model.entities.find((e) => e.name === name);
+  if (!found) throw new Error(`Unknown entity ${name}`);
+  return found;
+}
+
+export function fieldByName(entity: EntityModel, name: string): FieldModel {
+  const found = entity.fields.find((f) => f.name === name);
+  if (!found) throw new Error(`Entity ${entity.name} has no field ${name}`);
+  return found;
+}

@@ -1,0 +1,46 @@
+/**
+ * Field rules, evaluated identically by the API before a save and by the form on every change
+ * (seed 000 §4: turning off direct billing clears the forced flag and the switch date).
+ *
+ * A rule is `{ when, set }` where both `when` and every value of `set` are JSON Logic expressions,
+ * compiled by the generator from the spec's shorthand. Rules run in order and the pass repeats until
+ * nothing changes, so a rule may trigger another (flgFatDir off -> flgFatDirForce off -> date cleared).
+ */
+import jsonLogic from 'json-logic-js';
+
+export type JsonLogic = unknown;
+
+export interface FieldRule {
+  when: JsonLogic;
+  set: Record<string, JsonLogic>;
+}
+
+/** More passes than this means two rules keep undoing each other: a spec mistake, not a user's. */
+const MAX_PASSES = 10;
+
+export function applyRules<T extends Record<string, unknown>>(rules: readonly FieldRule[], data: T): T {
+  let current: Record<string, unknown> = { ...data };
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    let changed = false;
+    for (const rule of rules) {
+      if (!truthy(jsonLogic.apply(rule.when as never, current))) continue;
+      for (const [field, expr] of Object.entries(rule.set)) {
+        const value = jsonLogic.apply(expr as never, current) ?? null;
+        if (!sameValue(current[field], value)) {
+          current = { ...current, [field]: value };
+          changed = true;
+        }
+      }
+    }
+    if (!changed) return current as T;
+  }
+  throw new Error(`Field rules do not settle after ${MAX_PASSES} passes: two rules undo each other`);
+}
+
+function truthy(value: unknown): boolean {
+  return jsonLogic.truthy(value as never);
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return (a ?? null) === (b ?? null);
+}

@@ -1,0 +1,80 @@
+/**
+ * `npm run gen` writes generated/ from spec/; `npm run gen:check` fails with a diff when generated/
+ * is not what spec/ produces (a hand edit or a forgotten regeneration).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { formatDiagnostic } from './diagnostics.js';
+import type { GeneratedFile } from './emitters/emitter.js';
+import { runPipeline } from './pipeline.js';
+
+const rootDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+const outDir = join(rootDir, 'generated');
+
+async function main(command: string | undefined): Promise<number> {
+  if (command !== 'gen' && command !== 'check') {
+    console.error('Usage: tsx generator/cli.ts gen|check');
+    return 2;
+  }
+  const result = await runPipeline(rootDir);
+  if (!result.ok) {
+    for (const d of result.diagnostics) console.error(formatDiagnostic(d));
+    console.error(`\n${result.diagnostics.length} problem(s) in spec/; nothing was written.`);
+    return 1;
+  }
+  return command === 'gen' ? write(result.files) : check(result.files);
+}
+
+function write(files: GeneratedFile[]): number {
+  const wanted = new Set(files.map((f) => f.path));
+  let written = 0;
+  let removed = 0;
+  for (const file of files) {
+    const target = join(outDir, file.path);
+    if (existsSync(target) && readFileSync(target, 'utf8') === file.content) continue;
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, file.content);
+    written++;
+  }
+  for (const existing of listFiles(outDir)) {
+    if (!wanted.has(existing)) { rmSync(join(outDir, existing)); removed++; }
+  }
+  console.log(`generated/: ${written} written, ${files.length - written} unchanged, ${removed} removed.`);
+  return 0;
+}
+
+function check(files: GeneratedFile[]): number {
+  const fresh = mkdtempSync(join(tmpdir(), 'gen-check-'));
+  try {
+    for (const file of files) {
+      mkdirSync(dirname(join(fresh, file.path)), { recursive: true });
+      writeFileSync(join(fresh, file.path), file.content);
+    }
+    try {
+      execFileSync('diff', ['-ruN', outDir, fresh], { encoding: 'utf8' });
+      console.log(`generated/ is up to date (${files.length} files).`);
+      return 0;
+    } catch (e) {
+      const diff = String((e as { stdout?: string }).stdout ?? '').split(fresh).join('<spec output>');
+      console.error(diff.length > 20000 ? `${diff.slice(0, 20000)}\n... (diff truncated)` : diff);
+      console.error('generated/ does not match spec/. Run `npm run gen` and commit the result; never edit generated/ by hand.');
+      return 1;
+    }
+  } finally {
+    rmSync(fresh, { recursive: true, force: true });
+  }
+}
+
+function listFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) out.push(relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'));
+  }
+  return out.sort();
+}
+
+process.exitCode = await main(process.argv[2]);

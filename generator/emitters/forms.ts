@@ -1,0 +1,61 @@
+/**
+ * One rjsf form per entity with a form route: the same JSON Schema the API validates, the Italian
+ * messages the API answers with, and the field rules the API applies, so the form can say before
+ * saving exactly what the server would say after.
+ */
+import type { EntityModel, FieldModel, Model } from '../../common/model.js';
+import { entityByName } from '../../common/model.js';
+import { inputSchema, messageTable } from '../shapes/entity-schema.js';
+import { jsonFile, type Emitter } from './emitter.js';
+
+export const formsEmitter: Emitter = {
+  name: 'forms',
+  emit: (model) =>
+    model.entities.filter((e) => e.form).map((entity) => jsonFile(`forms/${entity.name}.json`, {
+      entity: entity.name,
+      title: entity.form!.title,
+      key: entity.key,
+      schema: inputSchema(entity, model),
+      uiSchema: uiSchema(entity, model),
+      messages: messageTable(entity, model),
+      defaultMessages: model.messages.validation,
+      rules: entity.rules,
+      confirmations: entity.confirmations,
+    })),
+};
+
+function uiSchema(entity: EntityModel, model: Model): Record<string, unknown> {
+  const order = [...entity.form!.fields, ...entity.children.map((c) => c.name), '*'];
+  const ui: Record<string, unknown> = { 'ui:order': order, 'ui:submitButtonOptions': { submitText: 'Salva' } };
+  for (const field of entity.fields) ui[field.name] = fieldUi(field);
+  for (const child of entity.children) {
+    const childEntity = entityByName(model, child.entity);
+    const hidden = new Set([...Object.keys(child.link), ...Object.keys(child.fixed)]);
+    const fields = Object.fromEntries(childEntity.fields.filter((f) => !hidden.has(f.name)).map((f) => [f.name, fieldUi(f)]));
+    ui[child.name] = child.kind === 'one' ? fields : { items: fields, 'ui:options': { orderable: false } };
+  }
+  return ui;
+}
+
+function fieldUi(field: FieldModel): Record<string, unknown> {
+  const ui: Record<string, unknown> = {};
+  const widget = field.ui.hidden ? 'hidden' : field.ui.widget ?? defaultWidget(field);
+  if (widget) ui['ui:widget'] = widget;
+  if (field.ui.help) ui['ui:help'] = field.ui.help;
+  if (field.ui.placeholder) ui['ui:placeholder'] = field.ui.placeholder;
+  if (field.readOnly) ui['ui:readonly'] = true;
+  if (field.options) {
+    ui['ui:enumNames'] = [...field.options.map((o) => o.label), ...(field.required ? [] : ['-'])];
+  }
+  return ui;
+}
+
+function defaultWidget(field: FieldModel): string | undefined {
+  switch (field.type) {
+    case 'boolean': return 'checkbox';
+    case 'date': return 'date';
+    case 'datetime': return 'datetime';
+    case 'enum': return 'select';
+    default: return undefined;
+  }
+}

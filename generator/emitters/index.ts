@@ -1,0 +1,19 @@
+/** The registry of artifacts. A new artifact is one new emitter file and one line here. */
+import type { Emitter } from './emitter.js';
+import { demoDataEmitter } from './demo-data.js';
+import { formsEmitter } from './forms.js';
+import { manifestEmitter } from './manifest.js';
+import { migrationsEmitter } from './migrations.js';
+import { modelEmitter } from './model-json.js';
+import { openapiEmitter } from './openapi.js';
+import { typesEmitter } from './types.js';
+
+export const emitters: readonly Emitter[] = [
+  modelEmitter,
+  openapiEmitter,
+  formsEmitter,
+  manifestEmitter,
+  typesEmitter,
+  migrationsEmitter,
+  demoDataEmitter,
+];

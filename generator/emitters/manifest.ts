@@ -1,0 +1,59 @@
+/** The UI manifest: routes, menu, list columns, filters and page sizes the generic shell renders. */
+import type { EntityModel, FieldModel, Model } from '../../common/model.js';
+import { jsonFile, type Emitter } from './emitter.js';
+import { API_BASE, filterFields } from './openapi.js';
+
+export const manifestEmitter: Emitter = {
+  name: 'manifest',
+  emit: (model) => [jsonFile('manifest.json', buildManifest(model))],
+};
+
+interface MenuItem { label: string; route: string; permission?: string; order: number }
+
+export function buildManifest(model: Model): Record<string, unknown> {
+  const routes: Record<string, unknown>[] = [];
+  const menu = new Map<string, MenuItem[]>();
+  const addMenu = (group: string, item: MenuItem) => menu.set(group, [...(menu.get(group) ?? []), item]);
+
+  for (const entity of model.entities) {
+    if (entity.list) routes.push({ path: entity.list.route, kind: 'list', entity: entity.name, permission: entity.list.permission });
+    if (entity.form) routes.push({ path: entity.form.route, kind: 'form', entity: entity.name, permission: entity.form.permission });
+    if (entity.menu && entity.list) addMenu(entity.menu.group, { label: entity.menu.label, route: entity.list.route, permission: entity.list.permission, order: entity.menu.order });
+  }
+  for (const page of model.pages) {
+    routes.push({ path: page.route, kind: 'extension', component: page.component, title: page.title, public: page.public, ...(page.permission ? { permission: page.permission } : {}) });
+    if (page.menu) addMenu(page.menu.group, { label: page.menu.label, route: page.route, ...(page.permission ? { permission: page.permission } : {}), order: page.menu.order });
+  }
+
+  return {
+    apiBase: API_BASE,
+    locale: { date: 'DD/MM/YYYY', dateTime: 'DD/MM/YYYY HH:mm', currency: 'EUR', firstDayOfWeek: 1 },
+    ui: { bannerTimeoutMs: 3000, typeaheadDelayMs: 800 },
+    menu: [...menu.entries()]
+      .sort(([a, ai], [b, bi]) => Math.min(...ai.map((i) => i.order)) - Math.min(...bi.map((i) => i.order)) || a.localeCompare(b))
+      .map(([label, items]) => ({ label, items: items.sort((x, y) => x.order - y.order || x.label.localeCompare(y.label)).map(({ order: _o, ...i }) => i) })),
+    routes,
+    entities: Object.fromEntries(model.entities.filter((e) => e.api.operations.length).map((e) => [e.name, entityManifest(e)])),
+  };
+}
+
+function entityManifest(entity: EntityModel): Record<string, unknown> {
+  const column = (f: FieldModel) => ({ field: f.name, label: f.label, type: f.type, ...(f.options ? { options: f.options } : {}) });
+  const fieldsByName = new Map(entity.fields.map((f) => [f.name, f]));
+  return {
+    label: entity.label,
+    labelPlural: entity.labelPlural,
+    path: entity.api.path,
+    key: entity.key,
+    pageSize: entity.api.pageSize,
+    maxPageSize: entity.api.maxPageSize,
+    compact: entity.api.compact,
+    ...(entity.list ? { listRoute: entity.list.route, title: entity.list.title } : {}),
+    ...(entity.form ? { formRoute: entity.form.route } : {}),
+    columns: (entity.list?.columns ?? entity.fields.slice(0, 6).map((f) => f.name)).map((n) => column(fieldsByName.get(n)!)),
+    filters: filterFields(entity).map((f) => ({ ...column(f), search: f.search ?? 'exact' })),
+    defaultSort: entity.list?.sort ?? { field: entity.key[0], direction: 'asc' },
+    operations: entity.api.operations,
+    permissions: entity.api.permissions,
+  };
+}

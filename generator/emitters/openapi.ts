@@ -1,0 +1,192 @@
+/**
+ * OpenAPI 3.1 document of the whole API. Every operation carries `x-permission: FUNCTION:ACTION`
+ * (the server enforces it, the UI shows or hides by it) and refers to shared component schemas,
+ * because express-openapi-validator cannot follow schema-local $defs.
+ */
+import type { ChildModel, EntityModel, FieldModel, Model } from '../../common/model.js';
+import { entityByName } from '../../common/model.js';
+import { fieldSchema, inputSchema, rowSchema, type JsonSchema } from '../shapes/entity-schema.js';
+import { jsonFile, type Emitter } from './emitter.js';
+
+export const API_BASE = '/webpos/api/v1';
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ref('Error') } } });
+const json = (schema: unknown) => ({ 'application/json': { schema } });
+
+export const openapiEmitter: Emitter = {
+  name: 'openapi',
+  emit: (model) => [jsonFile('openapi.json', buildOpenApi(model))],
+};
+
+export function buildOpenApi(model: Model): Record<string, unknown> {
+  const schemas: Record<string, unknown> = { Error: errorSchema() };
+  const paths: Record<string, Record<string, unknown>> = {};
+  const tags: { name: string; description: string }[] = [];
+  // Child-only entities have no paths of their own, but their rows appear in their parent's answers.
+  for (const entity of model.entities) schemas[entity.name] = rowSchema(entity, model, false);
+  for (const entity of model.entities.filter((e) => e.api.operations.length > 0)) {
+    tags.push({ name: entity.name, description: entity.labelPlural });
+    Object.assign(schemas, entitySchemas(entity, model));
+    addEntityPaths(paths, entity, model);
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'WebPOS API', version: '1.0.0', description: 'Generated from spec/ by `npm run gen`. Do not edit.' },
+    servers: [{ url: API_BASE }],
+    tags,
+    paths: sortKeys(paths),
+    components: {
+      securitySchemes: { authToken: { type: 'apiKey', in: 'header', name: 'X-AuthToken' } },
+      schemas: sortKeys(schemas),
+    },
+  };
+}
+
+function entitySchemas(entity: EntityModel, model: Model): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    [`${entity.name}Input`]: inputSchema(entity, model),
+    [entity.name]: rowSchema(entity, model, false),
+    [`${entity.name}Detail`]: rowSchema(entity, model, true),
+    [`${entity.name}Page`]: {
+      type: 'object', additionalProperties: false, required: ['results', 'totalCount'],
+      properties: {
+        results: { type: 'array', items: entity.api.compact.length ? { anyOf: [ref(entity.name), ref(`${entity.name}Compact`)] } : ref(entity.name) },
+        totalCount: { type: 'integer', minimum: 0 },
+      },
+    },
+  };
+  if (entity.api.compact.length) {
+    const compactFields = entity.fields.filter((f) => entity.api.compact.includes(f.name));
+    out[`${entity.name}Compact`] = {
+      type: 'object', additionalProperties: false, required: compactFields.map((f) => f.name),
+      properties: Object.fromEntries(compactFields.map((f) => [f.name, fieldSchema(f, { nullable: !f.required })])),
+    };
+  }
+  return out;
+}
+
+function addEntityPaths(paths: Record<string, Record<string, unknown>>, entity: EntityModel, model: Model): void {
+  const collection = `/${entity.api.path}`;
+  const item = `${collection}/${entity.key.map((k) => `{${k}}`).join('/')}`;
+  const keyParams = entity.key.map((k) => pathParam(entity.fields.find((f) => f.name === k)!));
+  const ops = new Set(entity.api.operations);
+  const op = (id: string, permission: string, summary: string, extra: Record<string, unknown>) => ({
+    operationId: id, summary, tags: [entity.name], 'x-permission': permission, security: [{ authToken: [] }], ...extra,
+  });
+  const common = { 400: errorResponse('Dati non validi'), 500: errorResponse('Errore del server') };
+
+  if (ops.has('list') || ops.has('create')) paths[collection] = {};
+  if (ops.has('list')) {
+    paths[collection].get = op(`list${entity.name}`, entity.api.permissions.list, `Elenco ${entity.labelPlural}`, {
+      parameters: listParameters(entity),
+      responses: { 200: { description: 'Una pagina di risultati', content: json(ref(`${entity.name}Page`)) }, ...common },
+    });
+  }
+  if (ops.has('create')) {
+    paths[collection].post = op(`create${entity.name}`, entity.api.permissions.create, `Nuovo ${entity.label}`, {
+      requestBody: { required: true, content: json(ref(`${entity.name}Input`)) },
+      responses: { 201: { description: 'Creato', content: json(ref(`${entity.name}Detail`)) }, 409: errorResponse('Gia\' presente'), ...common },
+    });
+  }
+  const itemOps: Record<string, unknown> = {};
+  if (ops.has('get')) {
+    itemOps.get = op(`get${entity.name}`, entity.api.permissions.get, `Dettaglio ${entity.label}`, {
+      responses: { 200: { description: 'Trovato', content: json(ref(`${entity.name}Detail`)) }, 404: errorResponse('Non trovato'), ...common },
+    });
+  }
+  if (ops.has('update')) {
+    itemOps.put = op(`update${entity.name}`, entity.api.permissions.update, `Modifica ${entity.label}`, {
+      requestBody: { required: true, content: json(ref(`${entity.name}Input`)) },
+      responses: { 200: { description: 'Aggiornato', content: json(ref(`${entity.name}Detail`)) }, 404: errorResponse('Non trovato'), 409: errorResponse('Conflitto'), ...common },
+    });
+  }
+  if (ops.has('delete')) {
+    itemOps.delete = op(`delete${entity.name}`, entity.api.permissions.delete, `Elimina ${entity.label}`, {
+      responses: { 204: { description: 'Eliminato' }, 404: errorResponse('Non trovato'), 409: errorResponse('In uso'), ...common },
+    });
+  }
+  if (Object.keys(itemOps).length) paths[item] = { parameters: keyParams, ...itemOps };
+
+  for (const child of entity.children.filter((c) => c.kind === 'many')) {
+    if (!ops.has('get')) continue;
+    addChildPaths(paths, entity, child, model, item, keyParams, op, common);
+  }
+}
+
+function addChildPaths(
+  paths: Record<string, Record<string, unknown>>, entity: EntityModel, child: ChildModel, model: Model, item: string,
+  keyParams: unknown[], op: (id: string, p: string, s: string, e: Record<string, unknown>) => unknown, common: Record<string, unknown>,
+): void {
+  const childEntity = entityByName(model, child.entity);
+  const suffix = child.name[0].toUpperCase() + child.name.slice(1);
+  const list = { type: 'array', items: ref(childEntity.name) };
+  const input = { type: 'array', items: inputSchema(childEntity, model, [...Object.keys(child.link), ...Object.keys(child.fixed)]) };
+  paths[`${item}/${child.name}`] = {
+    parameters: keyParams,
+    get: op(`list${entity.name}${suffix}`, entity.api.permissions.childList, `${child.label} di ${entity.label}`, {
+      responses: { 200: { description: 'Elenco', content: json(list) }, 404: errorResponse('Non trovato'), ...common },
+    }),
+    put: op(`replace${entity.name}${suffix}`, entity.api.permissions.childReplace, `Sostituisce ${child.label} di ${entity.label}`, {
+      requestBody: { required: true, content: json(input) },
+      responses: { 200: { description: 'Elenco aggiornato', content: json(list) }, 404: errorResponse('Non trovato'), 409: errorResponse('Conflitto'), ...common },
+    }),
+  };
+}
+
+function pathParam(field: FieldModel): Record<string, unknown> {
+  const s = fieldSchema(field, { nullable: false });
+  delete s.default;
+  return { name: field.name, in: 'path', required: true, description: field.label, schema: s };
+}
+
+/** Fields that can be filtered: those with a search mode or listed among the list filters. */
+export function filterFields(entity: EntityModel): FieldModel[] {
+  const listed = entity.list?.filters ?? [];
+  return entity.fields.filter((f) => f.search !== undefined || listed.includes(f.name));
+}
+
+function listParameters(entity: EntityModel): unknown[] {
+  const sortable = entity.fields.map((f) => f.name);
+  const params: unknown[] = [
+    { name: 'page', in: 'query', description: 'Pagina, da 0', schema: { type: 'integer', minimum: 0, default: 0 } },
+    { name: 'size', in: 'query', description: 'Righe per pagina', schema: { type: 'integer', minimum: 1, maximum: entity.api.maxPageSize, default: entity.api.pageSize } },
+    {
+      name: 'sort', in: 'query', description: 'campo oppure campo,asc|desc', style: 'form', explode: true,
+      schema: { type: 'array', items: { type: 'string', pattern: `^(${sortable.join('|')})(,(asc|desc))?$` } },
+    },
+  ];
+  if (entity.api.compact.length) params.push({ name: 'format', in: 'query', description: 'compact: solo i campi per la ricerca rapida', schema: { type: 'string', enum: ['compact', 'full'] } });
+  for (const field of filterFields(entity)) params.push({ name: field.name, in: 'query', description: `Filtro: ${field.label}`, schema: filterSchema(field) });
+  return params;
+}
+
+/** Filters are looser than the field itself: a type-ahead sends partial values. */
+function filterSchema(field: FieldModel): JsonSchema {
+  switch (field.type) {
+    case 'integer': return { type: 'integer' };
+    case 'decimal': return { type: 'number' };
+    case 'boolean': return { type: 'boolean' };
+    case 'date': return { type: 'string', format: 'date' };
+    case 'datetime': return { type: 'string', format: 'date-time' };
+    case 'enum': return { type: 'string', enum: (field.options ?? []).map((o) => o.value) };
+    default: return field.reference?.type === 'integer' ? { type: 'integer' } : { type: 'string', maxLength: 200 };
+  }
+}
+
+function errorSchema(): Record<string, unknown> {
+  return {
+    type: 'object', additionalProperties: false, required: ['errorMessage', 'code', 'details'],
+    properties: {
+      errorMessage: { type: 'string' },
+      code: { type: 'string' },
+      details: {
+        type: 'array',
+        items: { type: 'object', additionalProperties: false, required: ['field', 'message'], properties: { field: { type: 'string' }, message: { type: 'string' } } },
+      },
+    },
+  };
+}
+
+function sortKeys<T>(obj: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.entries(obj).sort(([a], [b]) => a.localeCompare(b)));
+}

@@ -1,0 +1,49 @@
+/**
+ * TypeScript types for server, UI and tests: one interface per entity row and input
+ * (json-schema-to-typescript) and the `paths`/`components` of the API (openapi-typescript).
+ */
+import { compile } from 'json-schema-to-typescript';
+import openapiTS, { astToString } from 'openapi-typescript';
+import type { Model } from '../../common/model.js';
+import { inputSchema, rowSchema, type JsonSchema } from '../shapes/entity-schema.js';
+import type { Emitter, EmitContext } from './emitter.js';
+import { buildOpenApi } from './openapi.js';
+
+export const typesEmitter: Emitter = {
+  name: 'types',
+  emit: async (model, ctx) => [
+    { path: 'types/entities.ts', content: await entityTypes(model, ctx) },
+    { path: 'types/api.ts', content: await apiTypes(model, ctx) },
+  ],
+};
+
+async function entityTypes(model: Model, ctx: EmitContext): Promise<string> {
+  const parts = [ctx.render('types-header', { source: 'spec/', description: 'One interface per entity: the row the API returns and the body it accepts.' })];
+  for (const entity of model.entities) {
+    parts.push(await compileNamed(rowSchema(entity, model, true), entity.name));
+    parts.push(await compileNamed(inputSchema(entity, model), `${entity.name}Input`));
+  }
+  return `${parts.join('\n').trimEnd()}\n`;
+}
+
+async function compileNamed(schema: JsonSchema, name: string): Promise<string> {
+  return compile({ ...withoutTitles(schema), title: name } as never, name, {
+    bannerComment: '', additionalProperties: false, format: false, strictIndexSignatures: true,
+  });
+}
+
+/**
+ * json-schema-to-typescript turns every titled sub-schema into a named interface; a child entity
+ * would then be declared twice (inside its parent and on its own). Titles are labels, not type names.
+ */
+function withoutTitles(value: unknown): JsonSchema {
+  if (Array.isArray(value)) return value.map(withoutTitles) as never;
+  if (!value || typeof value !== 'object') return value as never;
+  return Object.fromEntries(Object.entries(value).filter(([k]) => k !== 'title').map(([k, v]) => [k, k === 'default' || k === 'enum' ? v : withoutTitles(v)]));
+}
+
+async function apiTypes(model: Model, ctx: EmitContext): Promise<string> {
+  const ast = await openapiTS(buildOpenApi(model) as never, { alphabetize: true });
+  const header = ctx.render('types-header', { source: 'generated/openapi.json', description: 'Paths and schemas of the API (openapi-typescript).' });
+  return `${header}\n${astToString(ast)}`;
+}

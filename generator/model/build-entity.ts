@@ -1,0 +1,114 @@
+/**
+ * Normalizes one entity file into an EntityModel and reports mistakes local to the file (unknown field
+ * names in key, lists, rules ...). Checks that need other files (references, children, routes) live in
+ * check-cross-references.ts.
+ */
+import type { EntityModel, Operation, ChildOperation } from '../../common/model.js';
+import { didYouMean, type Diagnostic } from '../diagnostics.js';
+import type { PathSegment, SourceFile } from '../load/source-file.js';
+import { buildField } from './build-field.js';
+import { compileRule } from './compile-rule.js';
+import type { RawEntity } from './spec-types.js';
+
+const ALL_OPERATIONS: Operation[] = ['list', 'get', 'create', 'update', 'delete'];
+const DEFAULT_ACTIONS: Record<Operation | ChildOperation, string> = {
+  list: 'VISUALIZZAZIONE', get: 'VISUALIZZAZIONE', create: 'CREAZIONE', update: 'AGGIORNAMENTO',
+  delete: 'CANCELLAZIONE', childList: 'VISUALIZZAZIONE', childReplace: 'AGGIORNAMENTO',
+};
+
+export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record<string, string>, diagnostics: Diagnostic[]): EntityModel {
+  const fields = Object.entries(raw.fields).map(([name, f]) => buildField(name, f, source, defaults, diagnostics));
+  const names = fields.map((f) => f.name);
+  const checkField = (name: string, path: PathSegment[], what: string) => {
+    if (!names.includes(name)) {
+      diagnostics.push({ ...source.positionOf(path), message: `${what} '${name}' is not a field of ${raw.entity}.${didYouMean(name, names)}` });
+    }
+  };
+
+  const key = Array.isArray(raw.key) ? raw.key : [raw.key];
+  key.forEach((k, i) => checkField(k, Array.isArray(raw.key) ? ['key', i] : ['key'], 'Key field'));
+
+  const permission = raw.permission;
+  if (raw.api && !permission && Object.keys(raw.api.permissions ?? {}).length < ALL_OPERATIONS.length) {
+    diagnostics.push({ ...source.positionOf(['api']), message: `Entity ${raw.entity} has an API but no 'permission': declare the function that guards it (e.g. permission: ANAG_BANCHE).` });
+  }
+  const permissions = {} as Record<Operation | ChildOperation, string>;
+  for (const op of Object.keys(DEFAULT_ACTIONS) as (Operation | ChildOperation)[]) {
+    permissions[op] = raw.api?.permissions?.[op] ?? `${permission ?? 'UNDECLARED'}:${DEFAULT_ACTIONS[op]}`;
+  }
+
+  (raw.api?.compact ?? []).forEach((f, i) => checkField(f, ['api', 'compact', i], 'Compact field'));
+  (raw.list?.columns ?? []).forEach((f, i) => checkField(f, ['list', 'columns', i], 'Column'));
+  (raw.list?.filters ?? []).forEach((f, i) => checkField(f, ['list', 'filters', i], 'Filter'));
+  (raw.form?.fields ?? []).forEach((f, i) => checkField(f, ['form', 'fields', i], 'Form field'));
+  (raw.confirmations ?? []).forEach((c, i) => checkField(c.field, ['confirmations', i, 'field'], 'Confirmation field'));
+  (raw.indexes ?? []).forEach((ix, i) => ix.fields.forEach((f, j) => checkField(f, ['indexes', i, 'fields', j], 'Index field')));
+  (raw.rules ?? []).forEach((rule, i) => {
+    for (const f of Object.keys(rule.when ?? {})) checkField(f, ['rules', i, 'when', f], 'Rule condition field');
+    for (const [f, v] of Object.entries(rule.set)) {
+      checkField(f, ['rules', i, 'set', f], 'Rule target field');
+      if (v !== null && typeof v === 'object' && !('expr' in v)) {
+        diagnostics.push({ ...source.positionOf(['rules', i, 'set', f]), message: `Rule value for '${f}' must be a plain value or {expr: <JSON Logic>}.` });
+      }
+    }
+  });
+
+  const sortSpec = raw.list?.sort ?? key[0];
+  const sortField = sortSpec.replace(/^-/, '');
+  if (raw.list?.sort) checkField(sortField, ['list', 'sort'], 'Sort field');
+  checkRouteParams(raw, key, source, diagnostics);
+
+  const routePermission = `${permission ?? 'UNDECLARED'}:VISUALIZZAZIONE`;
+  const label = raw.label ?? raw.entity;
+  const labelPlural = raw.labelPlural ?? label;
+  return {
+    name: raw.entity,
+    label,
+    labelPlural,
+    table: raw.table,
+    key,
+    fields,
+    children: Object.entries(raw.children ?? {}).map(([name, c]) => ({
+      name, entity: c.entity, kind: c.kind, label: c.label ?? name, link: c.link, fixed: c.fixed ?? {}, required: c.required ?? false,
+    })),
+    rules: (raw.rules ?? []).map(compileRule),
+    confirmations: raw.confirmations ?? [],
+    indexes: [
+      ...fields.filter((f) => (f.index || f.unique) && !key.includes(f.name)).map((f) => ({ name: `${raw.table}_${f.column}_${f.unique ? 'uq' : 'idx'}`, fields: [f.name], unique: f.unique })),
+      ...(raw.indexes ?? []).map((ix) => ({ name: `${raw.table}_${ix.fields.join('_').toLowerCase()}_${ix.unique ? 'uq' : 'idx'}`, fields: ix.fields, unique: ix.unique ?? false })),
+    ],
+    api: {
+      path: raw.api?.path ?? '',
+      pageSize: raw.api?.pageSize ?? 20,
+      maxPageSize: raw.api?.maxPageSize ?? Math.max(200, raw.api?.pageSize ?? 20),
+      compact: raw.api?.compact ?? [],
+      operations: raw.api ? ((raw.api.operations as Operation[] | undefined) ?? ALL_OPERATIONS) : [],
+      permissions,
+    },
+    ...(raw.list ? {
+      list: {
+        route: raw.list.route,
+        title: raw.list.title ?? labelPlural,
+        columns: raw.list.columns ?? names.slice(0, 6),
+        filters: raw.list.filters ?? [],
+        sort: { field: sortField, direction: sortSpec.startsWith('-') ? 'desc' as const : 'asc' as const },
+        permission: raw.list.permission ?? routePermission,
+      },
+    } : {}),
+    ...(raw.form ? {
+      form: { route: raw.form.route, title: raw.form.title ?? label, fields: raw.form.fields ?? names, permission: raw.form.permission ?? routePermission },
+    } : {}),
+    ...(raw.menu ? { menu: { group: raw.menu.group, label: raw.menu.label ?? labelPlural, order: raw.menu.order ?? 100 } } : {}),
+    source: source.file,
+  };
+}
+
+/** The form route must carry the key, as optional parameters named like the key fields, in key order. */
+function checkRouteParams(raw: RawEntity, key: string[], source: SourceFile, diagnostics: Diagnostic[]): void {
+  if (!raw.form) return;
+  const params = [...raw.form.route.matchAll(/:([A-Za-z0-9_]+)\??/g)].map((m) => m[1]);
+  if (params.join(',') !== key.join(',')) {
+    const expected = key.map((k) => `:${k}?`).join('/');
+    diagnostics.push({ ...source.positionOf(['form', 'route']), message: `Form route parameters (${params.join(', ') || 'none'}) must be the key fields in order: end the route with /${expected}.` });
+  }
+}

@@ -1,0 +1,95 @@
+/** Normalizes one field: resolves its messages, limits and column, and reports what cannot be right. */
+import type { FieldModel, MessageKey } from '../../common/model.js';
+import type { Diagnostic } from '../diagnostics.js';
+import type { SourceFile } from '../load/source-file.js';
+import type { RawField } from './spec-types.js';
+
+const MESSAGE_KEYS: MessageKey[] = ['required', 'pattern', 'length', 'minLength', 'maxLength', 'minimum', 'maximum', 'type', 'enum', 'format', 'reference'];
+
+export function toColumnName(field: string): string {
+  return field.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+}
+
+export function buildField(
+  name: string, raw: RawField, source: SourceFile, defaults: Record<string, string>, diagnostics: Diagnostic[],
+): FieldModel {
+  const at = (...path: (string | number)[]) => source.positionOf(['fields', name, ...path]);
+  const report = (path: string[], message: string) => diagnostics.push({ ...at(...path), message });
+
+  const minLength = raw.length ?? raw.minLength;
+  const maxLength = raw.length ?? raw.maxLength;
+  if (raw.length !== undefined && (raw.minLength !== undefined || raw.maxLength !== undefined)) {
+    report(['length'], `Field '${name}' declares both length and minLength/maxLength: keep only one.`);
+  }
+  if (minLength !== undefined && maxLength !== undefined && minLength > maxLength) {
+    report(['minLength'], `Field '${name}': minLength ${minLength} is greater than maxLength ${maxLength}.`);
+  }
+  if (raw.minimum !== undefined && raw.maximum !== undefined && raw.minimum > raw.maximum) {
+    report(['minimum'], `Field '${name}': minimum ${raw.minimum} is greater than maximum ${raw.maximum}.`);
+  }
+  if (raw.pattern !== undefined) {
+    try { new RegExp(raw.pattern, 'u'); } catch (e) {
+      report(['pattern'], `Field '${name}': pattern is not a valid regular expression (${(e as Error).message}). Quote it in single quotes and escape special characters with a backslash.`);
+    }
+  }
+  const onlyFor = (key: keyof RawField, types: RawField['type'][]) => {
+    if (raw[key] !== undefined && !types.includes(raw.type)) {
+      report([key], `Field '${name}' of type ${raw.type} cannot have '${key}' (only ${types.join(', ')}).`);
+    }
+  };
+  onlyFor('values', ['enum']);
+  onlyFor('entity', ['reference']);
+  for (const k of ['length', 'minLength', 'maxLength', 'pattern'] as const) onlyFor(k, ['string']);
+  for (const k of ['minimum', 'maximum'] as const) onlyFor(k, ['integer', 'decimal']);
+  for (const k of ['precision', 'scale'] as const) onlyFor(k, ['decimal']);
+  if (raw.type === 'enum' && !raw.values) report(['type'], `Field '${name}' is an enum: list its codes and labels under 'values'.`);
+  if (raw.type === 'reference' && !raw.entity) report(['type'], `Field '${name}' is a reference: name the target under 'entity'.`);
+  if (raw.default !== undefined && !defaultFits(raw)) {
+    report(['default'], `Field '${name}': default ${JSON.stringify(raw.default)} does not fit type ${raw.type}${raw.values ? ` (codes: ${Object.keys(raw.values).join(', ')})` : ''}.`);
+  }
+
+  const numeric = raw.type === 'integer' || raw.type === 'decimal';
+  const own = raw.messages ?? {};
+  const messages = {} as Record<MessageKey, string>;
+  for (const key of MESSAGE_KEYS) {
+    const lengthFallback = (key === 'minLength' || key === 'maxLength') && raw.length !== undefined ? own.length : undefined;
+    const typeDefault = key === 'type' && !numeric ? defaults.fallback : undefined;
+    messages[key] = own[key] ?? lengthFallback ?? typeDefault ?? defaults[key] ?? defaults.fallback;
+  }
+
+  return {
+    name,
+    column: toColumnName(name),
+    type: raw.type,
+    label: raw.label ?? name,
+    required: raw.required ?? false,
+    ...(raw.default !== undefined ? { default: raw.default } : {}),
+    ...(minLength !== undefined ? { minLength } : {}),
+    ...(maxLength !== undefined ? { maxLength } : {}),
+    ...(raw.pattern !== undefined ? { pattern: raw.pattern } : {}),
+    ...(raw.minimum !== undefined ? { minimum: raw.minimum } : {}),
+    ...(raw.maximum !== undefined ? { maximum: raw.maximum } : {}),
+    ...(raw.type === 'decimal' ? { precision: raw.precision ?? 15, scale: raw.scale ?? 2 } : {}),
+    ...(raw.values ? { options: Object.entries(raw.values).map(([value, label]) => ({ value, label })) } : {}),
+    ...(raw.search ? { search: raw.search } : {}),
+    readOnly: raw.readOnly ?? false,
+    unique: raw.unique ?? false,
+    index: raw.index ?? false,
+    messages,
+    ui: raw.ui ?? {},
+  };
+}
+
+function defaultFits(raw: RawField): boolean {
+  const v = raw.default;
+  if (v === null) return true;
+  switch (raw.type) {
+    case 'boolean': return typeof v === 'boolean';
+    case 'integer': return Number.isInteger(v);
+    case 'decimal': return typeof v === 'number';
+    case 'enum': return typeof v === 'string' && raw.values !== undefined && v in raw.values;
+    case 'date': return typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
+    case 'datetime': return typeof v === 'string' && !Number.isNaN(Date.parse(v));
+    default: return typeof v === 'string' || typeof v === 'number';
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * Resolves validated spec files into the one normalized Model every emitter reads.
+ * Collects every mistake of every file before giving up, so an analyst fixes them in one round.
+ */
+import type { EntityModel, Model, PageModel } from '../../common/model.js';
+import type { Diagnostic } from '../diagnostics.js';
+import type { SourceFile } from '../load/source-file.js';
+import type { SpecKind } from '../validate/schema-check.js';
+import { buildEntity } from './build-entity.js';
+import { checkCrossReferences, type Located } from './check-cross-references.js';
+import { checkDemo } from './check-demo.js';
+import type { RawDemo, RawEntity, RawFunctions, RawMessages, RawPages } from './spec-types.js';
+
+export function buildModel(files: { kind: SpecKind; source: SourceFile }[]): { model?: Model; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const ofKind = (kind: SpecKind) => files.filter((f) => f.kind === kind).map((f) => f.source);
+
+  const single = <T>(kind: SpecKind, expected: string): { raw: T; source: SourceFile } | undefined => {
+    const found = ofKind(kind);
+    if (found.length === 1) return { raw: found[0].data as T, source: found[0] };
+    if (found.length === 0) diagnostics.push({ file: 'spec', line: 1, column: 1, message: `No ${kind} file found: add ${expected}.` });
+    else found.slice(1).forEach((s) => diagnostics.push({ ...s.positionOf([kind]), message: `Only one ${kind} file is allowed; the first is ${found[0].file}. Merge them.` }));
+    return undefined;
+  };
+  const functions = single<RawFunctions>('functions', 'spec/platform/functions.yaml');
+  const messages = single<RawMessages>('messages', 'spec/platform/messages.yaml');
+  if (!functions || !messages) return { diagnostics };
+
+  const validationDefaults = messages.raw.messages.validation;
+  const entities: Located<EntityModel>[] = ofKind('entity').map((source) => ({
+    value: buildEntity(source.data as RawEntity, source, validationDefaults, diagnostics),
+    source,
+  }));
+
+  const pages: Located<PageModel>[] = [];
+  const pageSources: { source: SourceFile; index: number }[] = [];
+  for (const source of ofKind('pages')) {
+    (source.data as RawPages).pages.forEach((p, index) => {
+      pages.push({
+        value: {
+          route: p.route, component: p.component, title: p.title ?? p.component, public: p.public ?? false,
+          ...(p.permission ? { permission: p.permission } : {}),
+          ...(p.menu ? { menu: { group: p.menu.group, label: p.menu.label ?? p.title ?? p.component, order: p.menu.order ?? 100 } } : {}),
+        },
+        source,
+      });
+      pageSources.push({ source, index });
+    });
+  }
+
+  checkCrossReferences(entities, pages, pageSources, functions.raw.functions, functions.raw.actions, diagnostics);
+
+  const demoFiles = ofKind('demo').map((source) => ({ raw: source.data as RawDemo, source }));
+  const model: Model = {
+    entities: entities.map((e) => e.value),
+    pages: pages.map((p) => p.value),
+    functions: functions.raw.functions,
+    actions: functions.raw.actions,
+    messages: messages.raw.messages,
+    demo: [...demoFiles]
+      .sort((a, b) => (a.raw.order ?? 100) - (b.raw.order ?? 100) || a.source.file.localeCompare(b.source.file))
+      .map(({ raw }) => ({ entity: raw.demo, rows: raw.rows })),
+  };
+  if (diagnostics.length === 0) checkDemo(demoFiles, model, diagnostics);
+  return diagnostics.length ? { diagnostics } : { model, diagnostics };
+}

@@ -1,0 +1,99 @@
+/**
+ * Checks that need the whole spec: references and children point at existing entities and fields,
+ * names/tables/paths/routes are unique, and every permission names a declared function and action.
+ * Resolves reference fields in place (their column type comes from the target's key).
+ */
+import type { EntityModel, FieldModel, Model } from '../../common/model.js';
+import { didYouMean, type Diagnostic } from '../diagnostics.js';
+import type { PathSegment, SourceFile } from '../load/source-file.js';
+
+export interface Located<T> { value: T; source: SourceFile }
+
+export function checkCrossReferences(
+  entities: Located<EntityModel>[], pages: Located<Model['pages'][number]>[], pageSources: { source: SourceFile; index: number }[],
+  functions: Record<string, string>, actions: Record<string, string>, diagnostics: Diagnostic[],
+): void {
+  const byName = new Map(entities.map((e) => [e.value.name, e.value]));
+  const report = (source: SourceFile, path: PathSegment[], message: string) => diagnostics.push({ ...source.positionOf(path), message });
+
+  unique(entities, (e) => e.name, ['entity'], 'Entity name', report);
+  unique(entities, (e) => e.table, ['table'], 'Table', report);
+  unique(entities.filter((e) => e.value.api.path), (e) => e.api.path, ['api', 'path'], 'API path', report);
+
+  const routes = new Map<string, string>();
+  const claimRoute = (route: string, source: SourceFile, path: PathSegment[]) => {
+    const normalized = route.replace(/:[A-Za-z0-9_]+\??/g, ':param');
+    const previous = routes.get(normalized);
+    if (previous) report(source, path, `Duplicate route '${route}': already declared in ${previous}. Give one of them another path.`);
+    else routes.set(normalized, `${source.file}:${source.positionOf(path).line}`);
+  };
+
+  const checkPermission = (perm: string, source: SourceFile, path: PathSegment[]) => {
+    const [fn, action] = perm.split(':');
+    if (!(fn in functions)) report(source, path, `Permission '${perm}' names the undeclared function '${fn}'. Declare it under 'functions' in spec/platform/functions.yaml.${didYouMean(fn, Object.keys(functions))}`);
+    else if (!(action in actions)) report(source, path, `Permission '${perm}' names the undeclared action '${action}'.${didYouMean(action, Object.keys(actions))}`);
+  };
+
+  for (const { value: entity, source } of entities) {
+    for (const field of entity.fields) {
+      if (field.type !== 'reference') continue;
+      const targetName = (source.data as { fields: Record<string, { entity?: string }> }).fields[field.name].entity ?? '';
+      const target = byName.get(targetName);
+      const path = ['fields', field.name, 'entity'];
+      if (!target) { report(source, path, `Field '${field.name}' references the unknown entity '${targetName}'.${didYouMean(targetName, byName.keys())}`); continue; }
+      if (target.key.length !== 1) { report(source, path, `Field '${field.name}' references ${targetName}, whose key is composite; reference an entity with a single-field key.`); continue; }
+      const keyField = target.fields.find((f) => f.name === target.key[0]);
+      if (!keyField) continue;
+      field.reference = { entity: target.name, field: keyField.name, type: keyField.type === 'reference' ? keyField.reference?.type ?? 'string' : keyField.type };
+      inheritKeyConstraints(field, keyField, (source.data as { fields: Record<string, { messages?: Record<string, string> }> }).fields[field.name].messages ?? {});
+    }
+    for (const child of entity.children) {
+      const target = byName.get(child.entity);
+      if (!target) { report(source, ['children', child.name, 'entity'], `Child '${child.name}' names the unknown entity '${child.entity}'.${didYouMean(child.entity, byName.keys())}`); continue; }
+      const childFields = target.fields.map((f) => f.name);
+      const parentFields = entity.fields.map((f) => f.name);
+      for (const [childField, parentField] of Object.entries(child.link)) {
+        if (!childFields.includes(childField)) report(source, ['children', child.name, 'link', childField], `Link field '${childField}' is not a field of ${target.name}.${didYouMean(childField, childFields)}`);
+        if (!parentFields.includes(parentField)) report(source, ['children', child.name, 'link', childField], `Link value '${parentField}' is not a field of ${entity.name}.${didYouMean(parentField, parentFields)}`);
+      }
+      for (const fixed of Object.keys(child.fixed)) {
+        if (!childFields.includes(fixed)) report(source, ['children', child.name, 'fixed', fixed], `Fixed field '${fixed}' is not a field of ${target.name}.${didYouMean(fixed, childFields)}`);
+      }
+    }
+    if (entity.api.path) {
+      for (const [op, perm] of Object.entries(entity.api.permissions)) {
+        const explicit = (source.data as { api?: { permissions?: Record<string, string> } }).api?.permissions?.[op];
+        checkPermission(perm, source, explicit ? ['api', 'permissions', op] : ['permission']);
+      }
+    }
+    if (entity.list) { claimRoute(entity.list.route, source, ['list', 'route']); checkPermission(entity.list.permission, source, ['list']); }
+    if (entity.form) { claimRoute(entity.form.route, source, ['form', 'route']); checkPermission(entity.form.permission, source, ['form']); }
+  }
+  pages.forEach(({ value: page, source }, i) => {
+    const index = pageSources[i].index;
+    claimRoute(page.route, source, ['pages', index, 'route']);
+    if (page.permission) checkPermission(page.permission, source, ['pages', index, 'permission']);
+  });
+}
+
+/** A reference accepts what the target key accepts, and says so with the target's own messages. */
+function inheritKeyConstraints(field: FieldModel, keyField: FieldModel, ownMessages: Record<string, string>): void {
+  for (const k of ['pattern', 'minLength', 'maxLength', 'minimum', 'maximum'] as const) {
+    if (field[k] !== undefined || keyField[k] === undefined) continue;
+    (field as unknown as Record<string, unknown>)[k] = keyField[k];
+    if (!ownMessages[k]) field.messages[k] = keyField.messages[k];
+  }
+}
+
+function unique(
+  entities: Located<EntityModel>[], pick: (e: EntityModel) => string, path: PathSegment[], what: string,
+  report: (s: SourceFile, p: PathSegment[], m: string) => void,
+): void {
+  const seen = new Map<string, SourceFile>();
+  for (const { value, source } of entities) {
+    const v = pick(value);
+    const first = seen.get(v);
+    if (first) report(source, path, `${what} '${v}' is already used by ${first.file}. Each must be unique.`);
+    else seen.set(v, source);
+  }
+}

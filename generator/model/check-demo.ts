@@ -1,0 +1,37 @@
+/** Demo rows are checked like API input, at generation time, so a typo never reaches a first start. */
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsPlugin from 'ajv-formats';
+import type { Model } from '../../common/model.js';
+import { didYouMean, type Diagnostic } from '../diagnostics.js';
+import type { SourceFile } from '../load/source-file.js';
+import { inputSchema } from '../shapes/entity-schema.js';
+import type { RawDemo } from './spec-types.js';
+
+const addFormats = addFormatsPlugin as unknown as (ajv: Ajv2020) => void;
+
+export function checkDemo(demo: { raw: RawDemo; source: SourceFile }[], model: Model, diagnostics: Diagnostic[]): void {
+  const ajv = new Ajv2020({ allErrors: true, strict: false });
+  addFormats(ajv);
+  for (const { raw, source } of demo) {
+    const entity = model.entities.find((e) => e.name === raw.demo);
+    if (!entity) {
+      diagnostics.push({ ...source.positionOf(['demo']), message: `Demo data for the unknown entity '${raw.demo}'.${didYouMean(raw.demo, model.entities.map((e) => e.name))}` });
+      continue;
+    }
+    const validate = ajv.compile(inputSchema(entity, model));
+    raw.rows.forEach((row, i) => {
+      if (validate(row)) return;
+      for (const error of validate.errors ?? []) {
+        const segments = error.instancePath.split('/').filter(Boolean);
+        const extra = error.keyword === 'additionalProperties' ? String(error.params.additionalProperty) : undefined;
+        const allowed = entity.fields.map((f) => f.name).concat(entity.children.map((c) => c.name));
+        diagnostics.push({
+          ...source.positionOf(['rows', i, ...segments, ...(extra ? [extra] : [])], { key: Boolean(extra) }),
+          message: extra
+            ? `Demo row ${i + 1}: '${extra}' is not a field of ${entity.name}.${didYouMean(extra, allowed)}`
+            : `Demo row ${i + 1}: ${segments.join('.') || 'row'} ${error.message}.`,
+        });
+      }
+    });
+  }
+}

@@ -1,0 +1,32 @@
+/** The raw shapes of spec files after schema validation (see generator/schema/*.schema.json). */
+export interface RawField {
+  type: 'string' | 'integer' | 'decimal' | 'boolean' | 'date' | 'datetime' | 'enum' | 'reference';
+  label?: string; description?: string; required?: boolean; default?: unknown;
+  length?: number; minLength?: number; maxLength?: number; pattern?: string;
+  minimum?: number; maximum?: number; precision?: number; scale?: number;
+  values?: Record<string, string>; entity?: string; search?: 'exact' | 'wildcard';
+  readOnly?: boolean; unique?: boolean; index?: boolean;
+  messages?: Record<string, string>;
+  ui?: { widget?: string; help?: string; placeholder?: string; hidden?: boolean };
+}
+
+export interface RawEntity {
+  entity: string; label?: string; labelPlural?: string; description?: string; table: string;
+  key: string | string[]; permission?: string;
+  api?: { path: string; pageSize?: number; maxPageSize?: number; compact?: string[]; operations?: string[]; permissions?: Record<string, string> };
+  fields: Record<string, RawField>;
+  children?: Record<string, { entity: string; kind: 'one' | 'many'; link: Record<string, string>; label?: string; required?: boolean; fixed?: Record<string, unknown> }>;
+  rules?: { description?: string; when?: Record<string, unknown>; whenLogic?: unknown; set: Record<string, unknown> }[];
+  confirmations?: { field: string; from?: unknown; to?: unknown; title?: string; message: string }[];
+  indexes?: { fields: string[]; unique?: boolean }[];
+  list?: { route: string; title?: string; columns?: string[]; filters?: string[]; sort?: string; permission?: string };
+  form?: { route: string; title?: string; fields?: string[]; permission?: string };
+  menu?: { group: string; label?: string; order?: number };
+}
+
+export interface RawFunctions { functions: Record<string, string>; actions: Record<string, string> }
+export interface RawMessages { messages: { validation: Record<string, string>; errors: Record<string, string> } }
+export interface RawDemo { demo: string; order?: number; rows: Record<string, unknown>[] }
+export interface RawPages {
+  pages: { route: string; component: string; title?: string; permission?: string; public?: boolean; menu?: { group: string; label?: string; order?: number } }[];
+}

@@ -1,0 +1,39 @@
+/**
+ * spec/ -> files for generated/, as a pure function of the spec text: load, check against the
+ * language's JSON Schema, resolve into the model, run every emitter. Any diagnostic stops the run
+ * before a single file is produced, so a wrong spec never leaves half an output.
+ */
+import { sortDiagnostics, type Diagnostic } from './diagnostics.js';
+import { emitters } from './emitters/index.js';
+import type { GeneratedFile } from './emitters/emitter.js';
+import { readSpecDir } from './load/read-spec-dir.js';
+import type { SourceFile } from './load/source-file.js';
+import { buildModel } from './model/build-model.js';
+import { templateRenderer } from './render-template.js';
+import { checkAgainstSchema, type SpecKind } from './validate/schema-check.js';
+import type { Model } from '../common/model.js';
+
+export type PipelineResult = { ok: true; files: GeneratedFile[]; model: Model } | { ok: false; diagnostics: Diagnostic[] };
+
+export async function runPipeline(rootDir: string, specDir = 'spec'): Promise<PipelineResult> {
+  const { sources, diagnostics } = readSpecDir(rootDir, specDir);
+  const resolved = resolveSources(sources, diagnostics);
+  if (!resolved.model) return { ok: false, diagnostics: sortDiagnostics(resolved.diagnostics) };
+  const ctx = { render: templateRenderer(rootDir) };
+  const files: GeneratedFile[] = [];
+  for (const emitter of emitters) files.push(...(await emitter.emit(resolved.model, ctx)));
+  return { ok: true, files: files.sort((a, b) => a.path.localeCompare(b.path)), model: resolved.model };
+}
+
+/** The checking half of the pipeline, on already-parsed sources (tests feed it inline YAML). */
+export function resolveSources(sources: SourceFile[], diagnostics: Diagnostic[] = []): { model?: Model; diagnostics: Diagnostic[] } {
+  const kinded: { kind: SpecKind; source: SourceFile }[] = [];
+  for (const source of sources) {
+    const checked = checkAgainstSchema(source);
+    diagnostics.push(...checked.diagnostics);
+    if (checked.kind && checked.diagnostics.length === 0) kinded.push({ kind: checked.kind, source });
+  }
+  if (diagnostics.length) return { diagnostics };
+  const built = buildModel(kinded);
+  return built.model ? built : { diagnostics: built.diagnostics };
+}

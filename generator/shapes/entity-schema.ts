@@ -1,0 +1,105 @@
+/**
+ * JSON Schema (2020-12, which OpenAPI 3.1 uses as is) of an entity's request and response bodies.
+ * One builder for the API document, the rjsf forms and the demo-data check, so all three agree.
+ */
+import type { EntityModel, FieldModel, Model } from '../../common/model.js';
+import { entityByName } from '../../common/model.js';
+
+export type JsonSchema = Record<string, unknown>;
+
+export function fieldSchema(field: FieldModel, opts: { nullable: boolean }): JsonSchema {
+  const base = valueSchema(field);
+  const schema: JsonSchema = { ...base, title: field.label };
+  if (opts.nullable) {
+    schema.type = [base.type as string, 'null'];
+    if (base.enum) schema.enum = [...(base.enum as unknown[]), null];
+  }
+  if (field.default !== undefined) schema.default = field.default;
+  return schema;
+}
+
+function valueSchema(field: FieldModel): JsonSchema {
+  switch (field.type) {
+    case 'string': return stringSchema(field);
+    case 'integer': return withRange({ type: 'integer' }, field);
+    case 'decimal': return withRange({ type: 'number' }, field);
+    case 'boolean': return { type: 'boolean' };
+    case 'date': return { type: 'string', format: 'date' };
+    case 'datetime': return { type: 'string', format: 'date-time' };
+    case 'enum': return { type: 'string', enum: (field.options ?? []).map((o) => o.value) };
+    case 'reference': {
+      const t = field.reference?.type ?? 'string';
+      return t === 'integer' ? withRange({ type: 'integer' }, field) : stringSchema(field);
+    }
+  }
+}
+
+function stringSchema(field: FieldModel): JsonSchema {
+  const s: JsonSchema = { type: 'string' };
+  // A required text must not be blank: an empty string counts as missing, with the 'required' message.
+  const minLength = field.minLength ?? (field.required ? 1 : undefined);
+  if (minLength !== undefined) s.minLength = minLength;
+  if (field.maxLength !== undefined) s.maxLength = field.maxLength;
+  if (field.pattern !== undefined) s.pattern = field.pattern;
+  return s;
+}
+
+function withRange(s: JsonSchema, field: FieldModel): JsonSchema {
+  if (field.minimum !== undefined) s.minimum = field.minimum;
+  if (field.maximum !== undefined) s.maximum = field.maximum;
+  return s;
+}
+
+/** Body of create and update: the entity's fields plus its children; unknown properties are refused. */
+export function inputSchema(entity: EntityModel, model: Model, omit: readonly string[] = []): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  for (const field of entity.fields) {
+    if (omit.includes(field.name)) continue;
+    properties[field.name] = fieldSchema(field, { nullable: !field.required });
+    if (field.required && field.default === undefined) required.push(field.name);
+  }
+  for (const child of entity.children) {
+    const childEntity = entityByName(model, child.entity);
+    const itemSchema = inputSchema(childEntity, model, [...Object.keys(child.link), ...Object.keys(child.fixed)]);
+    itemSchema.title = child.label;
+    if (child.kind === 'one') {
+      properties[child.name] = child.required ? itemSchema : { ...itemSchema, type: ['object', 'null'] };
+      if (child.required) required.push(child.name);
+    } else {
+      properties[child.name] = { type: 'array', title: child.label, items: itemSchema };
+    }
+  }
+  return { type: 'object', title: entity.label, additionalProperties: false, required, properties };
+}
+
+/** A row as the API returns it: every field present (null when empty), children only where embedded. */
+export function rowSchema(entity: EntityModel, model: Model, withChildren: boolean): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  for (const field of entity.fields) properties[field.name] = fieldSchema(field, { nullable: !field.required });
+  if (withChildren) {
+    for (const child of entity.children) {
+      const childRow = rowSchema(entityByName(model, child.entity), model, false);
+      properties[child.name] = child.kind === 'one' ? { ...childRow, type: ['object', 'null'] } : { type: 'array', items: childRow };
+    }
+  }
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: entity.fields.map((f) => f.name),
+    properties,
+  };
+}
+
+/**
+ * Every message a body of this entity can produce, keyed by dotted path without array indexes
+ * (`codAbi`, `group.groupName`, `modelliPos.codModpos`): what the API and the form both look up.
+ */
+export function messageTable(entity: EntityModel, model: Model, prefix = ''): Record<string, Record<string, string>> {
+  const table: Record<string, Record<string, string>> = {};
+  for (const field of entity.fields) table[prefix + field.name] = field.messages;
+  for (const child of entity.children) {
+    Object.assign(table, messageTable(entityByName(model, child.entity), model, `${prefix}${child.name}.`));
+  }
+  return table;
+}
