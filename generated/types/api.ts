@@ -1393,7 +1393,7 @@ export interface operations {
                 /** @description Righe per pagina */
                 size?: number;
                 /** @description campo oppure campo,asc|desc */
-                sort?: string[];
+                sort?: string;
             };
             header?: never;
             path?: never;
@@ -1783,7 +1783,7 @@ export interface operations {
                 /** @description Righe per pagina */
                 size?: number;
                 /** @description campo oppure campo,asc|desc */
-                sort?: string[];
+                sort?: string;
             };
             header?: never;
             path?: never;
@@ -2061,7 +2061,7 @@ export interface operations {
                 /** @description Righe per pagina */
                 size?: number;
                 /** @description campo oppure campo,asc|desc */
-                sort?: string[];
+                sort?: string;
             };
             header?: never;
             path?: never;
@@ -2166,7 +2166,7 @@ export interface operations {
                 /** @description Righe per pagina */
                 size?: number;
                 /** @description campo oppure campo,asc|desc */
-                sort?: string[];
+                sort?: string;
                 /** @description Filtro: Tipologia */
                 tipo?: "SMARTPOS" | "ORDINARIO" | "SPECIALI";
             };
@@ -2798,7 +2798,7 @@ export interface operations {
                 /** @description Righe per pagina */
                 size?: number;
                 /** @description campo oppure campo,asc|desc */
-                sort?: string[];
+                sort?: string;
                 /** @description Filtro: Tipo */
                 tipo?: "F" | "V" | "P";
             };

@@ -13,6 +13,9 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ref('Error') } } });
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 
+/** Every operation names its entity, kind and permission, so the server binds it without naming conventions. */
+type OpBuilder = (kind: string, id: string, permission: string, summary: string, extra: Record<string, unknown>, child?: string) => unknown;
+
 export const openapiEmitter: Emitter = {
   name: 'openapi',
   emit: (model) => [jsonFile('openapi.json', buildOpenApi(model))],
@@ -70,38 +73,39 @@ function addEntityPaths(paths: Record<string, Record<string, unknown>>, entity: 
   const item = `${collection}/${entity.key.map((k) => `{${k}}`).join('/')}`;
   const keyParams = entity.key.map((k) => pathParam(entity.fields.find((f) => f.name === k)!));
   const ops = new Set(entity.api.operations);
-  const op = (id: string, permission: string, summary: string, extra: Record<string, unknown>) => ({
-    operationId: id, summary, tags: [entity.name], 'x-permission': permission, security: [{ authToken: [] }], ...extra,
+  const op: OpBuilder = (kind, id, permission, summary, extra, child) => ({
+    operationId: id, summary, tags: [entity.name], 'x-permission': permission, 'x-entity': entity.name, 'x-operation': kind,
+    ...(child ? { 'x-child': child } : {}), security: [{ authToken: [] }], ...extra,
   });
   const common = { 400: errorResponse('Dati non validi'), 500: errorResponse('Errore del server') };
 
   if (ops.has('list') || ops.has('create')) paths[collection] = {};
   if (ops.has('list')) {
-    paths[collection].get = op(`list${entity.name}`, entity.api.permissions.list, `Elenco ${entity.labelPlural}`, {
+    paths[collection].get = op('list', `list${entity.name}`, entity.api.permissions.list, `Elenco ${entity.labelPlural}`, {
       parameters: listParameters(entity),
       responses: { 200: { description: 'Una pagina di risultati', content: json(ref(`${entity.name}Page`)) }, ...common },
     });
   }
   if (ops.has('create')) {
-    paths[collection].post = op(`create${entity.name}`, entity.api.permissions.create, `Nuovo ${entity.label}`, {
+    paths[collection].post = op('create', `create${entity.name}`, entity.api.permissions.create, `Nuovo ${entity.label}`, {
       requestBody: { required: true, content: json(ref(`${entity.name}Input`)) },
       responses: { 201: { description: 'Creato', content: json(ref(`${entity.name}Detail`)) }, 409: errorResponse('Gia\' presente'), ...common },
     });
   }
   const itemOps: Record<string, unknown> = {};
   if (ops.has('get')) {
-    itemOps.get = op(`get${entity.name}`, entity.api.permissions.get, `Dettaglio ${entity.label}`, {
+    itemOps.get = op('get', `get${entity.name}`, entity.api.permissions.get, `Dettaglio ${entity.label}`, {
       responses: { 200: { description: 'Trovato', content: json(ref(`${entity.name}Detail`)) }, 404: errorResponse('Non trovato'), ...common },
     });
   }
   if (ops.has('update')) {
-    itemOps.put = op(`update${entity.name}`, entity.api.permissions.update, `Modifica ${entity.label}`, {
+    itemOps.put = op('update', `update${entity.name}`, entity.api.permissions.update, `Modifica ${entity.label}`, {
       requestBody: { required: true, content: json(ref(`${entity.name}Input`)) },
       responses: { 200: { description: 'Aggiornato', content: json(ref(`${entity.name}Detail`)) }, 404: errorResponse('Non trovato'), 409: errorResponse('Conflitto'), ...common },
     });
   }
   if (ops.has('delete')) {
-    itemOps.delete = op(`delete${entity.name}`, entity.api.permissions.delete, `Elimina ${entity.label}`, {
+    itemOps.delete = op('delete', `delete${entity.name}`, entity.api.permissions.delete, `Elimina ${entity.label}`, {
       responses: { 204: { description: 'Eliminato' }, 404: errorResponse('Non trovato'), 409: errorResponse('In uso'), ...common },
     });
   }
@@ -115,7 +119,7 @@ function addEntityPaths(paths: Record<string, Record<string, unknown>>, entity: 
 
 function addChildPaths(
   paths: Record<string, Record<string, unknown>>, entity: EntityModel, child: ChildModel, model: Model, item: string,
-  keyParams: unknown[], op: (id: string, p: string, s: string, e: Record<string, unknown>) => unknown, common: Record<string, unknown>,
+  keyParams: unknown[], op: OpBuilder, common: Record<string, unknown>,
 ): void {
   const childEntity = entityByName(model, child.entity);
   const suffix = child.name[0].toUpperCase() + child.name.slice(1);
@@ -123,13 +127,13 @@ function addChildPaths(
   const input = { type: 'array', items: inputSchema(childEntity, model, [...Object.keys(child.link), ...Object.keys(child.fixed)]) };
   paths[`${item}/${child.name}`] = {
     parameters: keyParams,
-    get: op(`list${entity.name}${suffix}`, entity.api.permissions.childList, `${child.label} di ${entity.label}`, {
+    get: op('childList', `list${entity.name}${suffix}`, entity.api.permissions.childList, `${child.label} di ${entity.label}`, {
       responses: { 200: { description: 'Elenco', content: json(list) }, 404: errorResponse('Non trovato'), ...common },
-    }),
-    put: op(`replace${entity.name}${suffix}`, entity.api.permissions.childReplace, `Sostituisce ${child.label} di ${entity.label}`, {
+    }, child.name),
+    put: op('childReplace', `replace${entity.name}${suffix}`, entity.api.permissions.childReplace, `Sostituisce ${child.label} di ${entity.label}`, {
       requestBody: { required: true, content: json(input) },
       responses: { 200: { description: 'Elenco aggiornato', content: json(list) }, 404: errorResponse('Non trovato'), 409: errorResponse('Conflitto'), ...common },
-    }),
+    }, child.name),
   };
 }
 
@@ -150,10 +154,7 @@ function listParameters(entity: EntityModel): unknown[] {
   const params: unknown[] = [
     { name: 'page', in: 'query', description: 'Pagina, da 0', schema: { type: 'integer', minimum: 0, default: 0 } },
     { name: 'size', in: 'query', description: 'Righe per pagina', schema: { type: 'integer', minimum: 1, maximum: entity.api.maxPageSize, default: entity.api.pageSize } },
-    {
-      name: 'sort', in: 'query', description: 'campo oppure campo,asc|desc', style: 'form', explode: true,
-      schema: { type: 'array', items: { type: 'string', pattern: `^(${sortable.join('|')})(,(asc|desc))?$` } },
-    },
+    { name: 'sort', in: 'query', description: 'campo oppure campo,asc|desc', allowReserved: true, schema: { type: 'string', pattern: `^(${sortable.join('|')})(,(asc|desc))?$` } },
   ];
   if (entity.api.compact.length) params.push({ name: 'format', in: 'query', description: 'compact: solo i campi per la ricerca rapida', schema: { type: 'string', enum: ['compact', 'full'] } });
   for (const field of filterFields(entity)) params.push({ name: field.name, in: 'query', description: `Filtro: ${field.label}`, schema: filterSchema(field) });

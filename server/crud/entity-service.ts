@@ -1,0 +1,166 @@
+/**
+ * The generic behaviour of every entity: list, get, create, update, delete, and child lists.
+ * A save is one transaction covering the row and its children (seed 000 §7: a bank is saved with
+ * its group): either all of it is written or none. Plain objects in and out; Express is elsewhere.
+ */
+import type { Knex } from 'knex';
+import type { ChildModel, EntityModel } from '../../common/model.js';
+import { entityByName } from '../../common/model.js';
+import { applyRules } from '../../common/rules.js';
+import type { RuntimeModel } from '../artifacts.js';
+import { constraintKind } from '../db/db-errors.js';
+import { ApiError, type ErrorDetail } from '../http/api-error.js';
+import { parseListParams } from './list-query.js';
+import { Repository } from './repository.js';
+import { keyOf, type Row } from './row-mapping.js';
+
+export class EntityService {
+  private readonly repo: Repository;
+
+  constructor(private readonly db: Knex, private readonly model: RuntimeModel, readonly entity: EntityModel, private readonly filterable: readonly string[]) {
+    this.repo = new Repository(entity);
+  }
+
+  async list(query: Record<string, unknown>): Promise<{ results: Row[]; totalCount: number }> {
+    const params = parseListParams(this.entity, query, this.filterable);
+    const page = await this.repo.list(this.db, params);
+    if (!params.compact || this.entity.api.compact.length === 0) return page;
+    const pick = (r: Row) => Object.fromEntries(this.entity.api.compact.map((f) => [f, r[f]]));
+    return { results: page.results.map(pick), totalCount: page.totalCount };
+  }
+
+  async get(key: Row, db: Knex | Knex.Transaction = this.db): Promise<Row> {
+    const row = await this.repo.find(db, key);
+    if (!row) throw new ApiError('NOT_FOUND');
+    for (const child of this.entity.children) {
+      const rows = await this.childRepo(child).findWhere(db, this.linkValues(child, row));
+      row[child.name] = child.kind === 'one' ? (rows[0] ?? null) : rows;
+    }
+    return row;
+  }
+
+  create(body: Row): Promise<Row> {
+    return this.transaction(async (trx) => {
+      const row = this.prepare(this.entity, withDefaults(this.entity, body));
+      if (await this.repo.exists(trx, keyOf(this.entity, row))) throw new ApiError('DUPLICATE_KEY');
+      await this.checkReferences(trx, this.entity, row, '');
+      await this.repo.insert(trx, row);
+      await this.saveChildren(trx, row, body);
+      return this.get(keyOf(this.entity, row), trx);
+    });
+  }
+
+  update(key: Row, body: Row): Promise<Row> {
+    return this.transaction(async (trx) => {
+      const mismatched = this.entity.key.filter((k) => body[k] !== undefined && String(body[k]) !== String(key[k]));
+      if (mismatched.length) throw new ApiError('KEY_MISMATCH', mismatched.map((k) => ({ field: k, message: this.model.messages.errors.KEY_MISMATCH })));
+      const current = await this.repo.find(trx, key);
+      if (!current) throw new ApiError('NOT_FOUND');
+      const row = this.prepare(this.entity, { ...current, ...stripChildren(this.entity, body), ...key });
+      await this.checkReferences(trx, this.entity, row, '');
+      await this.repo.update(trx, key, row);
+      await this.saveChildren(trx, row, body);
+      return this.get(key, trx);
+    });
+  }
+
+  delete(key: Row): Promise<void> {
+    return this.transaction(async (trx) => {
+      const current = await this.repo.find(trx, key);
+      if (!current) throw new ApiError('NOT_FOUND');
+      for (const child of this.entity.children) await this.childRepo(child).deleteWhere(trx, this.linkValues(child, current));
+      await this.repo.delete(trx, key);
+    });
+  }
+
+  async listChildren(key: Row, childName: string): Promise<Row[]> {
+    const row = await this.get(key);
+    return row[childName] as Row[];
+  }
+
+  replaceChildren(key: Row, childName: string, items: Row[]): Promise<Row[]> {
+    return this.transaction(async (trx) => {
+      const current = await this.repo.find(trx, key);
+      if (!current) throw new ApiError('NOT_FOUND');
+      await this.saveChildren(trx, current, { [childName]: items });
+      const child = this.entity.children.find((c) => c.name === childName)!;
+      return this.childRepo(child).findWhere(trx, this.linkValues(child, current));
+    });
+  }
+
+  /** Defaults are filled by the caller on create; here the spec's field rules settle the row. */
+  private prepare(entity: EntityModel, body: Row): Row {
+    return applyRules(entity.rules, stripChildren(entity, body));
+  }
+
+  private async saveChildren(trx: Knex.Transaction, parent: Row, body: Row): Promise<void> {
+    for (const child of this.entity.children) {
+      const value = body[child.name];
+      if (value === undefined || (value === null && child.kind === 'one')) continue;
+      const repo = this.childRepo(child);
+      const childEntity = repo.entity;
+      const link = { ...this.linkValues(child, parent), ...child.fixed };
+      if (child.kind === 'one') {
+        const row = this.prepare(childEntity, { ...withDefaults(childEntity, value as Row), ...link });
+        await this.checkReferences(trx, childEntity, row, `${child.name}.`);
+        const key = keyOf(childEntity, row);
+        if (await repo.exists(trx, key)) await repo.update(trx, key, row);
+        else await repo.insert(trx, row);
+      } else {
+        await repo.deleteWhere(trx, this.linkValues(child, parent));
+        const items = value as Row[];
+        for (let i = 0; i < items.length; i++) {
+          const row = this.prepare(childEntity, { ...withDefaults(childEntity, items[i]), ...link });
+          await this.checkReferences(trx, childEntity, row, `${child.name}.${i}.`);
+          await repo.insert(trx, row);
+        }
+      }
+    }
+  }
+
+  /** A reference to a row that does not exist is a user's mistake: say which field, in Italian. */
+  private async checkReferences(trx: Knex.Transaction, entity: EntityModel, row: Row, prefix: string): Promise<void> {
+    const details: ErrorDetail[] = [];
+    for (const field of entity.fields) {
+      const value = row[field.name];
+      if (!field.reference || value === null || value === undefined) continue;
+      if (field.reference.entity === entity.name && value === row[entity.key[0]]) continue;
+      const target = new Repository(entityByName(this.model, field.reference.entity));
+      if (!(await target.exists(trx, { [field.reference.field]: value }))) details.push({ field: prefix + field.name, message: field.messages.reference });
+    }
+    if (details.length) throw new ApiError('VALIDATION_ERROR', details);
+  }
+
+  private linkValues(child: ChildModel, parent: Row): Row {
+    return Object.fromEntries(Object.entries(child.link).map(([childField, parentField]) => [childField, parent[parentField]]));
+  }
+
+  private childRepo(child: ChildModel): Repository {
+    return new Repository(entityByName(this.model, child.entity));
+  }
+
+  private async transaction<T>(work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+    try {
+      return await this.db.transaction(work);
+    } catch (error) {
+      const kind = constraintKind(error);
+      if (kind === 'unique') throw new ApiError('DUPLICATE_KEY');
+      if (kind === 'foreignKey') throw new ApiError('REFERENCED');
+      throw error;
+    }
+  }
+}
+
+function withDefaults(entity: EntityModel, body: Row): Row {
+  const out: Row = { ...body };
+  for (const field of entity.fields) {
+    if (out[field.name] === undefined && field.default !== undefined) out[field.name] = field.default;
+  }
+  return out;
+}
+
+function stripChildren(entity: EntityModel, body: Row): Row {
+  const out: Row = { ...body };
+  for (const child of entity.children) delete out[child.name];
+  return out;
+}

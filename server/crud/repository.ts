@@ -1,0 +1,48 @@
+/** Generic table access for one entity; every method takes the transaction (or db) it runs in. */
+import type { Knex } from 'knex';
+import type { EntityModel } from '../../common/model.js';
+import { applyFilters, applySortAndPage, type ListParams } from './list-query.js';
+import { fromColumns, keyColumns, toColumns, type Row } from './row-mapping.js';
+
+export class Repository {
+  constructor(readonly entity: EntityModel) {}
+
+  async list(db: Knex | Knex.Transaction, params: ListParams): Promise<{ results: Row[]; totalCount: number }> {
+    const filtered = () => applyFilters(db(this.entity.table), this.entity, params);
+    const [{ count }] = await filtered().count<{ count: number | string }[]>({ count: '*' });
+    const rows = await applySortAndPage(filtered().select('*'), this.entity, params);
+    return { results: rows.map((r: Row) => fromColumns(this.entity, r)), totalCount: Number(count) };
+  }
+
+  async find(db: Knex | Knex.Transaction, key: Row): Promise<Row | undefined> {
+    const row = await db(this.entity.table).where(keyColumns(this.entity, key)).first();
+    return row ? fromColumns(this.entity, row) : undefined;
+  }
+
+  async findWhere(db: Knex | Knex.Transaction, where: Row): Promise<Row[]> {
+    const rows = await db(this.entity.table).where(toColumns(this.entity, where)).orderBy(this.entity.key.map((k) => this.entity.fields.find((f) => f.name === k)!.column));
+    return rows.map((r: Row) => fromColumns(this.entity, r));
+  }
+
+  async exists(db: Knex | Knex.Transaction, key: Row): Promise<boolean> {
+    return Boolean(await db(this.entity.table).where(keyColumns(this.entity, key)).first(db.raw('1 as one')));
+  }
+
+  async insert(db: Knex.Transaction, data: Row): Promise<void> {
+    await db(this.entity.table).insert(toColumns(this.entity, data));
+  }
+
+  async update(db: Knex.Transaction, key: Row, data: Row): Promise<void> {
+    const values = toColumns(this.entity, data);
+    for (const k of this.entity.key) delete values[this.entity.fields.find((f) => f.name === k)!.column];
+    if (Object.keys(values).length) await db(this.entity.table).where(keyColumns(this.entity, key)).update(values);
+  }
+
+  async delete(db: Knex.Transaction, key: Row): Promise<number> {
+    return db(this.entity.table).where(keyColumns(this.entity, key)).delete();
+  }
+
+  async deleteWhere(db: Knex.Transaction, where: Row): Promise<number> {
+    return db(this.entity.table).where(toColumns(this.entity, where)).delete();
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * Converts between API objects (spec field names, JSON types) and database rows (snake_case
+ * columns, dialect types): SQLite returns booleans as 0/1, PostgreSQL dates as strings (see connect.ts).
+ */
+import type { EntityModel, FieldModel } from '../../common/model.js';
+
+export type Row = Record<string, unknown>;
+
+export function toColumns(entity: EntityModel, data: Row): Row {
+  const out: Row = {};
+  for (const field of entity.fields) {
+    if (field.name in data) out[field.column] = toDbValue(field, data[field.name]);
+  }
+  return out;
+}
+
+export function fromColumns(entity: EntityModel, row: Row): Row {
+  const out: Row = {};
+  for (const field of entity.fields) out[field.name] = fromDbValue(field, row[field.column]);
+  return out;
+}
+
+function toDbValue(field: FieldModel, value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  if (field.type === 'datetime') return new Date(String(value)).toISOString();
+  return value;
+}
+
+function fromDbValue(field: FieldModel, value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  switch (field.type) {
+    case 'boolean': return value === true || value === 1 || value === '1' || value === 't';
+    case 'integer': case 'decimal': return Number(value);
+    case 'date': return value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
+    case 'datetime': return new Date(value as string).toISOString();
+    case 'reference': return field.reference?.type === 'integer' ? Number(value) : String(value);
+    default: return String(value);
+  }
+}
+
+export function keyOf(entity: EntityModel, data: Row): Row {
+  return Object.fromEntries(entity.key.map((k) => [k, data[k]]));
+}
+
+export function keyColumns(entity: EntityModel, key: Row): Row {
+  return Object.fromEntries(entity.key.map((k) => [entity.fields.find((f) => f.name === k)!.column, key[k]]));
+}

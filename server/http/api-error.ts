@@ -1,0 +1,28 @@
+/**
+ * The one error type of the API. A code maps to a status and to an Italian message declared in
+ * spec/platform/messages.yaml, so what a user reads is a domain fact an analyst can change.
+ * The catalogue is documented in docs/errors.md; a test keeps both in step.
+ */
+export interface ErrorDetail { field: string; message: string }
+
+export const ERROR_STATUS = {
+  VALIDATION_ERROR: 400,
+  KEY_MISMATCH: 400,
+  NOT_FOUND: 404,
+  ROUTE_NOT_FOUND: 404,
+  DUPLICATE_KEY: 409,
+  REFERENCED: 409,
+  INTERNAL_ERROR: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(readonly code: ErrorCode, readonly details: ErrorDetail[] = [], message?: string) {
+    super(message ?? code);
+    this.status = ERROR_STATUS[code];
+  }
+}
+
+export interface ErrorBody { errorMessage: string; code: string; details: ErrorDetail[] }

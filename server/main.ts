@@ -1,0 +1,28 @@
+/** Starts the product: migrate, load demo data on first start, serve API and UI on one port. */
+import type { AddressInfo } from 'node:net';
+import { loadArtifacts } from './artifacts.js';
+import { createApp } from './app.js';
+import { configFromEnv } from './config.js';
+import { connect } from './db/connect.js';
+import { loadDemoDataIfEmpty } from './db/demo-data.js';
+import { migrateLatest } from './db/migrate.js';
+
+const config = configFromEnv();
+const artifacts = loadArtifacts();
+const db = connect(config);
+
+const applied = await migrateLatest(db, artifacts.migrationsDir);
+if (applied.length) console.log(`Migrations applied: ${applied.join(', ')}`);
+const demoRows = await loadDemoDataIfEmpty(db, artifacts);
+if (demoRows) console.log(`Demo data loaded: ${demoRows} rows.`);
+
+const app = createApp({ db, artifacts, uiDir: config.uiDir });
+const server = app.listen(config.port, config.host, () => {
+  const { port } = server.address() as AddressInfo;
+  console.log(`WebPOS admin listening on http://${config.host}:${port}/ (API http://${config.host}:${port}/webpos/api/v1/)`);
+  console.log(`Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.sqliteFile}`);
+});
+
+const shutdown = () => server.close(() => void db.destroy().then(() => process.exit(0)));
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
