@@ -11,7 +11,9 @@ import { formatDiagnostic } from './diagnostics.js';
 import type { GeneratedFile } from './emitters/emitter.js';
 import { runPipeline } from './pipeline.js';
 
-const rootDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+const rootArg = process.argv.indexOf('--root');
+// --root lets tests run the CLI on a copy of the project; by default it is this checkout.
+const rootDir = rootArg > 0 ? process.argv[rootArg + 1] : join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(rootDir, 'generated');
 
 async function main(command: string | undefined): Promise<number> {

@@ -1,0 +1,52 @@
+/**
+ * A real server for a test file: its own SQLite database in a temp folder, migrated, optionally with
+ * the demo data, responses validated against the OpenAPI document. Every operation a test calls is
+ * recorded so tests/contract/operation-coverage.ts can fail on an operation no test exercises.
+ */
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import express from 'express';
+import supertest from 'supertest';
+import { createApp } from '../../server/app.js';
+import { loadArtifacts } from '../../server/artifacts.js';
+import { ROOT_DIR } from '../../server/config.js';
+import { connect } from '../../server/db/connect.js';
+import { loadDemoDataIfEmpty } from '../../server/db/demo-data.js';
+import { migrateLatest } from '../../server/db/migrate.js';
+
+export const API = '/webpos/api/v1';
+export const CALLED_OPERATIONS_DIR = join(ROOT_DIR, 'test-results', 'operations-called');
+
+export async function createTestApp(options: { demo?: boolean } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'webpos-test-'));
+  const db = connect({ sqliteFile: join(dir, 'test.sqlite') });
+  const artifacts = loadArtifacts();
+  await migrateLatest(db, artifacts.migrationsDir);
+  if (options.demo ?? true) await loadDemoDataIfEmpty(db, artifacts);
+  const app = createApp({ db, artifacts, validateResponses: true });
+
+  mkdirSync(CALLED_OPERATIONS_DIR, { recursive: true });
+  const record = join(CALLED_OPERATIONS_DIR, `${process.pid}.txt`);
+  const outer = express();
+  outer.use((req, res, next) => {
+    res.on('finish', () => {
+      const id = (req as { openapi?: { schema?: { operationId?: string } } }).openapi?.schema?.operationId;
+      if (id) appendFileSync(record, `${id} ${res.statusCode}\n`);
+    });
+    next();
+  });
+  outer.use(app);
+
+  return {
+    db,
+    artifacts,
+    request: supertest(outer),
+    async close() {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
