@@ -35,6 +35,8 @@ export interface FieldModel {
   /** For references: the target entity and the type of its key column. */
   reference?: { entity: string; field: string; type: FieldType };
   search?: SearchMode;
+  /** Query parameter of the list filter (the field name unless the spec renames it). */
+  filterParam: string;
   readOnly: boolean;
   unique: boolean;
   index: boolean;
@@ -101,7 +103,7 @@ export interface Model {
   demo: { entity: string; rows: Record<string, unknown>[] }[];
 }
 
-export function entityByName(model: Model, name: string): EntityModel {
+export function entityByName(model: Pick<Model, 'entities'>, name: string): EntityModel {
   const found = model.entities.find((e) => e.name === name);
   if (!found) throw new Error(`Unknown entity ${name}`);
   return found;
@@ -111,4 +113,17 @@ export function fieldByName(entity: EntityModel, name: string): FieldModel {
   const found = entity.fields.find((f) => f.name === name);
   if (!found) throw new Error(`Entity ${entity.name} has no field ${name}`);
   return found;
+}
+
+/**
+ * The field a dotted body path points at (`codAbi`, `group.groupName`, `modelliPos.0.codModpos`),
+ * walking into children; array indexes are skipped. Used to attach the spec's message to an error.
+ */
+export function fieldAtPath(model: Pick<Model, 'entities'>, entity: EntityModel, path: readonly string[]): FieldModel | undefined {
+  const [head, ...rest] = path.filter((s) => !/^\d+$/.test(s));
+  if (head === undefined) return undefined;
+  if (rest.length === 0) return entity.fields.find((f) => f.name === head);
+  const child = entity.children.find((c) => c.name === head);
+  const childEntity = child && model.entities.find((e) => e.name === child.entity);
+  return childEntity ? fieldAtPath(model, childEntity, rest) : undefined;
 }

@@ -11,6 +11,7 @@ import { crudRouter } from './crud/routes.js';
 import { errorHandler, routeNotFound } from './http/error-handler.js';
 import { operationBindings } from './http/operations.js';
 import { openApiValidator } from './http/validation.js';
+import { compileAllSchemas } from './http/compile-schemas.js';
 
 export const API_BASE = '/webpos/api/v1';
 
@@ -24,6 +25,7 @@ export interface AppOptions {
 }
 
 export function createApp({ db, artifacts, validateResponses = false, uiDir }: AppOptions): Express {
+  compileAllSchemas(artifacts.openapi);
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'extended');

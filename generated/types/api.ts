@@ -1387,7 +1387,7 @@ export interface operations {
                 /** @description compact: solo i campi per la ricerca rapida */
                 format?: "compact" | "full";
                 /** @description Filtro: Denominazione */
-                nomeBcc?: string;
+                name?: string;
                 /** @description Pagina, da 0 */
                 page?: number;
                 /** @description Righe per pagina */

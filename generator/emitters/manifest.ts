@@ -51,7 +51,7 @@ function entityManifest(entity: EntityModel): Record<string, unknown> {
     ...(entity.list ? { listRoute: entity.list.route, title: entity.list.title } : {}),
     ...(entity.form ? { formRoute: entity.form.route } : {}),
     columns: (entity.list?.columns ?? entity.fields.slice(0, 6).map((f) => f.name)).map((n) => column(fieldsByName.get(n)!)),
-    filters: filterFields(entity).map((f) => ({ ...column(f), search: f.search ?? 'exact' })),
+    filters: filterFields(entity).map((f) => ({ ...column(f), param: f.filterParam, search: f.search ?? 'exact' })),
     defaultSort: entity.list?.sort ?? { field: entity.key[0], direction: 'asc' },
     operations: entity.api.operations,
     permissions: entity.api.permissions,

@@ -157,7 +157,9 @@ function listParameters(entity: EntityModel): unknown[] {
     { name: 'sort', in: 'query', description: 'campo oppure campo,asc|desc', allowReserved: true, schema: { type: 'string', pattern: `^(${sortable.join('|')})(,(asc|desc))?$` } },
   ];
   if (entity.api.compact.length) params.push({ name: 'format', in: 'query', description: 'compact: solo i campi per la ricerca rapida', schema: { type: 'string', enum: ['compact', 'full'] } });
-  for (const field of filterFields(entity)) params.push({ name: field.name, in: 'query', description: `Filtro: ${field.label}`, schema: filterSchema(field) });
+  for (const field of filterFields(entity)) {
+    params.push({ name: field.filterParam, in: 'query', description: `Filtro: ${field.label}`, 'x-field': field.name, schema: filterSchema(field) });
+  }
   return params;
 }
 

@@ -72,6 +72,7 @@ export function buildField(
     ...(raw.type === 'decimal' ? { precision: raw.precision ?? 15, scale: raw.scale ?? 2 } : {}),
     ...(raw.values ? { options: Object.entries(raw.values).map(([value, label]) => ({ value, label })) } : {}),
     ...(raw.search ? { search: raw.search } : {}),
+    filterParam: raw.filterParam ?? name,
     readOnly: raw.readOnly ?? false,
     unique: raw.unique ?? false,
     index: raw.index ?? false,

@@ -4,7 +4,7 @@ export interface RawField {
   label?: string; description?: string; required?: boolean; default?: unknown;
   length?: number; minLength?: number; maxLength?: number; pattern?: string;
   minimum?: number; maximum?: number; precision?: number; scale?: number;
-  values?: Record<string, string>; entity?: string; search?: 'exact' | 'wildcard';
+  values?: Record<string, string>; entity?: string; search?: 'exact' | 'wildcard'; filterParam?: string;
   readOnly?: boolean; unique?: boolean; index?: boolean;
   messages?: Record<string, string>;
   ui?: { widget?: string; help?: string; placeholder?: string; hidden?: boolean };

@@ -10,14 +10,14 @@ import { applyRules } from '../../common/rules.js';
 import type { RuntimeModel } from '../artifacts.js';
 import { constraintKind } from '../db/db-errors.js';
 import { ApiError, type ErrorDetail } from '../http/api-error.js';
-import { parseListParams } from './list-query.js';
+import { parseListParams, type FilterParam } from './list-query.js';
 import { Repository } from './repository.js';
 import { keyOf, type Row } from './row-mapping.js';
 
 export class EntityService {
   private readonly repo: Repository;
 
-  constructor(private readonly db: Knex, private readonly model: RuntimeModel, readonly entity: EntityModel, private readonly filterable: readonly string[]) {
+  constructor(private readonly db: Knex, private readonly model: RuntimeModel, readonly entity: EntityModel, private readonly filterable: readonly FilterParam[]) {
     this.repo = new Repository(entity);
   }
 

@@ -13,7 +13,9 @@ export interface ListParams {
   compact: boolean;
 }
 
-export function parseListParams(entity: EntityModel, query: Record<string, unknown>, filterable: readonly string[]): ListParams {
+export interface FilterParam { param: string; field: string }
+
+export function parseListParams(entity: EntityModel, query: Record<string, unknown>, filterable: readonly FilterParam[]): ListParams {
   const size = Math.min(Number(query.size ?? entity.api.pageSize), entity.api.maxPageSize);
   const rawSort = query.sort === undefined ? [] : Array.isArray(query.sort) ? query.sort : [query.sort];
   const sort = rawSort.map((s) => {
@@ -21,8 +23,8 @@ export function parseListParams(entity: EntityModel, query: Record<string, unkno
     return { field, direction: direction === 'desc' ? 'desc' as const : 'asc' as const };
   });
   const filters = filterable
-    .filter((f) => query[f] !== undefined && query[f] !== '')
-    .map((f) => ({ field: f, value: query[f] }));
+    .filter(({ param }) => query[param] !== undefined && query[param] !== '')
+    .map(({ param, field }) => ({ field, value: query[param] }));
   return { page: Number(query.page ?? 0), size, sort, filters, compact: query.format === 'compact' };
 }
 

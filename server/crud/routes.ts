@@ -7,6 +7,7 @@ import type { Knex } from 'knex';
 import type { EntityModel } from '../../common/model.js';
 import type { RuntimeModel } from '../artifacts.js';
 import { EntityService } from './entity-service.js';
+import type { FilterParam } from './list-query.js';
 import type { Row } from './row-mapping.js';
 
 type Handler = (service: EntityService, req: Request, res: Response, childName?: string) => Promise<void>;
@@ -49,10 +50,10 @@ export function crudRouter(db: Knex, model: RuntimeModel, bindings: OperationBin
   return router;
 }
 
-function filterableFields(paths: Record<string, Record<string, unknown>>, entity: EntityModel): string[] {
-  const list = paths[`/${entity.api.path}`]?.get as { parameters?: { name: string; in: string }[] } | undefined;
-  const reserved = new Set(['page', 'size', 'sort', 'format']);
-  return (list?.parameters ?? []).filter((p) => p.in === 'query' && !reserved.has(p.name)).map((p) => p.name);
+/** The list filters the document declares: query parameter name and the field it filters (`x-field`). */
+function filterableFields(paths: Record<string, Record<string, unknown>>, entity: EntityModel): FilterParam[] {
+  const list = paths[`/${entity.api.path}`]?.get as { parameters?: { name: string; in: string; 'x-field'?: string }[] } | undefined;
+  return (list?.parameters ?? []).filter((p) => p['x-field']).map((p) => ({ param: p.name, field: p['x-field']! }));
 }
 
 function keyFrom(entity: EntityModel, req: Request): Row {
