@@ -158,7 +158,8 @@ function listParameters(entity: EntityModel): unknown[] {
   ];
   if (entity.api.compact.length) params.push({ name: 'format', in: 'query', description: 'compact: solo i campi per la ricerca rapida', schema: { type: 'string', enum: ['compact', 'full'] } });
   for (const field of filterFields(entity)) {
-    params.push({ name: field.filterParam, in: 'query', description: `Filtro: ${field.label}`, 'x-field': field.name, schema: filterSchema(field) });
+    // A type-ahead text may hold '+' (a space in form encoding) or ','; the validator refuses reserved characters otherwise.
+    params.push({ name: field.filterParam, in: 'query', description: `Filtro: ${field.label}`, 'x-field': field.name, allowReserved: true, schema: filterSchema(field) });
   }
   return params;
 }

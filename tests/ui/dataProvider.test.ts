@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, GENERIC_SERVER_ERROR } from '../../ui/src/core/apiError';
+import { readCookie } from '../../ui/src/core/cookies';
+import { createDataProvider, listQuery } from '../../ui/src/core/dataProvider';
+import type { EntityMeta } from '../../ui/src/core/types';
+
+const banca = { path: 'banche', key: ['codAbi'] } as EntityMeta;
+const filiale = { path: 'filiali', key: ['codAbi', 'cab'] } as EntityMeta;
+
+function fakeFetch(status: number, body: string, calls: { url: string; init?: RequestInit }[] = []) {
+  return async (url: string, init?: RequestInit) => {
+    calls.push({ url, init });
+    return new Response(status === 204 ? null : body, { status });
+  };
+}
+
+describe('listQuery', () => {
+  it('builds page, size, repeated sort and non-empty filters', () => {
+    const q = listQuery({ page: 0, size: 30, sort: [{ field: 'nomeBcc', direction: 'desc' }, { field: 'codAbi', direction: 'asc' }], filters: { nomeBcc: 'bcc', codAbi: '', flgAttiva: false } });
+    expect(q).toBe('page=0&size=30&sort=nomeBcc%2Cdesc&sort=codAbi%2Casc&nomeBcc=bcc&flgAttiva=false');
+  });
+
+  it('encodes spaces as %20, not +', () => {
+    expect(listQuery({ page: 0, size: 30, filters: { name: 'prova E2E' } })).toBe('page=0&size=30&name=prova%20E2E');
+  });
+});
+
+describe('dataProvider', () => {
+  it('calls the documented paths, composite keys as segments', async () => {
+    const calls: { url: string; init?: RequestInit }[] = [];
+    const p = createDataProvider('/webpos/api/v1/', fakeFetch(200, '{"results":[],"totalCount":0}', calls));
+    await p.list(banca, { page: 1, size: 30 });
+    await p.get(filiale, { codAbi: '30480', cab: '01234' });
+    expect(calls.map((c) => c.url)).toEqual(['/webpos/api/v1/banche?page=1&size=30', '/webpos/api/v1/filiali/30480/01234']);
+  });
+
+  it('turns the error body into a typed ApiError', async () => {
+    const body = { errorMessage: 'Dati non validi', code: 'VALIDATION_ERROR', details: [{ field: 'codAbi', message: 'Il campo  deve essere di 5 cifre' }] };
+    const p = createDataProvider('/api', fakeFetch(400, JSON.stringify(body)));
+    const error = await p.create(banca, {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', message: 'Dati non validi', details: body.details });
+  });
+
+  it('uses the generic message for 5xx without body, HTML, and network failures', async () => {
+    for (const fetchImpl of [fakeFetch(500, ''), fakeFetch(502, '<html>Bad Gateway</html>'), async () => { throw new TypeError('Failed to fetch'); }]) {
+      const error = await createDataProvider('/api', fetchImpl).get(banca, { codAbi: '1' }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ message: GENERIC_SERVER_ERROR });
+    }
+  });
+
+  it('accepts 204 on delete', async () => {
+    await expect(createDataProvider('/api', fakeFetch(204, '')).remove(banca, { codAbi: '12345' })).resolves.toBeUndefined();
+  });
+});
+
+describe('readCookie', () => {
+  it('finds WP_TOKEN among other cookies', () => {
+    expect(readCookie('WP_TOKEN', 'a=1; WP_TOKEN=abc%3D; b=2')).toBe('abc=');
+    expect(readCookie('WP_TOKEN', 'a=1')).toBeUndefined();
+  });
+});

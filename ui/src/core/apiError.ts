@@ -1,0 +1,61 @@
+/**
+ * The API's error body (docs/artifacts.md) as a typed error. Anything that is not that body becomes the
+ * seed's generic message (seed 000 §8), so a raw status line or an English proxy page never reaches a user.
+ */
+export const GENERIC_SERVER_ERROR = 'Errore durante la chiamata al server - contattare il supporto';
+
+export interface ErrorDetail {
+  field: string;
+  message: string;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: ErrorDetail[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Builds the ApiError for a failed response from its status and whatever body text came with it. */
+export function apiErrorFromBody(status: number, bodyText: string): ApiError {
+  const body = parseJson(bodyText);
+  if (isErrorBody(body)) {
+    const details = Array.isArray(body.details) ? body.details.filter(isDetail) : [];
+    return new ApiError(status, typeof body.code === 'string' ? body.code : 'UNKNOWN', body.errorMessage, details);
+  }
+  return new ApiError(status, 'UNKNOWN', GENERIC_SERVER_ERROR);
+}
+
+/** Network failures and bodies we cannot read get the same generic message. */
+export function genericApiError(status = 0): ApiError {
+  return new ApiError(status, 'UNKNOWN', GENERIC_SERVER_ERROR);
+}
+
+/** The message to show for any thrown value: never an Error's English text from the browser or a library. */
+export function userMessage(error: unknown): string {
+  return error instanceof ApiError ? error.message : GENERIC_SERVER_ERROR;
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function isErrorBody(body: unknown): body is { errorMessage: string; code?: unknown; details?: unknown } {
+  return typeof body === 'object' && body !== null && typeof (body as { errorMessage?: unknown }).errorMessage === 'string'
+    && (body as { errorMessage: string }).errorMessage.length > 0;
+}
+
+function isDetail(d: unknown): d is ErrorDetail {
+  return typeof d === 'object' && d !== null
+    && typeof (d as ErrorDetail).field === 'string' && typeof (d as ErrorDetail).message === 'string';
+}

@@ -1,0 +1,59 @@
+/**
+ * Italian display formats (seed 000 §9): dd/MM/yyyy, dd/MM/yyyy HH:mm, euro with comma decimals, Sì/No.
+ * Empty values render as an empty string so a table cell stays blank rather than showing "null".
+ */
+import dayjs from 'dayjs';
+import type { ColumnDef, EnumOption } from './types';
+
+const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
+
+function isEmpty(value: unknown): value is null | undefined | '' {
+  return value === null || value === undefined || value === '';
+}
+
+/** `2024-03-05` -> `05/03/2024`. Read as text, not through Date, so no time zone can shift the day. */
+export function formatDate(value: unknown): string {
+  if (isEmpty(value)) return '';
+  const text = String(value);
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
+  if (match) return `${match[3]}/${match[2]}/${match[1]}`;
+  const parsed = dayjs(text);
+  return parsed.isValid() ? parsed.format('DD/MM/YYYY') : text;
+}
+
+/** ISO 8601 with offset -> local `dd/MM/yyyy HH:mm`. */
+export function formatDateTime(value: unknown): string {
+  if (isEmpty(value)) return '';
+  const parsed = dayjs(String(value));
+  return parsed.isValid() ? parsed.format('DD/MM/YYYY HH:mm') : String(value);
+}
+
+export function formatEuro(value: unknown): string {
+  if (isEmpty(value)) return '';
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? euro.format(n) : String(value);
+}
+
+export function formatBoolean(value: unknown): string {
+  if (value === true) return 'Sì';
+  if (value === false) return 'No';
+  return '';
+}
+
+export function formatEnum(value: unknown, options: readonly EnumOption[] = []): string {
+  if (isEmpty(value)) return '';
+  const option = options.find((o) => o.value === value || String(o.value) === String(value));
+  return option ? option.label : String(value);
+}
+
+/** One table cell, by the column's declared type. Integers stay raw: most are codes, and 12.345 would misread. */
+export function formatCell(column: Pick<ColumnDef, 'type' | 'options'>, value: unknown): string {
+  switch (column.type) {
+    case 'date': return formatDate(value);
+    case 'datetime': return formatDateTime(value);
+    case 'decimal': return formatEuro(value);
+    case 'boolean': return formatBoolean(value);
+    case 'enum': return formatEnum(value, column.options);
+    default: return isEmpty(value) ? '' : String(value);
+  }
+}

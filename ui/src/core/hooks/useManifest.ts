@@ -1,0 +1,36 @@
+/**
+ * The manifest is loaded once at start and then read synchronously everywhere through a context, so pages
+ * never deal with its loading state.
+ */
+import { createContext, useContext, useEffect, useState } from 'react';
+import { loadManifest } from '../artifacts';
+import type { EntityMeta, Manifest } from '../types';
+
+export const ManifestContext = createContext<Manifest | null>(null);
+
+export function useManifest(): Manifest {
+  const manifest = useContext(ManifestContext);
+  if (!manifest) throw new Error('useManifest outside ManifestContext');
+  return manifest;
+}
+
+export function useEntityMeta(name: string): EntityMeta {
+  const entity = useManifest().entities[name];
+  if (!entity) throw new Error(`Entity ${name} is not in the manifest`);
+  return entity;
+}
+
+export type LoadState<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error'; error: unknown };
+
+export function useManifestLoader(): LoadState<Manifest> {
+  const [state, setState] = useState<LoadState<Manifest>>({ status: 'loading' });
+  useEffect(() => {
+    let live = true;
+    loadManifest().then(
+      (value) => live && setState({ status: 'ready', value }),
+      (error: unknown) => live && setState({ status: 'error', error }),
+    );
+    return () => { live = false; };
+  }, []);
+  return state;
+}

@@ -1,0 +1,113 @@
+/**
+ * Shapes of the generated artifacts the UI reads (docs/artifacts.md): `generated/manifest.json` and
+ * `generated/forms/<Entity>.json`. Declared here rather than imported from generated/types because those
+ * describe entities and API paths, not the manifest.
+ */
+import type { FieldRule } from '../../../common/rules';
+
+export type FieldType = 'string' | 'integer' | 'decimal' | 'boolean' | 'date' | 'datetime' | 'enum' | 'reference';
+
+export interface EnumOption {
+  value: string | number | boolean;
+  label: string;
+}
+
+export interface ColumnDef {
+  field: string;
+  label: string;
+  type: FieldType;
+  options?: EnumOption[];
+}
+
+export interface FilterDef {
+  field: string;
+  /** Query parameter name when it differs from the field (the bank name filter is `name`). */
+  param?: string;
+  label: string;
+  type: FieldType;
+  search?: 'exact' | 'wildcard';
+  options?: EnumOption[];
+}
+
+export interface SortSpec {
+  field: string;
+  direction: 'asc' | 'desc';
+}
+
+export type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';
+
+export interface EntityMeta {
+  label: string;
+  labelPlural: string;
+  path: string;
+  key: string[];
+  pageSize: number;
+  maxPageSize: number;
+  compact?: string[];
+  listRoute?: string;
+  formRoute?: string;
+  title?: string;
+  columns: ColumnDef[];
+  filters: FilterDef[];
+  defaultSort?: SortSpec;
+  operations: Operation[];
+  permissions?: Record<string, string>;
+}
+
+interface RouteBase {
+  path: string;
+  permission?: string;
+  title?: string;
+  /** Reachable without login (seed 000 §2); there is no login in the shell yet. */
+  public?: boolean;
+}
+
+export type RouteDef =
+  | (RouteBase & { kind: 'list'; entity: string })
+  | (RouteBase & { kind: 'form'; entity: string })
+  | (RouteBase & { kind: 'extension'; component: string });
+
+export interface MenuItem {
+  label: string;
+  route: string;
+  permission?: string;
+}
+
+export interface MenuGroup {
+  label: string;
+  items: MenuItem[];
+}
+
+export interface Manifest {
+  apiBase: string;
+  locale: { date: string; dateTime: string; currency: string; firstDayOfWeek: number };
+  ui: { bannerTimeoutMs: number; typeaheadDelayMs: number };
+  menu: MenuGroup[];
+  routes: RouteDef[];
+  entities: Record<string, EntityMeta>;
+}
+
+export interface Confirmation {
+  field: string;
+  from: unknown;
+  to: unknown;
+  title?: string;
+  message: string;
+}
+
+/** JSON Schema as an open object: the form page hands it to rjsf untouched. */
+export type JsonSchema = Record<string, unknown>;
+
+export interface FormDef {
+  entity: string;
+  key: string[];
+  schema: JsonSchema;
+  uiSchema: Record<string, unknown>;
+  /** dotted path without array indexes -> Ajv keyword -> Italian message */
+  messages: Record<string, Record<string, string>>;
+  defaultMessages: Record<string, string>;
+  rules: FieldRule[];
+  confirmations: Confirmation[];
+}
+
+export type Row = Record<string, unknown>;

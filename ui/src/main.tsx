@@ -1,0 +1,13 @@
+import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
+import '@mantine/notifications/styles.css';
+import 'dayjs/locale/it';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './shell/App';
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,48 @@
+/**
+ * Providers and the manifest gate: nothing below renders until the manifest is loaded, so every page can read
+ * it synchronously.
+ */
+import { Alert, Center, Loader, MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import { Notifications } from '@mantine/notifications';
+import { BrowserRouter } from 'react-router-dom';
+import { ManifestContext, useManifestLoader } from '../core/hooks/useManifest';
+import { ModalsProvider } from './modals/ModalsProvider';
+import { AppRoutes } from './AppRoutes';
+import { theme } from './theme';
+
+export function App() {
+  return (
+    <MantineProvider theme={theme}>
+      <Notifications position="top-right" />
+      <ManifestGate />
+    </MantineProvider>
+  );
+}
+
+function ManifestGate() {
+  const state = useManifestLoader();
+  if (state.status === 'loading') {
+    return <Center h="100vh"><Loader aria-label="Caricamento" /></Center>;
+  }
+  if (state.status === 'error') {
+    return <Alert color="red" title="Errore" m="xl">Configurazione dell'applicazione non disponibile - contattare il supporto</Alert>;
+  }
+  const manifest = state.value;
+  return (
+    <ManifestContext.Provider value={manifest}>
+      <DatesProvider settings={{ locale: 'it', firstDayOfWeek: toDayOfWeek(manifest.locale?.firstDayOfWeek) }}>
+        <ModalsProvider>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </ModalsProvider>
+      </DatesProvider>
+    </ManifestContext.Provider>
+  );
+}
+
+/** Weeks start on Monday (seed 000 §9) unless the manifest says otherwise. */
+function toDayOfWeek(value: number | undefined): 0 | 1 | 2 | 3 | 4 | 5 | 6 {
+  return (value !== undefined && value >= 0 && value <= 6 ? value : 1) as 0 | 1 | 2 | 3 | 4 | 5 | 6;
+}

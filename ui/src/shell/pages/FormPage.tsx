@@ -1,0 +1,85 @@
+/**
+ * Generic form page (route kind "form"). Without a key in the route it creates (POST), with one it loads
+ * (GET) and updates (PUT); after a create the view moves to the new record's edit route (seed 000 §4).
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Center, Loader, Stack, Title } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router-dom';
+import { userMessage } from '../../core/apiError';
+import { loadFormDef } from '../../core/artifacts';
+import { useEntityRecord } from '../../core/hooks/useEntityRecord';
+import { useEntityMeta } from '../../core/hooks/useManifest';
+import type { LoadState } from '../../core/hooks/useManifest';
+import { fillRoute, keyOf, type KeyValues } from '../../core/keys';
+import type { FormDef, Row } from '../../core/types';
+import { EntityForm } from '../form/EntityForm';
+
+interface Props {
+  entityName: string;
+  routePattern: string;
+}
+
+export default function FormPage({ entityName, routePattern }: Props) {
+  const entity = useEntityMeta(entityName);
+  const params = useParams();
+  const navigate = useNavigate();
+  // useParams returns a new object on every render; the serialised key keeps editKey stable for memos below.
+  const keyJson = JSON.stringify(keyOf(entity.key, params) ?? null);
+  const editKey = useMemo(() => (JSON.parse(keyJson) as KeyValues | null) ?? undefined, [keyJson]);
+  const record = useEntityRecord(entity, editKey);
+  const form = useFormDef(entityName);
+
+  const toList = () => navigate(entity.listRoute ?? '/');
+  const title = editKey ? `Modifica ${entity.label} ${Object.values(editKey).join(' ')}` : `Inserimento ${entity.label}`;
+
+  let body;
+  if (form.status === 'error' || record.error) {
+    body = (
+      <>
+        <Alert color="red" title="Errore">{record.error ? userMessage(record.error) : 'Modulo non disponibile - contattare il supporto'}</Alert>
+        <Button variant="default" onClick={toList} w="fit-content">Torna all'elenco</Button>
+      </>
+    );
+  } else if (form.status === 'loading' || record.loading || (editKey && !record.record)) {
+    body = <Center p="xl"><Loader aria-label="Caricamento" /></Center>;
+  } else {
+    body = (
+      <EntityForm
+        entity={entity}
+        form={form.value}
+        // A create form starts from whatever the route already says (a parent key such as :groupName).
+        initialData={record.record ?? definedParams(params)}
+        editKey={editKey}
+        onCreated={(saved) => {
+          const key = keyOf(entity.key, saved);
+          navigate(key ? fillRoute(routePattern, key) : entity.listRoute ?? '/', { replace: true });
+        }}
+        onDeleted={toList}
+        onBack={toList}
+      />
+    );
+  }
+  return (
+    <Stack maw={900}>
+      <Title order={2}>{title}</Title>
+      {body}
+    </Stack>
+  );
+}
+
+function useFormDef(entityName: string): LoadState<FormDef> {
+  const [state, setState] = useState<LoadState<FormDef>>({ status: 'loading' });
+  useEffect(() => {
+    let live = true;
+    loadFormDef(entityName).then(
+      (value) => live && setState({ status: 'ready', value }),
+      (error: unknown) => live && setState({ status: 'error', error }),
+    );
+    return () => { live = false; };
+  }, [entityName]);
+  return state;
+}
+
+function definedParams(params: Record<string, string | undefined>): Row {
+  return Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== ''));
+}

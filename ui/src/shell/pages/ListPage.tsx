@@ -1,0 +1,126 @@
+/**
+ * Generic list page (route kind "list"): server-side paging (0-based page, the entity's page size), sorting
+ * (`sort=field,asc|desc`) and filters from the manifest; a row opens the form route with its key filled in.
+ */
+import 'mantine-react-table/styles.css';
+import { useCallback, useMemo, useState } from 'react';
+import { ActionIcon, Alert, Button, Group, Stack, Title } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { MantineReactTable, useMantineReactTable, type MRT_PaginationState, type MRT_SortingState, type MRT_Updater } from 'mantine-react-table';
+import { MRT_Localization_IT } from 'mantine-react-table/locales/it/index.esm.mjs';
+import { useNavigate } from 'react-router-dom';
+import { userMessage } from '../../core/apiError';
+import type { FilterValue } from '../../core/dataProvider';
+import { useEntityList } from '../../core/hooks/useEntityList';
+import { useEntityMutations } from '../../core/hooks/useEntityMutations';
+import { useEntityMeta, useManifest } from '../../core/hooks/useManifest';
+import { fillRoute, keyOf } from '../../core/keys';
+import type { Row, SortSpec } from '../../core/types';
+import { useBanners } from '../banners';
+import { tableColumns } from '../list/columns';
+import { FilterBar } from '../list/FilterBar';
+import { useModals } from '../modals/modalsContext';
+
+function apply<T>(updater: MRT_Updater<T>, current: T): T {
+  return typeof updater === 'function' ? (updater as (old: T) => T)(current) : updater;
+}
+
+export default function ListPage({ entityName }: { entityName: string }) {
+  const { ui } = useManifest();
+  const entity = useEntityMeta(entityName);
+  const navigate = useNavigate();
+  const modals = useModals();
+  const banners = useBanners();
+  const mutations = useEntityMutations(entity);
+
+  const [pagination, setPagination] = useState<MRT_PaginationState>({ pageIndex: 0, pageSize: entity.pageSize });
+  const [sorting, setSorting] = useState<MRT_SortingState>(
+    entity.defaultSort ? [{ id: entity.defaultSort.field, desc: entity.defaultSort.direction === 'desc' }] : [],
+  );
+  const [filters, setFilters] = useState<Record<string, FilterValue>>({});
+
+  const sort: SortSpec[] = sorting.map((s) => ({ field: s.id, direction: s.desc ? 'desc' : 'asc' }));
+  const list = useEntityList(entity, { page: pagination.pageIndex, size: pagination.pageSize, sort, filters });
+
+  const onFilterChange = useCallback((param: string, value: FilterValue) => {
+    setFilters((f) => ({ ...f, [param]: value }));
+    // A new filter makes the current page number meaningless.
+    setPagination((p) => ({ ...p, pageIndex: 0 }));
+  }, []);
+
+  const canOpen = Boolean(entity.formRoute) && entity.operations.includes('get');
+  const canCreate = Boolean(entity.formRoute) && entity.operations.includes('create');
+  const canDelete = entity.operations.includes('delete');
+
+  const remove = useCallback(async (row: Row) => {
+    const key = keyOf(entity.key, row);
+    if (!key) return;
+    if (!(await modals.yesNo({ title: 'Conferma eliminazione', message: `Eliminare ${entity.label.toLowerCase()} ${Object.values(key).join(' ')}?` }))) return;
+    try {
+      await mutations.remove(key);
+      banners.success('Eliminazione effettuata');
+      list.reload();
+    } catch (error) {
+      banners.error(userMessage(error));
+    }
+  }, [entity, modals, mutations, banners, list]);
+
+  const columns = useMemo(() => tableColumns(entity.columns), [entity.columns]);
+
+  const table = useMantineReactTable<Row>({
+    columns,
+    data: list.rows,
+    localization: MRT_Localization_IT,
+    getRowId: (row, index) => JSON.stringify(keyOf(entity.key, row) ?? index),
+    manualPagination: true,
+    manualSorting: true,
+    manualFiltering: true,
+    rowCount: list.totalCount,
+    onPaginationChange: (updater) => setPagination((p) => apply(updater, p)),
+    onSortingChange: (updater) => {
+      setSorting((s) => apply(updater, s));
+      setPagination((p) => ({ ...p, pageIndex: 0 }));
+    },
+    state: { pagination, sorting, isLoading: list.loading && list.rows.length === 0, showProgressBars: list.loading },
+    enableFilters: false,
+    enableGlobalFilter: false,
+    enableColumnActions: false,
+    enableDensityToggle: false,
+    enableFullScreenToggle: false,
+    enableHiding: false,
+    enableTopToolbar: false,
+    mantinePaginationProps: { showRowsPerPage: false },
+    enableRowActions: canDelete,
+    positionActionsColumn: 'last',
+    renderRowActions: ({ row }) => (
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        aria-label="Elimina"
+        title="Elimina"
+        onClick={(e) => { e.stopPropagation(); void remove(row.original); }}
+      >
+        <IconTrash size={18} />
+      </ActionIcon>
+    ),
+    mantineTableBodyRowProps: ({ row }) => canOpen
+      ? { onClick: () => navigate(fillRoute(entity.formRoute!, row.original)), style: { cursor: 'pointer' } }
+      : {},
+  });
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>{entity.title ?? entity.labelPlural}</Title>
+        {canCreate && (
+          <Button leftSection={<IconPlus size={18} />} onClick={() => navigate(fillRoute(entity.formRoute!, {}))}>
+            Nuovo
+          </Button>
+        )}
+      </Group>
+      <FilterBar filters={entity.filters} delayMs={ui.typeaheadDelayMs} onChange={onFilterChange} />
+      {list.error != null && <Alert color="red" title="Errore">{userMessage(list.error)}</Alert>}
+      <MantineReactTable table={table} />
+    </Stack>
+  );
+}

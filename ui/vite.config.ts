@@ -1,0 +1,34 @@
+/**
+ * Vite config for the admin shell. Root is ui/, output goes to dist/ui where the Express server serves it
+ * with an SPA fallback; in development /webpos is proxied to that server so the UI calls the same origin.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const uiRoot = fileURLToPath(new URL('.', import.meta.url));
+const repoRoot = resolve(uiRoot, '..');
+const pkg = JSON.parse(readFileSync(resolve(repoRoot, 'package.json'), 'utf8')) as { version: string };
+
+export default defineConfig({
+  root: uiRoot,
+  base: '/',
+  plugins: [react()],
+  define: { __APP_VERSION__: JSON.stringify(pkg.version) },
+  // postcss.config.cjs sits next to this file, not in the repository root where Vite would look by default.
+  css: { postcss: uiRoot },
+  build: {
+    outDir: resolve(repoRoot, 'dist/ui'),
+    emptyOutDir: true,
+    // Mantine alone is about 100 kB gzipped; the warning at 500 kB minified is about the route chunks.
+    chunkSizeWarningLimit: 600,
+  },
+  server: {
+    host: '127.0.0.1',
+    // generated/ and common/ live outside ui/ and are imported by the UI.
+    fs: { allow: [repoRoot] },
+    proxy: { '/webpos': 'http://127.0.0.1:3000' },
+  },
+});
