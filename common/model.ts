@@ -68,6 +68,8 @@ export interface EntityModel {
   fields: FieldModel[];
   children: ChildModel[];
   rules: FieldRule[];
+  /** Fields holding the row's bank (ABI) and branch (cab), for data scope; empty when rows are shared. */
+  scope: { bank?: string; branch?: string };
   confirmations: ConfirmationModel[];
   indexes: { name: string; fields: string[]; unique: boolean }[];
   api: {
@@ -94,8 +96,27 @@ export interface PageModel {
   menu?: { group: string; label: string; order: number };
 }
 
+/** A non-CRUD operation declared in spec/ and implemented by a named handler in server/domain/. */
+export interface CustomOperationModel {
+  name: string;
+  method: 'get' | 'post' | 'put' | 'delete';
+  /** Path under the API base, with {param} segments. */
+  path: string;
+  summary: string;
+  access: 'public' | 'authenticated' | 'permission';
+  permission?: string;
+  handler: string;
+  params: FieldModel[];
+  query: FieldModel[];
+  body?: FieldModel[];
+  response: { status: 200 | 201 | 204; fields?: FieldModel[]; entity?: string; shape?: 'one' | 'list' | 'page'; list?: 'string' };
+  successMessage?: string;
+  source: string;
+}
+
 export interface Model {
   entities: EntityModel[];
+  operations: CustomOperationModel[];
   pages: PageModel[];
   functions: Record<string, string>;
   actions: Record<string, string>;

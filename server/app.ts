@@ -7,9 +7,11 @@ import { join } from 'node:path';
 import express, { type Express } from 'express';
 import type { Knex } from 'knex';
 import type { Artifacts } from './artifacts.js';
-import { crudRouter } from './crud/routes.js';
+import { apiRouter } from './crud/routes.js';
+import { domainHandlers } from './domain/index.js';
+import { authorize } from './http/authorize.js';
 import { errorHandler, routeNotFound } from './http/error-handler.js';
-import { operationBindings } from './http/operations.js';
+import { documentOperations, fieldsOfOperation } from './http/operations.js';
 import { openApiValidator } from './http/validation.js';
 import { compileAllSchemas } from './http/compile-schemas.js';
 
@@ -29,15 +31,15 @@ export function createApp({ db, artifacts, validateResponses = false, uiDir }: A
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'extended');
-  const bindings = operationBindings(artifacts.openapi, artifacts.model);
-  const entityOf = (operationId: string | undefined) => bindings.find((b) => b.operationId === operationId)?.entity;
+  const operations = documentOperations(artifacts.openapi);
 
   const api = express.Router();
   api.use(express.json({ limit: '1mb' }));
   api.use(...openApiValidator(artifacts.openapi, validateResponses));
-  api.use(crudRouter(db, artifacts.model, bindings, artifacts.openapi.paths as never));
+  api.use(authorize(db));
+  api.use(apiRouter(db, artifacts.model, operations, artifacts.openapi.paths as never, domainHandlers));
   api.use(routeNotFound);
-  api.use(errorHandler(artifacts.model, entityOf));
+  api.use(errorHandler(artifacts.model, fieldsOfOperation(operations, artifacts.model)));
   app.use(API_BASE, api);
 
   if (uiDir && existsSync(join(uiDir, 'index.html'))) {

@@ -7,6 +7,9 @@ import { connect } from './db/connect.js';
 import { loadDemoDataIfEmpty } from './db/demo-data.js';
 import { migrateLatest } from './db/migrate.js';
 
+/** Demo data only (spec/demo/09-credenziali.yaml); real users get a password by reset. */
+const DEMO_PASSWORD_HINT = 'Demo-WebPos-2026';
+
 const config = configFromEnv();
 const artifacts = loadArtifacts();
 const db = connect(config);
@@ -21,7 +24,16 @@ const server = app.listen(config.port, config.host, () => {
   const { port } = server.address() as AddressInfo;
   console.log(`WebPOS admin listening on http://${config.host}:${port}/ (API http://${config.host}:${port}/webpos/api/v1/)`);
   console.log(`Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.sqliteFile}`);
+  printDemoLogins();
 });
+
+/** The demo personas (spec/demo/08-utenti.yaml), so a newcomer can log in right away. */
+function printDemoLogins(): void {
+  const users = artifacts.demo.find((d) => d.entity === 'Utente')?.rows ?? [];
+  if (!users.length) return;
+  console.log(`Demo logins (password ${DEMO_PASSWORD_HINT}), at /login/banca or /login/merchant:`);
+  for (const u of users) console.log(`  ${String(u.username).padEnd(20)} ${String(u.fullName ?? '')}`);
+}
 
 const shutdown = () => server.close(() => void db.destroy().then(() => process.exit(0)));
 process.on('SIGINT', shutdown);

@@ -3,6 +3,57 @@
 // Paths and schemas of the API (openapi-typescript).
 
 export interface paths {
+    "/authorization/auth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accesso con username e password */
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/authorization/logout/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Uscita (revoca la sessione) */
+        delete: operations["logout"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/authorization/resetPassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Nuova password inviata per e-mail */
+        put: operations["resetPassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/banche": {
         parameters: {
             query?: never;
@@ -106,6 +157,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/funzioni": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Le funzioni su cui l'utente collegato ha almeno un permesso */
+        get: operations["myFunctions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/funzioni/{fn}/permessi": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Le azioni che l'utente collegato puo' svolgere sulla funzione */
+        get: operations["myFunctionActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/gruppi": {
         parameters: {
             query?: never;
@@ -135,6 +220,128 @@ export interface paths {
         };
         /** Dettaglio Gruppo */
         get: operations["getGruppo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gruppi/{groupName}/ruoli": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Gruppo */
+                groupName: string;
+            };
+            cookie?: never;
+        };
+        /** Elenco Ruoli */
+        get: operations["listRuolo"];
+        put?: never;
+        /** Nuovo Ruolo */
+        post: operations["createRuolo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gruppi/{groupName}/ruoli/{roleName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Gruppo */
+                groupName: string;
+                /** @description Ruolo */
+                roleName: string;
+            };
+            cookie?: never;
+        };
+        /** Dettaglio Ruolo */
+        get: operations["getRuolo"];
+        /** Modifica Ruolo */
+        put: operations["updateRuolo"];
+        post?: never;
+        /** Elimina Ruolo */
+        delete: operations["deleteRuolo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gruppi/{groupName}/ruoli/{roleName}/permessi": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Gruppo */
+                groupName: string;
+                /** @description Ruolo */
+                roleName: string;
+            };
+            cookie?: never;
+        };
+        /** Permessi di Ruolo */
+        get: operations["listRuoloPermessi"];
+        /** Sostituisce Permessi di Ruolo */
+        put: operations["replaceRuoloPermessi"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mailoutbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Elenco Mail inviate */
+        get: operations["listMailOutbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mailoutbox/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** Dettaglio Mail inviata */
+        get: operations["getMailOutbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/menuitems": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Le rotte di menu che l'utente collegato puo' aprire */
+        get: operations["menuItems"];
         put?: never;
         post?: never;
         delete?: never;
@@ -300,6 +507,169 @@ export interface paths {
         get: operations["listPosGenericoModelliFisici"];
         /** Sostituisce Modelli fisici associati di Modello POS generico */
         put: operations["replacePosGenericoModelliFisici"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Elenco Utenti */
+        get: operations["listUtente"];
+        put?: never;
+        /** Nuovo Utente */
+        post: operations["createUtente"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{username}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Username */
+                username: string;
+            };
+            cookie?: never;
+        };
+        /** Dettaglio Utente */
+        get: operations["getUtente"];
+        /** Modifica Utente */
+        put: operations["updateUtente"];
+        post?: never;
+        /** Elimina Utente */
+        delete: operations["deleteUtente"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{username}/authorities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Username */
+                username: string;
+            };
+            cookie?: never;
+        };
+        /** Ruoli di Utente */
+        get: operations["listUtenteAuthorities"];
+        /** Sostituisce Ruoli di Utente */
+        put: operations["replaceUtenteAuthorities"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{username}/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Reimposta la password di un utente e la invia per e-mail */
+        put: operations["adminResetPassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/changePassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cambio password (anche a password scaduta) */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** L'utente collegato, con banche, ruoli e indicatori */
+        get: operations["me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/me/banche": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Le banche dell'utente collegato */
+        get: operations["myBanks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/me/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Registra l'e-mail dell'utente collegato (richiesta al primo accesso se manca) */
+        put: operations["updateMyEmail"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/me/gruppi": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** I gruppi dell'utente collegato (il suo e quelli che ne discendono) */
+        get: operations["myGroups"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -588,89 +958,56 @@ export interface components {
              * Format: date
              */
             dataSwitchB2c?: string | null;
-            /**
-             * Stato richiesta predefinito
-             * @default S
-             */
-            dfltStatoRichiesta: string | null;
+            /** Stato richiesta predefinito */
+            dfltStatoRichiesta?: string | null;
             /** Durata contratto fatturazione (mesi) */
             durataContrattoFat?: number | null;
-            /**
-             * Attiva
-             * @default true
-             */
-            flgAttiva: boolean | null;
-            /**
-             * Archiviazione Diners
-             * @default false
-             */
-            flgDinersArchivia: boolean | null;
-            /**
-             * Estrazione tracciato master
-             * @default false
-             */
-            flgEstrTracciatoMaster: boolean | null;
-            /**
-             * Acquisto (non noleggio)
-             * @default false
-             */
-            flgFatAcquisto: boolean | null;
-            /**
-             * Fatturazione diretta
-             * @default false
-             */
-            flgFatDir: boolean | null;
-            /**
-             * Fatturazione diretta forzata
-             * @default false
-             */
-            flgFatDirForce: boolean | null;
-            /**
-             * Iniziativa ente centrale
-             * @default false
-             */
-            flgIniziativaEnte: boolean | null;
-            /**
-             * Pay by mail
-             * @default false
-             */
-            flgPaybymail: boolean | null;
-            /**
-             * Ticket Coopersystem
-             * @default false
-             */
-            flgTicketCoopersystem: boolean | null;
-            /**
-             * Tipo invio ente centrale
-             * @default NC
-             */
-            flgTipoInvio: string | null;
-            /**
-             * Ventis City
-             * @default false
-             */
-            flgVentisCity: boolean | null;
-            /**
-             * Visualizza POS push
-             * @default false
-             */
-            flgViewPush: boolean | null;
+            /** Attiva */
+            flgAttiva?: boolean | null;
+            /** Archiviazione Diners */
+            flgDinersArchivia?: boolean | null;
+            /** Estrazione tracciato master */
+            flgEstrTracciatoMaster?: boolean | null;
+            /** Acquisto (non noleggio) */
+            flgFatAcquisto?: boolean | null;
+            /** Fatturazione diretta */
+            flgFatDir?: boolean | null;
+            /** Fatturazione diretta forzata */
+            flgFatDirForce?: boolean | null;
+            /** Iniziativa ente centrale */
+            flgIniziativaEnte?: boolean | null;
+            /** Pay by mail */
+            flgPaybymail?: boolean | null;
+            /** Ticket Coopersystem */
+            flgTicketCoopersystem?: boolean | null;
+            /** Tipo invio ente centrale */
+            flgTipoInvio?: string | null;
+            /** Ventis City */
+            flgVentisCity?: boolean | null;
+            /** Visualizza POS push */
+            flgViewPush?: boolean | null;
             /** Gruppo */
             group: {
                 /** Descrizione */
                 description?: string | null;
+                /** Codice gruppo */
+                groupName?: string | null;
+                /**
+                 * Tipo gruppo
+                 * @enum {string|null}
+                 */
+                groupType?: "M" | "P" | "S" | "B" | null;
                 /** Gruppo padre */
                 parentGroup?: string | null;
             };
             /** Gruppo gestione magazzino */
             gruppoGestMagazzino?: string | null;
-            /**
-             * Invio flusso
-             * @default false
-             */
-            invioFlusso: boolean | null;
+            /** Invio flusso */
+            invioFlusso?: boolean | null;
             /** Modelli POS personalizzati */
             modelliPos?: {
+                /** Codice ABI */
+                codAbi?: string | null;
                 /** Modello POS */
                 codModpos: string;
             }[];
@@ -694,6 +1031,27 @@ export interface components {
         BancaPage: {
             results: (components["schemas"]["Banca"] | components["schemas"]["BancaCompact"])[];
             totalCount: number;
+        };
+        Credenziale: {
+            /**
+             * failedAttempts
+             * @default 0
+             */
+            failedAttempts: number | null;
+            /**
+             * mustChange
+             * @default false
+             */
+            mustChange: boolean | null;
+            /**
+             * passwordChangedAt
+             * Format: date-time
+             */
+            passwordChangedAt: string;
+            /** passwordHash */
+            passwordHash: string;
+            /** username */
+            username: string;
         };
         Error: {
             code: string;
@@ -824,6 +1182,62 @@ export interface components {
             results: (components["schemas"]["Gruppo"] | components["schemas"]["GruppoCompact"])[];
             totalCount: number;
         };
+        MailOutbox: {
+            /** Testo */
+            body: string;
+            /**
+             * Data
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Id */
+            id: string;
+            /** Destinatario */
+            recipient: string;
+            /** Oggetto */
+            subject: string;
+            /** Utente */
+            username: string | null;
+        };
+        MailOutboxDetail: {
+            /** Testo */
+            body: string;
+            /**
+             * Data
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Id */
+            id: string;
+            /** Destinatario */
+            recipient: string;
+            /** Oggetto */
+            subject: string;
+            /** Utente */
+            username: string | null;
+        };
+        /** Mail inviata */
+        MailOutboxInput: {
+            /** Testo */
+            body: string;
+            /**
+             * Data
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Id */
+            id: string;
+            /** Destinatario */
+            recipient: string;
+            /** Oggetto */
+            subject: string;
+            /** Utente */
+            username?: string | null;
+        };
+        MailOutboxPage: {
+            results: components["schemas"]["MailOutbox"][];
+            totalCount: number;
+        };
         ModelloPosBanca: {
             /** Codice ABI */
             codAbi: string;
@@ -945,25 +1359,18 @@ export interface components {
             dataDisattivazione?: string | null;
             /** Descrizione */
             descrizione: string;
-            /**
-             * Abilitato
-             * @default true
-             */
-            flgAbilitato: boolean | null;
-            /**
-             * Contactless
-             * @default false
-             */
-            flgContactless: boolean | null;
-            /**
-             * Ordinabile da magazzino
-             * @default false
-             */
-            flgOrdMagazzino: boolean | null;
+            /** Abilitato */
+            flgAbilitato?: boolean | null;
+            /** Contactless */
+            flgContactless?: boolean | null;
+            /** Ordinabile da magazzino */
+            flgOrdMagazzino?: boolean | null;
             /** Marca */
             marca?: string | null;
             /** Pinpad */
             pinpad?: {
+                /** Modello POS */
+                codModpos?: string | null;
                 /** Modello pinpad */
                 codModposPinpad: string;
                 /** Codice pinpad */
@@ -977,6 +1384,8 @@ export interface components {
             reti?: {
                 /** Codice rete */
                 codiceNets: string;
+                /** Modello POS */
+                codModpos?: string | null;
                 /** Tipo connessione */
                 tipoConnessione?: string | null;
             }[];
@@ -987,6 +1396,8 @@ export interface components {
             tipo?: "SMARTPOS" | "ORDINARIO" | "SPECIALI" | null;
             /** TMPP */
             tmpp?: {
+                /** Modello POS */
+                codModpos?: string | null;
                 /** Modello pinpad */
                 codModposPinpad?: string | null;
                 /** TMPP */
@@ -1266,87 +1677,44 @@ export interface components {
             dataDisattivazione?: string | null;
             /** Descrizione */
             descrizione: string;
-            /**
-             * E-mail esercente obbligatoria
-             * @default false
-             */
-            emailEsercenteRequired: boolean | null;
-            /**
-             * Abilitato
-             * @default true
-             */
-            flgAbilitato: boolean | null;
-            /**
-             * Barriera casse
-             * @default false
-             */
-            flgBarrieraCasse: boolean | null;
-            /**
-             * Contactless
-             * @default false
-             */
-            flgContactless: boolean | null;
-            /**
-             * Fatturazione banca
-             * @default false
-             */
-            flgFatturazioneBanca: boolean | null;
-            /**
-             * Modello sostituibile
-             * @default false
-             */
-            flgModelloSostituibile: boolean | null;
-            /**
-             * Multipos
-             * @default false
-             */
-            flgMultipos: boolean | null;
-            /**
-             * Senza contratti
-             * @default false
-             */
-            flgNoContratti: boolean | null;
-            /**
-             * Non visibile
-             * @default false
-             */
-            flgNonVisibile: boolean | null;
-            /**
-             * Ordinabile
-             * @default false
-             */
-            flgOrdinabile: boolean | null;
-            /**
-             * POS unico
-             * @default false
-             */
-            flgPosUnico: boolean | null;
-            /**
-             * Smart POS
-             * @default false
-             */
-            flgSmartPos: boolean | null;
-            /**
-             * Spedizione
-             * @default false
-             */
-            flgSpedizione: boolean | null;
-            /**
-             * Unico per negozio
-             * @default false
-             */
-            flgUnicoNegozio: boolean | null;
-            /**
-             * Unico per modello
-             * @default false
-             */
-            flgUnicoPerModello: boolean | null;
+            /** E-mail esercente obbligatoria */
+            emailEsercenteRequired?: boolean | null;
+            /** Abilitato */
+            flgAbilitato?: boolean | null;
+            /** Barriera casse */
+            flgBarrieraCasse?: boolean | null;
+            /** Contactless */
+            flgContactless?: boolean | null;
+            /** Fatturazione banca */
+            flgFatturazioneBanca?: boolean | null;
+            /** Modello sostituibile */
+            flgModelloSostituibile?: boolean | null;
+            /** Multipos */
+            flgMultipos?: boolean | null;
+            /** Senza contratti */
+            flgNoContratti?: boolean | null;
+            /** Non visibile */
+            flgNonVisibile?: boolean | null;
+            /** Ordinabile */
+            flgOrdinabile?: boolean | null;
+            /** POS unico */
+            flgPosUnico?: boolean | null;
+            /** Smart POS */
+            flgSmartPos?: boolean | null;
+            /** Spedizione */
+            flgSpedizione?: boolean | null;
+            /** Unico per negozio */
+            flgUnicoNegozio?: boolean | null;
+            /** Unico per modello */
+            flgUnicoPerModello?: boolean | null;
             /** Marca */
             marca?: string | null;
             /** Modelli fisici associati */
             modelliFisici?: {
                 /** Codice ABI (00000 = tutte) */
                 codAbi: string;
+                /** Modello generico */
+                codModpos?: string | null;
                 /**
                  * Data fine
                  * Format: date
@@ -1370,6 +1738,208 @@ export interface components {
             results: (components["schemas"]["PosGenerico"] | components["schemas"]["PosGenericoCompact"])[];
             totalCount: number;
         };
+        Ruolo: {
+            /** Descrizione */
+            description: string | null;
+            /** Gruppo */
+            groupName: string;
+            /** Ruolo */
+            roleName: string;
+        };
+        RuoloDetail: {
+            /** Descrizione */
+            description: string | null;
+            /** Gruppo */
+            groupName: string;
+            permessi?: {
+                /**
+                 * Azione
+                 * @enum {string}
+                 */
+                azione: "*" | "VISUALIZZAZIONE" | "CREAZIONE" | "AGGIORNAMENTO" | "CANCELLAZIONE" | "VARIAZIONE" | "VARIAZIONE_EMAIL_SEC";
+                /**
+                 * Funzione
+                 * @enum {string}
+                 */
+                funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI";
+                /** Gruppo */
+                groupName: string;
+                /** Ruolo */
+                roleName: string;
+            }[];
+            /** Ruolo */
+            roleName: string;
+        };
+        /** Ruolo */
+        RuoloInput: {
+            /** Descrizione */
+            description?: string | null;
+            /** Gruppo */
+            groupName: string;
+            /** Permessi */
+            permessi?: {
+                /**
+                 * Azione
+                 * @enum {string}
+                 */
+                azione: "*" | "VISUALIZZAZIONE" | "CREAZIONE" | "AGGIORNAMENTO" | "CANCELLAZIONE" | "VARIAZIONE" | "VARIAZIONE_EMAIL_SEC";
+                /**
+                 * Funzione
+                 * @enum {string}
+                 */
+                funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI";
+                /** Gruppo */
+                groupName?: string | null;
+                /** Ruolo */
+                roleName?: string | null;
+            }[];
+            /** Ruolo */
+            roleName: string;
+        };
+        RuoloPage: {
+            results: components["schemas"]["Ruolo"][];
+            totalCount: number;
+        };
+        RuoloPermesso: {
+            /**
+             * Azione
+             * @enum {string}
+             */
+            azione: "*" | "VISUALIZZAZIONE" | "CREAZIONE" | "AGGIORNAMENTO" | "CANCELLAZIONE" | "VARIAZIONE" | "VARIAZIONE_EMAIL_SEC";
+            /**
+             * Funzione
+             * @enum {string}
+             */
+            funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI";
+            /** Gruppo */
+            groupName: string;
+            /** Ruolo */
+            roleName: string;
+        };
+        Sessione: {
+            /**
+             * createdAt
+             * Format: date-time
+             */
+            createdAt: string;
+            /**
+             * expiresAt
+             * Format: date-time
+             */
+            expiresAt: string;
+            /**
+             * lastSeenAt
+             * Format: date-time
+             */
+            lastSeenAt: string;
+            /**
+             * revokedAt
+             * Format: date-time
+             */
+            revokedAt: string | null;
+            /** tokenHash */
+            tokenHash: string;
+            /** username */
+            username: string;
+            /** userType */
+            userType: string;
+        };
+        Utente: {
+            /** CAB */
+            cab: string | null;
+            /** E-mail */
+            email: string | null;
+            /** E-mail secondaria */
+            emailSecondaria: string | null;
+            /**
+             * Abilitato
+             * @default true
+             */
+            enabled: boolean | null;
+            /** Nome e cognome */
+            fullName: string | null;
+            /** Gruppo (ABI) */
+            group: string;
+            /**
+             * Bloccato
+             * @default false
+             */
+            locked: boolean | null;
+            /** Nome account */
+            userAccountName: string | null;
+            /** Username */
+            username: string;
+        };
+        UtenteDetail: {
+            authorities?: {
+                /** Ruolo */
+                roleName: string;
+                /** Username */
+                username: string;
+            }[];
+            /** CAB */
+            cab: string | null;
+            /** E-mail */
+            email: string | null;
+            /** E-mail secondaria */
+            emailSecondaria: string | null;
+            /**
+             * Abilitato
+             * @default true
+             */
+            enabled: boolean | null;
+            /** Nome e cognome */
+            fullName: string | null;
+            /** Gruppo (ABI) */
+            group: string;
+            /**
+             * Bloccato
+             * @default false
+             */
+            locked: boolean | null;
+            /** Nome account */
+            userAccountName: string | null;
+            /** Username */
+            username: string;
+        };
+        /** Utente */
+        UtenteInput: {
+            /** Ruoli */
+            authorities?: {
+                /** Ruolo */
+                roleName: string;
+                /** Username */
+                username?: string | null;
+            }[];
+            /** CAB */
+            cab?: string | null;
+            /** E-mail */
+            email?: string | null;
+            /** E-mail secondaria */
+            emailSecondaria?: string | null;
+            /** Abilitato */
+            enabled?: boolean | null;
+            /** Nome e cognome */
+            fullName?: string | null;
+            /** Gruppo (ABI) */
+            group: string;
+            /** Bloccato */
+            locked?: boolean | null;
+            /** Nome account */
+            userAccountName?: string | null;
+            /** Username */
+            username: string;
+        };
+        UtentePage: {
+            results: components["schemas"]["Utente"][];
+            totalCount: number;
+        };
+        UtenteRuolo: {
+            /** Ruolo */
+            roleName: string;
+            /** Username */
+            username: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -1379,6 +1949,208 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    login: {
+        parameters: {
+            query: {
+                /** @description Tipo utente */
+                userType: "banca" | "merchant";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Password */
+                    password: string;
+                    /** Username */
+                    username: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Risultato */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** access_token */
+                        access_token: string;
+                        /** expire_in */
+                        expire_in: number;
+                    };
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Fatto */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query: {
+                /** @description E-mail */
+                mail: string;
+                /** @description Username */
+                username: string;
+                /** @description Tipo utente */
+                userType: "banca" | "merchant";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Risultato */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** message */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listBanca: {
         parameters: {
             query?: {
@@ -1412,6 +2184,24 @@ export interface operations {
             };
             /** @description Dati non validi */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1454,6 +2244,24 @@ export interface operations {
             };
             /** @description Dati non validi */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1504,6 +2312,24 @@ export interface operations {
             };
             /** @description Dati non validi */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1565,6 +2391,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Non trovato */
             404: {
                 headers: {
@@ -1615,6 +2459,24 @@ export interface operations {
             };
             /** @description Dati non validi */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1681,6 +2543,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Non trovato */
             404: {
                 headers: {
@@ -1714,6 +2594,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** Codice ABI */
+                    codAbi?: string | null;
                     /** Modello POS */
                     codModpos: string;
                 }[];
@@ -1731,6 +2613,24 @@ export interface operations {
             };
             /** @description Dati non validi */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1809,6 +2709,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -1844,6 +2762,24 @@ export interface operations {
             };
             /** @description Dati non validi */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1903,6 +2839,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Non trovato */
             404: {
                 headers: {
@@ -1952,6 +2906,24 @@ export interface operations {
             };
             /** @description Dati non validi */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2018,6 +2990,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Non trovato */
             404: {
                 headers: {
@@ -2029,6 +3019,139 @@ export interface operations {
             };
             /** @description In uso */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    myFunctions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Risultato */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string[];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    myFunctionActions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Funzione */
+                fn: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Risultato */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string[];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2087,6 +3210,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -2121,6 +3262,762 @@ export interface operations {
             };
             /** @description Dati non validi */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listRuolo: {
+        parameters: {
+            query?: {
+                /** @description Pagina, da 0 */
+                page?: number;
+                /** @description Filtro: Ruolo */
+                roleName?: string;
+                /** @description Righe per pagina */
+                size?: number;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Gruppo */
+                groupName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Una pagina di risultati */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuoloPage"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createRuolo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Gruppo */
+                groupName: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RuoloInput"];
+            };
+        };
+        responses: {
+            /** @description Creato */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuoloDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gia' presente */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRuolo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Gruppo */
+                groupName: string;
+                /** @description Ruolo */
+                roleName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Trovato */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuoloDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateRuolo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Gruppo */
+                groupName: string;
+                /** @description Ruolo */
+                roleName: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RuoloInput"];
+            };
+        };
+        responses: {
+            /** @description Aggiornato */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuoloDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflitto */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteRuolo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Gruppo */
+                groupName: string;
+                /** @description Ruolo */
+                roleName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Eliminato */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description In uso */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listRuoloPermessi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Gruppo */
+                groupName: string;
+                /** @description Ruolo */
+                roleName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Elenco */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuoloPermesso"][];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replaceRuoloPermessi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Gruppo */
+                groupName: string;
+                /** @description Ruolo */
+                roleName: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Azione
+                     * @enum {string}
+                     */
+                    azione: "*" | "VISUALIZZAZIONE" | "CREAZIONE" | "AGGIORNAMENTO" | "CANCELLAZIONE" | "VARIAZIONE" | "VARIAZIONE_EMAIL_SEC";
+                    /**
+                     * Funzione
+                     * @enum {string}
+                     */
+                    funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI";
+                    /** Gruppo */
+                    groupName?: string | null;
+                    /** Ruolo */
+                    roleName?: string | null;
+                }[];
+            };
+        };
+        responses: {
+            /** @description Elenco aggiornato */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuoloPermesso"][];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflitto */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMailOutbox: {
+        parameters: {
+            query?: {
+                /** @description Pagina, da 0 */
+                page?: number;
+                /** @description Filtro: Destinatario */
+                recipient?: string;
+                /** @description Righe per pagina */
+                size?: number;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+                /** @description Filtro: Utente */
+                username?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Una pagina di risultati */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailOutboxPage"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMailOutbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Trovato */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailOutboxDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    menuItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Risultato */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string[];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2194,6 +4091,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -2229,6 +4144,24 @@ export interface operations {
             };
             /** @description Dati non validi */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2279,6 +4212,24 @@ export interface operations {
             };
             /** @description Dati non validi */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2340,6 +4291,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Non trovato */
             404: {
                 headers: {
@@ -2390,6 +4359,24 @@ export interface operations {
             };
             /** @description Dati non validi */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2456,6 +4443,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Non trovato */
             404: {
                 headers: {
@@ -2489,6 +4494,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** Modello POS */
+                    codModpos?: string | null;
                     /** Modello pinpad */
                     codModposPinpad: string;
                     /** Codice pinpad */
@@ -2508,6 +4515,24 @@ export interface operations {
             };
             /** @description Dati non validi */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2574,6 +4599,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Non trovato */
             404: {
                 headers: {
@@ -2609,6 +4652,8 @@ export interface operations {
                 "application/json": {
                     /** Codice rete */
                     codiceNets: string;
+                    /** Modello POS */
+                    codModpos?: string | null;
                     /** Tipo connessione */
                     tipoConnessione?: string | null;
                 }[];
@@ -2626,6 +4671,24 @@ export interface operations {
             };
             /** @description Dati non validi */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2692,6 +4755,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Non trovato */
             404: {
                 headers: {
@@ -2725,6 +4806,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** Modello POS */
+                    codModpos?: string | null;
                     /** Modello pinpad */
                     codModposPinpad?: string | null;
                     /** TMPP */
@@ -2744,6 +4827,24 @@ export interface operations {
             };
             /** @description Dati non validi */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2826,6 +4927,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -2861,6 +4980,24 @@ export interface operations {
             };
             /** @description Dati non validi */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2911,6 +5048,24 @@ export interface operations {
             };
             /** @description Dati non validi */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2972,6 +5127,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Non trovato */
             404: {
                 headers: {
@@ -3022,6 +5195,24 @@ export interface operations {
             };
             /** @description Dati non validi */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3088,6 +5279,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Non trovato */
             404: {
                 headers: {
@@ -3123,6 +5332,8 @@ export interface operations {
                 "application/json": {
                     /** Codice ABI (00000 = tutte) */
                     codAbi: string;
+                    /** Modello generico */
+                    codModpos?: string | null;
                     /**
                      * Data fine
                      * Format: date
@@ -3157,6 +5368,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Non trovato */
             404: {
                 headers: {
@@ -3168,6 +5397,972 @@ export interface operations {
             };
             /** @description Conflitto */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listUtente: {
+        parameters: {
+            query?: {
+                /** @description Filtro: CAB */
+                cab?: string;
+                /** @description Filtro: Nome e cognome */
+                fullName?: string;
+                /** @description Filtro: Gruppo (ABI) */
+                group?: string;
+                /** @description Pagina, da 0 */
+                page?: number;
+                /** @description Righe per pagina */
+                size?: number;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+                /** @description Filtro: Username */
+                username?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Una pagina di risultati */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UtentePage"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createUtente: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UtenteInput"];
+            };
+        };
+        responses: {
+            /** @description Creato */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UtenteDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gia' presente */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getUtente: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Username */
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Trovato */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UtenteDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateUtente: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Username */
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UtenteInput"];
+            };
+        };
+        responses: {
+            /** @description Aggiornato */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UtenteDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflitto */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteUtente: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Username */
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Eliminato */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description In uso */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listUtenteAuthorities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Username */
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Elenco */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UtenteRuolo"][];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replaceUtenteAuthorities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Username */
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Ruolo */
+                    roleName: string;
+                    /** Username */
+                    username?: string | null;
+                }[];
+            };
+        };
+        responses: {
+            /** @description Elenco aggiornato */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UtenteRuolo"][];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflitto */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminResetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Username */
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Risultato */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** message */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Nuova password */
+                    newPassword: string;
+                    /** Password attuale */
+                    oldPassword: string;
+                    /** Username */
+                    username: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Risultato */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** message */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Risultato */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** cab */
+                        cab?: string | null;
+                        /** codAbi */
+                        codAbi?: string | null;
+                        /** email */
+                        email?: string | null;
+                        /** emailSecondaria */
+                        emailSecondaria?: string | null;
+                        /** fullName */
+                        fullName?: string | null;
+                        /** group */
+                        group: string;
+                        /** groupType */
+                        groupType?: string | null;
+                        /** hasfattDirBanca */
+                        hasfattDirBanca: boolean;
+                        /** isAbiGT */
+                        isAbiGT: boolean;
+                        /** isAssistenza */
+                        isAssistenza: boolean;
+                        /** isMerchant */
+                        isMerchant: boolean;
+                        /** isMerchantOp */
+                        isMerchantOp: boolean;
+                        /** MERCHANT_OP */
+                        MERCHANT_OP: boolean;
+                        /** parentGroup */
+                        parentGroup?: string | null;
+                        /** ROLE_WPB */
+                        ROLE_WPB: boolean;
+                        /** singleBank */
+                        singleBank: boolean;
+                        /** username */
+                        username: string;
+                        /** userType */
+                        userType: string;
+                    };
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    myBanks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Risultato */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Banca"][];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateMyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** E-mail */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Risultato */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** message */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    myGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Risultato */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Gruppo"][];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

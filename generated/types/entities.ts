@@ -69,10 +69,13 @@ termidPrefix?: (string | null)
 regione?: (string | null)
 tipoGt?: ("W" | "M" | "MW" | null)
 group: {
+groupName?: (string | null)
 description?: (string | null)
+groupType?: ("M" | "P" | "S" | "B" | null)
 parentGroup?: (string | null)
 }
 modelliPos?: {
+codAbi?: (string | null)
 codModpos: string
 }[]
 }
@@ -189,14 +192,17 @@ dataDisattivazione?: (string | null)
 flgContactless?: (boolean | null)
 prioritaMagazzino?: (number | null)
 reti?: {
+codModpos?: (string | null)
 codiceNets: string
 tipoConnessione?: (string | null)
 }[]
 pinpad?: {
+codModpos?: (string | null)
 codModposPinpad: string
 codPinpad: string
 }[]
 tmpp?: {
+codModpos?: (string | null)
 tmpp: string
 codModposPinpad?: (string | null)
 }[]
@@ -272,11 +278,28 @@ emailEsercenteRequired?: (boolean | null)
 flgModelloSostituibile?: (boolean | null)
 categoriaMerceologica?: (string | null)
 modelliFisici?: {
+codModpos?: (string | null)
 codAbi: string
 modelloFisico: string
 dataInizio?: (string | null)
 dataFine?: (string | null)
 }[]
+}
+
+export interface Credenziale {
+username: string
+passwordHash: string
+passwordChangedAt: string
+mustChange: (boolean | null)
+failedAttempts: (number | null)
+}
+
+export interface CredenzialeInput {
+username: string
+passwordHash: string
+passwordChangedAt: string
+mustChange?: (boolean | null)
+failedAttempts?: (number | null)
 }
 
 export interface Gruppo {
@@ -291,4 +314,122 @@ groupName: string
 description?: (string | null)
 groupType?: ("M" | "P" | "S" | "B" | null)
 parentGroup?: (string | null)
+}
+
+export interface MailOutbox {
+id: string
+createdAt: string
+recipient: string
+subject: string
+body: string
+username: (string | null)
+}
+
+export interface MailOutboxInput {
+id: string
+createdAt: string
+recipient: string
+subject: string
+body: string
+username?: (string | null)
+}
+
+export interface RuoloPermesso {
+groupName: string
+roleName: string
+funzione: ("*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI")
+azione: ("*" | "VISUALIZZAZIONE" | "CREAZIONE" | "AGGIORNAMENTO" | "CANCELLAZIONE" | "VARIAZIONE" | "VARIAZIONE_EMAIL_SEC")
+}
+
+export interface RuoloPermessoInput {
+groupName: string
+roleName: string
+funzione: ("*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI")
+azione: ("*" | "VISUALIZZAZIONE" | "CREAZIONE" | "AGGIORNAMENTO" | "CANCELLAZIONE" | "VARIAZIONE" | "VARIAZIONE_EMAIL_SEC")
+}
+
+export interface Ruolo {
+groupName: string
+roleName: string
+description: (string | null)
+permessi?: {
+groupName: string
+roleName: string
+funzione: ("*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI")
+azione: ("*" | "VISUALIZZAZIONE" | "CREAZIONE" | "AGGIORNAMENTO" | "CANCELLAZIONE" | "VARIAZIONE" | "VARIAZIONE_EMAIL_SEC")
+}[]
+}
+
+export interface RuoloInput {
+groupName: string
+roleName: string
+description?: (string | null)
+permessi?: {
+groupName?: (string | null)
+roleName?: (string | null)
+funzione: ("*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI")
+azione: ("*" | "VISUALIZZAZIONE" | "CREAZIONE" | "AGGIORNAMENTO" | "CANCELLAZIONE" | "VARIAZIONE" | "VARIAZIONE_EMAIL_SEC")
+}[]
+}
+
+export interface Sessione {
+tokenHash: string
+username: string
+userType: string
+createdAt: string
+lastSeenAt: string
+expiresAt: string
+revokedAt: (string | null)
+}
+
+export interface SessioneInput {
+tokenHash: string
+username: string
+userType: string
+createdAt: string
+lastSeenAt: string
+expiresAt: string
+revokedAt?: (string | null)
+}
+
+export interface UtenteRuolo {
+username: string
+roleName: string
+}
+
+export interface UtenteRuoloInput {
+username: string
+roleName: string
+}
+
+export interface Utente {
+username: string
+fullName: (string | null)
+email: (string | null)
+emailSecondaria: (string | null)
+group: string
+cab: (string | null)
+userAccountName: (string | null)
+locked: (boolean | null)
+enabled: (boolean | null)
+authorities?: {
+username: string
+roleName: string
+}[]
+}
+
+export interface UtenteInput {
+username: string
+fullName?: (string | null)
+email?: (string | null)
+emailSecondaria?: (string | null)
+group: string
+cab?: (string | null)
+userAccountName?: (string | null)
+locked?: (boolean | null)
+enabled?: (boolean | null)
+authorities?: {
+username?: (string | null)
+roleName: string
+}[]
 }

@@ -5,7 +5,7 @@
  */
 import type { EntityModel, FieldModel, Model } from '../../common/model.js';
 import { entityByName } from '../../common/model.js';
-import { inputSchema, messageTable } from '../shapes/entity-schema.js';
+import { filledBy, inputSchema, messageTable } from '../shapes/entity-schema.js';
 import { jsonFile, type Emitter } from './emitter.js';
 
 export const formsEmitter: Emitter = {
@@ -30,8 +30,8 @@ function uiSchema(entity: EntityModel, model: Model): Record<string, unknown> {
   for (const field of entity.fields) ui[field.name] = fieldUi(field);
   for (const child of entity.children) {
     const childEntity = entityByName(model, child.entity);
-    const hidden = new Set([...Object.keys(child.link), ...Object.keys(child.fixed)]);
-    const fields = Object.fromEntries(childEntity.fields.filter((f) => !hidden.has(f.name)).map((f) => [f.name, fieldUi(f)]));
+    const hidden = new Set(filledBy(child));
+    const fields = Object.fromEntries(childEntity.fields.map((f) => [f.name, hidden.has(f.name) ? { 'ui:widget': 'hidden' } : fieldUi(f)]));
     ui[child.name] = child.kind === 'one' ? fields : { items: fields, 'ui:options': { orderable: false } };
   }
   return ui;

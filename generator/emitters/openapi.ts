@@ -5,8 +5,9 @@
  */
 import type { ChildModel, EntityModel, FieldModel, Model } from '../../common/model.js';
 import { entityByName } from '../../common/model.js';
-import { fieldSchema, inputSchema, rowSchema, type JsonSchema } from '../shapes/entity-schema.js';
+import { fieldSchema, filledBy, inputSchema, rowSchema, withoutDefaults, type JsonSchema } from '../shapes/entity-schema.js';
 import { jsonFile, type Emitter } from './emitter.js';
+import { addCustomOperations } from './openapi-custom.js';
 
 export const API_BASE = '/webpos/api/v1';
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -32,6 +33,7 @@ export function buildOpenApi(model: Model): Record<string, unknown> {
     Object.assign(schemas, entitySchemas(entity, model));
     addEntityPaths(paths, entity, model);
   }
+  addCustomOperations(paths, model.operations);
   return {
     openapi: '3.1.0',
     info: { title: 'WebPOS API', version: '1.0.0', description: 'Generated from spec/ by `npm run gen`. Do not edit.' },
@@ -47,7 +49,9 @@ export function buildOpenApi(model: Model): Record<string, unknown> {
 
 function entitySchemas(entity: EntityModel, model: Model): Record<string, unknown> {
   const out: Record<string, unknown> = {
-    [`${entity.name}Input`]: inputSchema(entity, model),
+    // Defaults are applied by the server on create only; in the document they would make the validator
+    // fill them into every PUT and silently reset fields the caller left out.
+    [`${entity.name}Input`]: withoutDefaults(inputSchema(entity, model)),
     [entity.name]: rowSchema(entity, model, false),
     [`${entity.name}Detail`]: rowSchema(entity, model, true),
     [`${entity.name}Page`]: {
@@ -70,16 +74,20 @@ function entitySchemas(entity: EntityModel, model: Model): Record<string, unknow
 
 function addEntityPaths(paths: Record<string, Record<string, unknown>>, entity: EntityModel, model: Model): void {
   const collection = `/${entity.api.path}`;
-  const item = `${collection}/${entity.key.map((k) => `{${k}}`).join('/')}`;
+  const scopedBy = pathFields(entity);
+  const item = [collection, ...entity.key.filter((k) => !scopedBy.includes(k)).map((k) => `{${k}}`)].join('/');
   const keyParams = entity.key.map((k) => pathParam(entity.fields.find((f) => f.name === k)!));
+  const collectionParams = keyParams.filter((p) => scopedBy.includes((p as { name: string }).name));
   const ops = new Set(entity.api.operations);
   const op: OpBuilder = (kind, id, permission, summary, extra, child) => ({
-    operationId: id, summary, tags: [entity.name], 'x-permission': permission, 'x-entity': entity.name, 'x-operation': kind,
+    operationId: id, summary, tags: [entity.name], 'x-access': 'permission', 'x-permission': permission, 'x-entity': entity.name, 'x-operation': kind,
     ...(child ? { 'x-child': child } : {}), security: [{ authToken: [] }], ...extra,
   });
-  const common = { 400: errorResponse('Dati non validi'), 500: errorResponse('Errore del server') };
+  const common = {
+    400: errorResponse('Dati non validi'), 401: errorResponse('Non autenticato'), 403: errorResponse('Non autorizzato'), 500: errorResponse('Errore del server'),
+  };
 
-  if (ops.has('list') || ops.has('create')) paths[collection] = {};
+  if (ops.has('list') || ops.has('create')) paths[collection] = collectionParams.length ? { parameters: collectionParams } : {};
   if (ops.has('list')) {
     paths[collection].get = op('list', `list${entity.name}`, entity.api.permissions.list, `Elenco ${entity.labelPlural}`, {
       parameters: listParameters(entity),
@@ -124,7 +132,7 @@ function addChildPaths(
   const childEntity = entityByName(model, child.entity);
   const suffix = child.name[0].toUpperCase() + child.name.slice(1);
   const list = { type: 'array', items: ref(childEntity.name) };
-  const input = { type: 'array', items: inputSchema(childEntity, model, [...Object.keys(child.link), ...Object.keys(child.fixed)]) };
+  const input = { type: 'array', items: withoutDefaults(inputSchema(childEntity, model, filledBy(child))) };
   paths[`${item}/${child.name}`] = {
     parameters: keyParams,
     get: op('childList', `list${entity.name}${suffix}`, entity.api.permissions.childList, `${child.label} di ${entity.label}`, {
@@ -141,6 +149,11 @@ function pathParam(field: FieldModel): Record<string, unknown> {
   const s = fieldSchema(field, { nullable: false });
   delete s.default;
   return { name: field.name, in: 'path', required: true, description: field.label, schema: s };
+}
+
+/** Key fields named in the collection path (gruppi/{groupName}/ruoli): they scope the collection. */
+export function pathFields(entity: EntityModel): string[] {
+  return [...entity.api.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
 }
 
 /** Fields that can be filtered: those with a search mode or listed among the list filters. */

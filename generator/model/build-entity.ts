@@ -53,6 +53,12 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
     }
   });
 
+  [...(raw.api?.path ?? '').matchAll(/\{([^}]+)\}/g)].forEach((m, i) => {
+    if (m[1] !== key[i]) diagnostics.push({ ...source.positionOf(['api', 'path']), message: `Path parameter {${m[1]}} must be key field number ${i + 1} ('${key[i] ?? 'none'}'): a collection path can only name leading key fields.` });
+  });
+  if (raw.scope?.bank) checkField(raw.scope.bank, ['scope', 'bank'], 'Scope field');
+  if (raw.scope?.branch) checkField(raw.scope.branch, ['scope', 'branch'], 'Scope field');
+
   const sortSpec = raw.list?.sort ?? key[0];
   const sortField = sortSpec.replace(/^-/, '');
   if (raw.list?.sort) checkField(sortField, ['list', 'sort'], 'Sort field');
@@ -72,6 +78,7 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
       name, entity: c.entity, kind: c.kind, label: c.label ?? name, link: c.link, fixed: c.fixed ?? {}, required: c.required ?? false,
     })),
     rules: (raw.rules ?? []).map(compileRule),
+    scope: raw.scope ?? {},
     confirmations: raw.confirmations ?? [],
     indexes: [
       ...fields.filter((f) => (f.index || f.unique) && !key.includes(f.name)).map((f) => ({ name: `${raw.table}_${f.column}_${f.unique ? 'uq' : 'idx'}`, fields: [f.name], unique: f.unique })),

@@ -12,8 +12,9 @@ export function toColumnName(field: string): string {
 
 export function buildField(
   name: string, raw: RawField, source: SourceFile, defaults: Record<string, string>, diagnostics: Diagnostic[],
+  basePath: (string | number)[] = ['fields'],
 ): FieldModel {
-  const at = (...path: (string | number)[]) => source.positionOf(['fields', name, ...path]);
+  const at = (...path: (string | number)[]) => source.positionOf([...basePath, name, ...path]);
   const report = (path: string[], message: string) => diagnostics.push({ ...at(...path), message });
 
   const minLength = raw.length ?? raw.minLength;
@@ -42,7 +43,7 @@ export function buildField(
   for (const k of ['length', 'minLength', 'maxLength', 'pattern'] as const) onlyFor(k, ['string']);
   for (const k of ['minimum', 'maximum'] as const) onlyFor(k, ['integer', 'decimal']);
   for (const k of ['precision', 'scale'] as const) onlyFor(k, ['decimal']);
-  if (raw.type === 'enum' && !raw.values) report(['type'], `Field '${name}' is an enum: list its codes and labels under 'values'.`);
+  if (raw.type === 'enum' && !raw.values && !raw.valuesFrom) report(['type'], `Field '${name}' is an enum: list its codes and labels under 'values' (or take them from the catalogue with valuesFrom).`);
   if (raw.type === 'reference' && !raw.entity) report(['type'], `Field '${name}' is a reference: name the target under 'entity'.`);
   if (raw.default !== undefined && !defaultFits(raw)) {
     report(['default'], `Field '${name}': default ${JSON.stringify(raw.default)} does not fit type ${raw.type}${raw.values ? ` (codes: ${Object.keys(raw.values).join(', ')})` : ''}.`);

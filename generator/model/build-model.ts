@@ -7,6 +7,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import type { SourceFile } from '../load/source-file.js';
 import type { SpecKind } from '../validate/schema-check.js';
 import { buildEntity } from './build-entity.js';
+import { buildOperations } from './build-operation.js';
 import { checkCrossReferences, type Located } from './check-cross-references.js';
 import { checkDemo } from './check-demo.js';
 import type { RawDemo, RawEntity, RawFunctions, RawMessages, RawPages } from './spec-types.js';
@@ -48,11 +49,16 @@ export function buildModel(files: { kind: SpecKind; source: SourceFile }[]): { m
     });
   }
 
-  checkCrossReferences(entities, pages, pageSources, functions.raw.functions, functions.raw.actions, diagnostics);
+  const entityNames = entities.map((e) => e.value.name);
+  const operations = ofKind('operations').flatMap((source) =>
+    buildOperations(source, validationDefaults, entityNames, diagnostics).map((value) => ({ value, source })));
+
+  checkCrossReferences(entities, pages, pageSources, functions.raw.functions, functions.raw.actions, diagnostics, operations);
 
   const demoFiles = ofKind('demo').map((source) => ({ raw: source.data as RawDemo, source }));
   const model: Model = {
     entities: entities.map((e) => e.value),
+    operations: operations.map((o) => o.value),
     pages: pages.map((p) => p.value),
     functions: functions.raw.functions,
     actions: functions.raw.actions,

@@ -3,7 +3,7 @@
  * names/tables/paths/routes are unique, and every permission names a declared function and action.
  * Resolves reference fields in place (their column type comes from the target's key).
  */
-import type { EntityModel, FieldModel, Model } from '../../common/model.js';
+import type { CustomOperationModel, EntityModel, FieldModel, Model } from '../../common/model.js';
 import { didYouMean, type Diagnostic } from '../diagnostics.js';
 import type { PathSegment, SourceFile } from '../load/source-file.js';
 
@@ -12,6 +12,7 @@ export interface Located<T> { value: T; source: SourceFile }
 export function checkCrossReferences(
   entities: Located<EntityModel>[], pages: Located<Model['pages'][number]>[], pageSources: { source: SourceFile; index: number }[],
   functions: Record<string, string>, actions: Record<string, string>, diagnostics: Diagnostic[],
+  operations: Located<CustomOperationModel>[] = [],
 ): void {
   const byName = new Map(entities.map((e) => [e.value.name, e.value]));
   const report = (source: SourceFile, path: PathSegment[], message: string) => diagnostics.push({ ...source.positionOf(path), message });
@@ -36,6 +37,11 @@ export function checkCrossReferences(
 
   for (const { value: entity, source } of entities) {
     for (const field of entity.fields) {
+      const valuesFrom = (source.data as { fields: Record<string, { valuesFrom?: 'functions' | 'actions' }> }).fields[field.name].valuesFrom;
+      if (valuesFrom) {
+        const catalogue = valuesFrom === 'functions' ? functions : actions;
+        field.options = [{ value: '*', label: 'Tutti' }, ...Object.entries(catalogue).map(([value, label]) => ({ value, label }))];
+      }
       if (field.type !== 'reference') continue;
       const targetName = (source.data as { fields: Record<string, { entity?: string }> }).fields[field.name].entity ?? '';
       const target = byName.get(targetName);
@@ -69,6 +75,24 @@ export function checkCrossReferences(
     if (entity.list) { claimRoute(entity.list.route, source, ['list', 'route']); checkPermission(entity.list.permission, source, ['list']); }
     if (entity.form) { claimRoute(entity.form.route, source, ['form', 'route']); checkPermission(entity.form.permission, source, ['form']); }
   }
+  // Custom operations share the URL space with the generated ones: same method and path twice is a mistake.
+  const endpoints = new Map<string, string>();
+  for (const { value: entity, source } of entities) {
+    if (!entity.api.path) continue;
+    const item = `/${entity.api.path}/${entity.key.map(() => '{}').join('/')}`;
+    for (const [op, method, path] of [['list', 'get', `/${entity.api.path}`], ['create', 'post', `/${entity.api.path}`], ['get', 'get', item], ['update', 'put', item], ['delete', 'delete', item]] as const) {
+      if (entity.api.operations.includes(op)) endpoints.set(`${method} ${path}`, source.file);
+    }
+  }
+  for (const { value: op, source } of operations) {
+    const id = `${op.method} /${op.path.replace(/\{[^}]+\}/g, '{}')}`;
+    const previous = endpoints.get(id);
+    if (previous) report(source, ['operations', op.name, 'path'], `${op.method.toUpperCase()} /${op.path} is already an operation of ${previous}. Use another path or method.`);
+    else endpoints.set(id, source.file);
+    if (op.permission) checkPermission(op.permission, source, ['operations', op.name, 'permission']);
+  }
+  unique(operations.map(({ value, source }) => ({ value: { name: value.name } as EntityModel, source })), (e) => e.name, [], 'Operation name', report);
+
   pages.forEach(({ value: page, source }, i) => {
     const index = pageSources[i].index;
     claimRoute(page.route, source, ['pages', index, 'route']);

@@ -4,7 +4,7 @@ export interface RawField {
   label?: string; description?: string; required?: boolean; default?: unknown;
   length?: number; minLength?: number; maxLength?: number; pattern?: string;
   minimum?: number; maximum?: number; precision?: number; scale?: number;
-  values?: Record<string, string>; entity?: string; search?: 'exact' | 'wildcard'; filterParam?: string;
+  values?: Record<string, string>; entity?: string; search?: 'exact' | 'wildcard'; filterParam?: string; valuesFrom?: 'functions' | 'actions';
   readOnly?: boolean; unique?: boolean; index?: boolean;
   messages?: Record<string, string>;
   ui?: { widget?: string; help?: string; placeholder?: string; hidden?: boolean };
@@ -13,6 +13,7 @@ export interface RawField {
 export interface RawEntity {
   entity: string; label?: string; labelPlural?: string; description?: string; table: string;
   key: string | string[]; permission?: string;
+  scope?: { bank?: string; branch?: string };
   api?: { path: string; pageSize?: number; maxPageSize?: number; compact?: string[]; operations?: string[]; permissions?: Record<string, string> };
   fields: Record<string, RawField>;
   children?: Record<string, { entity: string; kind: 'one' | 'many'; link: Record<string, string>; label?: string; required?: boolean; fixed?: Record<string, unknown> }>;
@@ -30,3 +31,12 @@ export interface RawDemo { demo: string; order?: number; rows: Record<string, un
 export interface RawPages {
   pages: { route: string; component: string; title?: string; permission?: string; public?: boolean; menu?: { group: string; label?: string; order?: number } }[];
 }
+
+export interface RawOperation {
+  method: 'get' | 'post' | 'put' | 'delete'; path: string; summary: string;
+  permission?: string; public?: boolean; authenticated?: boolean; handler?: string;
+  params?: Record<string, RawField>; query?: Record<string, RawField>; body?: Record<string, RawField>;
+  response?: { status?: 200 | 201 | 204; fields?: Record<string, RawField>; entity?: string; shape?: 'one' | 'list' | 'page'; list?: 'string' };
+  successMessage?: string;
+}
+export interface RawOperations { operations: Record<string, RawOperation> }

@@ -50,18 +50,22 @@ function withRange(s: JsonSchema, field: FieldModel): JsonSchema {
   return s;
 }
 
-/** Body of create and update: the entity's fields plus its children; unknown properties are refused. */
-export function inputSchema(entity: EntityModel, model: Model, omit: readonly string[] = []): JsonSchema {
+/**
+ * Body of create and update: the entity's fields plus its children; unknown properties are refused.
+ * `filledByParent` fields (a child's link and fixed fields) may be sent, so a row read with GET can be
+ * saved back as is, but are not required: the server fills them and refuses a different value.
+ */
+export function inputSchema(entity: EntityModel, model: Model, filledByParent: readonly string[] = []): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   for (const field of entity.fields) {
-    if (omit.includes(field.name)) continue;
-    properties[field.name] = fieldSchema(field, { nullable: !field.required });
-    if (field.required && field.default === undefined) required.push(field.name);
+    const optional = filledByParent.includes(field.name);
+    properties[field.name] = fieldSchema(field, { nullable: !field.required || optional });
+    if (field.required && field.default === undefined && !optional) required.push(field.name);
   }
   for (const child of entity.children) {
     const childEntity = entityByName(model, child.entity);
-    const itemSchema = inputSchema(childEntity, model, [...Object.keys(child.link), ...Object.keys(child.fixed)]);
+    const itemSchema = inputSchema(childEntity, model, filledBy(child));
     itemSchema.title = child.label;
     if (child.kind === 'one') {
       properties[child.name] = child.required ? itemSchema : { ...itemSchema, type: ['object', 'null'] };
@@ -71,6 +75,18 @@ export function inputSchema(entity: EntityModel, model: Model, omit: readonly st
     }
   }
   return { type: 'object', title: entity.label, additionalProperties: false, required, properties };
+}
+
+/** The child fields the parent fills on save: its link and its fixed values. */
+export function filledBy(child: { link: Record<string, string>; fixed: Record<string, unknown> }): string[] {
+  return [...Object.keys(child.link), ...Object.keys(child.fixed)];
+}
+
+/** The same schema without `default`s: the API must not invent values the caller did not send. */
+export function withoutDefaults<T>(schema: T): T {
+  if (Array.isArray(schema)) return schema.map(withoutDefaults) as T;
+  if (!schema || typeof schema !== 'object') return schema;
+  return Object.fromEntries(Object.entries(schema).filter(([k]) => k !== 'default').map(([k, v]) => [k, k === 'enum' ? v : withoutDefaults(v)])) as T;
 }
 
 /** A row as the API returns it: every field present (null when empty), children only where embedded. */

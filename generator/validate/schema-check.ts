@@ -8,16 +8,16 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import { didYouMean, type Diagnostic } from '../diagnostics.js';
 import type { PathSegment, SourceFile } from '../load/source-file.js';
 
-export const SPEC_KINDS = ['entity', 'functions', 'messages', 'demo', 'pages'] as const;
+export const SPEC_KINDS = ['entity', 'functions', 'messages', 'demo', 'pages', 'operations'] as const;
 export type SpecKind = (typeof SPEC_KINDS)[number];
 
 const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true });
-const validators = new Map<SpecKind, ValidateFunction>(
-  SPEC_KINDS.map((kind) => {
-    const url = new URL(`../schema/${kind}.schema.json`, import.meta.url);
-    return [kind, ajv.compile(JSON.parse(readFileSync(fileURLToPath(url), 'utf8')))];
-  }),
-);
+// Schemas may refer to one another (operations reuse the entity's field definition), so add all first.
+for (const kind of SPEC_KINDS) {
+  const url = new URL(`../schema/${kind}.schema.json`, import.meta.url);
+  ajv.addSchema(JSON.parse(readFileSync(fileURLToPath(url), 'utf8')), `${kind}.schema.json`);
+}
+const validators = new Map<SpecKind, ValidateFunction>(SPEC_KINDS.map((kind) => [kind, ajv.getSchema(`${kind}.schema.json`)!]));
 
 /** A file's kind is named by its distinctive top-level key (`entity:`, `functions:` ...). */
 export function kindOf(data: unknown): SpecKind | undefined {

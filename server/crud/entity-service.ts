@@ -10,6 +10,7 @@ import { applyRules } from '../../common/rules.js';
 import type { RuntimeModel } from '../artifacts.js';
 import { constraintKind } from '../db/db-errors.js';
 import { ApiError, type ErrorDetail } from '../http/api-error.js';
+import { inScope, type Caller } from '../domain/auth/caller.js';
 import { parseListParams, type FilterParam } from './list-query.js';
 import { Repository } from './repository.js';
 import { keyOf, type Row } from './row-mapping.js';
@@ -21,17 +22,26 @@ export class EntityService {
     this.repo = new Repository(entity);
   }
 
-  async list(query: Record<string, unknown>): Promise<{ results: Row[]; totalCount: number }> {
+  /** A page of rows in the caller's scope; `fixed` are exact filters from the path (gruppi/{g}/ruoli). */
+  async list(query: Record<string, unknown>, caller?: Caller, fixed: Row = {}): Promise<{ results: Row[]; totalCount: number }> {
     const params = parseListParams(this.entity, query, this.filterable);
-    const page = await this.repo.list(this.db, params);
+    params.filters.push(...Object.entries(fixed).map(([field, value]) => ({ field, value, exact: true })));
+    const page = await this.repo.list(this.db, params, (qb) => this.restrict(qb, caller));
     if (!params.compact || this.entity.api.compact.length === 0) return page;
     const pick = (r: Row) => Object.fromEntries(this.entity.api.compact.map((f) => [f, r[f]]));
     return { results: page.results.map(pick), totalCount: page.totalCount };
   }
 
-  async get(key: Row, db: Knex | Knex.Transaction = this.db): Promise<Row> {
+  /** Every row in the caller's scope, unpaged: for small lists such as the caller's own banks. */
+  async listAll(caller?: Caller): Promise<Row[]> {
+    const page = await this.repo.list(this.db, { page: 0, size: 100000, sort: [], filters: [], compact: false }, (qb) => this.restrict(qb, caller));
+    return page.results;
+  }
+
+  async get(key: Row, caller?: Caller, db: Knex | Knex.Transaction = this.db): Promise<Row> {
     const row = await this.repo.find(db, key);
-    if (!row) throw new ApiError('NOT_FOUND');
+    // Outside the caller's scope is the same answer as missing: no row's data, not even its existence.
+    if (!row || !this.visible(row, caller)) throw new ApiError('NOT_FOUND');
     for (const child of this.entity.children) {
       const rows = await this.childRepo(child).findWhere(db, this.linkValues(child, row));
       row[child.name] = child.kind === 'one' ? (rows[0] ?? null) : rows;
@@ -39,53 +49,77 @@ export class EntityService {
     return row;
   }
 
-  create(body: Row): Promise<Row> {
+  create(body: Row, caller?: Caller): Promise<Row> {
     return this.transaction(async (trx) => {
       const row = this.prepare(this.entity, withDefaults(this.entity, body));
+      if (!this.visible(row, caller)) throw new ApiError('FORBIDDEN');
       if (await this.repo.exists(trx, keyOf(this.entity, row))) throw new ApiError('DUPLICATE_KEY');
       await this.checkReferences(trx, this.entity, row, '');
       await this.repo.insert(trx, row);
       await this.saveChildren(trx, row, body);
-      return this.get(keyOf(this.entity, row), trx);
+      return this.get(keyOf(this.entity, row), undefined, trx);
     });
   }
 
-  update(key: Row, body: Row): Promise<Row> {
+  update(key: Row, body: Row, caller?: Caller): Promise<Row> {
     return this.transaction(async (trx) => {
       const mismatched = this.entity.key.filter((k) => body[k] !== undefined && String(body[k]) !== String(key[k]));
-      if (mismatched.length) throw new ApiError('KEY_MISMATCH', mismatched.map((k) => ({ field: k, message: this.model.messages.errors.KEY_MISMATCH })));
+      if (mismatched.length) throw this.keyMismatch(mismatched);
       const current = await this.repo.find(trx, key);
-      if (!current) throw new ApiError('NOT_FOUND');
+      if (!current || !this.visible(current, caller)) throw new ApiError('NOT_FOUND');
       const row = this.prepare(this.entity, { ...current, ...stripChildren(this.entity, body), ...key });
+      if (!this.visible(row, caller)) throw new ApiError('FORBIDDEN');
       await this.checkReferences(trx, this.entity, row, '');
       await this.repo.update(trx, key, row);
       await this.saveChildren(trx, row, body);
-      return this.get(key, trx);
+      return this.get(key, undefined, trx);
     });
   }
 
-  delete(key: Row): Promise<void> {
+  delete(key: Row, caller?: Caller): Promise<void> {
     return this.transaction(async (trx) => {
       const current = await this.repo.find(trx, key);
-      if (!current) throw new ApiError('NOT_FOUND');
+      if (!current || !this.visible(current, caller)) throw new ApiError('NOT_FOUND');
       for (const child of this.entity.children) await this.childRepo(child).deleteWhere(trx, this.linkValues(child, current));
       await this.repo.delete(trx, key);
     });
   }
 
-  async listChildren(key: Row, childName: string): Promise<Row[]> {
-    const row = await this.get(key);
+  async listChildren(key: Row, childName: string, caller?: Caller): Promise<Row[]> {
+    const row = await this.get(key, caller);
     return row[childName] as Row[];
   }
 
-  replaceChildren(key: Row, childName: string, items: Row[]): Promise<Row[]> {
+  replaceChildren(key: Row, childName: string, items: Row[], caller?: Caller): Promise<Row[]> {
     return this.transaction(async (trx) => {
       const current = await this.repo.find(trx, key);
-      if (!current) throw new ApiError('NOT_FOUND');
-      await this.saveChildren(trx, current, { [childName]: items });
+      if (!current || !this.visible(current, caller)) throw new ApiError('NOT_FOUND');
+      // The body of this call is the list itself, so error paths start at the item index (0.codModpos).
+      await this.saveChildren(trx, current, { [childName]: items }, (_child, i) => `${i}.`);
       const child = this.entity.children.find((c) => c.name === childName)!;
       return this.childRepo(child).findWhere(trx, this.linkValues(child, current));
     });
+  }
+
+  keyMismatch(fields: string[]): ApiError {
+    return new ApiError('KEY_MISMATCH', fields.map((field) => ({ field, message: this.model.messages.errors.KEY_MISMATCH })));
+  }
+
+  /** Seed 000 §6: bank users see their banks' rows only; a user with a cab only that branch's. */
+  private visible(row: Row, caller?: Caller): boolean {
+    if (!caller || caller.scope === 'all') return true;
+    const { bank, branch } = this.entity.scope;
+    if (bank && !inScope(caller, row[bank])) return false;
+    if (branch && caller.cab && row[branch] !== caller.cab) return false;
+    return true;
+  }
+
+  private restrict(qb: Knex.QueryBuilder, caller?: Caller): void {
+    if (!caller || caller.scope === 'all') return;
+    const { bank, branch } = this.entity.scope;
+    const column = (name: string) => this.entity.fields.find((f) => f.name === name)!.column;
+    if (bank) qb.whereIn(column(bank), caller.scope);
+    if (branch && caller.cab) qb.where(column(branch), caller.cab);
   }
 
   /** Defaults are filled by the caller on create; here the spec's field rules settle the row. */
@@ -93,25 +127,32 @@ export class EntityService {
     return applyRules(entity.rules, stripChildren(entity, body));
   }
 
-  private async saveChildren(trx: Knex.Transaction, parent: Row, body: Row): Promise<void> {
+  private async saveChildren(
+    trx: Knex.Transaction, parent: Row, body: Row,
+    pathOf: (child: ChildModel, index?: number) => string = (child, i) => (i === undefined ? `${child.name}.` : `${child.name}.${i}.`),
+  ): Promise<void> {
     for (const child of this.entity.children) {
       const value = body[child.name];
       if (value === undefined || (value === null && child.kind === 'one')) continue;
       const repo = this.childRepo(child);
       const childEntity = repo.entity;
       const link = { ...this.linkValues(child, parent), ...child.fixed };
+      const items = child.kind === 'one' ? [value as Row] : (value as Row[]);
+      const mismatched = items.flatMap((item, i) => Object.keys(link)
+        .filter((f) => item[f] !== undefined && item[f] !== null && String(item[f]) !== String(link[f]))
+        .map((f) => pathOf(child, child.kind === 'one' ? undefined : i) + f));
+      if (mismatched.length) throw this.keyMismatch(mismatched);
       if (child.kind === 'one') {
         const row = this.prepare(childEntity, { ...withDefaults(childEntity, value as Row), ...link });
-        await this.checkReferences(trx, childEntity, row, `${child.name}.`);
+        await this.checkReferences(trx, childEntity, row, pathOf(child));
         const key = keyOf(childEntity, row);
         if (await repo.exists(trx, key)) await repo.update(trx, key, row);
         else await repo.insert(trx, row);
       } else {
         await repo.deleteWhere(trx, this.linkValues(child, parent));
-        const items = value as Row[];
         for (let i = 0; i < items.length; i++) {
           const row = this.prepare(childEntity, { ...withDefaults(childEntity, items[i]), ...link });
-          await this.checkReferences(trx, childEntity, row, `${child.name}.${i}.`);
+          await this.checkReferences(trx, childEntity, row, pathOf(child, i));
           await repo.insert(trx, row);
         }
       }

@@ -9,7 +9,8 @@ export interface ListParams {
   page: number;
   size: number;
   sort: { field: string; direction: 'asc' | 'desc' }[];
-  filters: { field: string; value: unknown }[];
+  /** `exact` forces equality whatever the field's search mode (path parameters). */
+  filters: { field: string; value: unknown; exact?: boolean }[];
   compact: boolean;
 }
 
@@ -29,9 +30,9 @@ export function parseListParams(entity: EntityModel, query: Record<string, unkno
 }
 
 export function applyFilters(qb: Knex.QueryBuilder, entity: EntityModel, params: ListParams): Knex.QueryBuilder {
-  for (const { field, value } of params.filters) {
+  for (const { field, value, exact } of params.filters) {
     const f = entity.fields.find((x) => x.name === field)!;
-    if (f.search === 'wildcard') {
+    if (f.search === 'wildcard' && !exact) {
       qb.whereRaw(`LOWER(??) LIKE ? ESCAPE '\\'`, [f.column, `%${escapeLike(String(value).toLowerCase())}%`]);
     } else if (f.type === 'boolean') {
       qb.where(f.column, value === true || value === 'true');

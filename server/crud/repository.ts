@@ -7,8 +7,12 @@ import { fromColumns, keyColumns, toColumns, type Row } from './row-mapping.js';
 export class Repository {
   constructor(readonly entity: EntityModel) {}
 
-  async list(db: Knex | Knex.Transaction, params: ListParams): Promise<{ results: Row[]; totalCount: number }> {
-    const filtered = () => applyFilters(db(this.entity.table), this.entity, params);
+  async list(db: Knex | Knex.Transaction, params: ListParams, restrict: (qb: Knex.QueryBuilder) => void = () => {}): Promise<{ results: Row[]; totalCount: number }> {
+    const filtered = () => {
+      const qb = applyFilters(db(this.entity.table), this.entity, params);
+      restrict(qb);
+      return qb;
+    };
     const [{ count }] = await filtered().count<{ count: number | string }[]>({ count: '*' });
     const rows = await applySortAndPage(filtered().select('*'), this.entity, params);
     return { results: rows.map((r: Row) => fromColumns(this.entity, r)), totalCount: Number(count) };

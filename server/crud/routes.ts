@@ -1,59 +1,91 @@
 /**
- * Binds every operation of the OpenAPI document to the generic entity service. The document is the
- * route table: paths, operation ids and `x-entity` come from it, so no route exists that it lacks.
+ * Binds every operation of the OpenAPI document: generic ones to the entity service, custom ones to
+ * their named handler in server/domain. The document is the route table: paths, operation ids,
+ * `x-entity`, `x-operation` and `x-handler` come from it, so no route exists that it lacks.
  */
 import { Router, type Request, type Response } from 'express';
 import type { Knex } from 'knex';
 import type { EntityModel } from '../../common/model.js';
 import type { RuntimeModel } from '../artifacts.js';
+import type { Caller } from '../domain/auth/caller.js';
+import type { DomainHandler } from '../domain/handler.js';
+import type { DocumentOperation } from '../http/operations.js';
 import { EntityService } from './entity-service.js';
 import type { FilterParam } from './list-query.js';
 import type { Row } from './row-mapping.js';
 
-type Handler = (service: EntityService, req: Request, res: Response, childName?: string) => Promise<void>;
+type Handler = (service: EntityService, req: Request, res: Response, caller: Caller, child?: string) => Promise<void>;
 
-const handlers: Record<string, Handler> = {
-  list: async (s, req, res) => { res.json(await s.list(req.query as Record<string, unknown>)); },
-  get: async (s, req, res) => { res.json(await s.get(keyFrom(s.entity, req))); },
-  create: async (s, req, res) => { res.status(201).json(await s.create(req.body as Row)); },
-  update: async (s, req, res) => { res.json(await s.update(keyFrom(s.entity, req), req.body as Row)); },
-  delete: async (s, req, res) => { await s.delete(keyFrom(s.entity, req)); res.status(204).end(); },
-  childList: async (s, req, res, child) => { res.json(await s.listChildren(keyFrom(s.entity, req), child!)); },
-  childReplace: async (s, req, res, child) => { res.json(await s.replaceChildren(keyFrom(s.entity, req), child!, req.body as Row[])); },
+const crud: Record<string, Handler> = {
+  list: async (s, req, res, caller) => { res.json(await s.list(req.query as Row, caller, pathValues(s.entity, req))); },
+  get: async (s, req, res, caller) => { res.json(await s.get(keyFrom(s.entity, req), caller)); },
+  create: async (s, req, res, caller) => { res.status(201).json(await s.create(withPathValues(s, req), caller)); },
+  update: async (s, req, res, caller) => { res.json(await s.update(keyFrom(s.entity, req), req.body as Row, caller)); },
+  delete: async (s, req, res, caller) => { await s.delete(keyFrom(s.entity, req), caller); res.status(204).end(); },
+  childList: async (s, req, res, caller, child) => { res.json(await s.listChildren(keyFrom(s.entity, req), child!, caller)); },
+  childReplace: async (s, req, res, caller, child) => { res.json(await s.replaceChildren(keyFrom(s.entity, req), child!, req.body as Row[], caller)); },
 };
 
-export interface OperationBinding { operationId: string; entity: EntityModel; kind: string; child?: string; permission: string }
-
-export function crudRouter(db: Knex, model: RuntimeModel, bindings: OperationBinding[], paths: Record<string, Record<string, unknown>>): Router {
+export function apiRouter(
+  db: Knex, model: RuntimeModel, operations: DocumentOperation[], paths: Record<string, Record<string, unknown>>,
+  domainHandlers: Readonly<Record<string, DomainHandler>>,
+): Router {
   const router = Router();
   const services = new Map<string, EntityService>();
-  const serviceFor = (entity: EntityModel) => {
-    let s = services.get(entity.name);
+  const serviceFor = (name: string) => {
+    let s = services.get(name);
     if (!s) {
+      const entity = model.entities.find((e) => e.name === name);
+      if (!entity) throw new Error(`Unknown entity ${name}`);
       s = new EntityService(db, model, entity, filterableFields(paths, entity));
-      services.set(entity.name, s);
+      services.set(name, s);
     }
     return s;
   };
-  for (const [path, item] of Object.entries(paths)) {
-    for (const [method, op] of Object.entries(item)) {
-      const operationId = (op as { operationId?: string }).operationId;
-      const binding = bindings.find((b) => b.operationId === operationId);
-      if (!binding) continue;
-      const handler = handlers[binding.kind];
-      (router as unknown as Record<string, (p: string, h: (req: Request, res: Response) => Promise<void>) => void>)[method](
-        path.replace(/\{([^}]+)\}/g, ':$1'),
-        (req, res) => handler(serviceFor(binding.entity), req, res, binding.child),
-      );
+  const missing = operations.filter((op) => op.kind === 'custom' && !domainHandlers[op.handler ?? '']);
+  if (missing.length) {
+    throw new Error(`No handler in server/domain/index.ts for: ${missing.map((op) => `${op.operationId} (handler '${op.handler}')`).join(', ')}`);
+  }
+  const bind = router as unknown as Record<string, (p: string, h: (req: Request, res: Response) => Promise<void>) => void>;
+  for (const op of [...operations].sort((a, b) => literalFirst(a.path, b.path))) {
+    const path = op.path.replace(/\{([^}]+)\}/g, ':$1');
+    if (op.kind === 'custom') {
+      const handler = domainHandlers[op.handler!];
+      const customOp = model.operations.find((o) => o.name === op.operationId)!;
+      bind[op.method](path, async (req, res) => {
+        const body = await handler({
+          operation: customOp, db, model, caller: res.locals.caller as Caller | undefined, token: (res.locals.token ?? res.locals.presentedToken) as string | undefined,
+          params: req.params as Record<string, string>, query: req.query as Row, body: (req.body ?? {}) as Row, service: serviceFor,
+        });
+        if (customOp.response.status === 204) res.status(204).end();
+        else res.status(customOp.response.status).json(body);
+      });
+    } else if (op.entity && op.kind && crud[op.kind]) {
+      const handler = crud[op.kind];
+      bind[op.method](path, (req, res) => handler(serviceFor(op.entity!), req, res, res.locals.caller as Caller, op.child));
     }
   }
   return router;
 }
 
+/** Express matches in registration order: /users/me must come before /users/{username}. */
+function literalFirst(a: string, b: string): number {
+  const as = a.split('/');
+  const bs = b.split('/');
+  for (let i = 0; i < Math.min(as.length, bs.length); i++) {
+    const ap = as[i].startsWith('{');
+    const bp = bs[i].startsWith('{');
+    if (ap !== bp) return ap ? 1 : -1;
+    if (as[i] !== bs[i]) return as[i] < bs[i] ? -1 : 1;
+  }
+  return as.length - bs.length;
+}
+
 /** The list filters the document declares: query parameter name and the field it filters (`x-field`). */
 function filterableFields(paths: Record<string, Record<string, unknown>>, entity: EntityModel): FilterParam[] {
-  const list = paths[`/${entity.api.path}`]?.get as { parameters?: { name: string; in: string; 'x-field'?: string }[] } | undefined;
-  return (list?.parameters ?? []).filter((p) => p['x-field']).map((p) => ({ param: p.name, field: p['x-field']! }));
+  const collection = Object.entries(paths).find(([, item]) => (item.get as { operationId?: string } | undefined)?.operationId === `list${entity.name}`)?.[1];
+  const list = collection?.get as { parameters?: { name: string; in: string; 'x-field'?: string }[] } | undefined;
+  return (list?.parameters ?? []).filter((p) => p.in === 'query' && p['x-field']).map((p) => ({ param: p.name, field: p['x-field']! }));
 }
 
 function keyFrom(entity: EntityModel, req: Request): Row {
@@ -62,4 +94,17 @@ function keyFrom(entity: EntityModel, req: Request): Row {
     const raw = (req.params as Record<string, string>)[k];
     return [k, field.type === 'integer' ? Number(raw) : raw];
   }));
+}
+
+/** Key values named in a scoped collection path (gruppi/{groupName}/ruoli). */
+function pathValues(entity: EntityModel, req: Request): Row {
+  return Object.fromEntries(entity.key.filter((k) => (req.params as Record<string, string>)[k] !== undefined).map((k) => [k, (req.params as Record<string, string>)[k]]));
+}
+
+function withPathValues(s: EntityService, req: Request): Row {
+  const fixed = pathValues(s.entity, req);
+  const body = req.body as Row;
+  const mismatched = Object.keys(fixed).filter((k) => body[k] !== undefined && String(body[k]) !== String(fixed[k]));
+  if (mismatched.length) throw s.keyMismatch(mismatched);
+  return { ...body, ...fixed };
 }

@@ -3,18 +3,17 @@
  * unexpected is logged with its stack and answered with the generic message, never the stack.
  */
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import type { EntityModel } from '../../common/model.js';
 import type { RuntimeModel } from '../artifacts.js';
 import { ApiError, type ErrorBody } from './api-error.js';
-import { isValidatorError, translateValidatorError } from './validation.js';
+import { isValidatorError, translateValidatorError, type FieldResolver } from './validation.js';
 
-export function errorHandler(model: RuntimeModel, entityOf: (operationId: string | undefined) => EntityModel | undefined): ErrorRequestHandler {
+export function errorHandler(model: RuntimeModel, fieldsOf: (operationId: string | undefined) => FieldResolver): ErrorRequestHandler {
   return (error, req, res, _next) => {
     let apiError: ApiError | undefined;
     if (error instanceof ApiError) apiError = error;
     else if (isValidatorError(error) && (error.status ?? 500) < 500) {
       const operationId = (req as { openapi?: { schema?: { operationId?: string } } }).openapi?.schema?.operationId;
-      apiError = translateValidatorError(error, entityOf(operationId), model);
+      apiError = translateValidatorError(error, fieldsOf(operationId), model);
     } else if ((error as { type?: string }).type === 'entity.parse.failed') {
       apiError = new ApiError('VALIDATION_ERROR', [{ field: 'body', message: model.messages.validation.fallback }]);
     }

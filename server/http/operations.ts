@@ -1,11 +1,14 @@
 /** The operations of the OpenAPI document, each with the entity, kind and permission it declares. */
 import type { EntityModel } from '../../common/model.js';
+import { entityFields, operationFields, type FieldResolver } from './validation.js';
 import type { RuntimeModel } from '../artifacts.js';
-import type { OperationBinding } from '../crud/routes.js';
 
 export const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
-export interface DocumentOperation { method: string; path: string; operationId: string; permission?: string; entity?: string; kind?: string; child?: string }
+export interface DocumentOperation {
+  method: string; path: string; operationId: string;
+  access?: string; permission?: string; entity?: string; kind?: string; child?: string; handler?: string;
+}
 
 export function documentOperations(openapi: Record<string, unknown>): DocumentOperation[] {
   const out: DocumentOperation[] = [];
@@ -13,15 +16,25 @@ export function documentOperations(openapi: Record<string, unknown>): DocumentOp
     for (const method of HTTP_METHODS) {
       const op = item[method];
       if (!op) continue;
-      out.push({ method, path, operationId: op.operationId, permission: op['x-permission'], entity: op['x-entity'], kind: op['x-operation'], child: op['x-child'] });
+      out.push({
+        method, path, operationId: op.operationId, access: op['x-access'], permission: op['x-permission'],
+        entity: op['x-entity'], kind: op['x-operation'], child: op['x-child'], handler: op['x-handler'],
+      });
     }
   }
   return out;
 }
 
-export function operationBindings(openapi: Record<string, unknown>, model: RuntimeModel): OperationBinding[] {
-  const byName = new Map<string, EntityModel>(model.entities.map((e) => [e.name, e]));
-  return documentOperations(openapi)
-    .filter((op) => op.entity && op.kind)
-    .map((op) => ({ operationId: op.operationId, entity: byName.get(op.entity!)!, kind: op.kind!, permission: op.permission ?? '', ...(op.child ? { child: op.child } : {}) }));
+/** Where an operation's inputs are declared, to attach the spec's field messages to its errors. */
+export function fieldsOfOperation(operations: DocumentOperation[], model: RuntimeModel): (operationId: string | undefined) => FieldResolver {
+  const byId = new Map(operations.map((op) => [op.operationId, op]));
+  const named = (name: string | undefined) => model.entities.find((e) => e.name === name);
+  return (operationId) => {
+    const op = byId.get(operationId ?? '');
+    const custom = op?.kind === 'custom' ? model.operations.find((o) => o.name === op.operationId) : undefined;
+    if (custom) return operationFields(custom);
+    // A child list's body is a list of the child entity's rows, so its messages are the child's.
+    const entity = op?.child ? named(named(op.entity)?.children.find((c) => c.name === op.child)?.entity) : named(op?.entity);
+    return entityFields(model, entity);
+  };
 }

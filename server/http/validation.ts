@@ -5,7 +5,7 @@
  */
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { RequestHandler } from 'express';
-import type { EntityModel } from '../../common/model.js';
+import type { CustomOperationModel, EntityModel, FieldModel } from '../../common/model.js';
 import { fieldAtPath } from '../../common/model.js';
 import type { RuntimeModel } from '../artifacts.js';
 import { ApiError, type ErrorDetail } from './api-error.js';
@@ -30,26 +30,46 @@ export function isValidatorError(error: unknown): error is ValidatorError {
   return typeof e?.status === 'number' && Array.isArray(e.errors);
 }
 
-export function translateValidatorError(error: ValidatorError, entity: EntityModel | undefined, model: RuntimeModel): ApiError {
+/** Finds the spec field an error is about: `location` is body, query, path or headers. */
+export type FieldResolver = (location: string, path: string[]) => FieldModel | undefined;
+
+/** Fields of an entity operation: the body walks into children; parameters are the entity's fields. */
+export function entityFields(model: RuntimeModel, entity: EntityModel | undefined): FieldResolver {
+  return (location, path) => {
+    if (!entity) return undefined;
+    return location === 'body' ? fieldAtPath(model, entity, path) : entity.fields.find((f) => f.name === path[path.length - 1]);
+  };
+}
+
+/** Fields of a custom operation: its declared body, query and path parameters. */
+export function operationFields(op: CustomOperationModel): FieldResolver {
+  return (location, path) => {
+    const list = location === 'body' ? op.body : location === 'query' ? op.query : location === 'path' ? op.params : undefined;
+    return list?.find((f) => f.name === path[0]);
+  };
+}
+
+export function translateValidatorError(error: ValidatorError, fieldAt: FieldResolver, model: RuntimeModel): ApiError {
   if (error.status === 404 || error.status === 405) return new ApiError('ROUTE_NOT_FOUND');
   if (error.status === 415) return new ApiError('VALIDATION_ERROR', [{ field: 'body', message: model.messages.validation.fallback }]);
   if (error.status && error.status >= 500) return error as never;
-  const details = (error.errors ?? []).map((issue) => toDetail(issue, entity, model));
+  const details = (error.errors ?? []).map((issue) => toDetail(issue, fieldAt, model));
   return new ApiError('VALIDATION_ERROR', dedupe(details));
 }
 
-function toDetail(issue: ValidatorIssue, entity: EntityModel | undefined, model: RuntimeModel): ErrorDetail {
+function toDetail(issue: ValidatorIssue, fieldAt: FieldResolver, model: RuntimeModel): ErrorDetail {
   const defaults = model.messages.validation;
   const keyword = (issue.errorCode ?? '').split('.')[0];
   const [location, ...rest] = (issue.path ?? '').replace(/^\//, '').split(/[/.]/);
   const path = rest.filter(Boolean);
   // The validator already appends the unknown property's name to the path (/body/foo).
   if (keyword === 'additionalProperties') return { field: path.join('.') || location, message: defaults.unknownField };
-  const field = location === 'body' && entity ? fieldAtPath(model, entity, path) : undefined;
-  const fieldForParam = location !== 'body' && entity ? entity.fields.find((f) => f.name === path[path.length - 1]) : undefined;
-  const own = (field ?? fieldForParam)?.messages as Record<string, string> | undefined;
-  const message = own?.[keyword] ?? defaults[keyword] ?? defaults.fallback;
-  return { field: path.join('.') || location, message: keyword === 'type' && !own && location !== 'body' ? defaults.type : message };
+  const own = fieldAt(location, path)?.messages as Record<string, string> | undefined;
+  if (own) return { field: path.join('.') || location, message: own[keyword] ?? defaults[keyword] ?? defaults.fallback };
+  // Not a spec field: a child object, the whole body, or a paging parameter (page, size: numbers).
+  const numericParam = location === 'query' && keyword === 'type' && ['page', 'size'].includes(path[0]);
+  const message = keyword === 'type' ? (numericParam ? defaults.type : defaults.fallback) : defaults[keyword] ?? defaults.fallback;
+  return { field: path.join('.') || location, message };
 }
 
 function dedupe(details: ErrorDetail[]): ErrorDetail[] {

@@ -13,6 +13,8 @@ import { loadArtifacts } from '../../server/artifacts.js';
 import { ROOT_DIR } from '../../server/config.js';
 import { connect } from '../../server/db/connect.js';
 import { migrateLatest } from '../../server/db/migrate.js';
+import { loadDemoDataIfEmpty } from '../../server/db/demo-data.js';
+import { DEMO_PASSWORD } from '../support/test-app.js';
 
 const NEW_FIELD = `
   codiceSia:
@@ -45,8 +47,10 @@ describe('a field added to banca.yaml', () => {
     }
     const artifacts = loadArtifacts(generated);
     await migrateLatest(db, artifacts.migrationsDir);
-    await db('gruppo').insert({ group_name: '11000', description: 'Acquirer', group_type: 'S' });
-    api = supertest.agent(createApp({ db, artifacts, validateResponses: true }));
+    await loadDemoDataIfEmpty(db, artifacts);
+    const app = createApp({ db, artifacts, validateResponses: true });
+    const login = await supertest(app).post('/webpos/api/v1/authorization/auth?userType=banca').send({ username: 'assistenza', password: DEMO_PASSWORD });
+    api = supertest.agent(app).set('X-AuthToken', login.body.access_token);
   });
 
   afterAll(async () => {
@@ -66,7 +70,7 @@ describe('a field added to banca.yaml', () => {
     const created = await api.post('/webpos/api/v1/banche').send({ codAbi: '12345', nomeBcc: 'Banca Nuova', codiceSia: 'AB123', group: { parentGroup: '11000' } });
     expect(created.status).toBe(201);
     expect(created.body.codiceSia).toBe('AB123');
-    const list = await api.get('/webpos/api/v1/banche');
+    const list = await api.get('/webpos/api/v1/banche?codAbi=12345');
     expect(list.body.results).toEqual([expect.objectContaining({ codAbi: '12345', codiceSia: 'AB123' })]);
   });
 

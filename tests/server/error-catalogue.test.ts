@@ -8,7 +8,7 @@ import { ERROR_STATUS } from '../../server/http/api-error.js';
 
 const documented = readFileSync(join(ROOT_DIR, 'docs', 'errors.md'), 'utf8')
   .split('\n')
-  .filter((line) => /^\| [A-Z_]+ \| \d{3} \|/.test(line))
+  .filter((line) => /^\| [A-Z][A-Z0-9_]* \| \d{3} \|/.test(line))
   .map((line) => line.split('|').map((c) => c.trim()))
   .map(([, code, status, message]) => ({ code, status: Number(status), message }));
 

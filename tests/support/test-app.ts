@@ -1,6 +1,7 @@
 /**
- * A real server for a test file: its own SQLite database in a temp folder, migrated, optionally with
- * the demo data, responses validated against the OpenAPI document. Every operation a test calls is
+ * A real server for a test file: its own SQLite database in a temp folder, migrated, with the demo
+ * data, responses validated against the OpenAPI document. `request` is logged in as the assistance
+ * user (every permission, every bank); `loginAs` gives an agent for any other demo user. Every operation a test calls is
  * recorded so tests/contract/operation-coverage.ts can fail on an operation no test exercises.
  */
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -16,14 +17,16 @@ import { loadDemoDataIfEmpty } from '../../server/db/demo-data.js';
 import { migrateLatest } from '../../server/db/migrate.js';
 
 export const API = '/webpos/api/v1';
+/** Every demo user's password (spec/demo/09-credenziali.yaml). */
+export const DEMO_PASSWORD = 'Demo-WebPos-2026';
 export const CALLED_OPERATIONS_DIR = join(ROOT_DIR, 'test-results', 'operations-called');
 
-export async function createTestApp(options: { demo?: boolean } = {}) {
+export async function createTestApp() {
   const dir = mkdtempSync(join(tmpdir(), 'webpos-test-'));
   const db = connect({ sqliteFile: join(dir, 'test.sqlite') });
   const artifacts = loadArtifacts();
   await migrateLatest(db, artifacts.migrationsDir);
-  if (options.demo ?? true) await loadDemoDataIfEmpty(db, artifacts);
+  await loadDemoDataIfEmpty(db, artifacts);
   const app = createApp({ db, artifacts, validateResponses: true });
 
   mkdirSync(CALLED_OPERATIONS_DIR, { recursive: true });
@@ -38,10 +41,19 @@ export async function createTestApp(options: { demo?: boolean } = {}) {
   });
   outer.use(app);
 
+  const anonymous = supertest(outer);
+  const loginAs = async (username: string, userType = 'banca') => {
+    const res = await anonymous.post(`${API}/authorization/auth?userType=${userType}`).send({ username, password: DEMO_PASSWORD });
+    if (res.status !== 200) throw new Error(`login of ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return supertest.agent(outer).set('X-AuthToken', res.body.access_token as string);
+  };
   return {
     db,
     artifacts,
-    request: supertest(outer),
+    /** Logged in as 'assistenza' (ROLE_ADMIN: every grant, every bank). */
+    request: await loginAs('assistenza'),
+    anonymous,
+    loginAs,
     async close() {
       await db.destroy();
       rmSync(dir, { recursive: true, force: true });

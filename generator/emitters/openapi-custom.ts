@@ -1,0 +1,67 @@
+/**
+ * The custom operations of spec/ in the OpenAPI document: inputs from their field declarations,
+ * access as `x-access` (public, authenticated, permission) plus `x-permission`, and `x-handler` naming
+ * the server/domain function that implements them.
+ */
+import type { CustomOperationModel, FieldModel } from '../../common/model.js';
+import { fieldSchema, type JsonSchema } from '../shapes/entity-schema.js';
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ref('Error') } } });
+
+export function addCustomOperations(paths: Record<string, Record<string, unknown>>, operations: readonly CustomOperationModel[]): void {
+  for (const op of operations) {
+    const path = `/${op.path}`;
+    paths[path] ??= {};
+    paths[path][op.method] = {
+      operationId: op.name,
+      summary: op.summary,
+      tags: ['Piattaforma'],
+      'x-operation': 'custom',
+      'x-handler': op.handler,
+      'x-access': op.access,
+      ...(op.permission ? { 'x-permission': op.permission } : {}),
+      ...(op.successMessage ? { 'x-success-message': op.successMessage } : {}),
+      ...(op.access === 'public' ? { security: [] } : { security: [{ authToken: [] }] }),
+      parameters: [
+        ...op.params.map((f) => parameter(f, 'path', true)),
+        ...op.query.map((f) => parameter(f, 'query', f.required)),
+      ],
+      ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: objectSchema(op.body) } } } } : {}),
+      responses: {
+        [op.response.status]: responseOf(op),
+        400: errorResponse('Dati non validi'),
+        // Public operations answer 401 too: a failed login is one.
+        401: errorResponse('Non autenticato'),
+        ...(op.access === 'public' ? {} : { 403: errorResponse('Non autorizzato') }),
+        404: errorResponse('Non trovato'),
+        500: errorResponse('Errore del server'),
+      },
+    };
+  }
+}
+
+function parameter(field: FieldModel, where: 'path' | 'query', required: boolean): Record<string, unknown> {
+  const schema = fieldSchema(field, { nullable: false });
+  delete schema.default;
+  return { name: field.name, in: where, required, description: field.label, 'x-field': field.name, ...(where === 'query' ? { allowReserved: true } : {}), schema };
+}
+
+export function objectSchema(fields: readonly FieldModel[]): JsonSchema {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: fields.filter((f) => f.required).map((f) => f.name),
+    properties: Object.fromEntries(fields.map((f) => [f.name, fieldSchema(f, { nullable: !f.required })])),
+  };
+}
+
+function responseOf(op: CustomOperationModel): Record<string, unknown> {
+  const r = op.response;
+  if (r.status === 204) return { description: 'Fatto' };
+  let schema: unknown;
+  if (r.fields) schema = objectSchema(r.fields);
+  else if (r.entity) schema = r.shape === 'list' ? { type: 'array', items: ref(r.entity) } : r.shape === 'page' ? ref(`${r.entity}Page`) : ref(`${r.entity}Detail`);
+  else schema = { type: 'array', items: { type: 'string' } };
+  return { description: 'Risultato', content: { 'application/json': { schema } } };
+}

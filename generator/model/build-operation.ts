@@ -1,0 +1,53 @@
+/**
+ * Normalizes the custom operations of an `operations:` file. Inputs are declared with the same field
+ * language as entities, so they get the same validation and the same Italian messages.
+ */
+import type { CustomOperationModel } from '../../common/model.js';
+import { didYouMean, type Diagnostic } from '../diagnostics.js';
+import type { SourceFile } from '../load/source-file.js';
+import { buildField } from './build-field.js';
+import type { RawField, RawOperations } from './spec-types.js';
+
+export function buildOperations(source: SourceFile, defaults: Record<string, string>, entityNames: string[], diagnostics: Diagnostic[]): CustomOperationModel[] {
+  const raw = source.data as RawOperations;
+  return Object.entries(raw.operations).map(([name, op]) => {
+    const base = ['operations', name];
+    const fields = (group: 'params' | 'query' | 'body', list?: Record<string, RawField>) =>
+      Object.entries(list ?? {}).map(([f, def]) => buildField(f, def, source, defaults, diagnostics, [...base, group]));
+    const modes = [op.public, op.authenticated, op.permission !== undefined].filter(Boolean).length;
+    if (modes !== 1) {
+      diagnostics.push({ ...source.positionOf(base, { key: true }), message: `Operation '${name}' must declare exactly one of: permission: FUNCTION:ACTION, public: true, authenticated: true.` });
+    }
+    const declared = [...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+    const params = Object.keys(op.params ?? {});
+    if (declared.sort().join(',') !== [...params].sort().join(',')) {
+      diagnostics.push({ ...source.positionOf([...base, 'path']), message: `Path parameters of '${name}' (${declared.join(', ') || 'none'}) must each be declared under 'params' (declared: ${params.join(', ') || 'none'}).` });
+    }
+    if (op.body && op.method === 'get') diagnostics.push({ ...source.positionOf([...base, 'body']), message: `Operation '${name}' is a GET: it cannot have a body; use 'query'.` });
+    const entity = op.response?.entity;
+    if (entity && !entityNames.includes(entity)) {
+      diagnostics.push({ ...source.positionOf([...base, 'response', 'entity']), message: `Response entity '${entity}' is not declared.${didYouMean(entity, entityNames)}` });
+    }
+    const response = op.response ?? {};
+    return {
+      name,
+      method: op.method,
+      path: op.path,
+      summary: op.summary,
+      access: op.public ? 'public' as const : op.authenticated ? 'authenticated' as const : 'permission' as const,
+      ...(op.permission ? { permission: op.permission } : {}),
+      handler: op.handler ?? name,
+      params: fields('params', op.params),
+      query: fields('query', op.query),
+      ...(op.body ? { body: fields('body', op.body) } : {}),
+      response: {
+        status: response.status ?? (response.fields || response.entity || response.list ? 200 : 204),
+        ...(response.fields ? { fields: Object.entries(response.fields).map(([f, def]) => buildField(f, def, source, defaults, diagnostics, [...base, 'response', 'fields'])) } : {}),
+        ...(entity ? { entity, shape: response.shape ?? 'one' } : {}),
+        ...(response.list ? { list: response.list } : {}),
+      },
+      ...(op.successMessage ? { successMessage: op.successMessage } : {}),
+      source: source.file,
+    };
+  });
+}

@@ -1,0 +1,24 @@
+/** The contract of a hand-written operation handler (spec: operations files, `handler:` name). */
+import type { Knex } from 'knex';
+import type { CustomOperationModel } from '../../common/model.js';
+import type { RuntimeModel } from '../artifacts.js';
+import type { EntityService } from '../crud/entity-service.js';
+import type { Caller } from './auth/caller.js';
+
+export interface DomainContext {
+  /** The operation as the spec declares it (its successMessage, inputs, permission). */
+  operation: CustomOperationModel;
+  db: Knex;
+  model: RuntimeModel;
+  /** Present for every operation that is not public. */
+  caller?: Caller;
+  /** The caller's session token; on public operations, the token the client sent, unverified. */
+  token?: string;
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body: Record<string, unknown>;
+  service(entity: string): EntityService;
+}
+
+/** Returns the response body (or undefined for 204); throws ApiError for Italian failures. */
+export type DomainHandler = (ctx: DomainContext) => Promise<unknown>;

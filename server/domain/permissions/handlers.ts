@@ -1,0 +1,53 @@
+/**
+ * What the caller is and may do, for the UI: the same `holds` and scope the server enforces, so the
+ * menu and buttons a user sees match what the API will accept (seed 000 §6, §7 Permissions).
+ */
+import { holds } from '../auth/caller.js';
+import type { DomainHandler } from '../handler.js';
+
+const me: DomainHandler = async ({ db, caller, service }) => {
+  const c = caller!;
+  const user = await db('utente').where({ username: c.username }).first();
+  const banks = c.isAssistenza ? [] : await service('Banca').listAll(c);
+  const firstBank = banks[0];
+  return {
+    username: c.username,
+    fullName: user.full_name ?? null,
+    email: user.email ?? null,
+    emailSecondaria: user.email_secondaria ?? null,
+    group: c.group,
+    cab: c.cab ?? null,
+    userType: c.userType,
+    groupType: c.groupType ?? null,
+    parentGroup: c.parentGroup ?? null,
+    // Support users keep their own code; the others work with their first bank (seed 000 §6).
+    codAbi: c.isAssistenza ? c.group : ((firstBank?.codAbi as string | undefined) ?? null),
+    isAssistenza: c.isAssistenza,
+    isMerchant: c.isMerchant,
+    isMerchantOp: c.isMerchantOp,
+    isAbiGT: banks.some((b) => b.tipoGt !== null),
+    hasfattDirBanca: banks.some((b) => b.flgFatDir === true),
+    MERCHANT_OP: c.authorities.includes('MERCHANT_OP'),
+    ROLE_WPB: c.authorities.includes('ROLE_WPB'),
+    singleBank: !c.isAssistenza && c.banks.length === 1,
+  };
+};
+
+const myBanks: DomainHandler = async ({ caller, service }) => service('Banca').listAll(caller!);
+
+const myGroups: DomainHandler = async ({ caller, service }) => service('Gruppo').listAll(caller!);
+
+const myFunctions: DomainHandler = async ({ caller, model }) =>
+  Object.keys(model.functions).filter((fn) => Object.keys(model.actions).some((a) => holds(caller!, `${fn}:${a}`)));
+
+const myFunctionActions: DomainHandler = async ({ caller, model, params }) =>
+  Object.keys(model.actions).filter((a) => holds(caller!, `${params.fn}:${a}`));
+
+const menuItems: DomainHandler = async ({ caller, model }) => {
+  const routes: string[] = [];
+  for (const e of model.entities) if (e.menu && e.list && holds(caller!, e.list.permission)) routes.push(e.list.route);
+  for (const p of model.pages) if (p.menu && (p.public || !p.permission || holds(caller!, p.permission))) routes.push(p.route);
+  return routes;
+};
+
+export const permissionHandlers: Record<string, DomainHandler> = { me, myBanks, myGroups, myFunctions, myFunctionActions, menuItems };

@@ -1,0 +1,35 @@
+/**
+ * Every operation is checked here, on the server, against what the OpenAPI document declares for it:
+ * `x-access: public` passes; `authenticated` needs a live session; `permission` also needs the
+ * caller to hold `x-permission`. An operation that declares nothing is refused: the safe default.
+ */
+import type { RequestHandler } from 'express';
+import type { Knex } from 'knex';
+import { holds, loadCaller } from '../domain/auth/caller.js';
+import { findLiveSession } from '../domain/auth/sessions.js';
+import { ApiError } from './api-error.js';
+
+export const TOKEN_HEADER = 'X-AuthToken';
+
+interface OperationSchema { 'x-access'?: string; 'x-permission'?: string }
+
+export function authorize(db: Knex): RequestHandler {
+  return async (req, res, next) => {
+    const op = (req as { openapi?: { schema?: OperationSchema } }).openapi?.schema ?? {};
+    const token = req.header(TOKEN_HEADER);
+    if (op['x-access'] === 'public') {
+      // Public calls never trust the token, but login uses it to end the session it replaces.
+      res.locals.presentedToken = token;
+      return next();
+    }
+    const session = token ? await findLiveSession(db, token) : undefined;
+    const caller = session ? await loadCaller(db, session.username, session.userType) : undefined;
+    if (!caller) throw new ApiError('UNAUTHENTICATED');
+    const permission = op['x-permission'];
+    const allowed = op['x-access'] === 'authenticated' || (op['x-access'] === 'permission' && permission !== undefined && holds(caller, permission));
+    if (!allowed) throw new ApiError('FORBIDDEN');
+    res.locals.caller = caller;
+    res.locals.token = token;
+    next();
+  };
+}

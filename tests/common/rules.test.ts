@@ -1,0 +1,64 @@
+/**
+ * common/rules.ts with the compiled rules of Banca from generated/model.json: the same rules the form
+ * runs on every change and the API runs before saving (seed 000 §3, §4).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Model } from '../../common/model.js';
+import { applyRules } from '../../common/rules.js';
+import { ROOT_DIR } from '../../server/config.js';
+
+const model = JSON.parse(readFileSync(join(ROOT_DIR, 'generated', 'model.json'), 'utf8')) as Model;
+const bancaRules = model.entities.find((e) => e.name === 'Banca')!.rules;
+
+const bank = (data: Record<string, unknown>) => ({
+  codAbi: '30480', flgFatDir: true, flgFatDirForce: true, dataPassaggioFattdir: '2024-01-01', termidPrefix: '3048', ...data,
+});
+
+describe('Banca rules', () => {
+  it('are compiled into generated/model.json', () => {
+    expect(bancaRules.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('flgFatDir false -> flgFatDirForce false -> dataPassaggioFattdir null (chained)', () => {
+    expect(applyRules(bancaRules, bank({ flgFatDir: false }))).toMatchObject({ flgFatDir: false, flgFatDirForce: false, dataPassaggioFattdir: null });
+  });
+
+  it('flgFatDirForce false clears only the date', () => {
+    expect(applyRules(bancaRules, bank({ flgFatDirForce: false }))).toEqual(bank({ flgFatDirForce: false, dataPassaggioFattdir: null }));
+  });
+
+  it('with direct billing forced nothing changes', () => {
+    expect(applyRules(bancaRules, bank({}))).toEqual(bank({}));
+  });
+
+  it('fills termidPrefix with the first 4 digits of a 5-character ABI', () => {
+    expect(applyRules(bancaRules, bank({ codAbi: '12345', termidPrefix: null })).termidPrefix).toBe('1234');
+    expect(applyRules(bancaRules, bank({ codAbi: '12345', termidPrefix: undefined })).termidPrefix).toBe('1234');
+  });
+
+  it('does not fill termidPrefix from an ABI shorter than 5 characters', () => {
+    expect(applyRules(bancaRules, bank({ codAbi: '123', termidPrefix: null })).termidPrefix).toBeNull();
+  });
+
+  it('keeps an explicit termidPrefix', () => {
+    expect(applyRules(bancaRules, bank({ codAbi: '12345', termidPrefix: '9999' })).termidPrefix).toBe('9999');
+  });
+
+  it('does not modify the object it is given', () => {
+    const input = bank({ flgFatDir: false });
+    applyRules(bancaRules, input);
+    expect(input).toEqual(bank({ flgFatDir: false }));
+  });
+});
+
+describe('applyRules', () => {
+  it('refuses rules that keep undoing each other', () => {
+    const flipFlop = [
+      { when: { '===': [{ var: 'a' }, true] }, set: { a: false } },
+      { when: { '===': [{ var: 'a' }, false] }, set: { a: true } },
+    ];
+    expect(() => applyRules(flipFlop, { a: true })).toThrow(/do not settle/);
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * generated/ is a pure function of spec/: two runs give the same bytes, the committed output is what
+ * the spec produces now, `gen:check` catches a hand edit, and a wrong spec writes nothing.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, sep } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GeneratedFile } from '../../generator/emitters/emitter.js';
+import { runPipeline } from '../../generator/pipeline.js';
+import { ROOT_DIR } from '../../server/config.js';
+
+const CLI_TIMEOUT = 120_000;
+
+async function generate(root: string): Promise<GeneratedFile[]> {
+  const result = await runPipeline(root);
+  if (!result.ok) throw new Error(`the spec has problems:\n${result.diagnostics.map((d) => `${d.file}:${d.line}:${d.column}: ${d.message}`).join('\n')}`);
+  return result.files;
+}
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join('/'))
+    .sort();
+}
+
+/** Every file of a folder with its content and modification time, to prove nothing was written. */
+function snapshot(dir: string): Record<string, { content: string; mtimeMs: number }> {
+  return Object.fromEntries(listFiles(dir).map((f) => [f, { content: readFileSync(join(dir, f), 'utf8'), mtimeMs: statSync(join(dir, f)).mtimeMs }]));
+}
+
+/** A copy of what the generator reads and writes, so the CLI can run on it with --root. */
+function copyProject(): string {
+  const root = mkdtempSync(join(tmpdir(), 'webpos-gen-'));
+  for (const dir of ['spec', 'templates', join('generator', 'schema'), 'generated']) {
+    cpSync(join(ROOT_DIR, dir), join(root, dir), { recursive: true });
+  }
+  return root;
+}
+
+function cli(command: 'gen' | 'check', root: string) {
+  const run = spawnSync('npx', ['tsx', 'generator/cli.ts', command, '--root', root], { cwd: ROOT_DIR, encoding: 'utf8', timeout: CLI_TIMEOUT });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+describe('runPipeline', () => {
+  it('gives byte-identical files on two runs, equal to generated/ on disk', async () => {
+    const first = await generate(ROOT_DIR);
+    const second = await generate(ROOT_DIR);
+    expect(second).toEqual(first);
+    expect(first.map((f) => f.path)).toEqual(listFiles(join(ROOT_DIR, 'generated')));
+    for (const file of first) {
+      expect(readFileSync(join(ROOT_DIR, 'generated', file.path), 'utf8'), `generated/${file.path} is stale: run npm run gen`).toBe(file.content);
+    }
+  });
+});
+
+describe('the generator CLI on a copy of the project', () => {
+  const roots: string[] = [];
+  const copy = () => { const r = copyProject(); roots.push(r); return r; };
+  afterAll(() => { for (const r of roots) rmSync(r, { recursive: true, force: true }); });
+
+  it('check exits 0 on an unedited copy', () => {
+    const run = cli('check', copy());
+    expect(run.stderr).not.toContain('does not match');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('generated/ is up to date');
+  }, CLI_TIMEOUT);
+
+  it('check exits 1 with the diff and "npm run gen" after a hand edit of a generated file', () => {
+    const root = copy();
+    const target = join(root, 'generated', 'manifest.json');
+    writeFileSync(target, readFileSync(target, 'utf8').replace('"Anagrafica banche"', '"Anagrafica banche MODIFICATA A MANO"'));
+    const run = cli('check', root);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('manifest.json');
+    expect(run.stderr).toMatch(/^-.*Anagrafica banche MODIFICATA A MANO/m);
+    expect(run.stderr).toMatch(/^\+.*"Anagrafica banche"/m);
+    expect(run.stderr).toContain('npm run gen');
+  }, CLI_TIMEOUT);
+
+  describe('gen with a spec error', () => {
+    let root: string;
+    let run: ReturnType<typeof cli>;
+    let before: ReturnType<typeof snapshot>;
+    let line: number;
+
+    beforeAll(() => {
+      root = copy();
+      const bancaFile = join(root, 'spec', 'anagrafiche', 'banca.yaml');
+      const lines = readFileSync(bancaFile, 'utf8').split('\n');
+      line = lines.findIndex((l) => l === '    label: Denominazione') + 1;
+      expect(line).toBeGreaterThan(0);
+      lines[line - 1] = '    lable: Denominazione';
+      writeFileSync(bancaFile, lines.join('\n'));
+      // Make the output stale too, so a write would show.
+      rmSync(join(root, 'generated', 'forms', 'Banca.json'));
+      before = snapshot(join(root, 'generated'));
+      run = cli('gen', root);
+    }, CLI_TIMEOUT);
+
+    it('exits 1 and prints spec/...yaml:LINE:COL: with the message', () => {
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain(`spec/anagrafiche/banca.yaml:${line}:5: Unknown key 'lable' in 'fields.nomeBcc'. Did you mean 'label'?`);
+      expect(run.stderr).toContain('nothing was written');
+    });
+
+    it('writes nothing: generated/ is untouched', () => {
+      expect(snapshot(join(root, 'generated'))).toEqual(before);
+    });
+  });
+});
