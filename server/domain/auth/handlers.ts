@@ -15,21 +15,30 @@ import { openSession, revokeAllSessions, revokeSession } from './sessions.js';
 /** Verifying against this when the user does not exist keeps both failures equally slow. */
 const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
-const login: DomainHandler = async ({ db, query, body, token: previous }) => {
-  const username = String(body.username);
+/**
+ * The password check shared by login and password change: unknown user and wrong password fail alike
+ * (and equally slowly), a locked or disabled user is refused, wrong passwords count towards lockout.
+ */
+async function checkCredentials(db: Knex, username: string, password: string): Promise<{ mustChange: boolean }> {
   const user = await db('utente').where({ username }).first();
   const credential = user ? await db('credenziale').where({ username }).first() : undefined;
   if (!user || !credential) {
-    await verifyPassword(String(body.password), DUMMY_HASH);
+    await verifyPassword(password, DUMMY_HASH);
     throw new ApiError('INVALID_CREDENTIALS');
   }
   if (isTrue(user.locked) || !isTrue(user.enabled)) throw new ApiError('ACCOUNT_LOCKED');
-  if (!(await verifyPassword(String(body.password), credential.password_hash))) {
+  if (!(await verifyPassword(password, credential.password_hash))) {
     await recordFailure(db, username, Number(credential.failed_attempts ?? 0));
     throw new ApiError('INVALID_CREDENTIALS');
   }
+  return { mustChange: isTrue(credential.must_change) };
+}
+
+const login: DomainHandler = async ({ db, query, body, token: previous }) => {
+  const username = String(body.username);
+  const { mustChange } = await checkCredentials(db, username, String(body.password));
   await db('credenziale').where({ username }).update({ failed_attempts: 0 });
-  if (isTrue(credential.must_change)) throw new ApiError('ERROR_016');
+  if (mustChange) throw new ApiError('ERROR_016');
   // A new token at every login, and the one it replaces (if the client still had one) is ended.
   if (previous) await revokeSession(db, previous);
   const session = await openSession(db, username, String(query.userType));
@@ -91,17 +100,7 @@ async function issueNewPassword(db: Knex, username: string, email: string): Prom
 const changePassword: DomainHandler = async (ctx) => {
   const { db, body } = ctx;
   const username = String(body.username);
-  const user = await db('utente').where({ username }).first();
-  const credential = user ? await db('credenziale').where({ username }).first() : undefined;
-  if (!user || !credential) {
-    await verifyPassword(String(body.oldPassword), DUMMY_HASH);
-    throw new ApiError('INVALID_CREDENTIALS');
-  }
-  if (isTrue(user.locked) || !isTrue(user.enabled)) throw new ApiError('ACCOUNT_LOCKED');
-  if (!(await verifyPassword(String(body.oldPassword), credential.password_hash))) {
-    await recordFailure(db, username, Number(credential.failed_attempts ?? 0));
-    throw new ApiError('INVALID_CREDENTIALS');
-  }
+  await checkCredentials(db, username, String(body.oldPassword));
   if (body.newPassword === body.oldPassword) throw new ApiError('PASSWORD_REUSED', [{ field: 'newPassword', message: ctx.model.messages.errors.PASSWORD_REUSED }]);
   await db('credenziale').where({ username }).update({
     password_hash: await hashPassword(String(body.newPassword)), password_changed_at: new Date().toISOString(), must_change: false, failed_attempts: 0,
