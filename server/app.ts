@@ -8,7 +8,7 @@ import express, { type Express } from 'express';
 import type { Knex } from 'knex';
 import type { Artifacts } from './artifacts.js';
 import { apiRouter } from './crud/routes.js';
-import { domainHandlers } from './domain/index.js';
+import { domainHandlers, entityHooks } from './domain/index.js';
 import { authorize } from './http/authorize.js';
 import { errorHandler, routeNotFound } from './http/error-handler.js';
 import { documentOperations, fieldsOfOperation } from './http/operations.js';
@@ -37,7 +37,7 @@ export function createApp({ db, artifacts, validateResponses = false, uiDir }: A
   api.use(express.json({ limit: '1mb' }));
   api.use(...openApiValidator(artifacts.openapi, validateResponses));
   api.use(authorize(db));
-  api.use(apiRouter(db, artifacts.model, operations, artifacts.openapi.paths as never, domainHandlers));
+  api.use(apiRouter(db, artifacts.model, operations, artifacts.openapi.paths as never, domainHandlers, entityHooks));
   api.use(routeNotFound);
   api.use(errorHandler(artifacts.model, fieldsOfOperation(operations, artifacts.model)));
   app.use(API_BASE, api);

@@ -158,6 +158,7 @@ exports.up = async function up(knex) {
     t.string('subject', 200).notNullable();
     t.string('body', 4000).notNullable();
     t.string('username', 100).nullable();
+    t.string('group', 20).nullable();
     t.primary(['id']);
   });
   await knex.schema.createTable('ruolo_permesso', (t) => {

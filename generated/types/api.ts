@@ -1190,6 +1190,8 @@ export interface components {
              * Format: date-time
              */
             createdAt: string;
+            /** Gruppo */
+            group: string | null;
             /** Id */
             id: string;
             /** Destinatario */
@@ -1207,6 +1209,8 @@ export interface components {
              * Format: date-time
              */
             createdAt: string;
+            /** Gruppo */
+            group: string | null;
             /** Id */
             id: string;
             /** Destinatario */
@@ -1225,6 +1229,8 @@ export interface components {
              * Format: date-time
              */
             createdAt: string;
+            /** Gruppo */
+            group?: string | null;
             /** Id */
             id: string;
             /** Destinatario */
@@ -3848,6 +3854,8 @@ export interface operations {
     listMailOutbox: {
         parameters: {
             query?: {
+                /** @description Filtro: Gruppo */
+                group?: string;
                 /** @description Pagina, da 0 */
                 page?: number;
                 /** @description Filtro: Destinatario */

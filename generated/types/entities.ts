@@ -323,6 +323,7 @@ recipient: string
 subject: string
 body: string
 username: (string | null)
+group: (string | null)
 }
 
 export interface MailOutboxInput {
@@ -332,6 +333,7 @@ recipient: string
 subject: string
 body: string
 username?: (string | null)
+group?: (string | null)
 }
 
 export interface RuoloPermesso {

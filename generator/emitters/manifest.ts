@@ -29,6 +29,9 @@ export function buildManifest(model: Model): Record<string, unknown> {
     apiBase: API_BASE,
     locale: { date: 'DD/MM/YYYY', dateTime: 'DD/MM/YYYY HH:mm', currency: 'EUR', firstDayOfWeek: 1 },
     ui: { bannerTimeoutMs: 3000, typeaheadDelayMs: 800 },
+    // The permission catalogue, for the role editor's grant grid (spec/platform/functions.yaml).
+    functions: model.functions,
+    actions: model.actions,
     menu: [...menu.entries()]
       .sort(([a, ai], [b, bi]) => Math.min(...ai.map((i) => i.order)) - Math.min(...bi.map((i) => i.order)) || a.localeCompare(b))
       .map(([label, items]) => ({ label, items: items.sort((x, y) => x.order - y.order || x.label.localeCompare(y.label)).map(({ order: _o, ...i }) => i) })),

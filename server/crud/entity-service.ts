@@ -11,6 +11,7 @@ import type { RuntimeModel } from '../artifacts.js';
 import { constraintKind } from '../db/db-errors.js';
 import { ApiError, type ErrorDetail } from '../http/api-error.js';
 import { inScope, type Caller } from '../domain/auth/caller.js';
+import type { EntityHooks } from '../domain/hooks.js';
 import { parseListParams, type FilterParam } from './list-query.js';
 import { Repository } from './repository.js';
 import { keyOf, type Row } from './row-mapping.js';
@@ -18,7 +19,10 @@ import { keyOf, type Row } from './row-mapping.js';
 export class EntityService {
   private readonly repo: Repository;
 
-  constructor(private readonly db: Knex, private readonly model: RuntimeModel, readonly entity: EntityModel, private readonly filterable: readonly FilterParam[]) {
+  constructor(
+    private readonly db: Knex, private readonly model: RuntimeModel, readonly entity: EntityModel,
+    private readonly filterable: readonly FilterParam[], private readonly hooks: EntityHooks = {},
+  ) {
     this.repo = new Repository(entity);
   }
 
@@ -53,6 +57,7 @@ export class EntityService {
     return this.transaction(async (trx) => {
       const row = this.prepare(this.entity, withDefaults(this.entity, body));
       if (!this.visible(row, caller)) throw new ApiError('FORBIDDEN');
+      await this.hooks.beforeSave?.({ trx, caller, row, body });
       if (await this.repo.exists(trx, keyOf(this.entity, row))) throw new ApiError('DUPLICATE_KEY');
       await this.checkReferences(trx, this.entity, row, '');
       await this.repo.insert(trx, row);
@@ -69,6 +74,7 @@ export class EntityService {
       if (!current || !this.visible(current, caller)) throw new ApiError('NOT_FOUND');
       const row = this.prepare(this.entity, { ...current, ...stripChildren(this.entity, body), ...key });
       if (!this.visible(row, caller)) throw new ApiError('FORBIDDEN');
+      await this.hooks.beforeSave?.({ trx, caller, row, body });
       await this.checkReferences(trx, this.entity, row, '');
       await this.repo.update(trx, key, row);
       await this.saveChildren(trx, row, body);
@@ -94,6 +100,7 @@ export class EntityService {
     return this.transaction(async (trx) => {
       const current = await this.repo.find(trx, key);
       if (!current || !this.visible(current, caller)) throw new ApiError('NOT_FOUND');
+      await this.hooks.beforeSave?.({ trx, caller, row: current, body: { [childName]: items } });
       // The body of this call is the list itself, so error paths start at the item index (0.codModpos).
       await this.saveChildren(trx, current, { [childName]: items }, (_child, i) => `${i}.`);
       const child = this.entity.children.find((c) => c.name === childName)!;

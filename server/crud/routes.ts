@@ -9,6 +9,7 @@ import type { EntityModel } from '../../common/model.js';
 import type { RuntimeModel } from '../artifacts.js';
 import type { Caller } from '../domain/auth/caller.js';
 import type { DomainHandler } from '../domain/handler.js';
+import type { EntityHooks } from '../domain/hooks.js';
 import type { DocumentOperation } from '../http/operations.js';
 import { EntityService } from './entity-service.js';
 import type { FilterParam } from './list-query.js';
@@ -28,7 +29,7 @@ const crud: Record<string, Handler> = {
 
 export function apiRouter(
   db: Knex, model: RuntimeModel, operations: DocumentOperation[], paths: Record<string, Record<string, unknown>>,
-  domainHandlers: Readonly<Record<string, DomainHandler>>,
+  domainHandlers: Readonly<Record<string, DomainHandler>>, entityHooks: Readonly<Record<string, EntityHooks>> = {},
 ): Router {
   const router = Router();
   const services = new Map<string, EntityService>();
@@ -37,7 +38,7 @@ export function apiRouter(
     if (!s) {
       const entity = model.entities.find((e) => e.name === name);
       if (!entity) throw new Error(`Unknown entity ${name}`);
-      s = new EntityService(db, model, entity, filterableFields(paths, entity));
+      s = new EntityService(db, model, entity, filterableFields(paths, entity), entityHooks[name]);
       services.set(name, s);
     }
     return s;

@@ -38,26 +38,11 @@ export function inScope(caller: Caller, value: unknown): boolean {
 export async function loadCaller(db: Knex, username: string, userType: string): Promise<Caller | undefined> {
   const user = await db('utente').where({ username }).first();
   if (!user || !truthy(user.enabled) || truthy(user.locked)) return undefined;
-  const groups = await db('gruppo').select('group_name', 'group_type', 'parent_group');
-  const byName = new Map(groups.map((g: { group_name: string }) => [g.group_name, g]));
-  const own = byName.get(user.group) as { group_type?: string; parent_group?: string } | undefined;
-
-  const chain: string[] = [];
-  for (let g: string | undefined = user.group; g && !chain.includes(g); g = (byName.get(g) as { parent_group?: string } | undefined)?.parent_group) chain.push(g);
+  const groups: GroupRow[] = await db('gruppo').select('group_name', 'group_type', 'parent_group');
+  const own = groups.find((g) => g.group_name === user.group);
 
   const authorities: string[] = (await db('utente_ruolo').where({ username }).pluck('role_name')).sort();
-  const grantRows = authorities.length
-    ? await db('ruolo_permesso').whereIn('group_name', chain).whereIn('role_name', authorities).select('group_name', 'role_name', 'funzione', 'azione')
-    : [];
-  // The nearest group that defines a role wins, so a bank can override its parent's definition.
-  const definingGroup = new Map<string, string>();
-  for (const role of authorities) {
-    const found = chain.find((g) => grantRows.some((r: { group_name: string; role_name: string }) => r.group_name === g && r.role_name === role));
-    if (found) definingGroup.set(role, found);
-  }
-  const grants = [...new Set(grantRows
-    .filter((r: { group_name: string; role_name: string }) => definingGroup.get(r.role_name) === r.group_name)
-    .map((r: { funzione: string; azione: string }) => `${r.funzione}:${r.azione}`))].sort();
+  const grants = await roleGrants(db, user.group, authorities, groups);
 
   const isMerchant = own?.group_type === 'M';
   const isAssistenza = own?.group_type === 'S' && authorities.includes('ROLE_ADMIN');
@@ -83,6 +68,29 @@ export async function loadCaller(db: Knex, username: string, userType: string): 
     isMerchant,
     isMerchantOp: authorities.includes('MERCHANT_OP'),
   };
+}
+
+type GroupRow = { group_name: string; group_type?: string; parent_group?: string };
+
+/**
+ * The FUNCTION:ACTION grants that `roles` give to a user of `group`: each role is looked up in the
+ * group and then up its parents, and the nearest group that defines it wins (a bank can override
+ * its parent's definition).
+ */
+export async function roleGrants(db: Knex, group: string, roles: string[], groups?: GroupRow[]): Promise<string[]> {
+  if (!roles.length) return [];
+  const all: GroupRow[] = groups ?? (await db('gruppo').select('group_name', 'group_type', 'parent_group'));
+  const byName = new Map(all.map((g) => [g.group_name, g]));
+  const chain: string[] = [];
+  for (let g: string | undefined = group; g && !chain.includes(g); g = byName.get(g)?.parent_group) chain.push(g);
+  const rows: { group_name: string; role_name: string; funzione: string; azione: string }[] =
+    await db('ruolo_permesso').whereIn('group_name', chain).whereIn('role_name', roles).select('group_name', 'role_name', 'funzione', 'azione');
+  const definingGroup = new Map<string, string>();
+  for (const role of roles) {
+    const found = chain.find((g) => rows.some((r) => r.group_name === g && r.role_name === role));
+    if (found) definingGroup.set(role, found);
+  }
+  return [...new Set(rows.filter((r) => definingGroup.get(r.role_name) === r.group_name).map((r) => `${r.funzione}:${r.azione}`))].sort();
 }
 
 /** The group itself and every group below it. */

@@ -68,18 +68,18 @@ const resetPassword: DomainHandler = async (ctx) => {
   const { db, query } = ctx;
   const user = await db('utente').where({ username: String(query.username) }).first();
   const matches = user && isTrue(user.enabled) && typeof user.email === 'string' && user.email.toLowerCase() === String(query.mail).toLowerCase();
-  if (matches) await issueNewPassword(db, user.username, user.email);
+  if (matches) await issueNewPassword(db, user.username, user.email, user.group);
   return { message: ctx.operation.successMessage };
 };
 
 const adminResetPassword: DomainHandler = async (ctx) => {
   const user = await ctx.service('Utente').get({ username: ctx.params.username }, ctx.caller);
   if (!user.email) throw new ApiError('VALIDATION_ERROR', [{ field: 'email', message: ctx.model.messages.validation.required }]);
-  await issueNewPassword(ctx.db, String(user.username), String(user.email));
+  await issueNewPassword(ctx.db, String(user.username), String(user.email), String(user.group));
   return { message: ctx.operation.successMessage };
 };
 
-async function issueNewPassword(db: Knex, username: string, email: string): Promise<void> {
+async function issueNewPassword(db: Knex, username: string, email: string, group: string): Promise<void> {
   const password = randomPassword();
   const hash = await hashPassword(password);
   const now = new Date().toISOString();
@@ -89,7 +89,7 @@ async function issueNewPassword(db: Knex, username: string, email: string): Prom
     if (exists) await trx('credenziale').where({ username }).update(values);
     else await trx('credenziale').insert({ username, ...values });
     await trx('mail_outbox').insert({
-      id: randomUUID(), created_at: now, recipient: email, username,
+      id: randomUUID(), created_at: now, recipient: email, username, group,
       subject: 'WebPOS - nuova password',
       body: `Gentile utente ${username},\nla sua nuova password temporanea e': ${password}\nAl primo accesso le verra' chiesto di cambiarla.`,
     });

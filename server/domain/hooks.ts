@@ -1,0 +1,22 @@
+/**
+ * Behaviour of one entity that the spec cannot say, run by the generic service inside the save's
+ * transaction (after defaults and rules, before writing). Registered by entity name in index.ts.
+ */
+import type { Knex } from 'knex';
+import type { Row } from '../crud/row-mapping.js';
+import type { Caller } from './auth/caller.js';
+
+export interface SaveContext {
+  trx: Knex.Transaction;
+  /** Absent for internal saves (demo data), which hooks let through. */
+  caller?: Caller;
+  /** The row as it will be stored. */
+  row: Row;
+  /** The request body: children appear here under their names when the call sends them. */
+  body: Row;
+}
+
+export interface EntityHooks {
+  /** Throw an ApiError to refuse the save; the transaction is rolled back. */
+  beforeSave?(ctx: SaveContext): Promise<void>;
+}
