@@ -1,7 +1,10 @@
 /**
- * Browser test of the bank scenario from the issue, against the real server and a fresh SQLite file:
- * list -> Nuovo -> 4-digit ABI is refused with the spec's exact message -> 5-digit ABI saves and moves to
- * the edit route -> back to the list -> the ABI filter finds the new row.
+ * Browser tests against the real server and a fresh SQLite file.
+ * Bank scenario: the bank list asks for a login (assistenza) and comes back to the list -> Nuovo -> 4-digit
+ * ABI is refused with the spec's exact message -> 5-digit ABI saves and moves to the edit route -> back to
+ * the list -> the ABI filter finds the new row.
+ * Navigation scenarios (navigation.ts): wrong password, a branch user's landing, menu and forbidden route,
+ * the merchant's business variant.
  *
  * Run: npx tsx tests/e2e/run.ts   (npm run test:e2e)
  * Env: E2E_SKIP_BUILD=1 reuses dist/ui as it is instead of rebuilding when ui/ is newer;
@@ -14,6 +17,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { expectPath, getActivePage, lastStep, setActivePage, step, StepError, STEP_TIMEOUT_MS, submitLogin, waitForExactText } from './helpers';
+import { branchUserScenario, merchantScenario } from './navigation';
+import { securityScenario } from './security';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const RESULTS = join(ROOT, 'test-results');
@@ -22,15 +28,6 @@ const ABI_WRONG = '1234';
 const ABI = '12345';
 const BANK_NAME = `Banca di prova E2E ${Date.now()}`;
 const PATTERN_MESSAGE = 'Il campo  deve essere di 5 cifre';
-const STEP_TIMEOUT_MS = 15_000;
-
-class StepError extends Error {}
-
-let currentStep = 'preparazione';
-function step(name: string) {
-  currentStep = name;
-  console.log(`- ${name}`);
-}
 
 /** Newest modification time under `dir` (recursive), ignoring nothing: ui/ is small. */
 function newestMtime(dir: string): number {
@@ -108,14 +105,14 @@ function stopServer(server: RunningServer | undefined) {
   }
 }
 
-/** textContent keeps the two spaces of the spec's message that rendering (and innerText) would collapse. */
-async function waitForExactText(page: Page, text: string) {
-  await page.waitForFunction((t) => document.body.textContent?.includes(t) ?? false, text, { timeout: STEP_TIMEOUT_MS });
-}
-
 async function scenario(page: Page, base: string) {
-  step('apro l\'elenco banche');
+  step('apro l\'elenco banche: serve l\'accesso');
   await page.goto(`${base}/anagrafiche/anaBanca`);
+  await expectPath(page, '/login/banca');
+
+  step('accesso come assistenza: torno all\'elenco banche');
+  await submitLogin(page, 'assistenza');
+  await expectPath(page, '/anagrafiche/anaBanca');
   await page.getByRole('heading', { name: 'Anagrafica banche' }).waitFor();
   await page.locator('table tbody tr').first().waitFor();
 
@@ -194,17 +191,22 @@ async function main() {
     });
     page = await browser.newPage({ locale: 'it-IT', viewport: { width: 1280, height: 900 } });
     page.setDefaultTimeout(STEP_TIMEOUT_MS);
+    setActivePage(page);
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
     await scenario(page, base);
+    await branchUserScenario(browser, base, pageErrors);
+    await merchantScenario(browser, base, pageErrors);
+    await securityScenario(browser, base, pageErrors);
     if (pageErrors.length) throw new StepError(`errors in the page: ${pageErrors.join('; ')}`);
     console.log('E2E OK');
   } catch (error) {
-    console.error(`E2E FAILED at step "${currentStep}": ${error instanceof Error ? error.message : String(error)}`);
-    if (page) {
+    console.error(`E2E FAILED at step "${lastStep()}": ${error instanceof Error ? error.message : String(error)}`);
+    const failed = getActivePage() ?? page;
+    if (failed) {
       mkdirSync(RESULTS, { recursive: true });
       const shot = join(RESULTS, 'e2e-failure.png');
-      await page.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
+      await failed.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
       console.error(`screenshot: ${shot}`);
     }
     if (server) console.error(`server log (last lines):\n${server.log.slice(-20).join('\n')}`);

@@ -1,9 +1,22 @@
 /**
  * Hand-written pages the generator cannot describe. A manifest route `{ kind: "extension", component: "Name" }`
- * renders `extensions.Name` inside the shell; each entry is lazy so it is its own chunk.
+ * (spec/ui/pages.yaml) renders `extensions.Name` inside the shell; each entry is lazy so it is its own chunk.
+ * `formActions` adds buttons to an entity's generic form, next to 'Salva'.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { FormActionProps } from '../src/core/types';
+import { ResetUserPasswordAction } from './ResetUserPasswordAction';
 
 export const extensions: Record<string, LazyExoticComponent<ComponentType>> = {
   InfoPage: lazy(() => import('./InfoPage')),
+  CambioPasswordPage: lazy(() => import('./CambioPasswordPage')),
+  RuoliPage: lazy(() => import('./roles/RuoliPage')),
+  RuoloPage: lazy(() => import('./roles/RuoloPage')),
+  SospesiBancaPage: lazy(() => import('./placeholders').then((m) => ({ default: m.SospesiBancaPage }))),
+  SospesiEnteCentralePage: lazy(() => import('./placeholders').then((m) => ({ default: m.SospesiEnteCentralePage }))),
+  RicercaEsercentePage: lazy(() => import('./placeholders').then((m) => ({ default: m.RicercaEsercentePage }))),
+};
+
+export const formActions: Record<string, ComponentType<FormActionProps>[]> = {
+  Utente: [ResetUserPasswordAction],
 };

@@ -1,9 +1,12 @@
 /**
  * The only module that calls fetch. Every answer is either parsed JSON or an ApiError with an Italian
- * message; the token from the WP_TOKEN cookie travels as X-AuthToken (seed 000 §7).
+ * message; the token from the WP_TOKEN cookie travels as X-AuthToken (seed 000 §7). A 401 on any call
+ * except the credential calls (login, password change: `credentials: true`) means the session is gone and
+ * is reported through `onUnauthorized` (default: core/authEvents).
  */
 import { ApiError, apiErrorFromBody, genericApiError } from './apiError';
-import { readCookie } from './cookies';
+import { emitUnauthorized } from './authEvents';
+import { readToken } from './token';
 import { entityPath, type KeyValues } from './keys';
 import type { EntityMeta, Row, SortSpec } from './types';
 
@@ -15,6 +18,16 @@ export interface ListParams {
   sort?: SortSpec[];
   filters?: Record<string, FilterValue>;
   format?: 'compact';
+  /** Values for braces in the entity's API path (`gruppi/{groupName}/ruoli`). */
+  pathParams?: Record<string, string>;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  signal?: AbortSignal;
+  /** A call that checks credentials itself (login, change password): its 401 is an answer, not a lost session. */
+  credentials?: boolean;
 }
 
 export interface ListResult<T = Row> {
@@ -28,6 +41,12 @@ export interface DataProvider {
   create(entity: EntityMeta, body: Row): Promise<Row>;
   update(entity: EntityMeta, key: KeyValues, body: Row): Promise<Row>;
   remove(entity: EntityMeta, key: KeyValues): Promise<void>;
+  /** Any other operation of the API (`users/me`, `authorization/auth`, ...), by path under the API base. */
+  request<T = unknown>(method: string, path: string, options?: RequestOptions): Promise<T>;
+}
+
+export interface DataProviderOptions {
+  onUnauthorized?: () => void;
 }
 
 type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
@@ -44,15 +63,23 @@ export function listQuery(params: ListParams): string {
     pairs.push([name, String(value)]);
   }
   if (params.format) pairs.push(['format', params.format]);
+  return encodePairs(pairs);
+}
+
+function encodePairs(pairs: [string, string][]): string {
   return pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
 }
 
-export function createDataProvider(apiBase: string, fetchImpl: FetchLike = (i, init) => fetch(i, init)): DataProvider {
+export function createDataProvider(
+  apiBase: string,
+  fetchImpl: FetchLike = (i, init) => fetch(i, init),
+  options: DataProviderOptions = { onUnauthorized: emitUnauthorized },
+): DataProvider {
   const base = apiBase.replace(/\/+$/, '');
 
-  async function call<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  async function call<T>(method: string, path: string, body?: unknown, signal?: AbortSignal, credentials = false): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json' };
-    const token = readCookie('WP_TOKEN');
+    const token = readToken();
     if (token) headers['X-AuthToken'] = token;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     let response: Response;
@@ -69,7 +96,10 @@ export function createDataProvider(apiBase: string, fetchImpl: FetchLike = (i, i
       throw genericApiError();
     }
     const text = await response.text().catch(() => '');
-    if (!response.ok) throw apiErrorFromBody(response.status, text);
+    if (!response.ok) {
+      if (response.status === 401 && !credentials) options.onUnauthorized?.();
+      throw apiErrorFromBody(response.status, text);
+    }
     if (response.status === 204 || text === '') return undefined as T;
     try {
       return JSON.parse(text) as T;
@@ -80,14 +110,22 @@ export function createDataProvider(apiBase: string, fetchImpl: FetchLike = (i, i
 
   return {
     async list(entity, params, signal) {
-      const answer = await call<ListResult>('GET', `${entityPath(entity.path, entity.key)}?${listQuery(params)}`, undefined, signal);
+      const path = entityPath(entity.path, entity.key, undefined, params.pathParams);
+      const answer = await call<ListResult>('GET', `${path}?${listQuery(params)}`, undefined, signal);
       if (!answer || !Array.isArray(answer.results)) throw genericApiError(200);
       return { results: answer.results, totalCount: Number(answer.totalCount) || 0 };
     },
     get: (entity, key, signal) => call<Row>('GET', entityPath(entity.path, entity.key, key), undefined, signal),
-    create: (entity, body) => call<Row>('POST', entityPath(entity.path, entity.key), body),
+    create: (entity, body) => call<Row>('POST', entityPath(entity.path, entity.key, undefined, body), body),
     update: (entity, key, body) => call<Row>('PUT', entityPath(entity.path, entity.key, key), body),
     remove: (entity, key) => call<void>('DELETE', entityPath(entity.path, entity.key, key)),
+    request: (method, path, opts = {}) => {
+      const pairs = Object.entries(opts.query ?? {})
+        .filter(([, v]) => v !== undefined && v !== '')
+        .map(([k, v]) => [k, String(v)] as [string, string]);
+      const url = `/${path.replace(/^\/+/, '')}${pairs.length ? `?${encodePairs(pairs)}` : ''}`;
+      return call(method, url, opts.body, opts.signal, opts.credentials);
+    },
   };
 }
 

@@ -34,9 +34,20 @@ export function keyOf(keyFields: readonly string[], row: Row | Record<string, st
   return key;
 }
 
-/** `/banche/30480`, `/filiali/30480/01234`. */
-export function entityPath(basePath: string, keyFields: readonly string[], key?: KeyValues): string {
-  const base = `/${basePath.replace(/^\/+/, '')}`;
+/**
+ * `/banche/30480`, `/filiali/30480/01234`. A base path may name parent values in braces
+ * (`gruppi/{groupName}/ruoli`): they are filled from the key, else from `parent`, and a key field used there
+ * is not appended again (`/gruppi/30480/ruoli/BANCA_SEDE`).
+ */
+export function entityPath(basePath: string, keyFields: readonly string[], key?: KeyValues, parent: Record<string, unknown> = {}): string {
+  const used = new Set<string>();
+  const filled = basePath.replace(/^\/+/, '').replace(/\{([^}]+)\}/g, (_match, name: string) => {
+    used.add(name);
+    const value = key?.[name] ?? parent[name];
+    if (value === undefined || value === null || value === '') throw new Error(`API path ${basePath} needs a value for ${name}`);
+    return encodeURIComponent(String(value));
+  });
+  const base = `/${filled}`;
   if (!key) return base;
-  return [base, ...keyFields.map((field) => encodeURIComponent(key[field] ?? ''))].join('/');
+  return [base, ...keyFields.filter((f) => !used.has(f)).map((field) => encodeURIComponent(key[field] ?? ''))].join('/');
 }

@@ -58,7 +58,7 @@ interface RouteBase {
   path: string;
   permission?: string;
   title?: string;
-  /** Reachable without login (seed 000 §2); there is no login in the shell yet. */
+  /** Reachable without login (seed 000 §2). */
   public?: boolean;
 }
 
@@ -85,6 +85,20 @@ export interface Manifest {
   menu: MenuGroup[];
   routes: RouteDef[];
   entities: Record<string, EntityMeta>;
+  /**
+   * The function and action catalogue of spec/platform/functions.yaml (code -> label), for the role editor's
+   * grant picker. Optional: without it the picker offers what the caller itself holds.
+   */
+  functions?: Record<string, string>;
+  actions?: Record<string, string>;
+}
+
+/** Props of an extra button a hand-written extension adds to an entity's form (ui/extensions formActions). */
+export interface FormActionProps {
+  entityName: string;
+  /** The key of the record on screen; undefined on a create form. */
+  editKey: Record<string, string> | undefined;
+  record: Row | undefined;
 }
 
 export interface Confirmation {

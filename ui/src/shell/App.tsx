@@ -1,12 +1,15 @@
 /**
  * Providers and the manifest gate: nothing below renders until the manifest is loaded, so every page can read
- * it synchronously.
+ * it synchronously. The session (token, user, grants) sits inside it because it calls the API.
  */
+import { Suspense } from 'react';
 import { Alert, Center, Loader, MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
 import { BrowserRouter } from 'react-router-dom';
 import { ManifestContext, useManifestLoader } from '../core/hooks/useManifest';
+import { SessionProvider } from '../core/session';
+import { FullPageLoader } from './auth/guards';
 import { ModalsProvider } from './modals/ModalsProvider';
 import { AppRoutes } from './AppRoutes';
 import { theme } from './theme';
@@ -34,7 +37,11 @@ function ManifestGate() {
       <DatesProvider settings={{ locale: 'it', firstDayOfWeek: toDayOfWeek(manifest.locale?.firstDayOfWeek) }}>
         <ModalsProvider>
           <BrowserRouter>
-            <AppRoutes />
+            <SessionProvider>
+              <Suspense fallback={<FullPageLoader />}>
+                <AppRoutes />
+              </Suspense>
+            </SessionProvider>
           </BrowserRouter>
         </ModalsProvider>
       </DatesProvider>

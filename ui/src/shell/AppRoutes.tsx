@@ -1,40 +1,74 @@
 /**
- * Routes from `manifest.routes` (seed 000 §2): `/` goes to `/home`, unknown paths go to `/`. Each page kind is
- * a lazy chunk, so the table and form libraries load only on the pages that use them.
+ * Routes (seed 000 §2). Public: the login pages, /resetPassword and the manifest's public routes (/about).
+ * Everything else needs a login: classic routes in the bank-side frame, /wpbusiness routes in the business
+ * frame, each route behind its manifest permission. `/` goes to `/home`, unknown paths to `/`. Page kinds
+ * are lazy chunks, so the table and form libraries load only on the pages that use them.
  */
 import { lazy } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useManifest } from '../core/hooks/useManifest';
+import { BUSINESS_HOME, BUSINESS_PREFIX, isBusinessPath, LOGIN_BANCA } from '../core/navigation';
 import type { RouteDef } from '../core/types';
+import { BusinessOnly, ClassicOnly, RequireAuth, RequirePermission } from './auth/guards';
+import { BusinessLayout } from './BusinessLayout';
 import { Layout } from './Layout';
+import { PublicLayout } from './PublicLayout';
 
 const HomePage = lazy(() => import('./pages/HomePage'));
+const BusinessHomePage = lazy(() => import('./pages/BusinessHomePage'));
 const ListPage = lazy(() => import('./pages/ListPage'));
 const FormPage = lazy(() => import('./pages/FormPage'));
 const ExtensionPage = lazy(() => import('./pages/ExtensionPage'));
+const LoginPage = lazy(() => import('./auth/LoginPage'));
+const ResetPasswordPage = lazy(() => import('./auth/ResetPasswordPage'));
 
 /** Shown even when the manifest does not route it, so the extension path always has a user. */
-const BUILT_IN_ROUTES: RouteDef[] = [{ path: '/about', kind: 'extension', component: 'InfoPage' }];
+const BUILT_IN_ROUTES: RouteDef[] = [{ path: '/about', kind: 'extension', component: 'InfoPage', public: true }];
+
+/** Paths the shell owns: a manifest route with the same path is ignored. */
+const SHELL_PATHS = new Set(['/', '/home', '/login', '/login/banca', '/login/merchant', '/resetPassword', BUSINESS_HOME]);
 
 export function AppRoutes() {
   const manifest = useManifest();
   const declared = new Set(manifest.routes.map((r) => r.path));
-  const routes = [...manifest.routes, ...BUILT_IN_ROUTES.filter((r) => !declared.has(r.path))];
+  const routes = [...manifest.routes, ...BUILT_IN_ROUTES.filter((r) => !declared.has(r.path))].filter((r) => !SHELL_PATHS.has(r.path));
+  const publicRoutes = routes.filter((r) => r.public);
+  const classic = routes.filter((r) => !r.public && !isBusinessPath(r.path));
+  const business = routes.filter((r) => !r.public && isBusinessPath(r.path));
+  const page = (route: RouteDef) => <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />;
   return (
     <Routes>
-      <Route element={<Layout />}>
-        <Route path="/" element={<Navigate to="/home" replace />} />
-        {!declared.has('/home') && <Route path="/home" element={<HomePage />} />}
-        {routes.map((route) => (
-          <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />
-        ))}
-        <Route path="*" element={<Navigate to="/" replace />} />
+      <Route path="/login" element={<Navigate to={LOGIN_BANCA} replace />} />
+      <Route path="/login/banca" element={<LoginPage userType="banca" />} />
+      <Route path="/login/merchant" element={<LoginPage userType="merchant" />} />
+      <Route path="/resetPassword" element={<ResetPasswordPage />} />
+      <Route element={<PublicLayout />}>{publicRoutes.map(page)}</Route>
+      <Route element={<RequireAuth />}>
+        <Route element={<ClassicOnly><Layout /></ClassicOnly>}>
+          <Route path="/" element={<Navigate to="/home" replace />} />
+          <Route path="/home" element={<HomePage />} />
+          {classic.map(page)}
+        </Route>
+        <Route element={<BusinessOnly><BusinessLayout /></BusinessOnly>}>
+          <Route path={BUSINESS_PREFIX} element={<Navigate to={BUSINESS_HOME} replace />} />
+          <Route path={BUSINESS_HOME} element={<BusinessHomePage />} />
+          {business.map(page)}
+        </Route>
       </Route>
+      <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>
   );
 }
 
 function RoutePage({ route }: { route: RouteDef }) {
+  return (
+    <RequirePermission permission={route.public ? undefined : route.permission}>
+      <RouteContent route={route} />
+    </RequirePermission>
+  );
+}
+
+function RouteContent({ route }: { route: RouteDef }) {
   const { pathname } = useLocation();
   switch (route.kind) {
     case 'list':

@@ -1,14 +1,15 @@
-/** The frame around every page: header, side menu (a burger below 768 px) and the routed page. */
-import { Suspense } from 'react';
+/** The classic frame: header (user and 'Esci'), side menu (a burger below 768 px) and the routed page. */
+import { Suspense, type ReactNode } from 'react';
 import { Anchor, AppShell, Burger, Center, Group, Loader, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useLocation } from 'react-router-dom';
+import { MissingEmail } from './auth/MissingEmail';
+import { UserBox } from './auth/UserBox';
 import { ErrorBoundary } from './ErrorBoundary';
 import { SideMenu } from './SideMenu';
 
 export function Layout() {
   const [opened, { toggle, close }] = useDisclosure(false);
-  const { pathname } = useLocation();
   return (
     <AppShell
       header={{ height: 56 }}
@@ -16,24 +17,36 @@ export function Layout() {
       padding="md"
     >
       <AppShell.Header>
-        <Group h="100%" px="md" gap="sm">
-          <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Apri il menu" />
-          <Title order={3}>
-            <Anchor component={Link} to="/home" inherit c="inherit" underline="never">WebPOS</Anchor>
-          </Title>
+        <Group h="100%" px="md" gap="sm" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Apri il menu" />
+            <Title order={3}>
+              <Anchor component={Link} to="/home" inherit c="inherit" underline="never">WebPOS</Anchor>
+            </Title>
+          </Group>
+          <UserBox />
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs">
         <SideMenu onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main>
-        {/* Keyed by path so an error on one page does not stick after navigating away. */}
-        <ErrorBoundary key={pathname}>
-          <Suspense fallback={<Center p="xl"><Loader aria-label="Caricamento" /></Center>}>
-            <Outlet />
-          </Suspense>
-        </ErrorBoundary>
+        <MissingEmail />
+        <RoutedPage />
       </AppShell.Main>
     </AppShell>
+  );
+}
+
+/** The page of the current route, with its own error boundary and loader; shared by every frame. */
+export function RoutedPage({ children }: { children?: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    // Keyed by path so an error on one page does not stick after navigating away.
+    <ErrorBoundary key={pathname}>
+      <Suspense fallback={<Center p="xl"><Loader aria-label="Caricamento" /></Center>}>
+        {children ?? <Outlet />}
+      </Suspense>
+    </ErrorBoundary>
   );
 }

@@ -18,6 +18,7 @@ import type { KeyValues } from '../../core/keys';
 import { getPath } from '../../core/objectPath';
 import { translateString } from '../../core/rjsfStrings';
 import type { EntityMeta, FormDef, Row } from '../../core/types';
+import { formActions } from '../../../extensions';
 import { useBanners } from '../banners';
 import { useModals } from '../modals/modalsContext';
 import { validator } from './validator';
@@ -29,12 +30,19 @@ interface Props {
   initialData: Row;
   /** The key of the record being edited; undefined when creating. */
   editKey: KeyValues | undefined;
+  /** The record as loaded (edit forms), for extension actions. */
+  record?: Row;
+  /** The user holds CREAZIONE (create form) or AGGIORNAMENTO (edit form): otherwise the form is read-only. */
+  canSave?: boolean;
+  /** The user holds CANCELLAZIONE. */
+  canDelete?: boolean;
   onCreated: (saved: Row) => void;
   onDeleted: () => void;
   onBack: () => void;
 }
 
-export function EntityForm({ entity, form, initialData, editKey, onCreated, onDeleted, onBack }: Props) {
+export function EntityForm({ entity, form, initialData, editKey, record, canSave = true, canDelete = true, onCreated, onDeleted, onBack }: Props) {
+  const actions = formActions[form.entity] ?? [];
   const modals = useModals();
   const banners = useBanners();
   const mutations = useEntityMutations(entity);
@@ -123,13 +131,15 @@ export function EntityForm({ entity, form, initialData, editKey, onCreated, onDe
       omitExtraData
       liveValidate={submitted ? 'onChange' : undefined}
       focusOnFirstError
+      readonly={!canSave}
     >
       <Group mt="lg">
-        <Button type="submit" loading={saving}>Salva</Button>
+        {canSave && <Button type="submit" loading={saving}>Salva</Button>}
         <Button variant="default" onClick={onBack}>Torna all'elenco</Button>
-        {editKey && entity.operations.includes('delete') && (
+        {editKey && canDelete && entity.operations.includes('delete') && (
           <Button color="red" variant="light" onClick={() => void handleDelete()}>Elimina</Button>
         )}
+        {actions.map((Action, i) => <Action key={i} entityName={form.entity} editKey={editKey} record={record} />)}
       </Group>
     </Form>
   );

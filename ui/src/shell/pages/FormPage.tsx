@@ -11,6 +11,7 @@ import { useEntityRecord } from '../../core/hooks/useEntityRecord';
 import { useEntityMeta } from '../../core/hooks/useManifest';
 import type { LoadState } from '../../core/hooks/useManifest';
 import { fillRoute, keyOf, type KeyValues } from '../../core/keys';
+import { useSession } from '../../core/session';
 import type { FormDef, Row } from '../../core/types';
 import { EntityForm } from '../form/EntityForm';
 
@@ -28,6 +29,9 @@ export default function FormPage({ entityName, routePattern }: Props) {
   const editKey = useMemo(() => (JSON.parse(keyJson) as KeyValues | null) ?? undefined, [keyJson]);
   const record = useEntityRecord(entity, editKey);
   const form = useFormDef(entityName);
+  const { can } = useSession();
+  const canSave = editKey ? can(entity.permissions?.update) : can(entity.permissions?.create);
+  const canDelete = entity.operations.includes('delete') && can(entity.permissions?.delete);
 
   const toList = () => navigate(entity.listRoute ?? '/');
   const title = editKey ? `Modifica ${entity.label} ${Object.values(editKey).join(' ')}` : `Inserimento ${entity.label}`;
@@ -50,6 +54,9 @@ export default function FormPage({ entityName, routePattern }: Props) {
         // A create form starts from whatever the route already says (a parent key such as :groupName).
         initialData={record.record ?? definedParams(params)}
         editKey={editKey}
+        record={record.record}
+        canSave={canSave}
+        canDelete={canDelete}
         onCreated={(saved) => {
           const key = keyOf(entity.key, saved);
           navigate(key ? fillRoute(routePattern, key) : entity.listRoute ?? '/', { replace: true });

@@ -15,6 +15,7 @@ import { useEntityList } from '../../core/hooks/useEntityList';
 import { useEntityMutations } from '../../core/hooks/useEntityMutations';
 import { useEntityMeta, useManifest } from '../../core/hooks/useManifest';
 import { fillRoute, keyOf } from '../../core/keys';
+import { useSession } from '../../core/session';
 import type { Row, SortSpec } from '../../core/types';
 import { useBanners } from '../banners';
 import { tableColumns } from '../list/columns';
@@ -32,6 +33,7 @@ export default function ListPage({ entityName }: { entityName: string }) {
   const modals = useModals();
   const banners = useBanners();
   const mutations = useEntityMutations(entity);
+  const { can } = useSession();
 
   const [pagination, setPagination] = useState<MRT_PaginationState>({ pageIndex: 0, pageSize: entity.pageSize });
   const [sorting, setSorting] = useState<MRT_SortingState>(
@@ -49,8 +51,9 @@ export default function ListPage({ entityName }: { entityName: string }) {
   }, []);
 
   const canOpen = Boolean(entity.formRoute) && entity.operations.includes('get');
-  const canCreate = Boolean(entity.formRoute) && entity.operations.includes('create');
-  const canDelete = entity.operations.includes('delete');
+  // Buttons the user's grants do not allow are not shown (manifest.entities[E].permissions).
+  const canCreate = Boolean(entity.formRoute) && entity.operations.includes('create') && can(entity.permissions?.create);
+  const canDelete = entity.operations.includes('delete') && can(entity.permissions?.delete);
 
   const remove = useCallback(async (row: Row) => {
     const key = keyOf(entity.key, row);

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { buildCatalogue } from '../../ui/extensions/roles/catalogue';
+import { cookieString } from '../../ui/src/core/cookies';
+import { createDataProvider } from '../../ui/src/core/dataProvider';
+import { entityPath } from '../../ui/src/core/keys';
+import { afterLoginTarget, homeLanding, loginPathFor, missingEmailRule, visibleMenu } from '../../ui/src/core/navigation';
+import { holdsAll } from '../../ui/src/core/permissions';
+import { tokenExpiry } from '../../ui/src/core/token';
+
+const grants = new Map([['ANAG_BANCHE', new Set(['VISUALIZZAZIONE'])], ['GES_UTENTI', new Set(['VISUALIZZAZIONE', 'AGGIORNAMENTO'])]]);
+
+describe('token cookie', () => {
+  it('expires expire_in seconds after creation, site-wide and SameSite=Strict', () => {
+    const expires = tokenExpiry(28800, Date.UTC(2026, 0, 1, 8, 0, 0));
+    expect(expires.toISOString()).toBe('2026-01-01T16:00:00.000Z');
+    expect(cookieString('WP_TOKEN', 'a b', expires)).toBe('WP_TOKEN=a%20b; expires=Thu, 01 Jan 2026 16:00:00 GMT; path=/; SameSite=Strict');
+  });
+});
+
+describe('can()', () => {
+  it('needs every requested grant', () => {
+    expect(holdsAll(grants, ['ANAG_BANCHE:VISUALIZZAZIONE'])).toBe(true);
+    expect(holdsAll(grants, ['ANAG_BANCHE:VISUALIZZAZIONE', 'GES_UTENTI:AGGIORNAMENTO'])).toBe(true);
+    expect(holdsAll(grants, ['ANAG_BANCHE:VISUALIZZAZIONE', 'GES_UTENTI:CREAZIONE'])).toBe(false);
+    expect(holdsAll(grants, ['ANAG_POSFISICI:VISUALIZZAZIONE'])).toBe(false);
+    expect(holdsAll(grants, [undefined])).toBe(true);
+  });
+});
+
+describe('navigation rules (seed 000 §2, §4)', () => {
+  it('sends /wpbusiness visitors to the merchant login, others to the bank login', () => {
+    expect(loginPathFor('/wpbusiness/home')).toBe('/login/merchant');
+    expect(loginPathFor('/anagrafiche/anaBanca')).toBe('/login/banca');
+    expect(loginPathFor('/wpbusinessx')).toBe('/login/banca');
+  });
+
+  it('returns to the saved URL unless it is a login page', () => {
+    expect(afterLoginTarget('/anagrafiche/anaBanca?x=1')).toBe('/anagrafiche/anaBanca?x=1');
+    expect(afterLoginTarget('/login/banca')).toBe('/');
+    expect(afterLoginTarget('/login')).toBe('/');
+    expect(afterLoginTarget(null)).toBe('/');
+    expect(afterLoginTarget('//evil.example/x')).toBe('/');
+  });
+
+  it('lands each kind of user on its home', () => {
+    const none = () => false;
+    expect(homeLanding({ isMerchant: true, isAssistenza: false }, none)).toBe('/wpbusiness/home');
+    expect(homeLanding({ isMerchant: false, isAssistenza: true }, none)).toBe('/richieste/sospesi/enteCentrale');
+    expect(homeLanding({ isMerchant: false, isAssistenza: false }, (p) => p === 'RIC_SOSPESI_BANCHE:VISUALIZZAZIONE')).toBe('/richieste/sospesi/banca');
+    expect(homeLanding({ isMerchant: false, isAssistenza: false }, none)).toBe('/esercente/ricercaEsercente');
+  });
+
+  it('applies the missing e-mail rules', () => {
+    expect(missingEmailRule({ isMerchant: false, email: null, parentGroup: '15000' })).toBe('warning');
+    expect(missingEmailRule({ isMerchant: false, email: '', parentGroup: '11000' })).toBe('ask');
+    expect(missingEmailRule({ isMerchant: false, email: 'a@b.it', parentGroup: '11000' })).toBe('none');
+    expect(missingEmailRule({ isMerchant: true, email: null, parentGroup: '30480' })).toBe('none');
+  });
+
+  it('shows only the menu items the grants and GET menuitems allow', () => {
+    const menu = [
+      { label: 'Anagrafiche', items: [{ label: 'Banche', route: '/anagrafiche/anaBanca', permission: 'ANAG_BANCHE:VISUALIZZAZIONE' }] },
+      { label: 'POS', items: [{ label: 'POS fisici', route: '/anagrafiche/posFisici', permission: 'ANAG_POSFISICI:VISUALIZZAZIONE' }] },
+      { label: 'Aiuto', items: [{ label: 'Informazioni', route: '/about' }] },
+    ];
+    const can = (p?: string) => holdsAll(grants, [p]);
+    expect(visibleMenu(menu, can, null).map((g) => g.label)).toEqual(['Anagrafiche', 'Aiuto']);
+    expect(visibleMenu(menu, can, new Set(['/about'])).map((g) => g.label)).toEqual(['Aiuto']);
+  });
+});
+
+describe('API paths with parent values', () => {
+  it('fills braces from the key or the parent and does not repeat the key field', () => {
+    expect(entityPath('gruppi/{groupName}/ruoli', ['groupName', 'roleName'], { groupName: '30480', roleName: 'R_1' })).toBe('/gruppi/30480/ruoli/R_1');
+    expect(entityPath('gruppi/{groupName}/ruoli', ['groupName', 'roleName'], undefined, { groupName: '30480' })).toBe('/gruppi/30480/ruoli');
+    expect(() => entityPath('gruppi/{groupName}/ruoli', ['groupName', 'roleName'])).toThrow();
+  });
+});
+
+describe('401 handling', () => {
+  const answer401 = async () => new Response(JSON.stringify({ errorMessage: 'x', code: 'UNAUTHENTICATED' }), { status: 401 });
+
+  it('reports a lost session on an ordinary call, not on a credential call', async () => {
+    let lost = 0;
+    const p = createDataProvider('/api', answer401, { onUnauthorized: () => { lost++; } });
+    await p.request('GET', 'users/me').catch(() => undefined);
+    expect(lost).toBe(1);
+    await p.request('POST', 'authorization/auth', { credentials: true, query: { userType: 'banca' } }).catch(() => undefined);
+    expect(lost).toBe(1);
+  });
+
+  it('builds the query of a generic request', async () => {
+    const urls: string[] = [];
+    const p = createDataProvider('/api', async (u) => { urls.push(u); return new Response('{}', { status: 200 }); }, {});
+    await p.request('PUT', 'authorization/resetPassword', { query: { mail: 'a b@c.it', username: 'u', userType: 'banca' } });
+    expect(urls).toEqual(['/api/authorization/resetPassword?mail=a%20b%40c.it&username=u&userType=banca']);
+  });
+});
+
+describe('grant picker catalogue', () => {
+  it('uses the manifest catalogue when present, else what the caller holds; * first; keeps existing grants', () => {
+    const declared = buildCatalogue({ functions: { ANAG_BANCHE: 'Anagrafica banche' }, actions: { VISUALIZZAZIONE: 'Visualizzazione' } }, grants);
+    expect(declared.functions.map((f) => f.value)).toEqual(['*', 'ANAG_BANCHE']);
+    expect(declared.functions[1].label).toBe('Anagrafica banche');
+    const held = buildCatalogue({}, grants, [{ funzione: 'GES_RUOLI', azione: 'CANCELLAZIONE' }]);
+    expect(held.functions.map((f) => f.value)).toEqual(['*', 'ANAG_BANCHE', 'GES_UTENTI', 'GES_RUOLI']);
+    expect(held.actions.map((a) => a.value)).toEqual(['*', 'VISUALIZZAZIONE', 'AGGIORNAMENTO', 'CANCELLAZIONE']);
+  });
+});

@@ -1,0 +1,54 @@
+/** The grants of a role as a function x action grid of checkboxes; '*' row and column mean "all". */
+import { Checkbox, ScrollArea, Table, Text } from '@mantine/core';
+import type { Catalogue } from './catalogue';
+import type { Grant } from './roleApi';
+
+export const grantKey = (g: Grant) => `${g.funzione}:${g.azione}`;
+
+interface Props {
+  catalogue: Catalogue;
+  grants: Grant[];
+  readOnly: boolean;
+  onChange: (grants: Grant[]) => void;
+}
+
+export function GrantTable({ catalogue, grants, readOnly, onChange }: Props) {
+  const held = new Set(grants.map(grantKey));
+  const toggle = (funzione: string, azione: string, on: boolean) => {
+    const key = grantKey({ funzione, azione });
+    onChange(on ? [...grants, { funzione, azione }] : grants.filter((g) => grantKey(g) !== key));
+  };
+  return (
+    <ScrollArea>
+      <Table withTableBorder withColumnBorders striped stickyHeader aria-label="Permessi del ruolo">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Funzione</Table.Th>
+            {catalogue.actions.map((a) => <Table.Th key={a.value} ta="center"><Text size="xs" fw={600}>{a.label}</Text></Table.Th>)}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {catalogue.functions.map((f) => (
+            <Table.Tr key={f.value}>
+              <Table.Td>
+                <Text size="sm">{f.label}</Text>
+                {f.label !== f.value && <Text size="xs" c="dimmed">{f.value}</Text>}
+              </Table.Td>
+              {catalogue.actions.map((a) => (
+                <Table.Td key={a.value} ta="center">
+                  <Checkbox
+                    display="inline-block"
+                    aria-label={`${f.value}:${a.value}`}
+                    checked={held.has(`${f.value}:${a.value}`)}
+                    disabled={readOnly}
+                    onChange={(e) => toggle(f.value, a.value, e.currentTarget.checked)}
+                  />
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * Navigation rules of seed 000 §2 that do not depend on React: which login page a path belongs to, the URL
+ * saved before a login and where to go after it, and the home landing of each kind of user.
+ */
+import type { CurrentUser } from './authApi';
+import type { MenuGroup } from './types';
+
+export const BUSINESS_PREFIX = '/wpbusiness';
+export const BUSINESS_HOME = '/wpbusiness/home';
+export const LOGIN_BANCA = '/login/banca';
+export const LOGIN_MERCHANT = '/login/merchant';
+
+/** Landing pages of §2 (placeholders in ui/extensions until the real pages exist). */
+export const LANDING = {
+  assistance: '/richieste/sospesi/enteCentrale',
+  bankSuspended: '/richieste/sospesi/banca',
+  merchantSearch: '/esercente/ricercaEsercente',
+} as const;
+
+const RETURN_KEY = 'WP_RETURN_URL';
+
+export function isBusinessPath(pathname: string): boolean {
+  return pathname === BUSINESS_PREFIX || pathname.startsWith(`${BUSINESS_PREFIX}/`);
+}
+
+export function isLoginPath(pathname: string): boolean {
+  return pathname === '/login' || pathname.startsWith('/login/');
+}
+
+export function loginPathFor(pathname: string): string {
+  return isBusinessPath(pathname) ? LOGIN_MERCHANT : LOGIN_BANCA;
+}
+
+/** Where to go after a login: the saved URL unless it is a login page; `/` by default. */
+export function afterLoginTarget(saved: string | null | undefined): string {
+  if (!saved || !saved.startsWith('/') || saved.startsWith('//')) return '/';
+  const pathname = saved.split(/[?#]/)[0];
+  return isLoginPath(pathname) ? '/' : saved;
+}
+
+export function saveReturnUrl(url: string): void {
+  try { sessionStorage.setItem(RETURN_KEY, url); } catch { /* storage disabled: default target */ }
+}
+
+/** The after-login target; the saved URL stays until an authenticated page clears it. */
+export function returnTarget(): string {
+  let saved: string | null = null;
+  try { saved = sessionStorage.getItem(RETURN_KEY); } catch { /* storage disabled */ }
+  return afterLoginTarget(saved);
+}
+
+export function clearReturnUrl(): void {
+  try { sessionStorage.removeItem(RETURN_KEY); } catch { /* storage disabled */ }
+}
+
+/**
+ * Home landing (§2): merchant -> business home; assistance -> central-body suspended requests; other bank
+ * users -> bank suspended requests when they may view them, else merchant search.
+ */
+export function homeLanding(user: Pick<CurrentUser, 'isMerchant' | 'isAssistenza'>, can: (permission: string) => boolean): string {
+  if (user.isMerchant) return BUSINESS_HOME;
+  if (user.isAssistenza) return LANDING.assistance;
+  return can('RIC_SOSPESI_BANCHE:VISUALIZZAZIONE') ? LANDING.bankSuspended : LANDING.merchantSearch;
+}
+
+/** §4: which missing-e-mail rule applies to the user, if any. */
+export function missingEmailRule(user: Pick<CurrentUser, 'isMerchant' | 'email' | 'parentGroup'>): 'none' | 'warning' | 'ask' {
+  if (user.isMerchant || (user.email ?? '').trim() !== '') return 'none';
+  return user.parentGroup === '15000' ? 'warning' : 'ask';
+}
+
+/**
+ * The classic side menu for a user: items whose permission is held and whose route GET menuitems lists (when
+ * that answer is known); business routes belong to the business frame; empty groups disappear.
+ */
+export function visibleMenu(menu: MenuGroup[], can: (permission?: string) => boolean, serverRoutes: ReadonlySet<string> | null): MenuGroup[] {
+  return menu
+    .map((group) => ({
+      ...group,
+      items: group.items.filter((item) => !isBusinessPath(item.route) && can(item.permission) && (!serverRoutes || serverRoutes.has(item.route))),
+    }))
+    .filter((group) => group.items.length > 0);
+}

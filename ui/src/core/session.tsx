@@ -1,0 +1,150 @@
+/**
+ * The logged-in session (seed 000 §4, §6): token in the WP_TOKEN cookie, the user from users/me, grants from
+ * funzioni and funzioni/{fn}/permessi (each function fetched once and cached for the session), and the
+ * routes GET menuitems allows. No UI here: pages read it through `useSession()`.
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { ApiError } from './apiError';
+import { createAuthApi, type AuthApi, type CurrentUser, type UserType } from './authApi';
+import { onUnauthorized } from './authEvents';
+import { useDataProvider } from './hooks/useDataProvider';
+import { clearReturnUrl } from './navigation';
+import { holdsAll, type Grants } from './permissions';
+import { clearToken, readToken, storeToken } from './token';
+
+export type SessionStatus = 'loading' | 'anonymous' | 'ready';
+
+/** Why the session is anonymous: a logout does not save the current URL for the next login. */
+export type AnonymousReason = 'none' | 'logout' | 'expired';
+
+export interface Session {
+  status: SessionStatus;
+  reason: AnonymousReason;
+  user: CurrentUser | undefined;
+  grants: Grants;
+  /** Routes GET menuitems allows; null when that call failed (then only the grants decide). */
+  menuRoutes: ReadonlySet<string> | null;
+  /** True when every FUNCTION:ACTION is held (undefined entries are ignored). */
+  can(...permissions: (string | undefined)[]): boolean;
+  login(userType: UserType, username: string, password: string): Promise<CurrentUser>;
+  logout(): Promise<void>;
+  /** Forget the session locally (the server revoked it, e.g. after a password change). */
+  clear(reason?: AnonymousReason): void;
+  /** Reload users/me (after the user's own data changed). */
+  refreshUser(): Promise<void>;
+  api: AuthApi;
+}
+
+interface State {
+  status: SessionStatus;
+  reason: AnonymousReason;
+  user?: CurrentUser;
+  grants: Grants;
+  menuRoutes: ReadonlySet<string> | null;
+}
+
+const EMPTY: Grants = new Map();
+const ANONYMOUS = (reason: AnonymousReason): State => ({ status: 'anonymous', reason, grants: EMPTY, menuRoutes: null });
+
+/** A load overtaken by a newer one (or by a logout): its answer is dropped. */
+class StaleSession extends Error {}
+
+const SessionContext = createContext<Session | null>(null);
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession outside SessionProvider');
+  return session;
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const provider = useDataProvider();
+  const api = useMemo(() => createAuthApi(provider), [provider]);
+  const [state, setState] = useState<State>(() => (readToken() ? { ...ANONYMOUS('none'), status: 'loading' } : ANONYMOUS('none')));
+  // FUNCTION -> its actions, fetched once per function for the current session.
+  const actionCache = useRef(new Map<string, Promise<string[]>>());
+  // Answers of a session that ended while they were loading must not bring it back.
+  const generation = useRef(0);
+
+  const clear = useCallback((reason: AnonymousReason = 'expired') => {
+    generation.current++;
+    actionCache.current = new Map();
+    clearToken();
+    setState(ANONYMOUS(reason));
+  }, []);
+
+  const load = useCallback(async (): Promise<CurrentUser> => {
+    const mine = ++generation.current;
+    const cache = actionCache.current;
+    const actionsOf = (fn: string) => {
+      let pending = cache.get(fn);
+      if (!pending) {
+        pending = api.actionsOf(fn);
+        cache.set(fn, pending);
+        pending.catch(() => cache.delete(fn));
+      }
+      return pending;
+    };
+    const [user, functions, menu] = await Promise.all([api.me(), api.functions(), api.menuItems().catch(() => null)]);
+    const entries = await Promise.all(functions.map(async (fn) => [fn, new Set(await actionsOf(fn))] as const));
+    if (mine !== generation.current) throw new StaleSession();
+    setState({ status: 'ready', reason: 'none', user, grants: new Map(entries), menuRoutes: menu ? new Set(menu) : null });
+    return user;
+  }, [api]);
+
+  // A token already in the cookie (page reload): resume the session or drop it.
+  useEffect(() => {
+    if (!readToken()) return;
+    load().catch((error: unknown) => {
+      if (error instanceof StaleSession) return;
+      if (error instanceof ApiError && error.status === 401) clear('expired');
+      else clear('none');
+    });
+  }, [load, clear]);
+
+  useEffect(() => onUnauthorized(() => clear('expired')), [clear]);
+
+  const login = useCallback(async (userType: UserType, username: string, password: string) => {
+    const answer = await api.login(userType, username, password);
+    actionCache.current = new Map();
+    storeToken(answer.access_token, answer.expire_in);
+    setState((s) => ({ ...s, status: 'loading' }));
+    try {
+      return await load();
+    } catch (error) {
+      if (!(error instanceof StaleSession)) clear('none');
+      throw error;
+    }
+  }, [api, load, clear]);
+
+  const logout = useCallback(async () => {
+    try {
+      await api.logout();
+    } catch {
+      // The token is dropped anyway; a revoked or expired token cannot be used again.
+    }
+    clearReturnUrl();
+    clear('logout');
+  }, [api, clear]);
+
+  const refreshUser = useCallback(async () => {
+    const user = await api.me();
+    setState((s) => (s.status === 'ready' ? { ...s, user } : s));
+  }, [api]);
+
+  const session = useMemo<Session>(() => ({
+    status: state.status,
+    reason: state.reason,
+    user: state.user,
+    grants: state.grants,
+    menuRoutes: state.menuRoutes,
+    can: (...permissions) => holdsAll(state.grants, permissions),
+    login,
+    logout,
+    clear,
+    refreshUser,
+    api,
+  }), [state, login, logout, clear, refreshUser, api]);
+
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}

@@ -1,0 +1,97 @@
+/**
+ * /login/banca and /login/merchant (seed 000 §2, §4, §8). A 401 shows the server's errorMessage in the
+ * error modal, other failures the system-error text; ERROR_016 (expired password) opens the change-password
+ * dialog, after which the user logs in again. A logged-in user goes to the saved URL (default `/`).
+ */
+import { useState, type FormEvent } from 'react';
+import { Anchor, Button, Center, Modal, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Link, Navigate } from 'react-router-dom';
+import { ApiError } from '../../core/apiError';
+import type { UserType } from '../../core/authApi';
+import { LOGIN_BANCA, LOGIN_MERCHANT, returnTarget } from '../../core/navigation';
+import { useSession } from '../../core/session';
+import { useModals } from '../modals/modalsContext';
+import { ChangePasswordForm, REQUIRED } from './ChangePasswordForm';
+import { FullPageLoader } from './guards';
+
+export const SYSTEM_ERROR = "Errore di sistema - contattare l'amministratore";
+
+export default function LoginPage({ userType }: { userType: UserType }) {
+  const session = useSession();
+  const modals = useModals();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
+  const [busy, setBusy] = useState(false);
+  const [expired, setExpired] = useState(false);
+
+  if (session.status === 'ready') return <Navigate to={returnTarget()} replace />;
+  if (session.status === 'loading' && !busy) return <FullPageLoader />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const missing = { ...(username.trim() ? {} : { username: REQUIRED }), ...(password ? {} : { password: REQUIRED }) };
+    setErrors(missing);
+    if (Object.keys(missing).length) return;
+    setBusy(true);
+    try {
+      await session.login(userType, username.trim(), password);
+    } catch (error) {
+      setBusy(false);
+      if (error instanceof ApiError && error.code === 'ERROR_016') {
+        setExpired(true);
+      } else if (error instanceof ApiError && error.status === 401) {
+        await modals.error(error.message);
+      } else {
+        await modals.error(SYSTEM_ERROR);
+      }
+    }
+  };
+
+  const business = userType === 'merchant';
+  return (
+    <Center mih="100vh" p="md" bg="gray.0">
+      <Paper withBorder shadow="sm" p="xl" w={400} maw="100%">
+        <form onSubmit={(e) => void submit(e)} noValidate>
+          <Stack>
+            <Title order={2}>{business ? 'WebPOS Business' : 'WebPOS'}</Title>
+            <Text c="dimmed">{business ? 'Accesso esercenti' : 'Accesso banche'}</Text>
+            <TextInput
+              label="Username"
+              autoComplete="username"
+              value={username}
+              onChange={(e) => { setUsername(e.currentTarget.value); setErrors((er) => ({ ...er, username: undefined })); }}
+              error={errors.username}
+            />
+            <PasswordInput
+              label="Password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => { setPassword(e.currentTarget.value); setErrors((er) => ({ ...er, password: undefined })); }}
+              error={errors.password}
+            />
+            <Button type="submit" loading={busy}>Accedi</Button>
+            <Anchor component={Link} to={`/resetPassword?userType=${userType}`} size="sm">Password dimenticata?</Anchor>
+            <Anchor component={Link} to={business ? LOGIN_BANCA : LOGIN_MERCHANT} size="sm" c="dimmed">
+              {business ? 'Accesso per le banche' : 'Accesso per gli esercenti'}
+            </Anchor>
+          </Stack>
+        </form>
+      </Paper>
+      <Modal opened={expired} onClose={() => setExpired(false)} title="Password scaduta" centered closeButtonProps={{ 'aria-label': 'Chiudi' }}>
+        <Stack>
+          <Text size="sm">La password è scaduta: impostarne una nuova, poi accedere di nuovo.</Text>
+          <ChangePasswordForm
+            username={username.trim()}
+            onCancel={() => setExpired(false)}
+            onDone={async (message) => {
+              setExpired(false);
+              setPassword('');
+              await modals.success(message);
+            }}
+          />
+        </Stack>
+      </Modal>
+    </Center>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * /resetPassword (public): PUT authorization/resetPassword with username, e-mail and user type. The new
+ * password goes to the user's e-mail (here: the mail outbox); the server's message is shown as it is.
+ */
+import { useState, type FormEvent } from 'react';
+import { Anchor, Button, Center, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { userMessage } from '../../core/apiError';
+import type { UserType } from '../../core/authApi';
+import { LOGIN_BANCA, LOGIN_MERCHANT } from '../../core/navigation';
+import { useSession } from '../../core/session';
+import { useModals } from '../modals/modalsContext';
+import { REQUIRED } from './ChangePasswordForm';
+
+export default function ResetPasswordPage() {
+  const { api } = useSession();
+  const modals = useModals();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [userType, setUserType] = useState<UserType>(params.get('userType') === 'merchant' ? 'merchant' : 'banca');
+  const [username, setUsername] = useState('');
+  const [mail, setMail] = useState('');
+  const [errors, setErrors] = useState<{ username?: string; mail?: string }>({});
+  const [busy, setBusy] = useState(false);
+  const loginPath = userType === 'merchant' ? LOGIN_MERCHANT : LOGIN_BANCA;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const missing = { ...(username.trim() ? {} : { username: REQUIRED }), ...(mail.trim() ? {} : { mail: REQUIRED }) };
+    setErrors(missing);
+    if (Object.keys(missing).length) return;
+    setBusy(true);
+    try {
+      const answer = await api.resetPassword(username.trim(), mail.trim(), userType);
+      setBusy(false);
+      await modals.success(answer.message);
+      navigate(loginPath);
+    } catch (error) {
+      setBusy(false);
+      await modals.error(userMessage(error));
+    }
+  };
+
+  return (
+    <Center mih="100vh" p="md" bg="gray.0">
+      <Paper withBorder shadow="sm" p="xl" w={420} maw="100%">
+        <form onSubmit={(e) => void submit(e)} noValidate>
+          <Stack>
+            <Title order={2}>Recupero password</Title>
+            <Text size="sm" c="dimmed">Una nuova password temporanea verrà inviata all'indirizzo e-mail dell'utente.</Text>
+            <SegmentedControl
+              aria-label="Tipo utente"
+              value={userType}
+              onChange={(v) => setUserType(v as UserType)}
+              data={[{ value: 'banca', label: 'Banca' }, { value: 'merchant', label: 'Esercente' }]}
+            />
+            <TextInput label="Username" value={username} onChange={(e) => { setUsername(e.currentTarget.value); setErrors((x) => ({ ...x, username: undefined })); }} error={errors.username} />
+            <TextInput label="E-mail" type="email" value={mail} onChange={(e) => { setMail(e.currentTarget.value); setErrors((x) => ({ ...x, mail: undefined })); }} error={errors.mail} />
+            <Button type="submit" loading={busy}>Invia</Button>
+            <Anchor component={Link} to={loginPath} size="sm">Torna all'accesso</Anchor>
+          </Stack>
+        </form>
+      </Paper>
+    </Center>
+  );
+}

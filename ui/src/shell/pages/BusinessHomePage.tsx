@@ -1,0 +1,14 @@
+/** /wpbusiness/home: the merchant's home in the business variant (placeholder until its pages exist). */
+import { Stack, Text, Title } from '@mantine/core';
+import { useSession } from '../../core/session';
+
+export default function BusinessHomePage() {
+  const { user } = useSession();
+  return (
+    <Stack>
+      <Title order={2}>Benvenuto{user?.fullName ? `, ${user.fullName}` : ''}</Title>
+      <Text>Questa è la home del portale WebPOS Business. Le pagine dedicate agli esercenti (movimenti, fatture,
+        contratti, statistiche) non sono ancora disponibili.</Text>
+    </Stack>
+  );
+}
