@@ -1,0 +1,420 @@
+/**
+ * The permission matrix, generated from generated/openapi.json (issue 3 "Done means"): for EVERY
+ * operation (paths x methods) it reads x-access and x-permission and calls it
+ *   - with no token                                  -> 401 UNAUTHENTICATED (unless public)
+ *   - with a revoked, an expired and an idle token   -> 401 UNAUTHENTICATED
+ *   - as users lacking the function                  -> 403 FORBIDDEN (agente.push and a user holding every other function)
+ *   - as a user with the function but not the action -> 403 FORBIDDEN (throwaway role with every other action)
+ *   - with the grant but outside the data scope      -> 404 NOT_FOUND (403 on create), never the other bank's data
+ *   - with the right grant and scope                 -> 2xx, and no other bank's data in the answer
+ * It fails when an operation declares neither x-access public/authenticated nor an x-permission, and when
+ * an operation has no sample request in SAMPLES below (add one when you add an operation).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Test } from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT_DIR } from '../../server/config.js';
+import { API, createTestApp, DEMO_PASSWORD, type TestApp } from '../support/test-app.js';
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+interface DocOp { method: Method; path: string; operationId: string; access?: string; permission?: string; entity?: string; kind?: string }
+
+const DOC = JSON.parse(readFileSync(join(ROOT_DIR, 'generated', 'openapi.json'), 'utf8')) as { paths: Record<string, Record<string, Record<string, string>>> };
+const MODEL = JSON.parse(readFileSync(join(ROOT_DIR, 'generated', 'model.json'), 'utf8')) as {
+  entities: { name: string; scope: { bank?: string; branch?: string } }[];
+  functions: Record<string, string>; actions: Record<string, string>;
+};
+const METHODS: Method[] = ['get', 'post', 'put', 'patch', 'delete'];
+
+const OPERATIONS: DocOp[] = Object.entries(DOC.paths).flatMap(([path, item]) => METHODS.filter((m) => item[m]).map((method) => {
+  const op = item[method] as unknown as Record<string, string>;
+  return { method, path, operationId: op.operationId, access: op['x-access'], permission: op['x-permission'], entity: op['x-entity'], kind: op['x-operation'] };
+}));
+
+/** Everything of another bank that must never reach a user of bank 30480. */
+const FOREIGN_MARKERS = ['34256', '60855', '08549', '50340', '08327', 'Cassa Rurale Alpina', 'Banca Piemontese', 'Azzoaglio', 'Centro Emilia', 'di Roma', 'MX_ALTRUI', 'mx.altrui', 'scaduto'];
+
+const MSG = {
+  UNAUTHENTICATED: 'Si è verificato un errore di autenticazione. Contattare il servizio assistenza',
+  FORBIDDEN: 'Operazione non consentita',
+  NOT_FOUND: 'Elemento non trovato',
+};
+const error = (code: keyof typeof MSG) => ({ errorMessage: MSG[code], code, details: [] });
+
+let seq = 0;
+const next = () => String(++seq).padStart(2, '0');
+
+interface Outside {
+  params?: Record<string, string>;
+  body?: () => unknown;
+  /** 404 for a row of another bank; 403 for creating one; 'empty' for a list filtered to another bank's group. */
+  expect: 404 | 403 | 'empty';
+  /** Checked after the call: the other bank's row is untouched. */
+  untouched?: () => Promise<void>;
+}
+interface Sample {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: () => unknown;
+  /** Who gets the 2xx: the full-grant user of bank 30480 (default), or assistance when no row of that bank fits. */
+  okAs?: 'scoped' | 'assistenza';
+  /** Runs before the 2xx call only (e.g. a throwaway row to delete). */
+  prepare?: () => Promise<void>;
+  /** Runs before the 2xx call; answers the token to use instead of the default user's (logout). */
+  freshToken?: () => Promise<string>;
+  /** The out-of-scope call; 'unscoped' for operations whose entity has no data scope (global catalogues, the caller's own data). */
+  outside: Outside | 'unscoped';
+}
+
+let app: TestApp;
+const db = () => app.db;
+
+async function addUser(username: string, group: string, roles: string[], extra: Record<string, unknown> = {}) {
+  const { password_hash } = await db()('credenziale').where({ username: 'sede.30480' }).first();
+  await db()('utente').insert({ username, full_name: `Utente ${username}`, email: `${username}@test.example`, group, locked: false, enabled: true, ...extra });
+  for (const role of roles) await db()('utente_ruolo').insert({ username, role_name: role });
+  await db()('credenziale').insert({ username, password_hash, password_changed_at: new Date().toISOString(), must_change: false, failed_attempts: 0 });
+}
+async function addRole(group: string, role: string, grants: [string, string][]) {
+  await db()('ruolo').insert({ group_name: group, role_name: role, description: `Ruolo di prova ${role}` });
+  for (const [funzione, azione] of grants) await db()('ruolo_permesso').insert({ group_name: group, role_name: role, funzione, azione });
+}
+const rowExists = async (table: string, where: Record<string, string>) => expect(await db()(table).where(where).first()).toBeTruthy();
+
+const SAMPLES: Record<string, Sample> = {
+  // ---- authentication (custom) ----
+  login: { query: { userType: 'banca' }, body: () => ({ username: 'sede.30480', password: DEMO_PASSWORD }), outside: 'unscoped' },
+  logout: { freshToken: async () => (await loginToken('mx.full')), outside: 'unscoped' },
+  resetPassword: { query: { username: 'mx.target', mail: 'nessuna@corrispondenza.example', userType: 'banca' }, outside: 'unscoped' },
+  changePassword: {
+    prepare: async () => { await addUser(`mx.pwd${next()}`, '30480', ['BANCA_FILIALE']); },
+    body: () => ({ username: `mx.pwd${String(seq).padStart(2, '0')}`, oldPassword: DEMO_PASSWORD, newPassword: 'Matrice-Nuova-2026' }),
+    outside: 'unscoped',
+  },
+  adminResetPassword: {
+    params: { username: 'mx.target' },
+    outside: { params: { username: 'mx.altrui' }, expect: 404, untouched: async () => expect(await db()('mail_outbox').where({ username: 'mx.altrui' }).whereNot({ id: 'mx-mail-0002' })).toEqual([]) },
+  },
+  me: { outside: 'unscoped' },
+  myBanks: { outside: 'unscoped' },
+  myGroups: { outside: 'unscoped' },
+  updateMyEmail: { body: () => ({ email: 'mx.full@bcc-esempio.example' }), outside: 'unscoped' },
+  myFunctions: { outside: 'unscoped' },
+  myFunctionActions: { params: { fn: 'ANAG_BANCHE' }, outside: 'unscoped' },
+  menuItems: { outside: 'unscoped' },
+
+  // ---- banks ----
+  listBanca: { outside: 'unscoped' /* a list is filtered, checked by the no-foreign-data assertion */ },
+  createBanca: {
+    okAs: 'assistenza',
+    body: () => ({ codAbi: `710${next()}`, nomeBcc: 'Banca della matrice', group: { description: 'Gruppo matrice' } }),
+    outside: { body: () => ({ codAbi: '72001', nomeBcc: 'Banca fuori perimetro', group: { description: 'Fuori' } }), expect: 403,
+      untouched: async () => expect(await db()('banca').where({ cod_abi: '72001' }).first()).toBeUndefined() },
+  },
+  getBanca: { params: { codAbi: '30480' }, outside: { params: { codAbi: '34256' }, expect: 404 } },
+  updateBanca: {
+    params: { codAbi: '30480' },
+    body: () => ({ codAbi: '30480', nomeBcc: 'Banca di Credito Cooperativo di Esempio', group: { description: 'BCC di Esempio', parentGroup: '11000' } }),
+    outside: { params: { codAbi: '34256' }, body: () => ({ codAbi: '34256', nomeBcc: 'Sovrascritta', group: { description: 'Sovrascritta' } }), expect: 404,
+      untouched: async () => expect((await db()('banca').where({ cod_abi: '34256' }).first()).nome_bcc).toBe('Cassa Rurale Alpina') },
+  },
+  deleteBanca: {
+    okAs: 'assistenza',
+    prepare: async () => { expect((await app.request.post(`${API}/banche`).send({ codAbi: '73001', nomeBcc: 'Da eliminare', group: { description: 'Da eliminare' } })).status).toBe(201); },
+    params: { codAbi: '73001' },
+    outside: { params: { codAbi: '34256' }, expect: 404, untouched: () => rowExists('banca', { cod_abi: '34256' }) },
+  },
+  listBancaModelliPos: { params: { codAbi: '30480' }, outside: { params: { codAbi: '34256' }, expect: 404 } },
+  replaceBancaModelliPos: {
+    params: { codAbi: '30480' }, body: () => [{ codModpos: '101' }, { codModpos: '901' }],
+    outside: { params: { codAbi: '34256' }, body: () => [{ codModpos: '101' }], expect: 404,
+      untouched: async () => expect(await db()('modello_pos_banca').where({ cod_abi: '34256' })).toEqual([]) },
+  },
+
+  // ---- branches ----
+  listFiliale: { outside: 'unscoped' },
+  createFiliale: {
+    body: () => ({ codAbi: '30480', cab: `017${next()}`, nome: 'Filiale della matrice' }),
+    outside: { body: () => ({ codAbi: '34256', cab: '35099', nome: 'Fuori perimetro' }), expect: 403,
+      untouched: async () => expect(await db()('filiale').where({ cod_abi: '34256', cab: '35099' }).first()).toBeUndefined() },
+  },
+  getFiliale: { params: { codAbi: '30480', cab: '01601' }, outside: { params: { codAbi: '34256', cab: '35010' }, expect: 404 } },
+  updateFiliale: {
+    params: { codAbi: '30480', cab: '01601' }, body: () => ({ codAbi: '30480', cab: '01601', nome: 'Filiale Monza' }),
+    outside: { params: { codAbi: '34256', cab: '35010' }, body: () => ({ codAbi: '34256', cab: '35010', nome: 'Sovrascritta' }), expect: 404,
+      untouched: async () => expect((await db()('filiale').where({ cod_abi: '34256', cab: '35010' }).first()).nome).toBe('Sede') },
+  },
+  deleteFiliale: {
+    prepare: async () => { await db()('filiale').insert({ cod_abi: '30480', cab: '01999', nome: 'Da eliminare' }); },
+    params: { codAbi: '30480', cab: '01999' },
+    outside: { params: { codAbi: '34256', cab: '35010' }, expect: 404, untouched: () => rowExists('filiale', { cod_abi: '34256', cab: '35010' }) },
+  },
+
+  // ---- groups and roles ----
+  listGruppo: { outside: 'unscoped' },
+  getGruppo: { params: { groupName: '30480' }, outside: { params: { groupName: '34256' }, expect: 404 } },
+  listRuolo: { params: { groupName: '30480' }, outside: { params: { groupName: '34256' }, expect: 'empty' } },
+  createRuolo: {
+    params: { groupName: '30480' },
+    body: () => ({ groupName: '30480', roleName: `MX_NUOVO_${next()}`, description: 'Nuovo', permessi: [{ funzione: 'ANAG_BANCHE', azione: 'VISUALIZZAZIONE' }] }),
+    outside: { params: { groupName: '34256' }, body: () => ({ groupName: '34256', roleName: 'MX_INTRUSO', permessi: [{ funzione: '*', azione: '*' }] }), expect: 403,
+      untouched: async () => expect(await db()('ruolo').where({ role_name: 'MX_INTRUSO' }).first()).toBeUndefined() },
+  },
+  getRuolo: { params: { groupName: '30480', roleName: 'MX_LOCALE' }, outside: { params: { groupName: '34256', roleName: 'MX_ALTRUI' }, expect: 404 } },
+  updateRuolo: {
+    params: { groupName: '30480', roleName: 'MX_LOCALE' }, body: () => ({ groupName: '30480', roleName: 'MX_LOCALE', description: 'Aggiornato' }),
+    outside: { params: { groupName: '34256', roleName: 'MX_ALTRUI' }, body: () => ({ groupName: '34256', roleName: 'MX_ALTRUI', description: 'Sovrascritto' }), expect: 404,
+      untouched: async () => expect((await db()('ruolo').where({ group_name: '34256', role_name: 'MX_ALTRUI' }).first()).description).toBe('Ruolo di prova MX_ALTRUI') },
+  },
+  deleteRuolo: {
+    prepare: async () => addRole('30480', 'MX_DA_ELIMINARE', [['ANAG_BANCHE', 'VISUALIZZAZIONE']]),
+    params: { groupName: '30480', roleName: 'MX_DA_ELIMINARE' },
+    outside: { params: { groupName: '34256', roleName: 'MX_ALTRUI' }, expect: 404, untouched: () => rowExists('ruolo', { group_name: '34256', role_name: 'MX_ALTRUI' }) },
+  },
+  listRuoloPermessi: { params: { groupName: '30480', roleName: 'MX_LOCALE' }, outside: { params: { groupName: '34256', roleName: 'MX_ALTRUI' }, expect: 404 } },
+  replaceRuoloPermessi: {
+    params: { groupName: '30480', roleName: 'MX_LOCALE' }, body: () => [{ funzione: 'ANAG_BANCHE', azione: 'VISUALIZZAZIONE' }],
+    outside: { params: { groupName: '34256', roleName: 'MX_ALTRUI' }, body: () => [{ funzione: '*', azione: '*' }], expect: 404,
+      untouched: async () => expect(await db()('ruolo_permesso').where({ group_name: '34256', role_name: 'MX_ALTRUI' }).pluck('funzione')).toEqual(['ANAG_BANCHE']) },
+  },
+
+  // ---- mail outbox (scoped by the recipient user's group) ----
+  listMailOutbox: { outside: 'unscoped' /* a list is filtered, checked by the no-foreign-data assertion */ },
+  getMailOutbox: { params: { id: 'mx-mail-0001' }, outside: { params: { id: 'mx-mail-0002' }, expect: 404 } },
+
+  // ---- POS catalogues (global: no data scope) ----
+  listPosFisico: { outside: 'unscoped' },
+  createPosFisico: { body: () => ({ codModpos: `M${next()}`, descrizione: 'POS della matrice', priorita: 1 }), outside: 'unscoped' },
+  getPosFisico: { params: { codModpos: '101' }, outside: 'unscoped' },
+  updatePosFisico: { params: { codModpos: '102' }, body: () => ({ codModpos: '102', descrizione: 'Ingenico Desk 3500 Ethernet', priorita: 2 }), outside: 'unscoped' },
+  deletePosFisico: {
+    prepare: async () => { expect((await app.request.post(`${API}/posfisici`).send({ codModpos: 'MXD', descrizione: 'Da eliminare', priorita: 0 })).status).toBe(201); },
+    params: { codModpos: 'MXD' }, outside: 'unscoped',
+  },
+  listPosFisicoPinpad: { params: { codModpos: '101' }, outside: 'unscoped' },
+  replacePosFisicoPinpad: { params: { codModpos: '101' }, body: () => [{ codModposPinpad: 'P01', codPinpad: 'IPP350' }], outside: 'unscoped' },
+  listPosFisicoReti: { params: { codModpos: '101' }, outside: 'unscoped' },
+  replacePosFisicoReti: { params: { codModpos: '101' }, body: () => [{ codiceNets: 'NETS01', tipoConnessione: 'GPRS' }], outside: 'unscoped' },
+  listPosFisicoTmpp: { params: { codModpos: '201' }, outside: 'unscoped' },
+  replacePosFisicoTmpp: { params: { codModpos: '201' }, body: () => [{ tmpp: 'TMPP01', codModposPinpad: 'P01' }], outside: 'unscoped' },
+  listPosGenerico: { outside: 'unscoped' },
+  createPosGenerico: { body: () => ({ codModpos: `N${next()}`, descrizione: 'Generico della matrice', tipo: 'F' }), outside: 'unscoped' },
+  getPosGenerico: { params: { codModpos: 'G02' }, outside: 'unscoped' },
+  updatePosGenerico: { params: { codModpos: 'G03' }, body: () => ({ codModpos: 'G03', descrizione: 'POS push', tipo: 'P' }), outside: 'unscoped' },
+  deletePosGenerico: {
+    prepare: async () => { expect((await app.request.post(`${API}/posgenerici`).send({ codModpos: 'MXG', descrizione: 'Da eliminare', tipo: 'F' })).status).toBe(201); },
+    params: { codModpos: 'MXG' }, outside: 'unscoped',
+  },
+  listPosGenericoModelliFisici: { params: { codModpos: 'G02' }, outside: 'unscoped' },
+  replacePosGenericoModelliFisici: { params: { codModpos: 'G02' }, body: () => [{ codAbi: '00000', modelloFisico: '201' }], outside: 'unscoped' },
+
+  // ---- users ----
+  listUtente: { outside: 'unscoped' },
+  createUtente: {
+    body: () => ({ username: `mx.nuovo${next()}`, fullName: 'Nuovo utente', group: '30480', authorities: [{ roleName: 'BANCA_FILIALE' }] }),
+    outside: { body: () => ({ username: 'mx.intruso', group: '34256', authorities: [{ roleName: 'BANCA_SEDE' }] }), expect: 403,
+      untouched: async () => expect(await db()('utente').where({ username: 'mx.intruso' }).first()).toBeUndefined() },
+  },
+  getUtente: { params: { username: 'mx.target' }, outside: { params: { username: 'mx.altrui' }, expect: 404 } },
+  updateUtente: {
+    params: { username: 'mx.target' }, body: () => ({ username: 'mx.target', group: '30480', fullName: 'Bersaglio aggiornato', email: 'mx.target@test.example' }),
+    outside: { params: { username: 'mx.altrui' }, body: () => ({ username: 'mx.altrui', group: '34256', fullName: 'Sovrascritto' }), expect: 404,
+      untouched: async () => expect((await db()('utente').where({ username: 'mx.altrui' }).first()).full_name).toBe('Utente mx.altrui') },
+  },
+  deleteUtente: {
+    prepare: async () => { await db()('utente').insert({ username: 'mx.daeliminare', group: '30480' }); },
+    params: { username: 'mx.daeliminare' },
+    outside: { params: { username: 'mx.altrui' }, expect: 404, untouched: () => rowExists('utente', { username: 'mx.altrui' }) },
+  },
+  listUtenteAuthorities: { params: { username: 'mx.target' }, outside: { params: { username: 'mx.altrui' }, expect: 404 } },
+  replaceUtenteAuthorities: {
+    params: { username: 'mx.target' }, body: () => [{ roleName: 'BANCA_FILIALE' }],
+    outside: { params: { username: 'mx.altrui' }, body: () => [{ roleName: 'BANCA_FILIALE' }], expect: 404,
+      untouched: async () => expect(await db()('utente_ruolo').where({ username: 'mx.altrui' }).pluck('role_name')).toEqual(['BANCA_SEDE']) },
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+
+const tokens = new Map<string, string>();
+async function loginToken(username: string, userType = 'banca'): Promise<string> {
+  const res = await app.anonymous.post(`${API}/authorization/auth?userType=${userType}`).send({ username, password: DEMO_PASSWORD });
+  if (res.status !== 200) throw new Error(`login of ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.access_token as string;
+}
+const roleFor = (permission: string, kind: 'noFn' | 'noAction') => `MX_${kind === 'noFn' ? 'SENZA_FN' : 'SENZA_AZ'}_${permission.replace(':', '_')}`.slice(0, 50);
+const userFor = (permission: string, kind: 'noFn' | 'noAction') => `mx.${kind}.${permission.replace(':', '.').toLowerCase()}`;
+
+function call(op: DocOp, token: string | undefined, params: Record<string, string> | undefined, body: unknown, query?: Record<string, string>): Test {
+  const path = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`${op.operationId}: no sample value for path parameter ${name}`);
+    return encodeURIComponent(value);
+  });
+  let req = (app.anonymous[op.method] as (url: string) => Test)(`${API}${path}`);
+  if (query) req = req.query(query);
+  if (token !== undefined) req = req.set('X-AuthToken', token);
+  if (body !== undefined) req = req.send(body as object);
+  return req;
+}
+const sampleCall = (op: DocOp, token: string | undefined) => {
+  const s = SAMPLES[op.operationId];
+  return call(op, token, s.params, s.body?.(), s.query);
+};
+
+function expectNoForeignData(body: unknown) {
+  const text = JSON.stringify(body ?? '');
+  for (const marker of FOREIGN_MARKERS) expect(text, `answer leaks "${marker}"`).not.toContain(marker);
+}
+
+beforeAll(async () => {
+  app = await createTestApp();
+  // Rows the samples name: a user and a role of bank 30480 (in scope), and of bank 34256 (out of scope).
+  await addRole('11000', 'MX_TUTTO', [['*', '*']]);
+  await addUser('mx.full', '30480', ['MX_TUTTO']); // every grant, but a bank user: scope is bank 30480 only
+  await addUser('mx.target', '30480', ['BANCA_FILIALE']);
+  await addUser('mx.altrui', '34256', ['BANCA_SEDE']);
+  await addRole('30480', 'MX_LOCALE', [['ANAG_BANCHE', 'VISUALIZZAZIONE']]);
+  await addRole('34256', 'MX_ALTRUI', [['ANAG_BANCHE', 'VISUALIZZAZIONE']]);
+  await db()('mail_outbox').insert({ id: 'mx-mail-0001', created_at: new Date().toISOString(), recipient: 'mx.target@test.example', subject: 'Prova', body: 'Prova', username: 'mx.target', group: '30480' });
+  await db()('mail_outbox').insert({ id: 'mx-mail-0002', created_at: new Date().toISOString(), recipient: 'mx.altrui@test.example', subject: 'Prova', body: 'Prova', username: 'mx.altrui', group: '34256' });
+
+  // For every permission: a user holding every other function (all actions), and one holding every other action of it.
+  const functions = Object.keys(MODEL.functions);
+  const actions = Object.keys(MODEL.actions);
+  const permissions = [...new Set(OPERATIONS.map((o) => o.permission).filter((p): p is string => !!p))];
+  for (const permission of permissions) {
+    const [fn, action] = permission.split(':');
+    const noFn = roleFor(permission, 'noFn');
+    await addRole('11000', noFn, functions.filter((f) => f !== fn).flatMap((f) => actions.map((a) => [f, a] as [string, string])));
+    await addUser(userFor(permission, 'noFn'), '30480', [noFn]);
+    const noAction = roleFor(permission, 'noAction');
+    await addRole('11000', noAction, actions.filter((a) => a !== action).map((a) => [fn, a] as [string, string]));
+    await addUser(userFor(permission, 'noAction'), '30480', [noAction]);
+  }
+  for (const u of ['mx.full', 'agente.push', ...permissions.flatMap((p) => [userFor(p, 'noFn'), userFor(p, 'noAction')])]) tokens.set(u, await loginToken(u));
+
+  const revoked = await loginToken('mx.full');
+  expect((await app.anonymous.delete(`${API}/authorization/logout/`).set('X-AuthToken', revoked)).status).toBe(204);
+  tokens.set('revoked', revoked);
+  const expired = await loginToken('mx.full');
+  const { createHash } = await import('node:crypto');
+  const hash = (t: string) => createHash('sha256').update(t).digest('hex');
+  await db()('sessione').where({ token_hash: hash(expired) }).update({ expires_at: new Date(Date.now() - 1000).toISOString() });
+  tokens.set('expired', expired);
+  const idle = await loginToken('mx.full');
+  await db()('sessione').where({ token_hash: hash(idle) }).update({ last_seen_at: new Date(Date.now() - 31 * 60_000).toISOString() });
+  tokens.set('idle', idle);
+}, 120_000);
+afterAll(() => app.close());
+
+describe('the document declares a permission for every operation, and the matrix has a sample for each', () => {
+  it('finds the operations of generated/openapi.json', () => {
+    expect(OPERATIONS.length).toBeGreaterThan(40);
+  });
+
+  it('every operation declares x-access public or authenticated, or permission with an x-permission FUNCTION:ACTION of the spec', () => {
+    const undeclared = OPERATIONS.filter((op) => !(
+      op.access === 'public' || op.access === 'authenticated'
+      || (op.access === 'permission' && typeof op.permission === 'string' && /^[A-Z][A-Z0-9_]*:[A-Z][A-Z0-9_]*$/.test(op.permission)
+        && op.permission.split(':')[0] in MODEL.functions && op.permission.split(':')[1] in MODEL.actions)
+    )).map((op) => `${op.operationId} (${op.method.toUpperCase()} ${op.path}): x-access=${op.access} x-permission=${op.permission}`);
+    expect(undeclared).toEqual([]);
+  });
+
+  it('every operation has a sample request in SAMPLES (add one for a new operation)', () => {
+    expect(OPERATIONS.filter((op) => !SAMPLES[op.operationId]).map((op) => `${op.operationId} (${op.method.toUpperCase()} ${op.path})`)).toEqual([]);
+  });
+
+  it('SAMPLES names no operation the document lacks', () => {
+    const ids = new Set(OPERATIONS.map((o) => o.operationId));
+    expect(Object.keys(SAMPLES).filter((id) => !ids.has(id))).toEqual([]);
+  });
+
+  it('every operation on a row of a bank-scoped entity has an out-of-scope sample', () => {
+    const scoped = new Set(MODEL.entities.filter((e) => e.scope?.bank).map((e) => e.name));
+    const missing = OPERATIONS.filter((op) => op.entity && scoped.has(op.entity) && op.kind !== 'list' && SAMPLES[op.operationId]?.outside === 'unscoped');
+    expect(missing.map((op) => op.operationId)).toEqual([]);
+  });
+});
+
+for (const op of OPERATIONS) {
+  const sample = SAMPLES[op.operationId];
+  if (!sample) continue; // reported by the test above
+  const label = `${op.operationId} (${op.method.toUpperCase()} ${op.path}) [${op.access}${op.permission ? ` ${op.permission}` : ''}]`;
+
+  describe(label, () => {
+    if (op.access !== 'public') {
+      it('no token -> 401 UNAUTHENTICATED', async () => {
+        const res = await sampleCall(op, undefined);
+        expect(res.status).toBe(401);
+        expect(res.body).toEqual(error('UNAUTHENTICATED'));
+      });
+      for (const kind of ['revoked', 'expired', 'idle'] as const) {
+        it(`${kind} token -> 401 UNAUTHENTICATED`, async () => {
+          const res = await sampleCall(op, tokens.get(kind));
+          expect(res.status).toBe(401);
+          expect(res.body).toEqual(error('UNAUTHENTICATED'));
+        });
+      }
+      it('forged token -> 401 UNAUTHENTICATED', async () => {
+        const res = await sampleCall(op, 'forged-token-forged-token-forged-token-0000');
+        expect(res.status).toBe(401);
+        expect(res.body).toEqual(error('UNAUTHENTICATED'));
+      });
+    }
+
+    if (op.access === 'permission' && op.permission) {
+      const permission = op.permission;
+      it(`a user lacking the function ${permission.split(':')[0]} (agente.push, and one holding every other function) -> 403 FORBIDDEN`, async () => {
+        for (const user of ['agente.push', userFor(permission, 'noFn')]) {
+          const res = await sampleCall(op, tokens.get(user));
+          expect(res.status, user).toBe(403);
+          expect(res.body).toEqual(error('FORBIDDEN'));
+        }
+      });
+      it(`a user with ${permission.split(':')[0]} but every action except ${permission.split(':')[1]} -> 403 FORBIDDEN`, async () => {
+        const res = await sampleCall(op, tokens.get(userFor(permission, 'noAction')));
+        expect(res.status).toBe(403);
+        expect(res.body).toEqual(error('FORBIDDEN'));
+      });
+    }
+
+    const outside = sample.outside;
+    if (outside !== 'unscoped') {
+      it(`with the grant but outside the data scope (bank 30480 user on bank 34256) -> ${outside.expect === 'empty' ? 'an empty list' : outside.expect}, never the other bank's data`, async () => {
+        const res = await call(op, tokens.get('mx.full'), outside.params ?? sample.params, outside.body?.(), sample.query);
+        if (outside.expect === 'empty') {
+          expect(res.status).toBe(200);
+          expect(res.body).toEqual({ results: [], totalCount: 0 });
+        } else {
+          expect(res.status).toBe(outside.expect);
+          expect(res.body).toEqual(error(outside.expect === 404 ? 'NOT_FOUND' : 'FORBIDDEN'));
+        }
+        expectNoForeignData(res.body);
+        await outside.untouched?.();
+      });
+    }
+
+    const okAs = sample.okAs ?? 'scoped';
+    it(`with the right grant${okAs === 'scoped' ? ' and scope (every grant, bank 30480)' : ' (assistance)'} -> 2xx${okAs === 'scoped' ? ' with no other bank\'s data' : ''}`, async () => {
+      await sample.prepare?.();
+      const token = sample.freshToken ? await sample.freshToken() : op.access === 'public' ? undefined : okAs === 'assistenza' ? undefined : tokens.get('mx.full');
+      const res = okAs === 'assistenza' && !sample.freshToken
+        ? await (() => {
+          const s = SAMPLES[op.operationId];
+          const path = op.path.replace(/\{([^}]+)\}/g, (_m, n: string) => encodeURIComponent(s.params![n]));
+          let req = (app.request[op.method] as (url: string) => Test)(`${API}${path}`);
+          if (s.query) req = req.query(s.query);
+          const body = s.body?.();
+          return body === undefined ? req : req.send(body as object);
+        })()
+        : await sampleCall(op, token);
+      expect(res.status, JSON.stringify(res.body)).toBeGreaterThanOrEqual(200);
+      expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+      if (okAs === 'scoped') expectNoForeignData(res.body);
+    });
+  });
+}
+

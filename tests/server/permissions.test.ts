@@ -1,0 +1,249 @@
+/**
+ * What the caller is and may do (issue 3 §3, seed 000 §1, §6, §7 Users and Permissions): users/me and
+ * its derived flags for every demo persona, users/me/banche and users/me/gruppi, funzioni,
+ * funzioni/{fn}/permessi and menuitems answering exactly what the server enforces, and users/me/email.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, createTestApp, type TestApp } from '../support/test-app.js';
+
+let app: TestApp;
+type Agent = TestApp['request'];
+const as: Record<string, Agent> = {};
+
+const PERSONAS: [string, string][] = [
+  ['sede.30480', 'banca'], ['filiale.30480', 'banca'], ['federazione', 'banca'], ['sede.60855', 'banca'],
+  ['agente.push', 'banca'], ['merchant.0001234', 'merchant'], ['operatore.0001234', 'merchant'],
+];
+const ALL_ACTIONS = ['VISUALIZZAZIONE', 'CREAZIONE', 'AGGIORNAMENTO', 'CANCELLAZIONE', 'VARIAZIONE', 'VARIAZIONE_EMAIL_SEC'];
+
+beforeAll(async () => {
+  app = await createTestApp();
+  as.assistenza = app.request;
+  for (const [u, type] of PERSONAS) as[u] = await app.loginAs(u, type);
+});
+afterAll(() => app.close());
+
+const me = async (user: string) => {
+  const res = await as[user].get(`${API}/users/me`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body as Record<string, unknown>;
+};
+
+describe('GET users/me', () => {
+  it('assistenza: isAssistenza, keeps its own group code, every flag of a support user', async () => {
+    expect(await me('assistenza')).toEqual({
+      username: 'assistenza', fullName: 'Anna Assistenza', email: 'assistenza@webpos.example', emailSecondaria: null,
+      group: '11000', cab: null, userType: 'banca', groupType: 'S', parentGroup: null, codAbi: '11000',
+      isAssistenza: true, isMerchant: false, isMerchantOp: false, isAbiGT: false, hasfattDirBanca: false,
+      MERCHANT_OP: false, ROLE_WPB: false, singleBank: false,
+    });
+  });
+
+  it("sede.30480: codAbi 30480, single bank, hasfattDirBanca (30480 has flgFatDir), isAbiGT (tipoGt W)", async () => {
+    expect(await me('sede.30480')).toMatchObject({
+      username: 'sede.30480', group: '30480', groupType: 'B', parentGroup: '11000', codAbi: '30480', cab: null,
+      isAssistenza: false, isMerchant: false, singleBank: true, hasfattDirBanca: true, isAbiGT: true, MERCHANT_OP: false, ROLE_WPB: false,
+    });
+  });
+
+  it('filiale.30480: cab 01600, bank 30480, no e-mail yet', async () => {
+    expect(await me('filiale.30480')).toMatchObject({
+      username: 'filiale.30480', group: '30480', cab: '01600', codAbi: '30480', singleBank: true, isAssistenza: false, email: null,
+    });
+  });
+
+  it('federazione: several banks (not single-bank), first bank code, no direct billing', async () => {
+    expect(await me('federazione')).toMatchObject({
+      username: 'federazione', group: '15000', groupType: 'S', codAbi: '08549', singleBank: false,
+      isAssistenza: false, hasfattDirBanca: false, isAbiGT: true,
+    });
+  });
+
+  it('merchant.0001234: isMerchant and ROLE_WPB, bank 30480 from the first 5 characters of its group', async () => {
+    expect(await me('merchant.0001234')).toMatchObject({
+      username: 'merchant.0001234', group: '30480-0001234', groupType: 'M', userType: 'merchant', codAbi: '30480',
+      isMerchant: true, ROLE_WPB: true, MERCHANT_OP: false, isMerchantOp: false, isAssistenza: false, singleBank: true,
+    });
+  });
+
+  it('operatore.0001234: MERCHANT_OP', async () => {
+    expect(await me('operatore.0001234')).toMatchObject({
+      username: 'operatore.0001234', isMerchant: true, MERCHANT_OP: true, isMerchantOp: true, ROLE_WPB: false,
+    });
+  });
+
+  it('agente.push: a push agent, no bank', async () => {
+    expect(await me('agente.push')).toMatchObject({
+      username: 'agente.push', group: '99999', groupType: 'P', codAbi: null, singleBank: false, isAssistenza: false, isMerchant: false,
+    });
+  });
+
+  it('answers 401 without a token', async () => {
+    const res = await app.anonymous.get(`${API}/users/me`);
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('GET users/me/banche and users/me/gruppi', () => {
+  const banks = async (user: string) => {
+    const res = await as[user].get(`${API}/users/me/banche`);
+    expect(res.status).toBe(200);
+    return (res.body as { codAbi: string }[]).map((b) => b.codAbi);
+  };
+  const groups = async (user: string) => {
+    const res = await as[user].get(`${API}/users/me/gruppi`);
+    expect(res.status).toBe(200);
+    return (res.body as { groupName: string }[]).map((g) => g.groupName).sort();
+  };
+
+  it('banks of each persona', async () => {
+    expect(await banks('sede.30480')).toEqual(['30480']);
+    expect(await banks('filiale.30480')).toEqual(['30480']);
+    expect((await banks('federazione')).sort()).toEqual(['08549', '60855']);
+    expect(await banks('sede.60855')).toEqual(['60855']);
+    expect(await banks('merchant.0001234')).toEqual(['30480']);
+    expect(await banks('agente.push')).toEqual([]);
+    expect((await banks('assistenza')).sort()).toEqual(['08327', '08549', '30480', '34256', '50340', '60855']);
+  });
+
+  it('the bank rows carry flgFatDir (hasfattDirBanca comes from them)', async () => {
+    const res = await as['sede.30480'].get(`${API}/users/me/banche`);
+    expect(res.body).toEqual([expect.objectContaining({ codAbi: '30480', nomeBcc: 'Banca di Credito Cooperativo di Esempio', flgFatDir: true })]);
+  });
+
+  it('groups: the own group and the ones below it', async () => {
+    expect(await groups('sede.30480')).toEqual(['30480', '30480-0001234']);
+    expect(await groups('federazione')).toEqual(['08549', '15000', '60855']);
+    expect(await groups('agente.push')).toEqual(['99999']);
+    expect(await groups('sede.60855')).toEqual(['60855']);
+    const all = await groups('assistenza');
+    expect(all).toEqual(expect.arrayContaining(['11000', '15000', '99999', '30480', '34256', '60855', '50340', '08327', '08549', '30480-0001234']));
+  });
+});
+
+describe('GET funzioni and funzioni/{fn}/permessi', () => {
+  const fns = async (user: string) => {
+    const res = await as[user].get(`${API}/funzioni`);
+    expect(res.status).toBe(200);
+    return (res.body as string[]).slice().sort();
+  };
+  const actions = async (user: string, fn: string) => {
+    const res = await as[user].get(`${API}/funzioni/${fn}/permessi`);
+    expect(res.status).toBe(200);
+    return (res.body as string[]).slice().sort();
+  };
+
+  it("'*:*' (ROLE_ADMIN) gives every declared function and every action", async () => {
+    expect(await fns('assistenza')).toEqual(Object.keys(app.artifacts.model.functions).sort());
+    expect(await actions('assistenza', 'ANAG_BANCHE')).toEqual([...ALL_ACTIONS].sort());
+    expect(await actions('assistenza', 'GES_MYBANK')).toEqual([...ALL_ACTIONS].sort());
+  });
+
+  it('the functions of each demo role (spec/demo/07-ruoli.yaml)', async () => {
+    const sede = ['ANAG_BANCHE', 'ANAG_POSFISICI', 'ANAG_POSGENERICI', 'GES_UTENTI', 'GES_RUOLI', 'RIC_SOSPESI_BANCHE', 'ANAG_ESERCENTE', 'CAMBIO_PASSWORD'].sort();
+    expect(await fns('sede.30480')).toEqual(sede);
+    expect(await fns('federazione')).toEqual(sede);
+    expect(await fns('filiale.30480')).toEqual(['ANAG_BANCHE', 'GES_UTENTI', 'ANAG_ESERCENTE', 'CAMBIO_PASSWORD'].sort());
+    expect(await fns('agente.push')).toEqual(['ANAG_AGENTI_PUSH', 'CAMBIO_PASSWORD'].sort());
+    expect(await fns('merchant.0001234')).toEqual(['WB_CONTATTI', 'WB_CHANGE_PASS', 'WB_GESTIONE_UTENZE', 'WB_IMPOSTAZIONI'].sort());
+    expect(await fns('operatore.0001234')).toEqual(['WB_CHANGE_PASS']);
+  });
+
+  it('the actions on a function', async () => {
+    expect(await actions('sede.30480', 'GES_UTENTI')).toEqual(['AGGIORNAMENTO', 'CREAZIONE', 'VARIAZIONE_EMAIL_SEC', 'VISUALIZZAZIONE']);
+    expect(await actions('sede.30480', 'ANAG_BANCHE')).toEqual(['AGGIORNAMENTO', 'VISUALIZZAZIONE']);
+    expect(await actions('filiale.30480', 'GES_UTENTI')).toEqual(['VISUALIZZAZIONE']);
+    expect(await actions('filiale.30480', 'ANAG_BANCHE')).toEqual(['VISUALIZZAZIONE']);
+    expect(await actions('agente.push', 'ANAG_BANCHE')).toEqual([]);
+    expect(await actions('sede.30480', 'NON_ESISTE')).toEqual([]);
+  });
+
+  it('refuses a malformed function name with 400', async () => {
+    const res = await as['sede.30480'].get(`${API}/funzioni/anag-banche/permessi`);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('answers what the server enforces: each permission operation is allowed exactly when funzioni/{fn}/permessi lists its action', async () => {
+    const checks: [string, string, string][] = [
+      // user, permission, GET path guarded by it
+      ['filiale.30480', 'ANAG_BANCHE:VISUALIZZAZIONE', '/banche'],
+      ['filiale.30480', 'GES_UTENTI:VISUALIZZAZIONE', '/users'],
+      ['filiale.30480', 'ANAG_POSFISICI:VISUALIZZAZIONE', '/posfisici'],
+      ['filiale.30480', 'GES_RUOLI:VISUALIZZAZIONE', '/gruppi/30480/ruoli'],
+      ['sede.30480', 'ANAG_POSGENERICI:VISUALIZZAZIONE', '/posgenerici'],
+      ['agente.push', 'ANAG_BANCHE:VISUALIZZAZIONE', '/banche'],
+      ['merchant.0001234', 'GES_UTENTI:VISUALIZZAZIONE', '/users'],
+    ];
+    for (const [user, permission, path] of checks) {
+      const [fn, action] = permission.split(':');
+      const granted = (await actions(user, fn)).includes(action);
+      const res = await as[user].get(`${API}${path}`);
+      expect(res.status, `${user} ${path}`).toBe(granted ? 200 : 403);
+    }
+  });
+});
+
+describe('GET menuitems', () => {
+  const menu = async (user: string) => {
+    const res = await as[user].get(`${API}/menuitems`);
+    expect(res.status).toBe(200);
+    return (res.body as string[]).slice().sort();
+  };
+
+  it('assistenza sees every menu route', async () => {
+    expect(await menu('assistenza')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/utenti', '/esercente/ricercaEsercente', '/richieste/sospesi/banca', '/richieste/sospesi/enteCentrale', '/security/cambioPassword', '/security/mailoutbox', '/security/ruoli']);
+  });
+
+  it('filiale.30480 (BANCA_FILIALE: ANAG_BANCHE and GES_UTENTI view) sees banks, branches and users, no POS', async () => {
+    expect(await menu('filiale.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/utenti', '/esercente/ricercaEsercente', '/security/cambioPassword', '/security/mailoutbox']);
+  });
+
+  it('sede.30480 (BANCA_SEDE) also sees the POS catalogues', async () => {
+    expect(await menu('sede.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/utenti', '/esercente/ricercaEsercente', '/richieste/sospesi/banca', '/security/cambioPassword', '/security/mailoutbox', '/security/ruoli']);
+  });
+
+  it('agente.push sees the password change; the merchants see only the public pages of the classic shell', async () => {
+    expect(await menu('agente.push')).toEqual(['/about', '/security/cambioPassword']);
+    expect(await menu('merchant.0001234')).toEqual(['/about']);
+    expect(await menu('operatore.0001234')).toEqual(['/about']);
+  });
+
+  it('every menu route of an entity opens (its list answers 200) and every other entity list is refused (403)', async () => {
+    const lists = app.artifacts.model.entities.filter((e) => e.menu && e.list).map((e) => ({ route: e.list!.route, path: `/${e.api.path}` }));
+    for (const user of ['filiale.30480', 'sede.30480', 'agente.push', 'merchant.0001234']) {
+      const routes = await menu(user);
+      for (const l of lists) {
+        const res = await as[user].get(`${API}${l.path}`);
+        expect(res.status, `${user} ${l.route}`).toBe(routes.includes(l.route) ? 200 : 403);
+      }
+    }
+  });
+});
+
+describe('PUT users/me/email', () => {
+  it("saves the caller's e-mail with the success message", async () => {
+    const res = await as['filiale.30480'].put(`${API}/users/me/email`).send({ email: 'franca.filiale@bcc-esempio.example' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: "L'indirizzo mail è stato salvato correttamente!" });
+    expect((await app.db('utente').where({ username: 'filiale.30480' }).first()).email).toBe('franca.filiale@bcc-esempio.example');
+    expect((await me('filiale.30480')).email).toBe('franca.filiale@bcc-esempio.example');
+  });
+
+  it('changes only the caller (no username in the call)', async () => {
+    expect((await app.db('utente').where({ username: 'sede.30480' }).first()).email).toBe('sede.30480@bcc-esempio.example');
+  });
+
+  it('refuses a malformed e-mail with the field message', async () => {
+    const res = await as['filiale.30480'].put(`${API}/users/me/email`).send({ email: 'non-una-mail' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ errorMessage: 'Dati non validi', code: 'VALIDATION_ERROR', details: [{ field: 'email', message: 'Indirizzo e-mail non valido' }] });
+  });
+
+  it('answers 401 without a token', async () => {
+    const res = await app.anonymous.put(`${API}/users/me/email`).send({ email: 'x@y.example' });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('UNAUTHENTICATED');
+  });
+});

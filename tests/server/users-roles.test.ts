@@ -1,0 +1,289 @@
+/**
+ * Users and roles through the API (issue 3 §1, §4, seed 000 §3 User, §6, §7 Users and Permissions):
+ * the user list (page 30) and CRUD with authorities, roles per group at gruppi/{groupName}/ruoli,
+ * role clone (GET a role, POST it under a new name) granting the same access, and '*' grants.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, createTestApp, DEMO_PASSWORD, type TestApp } from '../support/test-app.js';
+
+let app: TestApp;
+const FORBIDDEN = { errorMessage: 'Operazione non consentita', code: 'FORBIDDEN', details: [] };
+const NOT_FOUND = { errorMessage: 'Elemento non trovato', code: 'NOT_FOUND', details: [] };
+
+/** A user of `group` holding `roles`, with the demo password. */
+async function addUser(username: string, group: string, roles: string[]) {
+  const { password_hash } = await app.db('credenziale').where({ username: 'sede.30480' }).first();
+  await app.db('utente').insert({ username, full_name: `Utente ${username}`, group, locked: false, enabled: true });
+  for (const role of roles) await app.db('utente_ruolo').insert({ username, role_name: role });
+  await app.db('credenziale').insert({ username, password_hash, password_changed_at: new Date().toISOString(), must_change: false, failed_attempts: 0 });
+}
+
+const DEMO_USERS = 9;
+const EXTRA_USERS = 35;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  await app.db('utente').insert(Array.from({ length: EXTRA_USERS }, (_, i) => ({ username: `zz.extra${String(i).padStart(2, '0')}`, group: '30480', locked: false, enabled: true })));
+});
+afterAll(() => app.close());
+
+describe('users', () => {
+  it('GET users answers the first page of 30 with the total count', async () => {
+    const res = await app.request.get(`${API}/users`);
+    expect(res.status).toBe(200);
+    expect(res.body.results).toHaveLength(30);
+    expect(res.body.totalCount).toBe(DEMO_USERS + EXTRA_USERS);
+    expect(res.body.results[0].username).toBe('agente.push'); // sorted by username
+    const page2 = await app.request.get(`${API}/users?page=1`);
+    expect(page2.body.results).toHaveLength(DEMO_USERS + EXTRA_USERS - 30);
+  });
+
+  it('filters by username (wildcard) and group (exact)', async () => {
+    const byName = await app.request.get(`${API}/users?username=30480`);
+    expect((byName.body.results as { username: string }[]).map((u) => u.username)).toEqual(['filiale.30480', 'sede.30480']);
+    const byGroup = await app.request.get(`${API}/users?group=15000`);
+    expect(byGroup.body).toEqual({ results: [expect.objectContaining({ username: 'federazione', group: '15000' })], totalCount: 1 });
+  });
+
+  it('never answers a password or its hash', async () => {
+    const list = JSON.stringify((await app.request.get(`${API}/users?size=200`)).body);
+    const one = JSON.stringify((await app.request.get(`${API}/users/sede.30480`)).body);
+    for (const text of [list, one]) {
+      expect(text).not.toContain('scrypt');
+      expect(text).not.toMatch(/password/i);
+    }
+  });
+
+  it('creates a user with authorities, reads, updates and deletes it', async () => {
+    const created = await app.request.post(`${API}/users`).send({
+      username: 'nuovo.utente', fullName: 'Nuovo Utente', email: 'nuovo@bcc-esempio.example', group: '30480', cab: '01601',
+      authorities: [{ roleName: 'BANCA_FILIALE' }],
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({
+      username: 'nuovo.utente', fullName: 'Nuovo Utente', email: 'nuovo@bcc-esempio.example', emailSecondaria: null, group: '30480', cab: '01601',
+      userAccountName: null, locked: false, enabled: true, authorities: [{ username: 'nuovo.utente', roleName: 'BANCA_FILIALE' }],
+    });
+    expect((await app.request.get(`${API}/users/nuovo.utente`)).body).toEqual(created.body);
+
+    const updated = await app.request.put(`${API}/users/nuovo.utente`).send({ username: 'nuovo.utente', group: '30480', fullName: 'Utente Rinominato', cab: '01601', authorities: [{ roleName: 'BANCA_SEDE' }] });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ fullName: 'Utente Rinominato', email: 'nuovo@bcc-esempio.example', authorities: [{ username: 'nuovo.utente', roleName: 'BANCA_SEDE' }] });
+
+    const auth = await app.request.get(`${API}/users/nuovo.utente/authorities`);
+    expect(auth.status).toBe(200);
+    expect(auth.body).toEqual([{ username: 'nuovo.utente', roleName: 'BANCA_SEDE' }]);
+    const replaced = await app.request.put(`${API}/users/nuovo.utente/authorities`).send([{ roleName: 'BANCA_FILIALE' }, { roleName: 'GES_EXTRA' }]);
+    expect(replaced.status).toBe(200);
+    expect((replaced.body as { roleName: string }[]).map((r) => r.roleName).sort()).toEqual(['BANCA_FILIALE', 'GES_EXTRA']);
+
+    const deleted = await app.request.delete(`${API}/users/nuovo.utente`);
+    expect(deleted.status).toBe(204);
+    expect((await app.request.get(`${API}/users/nuovo.utente`)).body).toEqual(NOT_FOUND);
+    expect(await app.db('utente_ruolo').where({ username: 'nuovo.utente' })).toEqual([]);
+  });
+
+  it('a created user has no password until an administrator resets it; then it logs in with its roles', async () => {
+    expect((await app.request.post(`${API}/users`).send({ username: 'nuovo.filiale', email: 'nuovo.filiale@bcc-esempio.example', group: '30480', authorities: [{ roleName: 'BANCA_FILIALE' }] })).status).toBe(201);
+    const noPassword = await app.anonymous.post(`${API}/authorization/auth?userType=banca`).send({ username: 'nuovo.filiale', password: DEMO_PASSWORD });
+    expect(noPassword.status).toBe(401);
+    expect(noPassword.body.code).toBe('INVALID_CREDENTIALS');
+
+    expect((await app.request.put(`${API}/users/nuovo.filiale/password`)).status).toBe(200);
+    const mail = await app.db('mail_outbox').where({ username: 'nuovo.filiale' }).first();
+    const temporary = /: (\S+)\n/.exec(mail.body as string)![1];
+    expect((await app.anonymous.post(`${API}/users/changePassword`).send({ username: 'nuovo.filiale', oldPassword: temporary, newPassword: 'Filiale-Nuova-2026' })).status).toBe(200);
+    const login = await app.anonymous.post(`${API}/authorization/auth?userType=banca`).send({ username: 'nuovo.filiale', password: 'Filiale-Nuova-2026' });
+    expect(login.status).toBe(200);
+    const token = login.body.access_token as string;
+    expect((await app.anonymous.get(`${API}/banche`).set('X-AuthToken', token)).status).toBe(200);
+    const create = await app.anonymous.post(`${API}/filiali`).set('X-AuthToken', token).send({ codAbi: '30480', cab: '01650', nome: 'Non consentita' });
+    expect(create.status).toBe(403);
+    expect(create.body).toEqual(FORBIDDEN);
+  });
+
+  it('refuses a duplicate username with 409 and an unknown group with 400', async () => {
+    const dup = await app.request.post(`${API}/users`).send({ username: 'sede.30480', group: '30480' });
+    expect(dup.status).toBe(409);
+    expect(dup.body).toEqual({ errorMessage: "Elemento gia' presente", code: 'DUPLICATE_KEY', details: [] });
+    const badGroup = await app.request.post(`${API}/users`).send({ username: 'senza.gruppo', group: '77777' });
+    expect(badGroup.status).toBe(400);
+    expect(badGroup.body).toEqual({ errorMessage: 'Dati non validi', code: 'VALIDATION_ERROR', details: [{ field: 'group', message: 'Gruppo inesistente' }] });
+  });
+
+  it('sede.30480 (GES_UTENTI without CANCELLAZIONE) creates and updates users of its bank but cannot delete them', async () => {
+    const sede = await app.loginAs('sede.30480');
+    expect((await sede.post(`${API}/users`).send({ username: 'creato.da.sede', group: '30480', authorities: [{ roleName: 'BANCA_FILIALE' }] })).status).toBe(201);
+    expect((await sede.put(`${API}/users/creato.da.sede`).send({ username: 'creato.da.sede', group: '30480', fullName: 'Aggiornato' })).status).toBe(200);
+    const del = await sede.delete(`${API}/users/creato.da.sede`);
+    expect(del.status).toBe(403);
+    expect(del.body).toEqual(FORBIDDEN);
+  });
+
+  it('filiale.30480 (GES_UTENTI view only) cannot create or update users', async () => {
+    const filiale = await app.loginAs('filiale.30480');
+    const create = await filiale.post(`${API}/users`).send({ username: 'creato.da.filiale', group: '30480' });
+    expect(create.status).toBe(403);
+    expect(create.body).toEqual(FORBIDDEN);
+    const update = await filiale.put(`${API}/users/filiale.30480`).send({ username: 'filiale.30480', group: '30480', cab: '01600', fullName: 'Cambiato' });
+    expect(update.status).toBe(403);
+    expect(update.body).toEqual(FORBIDDEN);
+  });
+
+  // Privilege escalation (ASVS 5.0 V8): a user manager must not hand out more than they hold.
+  it('a bank user manager cannot give ROLE_ADMIN (every grant) to a user, nor to itself', async () => {
+    const sede = await app.loginAs('sede.30480');
+    const create = await sede.post(`${API}/users`).send({ username: 'escalation.nuovo', group: '30480', authorities: [{ roleName: 'ROLE_ADMIN' }] });
+    // The refusal names what the caller would be handing out without holding it.
+    const beyond = { ...FORBIDDEN, details: [{ field: 'authorities', message: 'Ruolo con permessi che non si possiedono: *:*' }] };
+    expect(create.status).toBe(403);
+    expect(create.body).toEqual(beyond);
+    expect(await app.db('utente').where({ username: 'escalation.nuovo' })).toEqual([]);
+    const self = await sede.put(`${API}/users/sede.30480/authorities`).send([{ roleName: 'BANCA_SEDE' }, { roleName: 'ROLE_ADMIN' }]);
+    expect(self.status).toBe(403);
+    expect(self.body).toEqual(beyond);
+    expect(await app.db('utente_ruolo').where({ username: 'sede.30480' }).pluck('role_name')).toEqual(['BANCA_SEDE']);
+  });
+});
+
+describe('roles at gruppi/{groupName}/ruoli', () => {
+  it('lists the roles of a group', async () => {
+    const res = await app.request.get(`${API}/gruppi/11000/ruoli`);
+    expect(res.status).toBe(200);
+    expect(res.body.totalCount).toBe(6);
+    expect((res.body.results as { roleName: string }[]).map((r) => r.roleName)).toEqual(['AGENTE_PUSH', 'BANCA_FILIALE', 'BANCA_SEDE', 'MERCHANT_OP', 'ROLE_ADMIN', 'ROLE_WPB']);
+    expect(res.body.results[0]).toEqual({ groupName: '11000', roleName: 'AGENTE_PUSH', description: 'Agente push' });
+    const none = await app.request.get(`${API}/gruppi/34256/ruoli`);
+    expect(none.body).toEqual({ results: [], totalCount: 0 });
+  });
+
+  it('reads a role with its grants', async () => {
+    const res = await app.request.get(`${API}/gruppi/11000/ruoli/BANCA_FILIALE`);
+    expect(res.status).toBe(200);
+    expect(res.body.description).toBe('Filiale della banca');
+    expect((res.body.permessi as { funzione: string; azione: string }[]).map((p) => `${p.funzione}:${p.azione}`).sort())
+      .toEqual(['ANAG_BANCHE:VISUALIZZAZIONE', 'ANAG_ESERCENTE:VISUALIZZAZIONE', 'CAMBIO_PASSWORD:VISUALIZZAZIONE', 'GES_UTENTI:VISUALIZZAZIONE']);
+    const perms = await app.request.get(`${API}/gruppi/11000/ruoli/BANCA_FILIALE/permessi`);
+    expect(perms.status).toBe(200);
+    expect(perms.body).toEqual(res.body.permessi);
+    expect((await app.request.get(`${API}/gruppi/11000/ruoli/NON_ESISTE`)).body).toEqual(NOT_FOUND);
+  });
+
+  it('creates, updates, replaces the grants of and deletes a role of a bank group', async () => {
+    const created = await app.request.post(`${API}/gruppi/30480/ruoli`).send({
+      groupName: '30480', roleName: 'OPERATORE_LOCALE', description: 'Operatore locale', permessi: [{ funzione: 'ANAG_BANCHE', azione: 'VISUALIZZAZIONE' }],
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({
+      groupName: '30480', roleName: 'OPERATORE_LOCALE', description: 'Operatore locale',
+      permessi: [{ groupName: '30480', roleName: 'OPERATORE_LOCALE', funzione: 'ANAG_BANCHE', azione: 'VISUALIZZAZIONE' }],
+    });
+    const updated = await app.request.put(`${API}/gruppi/30480/ruoli/OPERATORE_LOCALE`).send({ groupName: '30480', roleName: 'OPERATORE_LOCALE', description: 'Rinominato' });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ description: 'Rinominato', permessi: [{ funzione: 'ANAG_BANCHE', azione: 'VISUALIZZAZIONE' }] });
+    const replaced = await app.request.put(`${API}/gruppi/30480/ruoli/OPERATORE_LOCALE/permessi`).send([{ funzione: 'GES_UTENTI', azione: 'VISUALIZZAZIONE' }, { funzione: 'GES_UTENTI', azione: 'CREAZIONE' }]);
+    expect(replaced.status).toBe(200);
+    expect((replaced.body as { funzione: string; azione: string }[]).map((p) => `${p.funzione}:${p.azione}`).sort()).toEqual(['GES_UTENTI:CREAZIONE', 'GES_UTENTI:VISUALIZZAZIONE']);
+    expect((await app.request.delete(`${API}/gruppi/30480/ruoli/OPERATORE_LOCALE`)).status).toBe(204);
+    expect((await app.request.get(`${API}/gruppi/30480/ruoli/OPERATORE_LOCALE`)).body).toEqual(NOT_FOUND);
+    expect(await app.db('ruolo_permesso').where({ role_name: 'OPERATORE_LOCALE' })).toEqual([]);
+  });
+
+  it('refuses a body whose groupName differs from the path, an unknown function and a duplicate', async () => {
+    const mismatch = await app.request.post(`${API}/gruppi/30480/ruoli`).send({ groupName: '34256', roleName: 'SBAGLIATO' });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body.code).toBe('KEY_MISMATCH');
+    const unknownFn = await app.request.post(`${API}/gruppi/30480/ruoli`).send({ groupName: '30480', roleName: 'SBAGLIATO', permessi: [{ funzione: 'NON_ESISTE', azione: 'VISUALIZZAZIONE' }] });
+    expect(unknownFn.status).toBe(400);
+    expect(unknownFn.body.code).toBe('VALIDATION_ERROR');
+    const dup = await app.request.post(`${API}/gruppi/11000/ruoli`).send({ groupName: '11000', roleName: 'BANCA_SEDE' });
+    expect(dup.status).toBe(409);
+    expect(dup.body.code).toBe('DUPLICATE_KEY');
+  });
+
+  it('sede.30480 (GES_RUOLI view only) cannot create a role', async () => {
+    const sede = await app.loginAs('sede.30480');
+    const res = await sede.post(`${API}/gruppi/30480/ruoli`).send({ groupName: '30480', roleName: 'TENTATIVO', permessi: [{ funzione: '*', azione: '*' }] });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual(FORBIDDEN);
+  });
+});
+
+describe('role clone', () => {
+  it('GET a role then POST it under a new name: same grants, and a user holding the clone gets the same access', async () => {
+    const original = await app.request.get(`${API}/gruppi/11000/ruoli/BANCA_SEDE`);
+    expect(original.status).toBe(200);
+    const permessi = (original.body.permessi as { funzione: string; azione: string }[]).map(({ funzione, azione }) => ({ funzione, azione }));
+    const clone = await app.request.post(`${API}/gruppi/11000/ruoli`).send({ groupName: '11000', roleName: 'BANCA_SEDE_CLONE', description: 'Copia di BANCA_SEDE', permessi });
+    expect(clone.status).toBe(201);
+    const grants = (r: { permessi: { funzione: string; azione: string }[] }) => r.permessi.map((p) => `${p.funzione}:${p.azione}`).sort();
+    expect(grants(clone.body)).toEqual(grants(original.body));
+    expect(grants((await app.request.get(`${API}/gruppi/11000/ruoli/BANCA_SEDE_CLONE`)).body)).toEqual(grants(original.body));
+    // the original is untouched
+    expect((await app.request.get(`${API}/gruppi/11000/ruoli/BANCA_SEDE`)).body).toEqual(original.body);
+
+    await addUser('clone.30480', '30480', ['BANCA_SEDE_CLONE']);
+    const cloned = await app.loginAs('clone.30480');
+    const sede = await app.loginAs('sede.30480');
+    expect((await cloned.get(`${API}/funzioni`)).body).toEqual((await sede.get(`${API}/funzioni`)).body);
+    expect((await cloned.get(`${API}/menuitems`)).body).toEqual((await sede.get(`${API}/menuitems`)).body);
+    for (const fn of ['ANAG_BANCHE', 'GES_UTENTI', 'GES_RUOLI', 'ANAG_POSFISICI']) {
+      expect((await cloned.get(`${API}/funzioni/${fn}/permessi`)).body).toEqual((await sede.get(`${API}/funzioni/${fn}/permessi`)).body);
+    }
+    const calls: [string, string, object?][] = [
+      ['get', '/banche'], ['get', '/banche/30480'], ['get', '/banche/34256'], ['get', '/users'], ['get', '/posfisici'],
+      ['delete', '/filiali/30480/01601'], ['post', '/banche', { codAbi: '30480', nomeBcc: 'X', group: { description: 'X' } }],
+    ];
+    for (const [method, path, body] of calls) {
+      const a = await (cloned as unknown as Record<string, (u: string) => { send(b?: object): Promise<{ status: number; body: unknown }> }>)[method](`${API}${path}`).send(body);
+      const b = await (sede as unknown as Record<string, (u: string) => { send(b?: object): Promise<{ status: number; body: unknown }> }>)[method](`${API}${path}`).send(body);
+      expect(a.status, `${method} ${path}`).toBe(b.status);
+    }
+  });
+});
+
+describe("'*' grants", () => {
+  it("a role with funzione '*' azione VISUALIZZAZIONE lists everything but creates nothing", async () => {
+    expect((await app.request.post(`${API}/gruppi/11000/ruoli`).send({ groupName: '11000', roleName: 'VEDE_TUTTO', permessi: [{ funzione: '*', azione: 'VISUALIZZAZIONE' }] })).status).toBe(201);
+    await addUser('vede.tutto', '11000', ['VEDE_TUTTO']);
+    const viewer = await app.loginAs('vede.tutto');
+
+    expect(((await viewer.get(`${API}/funzioni`)).body as string[]).slice().sort()).toEqual(Object.keys(app.artifacts.model.functions).sort());
+    expect((await viewer.get(`${API}/funzioni/ANAG_BANCHE/permessi`)).body).toEqual(['VISUALIZZAZIONE']);
+    for (const path of ['/banche', '/filiali', '/gruppi', '/users', '/posfisici', '/posgenerici', '/mailoutbox', '/gruppi/11000/ruoli']) {
+      expect((await viewer.get(`${API}${path}`)).status, path).toBe(200);
+    }
+    // group 11000 is above every bank: it sees all of them
+    expect((await viewer.get(`${API}/banche`)).body.totalCount).toBe(6);
+
+    const creates: [string, object][] = [
+      ['/banche', { codAbi: '74001', nomeBcc: 'Nuova', group: { description: 'Nuova' } }],
+      ['/filiali', { codAbi: '30480', cab: '01777', nome: 'Nuova' }],
+      ['/posfisici', { codModpos: 'V01', descrizione: 'Nuovo' }],
+      ['/users', { username: 'vede.crea', group: '30480' }],
+      ['/gruppi/11000/ruoli', { groupName: '11000', roleName: 'VEDE_CREA' }],
+    ];
+    for (const [path, body] of creates) {
+      const res = await viewer.post(`${API}${path}`).send(body);
+      expect(res.status, path).toBe(403);
+      expect(res.body).toEqual(FORBIDDEN);
+    }
+    const update = await viewer.put(`${API}/banche/30480`).send({ codAbi: '30480', nomeBcc: 'Cambiata', group: { description: 'X' } });
+    expect(update.status).toBe(403);
+    const del = await viewer.delete(`${API}/posfisici/109`);
+    expect(del.status).toBe(403);
+  });
+
+  it("a role with funzione ANAG_BANCHE azione '*' gets every action on banks and nothing else", async () => {
+    expect((await app.request.post(`${API}/gruppi/11000/ruoli`).send({ groupName: '11000', roleName: 'BANCHE_TUTTO', permessi: [{ funzione: 'ANAG_BANCHE', azione: '*' }] })).status).toBe(201);
+    await addUser('banche.tutto', '30480', ['BANCHE_TUTTO']);
+    const user = await app.loginAs('banche.tutto');
+    expect((await user.get(`${API}/funzioni`)).body).toEqual(['ANAG_BANCHE']);
+    expect(((await user.get(`${API}/funzioni/ANAG_BANCHE/permessi`)).body as string[]).slice().sort())
+      .toEqual(['AGGIORNAMENTO', 'CANCELLAZIONE', 'CREAZIONE', 'VARIAZIONE', 'VARIAZIONE_EMAIL_SEC', 'VISUALIZZAZIONE']);
+    expect((await user.post(`${API}/filiali`).send({ codAbi: '30480', cab: '01778', nome: 'Creata' })).status).toBe(201);
+    expect((await user.delete(`${API}/filiali/30480/01778`)).status).toBe(204);
+    expect((await user.get(`${API}/users`)).status).toBe(403);
+    expect((await user.get(`${API}/posfisici`)).status).toBe(403);
+  });
+});
