@@ -92,8 +92,12 @@ export async function securityScenario(browser: Browser, base: string, errors: s
   await page.goto(`${base}/login/banca`);
   await page.getByRole('link', { name: 'Password dimenticata?' }).click();
   await expectPath(page, '/resetPassword');
+  // The page is a lazily loaded chunk: type only once it has settled, and check what was typed.
+  await page.getByRole('heading', { name: 'Recupero password' }).waitFor();
+  await page.waitForLoadState('networkidle');
   await page.getByLabel('Username').fill('federazione');
   await page.getByLabel('E-mail').fill('federazione@federazione.example');
+  if ((await page.getByLabel('Username').inputValue()) !== 'federazione') throw new Error('the reset form lost the username typed into it');
   await page.getByRole('button', { name: 'Invia' }).click();
   await closeModal(page, MAIL_SENT);
   await expectPath(page, '/login/banca');
