@@ -38,6 +38,8 @@ export interface FieldModel {
   /** Query parameter of the list filter (the field name unless the spec renames it). */
   filterParam: string;
   readOnly: boolean;
+  /** A permission that allows changing this field alone, without the entity's update permission. */
+  editPermission?: string;
   unique: boolean;
   index: boolean;
   /** Every message this field can produce, fully resolved (field override, else platform default). */

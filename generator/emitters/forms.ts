@@ -21,6 +21,8 @@ export const formsEmitter: Emitter = {
       defaultMessages: model.messages.validation,
       rules: entity.rules,
       confirmations: entity.confirmations,
+      // Fields a caller without the update permission may still change, and the permission that allows it.
+      fieldPermissions: Object.fromEntries(entity.fields.filter((f) => f.editPermission).map((f) => [f.name, f.editPermission])),
     })),
 };
 

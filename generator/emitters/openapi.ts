@@ -107,7 +107,10 @@ function addEntityPaths(paths: Record<string, Record<string, unknown>>, entity: 
     });
   }
   if (ops.has('update')) {
+    const fieldPermissions = [...new Set(entity.fields.map((f) => f.editPermission).filter((p): p is string => Boolean(p)))].sort();
     itemOps.put = op('update', `update${entity.name}`, entity.api.permissions.update, `Modifica ${entity.label}`, {
+      // Callers holding only one of these may call it, to change just the fields that name it.
+      ...(fieldPermissions.length ? { 'x-field-permissions': fieldPermissions } : {}),
       requestBody: { required: true, content: json(ref(`${entity.name}Input`)) },
       responses: { 200: { description: 'Aggiornato', content: json(ref(`${entity.name}Detail`)) }, 404: errorResponse('Non trovato'), 409: errorResponse('Conflitto'), ...common },
     });

@@ -75,6 +75,7 @@ export function buildField(
     ...(raw.search ? { search: raw.search } : {}),
     filterParam: raw.filterParam ?? name,
     readOnly: raw.readOnly ?? false,
+    ...(raw.editPermission ? { editPermission: raw.editPermission } : {}),
     unique: raw.unique ?? false,
     index: raw.index ?? false,
     messages,

@@ -66,6 +66,9 @@ export function checkCrossReferences(
         if (!childFields.includes(fixed)) report(source, ['children', child.name, 'fixed', fixed], `Fixed field '${fixed}' is not a field of ${target.name}.${didYouMean(fixed, childFields)}`);
       }
     }
+    for (const field of entity.fields) {
+      if (field.editPermission) checkPermission(field.editPermission, source, ['fields', field.name, 'editPermission']);
+    }
     if (entity.api.path) {
       for (const [op, perm] of Object.entries(entity.api.permissions)) {
         const explicit = (source.data as { api?: { permissions?: Record<string, string> } }).api?.permissions?.[op];

@@ -5,7 +5,7 @@ export interface RawField {
   length?: number; minLength?: number; maxLength?: number; pattern?: string;
   minimum?: number; maximum?: number; precision?: number; scale?: number;
   values?: Record<string, string>; entity?: string; search?: 'exact' | 'wildcard'; filterParam?: string; valuesFrom?: 'functions' | 'actions';
-  readOnly?: boolean; unique?: boolean; index?: boolean;
+  readOnly?: boolean; unique?: boolean; index?: boolean; editPermission?: string;
   messages?: Record<string, string>;
   ui?: { widget?: string; help?: string; placeholder?: string; hidden?: boolean };
 }

@@ -10,7 +10,7 @@ import { applyRules } from '../../common/rules.js';
 import type { RuntimeModel } from '../artifacts.js';
 import { constraintKind } from '../db/db-errors.js';
 import { ApiError, type ErrorDetail } from '../http/api-error.js';
-import { inScope, type Caller } from '../domain/auth/caller.js';
+import { holds, inScope, type Caller } from '../domain/auth/caller.js';
 import type { EntityHooks } from '../domain/hooks.js';
 import { parseListParams, type FilterParam } from './list-query.js';
 import { Repository } from './repository.js';
@@ -72,6 +72,7 @@ export class EntityService {
       if (mismatched.length) throw this.keyMismatch(mismatched);
       const current = await this.repo.find(trx, key);
       if (!current || !this.visible(current, caller)) throw new ApiError('NOT_FOUND');
+      this.checkFieldPermissions(current, body, caller);
       const row = this.prepare(this.entity, { ...current, ...stripChildren(this.entity, body), ...key });
       if (!this.visible(row, caller)) throw new ApiError('FORBIDDEN');
       await this.hooks.beforeSave?.({ trx, caller, row, body });
@@ -106,6 +107,22 @@ export class EntityService {
       const child = this.entity.children.find((c) => c.name === childName)!;
       return this.childRepo(child).findWhere(trx, this.linkValues(child, current));
     });
+  }
+
+  /**
+   * A caller without the update permission got here through a field's `editPermission`: only the
+   * fields whose permission they hold may differ from the stored row, and children may not be sent.
+   */
+  private checkFieldPermissions(current: Row, body: Row, caller?: Caller): void {
+    if (!caller || holds(caller, this.entity.api.permissions.update)) return;
+    const refused = [
+      ...this.entity.fields
+        .filter((f) => body[f.name] !== undefined && (body[f.name] ?? null) !== (current[f.name] ?? null))
+        .filter((f) => !f.editPermission || !holds(caller, f.editPermission))
+        .map((f) => f.name),
+      ...this.entity.children.filter((c) => body[c.name] !== undefined).map((c) => c.name),
+    ];
+    if (refused.length) throw new ApiError('FORBIDDEN', refused.map((field) => ({ field, message: this.model.messages.errors.FORBIDDEN })));
   }
 
   keyMismatch(fields: string[]): ApiError {

@@ -11,7 +11,7 @@ import { ApiError } from './api-error.js';
 
 export const TOKEN_HEADER = 'X-AuthToken';
 
-interface OperationSchema { 'x-access'?: string; 'x-permission'?: string }
+interface OperationSchema { 'x-access'?: string; 'x-permission'?: string; 'x-field-permissions'?: string[] }
 
 export function authorize(db: Knex): RequestHandler {
   return async (req, res, next) => {
@@ -26,7 +26,9 @@ export function authorize(db: Knex): RequestHandler {
     const caller = session ? await loadCaller(db, session.username, session.userType) : undefined;
     if (!caller) throw new ApiError('UNAUTHENTICATED');
     const permission = op['x-permission'];
-    const allowed = op['x-access'] === 'authenticated' || (op['x-access'] === 'permission' && permission !== undefined && holds(caller, permission));
+    // A field permission lets the call through; the service then allows only that field to change.
+    const partial = (op['x-field-permissions'] ?? []).some((p) => holds(caller, p));
+    const allowed = op['x-access'] === 'authenticated' || (op['x-access'] === 'permission' && permission !== undefined && (holds(caller, permission) || partial));
     if (!allowed) throw new ApiError('FORBIDDEN');
     res.locals.caller = caller;
     res.locals.token = token;

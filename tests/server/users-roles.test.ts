@@ -287,3 +287,36 @@ describe("'*' grants", () => {
     expect((await user.get(`${API}/posfisici`)).status).toBe(403);
   });
 });
+
+describe('VARIAZIONE_EMAIL_SEC changes only the secondary e-mail (seed 000 §6)', () => {
+  const setUpEmailOnlyUser = async () => {
+    await app.db('ruolo').insert({ group_name: '30480', role_name: 'SOLO_EMAIL_SEC', description: 'Solo e-mail secondaria' });
+    await app.db('ruolo_permesso').insert([
+      { group_name: '30480', role_name: 'SOLO_EMAIL_SEC', funzione: 'GES_UTENTI', azione: 'VISUALIZZAZIONE' },
+      { group_name: '30480', role_name: 'SOLO_EMAIL_SEC', funzione: 'GES_UTENTI', azione: 'VARIAZIONE_EMAIL_SEC' },
+    ]);
+    await app.request.post(`${API}/users`).send({ username: 'solo.emailsec', group: '30480', email: 'solo@bcc-esempio.example' }).expect(201);
+    await app.request.put(`${API}/users/solo.emailsec/authorities`).send([{ roleName: 'SOLO_EMAIL_SEC' }]).expect(200);
+    await app.db('credenziale').insert({ username: 'solo.emailsec', password_hash: (await app.db('credenziale').where({ username: 'sede.30480' }).first()).password_hash, password_changed_at: new Date().toISOString() });
+    return app.loginAs('solo.emailsec');
+  };
+
+  it('lets the secondary e-mail change and refuses any other field, naming it', async () => {
+    const only = await setUpEmailOnlyUser();
+    const current = (await only.get(`${API}/users/filiale.30480`)).body;
+    const ok = await only.put(`${API}/users/filiale.30480`).send({ ...current, authorities: undefined, emailSecondaria: 'seconda@bcc-esempio.example' });
+    expect(ok.status).toBe(200);
+    expect(ok.body.emailSecondaria).toBe('seconda@bcc-esempio.example');
+
+    const refused = await only.put(`${API}/users/filiale.30480`).send({ ...current, authorities: undefined, fullName: 'Nome cambiato', emailSecondaria: 'terza@bcc-esempio.example' });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ errorMessage: 'Operazione non consentita', code: 'FORBIDDEN', details: [{ field: 'fullName', message: 'Operazione non consentita' }] });
+    const stored = await app.db('utente').where({ username: 'filiale.30480' }).first();
+    expect(stored.full_name).toBe('Franca Filiale');
+    expect(stored.email_secondaria).toBe('seconda@bcc-esempio.example');
+
+    const roles = await only.put(`${API}/users/filiale.30480`).send({ ...current, emailSecondaria: 'seconda@bcc-esempio.example', authorities: [{ roleName: 'BANCA_FILIALE' }] });
+    expect(roles.status).toBe(403);
+    expect(roles.body.details).toEqual([{ field: 'authorities', message: 'Operazione non consentita' }]);
+  });
+});

@@ -122,6 +122,8 @@ export interface FormDef {
   defaultMessages: Record<string, string>;
   rules: FieldRule[];
   confirmations: Confirmation[];
+  /** field -> permission that allows changing it alone, without the entity's update permission */
+  fieldPermissions?: Record<string, string>;
 }
 
 export type Row = Record<string, unknown>;

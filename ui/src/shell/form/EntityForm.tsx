@@ -34,6 +34,8 @@ interface Props {
   record?: Row;
   /** The user holds CREAZIONE (create form) or AGGIORNAMENTO (edit form): otherwise the form is read-only. */
   canSave?: boolean;
+  /** When set, only these fields are editable and only they are sent (seed 000 §6 VARIAZIONE_EMAIL_SEC). */
+  onlyFields?: string[];
   /** The user holds CANCELLAZIONE. */
   canDelete?: boolean;
   onCreated: (saved: Row) => void;
@@ -41,7 +43,9 @@ interface Props {
   onBack: () => void;
 }
 
-export function EntityForm({ entity, form, initialData, editKey, record, canSave = true, canDelete = true, onCreated, onDeleted, onBack }: Props) {
+export function EntityForm({ entity, form, initialData, editKey, record, canSave: canSaveAll = true, onlyFields, canDelete = true, onCreated, onDeleted, onBack }: Props) {
+  const restricted = !canSaveAll && (onlyFields?.length ?? 0) > 0;
+  const canSave = canSaveAll || restricted;
   const actions = formActions[form.entity] ?? [];
   const modals = useModals();
   const banners = useBanners();
@@ -65,8 +69,13 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
     const keys = editKey
       ? Object.fromEntries(form.key.map((k) => [k, { ...(base[k] as object | undefined), 'ui:readonly': true }]))
       : {};
-    return { ...base, ...keys };
-  }, [form, editKey]);
+    const locked = restricted
+      ? Object.fromEntries(Object.keys((form.schema as { properties?: object }).properties ?? {})
+        .filter((f) => !onlyFields!.includes(f))
+        .map((f) => [f, { ...(base[f] as object | undefined), 'ui:readonly': true }]))
+      : {};
+    return { ...base, ...locked, ...keys };
+  }, [form, editKey, restricted, onlyFields]);
   const transformErrors = useMemo(() => createTransformErrors(form), [form]);
   const extraErrors = useMemo(() => (serverDetails.length ? detailsToErrorSchema(serverDetails) : undefined), [serverDetails]);
 
@@ -85,7 +94,10 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
   };
 
   const handleSubmit = async (event: IChangeEvent<Row>) => {
-    const body = shape(event.formData ?? {});
+    const full = shape(event.formData ?? {});
+    // A restricted user sends the row without its children: the server refuses children from them.
+    const children = new Set(Object.keys(full).filter((k) => Array.isArray(full[k]) || (full[k] !== null && typeof full[k] === 'object')));
+    const body = restricted ? Object.fromEntries(Object.entries(full).filter(([k]) => !children.has(k))) : full;
     setSaving(true);
     try {
       const saved = await mutations.save(editKey, body);

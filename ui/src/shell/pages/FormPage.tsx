@@ -30,7 +30,8 @@ export default function FormPage({ entityName, routePattern }: Props) {
   const record = useEntityRecord(entity, editKey);
   const form = useFormDef(entityName);
   const { can } = useSession();
-  const canSave = editKey ? can(entity.permissions?.update) : can(entity.permissions?.create);
+  const fullUpdate = can(entity.permissions?.update);
+  const canSave = editKey ? fullUpdate : can(entity.permissions?.create);
   const canDelete = entity.operations.includes('delete') && can(entity.permissions?.delete);
 
   const toList = () => navigate(entity.listRoute ?? '/');
@@ -56,6 +57,10 @@ export default function FormPage({ entityName, routePattern }: Props) {
         editKey={editKey}
         record={record.record}
         canSave={canSave}
+        // Without the update permission, the fields whose own permission the user holds stay editable.
+        onlyFields={editKey && !fullUpdate && form.status === 'ready'
+          ? Object.entries(form.value.fieldPermissions ?? {}).filter(([, p]) => can(p)).map(([f]) => f)
+          : undefined}
         canDelete={canDelete}
         onCreated={(saved) => {
           const key = keyOf(entity.key, saved);
