@@ -116,7 +116,14 @@ export interface CustomOperationModel {
   source: string;
 }
 
+/** Shell behaviour the seeds fix per kind of user (spec/ui/pages.yaml). */
+export interface ShellModel {
+  landing?: { merchant: string; assistance: string; bank: string[] };
+  emailWarningGroups: string[];
+}
+
 export interface Model {
+  shell: ShellModel;
   entities: EntityModel[];
   operations: CustomOperationModel[];
   pages: PageModel[];

@@ -29,6 +29,9 @@ export function buildManifest(model: Model): Record<string, unknown> {
     apiBase: API_BASE,
     locale: { date: 'DD/MM/YYYY', dateTime: 'DD/MM/YYYY HH:mm', currency: 'EUR', firstDayOfWeek: 1 },
     ui: { bannerTimeoutMs: 3000, typeaheadDelayMs: 800 },
+    // Where /home sends each kind of user, and who only gets a warning for a missing e-mail (spec/ui/pages.yaml).
+    ...(model.shell.landing ? { landing: model.shell.landing } : {}),
+    emailWarningGroups: model.shell.emailWarningGroups,
     // The permission catalogue, for the role editor's grant grid (spec/platform/functions.yaml).
     functions: model.functions,
     actions: model.actions,

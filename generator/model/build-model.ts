@@ -2,7 +2,7 @@
  * Resolves validated spec files into the one normalized Model every emitter reads.
  * Collects every mistake of every file before giving up, so an analyst fixes them in one round.
  */
-import type { EntityModel, Model, PageModel } from '../../common/model.js';
+import type { EntityModel, Model, PageModel, ShellModel } from '../../common/model.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { SourceFile } from '../load/source-file.js';
 import type { SpecKind } from '../validate/schema-check.js';
@@ -54,9 +54,11 @@ export function buildModel(files: { kind: SpecKind; source: SourceFile }[]): { m
     buildOperations(source, validationDefaults, entityNames, diagnostics).map((value) => ({ value, source })));
 
   checkCrossReferences(entities, pages, pageSources, functions.raw.functions, functions.raw.actions, diagnostics, operations);
+  const shell = buildShell(ofKind('pages'), new Set([...pages.map((p) => p.value.route), ...entities.flatMap((e) => [e.value.list?.route, e.value.form?.route])]), diagnostics);
 
   const demoFiles = ofKind('demo').map((source) => ({ raw: source.data as RawDemo, source }));
   const model: Model = {
+    shell,
     entities: entities.map((e) => e.value),
     operations: operations.map((o) => o.value),
     pages: pages.map((p) => p.value),
@@ -69,4 +71,21 @@ export function buildModel(files: { kind: SpecKind; source: SourceFile }[]): { m
   };
   if (diagnostics.length === 0) checkDemo(demoFiles, model, diagnostics);
   return diagnostics.length ? { diagnostics } : { model, diagnostics };
+}
+
+/** The landing rules and e-mail warning groups; a landing route must be one the spec declares. */
+function buildShell(sources: SourceFile[], routes: Set<string | undefined>, diagnostics: Diagnostic[]): ShellModel {
+  const withLanding = sources.filter((s) => (s.data as RawPages).landing);
+  withLanding.slice(1).forEach((s) => diagnostics.push({ ...s.positionOf(['landing']), message: `Only one 'landing' is allowed; the first is in ${withLanding[0].file}.` }));
+  const source = withLanding[0];
+  const landing = source ? (source.data as RawPages).landing : undefined;
+  if (source && landing) {
+    const check = (route: string, path: (string | number)[]) => {
+      // /wpbusiness/home belongs to the shell itself, not to a spec route.
+      if (!routes.has(route) && !route.startsWith('/wpbusiness')) diagnostics.push({ ...source.positionOf(path), message: `Landing route '${route}' is not a route of any entity or page.` });
+    };
+    check(landing.assistance, ['landing', 'assistance']);
+    landing.bank.forEach((r, i) => check(r, ['landing', 'bank', i]));
+  }
+  return { ...(landing ? { landing } : {}), emailWarningGroups: sources.flatMap((s) => (s.data as RawPages).emailWarningGroups ?? []) };
 }

@@ -29,6 +29,8 @@ export interface RawFunctions { functions: Record<string, string>; actions: Reco
 export interface RawMessages { messages: { validation: Record<string, string>; errors: Record<string, string> } }
 export interface RawDemo { demo: string; order?: number; rows: Record<string, unknown>[] }
 export interface RawPages {
+  landing?: { merchant: string; assistance: string; bank: string[] };
+  emailWarningGroups?: string[];
   pages: { route: string; component: string; title?: string; permission?: string; public?: boolean; menu?: { group: string; label?: string; order?: number } }[];
 }
 

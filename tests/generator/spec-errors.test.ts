@@ -122,3 +122,29 @@ form:
     expect(diagnostics.map((d) => d.file)).toEqual(expect.arrayContaining([BANCA, FILIALE]));
   });
 });
+
+describe('shell landing rules (spec/ui/pages.yaml)', () => {
+  const PAGES = 'spec/ui/pages.yaml';
+  const pages = (bank: string) => `landing:
+  merchant: /wpbusiness/home
+  assistance: /banche
+  bank: [${bank}]
+emailWarningGroups: ['15000']
+pages:
+  - { route: /about, component: InfoPage, public: true }
+`;
+
+  it('accepts landing routes that entities or pages declare, and carries them into the model', () => {
+    const { model, diagnostics } = loadSpec({ [BANCA]: BANCA_YAML, [PAGES]: pages('/about, /banche') });
+    expect(diagnostics).toEqual([]);
+    expect(model?.shell).toEqual({
+      landing: { merchant: '/wpbusiness/home', assistance: '/banche', bank: ['/about', '/banche'] },
+      emailWarningGroups: ['15000'],
+    });
+  });
+
+  it('refuses a landing route nothing declares, at its line', () => {
+    const d = loadSpecWithError({ [BANCA]: BANCA_YAML, [PAGES]: pages('/richieste/sospesi/nessuna') }, "Landing route '/richieste/sospesi/nessuna' is not a route");
+    expect(d).toMatchObject({ file: PAGES, line: 4 });
+  });
+});

@@ -6,6 +6,11 @@ import { entityPath } from '../../ui/src/core/keys';
 import { afterLoginTarget, homeLanding, loginPathFor, missingEmailRule, visibleMenu } from '../../ui/src/core/navigation';
 import { holdsAll } from '../../ui/src/core/permissions';
 import { tokenExpiry } from '../../ui/src/core/token';
+import type { Manifest } from '../../ui/src/core/types';
+import manifestJson from '../../generated/manifest.json';
+
+/** The real generated manifest: the landing rules and warning groups are the spec's (spec/ui/pages.yaml). */
+const MANIFEST = manifestJson as unknown as Manifest;
 
 const grants = new Map([['ANAG_BANCHE', new Set(['VISUALIZZAZIONE'])], ['GES_UTENTI', new Set(['VISUALIZZAZIONE', 'AGGIORNAMENTO'])]]);
 
@@ -44,17 +49,18 @@ describe('navigation rules (seed 000 §2, §4)', () => {
 
   it('lands each kind of user on its home', () => {
     const none = () => false;
-    expect(homeLanding({ isMerchant: true, isAssistenza: false }, none)).toBe('/wpbusiness/home');
-    expect(homeLanding({ isMerchant: false, isAssistenza: true }, none)).toBe('/richieste/sospesi/enteCentrale');
-    expect(homeLanding({ isMerchant: false, isAssistenza: false }, (p) => p === 'RIC_SOSPESI_BANCHE:VISUALIZZAZIONE')).toBe('/richieste/sospesi/banca');
-    expect(homeLanding({ isMerchant: false, isAssistenza: false }, none)).toBe('/esercente/ricercaEsercente');
+    const { landing, routes } = MANIFEST;
+    expect(homeLanding({ isMerchant: true, isAssistenza: false }, none, landing, routes)).toBe('/wpbusiness/home');
+    expect(homeLanding({ isMerchant: false, isAssistenza: true }, none, landing, routes)).toBe('/richieste/sospesi/enteCentrale');
+    expect(homeLanding({ isMerchant: false, isAssistenza: false }, (p) => p === 'RIC_SOSPESI_BANCHE:VISUALIZZAZIONE', landing, routes)).toBe('/richieste/sospesi/banca');
+    expect(homeLanding({ isMerchant: false, isAssistenza: false }, none, landing, routes)).toBe('/esercente/ricercaEsercente');
   });
 
   it('applies the missing e-mail rules', () => {
-    expect(missingEmailRule({ isMerchant: false, email: null, parentGroup: '15000' })).toBe('warning');
-    expect(missingEmailRule({ isMerchant: false, email: '', parentGroup: '11000' })).toBe('ask');
-    expect(missingEmailRule({ isMerchant: false, email: 'a@b.it', parentGroup: '11000' })).toBe('none');
-    expect(missingEmailRule({ isMerchant: true, email: null, parentGroup: '30480' })).toBe('none');
+    expect(missingEmailRule({ isMerchant: false, email: null, parentGroup: '15000' }, MANIFEST.emailWarningGroups ?? [])).toBe('warning');
+    expect(missingEmailRule({ isMerchant: false, email: '', parentGroup: '11000' }, MANIFEST.emailWarningGroups ?? [])).toBe('ask');
+    expect(missingEmailRule({ isMerchant: false, email: 'a@b.it', parentGroup: '11000' }, MANIFEST.emailWarningGroups ?? [])).toBe('none');
+    expect(missingEmailRule({ isMerchant: true, email: null, parentGroup: '30480' }, MANIFEST.emailWarningGroups ?? [])).toBe('none');
   });
 
   it('shows only the menu items the grants and GET menuitems allow', () => {

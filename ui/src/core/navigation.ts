@@ -3,19 +3,12 @@
  * saved before a login and where to go after it, and the home landing of each kind of user.
  */
 import type { CurrentUser } from './authApi';
-import type { MenuGroup } from './types';
+import type { Manifest, MenuGroup } from './types';
 
 export const BUSINESS_PREFIX = '/wpbusiness';
 export const BUSINESS_HOME = '/wpbusiness/home';
 export const LOGIN_BANCA = '/login/banca';
 export const LOGIN_MERCHANT = '/login/merchant';
-
-/** Landing pages of §2 (placeholders in ui/extensions until the real pages exist). */
-export const LANDING = {
-  assistance: '/richieste/sospesi/enteCentrale',
-  bankSuspended: '/richieste/sospesi/banca',
-  merchantSearch: '/esercente/ricercaEsercente',
-} as const;
 
 const RETURN_KEY = 'WP_RETURN_URL';
 
@@ -53,20 +46,28 @@ export function clearReturnUrl(): void {
   try { sessionStorage.removeItem(RETURN_KEY); } catch { /* storage disabled */ }
 }
 
+/** The landing rules of spec/ui/pages.yaml, as the manifest carries them. */
+export type Landing = NonNullable<Manifest['landing']>;
+
 /**
- * Home landing (§2): merchant -> business home; assistance -> central-body suspended requests; other bank
- * users -> bank suspended requests when they may view them, else merchant search.
+ * Home landing (seed 000 §2, declared in spec/ui/pages.yaml): merchants and assistance users have one page
+ * each; other bank users get the first `bank` route whose permission they hold, else the last one.
  */
-export function homeLanding(user: Pick<CurrentUser, 'isMerchant' | 'isAssistenza'>, can: (permission: string) => boolean): string {
-  if (user.isMerchant) return BUSINESS_HOME;
-  if (user.isAssistenza) return LANDING.assistance;
-  return can('RIC_SOSPESI_BANCHE:VISUALIZZAZIONE') ? LANDING.bankSuspended : LANDING.merchantSearch;
+export function homeLanding(
+  user: Pick<CurrentUser, 'isMerchant' | 'isAssistenza'>, can: (permission?: string) => boolean,
+  landing: Landing | undefined, routes: readonly { path: string; permission?: string }[],
+): string | undefined {
+  if (!landing) return undefined;
+  if (user.isMerchant) return landing.merchant;
+  if (user.isAssistenza) return landing.assistance;
+  const permissionOf = (path: string) => routes.find((r) => r.path === path)?.permission;
+  return landing.bank.find((path) => can(permissionOf(path))) ?? landing.bank[landing.bank.length - 1];
 }
 
-/** §4: which missing-e-mail rule applies to the user, if any. */
-export function missingEmailRule(user: Pick<CurrentUser, 'isMerchant' | 'email' | 'parentGroup'>): 'none' | 'warning' | 'ask' {
+/** Seed 000 §4: which missing-e-mail rule applies to the user; `warningGroups` come from the spec. */
+export function missingEmailRule(user: Pick<CurrentUser, 'isMerchant' | 'email' | 'parentGroup'>, warningGroups: readonly string[]): 'none' | 'warning' | 'ask' {
   if (user.isMerchant || (user.email ?? '').trim() !== '') return 'none';
-  return user.parentGroup === '15000' ? 'warning' : 'ask';
+  return user.parentGroup && warningGroups.includes(user.parentGroup) ? 'warning' : 'ask';
 }
 
 /**

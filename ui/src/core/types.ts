@@ -85,6 +85,10 @@ export interface Manifest {
   menu: MenuGroup[];
   routes: RouteDef[];
   entities: Record<string, EntityMeta>;
+  /** Where /home sends each kind of user (spec/ui/pages.yaml `landing`). */
+  landing?: { merchant: string; assistance: string; bank: string[] };
+  /** Parent groups whose users without e-mail are only warned (spec/ui/pages.yaml). */
+  emailWarningGroups?: string[];
   /**
    * The function and action catalogue of spec/platform/functions.yaml (code -> label), for the role editor's
    * grant picker. Optional: without it the picker offers what the caller itself holds.

@@ -1,11 +1,12 @@
 /**
- * Missing e-mail rules (seed 000 §4), for bank-side users after login: parent group 15000 gets a warning that
+ * Missing e-mail rules (seed 000 §4), for bank-side users after login: the spec's warning groups (15000) get a warning that
  * the e-mail must be recorded in the bank's security system; anyone else is asked for it in a modal, saved
  * through PUT users/me/email.
  */
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { ApiError, userMessage } from '../../core/apiError';
+import { useManifest } from '../../core/hooks/useManifest';
 import { missingEmailRule } from '../../core/navigation';
 import { useSession } from '../../core/session';
 import { useModals } from '../modals/modalsContext';
@@ -15,8 +16,9 @@ export const EMAIL_WARNING = "L'indirizzo e-mail dell'utente non è registrato: 
 
 export function MissingEmail() {
   const session = useSession();
+  const { emailWarningGroups } = useManifest();
   if (!session.user) return null;
-  const rule = missingEmailRule(session.user);
+  const rule = missingEmailRule(session.user, emailWarningGroups ?? []);
   if (rule === 'warning') return <Alert color="yellow" title="Attenzione" mb="md" role="alert">{EMAIL_WARNING}</Alert>;
   if (rule === 'ask') return <AskEmail />;
   return null;

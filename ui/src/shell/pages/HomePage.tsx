@@ -5,16 +5,17 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { Navigate } from 'react-router-dom';
 import { useManifest } from '../../core/hooks/useManifest';
-import { homeLanding } from '../../core/navigation';
+import { BUSINESS_HOME, homeLanding } from '../../core/navigation';
 import { useSession } from '../../core/session';
 
 export default function HomePage() {
-  const { routes } = useManifest();
+  const { routes, landing } = useManifest();
   const session = useSession();
   if (session.user) {
-    const target = homeLanding(session.user, (p) => session.can(p));
+    const target = homeLanding(session.user, (p) => session.can(p), landing, routes);
+    // The business home is the shell's own route; any other target must be a route the user may open.
     const route = routes.find((r) => r.path === target);
-    if (route && session.can(route.permission)) return <Navigate to={target} replace />;
+    if (target && (target === BUSINESS_HOME || (route && session.can(route.permission)))) return <Navigate to={target} replace />;
   }
   return (
     <Stack>
