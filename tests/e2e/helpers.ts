@@ -1,5 +1,5 @@
 /** Shared steps of the browser suite: step log, exact-text wait, login through the login page. */
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 export const STEP_TIMEOUT_MS = 15_000;
 export const DEMO_PASSWORD = 'Demo-WebPos-2026';
@@ -44,4 +44,14 @@ export async function expectPath(page: Page, path: string) {
   await page.waitForURL((url) => url.pathname === path, { timeout: STEP_TIMEOUT_MS }).catch(() => {
     throw new StepError(`expected ${path}, the browser is on ${pathOf(page)}`);
   });
+}
+
+/** A fresh browser context (Italian locale, desktop size) whose page errors are collected in `errors`. */
+export async function newPage(browser: Browser, errors: string[]): Promise<Page> {
+  const context = await browser.newContext({ locale: 'it-IT', viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(STEP_TIMEOUT_MS);
+  page.on('pageerror', (e) => errors.push(e.message));
+  setActivePage(page);
+  return page;
 }

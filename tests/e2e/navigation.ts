@@ -5,19 +5,10 @@
  * users, and a forbidden route sends it to / and so back to its landing. A merchant lives in /wpbusiness.
  */
 import type { Browser, Page } from 'playwright-core';
-import { expectPath, setActivePage, step, StepError, STEP_TIMEOUT_MS, submitLogin } from './helpers';
+import { expectPath, newPage, step, StepError, STEP_TIMEOUT_MS, submitLogin } from './helpers';
 
 const BRANCH_USER = 'filiale.30480';
 const BRANCH_LANDING = '/esercente/ricercaEsercente';
-
-async function newPage(browser: Browser, errors: string[]): Promise<Page> {
-  const context = await browser.newContext({ locale: 'it-IT', viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  page.setDefaultTimeout(STEP_TIMEOUT_MS);
-  page.on('pageerror', (e) => errors.push(e.message));
-  setActivePage(page);
-  return page;
-}
 
 async function menuLabels(page: Page): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: 'Menu principale' });

@@ -4,20 +4,11 @@
  * form and the mail outbox; the public reset page; the change-password page with its mismatch message.
  */
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD, expectPath, setActivePage, step, StepError, STEP_TIMEOUT_MS, submitLogin } from './helpers';
+import { DEMO_PASSWORD, expectPath, newPage, step, StepError, STEP_TIMEOUT_MS, submitLogin } from './helpers';
 
 const NEW_PASSWORD = 'Nuova-Password-2026';
 const MISMATCH = 'ATTENZIONE: le password inserite non corrispondono!';
 const MAIL_SENT = "La nuova password e' stata inviata alla email dell'utente";
-
-async function newPage(browser: Browser, errors: string[]): Promise<Page> {
-  const context = await browser.newContext({ locale: 'it-IT', viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  page.setDefaultTimeout(STEP_TIMEOUT_MS);
-  page.on('pageerror', (e) => errors.push(e.message));
-  setActivePage(page);
-  return page;
-}
 
 async function closeModal(page: Page, text: string) {
   const dialog = page.getByRole('dialog').filter({ hasText: text });
