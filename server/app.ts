@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import type { Knex } from 'knex';
 import type { Artifacts } from './artifacts.js';
 import { apiRouter } from './crud/routes.js';
@@ -16,6 +16,17 @@ import { openApiValidator } from './http/validation.js';
 import { compileAllSchemas } from './http/compile-schemas.js';
 
 export const API_BASE = '/webpos/api/v1';
+
+/**
+ * Authorization runs after the validator has matched the operation (its metadata step sets
+ * req.openapi) and before it validates the request, so an anonymous or unauthorized caller learns
+ * nothing about what a valid body looks like: 401/403 come before 400.
+ */
+function authorizedValidation(validator: RequestHandler[], authorization: RequestHandler): RequestHandler[] {
+  const at = validator.findIndex((m) => m.name === 'requestMiddleware');
+  if (at < 0) throw new Error('express-openapi-validator no longer has a requestMiddleware step: place authorize() again (server/app.ts)');
+  return [...validator.slice(0, at), authorization, ...validator.slice(at)];
+}
 
 export interface AppOptions {
   db: Knex;
@@ -35,8 +46,7 @@ export function createApp({ db, artifacts, validateResponses = false, uiDir }: A
 
   const api = express.Router();
   api.use(express.json({ limit: '1mb' }));
-  api.use(...openApiValidator(artifacts.openapi, validateResponses));
-  api.use(authorize(db));
+  api.use(...authorizedValidation(openApiValidator(artifacts.openapi, validateResponses), authorize(db)));
   api.use(apiRouter(db, artifacts.model, operations, artifacts.openapi.paths as never, domainHandlers, entityHooks));
   api.use(routeNotFound);
   api.use(errorHandler(artifacts.model, fieldsOfOperation(operations, artifacts.model)));

@@ -444,3 +444,18 @@ describe('GET mailoutbox (the mails the product would send)', () => {
     expect(res.body).toEqual(error('NOT_FOUND'));
   });
 });
+
+describe('authorization comes before request validation', () => {
+  it('an anonymous call with an invalid body is 401, not a 400 describing the body', async () => {
+    const res = await app.anonymous.post(`${API}/banche`).send({ codAbi: '12', campoIgnoto: true });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ errorMessage: 'Si è verificato un errore di autenticazione. Contattare il servizio assistenza', code: 'UNAUTHENTICATED', details: [] });
+  });
+
+  it('a caller without the permission gets 403 before any word about the body', async () => {
+    const push = await app.loginAs('agente.push');
+    const res = await push.post(`${API}/banche`).send({ codAbi: '12' });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ errorMessage: 'Operazione non consentita', code: 'FORBIDDEN', details: [] });
+  });
+});
