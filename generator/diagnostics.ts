@@ -10,8 +10,17 @@ export function formatDiagnostic(d: Diagnostic): string {
   return `${d.file}:${d.line}:${d.column}: ${d.message}`;
 }
 
+/** In file order, each mistake once (one undeclared function used by five operations is one message). */
 export function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
-  return [...list].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
+  const seen = new Set<string>();
+  return [...list]
+    .sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column)
+    .filter((d) => {
+      const id = formatDiagnostic(d);
+      if (seen.has(id)) return false;
+      seen.add(id);
+      return true;
+    });
 }
 
 /** The candidate closest to `word` by edit distance, if it is close enough to be a plausible typo. */

@@ -33,7 +33,7 @@ export function resolveSources(sources: SourceFile[], diagnostics: Diagnostic[] 
     diagnostics.push(...checked.diagnostics);
     if (checked.kind && checked.diagnostics.length === 0) kinded.push({ kind: checked.kind, source });
   }
-  if (diagnostics.length) return { diagnostics };
+  if (diagnostics.length) return { diagnostics: sortDiagnostics(diagnostics) };
   const built = buildModel(kinded);
-  return built.model ? built : { diagnostics: built.diagnostics };
+  return built.model ? built : { diagnostics: sortDiagnostics(built.diagnostics) };
 }

@@ -31,7 +31,7 @@ export function checkCrossReferences(
 
   const checkPermission = (perm: string, source: SourceFile, path: PathSegment[]) => {
     const [fn, action] = perm.split(':');
-    if (!(fn in functions)) report(source, path, `Permission '${perm}' names the undeclared function '${fn}'. Declare it under 'functions' in spec/platform/functions.yaml.${didYouMean(fn, Object.keys(functions))}`);
+    if (!(fn in functions)) report(source, path, `Function '${fn}' is not declared: add it under 'functions' in spec/platform/functions.yaml.${didYouMean(fn, Object.keys(functions))}`);
     else if (!(action in actions)) report(source, path, `Permission '${perm}' names the undeclared action '${action}'.${didYouMean(action, Object.keys(actions))}`);
   };
 
@@ -75,8 +75,10 @@ export function checkCrossReferences(
         checkPermission(perm, source, explicit ? ['api', 'permissions', op] : ['permission']);
       }
     }
-    if (entity.list) { claimRoute(entity.list.route, source, ['list', 'route']); checkPermission(entity.list.permission, source, ['list']); }
-    if (entity.form) { claimRoute(entity.form.route, source, ['form', 'route']); checkPermission(entity.form.permission, source, ['form']); }
+    // A screen's permission is written under list/form only when it differs from the entity's own.
+    const raw = source.data as { list?: { permission?: string }; form?: { permission?: string } };
+    if (entity.list) { claimRoute(entity.list.route, source, ['list', 'route']); checkPermission(entity.list.permission, source, raw.list?.permission ? ['list', 'permission'] : ['permission']); }
+    if (entity.form) { claimRoute(entity.form.route, source, ['form', 'route']); checkPermission(entity.form.permission, source, raw.form?.permission ? ['form', 'permission'] : ['permission']); }
   }
   // Custom operations share the URL space with the generated ones: same method and path twice is a mistake.
   const endpoints = new Map<string, string>();

@@ -79,10 +79,16 @@ list:
   });
 
   it('a permission with an undeclared function names it and suggests the declared one', () => {
-    const d = loadSpecWithError(banca('permission: ANAG_BANCHE', 'permission: ANAG_BANKE'), 'undeclared function');
-    expect(d.message).toContain("undeclared function 'ANAG_BANKE'");
+    const d = loadSpecWithError(banca('permission: ANAG_BANCHE', 'permission: ANAG_BANKE'), "Function 'ANAG_BANKE' is not declared");
     expect(d.message).toContain("Did you mean 'ANAG_BANCHE'?");
     expect(d).toMatchObject({ file: BANCA, line: 4, column: 13 });
+  });
+
+  it('reports an undeclared function once, at the line that names it, however many operations and screens use it', () => {
+    const { diagnostics } = loadSpec(banca('permission: ANAG_BANCHE', 'permission: ANAG_BANKE'));
+    expect(diagnostics.map((x) => `${x.line}:${x.column} ${x.message}`)).toEqual([
+      "4:13 Function 'ANAG_BANKE' is not declared: add it under 'functions' in spec/platform/functions.yaml. Did you mean 'ANAG_BANCHE'?",
+    ]);
   });
 
   it('a form route whose parameters are not the key says how to end it', () => {
