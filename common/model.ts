@@ -139,12 +139,6 @@ export function entityByName(model: Pick<Model, 'entities'>, name: string): Enti
   return found;
 }
 
-export function fieldByName(entity: EntityModel, name: string): FieldModel {
-  const found = entity.fields.find((f) => f.name === name);
-  if (!found) throw new Error(`Entity ${entity.name} has no field ${name}`);
-  return found;
-}
-
 /**
  * The field a dotted body path points at (`codAbi`, `group.groupName`, `modelliPos.0.codModpos`),
  * walking into children; array indexes are skipped. Used to attach the spec's message to an error.

@@ -32,6 +32,8 @@ export function buildManifest(model: Model): Record<string, unknown> {
     // Where /home sends each kind of user, and who only gets a warning for a missing e-mail (spec/ui/pages.yaml).
     ...(model.shell.landing ? { landing: model.shell.landing } : {}),
     emailWarningGroups: model.shell.emailWarningGroups,
+    // Default validation messages (spec/platform/messages.yaml), for the shell's hand-written forms.
+    messages: model.messages.validation,
     // The permission catalogue, for the role editor's grant grid (spec/platform/functions.yaml).
     functions: model.functions,
     actions: model.actions,

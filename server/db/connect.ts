@@ -35,7 +35,3 @@ export function connect(options: { databaseUrl?: string; sqliteFile: string }): 
     },
   });
 }
-
-export function isPostgres(db: Knex): boolean {
-  return db.client.config.client === 'pg';
-}

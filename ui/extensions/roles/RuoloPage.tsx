@@ -8,6 +8,7 @@ import { Alert, Button, Center, Group, Loader, Modal, Stack, Text, TextInput, Ti
 import { useNavigate, useParams } from 'react-router-dom';
 import { ApiError, userMessage } from '../../src/core/apiError';
 import { fillRoute } from '../../src/core/keys';
+import { useValidationMessages } from '../../src/core/hooks/useManifest';
 import { useSession } from '../../src/core/session';
 import { useBanners } from '../../src/shell/banners';
 import { useModals } from '../../src/shell/modals/modalsContext';
@@ -15,9 +16,9 @@ import { useCatalogue } from './catalogue';
 import { GrantTable } from './GrantTable';
 import { ROLE_ROUTE, ROLES_ROUTE, useRoleApi, type Role } from './roleApi';
 
-const REQUIRED = "Questo campo e' obbligatorio";
 
 export default function RuoloPage() {
+  const { required: REQUIRED } = useValidationMessages();
   const { groupName = '', roleName } = useParams();
   const session = useSession();
   const roles = useRoleApi();
@@ -130,6 +131,7 @@ export default function RuoloPage() {
 
 /** Asks the new name and creates the copy in the same group, then opens it. */
 function CloneDialog({ role, onClose }: { role: Role; onClose: () => void }) {
+  const { required: REQUIRED } = useValidationMessages();
   const roles = useRoleApi();
   const banners = useBanners();
   const navigate = useNavigate();

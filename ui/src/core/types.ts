@@ -87,6 +87,8 @@ export interface Manifest {
   entities: Record<string, EntityMeta>;
   /** Where /home sends each kind of user (spec/ui/pages.yaml `landing`). */
   landing?: { merchant: string; assistance: string; bank: string[] };
+  /** Default validation messages of spec/platform/messages.yaml (required, type, ...). */
+  messages: Record<string, string>;
   /** Parent groups whose users without e-mail are only warned (spec/ui/pages.yaml). */
   emailWarningGroups?: string[];
   /**

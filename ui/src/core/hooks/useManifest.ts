@@ -22,6 +22,11 @@ export function useEntityMeta(name: string): EntityMeta {
 
 export type LoadState<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error'; error: unknown };
 
+/** The spec's default validation messages, for forms the shell writes by hand (login, password, roles). */
+export function useValidationMessages(): Record<string, string> {
+  return useManifest().messages;
+}
+
 export function useManifestLoader(): LoadState<Manifest> {
   const [state, setState] = useState<LoadState<Manifest>>({ status: 'loading' });
   useEffect(() => {

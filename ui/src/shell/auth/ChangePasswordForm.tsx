@@ -5,10 +5,10 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { ApiError, userMessage } from '../../core/apiError';
+import { useValidationMessages } from '../../core/hooks/useManifest';
 import { useSession } from '../../core/session';
 
 export const PASSWORD_MISMATCH = 'ATTENZIONE: le password inserite non corrispondono!';
-export const REQUIRED = "Questo campo e' obbligatorio";
 
 interface Props {
   username: string;
@@ -20,6 +20,7 @@ interface Props {
 type Field = 'oldPassword' | 'newPassword' | 'confirm';
 
 export function ChangePasswordForm({ username, onDone, onCancel }: Props) {
+  const { required: REQUIRED } = useValidationMessages();
   const { api } = useSession();
   const [values, setValues] = useState<Record<Field, string>>({ oldPassword: '', newPassword: '', confirm: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});

@@ -9,14 +9,16 @@ import { Link, Navigate } from 'react-router-dom';
 import { ApiError } from '../../core/apiError';
 import type { UserType } from '../../core/authApi';
 import { LOGIN_BANCA, LOGIN_MERCHANT, returnTarget } from '../../core/navigation';
+import { useValidationMessages } from '../../core/hooks/useManifest';
 import { useSession } from '../../core/session';
 import { useModals } from '../modals/modalsContext';
-import { ChangePasswordForm, REQUIRED } from './ChangePasswordForm';
+import { ChangePasswordForm } from './ChangePasswordForm';
 import { FullPageLoader } from './guards';
 
 export const SYSTEM_ERROR = "Errore di sistema - contattare l'amministratore";
 
 export default function LoginPage({ userType }: { userType: UserType }) {
+  const { required: REQUIRED } = useValidationMessages();
   const session = useSession();
   const modals = useModals();
   const [username, setUsername] = useState('');

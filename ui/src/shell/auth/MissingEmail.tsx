@@ -6,11 +6,10 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { ApiError, userMessage } from '../../core/apiError';
-import { useManifest } from '../../core/hooks/useManifest';
+import { useManifest, useValidationMessages } from '../../core/hooks/useManifest';
 import { missingEmailRule } from '../../core/navigation';
 import { useSession } from '../../core/session';
 import { useModals } from '../modals/modalsContext';
-import { REQUIRED } from './ChangePasswordForm';
 
 export const EMAIL_WARNING = "L'indirizzo e-mail dell'utente non è registrato: deve essere inserito nel sistema di sicurezza della banca.";
 
@@ -25,6 +24,7 @@ export function MissingEmail() {
 }
 
 function AskEmail() {
+  const { required: REQUIRED } = useValidationMessages();
   const session = useSession();
   const modals = useModals();
   const [email, setEmail] = useState('');

@@ -8,11 +8,12 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { userMessage } from '../../core/apiError';
 import type { UserType } from '../../core/authApi';
 import { LOGIN_BANCA, LOGIN_MERCHANT } from '../../core/navigation';
+import { useValidationMessages } from '../../core/hooks/useManifest';
 import { useSession } from '../../core/session';
 import { useModals } from '../modals/modalsContext';
-import { REQUIRED } from './ChangePasswordForm';
 
 export default function ResetPasswordPage() {
+  const { required: REQUIRED } = useValidationMessages();
   const { api } = useSession();
   const modals = useModals();
   const navigate = useNavigate();
