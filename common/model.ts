@@ -45,6 +45,8 @@ export interface FieldModel {
   /** Every message this field can produce, fully resolved (field override, else platform default). */
   messages: Record<MessageKey, string>;
   ui: { widget?: string; help?: string; placeholder?: string; hidden?: boolean };
+  /** The field's previous name: the next migration renames its column and keeps the values. */
+  renamedFrom?: string;
 }
 
 export interface ChildModel {
@@ -85,6 +87,10 @@ export interface EntityModel {
   list?: { route: string; title: string; columns: string[]; filters: string[]; sort: { field: string; direction: 'asc' | 'desc' }; permission: string };
   form?: { route: string; title: string; fields: string[]; permission: string };
   menu?: { group: string; label: string; order: number };
+  /** The entity's previous name: the next migration renames its table and keeps the rows. */
+  renamedFrom?: string;
+  /** Data-losing schema changes the analyst declared on purpose (see docs/spec-language.md#migrations). */
+  migrate?: { dropFields: string[]; narrow: string[]; backfill: Record<string, unknown> };
   /** The spec file the entity came from, relative to the repo, for messages that point an analyst at it. */
   source: string;
 }
@@ -131,6 +137,8 @@ export interface Model {
   actions: Record<string, string>;
   messages: { validation: Record<string, string>; errors: Record<string, string> };
   demo: { entity: string; rows: Record<string, unknown>[] }[];
+  /** Entities removed from the spec whose tables are dropped on purpose (spec/platform/dropped-entities.yaml). */
+  dropEntities: string[];
 }
 
 export function entityByName(model: Pick<Model, 'entities'>, name: string): EntityModel {

@@ -3,13 +3,14 @@
  * is not what spec/ produces (a hand edit or a forgotten regeneration).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatDiagnostic } from './diagnostics.js';
 import type { GeneratedFile } from './emitters/emitter.js';
 import { runPipeline } from './pipeline.js';
+import { writeGenerated } from './write-generated.js';
 
 const rootArg = process.argv.indexOf('--root');
 // --root lets tests run the CLI on a copy of the project; by default it is this checkout.
@@ -31,20 +32,8 @@ async function main(command: string | undefined): Promise<number> {
 }
 
 function write(files: GeneratedFile[]): number {
-  const wanted = new Set(files.map((f) => f.path));
-  let written = 0;
-  let removed = 0;
-  for (const file of files) {
-    const target = join(outDir, file.path);
-    if (existsSync(target) && readFileSync(target, 'utf8') === file.content) continue;
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, file.content);
-    written++;
-  }
-  for (const existing of listFiles(outDir)) {
-    if (!wanted.has(existing)) { rmSync(join(outDir, existing)); removed++; }
-  }
-  console.log(`generated/: ${written} written, ${files.length - written} unchanged, ${removed} removed.`);
+  const report = writeGenerated(outDir, files);
+  console.log(`generated/: ${report.written.length} written, ${report.unchanged} unchanged, ${report.removed.length} removed.`);
   return 0;
 }
 
@@ -68,15 +57,6 @@ function check(files: GeneratedFile[]): number {
   } finally {
     rmSync(fresh, { recursive: true, force: true });
   }
-}
-
-function listFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) out.push(relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'));
-  }
-  return out.sort();
 }
 
 process.exitCode = await main(process.argv[2]);

@@ -3,6 +3,8 @@
  * language's JSON Schema, resolve into the model, run every emitter. Any diagnostic stops the run
  * before a single file is produced, so a wrong spec never leaves half an output.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { sortDiagnostics, type Diagnostic } from './diagnostics.js';
 import { emitters } from './emitters/index.js';
 import type { GeneratedFile } from './emitters/emitter.js';
@@ -10,19 +12,42 @@ import { readSpecDir } from './load/read-spec-dir.js';
 import type { SourceFile } from './load/source-file.js';
 import { buildModel } from './model/build-model.js';
 import { templateRenderer } from './render-template.js';
+import { listFiles } from './write-generated.js';
 import { checkAgainstSchema, type SpecKind } from './validate/schema-check.js';
 import type { Model } from '../common/model.js';
 
 export type PipelineResult = { ok: true; files: GeneratedFile[]; model: Model } | { ok: false; diagnostics: Diagnostic[] };
 
-export async function runPipeline(rootDir: string, specDir = 'spec'): Promise<PipelineResult> {
-  const { sources, diagnostics } = readSpecDir(rootDir, specDir);
+export interface PipelineOptions {
+  specDir?: string;
+  /** Where the previous output lives (incremental migrations build on it); generated/ by default. */
+  generatedDir?: string;
+  now?: () => Date;
+}
+
+export async function runPipeline(rootDir: string, options: PipelineOptions = {}): Promise<PipelineResult> {
+  const { sources, diagnostics } = readSpecDir(rootDir, options.specDir ?? 'spec');
   const resolved = resolveSources(sources, diagnostics);
   if (!resolved.model) return { ok: false, diagnostics: sortDiagnostics(resolved.diagnostics) };
-  const ctx = { render: templateRenderer(rootDir) };
+  const existing = readGenerated(join(rootDir, options.generatedDir ?? 'generated'));
+  const reported: Diagnostic[] = [];
+  const byFile = new Map(sources.map((s) => [s.file, s]));
+  const ctx = {
+    render: templateRenderer(rootDir),
+    existing: (path: string) => existing.get(path),
+    now: options.now ?? (() => new Date()),
+    report: (d: Diagnostic) => { reported.push(d); },
+    positionOf: (file: string, path: readonly (string | number)[]) => byFile.get(file)?.positionOf(path) ?? { file, line: 1, column: 1 },
+  };
   const files: GeneratedFile[] = [];
   for (const emitter of emitters) files.push(...(await emitter.emit(resolved.model, ctx)));
+  if (reported.length) return { ok: false, diagnostics: sortDiagnostics(reported) };
   return { ok: true, files: files.sort((a, b) => a.path.localeCompare(b.path)), model: resolved.model };
+}
+
+/** The files of the previous run, by path relative to generated/. */
+function readGenerated(dir: string): Map<string, string> {
+  return new Map(listFiles(dir).map((path) => [path, readFileSync(join(dir, path), 'utf8')]));
 }
 
 /** The checking half of the pipeline, on already-parsed sources (tests feed it inline YAML). */

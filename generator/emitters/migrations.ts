@@ -1,70 +1,86 @@
 /**
- * Knex migration creating the schema the spec describes. Tables are created referenced-first so
- * foreign keys resolve on both SQLite and PostgreSQL, and dropped in the reverse order.
+ * Incremental Knex migrations. The schema the committed migrations produce is kept in
+ * generated/schema-snapshot.json; each run diffs the spec against it and, when something changed,
+ * writes one new timestamped migration with only that change (and its down) plus the new snapshot.
+ * Committed migrations are frozen: they are passed through untouched, and a hand edit is reported.
  */
-import type { EntityModel, FieldModel, Model } from '../../common/model.js';
-import { entityByName } from '../../common/model.js';
-import type { Emitter } from './emitter.js';
+import { createHash } from 'node:crypto';
+import { diffSchemas, type Change } from '../migrations/diff.js';
+import { declarationsOf } from '../migrations/declarations.js';
+import { describe, down, up } from '../migrations/render-changes.js';
+import { emptySnapshot, MIGRATIONS_DIR, SNAPSHOT_PATH, snapshotOf, type SchemaSnapshot } from '../migrations/snapshot.js';
+import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
+import { jsonFile } from './emitter.js';
 
 export const migrationsEmitter: Emitter = {
   name: 'migrations',
   emit: (model, ctx) => {
-    const ordered = referencedFirst(model);
-    const tables = ordered.map((entity) => ({
-      name: entity.table,
-      columns: entity.fields.map((f) => columnCall(f)),
-      primary: entity.key.map((k) => `'${columnOf(entity, k)}'`).join(', '),
-      foreignKeys: entity.fields.filter((f) => f.reference).map((f) => {
-        const target = entityByName(model, f.reference!.entity);
-        return `t.foreign('${f.column}').references('${columnOf(target, f.reference!.field)}').inTable('${target.table}')`;
-      }),
-      indexes: entity.indexes.map((ix) => `t.${ix.unique ? 'unique' : 'index'}([${ix.fields.map((n) => `'${columnOf(entity, n)}'`).join(', ')}], '${ix.name}')`),
-    }));
-    return [{
-      path: 'migrations/000001_initial_schema.cjs',
-      content: ctx.render('migration.cjs', {
-        description: `Creates every table of the spec: ${ordered.map((e) => e.table).join(', ')}.`,
-        tables,
-        dropOrder: [...ordered].reverse().map((e) => e.table),
-      }),
-    }];
+    const previous = readSnapshot(ctx);
+    if (!previous) return [];
+    const frozen = frozenMigrations(previous, ctx);
+    const { changes, refusals } = diffSchemas(previous.tables, snapshotOf(model), declarationsOf(model));
+    for (const r of refusals) ctx.report({ ...ctx.positionOf(r.at.source, r.at.path), message: r.message });
+    if (refusals.length || !changes.length) return [...frozen, jsonFile(SNAPSHOT_PATH, previous)];
+
+    const migration = renderMigration(changes, ctx);
+    const next: SchemaSnapshot = {
+      format: 1,
+      migrations: [...previous.migrations, { file: migration.path.slice(MIGRATIONS_DIR.length + 1), sha256: sha256(migration.content) }],
+      tables: snapshotOf(model),
+    };
+    return [...frozen, migration, jsonFile(SNAPSHOT_PATH, next)];
   },
 };
 
-function columnOf(entity: EntityModel, field: string): string {
-  return entity.fields.find((f) => f.name === field)!.column;
+function readSnapshot(ctx: EmitContext): SchemaSnapshot | undefined {
+  const text = ctx.existing(SNAPSHOT_PATH);
+  if (text === undefined) return emptySnapshot();
+  try {
+    const parsed = JSON.parse(text) as SchemaSnapshot;
+    if (parsed.format === 1 && Array.isArray(parsed.tables) && Array.isArray(parsed.migrations)) return parsed;
+  } catch { /* reported below */ }
+  ctx.report({ file: `generated/${SNAPSHOT_PATH}`, line: 1, column: 1, message: 'The schema snapshot is not valid JSON of format 1: restore it from git (it is never edited by hand).' });
+  return undefined;
 }
 
-function columnCall(field: FieldModel): string {
-  const type = field.type === 'reference' ? field.reference!.type : field.type;
-  let call: string;
-  switch (type) {
-    case 'integer': call = `t.integer('${field.column}')`; break;
-    case 'decimal': call = `t.decimal('${field.column}', ${field.precision}, ${field.scale})`; break;
-    case 'boolean': call = `t.boolean('${field.column}')`; break;
-    case 'date': call = `t.date('${field.column}')`; break;
-    case 'datetime': call = `t.timestamp('${field.column}', { useTz: true })`; break;
-    case 'enum': call = `t.string('${field.column}', ${Math.max(...(field.options ?? []).map((o) => o.value.length), 1)})`; break;
-    default: call = `t.string('${field.column}', ${field.maxLength ?? 255})`;
-  }
-  call += field.required ? '.notNullable()' : '.nullable()';
-  if (field.default !== undefined && field.default !== null) call += `.defaultTo(${JSON.stringify(field.default)})`;
-  return call;
-}
-
-/** Topological order over reference fields (self-references ignored); ties keep spec order. */
-function referencedFirst(model: Model): EntityModel[] {
-  const done = new Set<string>();
-  const out: EntityModel[] = [];
-  const visit = (entity: EntityModel, stack: Set<string>) => {
-    if (done.has(entity.name) || stack.has(entity.name)) return;
-    stack.add(entity.name);
-    for (const f of entity.fields) {
-      if (f.reference && f.reference.entity !== entity.name) visit(entityByName(model, f.reference.entity), stack);
+/** The committed migrations, exactly as they are; each must still have the hash it was written with. */
+function frozenMigrations(snapshot: SchemaSnapshot, ctx: EmitContext): GeneratedFile[] {
+  return snapshot.migrations.flatMap(({ file, sha256: expected }) => {
+    const path = `${MIGRATIONS_DIR}/${file}`;
+    const content = ctx.existing(path);
+    if (content === undefined) {
+      ctx.report({ file: `generated/${path}`, line: 1, column: 1, message: `Migration ${file} is listed in generated/${SNAPSHOT_PATH} but missing: restore it from git.` });
+      return [];
     }
-    done.add(entity.name);
-    out.push(entity);
-  };
-  for (const entity of model.entities) visit(entity, new Set());
-  return out;
+    if (sha256(content) !== expected) {
+      ctx.report({ file: `generated/${path}`, line: 1, column: 1, message: `Migration ${file} was edited by hand after it was generated: restore it from git and change spec/ instead; a new migration will carry the change.` });
+    }
+    return [{ path, content }];
+  });
 }
+
+function renderMigration(changes: Change[], ctx: EmitContext): GeneratedFile {
+  const slug = slugOf(changes);
+  const stamp = ctx.now().toISOString().replace(/[-:T]/g, '').slice(0, 14);
+  const content = ctx.render('migration.cjs', {
+    title: `${changes.length} schema change(s) from spec/:`,
+    summary: changes.map(describe),
+    up: changes.map((c) => indent(up(c))),
+    down: [...changes].reverse().map((c) => indent(down(c))),
+    lengthGuard: changes.some((c) => c.kind === 'alterColumn' && c.after.type === 'string' && c.before.type === 'string' && c.before.length !== c.after.length),
+  });
+  return { path: `${MIGRATIONS_DIR}/${stamp}_${slug}.cjs`, content };
+}
+
+function slugOf(changes: Change[]): string {
+  const first = changes[0];
+  const words = first.kind === 'createTable' ? `create_${first.table.name}`
+    : first.kind === 'dropTable' ? `drop_${first.table.name}`
+    : first.kind === 'renameTable' ? `rename_${first.from}`
+    : `${first.kind.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}_${first.table}`;
+  const more = changes.length > 1 ? `_and_${changes.length - 1}_more` : '';
+  return `${words}${more}`.replace(/[^a-z0-9_]/g, '_').slice(0, 60);
+}
+
+const indent = (code: string) => code.split('\n').map((l) => `  ${l}`).join('\n');
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

@@ -43,6 +43,7 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
   (raw.form?.fields ?? []).forEach((f, i) => checkField(f, ['form', 'fields', i], 'Form field'));
   (raw.confirmations ?? []).forEach((c, i) => checkField(c.field, ['confirmations', i, 'field'], 'Confirmation field'));
   (raw.indexes ?? []).forEach((ix, i) => ix.fields.forEach((f, j) => checkField(f, ['indexes', i, 'fields', j], 'Index field')));
+  checkMigrationDeclarations(raw, names, source, diagnostics, checkField);
   (raw.rules ?? []).forEach((rule, i) => {
     for (const f of Object.keys(rule.when ?? {})) checkField(f, ['rules', i, 'when', f], 'Rule condition field');
     for (const [f, v] of Object.entries(rule.set)) {
@@ -106,6 +107,8 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
       form: { route: raw.form.route, title: raw.form.title ?? label, fields: raw.form.fields ?? names, permission: raw.form.permission ?? routePermission },
     } : {}),
     ...(raw.menu ? { menu: { group: raw.menu.group, label: raw.menu.label ?? labelPlural, order: raw.menu.order ?? 100 } } : {}),
+    ...(raw.renamedFrom ? { renamedFrom: raw.renamedFrom } : {}),
+    ...(raw.migrate ? { migrate: { dropFields: raw.migrate.dropFields ?? [], narrow: raw.migrate.narrow ?? [], backfill: raw.migrate.backfill ?? {} } } : {}),
     source: source.file,
   };
 }
@@ -117,5 +120,22 @@ function checkRouteParams(raw: RawEntity, key: string[], source: SourceFile, dia
   if (params.join(',') !== key.join(',')) {
     const expected = key.map((k) => `:${k}?`).join('/');
     diagnostics.push({ ...source.positionOf(['form', 'route']), message: `Form route parameters (${params.join(', ') || 'none'}) must be the key fields in order: end the route with /${expected}.` });
+  }
+}
+
+/** `migrate:` and `renamedFrom` must name what the analyst means: current fields, or old names that are gone. */
+function checkMigrationDeclarations(
+  raw: RawEntity, names: string[], source: SourceFile, diagnostics: Diagnostic[],
+  checkField: (name: string, path: PathSegment[], what: string) => void,
+): void {
+  (raw.migrate?.narrow ?? []).forEach((f, i) => checkField(f, ['migrate', 'narrow', i], 'Narrowed field'));
+  Object.keys(raw.migrate?.backfill ?? {}).forEach((f) => checkField(f, ['migrate', 'backfill', f], 'Backfilled field'));
+  (raw.migrate?.dropFields ?? []).forEach((f, i) => {
+    if (names.includes(f)) diagnostics.push({ ...source.positionOf(['migrate', 'dropFields', i]), message: `'${f}' is still a field of ${raw.entity}: remove it from 'fields' to drop its column, or from 'dropFields' to keep it.` });
+  });
+  for (const [name, f] of Object.entries(raw.fields)) {
+    if (f.renamedFrom && names.includes(f.renamedFrom)) {
+      diagnostics.push({ ...source.positionOf(['fields', name, 'renamedFrom']), message: `Field '${name}' is renamed from '${f.renamedFrom}', which is still a field of ${raw.entity}: a column cannot be renamed into two.` });
+    }
   }
 }

@@ -80,6 +80,7 @@ export function buildField(
     index: raw.index ?? false,
     messages,
     ui: raw.ui ?? {},
+    ...(raw.renamedFrom ? { renamedFrom: raw.renamedFrom } : {}),
   };
 }
 

@@ -10,7 +10,7 @@ import { buildEntity } from './build-entity.js';
 import { buildOperations } from './build-operation.js';
 import { checkCrossReferences, type Located } from './check-cross-references.js';
 import { checkDemo } from './check-demo.js';
-import type { RawDemo, RawEntity, RawFunctions, RawMessages, RawPages } from './spec-types.js';
+import type { RawDemo, RawDropEntities, RawEntity, RawFunctions, RawMessages, RawPages } from './spec-types.js';
 
 export function buildModel(files: { kind: SpecKind; source: SourceFile }[]): { model?: Model; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
@@ -68,6 +68,7 @@ export function buildModel(files: { kind: SpecKind; source: SourceFile }[]): { m
     demo: [...demoFiles]
       .sort((a, b) => (a.raw.order ?? 100) - (b.raw.order ?? 100) || a.source.file.localeCompare(b.source.file))
       .map(({ raw }) => ({ entity: raw.demo, rows: raw.rows })),
+    dropEntities: buildDropEntities(ofKind('dropEntities'), new Set(entityNames), diagnostics),
   };
   if (diagnostics.length === 0) checkDemo(demoFiles, model, diagnostics);
   return diagnostics.length ? { diagnostics } : { model, diagnostics };
@@ -88,4 +89,13 @@ function buildShell(sources: SourceFile[], routes: Set<string | undefined>, diag
     landing.bank.forEach((r, i) => check(r, ['landing', 'bank', i]));
   }
   return { ...(landing ? { landing } : {}), emailWarningGroups: sources.flatMap((s) => (s.data as RawPages).emailWarningGroups ?? []) };
+}
+
+/** Entities dropped on purpose; one still in the spec cannot be dropped. */
+function buildDropEntities(sources: SourceFile[], current: Set<string>, diagnostics: Diagnostic[]): string[] {
+  return sources.flatMap((source) => (source.data as RawDropEntities).dropEntities.filter((name, i) => {
+    if (!current.has(name)) return true;
+    diagnostics.push({ ...source.positionOf(['dropEntities', i]), message: `Entity ${name} is still in the spec: remove its file to drop its table, or remove it from 'dropEntities' to keep it.` });
+    return false;
+  }));
 }

@@ -8,6 +8,7 @@ export interface RawField {
   readOnly?: boolean; unique?: boolean; index?: boolean; editPermission?: string;
   messages?: Record<string, string>;
   ui?: { widget?: string; help?: string; placeholder?: string; hidden?: boolean };
+  renamedFrom?: string;
 }
 
 export interface RawEntity {
@@ -23,6 +24,8 @@ export interface RawEntity {
   list?: { route: string; title?: string; columns?: string[]; filters?: string[]; sort?: string; permission?: string };
   form?: { route: string; title?: string; fields?: string[]; permission?: string };
   menu?: { group: string; label?: string; order?: number };
+  renamedFrom?: string;
+  migrate?: { dropFields?: string[]; narrow?: string[]; backfill?: Record<string, unknown> };
 }
 
 export interface RawFunctions { functions: Record<string, string>; actions: Record<string, string> }
@@ -42,3 +45,4 @@ export interface RawOperation {
   successMessage?: string;
 }
 export interface RawOperations { operations: Record<string, RawOperation> }
+export interface RawDropEntities { dropEntities: string[] }

@@ -81,6 +81,33 @@ describe('the generator CLI on a copy of the project', () => {
     expect(run.stderr).toContain('npm run gen');
   }, CLI_TIMEOUT);
 
+  it('check exits 1 naming the migration after a hand edit of a committed migration', () => {
+    const root = copy();
+    const target = join(root, 'generated', 'migrations', '000001_initial_schema.cjs');
+    writeFileSync(target, readFileSync(target, 'utf8').replace("t.string('nome_bcc', 100)", "t.string('nome_bcc', 120)"));
+    const run = cli('check', root);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('generated/migrations/000001_initial_schema.cjs:1:1: Migration 000001_initial_schema.cjs was edited by hand after it was generated');
+  }, CLI_TIMEOUT);
+
+  it('check exits 1 showing the missing migration when the spec changed and gen was not run; gen then writes it once', () => {
+    const root = copy();
+    const bancaFile = join(root, 'spec', 'anagrafiche', 'banca.yaml');
+    writeFileSync(bancaFile, readFileSync(bancaFile, 'utf8').replace(/^fields:\n/m, "fields:\n  codiceSia: { type: string, label: Codice SIA, maxLength: 5 }\n"));
+    const check = cli('check', root);
+    expect(check.status).toBe(1);
+    expect(check.stderr).toMatch(/^\+.*adds column banca\.codice_sia \(codiceSia\)/m);
+    expect(check.stderr).toMatch(/migrations\/\d{14}_add_column_banca\.cjs/);
+    const gen = cli('gen', root);
+    expect(gen.status).toBe(0);
+    const added = listFiles(join(root, 'generated', 'migrations')).filter((f) => !f.startsWith('000001') && !readdirSync(join(ROOT_DIR, 'generated', 'migrations')).includes(f));
+    expect(added).toHaveLength(1);
+    expect(readFileSync(join(root, 'generated', 'migrations', added[0]), 'utf8')).toContain("t.string('codice_sia', 5).nullable();");
+    const again = cli('gen', root);
+    expect(again.stdout).toMatch(/generated\/: 0 written, \d+ unchanged, 0 removed\./);
+    expect(cli('check', root).status).toBe(0);
+  }, CLI_TIMEOUT * 2);
+
   describe('gen with a spec error', () => {
     let root: string;
     let run: ReturnType<typeof cli>;

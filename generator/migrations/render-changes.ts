@@ -1,0 +1,123 @@
+/**
+ * Changes -> Knex statements for `up`, their inverses for `down`, and one line of prose each for the
+ * migration's header. Knex rebuilds SQLite tables for what SQLite cannot ALTER; server/db/migrate.ts
+ * makes that safe with foreign keys (see there).
+ */
+import type { Change } from './diff.js';
+import { describeColumnType, type SnapshotColumn, type SnapshotForeignKey, type SnapshotIndex, type SnapshotTable } from './snapshot.js';
+
+const q = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+const alter = (table: string, body: string) => `await knex.schema.alterTable(${q(table)}, (t) => { ${body} });`;
+
+export function columnCall(c: SnapshotColumn, options: { forceNullable?: boolean } = {}): string {
+  let call: string;
+  switch (c.type) {
+    case 'integer': call = `t.integer(${q(c.name)})`; break;
+    case 'decimal': call = `t.decimal(${q(c.name)}, ${c.precision}, ${c.scale})`; break;
+    case 'boolean': call = `t.boolean(${q(c.name)})`; break;
+    case 'date': call = `t.date(${q(c.name)})`; break;
+    case 'datetime': call = `t.timestamp(${q(c.name)}, { useTz: true })`; break;
+    default: call = `t.string(${q(c.name)}, ${c.length})`;
+  }
+  call += c.nullable || options.forceNullable ? '.nullable()' : '.notNullable()';
+  if (c.default !== undefined) call += `.defaultTo(${JSON.stringify(c.default)})`;
+  return call;
+}
+
+export function tableBody(table: SnapshotTable): string[] {
+  return [
+    ...table.columns.map((c) => `${columnCall(c)};`),
+    `t.primary([${table.primary.map(q).join(', ')}]);`,
+    ...table.foreignKeys.map((fk) => `${foreignCall(fk)};`),
+    ...table.indexes.map((ix) => `${indexCall(ix)};`),
+  ];
+}
+
+const foreignCall = (fk: SnapshotForeignKey) => `t.foreign(${q(fk.column)}).references(${q(fk.references)}).inTable(${q(fk.table)})`;
+const indexCall = (ix: SnapshotIndex) => `t.${ix.unique ? 'unique' : 'index'}([${ix.columns.map(q).join(', ')}], ${q(ix.name)})`;
+const dropIndexCall = (ix: SnapshotIndex) => `t.${ix.unique ? 'dropUnique' : 'dropIndex'}([${ix.columns.map(q).join(', ')}], ${q(ix.name)})`;
+
+const createTable = (table: SnapshotTable) =>
+  [`await knex.schema.createTable(${q(table.name)}, (t) => {`, ...tableBody(table).map((l) => `  ${l}`), '});'].join('\n');
+
+/** Fills existing rows that have no value, so a NOT NULL constraint can be added. */
+const fillNulls = (table: string, column: string, value: unknown) =>
+  `await knex(${q(table)}).whereNull(${q(column)}).update({ ${q(column)}: ${JSON.stringify(value)} });`;
+
+/** Refuses to narrow a text column that holds longer values (SQLite would keep them silently). */
+const guardLength = (table: string, column: SnapshotColumn) =>
+  `await refuseLongerValues(knex, ${q(table)}, ${q(column.name)}, ${column.length});`;
+
+export function up(change: Change): string {
+  switch (change.kind) {
+    case 'renameTable': return `await knex.schema.renameTable(${q(change.from)}, ${q(change.to)});`;
+    case 'renameColumn': return alter(change.table, `t.renameColumn(${q(change.from)}, ${q(change.to)});`);
+    case 'dropForeignKey': return alter(change.table, `t.dropForeign([${q(change.foreignKey.column)}]);`);
+    case 'dropIndex': return alter(change.table, `${dropIndexCall(change.index)};`);
+    case 'createTable': return createTable(change.table);
+    case 'addColumn':
+      if (change.backfill === undefined) return alter(change.table, `${columnCall(change.column)};`);
+      return [
+        alter(change.table, `${columnCall(change.column, { forceNullable: true })};`),
+        fillNulls(change.table, change.column.name, change.backfill),
+        alter(change.table, `${columnCall(change.column)}.alter();`),
+      ].join('\n');
+    case 'alterColumn': return [
+      ...(change.backfill !== undefined ? [fillNulls(change.table, change.after.name, change.backfill)] : []),
+      ...(change.narrowing && change.after.type === 'string' && change.before.type === 'string' ? [guardLength(change.table, change.after)] : []),
+      alter(change.table, `${columnCall(change.after)}.alter();`),
+    ].join('\n');
+    case 'addForeignKey': return alter(change.table, `${foreignCall(change.foreignKey)};`);
+    case 'addIndex': return alter(change.table, `${indexCall(change.index)};`);
+    case 'dropColumn': return alter(change.table, `t.dropColumn(${q(change.column.name)});`);
+    case 'dropTable': return `await knex.schema.dropTable(${q(change.table.name)});`;
+  }
+}
+
+/** The inverse of a change. Dropped data cannot come back: down recreates the structure, empty. */
+export function down(change: Change): string {
+  switch (change.kind) {
+    case 'renameTable': return `await knex.schema.renameTable(${q(change.to)}, ${q(change.from)});`;
+    case 'renameColumn': return alter(change.table, `t.renameColumn(${q(change.to)}, ${q(change.from)});`);
+    case 'dropForeignKey': return alter(change.table, `${foreignCall(change.foreignKey)};`);
+    case 'dropIndex': return alter(change.table, `${indexCall(change.index)};`);
+    case 'createTable': return `await knex.schema.dropTable(${q(change.table.name)});`;
+    case 'addColumn': return alter(change.table, `t.dropColumn(${q(change.column.name)});`);
+    case 'alterColumn': return [
+      ...(!change.narrowing && change.after.type === 'string' && change.before.type === 'string' && (change.before.length ?? 0) < (change.after.length ?? 0)
+        ? [guardLength(change.table, change.before)] : []),
+      alter(change.table, `${columnCall(change.before)}.alter();`),
+    ].join('\n');
+    case 'addForeignKey': return alter(change.table, `t.dropForeign([${q(change.foreignKey.column)}]);`);
+    case 'addIndex': return alter(change.table, `${dropIndexCall(change.index)};`);
+    // A NOT NULL column without default cannot be added to a table with rows; it comes back nullable.
+    case 'dropColumn': return alter(change.table, `${columnCall(change.column, { forceNullable: change.column.default === undefined })};`);
+    case 'dropTable': return createTable(change.table);
+  }
+}
+
+export function describe(change: Change): string {
+  switch (change.kind) {
+    case 'renameTable': return `renames table ${change.from} to ${change.to} (rows kept)`;
+    case 'renameColumn': return `renames column ${change.table}.${change.from} to ${change.to} (values kept)`;
+    case 'dropForeignKey': return `drops the foreign key ${change.table}.${change.foreignKey.column} -> ${change.foreignKey.table}`;
+    case 'dropIndex': return `drops index ${change.index.name}`;
+    case 'createTable': return `creates table ${change.table.name} (${change.table.entity})`;
+    case 'addColumn': return `adds column ${change.table}.${change.column.name} (${change.column.field})`
+      + (change.backfill !== undefined ? `, existing rows get ${JSON.stringify(change.backfill)}` : change.column.default !== undefined ? `, existing rows get the default ${JSON.stringify(change.column.default)}` : '');
+    case 'alterColumn': return `${change.narrowing ? 'NARROWS (declared)' : 'changes'} column ${change.table}.${change.after.name}: ${summarizeAlter(change.before, change.after)}`
+      + (change.backfill !== undefined ? `; rows with no value get ${JSON.stringify(change.backfill)}` : '');
+    case 'addForeignKey': return `adds the foreign key ${change.table}.${change.foreignKey.column} -> ${change.foreignKey.table}`;
+    case 'addIndex': return `adds ${change.index.unique ? 'unique constraint' : 'index'} ${change.index.name}`;
+    case 'dropColumn': return `DROPS column ${change.table}.${change.column.name} and its data (declared: migrate.dropFields of ${change.entity})`;
+    case 'dropTable': return `DROPS table ${change.table.name} and all its rows (declared: dropEntities ${change.table.entity})`;
+  }
+}
+
+function summarizeAlter(before: SnapshotColumn, after: SnapshotColumn): string {
+  const parts: string[] = [];
+  if (describeColumnType(before) !== describeColumnType(after)) parts.push(`${describeColumnType(before)} -> ${describeColumnType(after)}`);
+  if (before.nullable !== after.nullable) parts.push(after.nullable ? 'now optional' : 'now required');
+  if (before.default !== after.default) parts.push(`default ${JSON.stringify(before.default ?? null)} -> ${JSON.stringify(after.default ?? null)}`);
+  return parts.join(', ');
+}

@@ -1,0 +1,114 @@
+/**
+ * The database schema as the migrations leave it, in a form that can be diffed: what the spec wants
+ * now (`snapshotOf(model)`) against what the last migration produced (generated/schema-snapshot.json).
+ * Only what reaches the database is here; labels, messages and enum labels change no migration.
+ */
+import type { EntityModel, FieldModel, Model } from '../../common/model.js';
+import { entityByName } from '../../common/model.js';
+
+export type ColumnType = 'string' | 'integer' | 'decimal' | 'boolean' | 'date' | 'datetime';
+
+export interface SnapshotColumn {
+  /** The spec field the column holds, so renames and messages can speak the analyst's names. */
+  field: string;
+  name: string;
+  type: ColumnType;
+  length?: number;
+  precision?: number;
+  scale?: number;
+  nullable: boolean;
+  default?: string | number | boolean;
+}
+
+export interface SnapshotIndex { name: string; columns: string[]; unique: boolean }
+export interface SnapshotForeignKey { column: string; table: string; references: string }
+
+export interface SnapshotTable {
+  entity: string;
+  /** The spec file that declared the entity (for messages once the file is gone). */
+  source: string;
+  name: string;
+  columns: SnapshotColumn[];
+  primary: string[];
+  foreignKeys: SnapshotForeignKey[];
+  indexes: SnapshotIndex[];
+}
+
+export interface AppliedMigration { file: string; sha256: string }
+
+export interface SchemaSnapshot {
+  format: 1;
+  /** Every migration so far with the hash of its text: a hand edit of a frozen migration is caught. */
+  migrations: AppliedMigration[];
+  tables: SnapshotTable[];
+}
+
+export const SNAPSHOT_PATH = 'schema-snapshot.json';
+export const MIGRATIONS_DIR = 'migrations';
+
+export const emptySnapshot = (): SchemaSnapshot => ({ format: 1, migrations: [], tables: [] });
+
+/** The tables the model needs, referenced tables first so foreign keys resolve when created in order. */
+export function snapshotOf(model: Pick<Model, 'entities'>): SnapshotTable[] {
+  return referencedFirst(model).map((entity) => tableOf(model, entity));
+}
+
+function tableOf(model: Pick<Model, 'entities'>, entity: EntityModel): SnapshotTable {
+  const columnOf = (field: string) => entity.fields.find((f) => f.name === field)!.column;
+  return {
+    entity: entity.name,
+    source: entity.source,
+    name: entity.table,
+    columns: entity.fields.map(columnFor),
+    primary: entity.key.map(columnOf),
+    foreignKeys: entity.fields.filter((f) => f.reference).map((f) => {
+      const target = entityByName(model, f.reference!.entity);
+      return { column: f.column, table: target.table, references: target.fields.find((t) => t.name === f.reference!.field)!.column };
+    }),
+    indexes: entity.indexes.map((ix) => ({ name: ix.name, columns: ix.fields.map(columnOf), unique: ix.unique })),
+  };
+}
+
+function columnFor(field: FieldModel): SnapshotColumn {
+  const type = field.type === 'reference' ? field.reference!.type : field.type;
+  const column: SnapshotColumn = { field: field.name, name: field.column, type: 'string', nullable: !field.required };
+  switch (type) {
+    case 'integer': case 'boolean': case 'date': case 'datetime':
+      column.type = type;
+      break;
+    case 'decimal':
+      Object.assign(column, { type: 'decimal', precision: field.precision, scale: field.scale });
+      break;
+    case 'enum':
+      // Enums are stored as their code; the column is as wide as the longest code.
+      column.length = Math.max(...(field.options ?? []).map((o) => o.value.length), 1);
+      break;
+    default:
+      column.length = field.maxLength ?? 255;
+  }
+  if (field.default !== undefined && field.default !== null) column.default = field.default as SnapshotColumn['default'];
+  return column;
+}
+
+/** Topological order over references (self-references ignored); ties keep spec order. */
+function referencedFirst(model: Pick<Model, 'entities'>): EntityModel[] {
+  const done = new Set<string>();
+  const out: EntityModel[] = [];
+  const visit = (entity: EntityModel, stack: Set<string>) => {
+    if (done.has(entity.name) || stack.has(entity.name)) return;
+    stack.add(entity.name);
+    for (const f of entity.fields) {
+      if (f.reference && f.reference.entity !== entity.name) visit(entityByName(model, f.reference.entity), stack);
+    }
+    done.add(entity.name);
+    out.push(entity);
+  };
+  for (const entity of model.entities) visit(entity, new Set());
+  return out;
+}
+
+export function describeColumnType(c: SnapshotColumn): string {
+  if (c.type === 'string') return `varchar(${c.length})`;
+  if (c.type === 'decimal') return `decimal(${c.precision},${c.scale})`;
+  return c.type;
+}

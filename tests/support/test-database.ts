@@ -1,0 +1,76 @@
+/**
+ * A fresh, empty database for one test file, opened through the server's own connect(): a SQLite file
+ * in a temp folder (the default) or, with TEST_DATABASE=postgres, a uniquely named PostgreSQL database
+ * created on the server of TEST_POSTGRES_URL and dropped again by close().
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Knex } from 'knex';
+import pg from 'pg';
+import { connect } from '../../server/db/connect.js';
+
+export type TestDialect = 'sqlite' | 'postgres';
+export const TEST_DIALECT: TestDialect = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
+/** The admin connection that creates and drops the per-test databases. */
+export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/test';
+/** Every database the tests create starts with this; tests/run-postgres-suite.ts drops leftovers. */
+export const TEST_DATABASE_PREFIX = 'webpos_t_';
+
+export interface TestDatabase { db: Knex; close(): Promise<void> }
+
+export function openTestDatabase(): Promise<TestDatabase> {
+  return TEST_DIALECT === 'postgres' ? openPostgres() : Promise.resolve(openSqlite());
+}
+
+function openSqlite(): TestDatabase {
+  const dir = mkdtempSync(join(tmpdir(), 'webpos-test-'));
+  const db = connect({ sqliteFile: join(dir, 'test.sqlite') });
+  return {
+    db,
+    async close() {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+
+async function openPostgres(): Promise<TestDatabase> {
+  const name = `${TEST_DATABASE_PREFIX}${process.pid}_${++counter}_${Math.random().toString(36).slice(2, 8)}`;
+  await withAdmin((admin) => admin.query(`CREATE DATABASE "${name}" ${process.env.PROBE_CREATE_OPTS ?? ""}`));
+  const url = new URL(TEST_POSTGRES_URL);
+  url.pathname = `/${name}`;
+  const db = connect({ databaseUrl: url.toString(), sqliteFile: ':memory:' });
+  return {
+    db,
+    async close() {
+      await db.destroy(); // the pool first, so DROP does not wait on our own idle connections
+      await dropPostgresDatabase(name);
+    },
+  };
+}
+
+/** Drops a test database even while a connection to it is still open (a test that leaked one). */
+export async function dropPostgresDatabase(name: string): Promise<void> {
+  await withAdmin(async (admin) => {
+    try {
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    } catch (error) {
+      if ((error as { code?: string }).code !== '42601') throw error; // before PostgreSQL 13: no WITH (FORCE)
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+      await admin.query(`DROP DATABASE IF EXISTS "${name}"`);
+    }
+  });
+}
+
+export async function withAdmin<T>(work: (admin: pg.Client) => Promise<T>, connectionTimeoutMillis = 10000): Promise<T> {
+  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL, connectionTimeoutMillis });
+  await admin.connect();
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}
