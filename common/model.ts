@@ -3,7 +3,7 @@
  * Every emitter reads only this (never raw YAML), and the server reads it at run time. Plain JSON data,
  * so it can be written to disk and read back without loss.
  */
-import type { FieldRule } from './rules.js';
+import type { FieldRule, JsonLogic } from './rules.js';
 
 export type FieldType = 'string' | 'integer' | 'decimal' | 'boolean' | 'date' | 'datetime' | 'enum' | 'reference';
 export type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';
@@ -47,6 +47,10 @@ export interface FieldModel {
   ui: { widget?: string; help?: string; placeholder?: string; hidden?: boolean };
   /** The field's previous name: the next migration renames its column and keeps the values. */
   renamedFrom?: string;
+  /** Never copied into the audit trail (password hashes, token hashes). */
+  secret?: true;
+  /** The server fills it on create when the body leaves it out (a random UUID). */
+  generate?: 'uuid';
 }
 
 export interface ChildModel {
@@ -74,6 +78,8 @@ export interface EntityModel {
   rules: FieldRule[];
   /** Fields holding the row's bank (ABI) and branch (cab), for data scope; empty when rows are shared. */
   scope: { bank?: string; branch?: string };
+  /** false: changes are not recorded in the audit trail (absent: they are). */
+  audit?: false;
   confirmations: ConfirmationModel[];
   indexes: { name: string; fields: string[]; unique: boolean }[];
   api: {
@@ -91,8 +97,60 @@ export interface EntityModel {
   renamedFrom?: string;
   /** Data-losing schema changes the analyst declared on purpose (see docs/spec-language.md#migrations). */
   migrate?: { dropFields: string[]; narrow: string[]; backfill: Record<string, unknown> };
+  /** Rows of other entities that conditions and guards may read by name (`banca.gruppoGestMagazzino`). */
+  related?: RelatedModel[];
+  /** Rows are changed only where this holds; elsewhere they are read-only and `hide` rows are not listed. */
+  editable?: EditableModel;
+  /** The state machine of one enum field: each transition is an API operation and a form action. */
+  states?: StateMachineModel;
   /** The spec file the entity came from, relative to the repo, for messages that point an analyst at it. */
   source: string;
+}
+
+/** Another entity's row found from this one: `link` is targetField -> this entity's field. */
+export interface RelatedModel { name: string; entity: string; link: Record<string, string> }
+
+/**
+ * Seed 000 §4: stock is editable only where the bank has stock management, otherwise read-only with
+ * zero rows hidden. `when` is JSON Logic over `{ caller, now, today, <related names> }` (never `row`, so it
+ * can be decided per related row when a list hides rows); `hide` are field -> value pairs that must all match.
+ */
+export interface EditableModel { when: JsonLogic; message: string; hide: Record<string, unknown> }
+
+/** Something a row entering a state, or a transition, does in the same transaction. */
+export type EffectModel =
+  /** Sets fields of the row itself; each value is JSON Logic over the transition context. */
+  | { kind: 'set'; values: Record<string, JsonLogic> }
+  /**
+   * Adds `by` (JSON Logic over the context) to a numeric field of another entity's row found by `link`
+   * (targetField -> this row's field). The target field's own minimum and maximum hold: outside them the
+   * change is refused with `message`; without a target row, with `missing`.
+   */
+  | { kind: 'adjust'; entity: string; link: Record<string, string>; field: string; by: JsonLogic; message: string; missing: string };
+
+export interface TransitionModel {
+  name: string;
+  label: string;
+  from: string[];
+  to: string;
+  permission: string;
+  /** JSON Logic over `{ row, caller, now, today, <related names> }`; false refuses the transition (403). */
+  guard?: JsonLogic;
+  /** Asked in a yes/no modal before the form runs it. */
+  confirm?: string;
+  /** Answered by the API and shown by the form on success. */
+  success: string;
+  effects: EffectModel[];
+}
+
+export interface StateMachineModel {
+  /** The enum field holding the state; its codes and labels are the states. */
+  field: string;
+  /** States a new row may start in (the first is the default). */
+  initial: string[];
+  /** What entering a state does, however the row gets there: created in it or moved there by a transition. */
+  enter: Record<string, { effects: EffectModel[]; success?: string }>;
+  transitions: TransitionModel[];
 }
 
 export interface PageModel {
@@ -139,6 +197,26 @@ export interface Model {
   demo: { entity: string; rows: Record<string, unknown>[] }[];
   /** Entities removed from the spec whose tables are dropped on purpose (spec/platform/dropped-entities.yaml). */
   dropEntities: string[];
+  /** Configuration keys and their defaults (spec/platform/config.yaml); overrides live in table configurazione. */
+  config: ConfigKeyModel[];
+}
+
+/**
+ * One configuration key (seed 000 §7: GET config/{key}). Values travel as text: integers in decimal,
+ * booleans as true/false, dates as YYYY-MM-DD, lists as comma-separated items.
+ */
+export interface ConfigKeyModel {
+  key: string;
+  type: 'string' | 'integer' | 'boolean' | 'date' | 'list';
+  label: string;
+  description?: string;
+  /** The value when no administrator has set one, as text; null when the spec gives none. */
+  default: string | null;
+  /** For strings and for each item of a list. */
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  maxLength?: number;
 }
 
 export function entityByName(model: Pick<Model, 'entities'>, name: string): EntityModel {

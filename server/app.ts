@@ -7,12 +7,14 @@ import { join } from 'node:path';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Knex } from 'knex';
 import type { Artifacts } from './artifacts.js';
+import { installCountCache } from './crud/count-cache.js';
 import { apiRouter } from './crud/routes.js';
 import { domainHandlers, entityHooks } from './domain/index.js';
 import { authorize } from './http/authorize.js';
 import { errorHandler, routeNotFound } from './http/error-handler.js';
 import { documentOperations, fieldsOfOperation } from './http/operations.js';
 import { openApiValidator } from './http/validation.js';
+import { rejectNulCharacters } from './http/reject-nul.js';
 import { compileAllSchemas } from './http/compile-schemas.js';
 
 export const API_BASE = '/webpos/api/v1';
@@ -39,6 +41,7 @@ export interface AppOptions {
 
 export function createApp({ db, artifacts, validateResponses = false, uiDir }: AppOptions): Express {
   compileAllSchemas(artifacts.openapi);
+  installCountCache(db);
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'extended');
@@ -47,6 +50,7 @@ export function createApp({ db, artifacts, validateResponses = false, uiDir }: A
   const api = express.Router();
   api.use(express.json({ limit: '1mb' }));
   api.use(...authorizedValidation(openApiValidator(artifacts.openapi, validateResponses), authorize(db)));
+  api.use(rejectNulCharacters(artifacts.model));
   api.use(apiRouter(db, artifacts.model, operations, artifacts.openapi.paths as never, domainHandlers, entityHooks));
   api.use(routeNotFound);
   api.use(errorHandler(artifacts.model, fieldsOfOperation(operations, artifacts.model)));

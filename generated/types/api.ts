@@ -3,6 +3,23 @@
 // Paths and schemas of the API (openapi-typescript).
 
 export interface paths {
+    "/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Storico delle modifiche di un elemento */
+        get: operations["auditTrail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/authorization/auth": {
         parameters: {
             query?: never;
@@ -108,6 +125,42 @@ export interface paths {
         get: operations["listBancaModelliPos"];
         /** Sostituisce Modelli POS personalizzati di Banca */
         put: operations["replaceBancaModelliPos"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/config/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Valore di una chiave di configurazione */
+        get: operations["getConfig"];
+        /** Imposta il valore di una chiave di configurazione */
+        put: operations["setConfig"];
+        post?: never;
+        /** Riporta una chiave di configurazione al valore predefinito */
+        delete: operations["resetConfig"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/config/exists/{key}/{value}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Il valore e' tra quelli della chiave di configurazione (per un elenco, uno dei suoi elementi) */
+        get: operations["configExists"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -290,6 +343,132 @@ export interface paths {
         /** Sostituisce Permessi di Ruolo */
         put: operations["replaceRuoloPermessi"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/magazzino/giacenze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Elenco Giacenze */
+        get: operations["listGiacenza"];
+        put?: never;
+        /** Nuovo Giacenza */
+        post: operations["createGiacenza"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/magazzino/giacenze/{codAbi}/{codModpos}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Codice ABI */
+                codAbi: string;
+                /** @description Modello POS */
+                codModpos: string;
+            };
+            cookie?: never;
+        };
+        /** Dettaglio Giacenza */
+        get: operations["getGiacenza"];
+        /** Modifica Giacenza */
+        put: operations["updateGiacenza"];
+        post?: never;
+        /** Elimina Giacenza */
+        delete: operations["deleteGiacenza"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/magazzino/movimenti": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Elenco Movimenti di magazzino */
+        get: operations["listMovimentoMagazzino"];
+        put?: never;
+        /** Nuovo Movimento di magazzino */
+        post: operations["createMovimentoMagazzino"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/magazzino/movimenti/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** Dettaglio Movimento di magazzino */
+        get: operations["getMovimentoMagazzino"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/magazzino/movimenti/{id}/accetta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accetta: Movimento di magazzino
+         * @description Da S a A.
+         */
+        post: operations["accettaMovimentoMagazzino"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/magazzino/movimenti/{id}/rifiuta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rifiuta: Movimento di magazzino
+         * @description Da S a R.
+         */
+        post: operations["rifiutaMovimentoMagazzino"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1032,6 +1211,19 @@ export interface components {
             results: (components["schemas"]["Banca"] | components["schemas"]["BancaCompact"])[];
             totalCount: number;
         };
+        Configurazione: {
+            /** Chiave */
+            chiave: string;
+            /**
+             * Modificato il
+             * Format: date-time
+             */
+            updatedAt: string;
+            /** Modificato da */
+            updatedBy: string | null;
+            /** Valore */
+            valore: string | null;
+        };
         Credenziale: {
             /**
              * failedAttempts
@@ -1130,6 +1322,55 @@ export interface components {
         };
         FilialePage: {
             results: components["schemas"]["Filiale"][];
+            totalCount: number;
+        };
+        Giacenza: {
+            /** Codice ABI */
+            codAbi: string;
+            /** Modello POS */
+            codModpos: string;
+            /**
+             * Giacenza
+             * @default 0
+             */
+            qtaGiacenza: number;
+            /**
+             * Giacenza originaria
+             * @default 0
+             */
+            qtaGiacenzaOrg: number | null;
+        };
+        GiacenzaDetail: {
+            /** @description Le azioni che il chiamante puo' eseguire ora su questa riga (transizioni, update, delete) */
+            _actions?: ("update" | "delete")[];
+            /** Codice ABI */
+            codAbi: string;
+            /** Modello POS */
+            codModpos: string;
+            /**
+             * Giacenza
+             * @default 0
+             */
+            qtaGiacenza: number;
+            /**
+             * Giacenza originaria
+             * @default 0
+             */
+            qtaGiacenzaOrg: number | null;
+        };
+        /** Giacenza */
+        GiacenzaInput: {
+            /** Codice ABI */
+            codAbi: string;
+            /** Modello POS */
+            codModpos: string;
+            /** Giacenza */
+            qtaGiacenza?: number;
+            /** Giacenza originaria */
+            qtaGiacenzaOrg?: number | null;
+        };
+        GiacenzaPage: {
+            results: components["schemas"]["Giacenza"][];
             totalCount: number;
         };
         Gruppo: {
@@ -1249,6 +1490,165 @@ export interface components {
             codAbi: string;
             /** Modello POS */
             codModpos: string;
+        };
+        MovimentoMagazzino: {
+            /** Codice ABI */
+            codAbi: string;
+            /** Modello POS */
+            codModpos: string;
+            /**
+             * Data accettazione o rifiuto
+             * Format: date-time
+             */
+            dataEsito: string | null;
+            /**
+             * Data movimento
+             * Format: date
+             */
+            dataMov: string;
+            /** Identificativo */
+            id: string;
+            /** Quantita' */
+            qtaMov: number;
+            /**
+             * Stato
+             * @default A
+             * @enum {string}
+             */
+            statoMov: "S" | "A" | "R";
+            /** Terminal id */
+            terminalId: string | null;
+            /**
+             * Tipo movimento
+             * @enum {string}
+             */
+            tipoMov: "R+" | "R-";
+            /** Utente TMS */
+            tmsUser: string | null;
+            /** Accettato o rifiutato da */
+            utenteEsito: string | null;
+        };
+        /** Movimento di magazzino */
+        MovimentoMagazzinoCreateInput: {
+            /** Codice ABI */
+            codAbi: string;
+            /** Modello POS */
+            codModpos: string;
+            /**
+             * Data accettazione o rifiuto
+             * Format: date-time
+             */
+            dataEsito?: string | null;
+            /**
+             * Data movimento
+             * Format: date
+             */
+            dataMov: string;
+            /** Identificativo */
+            id?: string;
+            /** Quantita' */
+            qtaMov: number;
+            /**
+             * Stato
+             * @enum {string}
+             */
+            statoMov?: "S" | "A";
+            /** Terminal id */
+            terminalId?: string | null;
+            /**
+             * Tipo movimento
+             * @enum {string}
+             */
+            tipoMov: "R+" | "R-";
+            /** Utente TMS */
+            tmsUser?: string | null;
+            /** Accettato o rifiutato da */
+            utenteEsito?: string | null;
+        };
+        MovimentoMagazzinoDetail: {
+            /** @description Le azioni che il chiamante puo' eseguire ora su questa riga (transizioni, update, delete) */
+            _actions?: ("accetta" | "rifiuta")[];
+            /** Codice ABI */
+            codAbi: string;
+            /** Modello POS */
+            codModpos: string;
+            /**
+             * Data accettazione o rifiuto
+             * Format: date-time
+             */
+            dataEsito: string | null;
+            /**
+             * Data movimento
+             * Format: date
+             */
+            dataMov: string;
+            /** Identificativo */
+            id: string;
+            /** Quantita' */
+            qtaMov: number;
+            /**
+             * Stato
+             * @default A
+             * @enum {string}
+             */
+            statoMov: "S" | "A" | "R";
+            /** Terminal id */
+            terminalId: string | null;
+            /**
+             * Tipo movimento
+             * @enum {string}
+             */
+            tipoMov: "R+" | "R-";
+            /** Utente TMS */
+            tmsUser: string | null;
+            /** Accettato o rifiutato da */
+            utenteEsito: string | null;
+        };
+        /** Movimento di magazzino */
+        MovimentoMagazzinoInput: {
+            /** Codice ABI */
+            codAbi: string;
+            /** Modello POS */
+            codModpos: string;
+            /**
+             * Data accettazione o rifiuto
+             * Format: date-time
+             */
+            dataEsito?: string | null;
+            /**
+             * Data movimento
+             * Format: date
+             */
+            dataMov: string;
+            /** Identificativo */
+            id?: string;
+            /** Quantita' */
+            qtaMov: number;
+            /**
+             * Stato
+             * @enum {string}
+             */
+            statoMov?: "S" | "A" | "R";
+            /** Terminal id */
+            terminalId?: string | null;
+            /**
+             * Tipo movimento
+             * @enum {string}
+             */
+            tipoMov: "R+" | "R-";
+            /** Utente TMS */
+            tmsUser?: string | null;
+            /** Accettato o rifiutato da */
+            utenteEsito?: string | null;
+        };
+        MovimentoMagazzinoPage: {
+            results: components["schemas"]["MovimentoMagazzino"][];
+            totalCount: number;
+        };
+        MovimentoMagazzinoTransitionResult: {
+            /** @description Il messaggio di esito della specifica */
+            message: string;
+            row: components["schemas"]["MovimentoMagazzinoDetail"];
         };
         PosFisico: {
             /** Codice modello */
@@ -1767,7 +2167,7 @@ export interface components {
                  * Funzione
                  * @enum {string}
                  */
-                funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI";
+                funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG";
                 /** Gruppo */
                 groupName: string;
                 /** Ruolo */
@@ -1793,7 +2193,7 @@ export interface components {
                  * Funzione
                  * @enum {string}
                  */
-                funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI";
+                funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG";
                 /** Gruppo */
                 groupName?: string | null;
                 /** Ruolo */
@@ -1816,7 +2216,7 @@ export interface components {
              * Funzione
              * @enum {string}
              */
-            funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI";
+            funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG";
             /** Gruppo */
             groupName: string;
             /** Ruolo */
@@ -1849,6 +2249,40 @@ export interface components {
             username: string;
             /** userType */
             userType: string;
+        };
+        StoricoModifica: {
+            /** Dopo */
+            after: string | null;
+            /** Prima */
+            before: string | null;
+            /**
+             * Data e ora
+             * Format: date-time
+             */
+            changedAt: string;
+            /** Entità */
+            entity: string;
+            /** Chiave */
+            entityKey: string;
+            /** Id */
+            id: string;
+            /**
+             * Operazione
+             * @enum {string}
+             */
+            operation: "create" | "update" | "delete" | "transition";
+            /** Banca o gruppo */
+            scopeBank: string | null;
+            /** Filiale */
+            scopeBranch: string | null;
+            /** Transizione */
+            transition: string | null;
+            /** Utente */
+            username: string | null;
+        };
+        StoricoModificaPage: {
+            results: components["schemas"]["StoricoModifica"][];
+            totalCount: number;
         };
         Utente: {
             /** CAB */
@@ -1955,6 +2389,80 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    auditTrail: {
+        parameters: {
+            query: {
+                /** @description Entità */
+                entity: string;
+                /** @description Chiave */
+                key: string;
+                /** @description Pagina */
+                page?: number;
+                /** @description Righe per pagina */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Risultato */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoricoModificaPage"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     login: {
         parameters: {
             query: {
@@ -2242,6 +2750,8 @@ export interface operations {
             /** @description Creato */
             201: {
                 headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2310,6 +2820,8 @@ export interface operations {
             /** @description Trovato */
             200: {
                 headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2366,7 +2878,10 @@ export interface operations {
     updateBanca: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                "If-Match": string;
+            };
             path: {
                 /** @description Codice ABI */
                 codAbi: string;
@@ -2382,6 +2897,8 @@ export interface operations {
             /** @description Aggiornato */
             200: {
                 headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2433,6 +2950,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Modificato nel frattempo */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Versione mancante */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -2447,7 +2982,10 @@ export interface operations {
     deleteBanca: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                "If-Match": string;
+            };
             path: {
                 /** @description Codice ABI */
                 codAbi: string;
@@ -2508,6 +3046,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Modificato nel frattempo */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Versione mancante */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -2531,9 +3087,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Elenco */
+            /** @description Elenco (ETag: la versione dell'elemento padre) */
             200: {
                 headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2590,7 +3148,10 @@ export interface operations {
     replaceBancaModelliPos: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                "If-Match": string;
+            };
             path: {
                 /** @description Codice ABI */
                 codAbi: string;
@@ -2611,6 +3172,8 @@ export interface operations {
             /** @description Elenco aggiornato */
             200: {
                 headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2662,6 +3225,362 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Modificato nel frattempo */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Versione mancante */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Chiave */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Risultato */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** defaultValue */
+                        defaultValue?: string | null;
+                        /** description */
+                        description?: string | null;
+                        /** key */
+                        key: string;
+                        /** label */
+                        label: string;
+                        /** overridden */
+                        overridden: boolean;
+                        /**
+                         * type
+                         * @enum {string}
+                         */
+                        type: "string" | "integer" | "boolean" | "date" | "list";
+                        /** value */
+                        value?: string | null;
+                    };
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Chiave */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Valore */
+                    value: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Risultato */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** defaultValue */
+                        defaultValue?: string | null;
+                        /** description */
+                        description?: string | null;
+                        /** key */
+                        key: string;
+                        /** label */
+                        label: string;
+                        /** overridden */
+                        overridden: boolean;
+                        /**
+                         * type
+                         * @enum {string}
+                         */
+                        type: "string" | "integer" | "boolean" | "date" | "list";
+                        /** value */
+                        value?: string | null;
+                    };
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resetConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Chiave */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Risultato */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** defaultValue */
+                        defaultValue?: string | null;
+                        /** description */
+                        description?: string | null;
+                        /** key */
+                        key: string;
+                        /** label */
+                        label: string;
+                        /** overridden */
+                        overridden: boolean;
+                        /**
+                         * type
+                         * @enum {string}
+                         */
+                        type: "string" | "integer" | "boolean" | "date" | "list";
+                        /** value */
+                        value?: string | null;
+                    };
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    configExists: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Chiave */
+                key: string;
+                /** @description Valore */
+                value: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Risultato */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** exists */
+                        exists: boolean;
+                    };
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -2686,6 +3605,8 @@ export interface operations {
                 nome?: string;
                 /** @description Pagina, da 0 */
                 page?: number;
+                /** @description Filtro: Provincia */
+                provincia?: string;
                 /** @description Righe per pagina */
                 size?: number;
                 /** @description campo oppure campo,asc|desc */
@@ -2760,6 +3681,8 @@ export interface operations {
             /** @description Creato */
             201: {
                 headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2830,6 +3753,8 @@ export interface operations {
             /** @description Trovato */
             200: {
                 headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2886,7 +3811,10 @@ export interface operations {
     updateFiliale: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                "If-Match": string;
+            };
             path: {
                 /** @description CAB */
                 cab: string;
@@ -2904,6 +3832,8 @@ export interface operations {
             /** @description Aggiornato */
             200: {
                 headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2955,6 +3885,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Modificato nel frattempo */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Versione mancante */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -2969,7 +3917,10 @@ export interface operations {
     deleteFiliale: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                "If-Match": string;
+            };
             path: {
                 /** @description CAB */
                 cab: string;
@@ -3025,6 +3976,24 @@ export interface operations {
             };
             /** @description In uso */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Modificato nel frattempo */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Versione mancante */
+            428: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3260,6 +4229,8 @@ export interface operations {
             /** @description Trovato */
             200: {
                 headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3400,6 +4371,8 @@ export interface operations {
             /** @description Creato */
             201: {
                 headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3470,6 +4443,8 @@ export interface operations {
             /** @description Trovato */
             200: {
                 headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3526,7 +4501,10 @@ export interface operations {
     updateRuolo: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                "If-Match": string;
+            };
             path: {
                 /** @description Gruppo */
                 groupName: string;
@@ -3544,6 +4522,8 @@ export interface operations {
             /** @description Aggiornato */
             200: {
                 headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3595,6 +4575,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Modificato nel frattempo */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Versione mancante */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -3609,7 +4607,10 @@ export interface operations {
     deleteRuolo: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                "If-Match": string;
+            };
             path: {
                 /** @description Gruppo */
                 groupName: string;
@@ -3672,6 +4673,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Modificato nel frattempo */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Versione mancante */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -3697,9 +4716,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Elenco */
+            /** @description Elenco (ETag: la versione dell'elemento padre) */
             200: {
                 headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3756,7 +4777,10 @@ export interface operations {
     replaceRuoloPermessi: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                "If-Match": string;
+            };
             path: {
                 /** @description Gruppo */
                 groupName: string;
@@ -3777,7 +4801,7 @@ export interface operations {
                      * Funzione
                      * @enum {string}
                      */
-                    funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI";
+                    funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG";
                     /** Gruppo */
                     groupName?: string | null;
                     /** Ruolo */
@@ -3789,6 +4813,8 @@ export interface operations {
             /** @description Elenco aggiornato */
             200: {
                 headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3832,6 +4858,806 @@ export interface operations {
                 };
             };
             /** @description Conflitto */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Modificato nel frattempo */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Versione mancante */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listGiacenza: {
+        parameters: {
+            query?: {
+                /** @description Filtro: Codice ABI */
+                codAbi?: string;
+                /** @description Filtro: Modello POS */
+                codModpos?: string;
+                /** @description Pagina, da 0 */
+                page?: number;
+                /** @description Righe per pagina */
+                size?: number;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Una pagina di risultati */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GiacenzaPage"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createGiacenza: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GiacenzaInput"];
+            };
+        };
+        responses: {
+            /** @description Creato */
+            201: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GiacenzaDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gia' presente */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getGiacenza: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Codice ABI */
+                codAbi: string;
+                /** @description Modello POS */
+                codModpos: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Trovato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GiacenzaDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateGiacenza: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                "If-Match": string;
+            };
+            path: {
+                /** @description Codice ABI */
+                codAbi: string;
+                /** @description Modello POS */
+                codModpos: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GiacenzaInput"];
+            };
+        };
+        responses: {
+            /** @description Aggiornato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GiacenzaDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflitto */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Modificato nel frattempo */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Versione mancante */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteGiacenza: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                "If-Match": string;
+            };
+            path: {
+                /** @description Codice ABI */
+                codAbi: string;
+                /** @description Modello POS */
+                codModpos: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Eliminato */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description In uso */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Modificato nel frattempo */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Versione mancante */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMovimentoMagazzino: {
+        parameters: {
+            query?: {
+                /** @description Filtro: Codice ABI */
+                codAbi?: string;
+                /** @description Filtro: Modello POS */
+                codModpos?: string;
+                /** @description Pagina, da 0 */
+                page?: number;
+                /** @description Righe per pagina */
+                size?: number;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+                /** @description Filtro: Stato */
+                statoMov?: "S" | "A" | "R";
+                /** @description Filtro: Terminal id */
+                terminalId?: string;
+                /** @description Filtro: Tipo movimento */
+                tipoMov?: "R+" | "R-";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Una pagina di risultati */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MovimentoMagazzinoPage"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createMovimentoMagazzino: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MovimentoMagazzinoCreateInput"];
+            };
+        };
+        responses: {
+            /** @description Creato */
+            201: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MovimentoMagazzinoDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gia' presente */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMovimentoMagazzino: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Trovato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MovimentoMagazzinoDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    accettaMovimentoMagazzino: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Movimento aggiornato con successo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MovimentoMagazzinoTransitionResult"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non consentita nello stato attuale */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rifiutaMovimentoMagazzino: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Movimento aggiornato con successo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MovimentoMagazzinoTransitionResult"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non consentita nello stato attuale */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3935,6 +5761,8 @@ export interface operations {
             /** @description Trovato */
             200: {
                 headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4144,6 +5972,8 @@ export interface operations {
             /** @description Creato */
             201: {
                 headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4212,6 +6042,8 @@ export interface operations {
             /** @description Trovato */
             200: {
                 headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4268,7 +6100,10 @@ export interface operations {
     updatePosFisico: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                "If-Match": string;
+            };
             path: {
                 /** @description Codice modello */
                 codModpos: string;
@@ -4284,6 +6119,8 @@ export interface operations {
             /** @description Aggiornato */
             200: {
                 headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4335,6 +6172,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Modificato nel frattempo */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Versione mancante */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -4349,7 +6204,10 @@ export interface operations {
     deletePosFisico: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                "If-Match": string;
+            };
             path: {
                 /** @description Codice modello */
                 codModpos: string;
@@ -4410,6 +6268,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Modificato nel frattempo */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Versione mancante */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -4433,9 +6309,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Elenco */
+            /** @description Elenco (ETag: la versione dell'elemento padre) */
             200: {
                 headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4492,7 +6370,10 @@ export interface operations {
     replacePosFisicoPinpad: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                "If-Match": string;
+            };
             path: {
                 /** @description Codice modello */
                 codModpos: string;
@@ -4515,6 +6396,8 @@ export interface operations {
             /** @description Elenco aggiornato */
             200: {
                 headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4566,6 +6449,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Modificato nel frattempo */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Versione mancante */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -4589,9 +6490,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Elenco */
+            /** @description Elenco (ETag: la versione dell'elemento padre) */
             200: {
                 headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4648,7 +6551,10 @@ export interface operations {
     replacePosFisicoReti: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                "If-Match": string;
+            };
             path: {
                 /** @description Codice modello */
                 codModpos: string;
@@ -4671,6 +6577,8 @@ export interface operations {
             /** @description Elenco aggiornato */
             200: {
                 headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4722,6 +6630,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Modificato nel frattempo */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Versione mancante */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -4745,9 +6671,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Elenco */
+            /** @description Elenco (ETag: la versione dell'elemento padre) */
             200: {
                 headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4804,7 +6732,10 @@ export interface operations {
     replacePosFisicoTmpp: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                "If-Match": string;
+            };
             path: {
                 /** @description Codice modello */
                 codModpos: string;
@@ -4827,6 +6758,8 @@ export interface operations {
             /** @description Elenco aggiornato */
             200: {
                 headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4871,6 +6804,24 @@ export interface operations {
             };
             /** @description Conflitto */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Modificato nel frattempo */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Versione mancante */
+            428: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4980,6 +6931,8 @@ export interface operations {
             /** @description Creato */
             201: {
                 headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5048,6 +7001,8 @@ export interface operations {
             /** @description Trovato */
             200: {
                 headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5104,7 +7059,10 @@ export interface operations {
     updatePosGenerico: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                "If-Match": string;
+            };
             path: {
                 /** @description Codice modello */
                 codModpos: string;
@@ -5120,6 +7078,8 @@ export interface operations {
             /** @description Aggiornato */
             200: {
                 headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5171,6 +7131,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Modificato nel frattempo */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Versione mancante */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -5185,7 +7163,10 @@ export interface operations {
     deletePosGenerico: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                "If-Match": string;
+            };
             path: {
                 /** @description Codice modello */
                 codModpos: string;
@@ -5246,6 +7227,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Modificato nel frattempo */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Versione mancante */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -5269,9 +7268,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Elenco */
+            /** @description Elenco (ETag: la versione dell'elemento padre) */
             200: {
                 headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5328,7 +7329,10 @@ export interface operations {
     replacePosGenericoModelliFisici: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                "If-Match": string;
+            };
             path: {
                 /** @description Codice modello */
                 codModpos: string;
@@ -5361,6 +7365,8 @@ export interface operations {
             /** @description Elenco aggiornato */
             200: {
                 headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5405,6 +7411,24 @@ export interface operations {
             };
             /** @description Conflitto */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Modificato nel frattempo */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Versione mancante */
+            428: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5510,6 +7534,8 @@ export interface operations {
             /** @description Creato */
             201: {
                 headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5578,6 +7604,8 @@ export interface operations {
             /** @description Trovato */
             200: {
                 headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5634,7 +7662,10 @@ export interface operations {
     updateUtente: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                "If-Match": string;
+            };
             path: {
                 /** @description Username */
                 username: string;
@@ -5650,6 +7681,8 @@ export interface operations {
             /** @description Aggiornato */
             200: {
                 headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5701,6 +7734,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Modificato nel frattempo */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Versione mancante */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -5715,7 +7766,10 @@ export interface operations {
     deleteUtente: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                "If-Match": string;
+            };
             path: {
                 /** @description Username */
                 username: string;
@@ -5776,6 +7830,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Modificato nel frattempo */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Versione mancante */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -5799,9 +7871,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Elenco */
+            /** @description Elenco (ETag: la versione dell'elemento padre) */
             200: {
                 headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5858,7 +7932,10 @@ export interface operations {
     replaceUtenteAuthorities: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                "If-Match": string;
+            };
             path: {
                 /** @description Username */
                 username: string;
@@ -5879,6 +7956,8 @@ export interface operations {
             /** @description Elenco aggiornato */
             200: {
                 headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5923,6 +8002,24 @@ export interface operations {
             };
             /** @description Conflitto */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Modificato nel frattempo */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Versione mancante */
+            428: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -116,6 +116,90 @@ codAbi: string
 codModpos: string
 }
 
+export interface Giacenza {
+codAbi: string
+codModpos: string
+qtaGiacenza: number
+qtaGiacenzaOrg: (number | null)
+}
+
+export interface GiacenzaInput {
+codAbi: string
+codModpos: string
+qtaGiacenza?: number
+qtaGiacenzaOrg?: (number | null)
+}
+
+export interface MovimentoMagazzino {
+id: string
+codAbi: string
+codModpos: string
+qtaMov: number
+tipoMov: ("R+" | "R-")
+dataMov: string
+statoMov: ("S" | "A" | "R")
+terminalId: (string | null)
+tmsUser: (string | null)
+utenteEsito: (string | null)
+dataEsito: (string | null)
+}
+
+export interface MovimentoMagazzinoInput {
+id?: string
+codAbi: string
+codModpos: string
+qtaMov: number
+tipoMov: ("R+" | "R-")
+dataMov: string
+statoMov?: ("S" | "A" | "R")
+terminalId?: (string | null)
+tmsUser?: (string | null)
+utenteEsito?: (string | null)
+dataEsito?: (string | null)
+}
+
+export interface Configurazione {
+chiave: string
+valore: (string | null)
+updatedAt: string
+updatedBy: (string | null)
+}
+
+export interface ConfigurazioneInput {
+chiave: string
+valore?: (string | null)
+updatedAt: string
+updatedBy?: (string | null)
+}
+
+export interface StoricoModifica {
+id: string
+changedAt: string
+username: (string | null)
+entity: string
+entityKey: string
+operation: ("create" | "update" | "delete" | "transition")
+transition: (string | null)
+scopeBank: (string | null)
+scopeBranch: (string | null)
+before: (string | null)
+after: (string | null)
+}
+
+export interface StoricoModificaInput {
+id: string
+changedAt: string
+username?: (string | null)
+entity: string
+entityKey: string
+operation: ("create" | "update" | "delete" | "transition")
+transition?: (string | null)
+scopeBank?: (string | null)
+scopeBranch?: (string | null)
+before?: (string | null)
+after?: (string | null)
+}
+
 export interface PosFisicoPinpad {
 codModpos: string
 codModposPinpad: string
@@ -339,14 +423,14 @@ group?: (string | null)
 export interface RuoloPermesso {
 groupName: string
 roleName: string
-funzione: ("*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI")
+funzione: ("*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG")
 azione: ("*" | "VISUALIZZAZIONE" | "CREAZIONE" | "AGGIORNAMENTO" | "CANCELLAZIONE" | "VARIAZIONE" | "VARIAZIONE_EMAIL_SEC")
 }
 
 export interface RuoloPermessoInput {
 groupName: string
 roleName: string
-funzione: ("*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI")
+funzione: ("*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG")
 azione: ("*" | "VISUALIZZAZIONE" | "CREAZIONE" | "AGGIORNAMENTO" | "CANCELLAZIONE" | "VARIAZIONE" | "VARIAZIONE_EMAIL_SEC")
 }
 
@@ -357,7 +441,7 @@ description: (string | null)
 permessi?: {
 groupName: string
 roleName: string
-funzione: ("*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI")
+funzione: ("*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG")
 azione: ("*" | "VISUALIZZAZIONE" | "CREAZIONE" | "AGGIORNAMENTO" | "CANCELLAZIONE" | "VARIAZIONE" | "VARIAZIONE_EMAIL_SEC")
 }[]
 }
@@ -369,7 +453,7 @@ description?: (string | null)
 permessi?: {
 groupName?: (string | null)
 roleName?: (string | null)
-funzione: ("*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI")
+funzione: ("*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG")
 azione: ("*" | "VISUALIZZAZIONE" | "CREAZIONE" | "AGGIORNAMENTO" | "CANCELLAZIONE" | "VARIAZIONE" | "VARIAZIONE_EMAIL_SEC")
 }[]
 }

@@ -3,7 +3,7 @@
  * messages the API answers with, and the field rules the API applies, so the form can say before
  * saving exactly what the server would say after.
  */
-import type { EntityModel, FieldModel, Model } from '../../common/model.js';
+import type { EntityModel, FieldModel, Model, StateMachineModel } from '../../common/model.js';
 import { entityByName } from '../../common/model.js';
 import { filledBy, inputSchema, messageTable } from '../shapes/entity-schema.js';
 import { jsonFile, type Emitter } from './emitter.js';
@@ -23,8 +23,24 @@ export const formsEmitter: Emitter = {
       confirmations: entity.confirmations,
       // Fields a caller without the update permission may still change, and the permission that allows it.
       fieldPermissions: Object.fromEntries(entity.fields.filter((f) => f.editPermission).map((f) => [f.name, f.editPermission])),
+      ...(entity.states ? { states: formStates(entity.states) } : {}),
     })),
 };
+
+/**
+ * The state machine as the form needs it: the action buttons (shown when the row's `_actions` names them),
+ * their confirmation and success messages, and the message after creating a row in a state.
+ */
+function formStates(states: StateMachineModel): Record<string, unknown> {
+  return {
+    field: states.field,
+    initial: states.initial,
+    transitions: states.transitions.map((t) => ({
+      name: t.name, label: t.label, from: t.from, to: t.to, permission: t.permission, success: t.success, ...(t.confirm ? { confirm: t.confirm } : {}),
+    })),
+    created: Object.fromEntries(Object.entries(states.enter).filter(([, e]) => e.success).map(([state, e]) => [state, e.success])),
+  };
+}
 
 function uiSchema(entity: EntityModel, model: Model): Record<string, unknown> {
   const order = [...entity.form!.fields, ...entity.children.map((c) => c.name), '*'];

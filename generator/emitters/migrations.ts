@@ -18,13 +18,14 @@ export const migrationsEmitter: Emitter = {
     const previous = readSnapshot(ctx);
     if (!previous) return [];
     const frozen = frozenMigrations(previous, ctx);
-    const { changes, refusals } = diffSchemas(previous.tables, snapshotOf(model), declarationsOf(model));
+    const { changes, refusals } = diffSchemas(previous.tables, snapshotOf(model), declarationsOf(model), { collateExistingText: previous.postgresTextCollation !== 'C' });
     for (const r of refusals) ctx.report({ ...ctx.positionOf(r.at.source, r.at.path), message: r.message });
     if (refusals.length || !changes.length) return [...frozen, jsonFile(SNAPSHOT_PATH, previous)];
 
     const migration = renderMigration(changes, ctx);
     const next: SchemaSnapshot = {
       format: 1,
+      postgresTextCollation: 'C',
       migrations: [...previous.migrations, { file: migration.path.slice(MIGRATIONS_DIR.length + 1), sha256: sha256(migration.content) }],
       tables: snapshotOf(model),
     };
@@ -62,18 +63,23 @@ function frozenMigrations(snapshot: SchemaSnapshot, ctx: EmitContext): Generated
 function renderMigration(changes: Change[], ctx: EmitContext): GeneratedFile {
   const slug = slugOf(changes);
   const stamp = ctx.now().toISOString().replace(/[-:T]/g, '').slice(0, 14);
+  const upCode = changes.map((c) => indent(up(c)));
+  const downCode = [...changes].reverse().map((c) => indent(down(c)));
+  const code = [...upCode, ...downCode].join('\n');
   const content = ctx.render('migration.cjs', {
     title: `${changes.length} schema change(s) from spec/:`,
     summary: changes.map(describe),
-    up: changes.map((c) => indent(up(c))),
-    down: [...changes].reverse().map((c) => indent(down(c))),
-    lengthGuard: changes.some((c) => c.kind === 'alterColumn' && c.after.type === 'string' && c.before.type === 'string' && c.before.length !== c.after.length),
+    up: upCode,
+    down: downCode,
+    textCollation: code.includes('textByCodePoint('),
+    lengthGuard: code.includes('refuseLongerValues('),
   });
   return { path: `${MIGRATIONS_DIR}/${stamp}_${slug}.cjs`, content };
 }
 
 function slugOf(changes: Change[]): string {
-  const first = changes[0];
+  const first = changes.find((c) => c.kind !== 'collateText');
+  if (!first) return 'text_by_code_point';
   const words = first.kind === 'createTable' ? `create_${first.table.name}`
     : first.kind === 'dropTable' ? `drop_${first.table.name}`
     : first.kind === 'renameTable' ? `rename_${first.from}`

@@ -8,11 +8,22 @@ import { entityByName } from '../../common/model.js';
 import { fieldSchema, filledBy, inputSchema, rowSchema, withoutDefaults, type JsonSchema } from '../shapes/entity-schema.js';
 import { jsonFile, type Emitter } from './emitter.js';
 import { addCustomOperations } from './openapi-custom.js';
+import { addTransitionPaths, createInputName, lifecycleSchemas } from './openapi-lifecycle.js';
 
 export const API_BASE = '/webpos/api/v1';
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ref('Error') } } });
 const json = (schema: unknown) => ({ 'application/json': { schema } });
+/**
+ * Optimistic concurrency (docs/artifacts.md#versions): reads answer the row's ETag, writes of an existing
+ * row must send it back in If-Match; 428 without it, 412 when the row changed meanwhile.
+ */
+const etagHeader = { ETag: { description: "Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo", schema: { type: 'string' } } };
+const ifMatchParam = {
+  name: 'If-Match', in: 'header', required: true, schema: { type: 'string', maxLength: 1000 },
+  description: "L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412",
+};
+const versionResponses = () => ({ 412: errorResponse('Modificato nel frattempo'), 428: errorResponse('Versione mancante') });
 
 /** Every operation names its entity, kind and permission, so the server binds it without naming conventions. */
 type OpBuilder = (kind: string, id: string, permission: string, summary: string, extra: Record<string, unknown>, child?: string) => unknown;
@@ -32,6 +43,13 @@ export function buildOpenApi(model: Model): Record<string, unknown> {
     tags.push({ name: entity.name, description: entity.labelPlural });
     Object.assign(schemas, entitySchemas(entity, model));
     addEntityPaths(paths, entity, model);
+  }
+  // A custom operation may answer rows of an entity without an API of its own (the audit trail).
+  for (const op of model.operations) {
+    const entity = op.response.entity ? entityByName(model, op.response.entity) : undefined;
+    if (!entity || entity.api.operations.length > 0) continue;
+    const wanted = op.response.shape === 'page' ? `${entity.name}Page` : op.response.shape === 'one' ? `${entity.name}Detail` : undefined;
+    if (wanted) schemas[wanted] = entitySchemas(entity, model)[wanted];
   }
   addCustomOperations(paths, model.operations);
   return {
@@ -69,6 +87,7 @@ function entitySchemas(entity: EntityModel, model: Model): Record<string, unknow
       properties: Object.fromEntries(compactFields.map((f) => [f.name, fieldSchema(f, { nullable: !f.required })])),
     };
   }
+  lifecycleSchemas(entity, out);
   return out;
 }
 
@@ -96,14 +115,14 @@ function addEntityPaths(paths: Record<string, Record<string, unknown>>, entity: 
   }
   if (ops.has('create')) {
     paths[collection].post = op('create', `create${entity.name}`, entity.api.permissions.create, `Nuovo ${entity.label}`, {
-      requestBody: { required: true, content: json(ref(`${entity.name}Input`)) },
-      responses: { 201: { description: 'Creato', content: json(ref(`${entity.name}Detail`)) }, 409: errorResponse('Gia\' presente'), ...common },
+      requestBody: { required: true, content: json(ref(createInputName(entity))) },
+      responses: { 201: { description: 'Creato', headers: etagHeader, content: json(ref(`${entity.name}Detail`)) }, 409: errorResponse('Gia\' presente'), ...common },
     });
   }
   const itemOps: Record<string, unknown> = {};
   if (ops.has('get')) {
     itemOps.get = op('get', `get${entity.name}`, entity.api.permissions.get, `Dettaglio ${entity.label}`, {
-      responses: { 200: { description: 'Trovato', content: json(ref(`${entity.name}Detail`)) }, 404: errorResponse('Non trovato'), ...common },
+      responses: { 200: { description: 'Trovato', headers: etagHeader, content: json(ref(`${entity.name}Detail`)) }, 404: errorResponse('Non trovato'), ...common },
     });
   }
   if (ops.has('update')) {
@@ -111,16 +130,19 @@ function addEntityPaths(paths: Record<string, Record<string, unknown>>, entity: 
     itemOps.put = op('update', `update${entity.name}`, entity.api.permissions.update, `Modifica ${entity.label}`, {
       // Callers holding only one of these may call it, to change just the fields that name it.
       ...(fieldPermissions.length ? { 'x-field-permissions': fieldPermissions } : {}),
+      parameters: [ifMatchParam],
       requestBody: { required: true, content: json(ref(`${entity.name}Input`)) },
-      responses: { 200: { description: 'Aggiornato', content: json(ref(`${entity.name}Detail`)) }, 404: errorResponse('Non trovato'), 409: errorResponse('Conflitto'), ...common },
+      responses: { 200: { description: 'Aggiornato', headers: etagHeader, content: json(ref(`${entity.name}Detail`)) }, 404: errorResponse('Non trovato'), 409: errorResponse('Conflitto'), ...versionResponses(), ...common },
     });
   }
   if (ops.has('delete')) {
     itemOps.delete = op('delete', `delete${entity.name}`, entity.api.permissions.delete, `Elimina ${entity.label}`, {
-      responses: { 204: { description: 'Eliminato' }, 404: errorResponse('Non trovato'), 409: errorResponse('In uso'), ...common },
+      parameters: [ifMatchParam],
+      responses: { 204: { description: 'Eliminato' }, 404: errorResponse('Non trovato'), 409: errorResponse('In uso'), ...versionResponses(), ...common },
     });
   }
   if (Object.keys(itemOps).length) paths[item] = { parameters: keyParams, ...itemOps };
+  if (ops.has('get')) addTransitionPaths(paths, entity, item, keyParams, op, common);
 
   for (const child of entity.children.filter((c) => c.kind === 'many')) {
     if (!ops.has('get')) continue;
@@ -139,11 +161,12 @@ function addChildPaths(
   paths[`${item}/${child.name}`] = {
     parameters: keyParams,
     get: op('childList', `list${entity.name}${suffix}`, entity.api.permissions.childList, `${child.label} di ${entity.label}`, {
-      responses: { 200: { description: 'Elenco', content: json(list) }, 404: errorResponse('Non trovato'), ...common },
+      responses: { 200: { description: "Elenco (ETag: la versione dell'elemento padre)", headers: etagHeader, content: json(list) }, 404: errorResponse('Non trovato'), ...common },
     }, child.name),
     put: op('childReplace', `replace${entity.name}${suffix}`, entity.api.permissions.childReplace, `Sostituisce ${child.label} di ${entity.label}`, {
+      parameters: [ifMatchParam],
       requestBody: { required: true, content: json(input) },
-      responses: { 200: { description: 'Elenco aggiornato', content: json(list) }, 404: errorResponse('Non trovato'), 409: errorResponse('Conflitto'), ...common },
+      responses: { 200: { description: 'Elenco aggiornato', headers: etagHeader, content: json(list) }, 404: errorResponse('Non trovato'), 409: errorResponse('Conflitto'), ...versionResponses(), ...common },
     }, child.name),
   };
 }

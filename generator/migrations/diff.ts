@@ -28,6 +28,7 @@ export const noDeclarations = (): Declarations => ({
 export type Change =
   | { kind: 'renameTable'; from: string; to: string }
   | { kind: 'renameColumn'; table: string; from: string; to: string; field: string }
+  | { kind: 'collateText'; tables: { table: string; columns: SnapshotColumn[] }[] }
   | { kind: 'dropForeignKey'; table: string; foreignKey: SnapshotForeignKey }
   | { kind: 'dropIndex'; table: string; index: SnapshotIndex }
   | { kind: 'createTable'; table: SnapshotTable }
@@ -46,11 +47,13 @@ export interface Refusal {
 
 /** Apply order: renames first (later steps use new names), drops of data last, after everything they feed. */
 const ORDER: Change['kind'][] = [
-  'renameTable', 'renameColumn', 'dropForeignKey', 'dropIndex', 'createTable', 'addColumn', 'alterColumn',
+  'renameTable', 'renameColumn', 'collateText', 'dropForeignKey', 'dropIndex', 'createTable', 'addColumn', 'alterColumn',
   'addForeignKey', 'addIndex', 'dropColumn', 'dropTable',
 ];
 
-export function diffSchemas(previous: SnapshotTable[], current: SnapshotTable[], declared: Declarations): { changes: Change[]; refusals: Refusal[] } {
+export function diffSchemas(
+  previous: SnapshotTable[], current: SnapshotTable[], declared: Declarations, options: { collateExistingText?: boolean } = {},
+): { changes: Change[]; refusals: Refusal[] } {
   const changes: Change[] = [];
   const refusals: Refusal[] = [];
   const unmatched = new Set(previous);
@@ -66,6 +69,14 @@ export function diffSchemas(previous: SnapshotTable[], current: SnapshotTable[],
   };
 
   const pairs = current.map((table) => ({ table, before: matchTable(table) }));
+  if (options.collateExistingText) {
+    // Columns as they are once renamed: the conversion runs right after the renames.
+    const tables = pairs.filter((p) => p.before).map(({ table, before }) => ({
+      table: table.name,
+      columns: before!.columns.filter((c) => c.type === 'string').map((c) => ({ ...c, name: table.columns.find((n) => n.field === c.field || declared.fieldRenamedFrom[table.entity]?.[n.field] === c.field)?.name ?? c.name })),
+    })).filter((t) => t.columns.length);
+    if (tables.length) changes.push({ kind: 'collateText', tables });
+  }
   // A foreign key to a renamed table is still the same key: both databases follow the rename.
   const renamedTables = new Map(pairs.filter((p) => p.before && p.before.name !== p.table.name).map((p) => [p.before!.name, p.table.name]));
   for (const { table, before } of pairs) {

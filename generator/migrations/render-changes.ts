@@ -37,8 +37,17 @@ const foreignCall = (fk: SnapshotForeignKey) => `t.foreign(${q(fk.column)}).refe
 const indexCall = (ix: SnapshotIndex) => `t.${ix.unique ? 'unique' : 'index'}([${ix.columns.map(q).join(', ')}], ${q(ix.name)})`;
 const dropIndexCall = (ix: SnapshotIndex) => `t.${ix.unique ? 'dropUnique' : 'dropIndex'}([${ix.columns.map(q).join(', ')}], ${q(ix.name)})`;
 
+/** PostgreSQL only (a no-op on SQLite): the text columns sort by code point, see SchemaSnapshot. */
+const collate = (table: string, columns: SnapshotColumn[], collation: 'C' | 'default' = 'C') => {
+  const text = columns.filter((c) => c.type === 'string');
+  return text.length ? [`await textByCodePoint(knex, ${q(table)}, [${text.map((c) => `[${q(c.name)}, ${c.length}]`).join(', ')}]${collation === 'C' ? '' : ", 'default'"});`] : [];
+};
+
 const createTable = (table: SnapshotTable) =>
-  [`await knex.schema.createTable(${q(table.name)}, (t) => {`, ...tableBody(table).map((l) => `  ${l}`), '});'].join('\n');
+  [`await knex.schema.createTable(${q(table.name)}, (t) => {`, ...tableBody(table).map((l) => `  ${l}`), '});', ...collate(table.name, table.columns)].join('\n');
+
+/** knex's PostgreSQL ALTER also rewrites NULL/NOT NULL, which a key column refuses; only when it changes. */
+const alterCall = (c: SnapshotColumn, nullableChanges: boolean) => `${columnCall(c)}.alter(${nullableChanges ? '' : '{ alterNullable: false }'});`;
 
 /** Fills existing rows that have no value, so a NOT NULL constraint can be added. */
 const fillNulls = (table: string, column: string, value: unknown) =>
@@ -50,22 +59,25 @@ const guardLength = (table: string, column: SnapshotColumn) =>
 
 export function up(change: Change): string {
   switch (change.kind) {
+    case 'collateText': return change.tables.flatMap((t) => collate(t.table, t.columns)).join('\n');
     case 'renameTable': return `await knex.schema.renameTable(${q(change.from)}, ${q(change.to)});`;
     case 'renameColumn': return alter(change.table, `t.renameColumn(${q(change.from)}, ${q(change.to)});`);
     case 'dropForeignKey': return alter(change.table, `t.dropForeign([${q(change.foreignKey.column)}]);`);
     case 'dropIndex': return alter(change.table, `${dropIndexCall(change.index)};`);
     case 'createTable': return createTable(change.table);
     case 'addColumn':
-      if (change.backfill === undefined) return alter(change.table, `${columnCall(change.column)};`);
+      if (change.backfill === undefined) return [alter(change.table, `${columnCall(change.column)};`), ...collate(change.table, [change.column])].join('\n');
       return [
         alter(change.table, `${columnCall(change.column, { forceNullable: true })};`),
         fillNulls(change.table, change.column.name, change.backfill),
-        alter(change.table, `${columnCall(change.column)}.alter();`),
+        alter(change.table, alterCall(change.column, true)),
+        ...collate(change.table, [change.column]),
       ].join('\n');
     case 'alterColumn': return [
       ...(change.backfill !== undefined ? [fillNulls(change.table, change.after.name, change.backfill)] : []),
       ...(change.narrowing && change.after.type === 'string' && change.before.type === 'string' ? [guardLength(change.table, change.after)] : []),
-      alter(change.table, `${columnCall(change.after)}.alter();`),
+      alter(change.table, alterCall(change.after, change.before.nullable !== change.after.nullable)),
+      ...collate(change.table, [change.after]),
     ].join('\n');
     case 'addForeignKey': return alter(change.table, `${foreignCall(change.foreignKey)};`);
     case 'addIndex': return alter(change.table, `${indexCall(change.index)};`);
@@ -77,6 +89,7 @@ export function up(change: Change): string {
 /** The inverse of a change. Dropped data cannot come back: down recreates the structure, empty. */
 export function down(change: Change): string {
   switch (change.kind) {
+    case 'collateText': return change.tables.flatMap((t) => collate(t.table, t.columns, 'default')).join('\n');
     case 'renameTable': return `await knex.schema.renameTable(${q(change.to)}, ${q(change.from)});`;
     case 'renameColumn': return alter(change.table, `t.renameColumn(${q(change.to)}, ${q(change.from)});`);
     case 'dropForeignKey': return alter(change.table, `${foreignCall(change.foreignKey)};`);
@@ -86,18 +99,20 @@ export function down(change: Change): string {
     case 'alterColumn': return [
       ...(!change.narrowing && change.after.type === 'string' && change.before.type === 'string' && (change.before.length ?? 0) < (change.after.length ?? 0)
         ? [guardLength(change.table, change.before)] : []),
-      alter(change.table, `${columnCall(change.before)}.alter();`),
+      alter(change.table, alterCall(change.before, change.before.nullable !== change.after.nullable)),
+      ...collate(change.table, [change.before]),
     ].join('\n');
     case 'addForeignKey': return alter(change.table, `t.dropForeign([${q(change.foreignKey.column)}]);`);
     case 'addIndex': return alter(change.table, `${dropIndexCall(change.index)};`);
     // A NOT NULL column without default cannot be added to a table with rows; it comes back nullable.
-    case 'dropColumn': return alter(change.table, `${columnCall(change.column, { forceNullable: change.column.default === undefined })};`);
+    case 'dropColumn': return [alter(change.table, `${columnCall(change.column, { forceNullable: change.column.default === undefined })};`), ...collate(change.table, [change.column])].join('\n');
     case 'dropTable': return createTable(change.table);
   }
 }
 
 export function describe(change: Change): string {
   switch (change.kind) {
+    case 'collateText': return `on PostgreSQL, text columns of ${change.tables.map((t) => t.table).join(', ')} sort by code point (COLLATE "C"), as on SQLite`;
     case 'renameTable': return `renames table ${change.from} to ${change.to} (rows kept)`;
     case 'renameColumn': return `renames column ${change.table}.${change.from} to ${change.to} (values kept)`;
     case 'dropForeignKey': return `drops the foreign key ${change.table}.${change.foreignKey.column} -> ${change.foreignKey.table}`;

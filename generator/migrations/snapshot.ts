@@ -38,6 +38,12 @@ export interface AppliedMigration { file: string; sha256: string }
 
 export interface SchemaSnapshot {
   format: 1;
+  /**
+   * On PostgreSQL every text column is COLLATE "C": text sorts by code point as on SQLite, so list pages
+   * agree on both databases, and the column's own indexes serve that order. Absent in snapshots taken
+   * before this rule; the next migration then converts the columns that already exist.
+   */
+  postgresTextCollation?: 'C';
   /** Every migration so far with the hash of its text: a hand edit of a frozen migration is caught. */
   migrations: AppliedMigration[];
   tables: SnapshotTable[];
@@ -46,7 +52,7 @@ export interface SchemaSnapshot {
 export const SNAPSHOT_PATH = 'schema-snapshot.json';
 export const MIGRATIONS_DIR = 'migrations';
 
-export const emptySnapshot = (): SchemaSnapshot => ({ format: 1, migrations: [], tables: [] });
+export const emptySnapshot = (): SchemaSnapshot => ({ format: 1, postgresTextCollation: 'C', migrations: [], tables: [] });
 
 /** The tables the model needs, referenced tables first so foreign keys resolve when created in order. */
 export function snapshotOf(model: Pick<Model, 'entities'>): SnapshotTable[] {

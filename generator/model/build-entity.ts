@@ -7,6 +7,7 @@ import type { EntityModel, Operation, ChildOperation } from '../../common/model.
 import { didYouMean, type Diagnostic } from '../diagnostics.js';
 import type { PathSegment, SourceFile } from '../load/source-file.js';
 import { buildField } from './build-field.js';
+import { buildLifecycle } from './build-lifecycle.js';
 import { compileRule } from './compile-rule.js';
 import type { RawEntity } from './spec-types.js';
 
@@ -108,7 +109,9 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
     } : {}),
     ...(raw.menu ? { menu: { group: raw.menu.group, label: raw.menu.label ?? labelPlural, order: raw.menu.order ?? 100 } } : {}),
     ...(raw.renamedFrom ? { renamedFrom: raw.renamedFrom } : {}),
+    ...(raw.audit === false ? { audit: false as const } : {}),
     ...(raw.migrate ? { migrate: { dropFields: raw.migrate.dropFields ?? [], narrow: raw.migrate.narrow ?? [], backfill: raw.migrate.backfill ?? {} } } : {}),
+    ...buildLifecycle(raw, fields, source, diagnostics),
     source: source.file,
   };
 }

@@ -40,6 +40,7 @@ export function buildField(
   };
   onlyFor('values', ['enum']);
   onlyFor('entity', ['reference']);
+  onlyFor('generate', ['string']);
   for (const k of ['length', 'minLength', 'maxLength', 'pattern'] as const) onlyFor(k, ['string']);
   for (const k of ['minimum', 'maximum'] as const) onlyFor(k, ['integer', 'decimal']);
   for (const k of ['precision', 'scale'] as const) onlyFor(k, ['decimal']);
@@ -81,6 +82,8 @@ export function buildField(
     messages,
     ui: raw.ui ?? {},
     ...(raw.renamedFrom ? { renamedFrom: raw.renamedFrom } : {}),
+    ...(raw.secret ? { secret: true as const } : {}),
+    ...(raw.generate ? { generate: raw.generate } : {}),
   };
 }
 

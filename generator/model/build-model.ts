@@ -6,10 +6,12 @@ import type { EntityModel, Model, PageModel, ShellModel } from '../../common/mod
 import type { Diagnostic } from '../diagnostics.js';
 import type { SourceFile } from '../load/source-file.js';
 import type { SpecKind } from '../validate/schema-check.js';
+import { buildConfig } from './build-config.js';
 import { buildEntity } from './build-entity.js';
 import { buildOperations } from './build-operation.js';
 import { checkCrossReferences, type Located } from './check-cross-references.js';
 import { checkDemo } from './check-demo.js';
+import { checkLifecycles } from './check-lifecycle.js';
 import type { RawDemo, RawDropEntities, RawEntity, RawFunctions, RawMessages, RawPages } from './spec-types.js';
 
 export function buildModel(files: { kind: SpecKind; source: SourceFile }[]): { model?: Model; diagnostics: Diagnostic[] } {
@@ -54,6 +56,7 @@ export function buildModel(files: { kind: SpecKind; source: SourceFile }[]): { m
     buildOperations(source, validationDefaults, entityNames, diagnostics).map((value) => ({ value, source })));
 
   checkCrossReferences(entities, pages, pageSources, functions.raw.functions, functions.raw.actions, diagnostics, operations);
+  checkLifecycles(entities, diagnostics);
   const shell = buildShell(ofKind('pages'), new Set([...pages.map((p) => p.value.route), ...entities.flatMap((e) => [e.value.list?.route, e.value.form?.route])]), diagnostics);
 
   const demoFiles = ofKind('demo').map((source) => ({ raw: source.data as RawDemo, source }));
@@ -69,6 +72,7 @@ export function buildModel(files: { kind: SpecKind; source: SourceFile }[]): { m
       .sort((a, b) => (a.raw.order ?? 100) - (b.raw.order ?? 100) || a.source.file.localeCompare(b.source.file))
       .map(({ raw }) => ({ entity: raw.demo, rows: raw.rows })),
     dropEntities: buildDropEntities(ofKind('dropEntities'), new Set(entityNames), diagnostics),
+    config: buildConfig(ofKind('config'), diagnostics),
   };
   if (diagnostics.length === 0) checkDemo(demoFiles, model, diagnostics);
   return diagnostics.length ? { diagnostics } : { model, diagnostics };

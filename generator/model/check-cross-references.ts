@@ -69,6 +69,7 @@ export function checkCrossReferences(
     for (const field of entity.fields) {
       if (field.editPermission) checkPermission(field.editPermission, source, ['fields', field.name, 'editPermission']);
     }
+    for (const t of entity.states?.transitions ?? []) checkPermission(t.permission, source, ['states', 'transitions', t.name, 'permission']);
     if (entity.api.path) {
       for (const [op, perm] of Object.entries(entity.api.permissions)) {
         const explicit = (source.data as { api?: { permissions?: Record<string, string> } }).api?.permissions?.[op];

@@ -5,7 +5,7 @@ export interface RawField {
   length?: number; minLength?: number; maxLength?: number; pattern?: string;
   minimum?: number; maximum?: number; precision?: number; scale?: number;
   values?: Record<string, string>; entity?: string; search?: 'exact' | 'wildcard'; filterParam?: string; valuesFrom?: 'functions' | 'actions';
-  readOnly?: boolean; unique?: boolean; index?: boolean; editPermission?: string;
+  readOnly?: boolean; unique?: boolean; index?: boolean; editPermission?: string; secret?: boolean; generate?: 'uuid';
   messages?: Record<string, string>;
   ui?: { widget?: string; help?: string; placeholder?: string; hidden?: boolean };
   renamedFrom?: string;
@@ -15,6 +15,7 @@ export interface RawEntity {
   entity: string; label?: string; labelPlural?: string; description?: string; table: string;
   key: string | string[]; permission?: string;
   scope?: { bank?: string; branch?: string };
+  audit?: boolean;
   api?: { path: string; pageSize?: number; maxPageSize?: number; compact?: string[]; operations?: string[]; permissions?: Record<string, string> };
   fields: Record<string, RawField>;
   children?: Record<string, { entity: string; kind: 'one' | 'many'; link: Record<string, string>; label?: string; required?: boolean; fixed?: Record<string, unknown> }>;
@@ -26,6 +27,19 @@ export interface RawEntity {
   menu?: { group: string; label?: string; order?: number };
   renamedFrom?: string;
   migrate?: { dropFields?: string[]; narrow?: string[]; backfill?: Record<string, unknown> };
+  related?: Record<string, { entity: string; link: Record<string, string> }>;
+  editable?: { when: unknown; message: string; hide?: Record<string, unknown> };
+  states?: RawStates;
+}
+
+export type RawEffect = { set?: Record<string, unknown>; adjust?: { entity: string; link: Record<string, string>; field: string; by: unknown; message: string; missing: string } };
+export interface RawStates {
+  field: string;
+  initial?: string[];
+  enter?: Record<string, { effects?: RawEffect[]; success?: string }>;
+  transitions: Record<string, {
+    label?: string; from: string[]; to: string; permission: string; guard?: unknown; confirm?: string; success: string; effects?: RawEffect[];
+  }>;
 }
 
 export interface RawFunctions { functions: Record<string, string>; actions: Record<string, string> }
@@ -46,3 +60,8 @@ export interface RawOperation {
 }
 export interface RawOperations { operations: Record<string, RawOperation> }
 export interface RawDropEntities { dropEntities: string[] }
+export interface RawConfigKey {
+  type: 'string' | 'integer' | 'boolean' | 'date' | 'list'; label: string; description?: string;
+  default?: string | number | boolean | string[]; pattern?: string; minimum?: number; maximum?: number; maxLength?: number;
+}
+export interface RawConfig { config: Record<string, RawConfigKey> }

@@ -61,7 +61,8 @@ export function inputSchema(entity: EntityModel, model: Model, filledByParent: r
   for (const field of entity.fields) {
     const optional = filledByParent.includes(field.name);
     properties[field.name] = fieldSchema(field, { nullable: !field.required || optional });
-    if (field.required && field.default === undefined && !optional) required.push(field.name);
+    // A generated field (`generate: uuid`) is filled by the server when the body leaves it out.
+    if (field.required && field.default === undefined && !field.generate && !optional) required.push(field.name);
   }
   for (const child of entity.children) {
     const childEntity = entityByName(model, child.entity);

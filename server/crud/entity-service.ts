@@ -3,6 +3,7 @@
  * A save is one transaction covering the row and its children (seed 000 §7: a bank is saved with
  * its group): either all of it is written or none. Plain objects in and out; Express is elsewhere.
  */
+import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { ChildModel, EntityModel } from '../../common/model.js';
 import { entityByName } from '../../common/model.js';
@@ -12,25 +13,40 @@ import { constraintKind } from '../db/db-errors.js';
 import { ApiError, type ErrorDetail } from '../http/api-error.js';
 import { holds, inScope, type Caller } from '../domain/auth/caller.js';
 import type { EntityHooks } from '../domain/hooks.js';
+import { audited, recordAudit, type AuditOperation } from './audit.js';
+import { outOfColumnRange } from './column-range.js';
+import { checkVersion } from './concurrency.js';
+import { Lifecycle } from './lifecycle.js';
 import { parseListParams, type FilterParam } from './list-query.js';
 import { Repository } from './repository.js';
 import { keyOf, type Row } from './row-mapping.js';
 
+/** How a write of an existing row is checked and reported (server/crud/concurrency.ts). */
+export interface WriteOptions {
+  /** The versions (ETags) the client read; the write is refused with 412 unless the row is still one of them. */
+  ifMatch?: readonly string[];
+  /** Called inside the transaction with the row as saved (children included), e.g. for its new ETag. */
+  onSaved?(row: Row): void;
+}
+
 export class EntityService {
   private readonly repo: Repository;
+  private readonly lifecycle: Lifecycle;
 
   constructor(
     private readonly db: Knex, private readonly model: RuntimeModel, readonly entity: EntityModel,
     private readonly filterable: readonly FilterParam[], private readonly hooks: EntityHooks = {},
   ) {
     this.repo = new Repository(entity);
+    this.lifecycle = new Lifecycle(model, entity);
   }
 
   /** A page of rows in the caller's scope; `fixed` are exact filters from the path (gruppi/{g}/ruoli). */
   async list(query: Record<string, unknown>, caller?: Caller, fixed: Row = {}): Promise<{ results: Row[]; totalCount: number }> {
     const params = parseListParams(this.entity, query, this.filterable);
     params.filters.push(...Object.entries(fixed).map(([field, value]) => ({ field, value, exact: true })));
-    const page = await this.repo.list(this.db, params, (qb) => this.restrict(qb, caller));
+    const hide = await this.lifecycle.hideReadOnly(this.db, caller);
+    const page = await this.repo.list(this.db, params, (qb) => { this.restrict(qb, caller); hide(qb); });
     if (!params.compact || this.entity.api.compact.length === 0) return page;
     const pick = (r: Row) => Object.fromEntries(this.entity.api.compact.map((f) => [f, r[f]]));
     return { results: page.results.map(pick), totalCount: page.totalCount };
@@ -59,36 +75,52 @@ export class EntityService {
       if (!this.visible(row, caller)) throw new ApiError('FORBIDDEN');
       await this.hooks.beforeSave?.({ trx, caller, row, body });
       if (await this.repo.exists(trx, keyOf(this.entity, row))) throw new ApiError('DUPLICATE_KEY');
+      // A new row's one-to-one child is new too: bank 11000 must not take over the existing group 11000
+      // (saveChildren updates a child it finds, which is right for an update only).
+      for (const child of this.entity.children.filter((c) => c.kind === 'one')) {
+        if ((await this.childRepo(child).findWhere(trx, this.linkValues(child, row))).length) throw new ApiError('DUPLICATE_KEY');
+      }
       await this.checkReferences(trx, this.entity, row, '');
+      await this.lifecycle.beforeInsert(trx, row, caller);
       await this.repo.insert(trx, row);
+      await this.lifecycle.afterInsert(trx, row, caller);
       await this.saveChildren(trx, row, body);
-      return this.get(keyOf(this.entity, row), undefined, trx);
+      const saved = await this.get(keyOf(this.entity, row), undefined, trx);
+      await this.audit(trx, 'create', null, saved, caller);
+      return saved;
     });
   }
 
-  update(key: Row, body: Row, caller?: Caller): Promise<Row> {
+  update(key: Row, body: Row, caller?: Caller, options: WriteOptions = {}): Promise<Row> {
     return this.transaction(async (trx) => {
       const mismatched = this.entity.key.filter((k) => body[k] !== undefined && String(body[k]) !== String(key[k]));
       if (mismatched.length) throw this.keyMismatch(mismatched);
-      const current = await this.repo.find(trx, key);
+      const current = await this.repo.findForUpdate(trx, key);
       if (!current || !this.visible(current, caller)) throw new ApiError('NOT_FOUND');
+      const before = await this.before(trx, key, caller, options);
       this.checkFieldPermissions(current, body, caller);
       const row = this.prepare(this.entity, { ...current, ...stripChildren(this.entity, body), ...key });
       if (!this.visible(row, caller)) throw new ApiError('FORBIDDEN');
+      await this.lifecycle.beforeUpdate(trx, current, row, caller);
       await this.hooks.beforeSave?.({ trx, caller, row, body });
       await this.checkReferences(trx, this.entity, row, '');
       await this.repo.update(trx, key, row);
       await this.saveChildren(trx, row, body);
-      return this.get(key, undefined, trx);
+      const saved = await this.get(key, undefined, trx);
+      await this.audit(trx, 'update', before, saved, caller);
+      return saved;
     });
   }
 
-  delete(key: Row, caller?: Caller): Promise<void> {
+  delete(key: Row, caller?: Caller, options: WriteOptions = {}): Promise<void> {
     return this.transaction(async (trx) => {
-      const current = await this.repo.find(trx, key);
+      const current = await this.repo.findForUpdate(trx, key);
       if (!current || !this.visible(current, caller)) throw new ApiError('NOT_FOUND');
+      const before = await this.before(trx, key, caller, options);
+      await this.lifecycle.beforeDelete(trx, current, caller);
       for (const child of this.entity.children) await this.childRepo(child).deleteWhere(trx, this.linkValues(child, current));
       await this.repo.delete(trx, key);
+      await this.audit(trx, 'delete', before, null, caller);
     });
   }
 
@@ -97,16 +129,62 @@ export class EntityService {
     return row[childName] as Row[];
   }
 
-  replaceChildren(key: Row, childName: string, items: Row[], caller?: Caller): Promise<Row[]> {
+  replaceChildren(key: Row, childName: string, items: Row[], caller?: Caller, options: WriteOptions = {}): Promise<Row[]> {
     return this.transaction(async (trx) => {
-      const current = await this.repo.find(trx, key);
+      const current = await this.repo.findForUpdate(trx, key);
       if (!current || !this.visible(current, caller)) throw new ApiError('NOT_FOUND');
+      const before = await this.before(trx, key, caller, options);
       await this.hooks.beforeSave?.({ trx, caller, row: current, body: { [childName]: items } });
       // The body of this call is the list itself, so error paths start at the item index (0.codModpos).
       await this.saveChildren(trx, current, { [childName]: items }, (_child, i) => `${i}.`);
-      const child = this.entity.children.find((c) => c.name === childName)!;
-      return this.childRepo(child).findWhere(trx, this.linkValues(child, current));
+      const saved = await this.get(key, undefined, trx);
+      await this.audit(trx, 'update', before, saved, caller);
+      options.onSaved?.(saved);
+      return saved[childName] as Row[];
     });
+  }
+
+  /**
+   * Runs a transition of the entity's state machine (server/crud/lifecycle.ts) on the row with `key`:
+   * the row changes state with its effects, in one transaction, and is answered with the spec's success
+   * message and the actions the caller may run next. With If-Match, a row changed since it was read is 412.
+   */
+  transition(key: Row, name: string, caller: Caller, options: WriteOptions = {}): Promise<{ message: string; row: Row }> {
+    return this.transaction(async (trx) => {
+      const current = await this.repo.findForUpdate(trx, key);
+      if (!current || !this.visible(current, caller)) throw new ApiError('NOT_FOUND');
+      const before = await this.before(trx, key, caller, options);
+      const message = await this.lifecycle.transition(trx, current, name, caller);
+      const saved = await this.get(key, undefined, trx);
+      if (audited(this.entity, caller.username)) {
+        await recordAudit(trx, this.model, { entity: this.entity.name, key, operation: 'transition', transition: name, before, after: saved, username: caller.username });
+      }
+      options.onSaved?.(saved);
+      return { message, row: { ...saved, _actions: await this.lifecycle.actions(trx, saved, caller) } };
+    });
+  }
+
+  /** The row with `_actions` (what the caller may run on it now) for entities with a lifecycle. */
+  async withActions(row: Row, caller?: Caller): Promise<Row> {
+    if (!this.entity.states && !this.entity.editable) return row;
+    return { ...row, _actions: await this.lifecycle.actions(this.db, row, caller) };
+  }
+
+  /**
+   * The row as GET answers it, read after the row lock, when the write must compare its version (412 if
+   * it changed since the client read it) or record it in the audit trail.
+   */
+  private async before(trx: Knex.Transaction, key: Row, caller: Caller | undefined, options: WriteOptions): Promise<Row | null> {
+    if (!options.ifMatch && !audited(this.entity, caller?.username)) return null;
+    const row = await this.get(key, undefined, trx);
+    checkVersion(row, options.ifMatch);
+    return row;
+  }
+
+  /** Changes made by a caller are recorded (server/crud/audit.ts); internal saves such as demo data are not. */
+  private async audit(trx: Knex.Transaction, operation: AuditOperation, before: Row | null, after: Row | null, caller?: Caller): Promise<void> {
+    if (!audited(this.entity, caller?.username)) return;
+    await recordAudit(trx, this.model, { entity: this.entity.name, key: keyOf(this.entity, (after ?? before)!), operation, before, after, username: caller!.username });
   }
 
   /**
@@ -183,11 +261,19 @@ export class EntityService {
     }
   }
 
-  /** A reference to a row that does not exist is a user's mistake: say which field, in Italian. */
+  /**
+   * A reference to a row that does not exist, or a number no column holds (column-range.ts), is a
+   * user's mistake: say which field, in Italian.
+   */
   private async checkReferences(trx: Knex.Transaction, entity: EntityModel, row: Row, prefix: string): Promise<void> {
     const details: ErrorDetail[] = [];
     for (const field of entity.fields) {
       const value = row[field.name];
+      const bound = outOfColumnRange(field, value);
+      if (bound) {
+        details.push({ field: prefix + field.name, message: field.messages[bound] });
+        continue;
+      }
       if (!field.reference || value === null || value === undefined) continue;
       if (field.reference.entity === entity.name && value === row[entity.key[0]]) continue;
       const target = new Repository(entityByName(this.model, field.reference.entity));
@@ -220,6 +306,7 @@ function withDefaults(entity: EntityModel, body: Row): Row {
   const out: Row = { ...body };
   for (const field of entity.fields) {
     if (out[field.name] === undefined && field.default !== undefined) out[field.name] = field.default;
+    if ((out[field.name] === undefined || out[field.name] === null) && field.generate === 'uuid') out[field.name] = randomUUID();
   }
   return out;
 }

@@ -1,7 +1,8 @@
 /** Generic table access for one entity; every method takes the transaction (or db) it runs in. */
 import type { Knex } from 'knex';
 import type { EntityModel } from '../../common/model.js';
-import { applyFilters, applySortAndPage, type ListParams } from './list-query.js';
+import { countCacheOf } from './count-cache.js';
+import { applyFilters, applySortAndPage, orderByField, type ListParams } from './list-query.js';
 import { fromColumns, keyColumns, toColumns, type Row } from './row-mapping.js';
 
 export class Repository {
@@ -13,9 +14,11 @@ export class Repository {
       restrict(qb);
       return qb;
     };
-    const [{ count }] = await filtered().count<{ count: number | string }[]>({ count: '*' });
+    const counting = filtered().count({ count: '*' });
+    const cache = countCacheOf(db);
+    const totalCount = cache ? await cache.count(this.entity.table, counting, db) : Number((await counting)[0].count);
     const rows = await applySortAndPage(filtered().select('*'), this.entity, params);
-    return { results: rows.map((r: Row) => fromColumns(this.entity, r)), totalCount: Number(count) };
+    return { results: rows.map((r: Row) => fromColumns(this.entity, r)), totalCount };
   }
 
   async find(db: Knex | Knex.Transaction, key: Row): Promise<Row | undefined> {
@@ -23,8 +26,21 @@ export class Repository {
     return row ? fromColumns(this.entity, row) : undefined;
   }
 
+  /**
+   * The row, locked until the transaction ends: writers of one row (and of its children) take turns on
+   * PostgreSQL as they do on SQLite, whose single connection runs one transaction at a time. Without
+   * it two saves of a child list at once could insert the same child twice (a 409 on PostgreSQL only).
+   * NO KEY UPDATE, like PostgreSQL's own UPDATE: it does not wait for foreign-key checks of other rows.
+   */
+  async findForUpdate(trx: Knex.Transaction, key: Row): Promise<Row | undefined> {
+    const row = await trx(this.entity.table).where(keyColumns(this.entity, key)).forNoKeyUpdate().first();
+    return row ? fromColumns(this.entity, row) : undefined;
+  }
+
   async findWhere(db: Knex | Knex.Transaction, where: Row): Promise<Row[]> {
-    const rows = await db(this.entity.table).where(toColumns(this.entity, where)).orderBy(this.entity.key.map((k) => this.entity.fields.find((f) => f.name === k)!.column));
+    const qb = db(this.entity.table).where(toColumns(this.entity, where));
+    for (const k of this.entity.key) orderByField(qb, this.entity.fields.find((f) => f.name === k)!, 'asc');
+    const rows = await qb;
     return rows.map((r: Row) => fromColumns(this.entity, r));
   }
 

@@ -11,20 +11,33 @@ import type { Caller } from '../domain/auth/caller.js';
 import type { DomainHandler } from '../domain/handler.js';
 import type { EntityHooks } from '../domain/hooks.js';
 import type { DocumentOperation } from '../http/operations.js';
+import { ifMatchOf, versionOf, withVersion } from './concurrency.js';
 import { EntityService } from './entity-service.js';
 import type { FilterParam } from './list-query.js';
 import type { Row } from './row-mapping.js';
 
-type Handler = (service: EntityService, req: Request, res: Response, caller: Caller, child?: string) => Promise<void>;
+/** `name`: the child list (childList, childReplace) or the transition (transition) the operation names. */
+type Handler = (service: EntityService, req: Request, res: Response, caller: Caller, name?: string) => Promise<void>;
 
 const crud: Record<string, Handler> = {
   list: async (s, req, res, caller) => { res.json(await s.list(req.query as Row, caller, pathValues(s.entity, req))); },
-  get: async (s, req, res, caller) => { res.json(await s.get(keyFrom(s.entity, req), caller)); },
-  create: async (s, req, res, caller) => { res.status(201).json(await s.create(withPathValues(s, req), caller)); },
-  update: async (s, req, res, caller) => { res.json(await s.update(keyFrom(s.entity, req), req.body as Row, caller)); },
-  delete: async (s, req, res, caller) => { await s.delete(keyFrom(s.entity, req), caller); res.status(204).end(); },
-  childList: async (s, req, res, caller, child) => { res.json(await s.listChildren(keyFrom(s.entity, req), child!, caller)); },
-  childReplace: async (s, req, res, caller, child) => { res.json(await s.replaceChildren(keyFrom(s.entity, req), child!, req.body as Row[], caller)); },
+  // Reads and writes of one row carry its version (ETag); writes of an existing row need it in If-Match.
+  // The version is of the row itself: `_actions` depends on who asks, so it is added after.
+  get: async (s, req, res, caller) => { res.json(await s.withActions(withVersion(res, await s.get(keyFrom(s.entity, req), caller)), caller)); },
+  create: async (s, req, res, caller) => { res.status(201).json(withVersion(res, await s.create(withPathValues(s, req), caller))); },
+  update: async (s, req, res, caller) => { res.json(withVersion(res, await s.update(keyFrom(s.entity, req), req.body as Row, caller, { ifMatch: ifMatchOf(req) }))); },
+  delete: async (s, req, res, caller) => { await s.delete(keyFrom(s.entity, req), caller, { ifMatch: ifMatchOf(req) }); res.status(204).end(); },
+  // A child list is part of its parent: its version is the parent's, and replacing it needs that.
+  childList: async (s, req, res, caller, child) => { res.json(withVersion(res, await s.get(keyFrom(s.entity, req), caller))[child!]); },
+  // A state-machine transition (x-transition names it); If-Match is optional: the state itself guards the row.
+  transition: async (s, req, res, caller, name) => {
+    const onSaved = (row: Row) => { res.set('ETag', versionOf(row)); };
+    res.json(await s.transition(keyFrom(s.entity, req), name!, caller, { ...(req.header('If-Match') ? { ifMatch: ifMatchOf(req) } : {}), onSaved }));
+  },
+  childReplace: async (s, req, res, caller, child) => {
+    const onSaved = (row: Row) => { res.set('ETag', versionOf(row)); };
+    res.json(await s.replaceChildren(keyFrom(s.entity, req), child!, req.body as Row[], caller, { ifMatch: ifMatchOf(req), onSaved }));
+  },
 };
 
 export function apiRouter(
@@ -63,7 +76,7 @@ export function apiRouter(
       });
     } else if (op.entity && op.kind && crud[op.kind]) {
       const handler = crud[op.kind];
-      bind[op.method](path, (req, res) => handler(serviceFor(op.entity!), req, res, res.locals.caller as Caller, op.child));
+      bind[op.method](path, (req, res) => handler(serviceFor(op.entity!), req, res, res.locals.caller as Caller, op.child ?? op.transition));
     }
   }
   return router;

@@ -6,8 +6,25 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import knex, { type Knex } from 'knex';
 import pg from 'pg';
+import { cachePreparedStatements, type PreparingConnection } from './statement-cache.js';
 
-export function connect(options: { databaseUrl?: string; sqliteFile: string }): Knex {
+/** The SQLite driver behind knex (env SQLITE_DRIVER); docs/decisions/0002-sqlite-driver.md says why the default. */
+export type SqliteDriver = 'sqlite3' | 'better-sqlite3';
+export const SQLITE_DRIVERS: readonly SqliteDriver[] = ['sqlite3', 'better-sqlite3'];
+export const DEFAULT_SQLITE_DRIVER: SqliteDriver = 'better-sqlite3';
+
+/**
+ * Run on every new SQLite connection, in order. Foreign keys are off by default in SQLite; WAL lets
+ * readers proceed during a write. synchronous = FULL, explicitly: every acknowledged commit is fsynced to
+ * the WAL before the 2xx, so it survives a killed process and a power loss too
+ * (docs/decisions/0003-sqlite-durability.md).
+ */
+export const SQLITE_PRAGMAS = ['foreign_keys = ON', 'journal_mode = WAL', 'busy_timeout = 5000', 'synchronous = FULL'];
+
+type Sqlite3Connection = { run(sql: string, cb: (err: Error | null) => void): void };
+type BetterSqlite3Connection = PreparingConnection & { pragma(source: string): unknown };
+
+export function connect(options: { databaseUrl?: string; sqliteFile: string; sqliteDriver?: SqliteDriver }): Knex {
   if (options.databaseUrl) {
     pg.types.setTypeParser(1082, (v: string) => v); // date: keep the calendar day, no time zone shift
     pg.types.setTypeParser(1700, (v: string) => Number(v)); // numeric
@@ -15,22 +32,29 @@ export function connect(options: { databaseUrl?: string; sqliteFile: string }): 
     return knex({ client: 'pg', connection: options.databaseUrl, pool: { min: 0, max: 10 } });
   }
   if (options.sqliteFile !== ':memory:') mkdirSync(dirname(options.sqliteFile), { recursive: true });
+  const driver = options.sqliteDriver ?? DEFAULT_SQLITE_DRIVER;
   return knex({
-    client: 'sqlite3',
+    client: driver,
     connection: { filename: options.sqliteFile },
     useNullAsDefault: true,
     pool: {
       min: 1,
       max: 1,
-      afterCreate: (conn: { run(sql: string, cb: (err: Error | null) => void): void }, done: (err: Error | null, conn: unknown) => void) => {
-        // Foreign keys are off by default in SQLite; WAL lets readers proceed during a write.
-        conn.run('PRAGMA foreign_keys = ON', (err) => {
-          if (err) return done(err, conn);
-          conn.run('PRAGMA journal_mode = WAL', (err2) => {
-            if (err2) return done(err2, conn);
-            conn.run('PRAGMA busy_timeout = 5000', (err3) => done(err3, conn));
-          });
-        });
+      afterCreate: (conn: Sqlite3Connection | BetterSqlite3Connection, done: (err: Error | null, conn: unknown) => void) => {
+        if (driver === 'better-sqlite3') {
+          try {
+            for (const pragma of SQLITE_PRAGMAS) (conn as BetterSqlite3Connection).pragma(pragma);
+            cachePreparedStatements(conn as BetterSqlite3Connection);
+            return done(null, conn);
+          } catch (err) {
+            return done(err as Error, conn);
+          }
+        }
+        const next = (i: number) => {
+          if (i === SQLITE_PRAGMAS.length) return done(null, conn);
+          (conn as Sqlite3Connection).run(`PRAGMA ${SQLITE_PRAGMAS[i]}`, (err) => (err ? done(err, conn) : next(i + 1)));
+        };
+        next(0);
       },
     },
   });

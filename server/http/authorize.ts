@@ -5,8 +5,8 @@
  */
 import type { RequestHandler } from 'express';
 import type { Knex } from 'knex';
-import { holds, loadCaller } from '../domain/auth/caller.js';
-import { findLiveSession } from '../domain/auth/sessions.js';
+import { callerFromUser, holds } from '../domain/auth/caller.js';
+import { findLiveSessionWithUser } from '../domain/auth/sessions.js';
 import { ApiError } from './api-error.js';
 
 export const TOKEN_HEADER = 'X-AuthToken';
@@ -22,8 +22,8 @@ export function authorize(db: Knex): RequestHandler {
       res.locals.presentedToken = token;
       return next();
     }
-    const session = token ? await findLiveSession(db, token) : undefined;
-    const caller = session ? await loadCaller(db, session.username, session.userType) : undefined;
+    const live = token ? await findLiveSessionWithUser(db, token) : undefined;
+    const caller = live ? await callerFromUser(db, live.user, live.userType) : undefined;
     if (!caller) throw new ApiError('UNAUTHENTICATED');
     const permission = op['x-permission'];
     // A field permission lets the call through; the service then allows only that field to change.

@@ -14,8 +14,11 @@ export function errorHandler(model: RuntimeModel, fieldsOf: (operationId: string
     else if (isValidatorError(error) && (error.status ?? 500) < 500) {
       const operationId = (req as { openapi?: { schema?: { operationId?: string } } }).openapi?.schema?.operationId;
       apiError = translateValidatorError(error, fieldsOf(operationId), model);
-    } else if ((error as { type?: string }).type === 'entity.parse.failed') {
-      apiError = new ApiError('VALIDATION_ERROR', [{ field: 'body', message: model.messages.validation.fallback }]);
+    } else if (isBodyParserRefusal(error)) {
+      // express.json refused the body (malformed, over the 1mb limit, unknown charset, bad gzip): the
+      // client's mistake, so 400 in Italian, not a 500 (a body over the limit was a 500, found by the fuzzer).
+      const message = error.type === 'entity.too.large' ? model.messages.validation.maxLength : model.messages.validation.fallback;
+      apiError = new ApiError('VALIDATION_ERROR', [{ field: 'body', message }]);
     }
     if (!apiError) {
       console.error(`[${new Date().toISOString()}] ${req.method} ${req.originalUrl} failed:`, error);
@@ -28,6 +31,12 @@ export function errorHandler(model: RuntimeModel, fieldsOf: (operationId: string
     };
     res.status(apiError.status).json(body);
   };
+}
+
+/** body-parser's refusals: a 4xx status with a `type` (entity.too.large, ...) or, from zlib, `expose`. */
+function isBodyParserRefusal(error: unknown): error is { type?: string; status: number } {
+  const e = error as { type?: unknown; status?: unknown; expose?: unknown };
+  return typeof e?.status === 'number' && e.status >= 400 && e.status < 500 && (typeof e.type === 'string' || e.expose === true);
 }
 
 export const routeNotFound: RequestHandler = (_req, _res, next) => next(new ApiError('ROUTE_NOT_FOUND'));

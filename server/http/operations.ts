@@ -8,6 +8,8 @@ export const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 export interface DocumentOperation {
   method: string; path: string; operationId: string;
   access?: string; permission?: string; entity?: string; kind?: string; child?: string; handler?: string;
+  /** The state-machine transition a `transition` operation runs (x-transition). */
+  transition?: string;
 }
 
 export function documentOperations(openapi: Record<string, unknown>): DocumentOperation[] {
@@ -18,7 +20,7 @@ export function documentOperations(openapi: Record<string, unknown>): DocumentOp
       if (!op) continue;
       out.push({
         method, path, operationId: op.operationId, access: op['x-access'], permission: op['x-permission'],
-        entity: op['x-entity'], kind: op['x-operation'], child: op['x-child'], handler: op['x-handler'],
+        entity: op['x-entity'], kind: op['x-operation'], child: op['x-child'], handler: op['x-handler'], transition: op['x-transition'],
       });
     }
   }

@@ -4,7 +4,9 @@
  * ABI is refused with the spec's exact message -> 5-digit ABI saves and moves to the edit route -> back to
  * the list -> the ABI filter finds the new row.
  * Navigation scenarios (navigation.ts): wrong password, a branch user's landing, menu and forbidden route,
- * the merchant's business variant.
+ * the merchant's business variant. Warehouse (warehouse.ts): a pending stock movement offers no action to a user
+ * of another group; a user of the owning group accepts it and sees the stock change. Concurrency (concurrency.ts):
+ * a save over a row changed meanwhile is refused in Italian, keeps the typed values, shows the change history.
  *
  * Run: npx tsx tests/e2e/run.ts   (npm run test:e2e)
  * Env: E2E_SKIP_BUILD=1 reuses dist/ui as it is instead of rebuilding when ui/ is newer;
@@ -18,8 +20,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { expectPath, getActivePage, lastStep, setActivePage, step, StepError, STEP_TIMEOUT_MS, submitLogin, waitForExactText } from './helpers';
+import { concurrencyScenario } from './concurrency';
 import { branchUserScenario, merchantScenario } from './navigation';
 import { securityScenario } from './security';
+import { warehouseScenario } from './warehouse';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const RESULTS = join(ROOT, 'test-results');
@@ -197,7 +201,10 @@ async function main() {
     await scenario(page, base);
     await branchUserScenario(browser, base, pageErrors);
     await merchantScenario(browser, base, pageErrors);
+    // Before the security scenario, which resets federazione's password.
+    await warehouseScenario(browser, base, pageErrors);
     await securityScenario(browser, base, pageErrors);
+    await concurrencyScenario(browser, base, pageErrors);
     if (pageErrors.length) throw new StepError(`errors in the page: ${pageErrors.join('; ')}`);
     console.log('E2E OK');
   } catch (error) {

@@ -11,10 +11,10 @@ import { runPipeline } from '../../generator/pipeline.js';
 import { createApp } from '../../server/app.js';
 import { loadArtifacts } from '../../server/artifacts.js';
 import { ROOT_DIR } from '../../server/config.js';
-import { connect } from '../../server/db/connect.js';
 import { migrateLatest } from '../../server/db/migrate.js';
 import { loadDemoDataIfEmpty } from '../../server/db/demo-data.js';
 import { DEMO_PASSWORD } from '../support/test-app.js';
+import { openTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 const NEW_FIELD = `
   codiceSia:
@@ -27,7 +27,7 @@ const NEW_FIELD = `
 describe('a field added to banca.yaml', () => {
   const root = mkdtempSync(join(tmpdir(), 'add-field-'));
   const generated = join(root, 'generated');
-  const db = connect({ sqliteFile: join(root, 'fresh.sqlite') });
+  let database: TestDatabase; // SQLite, or PostgreSQL in the PostgreSQL suite
   let api: supertest.Agent;
 
   beforeAll(async () => {
@@ -46,6 +46,8 @@ describe('a field added to banca.yaml', () => {
       writeFileSync(join(generated, file.path), file.content);
     }
     const artifacts = loadArtifacts(generated);
+    database = await openTestDatabase();
+    const { db } = database;
     await migrateLatest(db, artifacts.migrationsDir);
     await loadDemoDataIfEmpty(db, artifacts);
     const app = createApp({ db, artifacts, validateResponses: true });
@@ -54,7 +56,7 @@ describe('a field added to banca.yaml', () => {
   });
 
   afterAll(async () => {
-    await db.destroy();
+    await database?.close();
     rmSync(root, { recursive: true, force: true });
   });
 

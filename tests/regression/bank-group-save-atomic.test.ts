@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, createTestApp, type TestApp } from '../support/test-app.js';
+import { etagOf } from '../support/versions.js';
 
 let app: TestApp;
 beforeAll(async () => { app = await createTestApp(); });
@@ -42,7 +43,7 @@ describe('creating a bank', () => {
 describe('updating a bank', () => {
   it('whose group is refused leaves the bank and its group as they were', async () => {
     const before = (await app.request.get(`${API}/banche/34256`)).body;
-    const res = await app.request.put(`${API}/banche/34256`).send({
+    const res = await app.request.put(`${API}/banche/34256`).set('If-Match', await etagOf(app.request, `${API}/banche/34256`)).send({
       codAbi: '34256', nomeBcc: 'Nome che non deve restare', regione: 'Altrove', group: { description: 'Cambiata', parentGroup: '77777' },
     });
     expect(res.status).toBe(400);
@@ -53,7 +54,7 @@ describe('updating a bank', () => {
 
   it('with a duplicated custom POS model leaves the bank and its previous list unchanged', async () => {
     const before = (await app.request.get(`${API}/banche/30480`)).body;
-    const res = await app.request.put(`${API}/banche/30480`).send({
+    const res = await app.request.put(`${API}/banche/30480`).set('If-Match', await etagOf(app.request, `${API}/banche/30480`)).send({
       codAbi: '30480', nomeBcc: 'Nome che non deve restare', group: { description: 'BCC di Esempio', parentGroup: '11000' },
       modelliPos: [{ codModpos: '102' }, { codModpos: '102' }],
     });
@@ -66,7 +67,7 @@ describe('updating a bank', () => {
 
 describe('replacing the custom POS models', () => {
   it('with a duplicate keeps the previous list whole', async () => {
-    const res = await app.request.put(`${API}/banche/30480/modelliPos`).send([{ codModpos: '201' }, { codModpos: '201' }]);
+    const res = await app.request.put(`${API}/banche/30480/modelliPos`).set('If-Match', await etagOf(app.request, `${API}/banche/30480/modelliPos`)).send([{ codModpos: '201' }, { codModpos: '201' }]);
     expect(res.status).toBe(409);
     expect((await app.request.get(`${API}/banche/30480/modelliPos`)).body).toEqual([
       { codAbi: '30480', codModpos: '101' }, { codAbi: '30480', codModpos: '901' },

@@ -136,6 +136,17 @@ describe('lockout after 5 wrong passwords', () => {
     expect(Boolean((await app.db('utente').where({ username: 'lock.reset' }).first()).locked)).toBe(false);
   });
 
+  it('simultaneous wrong passwords each count: 5 at once lock the account', async () => {
+    await addUser('lock.burst');
+    const four = await Promise.all([1, 2, 3, 4].map((i) => login('lock.burst', `Sbagliata-${i}-xxxxxx`)));
+    expect(four.map((r) => r.status)).toEqual([401, 401, 401, 401]);
+    expect((await app.db('credenziale').where({ username: 'lock.burst' }).first()).failed_attempts).toBe(4);
+    await app.db('credenziale').where({ username: 'lock.burst' }).update({ failed_attempts: 0 });
+    await Promise.all([1, 2, 3, 4, 5].map((i) => login('lock.burst', `Sbagliata-${i}-xxxxxx`)));
+    expect(Boolean((await app.db('utente').where({ username: 'lock.burst' }).first()).locked)).toBe(true);
+    expect((await login('lock.burst')).body).toEqual(error('ACCOUNT_LOCKED'));
+  });
+
   it('a disabled user gets ACCOUNT_LOCKED too', async () => {
     await addUser('disabled.test');
     await app.db('utente').where({ username: 'disabled.test' }).update({ enabled: false });

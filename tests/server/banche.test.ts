@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, createTestApp, type TestApp } from '../support/test-app.js';
+import { etagOf } from '../support/versions.js';
 
 let app: TestApp;
 type Bank = Record<string, unknown> & { codAbi: string; nomeBcc: string };
@@ -185,7 +186,7 @@ describe('PUT /banche/{codAbi}', () => {
   });
 
   it('updates the bank and its group', async () => {
-    const res = await app.request.put(`${API}/banche/20001`).send(newBank('20001', {
+    const res = await app.request.put(`${API}/banche/20001`).set('If-Match', await etagOf(app.request, `${API}/banche/20001`)).send(newBank('20001', {
       nomeBcc: 'Banca rinominata', flgFatDir: true, flgFatDirForce: true, dataPassaggioFattdir: '2024-03-01',
       regione: 'Veneto', group: { description: 'Nuova descrizione', parentGroup: '15000' },
     }));
@@ -198,20 +199,20 @@ describe('PUT /banche/{codAbi}', () => {
   });
 
   it('flgFatDirForce false clears only dataPassaggioFattdir', async () => {
-    const res = await app.request.put(`${API}/banche/20001`).send(newBank('20001', { flgFatDir: true, flgFatDirForce: false, dataPassaggioFattdir: '2024-03-01' }));
+    const res = await app.request.put(`${API}/banche/20001`).set('If-Match', await etagOf(app.request, `${API}/banche/20001`)).send(newBank('20001', { flgFatDir: true, flgFatDirForce: false, dataPassaggioFattdir: '2024-03-01' }));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ flgFatDir: true, flgFatDirForce: false, dataPassaggioFattdir: null });
   });
 
   it('flgFatDir false clears flgFatDirForce and dataPassaggioFattdir', async () => {
-    const res = await app.request.put(`${API}/banche/20001`).send(newBank('20001', { flgFatDir: false, flgFatDirForce: true, dataPassaggioFattdir: '2024-05-01' }));
+    const res = await app.request.put(`${API}/banche/20001`).set('If-Match', await etagOf(app.request, `${API}/banche/20001`)).send(newBank('20001', { flgFatDir: false, flgFatDirForce: true, dataPassaggioFattdir: '2024-05-01' }));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ flgFatDir: false, flgFatDirForce: false, dataPassaggioFattdir: null });
     expect((await app.request.get(`${API}/banche/20001`)).body).toMatchObject({ flgFatDir: false, flgFatDirForce: false, dataPassaggioFattdir: null });
   });
 
   it('answers 400 KEY_MISMATCH when the ABI in the body differs from the path', async () => {
-    const res = await app.request.put(`${API}/banche/20001`).send(newBank('20002'));
+    const res = await app.request.put(`${API}/banche/20001`).set('If-Match', await etagOf(app.request, `${API}/banche/20001`)).send(newBank('20002'));
     expect(res.status).toBe(400);
     const message = "La chiave nel corpo della richiesta non corrisponde a quella nell'indirizzo";
     expect(res.body).toEqual({ errorMessage: message, code: 'KEY_MISMATCH', details: [{ field: 'codAbi', message }] });
@@ -219,7 +220,7 @@ describe('PUT /banche/{codAbi}', () => {
   });
 
   it('answers 404 for an unknown bank', async () => {
-    const res = await app.request.put(`${API}/banche/99997`).send(newBank('99997'));
+    const res = await app.request.put(`${API}/banche/99997`).set('If-Match', await etagOf(app.request, `${API}/banche/99997`)).send(newBank('99997'));
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ errorMessage: 'Elemento non trovato', code: 'NOT_FOUND', details: [] });
   });
@@ -227,7 +228,7 @@ describe('PUT /banche/{codAbi}', () => {
   // A PUT merges over the stored row: a field left out keeps its value, whether or not it has a
   // default (defaults apply on create only; the API document carries none for the validator to fill).
   it('a PUT that omits flgAttiva keeps a deactivated bank deactivated (like regione is kept)', async () => {
-    const res = await app.request.put(`${API}/banche/08327`).send(newBank('08327', { nomeBcc: 'BCC di Roma' }));
+    const res = await app.request.put(`${API}/banche/08327`).set('If-Match', await etagOf(app.request, `${API}/banche/08327`)).send(newBank('08327', { nomeBcc: 'BCC di Roma' }));
     expect(res.status).toBe(200);
     expect(res.body.regione).toBe('Lazio');
     expect(res.body.flgAttiva).toBe(false);
@@ -237,7 +238,7 @@ describe('PUT /banche/{codAbi}', () => {
   // group.groupType, modelliPos[].codAbi) are accepted when they agree (seed 000 §7).
   it('a bank read with GET can be saved back with PUT unchanged', async () => {
     const read = await app.request.get(`${API}/banche/34256`);
-    const res = await app.request.put(`${API}/banche/34256`).send(read.body);
+    const res = await app.request.put(`${API}/banche/34256`).set('If-Match', await etagOf(app.request, `${API}/banche/34256`)).send(read.body);
     expect(res.status).toBe(200);
     expect(res.body).toEqual(read.body);
   });
@@ -246,7 +247,7 @@ describe('PUT /banche/{codAbi}', () => {
 describe('DELETE /banche/{codAbi}', () => {
   it('answers 204, then the bank and its group are gone', async () => {
     expect((await app.request.post(`${API}/banche`).send(newBank('20010', { modelliPos: [{ codModpos: '101' }] }))).status).toBe(201);
-    const res = await app.request.delete(`${API}/banche/20010`);
+    const res = await app.request.delete(`${API}/banche/20010`).set('If-Match', await etagOf(app.request, `${API}/banche/20010`));
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
     expect((await app.request.get(`${API}/banche/20010`)).body).toEqual({ errorMessage: 'Elemento non trovato', code: 'NOT_FOUND', details: [] });
@@ -255,13 +256,13 @@ describe('DELETE /banche/{codAbi}', () => {
   });
 
   it('answers 404 for an unknown bank', async () => {
-    const res = await app.request.delete(`${API}/banche/99996`);
+    const res = await app.request.delete(`${API}/banche/99996`).set('If-Match', await etagOf(app.request, `${API}/banche/99996`));
     expect(res.status).toBe(404);
     expect(res.body.code).toBe('NOT_FOUND');
   });
 
   it('answers 409 REFERENCED for a bank that still has branches, and keeps it whole', async () => {
-    const res = await app.request.delete(`${API}/banche/30480`);
+    const res = await app.request.delete(`${API}/banche/30480`).set('If-Match', await etagOf(app.request, `${API}/banche/30480`));
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ errorMessage: 'Elemento utilizzato altrove: impossibile eliminarlo', code: 'REFERENCED', details: [] });
     const still = await app.request.get(`${API}/banche/30480`);
@@ -279,22 +280,22 @@ describe('GET/PUT /banche/{codAbi}/modelliPos', () => {
   });
 
   it('PUT replaces the list as a whole', async () => {
-    const res = await app.request.put(`${API}/banche/50340/modelliPos`).send([{ codModpos: '102' }, { codModpos: 'B01' }]);
+    const res = await app.request.put(`${API}/banche/50340/modelliPos`).set('If-Match', await etagOf(app.request, `${API}/banche/50340/modelliPos`)).send([{ codModpos: '102' }, { codModpos: 'B01' }]);
     expect(res.status).toBe(200);
     expect(res.body).toEqual([{ codAbi: '50340', codModpos: '102' }, { codAbi: '50340', codModpos: 'B01' }]);
-    await app.request.put(`${API}/banche/50340/modelliPos`).send([{ codModpos: '901' }]).expect(200);
+    await app.request.put(`${API}/banche/50340/modelliPos`).set('If-Match', await etagOf(app.request, `${API}/banche/50340/modelliPos`)).send([{ codModpos: '901' }]).expect(200);
     expect((await app.request.get(`${API}/banche/50340/modelliPos`)).body).toEqual([{ codAbi: '50340', codModpos: '901' }]);
-    expect((await app.request.put(`${API}/banche/50340/modelliPos`).send([])).body).toEqual([]);
+    expect((await app.request.put(`${API}/banche/50340/modelliPos`).set('If-Match', await etagOf(app.request, `${API}/banche/50340/modelliPos`)).send([])).body).toEqual([]);
   });
 
   it('accepts the seed shape: a list of {codAbi, codModpos}', async () => {
-    const res = await app.request.put(`${API}/banche/60855/modelliPos`).send([{ codAbi: '60855', codModpos: '101' }]);
+    const res = await app.request.put(`${API}/banche/60855/modelliPos`).set('If-Match', await etagOf(app.request, `${API}/banche/60855/modelliPos`)).send([{ codAbi: '60855', codModpos: '101' }]);
     expect(res.status).toBe(200);
     expect(res.body).toEqual([{ codAbi: '60855', codModpos: '101' }]);
   });
 
   it("refuses a 2-character code with the field's own message 'Il campo  deve essere di 3 cifre.'", async () => {
-    const res = await app.request.put(`${API}/banche/50340/modelliPos`).send([{ codModpos: '10' }]);
+    const res = await app.request.put(`${API}/banche/50340/modelliPos`).set('If-Match', await etagOf(app.request, `${API}/banche/50340/modelliPos`)).send([{ codModpos: '10' }]);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       errorMessage: 'Dati non validi', code: 'VALIDATION_ERROR',
@@ -304,7 +305,7 @@ describe('GET/PUT /banche/{codAbi}/modelliPos', () => {
 
   it('answers 404 for the models of an unknown bank', async () => {
     expect((await app.request.get(`${API}/banche/99995/modelliPos`)).status).toBe(404);
-    const res = await app.request.put(`${API}/banche/99995/modelliPos`).send([{ codModpos: '101' }]);
+    const res = await app.request.put(`${API}/banche/99995/modelliPos`).set('If-Match', await etagOf(app.request, `${API}/banche/99995/modelliPos`)).send([{ codModpos: '101' }]);
     expect(res.status).toBe(404);
     expect(res.body.errorMessage).toBe('Elemento non trovato');
   });

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, createTestApp, type TestApp } from '../support/test-app.js';
+import { etagOf } from '../support/versions.js';
 
 let app: TestApp;
 type Agent = TestApp['request'];
@@ -105,7 +106,7 @@ describe("another bank's row: 404 on get, update and delete, never its data", ()
   });
 
   it('PUT banche/34256 as sede.30480 answers 404 and changes nothing', async () => {
-    const res = await sede.put(`${API}/banche/34256`).send({ codAbi: '34256', nomeBcc: 'Sovrascritta', group: { description: 'Sovrascritta' } });
+    const res = await sede.put(`${API}/banche/34256`).set('If-Match', await etagOf(sede, `${API}/banche/34256`)).send({ codAbi: '34256', nomeBcc: 'Sovrascritta', group: { description: 'Sovrascritta' } });
     expect(res.status).toBe(404);
     expect(res.body).toEqual(NOT_FOUND);
     expect((await app.db('banca').where({ cod_abi: '34256' }).first()).nome_bcc).toBe('Cassa Rurale Alpina');
@@ -122,11 +123,11 @@ describe("another bank's row: 404 on get, update and delete, never its data", ()
     expect(get.status).toBe(404);
     expect(get.body).toEqual(NOT_FOUND);
     noData(get.body, 'Trento', 'Piazza Duomo');
-    const put = await sede.put(`${API}/filiali/34256/35010`).send({ codAbi: '34256', cab: '35010', nome: 'Sovrascritta' });
+    const put = await sede.put(`${API}/filiali/34256/35010`).set('If-Match', await etagOf(sede, `${API}/filiali/34256/35010`)).send({ codAbi: '34256', cab: '35010', nome: 'Sovrascritta' });
     expect(put.status).toBe(404);
     expect(put.body).toEqual(NOT_FOUND);
     // sede.30480 lacks ANAG_BANCHE:CANCELLAZIONE, so its delete stops at 403 before any lookup
-    const delSede = await sede.delete(`${API}/filiali/34256/35010`);
+    const delSede = await sede.delete(`${API}/filiali/34256/35010`).set('If-Match', await etagOf(sede, `${API}/filiali/34256/35010`));
     expect(delSede.status).toBe(403);
     expect((await app.db('filiale').where({ cod_abi: '34256', cab: '35010' }).first()).nome).toBe('Sede');
   });
@@ -139,13 +140,13 @@ describe("another bank's row: 404 on get, update and delete, never its data", ()
       await app.db('ruolo_permesso').insert({ group_name: '11000', role_name: 'SEDE_CANCELLA', funzione: 'GES_UTENTI', azione });
     }
     await app.db('utente_ruolo').where({ username: 'sede.60855' }).update({ role_name: 'SEDE_CANCELLA' });
-    const branch = await sede60855.delete(`${API}/filiali/30480/01601`);
+    const branch = await sede60855.delete(`${API}/filiali/30480/01601`).set('If-Match', await etagOf(sede60855, `${API}/filiali/30480/01601`));
     expect(branch.status).toBe(404);
     expect(branch.body).toEqual(NOT_FOUND);
-    const bank = await sede60855.delete(`${API}/banche/30480`);
+    const bank = await sede60855.delete(`${API}/banche/30480`).set('If-Match', await etagOf(sede60855, `${API}/banche/30480`));
     expect(bank.status).toBe(404);
     expect(bank.body).toEqual(NOT_FOUND);
-    const user = await sede60855.delete(`${API}/users/sede.30480`);
+    const user = await sede60855.delete(`${API}/users/sede.30480`).set('If-Match', await etagOf(sede60855, `${API}/users/sede.30480`));
     expect(user.status).toBe(404);
     expect(user.body).toEqual(NOT_FOUND);
     expect(await app.db('filiale').where({ cod_abi: '30480', cab: '01601' }).first()).toBeTruthy();
@@ -153,7 +154,7 @@ describe("another bank's row: 404 on get, update and delete, never its data", ()
     expect(await app.db('utente').where({ username: 'sede.30480' }).first()).toBeTruthy();
     // its own branch it may delete
     await app.db('filiale').insert({ cod_abi: '60855', cab: '10299', nome: 'Da eliminare' });
-    expect((await sede60855.delete(`${API}/filiali/60855/10299`)).status).toBe(204);
+    expect((await sede60855.delete(`${API}/filiali/60855/10299`).set('If-Match', await etagOf(sede60855, `${API}/filiali/60855/10299`))).status).toBe(204);
   });
 
   it("filiale.30480 (cab 01600) gets 404 for the other branch of its own bank", async () => {
@@ -171,14 +172,14 @@ describe("another bank's row: 404 on get, update and delete, never its data", ()
     noData(get.body, 'Sandro', 'scaduto@');
     const auth = await sede.get(`${API}/users/federazione/authorities`);
     expect(auth.status).toBe(404);
-    const put = await sede.put(`${API}/users/scaduto`).send({ username: 'scaduto', group: '34256', email: 'attaccante@evil.example' });
+    const put = await sede.put(`${API}/users/scaduto`).set('If-Match', await etagOf(sede, `${API}/users/scaduto`)).send({ username: 'scaduto', group: '34256', email: 'attaccante@evil.example' });
     expect(put.status).toBe(404);
     expect(put.body).toEqual(NOT_FOUND);
     expect((await app.db('utente').where({ username: 'scaduto' }).first()).email).toBe('scaduto@bcc-esempio.example');
   });
 
   it('cannot move a user of its bank to another bank (403) nor read the assistance user', async () => {
-    const move = await sede.put(`${API}/users/filiale.30480`).send({ username: 'filiale.30480', group: '34256' });
+    const move = await sede.put(`${API}/users/filiale.30480`).set('If-Match', await etagOf(sede, `${API}/users/filiale.30480`)).send({ username: 'filiale.30480', group: '34256' });
     expect(move.status).toBe(403);
     expect(move.body).toEqual(FORBIDDEN);
     expect((await app.db('utente').where({ username: 'filiale.30480' }).first()).group).toBe('30480');

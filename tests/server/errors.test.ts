@@ -10,6 +10,7 @@ import addFormatsPlugin from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROOT_DIR } from '../../server/config.js';
 import { API, createTestApp, type TestApp } from '../support/test-app.js';
+import { etagOf } from '../support/versions.js';
 
 const addFormats = addFormatsPlugin as unknown as (ajv: Ajv2020) => void;
 
@@ -80,7 +81,7 @@ describe("the type message 'Campo numerico' is for numbers only", () => {
   });
 
   it("an object where the list of a child replace belongs is not called 'Campo numerico'", async () => {
-    const res = await app.request.put(`${API}/banche/30480/modelliPos`).send({ codModpos: '101' });
+    const res = await app.request.put(`${API}/banche/30480/modelliPos`).set('If-Match', await etagOf(app.request, `${API}/banche/30480/modelliPos`)).send({ codModpos: '101' });
     expect(res.status).toBe(400);
     expect(res.body.details).toHaveLength(1);
     expect(res.body.details[0].field).toBe('body');

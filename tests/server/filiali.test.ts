@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, createTestApp, type TestApp } from '../support/test-app.js';
+import { etagOf } from '../support/versions.js';
 
 let app: TestApp;
 beforeAll(async () => { app = await createTestApp(); });
@@ -88,19 +89,19 @@ describe('branch CRUD round trip', () => {
     expect(created.body).toMatchObject({ codAbi: '34256', cab: '35099', nome: 'Agenzia Rovereto', cap: '38068', indirizzo: null });
     expect((await app.request.get(path)).body).toEqual(created.body);
 
-    const updated = await app.request.put(path).send({ codAbi: '34256', cab: '35099', nome: 'Agenzia di Rovereto', indirizzo: 'Corso Rosmini 5', mail: 'rovereto@cassa.example' });
+    const updated = await app.request.put(path).set('If-Match', await etagOf(app.request, path)).send({ codAbi: '34256', cab: '35099', nome: 'Agenzia di Rovereto', indirizzo: 'Corso Rosmini 5', mail: 'rovereto@cassa.example' });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ nome: 'Agenzia di Rovereto', indirizzo: 'Corso Rosmini 5', mail: 'rovereto@cassa.example', localita: 'Rovereto' });
     expect((await app.request.get(path)).body).toEqual(updated.body);
 
-    const deleted = await app.request.delete(path);
+    const deleted = await app.request.delete(path).set('If-Match', await etagOf(app.request, path));
     expect(deleted.status).toBe(204);
     expect((await app.request.get(path)).status).toBe(404);
-    expect((await app.request.delete(path)).status).toBe(404);
+    expect((await app.request.delete(path).set('If-Match', await etagOf(app.request, path))).status).toBe(404);
   });
 
   it('answers KEY_MISMATCH when the cab in the body differs from the path', async () => {
-    const res = await app.request.put(`${API}/filiali/30480/01601`).send({ codAbi: '30480', cab: '01602', nome: 'X' });
+    const res = await app.request.put(`${API}/filiali/30480/01601`).set('If-Match', await etagOf(app.request, `${API}/filiali/30480/01601`)).send({ codAbi: '30480', cab: '01602', nome: 'X' });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('KEY_MISMATCH');
     expect(res.body.details).toEqual([{ field: 'cab', message: "La chiave nel corpo della richiesta non corrisponde a quella nell'indirizzo" }]);

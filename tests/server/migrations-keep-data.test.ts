@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDown, migrateLatest, migrationStatus } from '../../server/db/migrate.js';
 import { migrationProject, type MigrationProject } from '../support/migration-project.js';
-import { openTestDatabase, type TestDatabase } from '../support/test-database.js';
+import { openTestDatabase, TEST_DIALECT, type TestDatabase } from '../support/test-database.js';
 
 const CITTA = `entity: Citta
 table: citta
@@ -238,5 +238,12 @@ describe('spec changes keep the data (migrate up, down, up)', () => {
     expect(status.pending).toEqual([]);
     expect(status.applied).toHaveLength(13);
     expect((await rows('negozio')).map((r) => [r.id, r.ragione_sociale, r.citta, r.tipo])).toEqual(SHOPS.map((s) => [s.id, s.insegna, s.citta, s.tipo]));
+  });
+
+  it.runIf(TEST_DIALECT === 'postgres')('on PostgreSQL, text columns stay COLLATE "C" through every create, add, alter and down', async () => {
+    const { rows: other } = await db.raw(
+      "select table_name, column_name, collation_name from information_schema.columns where table_schema = 'public' and data_type = 'character varying' and coalesce(collation_name, '') <> 'C' and table_name not like 'knex_%'",
+    ) as { rows: unknown[] };
+    expect(other).toEqual([]);
   });
 });

@@ -212,6 +212,49 @@ const SAMPLES: Record<string, Sample> = {
   listPosGenericoModelliFisici: { params: { codModpos: 'G02' }, outside: 'unscoped' },
   replacePosGenericoModelliFisici: { params: { codModpos: 'G02' }, body: () => [{ codAbi: '00000', modelloFisico: '201' }], outside: 'unscoped' },
 
+  // ---- warehouse (seed 000 §4): stock and movements of the caller's banks; mx.full is of group 30480, which owns 30480's stock ----
+  listGiacenza: { outside: 'unscoped' },
+  createGiacenza: {
+    body: () => ({ codAbi: '30480', codModpos: 'A37', qtaGiacenza: 1 }),
+    outside: { body: () => ({ codAbi: '34256', codModpos: 'A37', qtaGiacenza: 1 }), expect: 403,
+      untouched: async () => expect(await db()('giacenza').where({ cod_abi: '34256', cod_modpos: 'A37' }).first()).toBeUndefined() },
+  },
+  getGiacenza: { params: { codAbi: '30480', codModpos: '101' }, outside: { params: { codAbi: '34256', codModpos: '101' }, expect: 404 } },
+  updateGiacenza: {
+    params: { codAbi: '30480', codModpos: '201' }, body: () => ({ codAbi: '30480', codModpos: '201', qtaGiacenza: 3 }),
+    outside: { params: { codAbi: '34256', codModpos: '101' }, body: () => ({ codAbi: '34256', codModpos: '101', qtaGiacenza: 99 }), expect: 404,
+      untouched: async () => expect((await db()('giacenza').where({ cod_abi: '34256', cod_modpos: '101' }).first()).qta_giacenza).toBe(2) },
+  },
+  deleteGiacenza: {
+    prepare: async () => { await db()('giacenza').insert({ cod_abi: '30480', cod_modpos: 'A38', qta_giacenza: 0 }); },
+    params: { codAbi: '30480', codModpos: 'A38' },
+    outside: { params: { codAbi: '34256', codModpos: '101' }, expect: 404, untouched: () => rowExists('giacenza', { cod_abi: '34256', cod_modpos: '101' }) },
+  },
+  listMovimentoMagazzino: { outside: 'unscoped' },
+  createMovimentoMagazzino: {
+    body: () => ({ codAbi: '30480', codModpos: '101', tipoMov: 'R+', qtaMov: 1, dataMov: '2026-03-01', statoMov: 'S', tmsUser: 'mx.matrice' }),
+    outside: { body: () => ({ codAbi: '60855', codModpos: '101', tipoMov: 'R+', qtaMov: 1, dataMov: '2026-03-01', tmsUser: 'mx.intruso' }), expect: 403,
+      untouched: async () => expect(await db()('movimento_magazzino').where({ tms_user: 'mx.intruso' }).first()).toBeUndefined() },
+  },
+  getMovimentoMagazzino: { params: { id: 'mov-30480-0001' }, outside: { params: { id: 'mov-60855-0001' }, expect: 404 } },
+  accettaMovimentoMagazzino: {
+    prepare: async () => { await db()('movimento_magazzino').insert({ id: 'mx-mov-accetta', cod_abi: '30480', cod_modpos: '101', qta_mov: 1, tipo_mov: 'R+', data_mov: '2026-03-01', stato_mov: 'S' }); },
+    params: { id: 'mx-mov-accetta' },
+    outside: { params: { id: 'mov-60855-0001' }, expect: 404, untouched: async () => expect((await db()('movimento_magazzino').where({ id: 'mov-60855-0001' }).first()).stato_mov).toBe('S') },
+  },
+  rifiutaMovimentoMagazzino: {
+    prepare: async () => { await db()('movimento_magazzino').insert({ id: 'mx-mov-rifiuta', cod_abi: '30480', cod_modpos: '101', qta_mov: 1, tipo_mov: 'R+', data_mov: '2026-03-01', stato_mov: 'S' }); },
+    params: { id: 'mx-mov-rifiuta' },
+    outside: { params: { id: 'mov-60855-0001' }, expect: 404, untouched: async () => expect((await db()('movimento_magazzino').where({ id: 'mov-60855-0001' }).first()).stato_mov).toBe('S') },
+  },
+
+  // ---- audit trail and configuration keys (no entity of their own; the audit test checks the trail's scope) ----
+  auditTrail: { query: { entity: 'Banca', key: '30480' }, outside: 'unscoped' },
+  getConfig: { params: { key: 'TRANSATO_DOWNLOAD_ASINCRONO_TIME' }, outside: 'unscoped' },
+  configExists: { params: { key: 'TRANSATO_DOWNLOAD_ASINCRONO_ABI', value: '30480' }, outside: 'unscoped' },
+  setConfig: { params: { key: 'TRANSATO_DOWNLOAD_ASINCRONO_TIME' }, body: () => ({ value: '300' }), outside: 'unscoped' },
+  resetConfig: { params: { key: 'TRANSATO_DOWNLOAD_ASINCRONO_TIME' }, outside: 'unscoped' },
+
   // ---- users ----
   listUtente: { outside: 'unscoped' },
   createUtente: {
@@ -249,13 +292,23 @@ async function loginToken(username: string, userType = 'banca'): Promise<string>
 const roleFor = (permission: string, kind: 'noFn' | 'noAction') => `MX_${kind === 'noFn' ? 'SENZA_FN' : 'SENZA_AZ'}_${permission.replace(':', '_')}`.slice(0, 50);
 const userFor = (permission: string, kind: 'noFn' | 'noAction') => `mx.${kind}.${permission.replace(':', '.').toLowerCase()}`;
 
-function call(op: DocOp, token: string | undefined, params: Record<string, string> | undefined, body: unknown, query?: Record<string, string>): Test {
+/**
+ * Writes of an existing row need its version in If-Match (server/crud/concurrency.ts): read as assistance
+ * with GET of the same URL, so the version is right and only the caller's grant and scope decide.
+ */
+async function versionFor(op: DocOp, url: string): Promise<Record<string, string>> {
+  if (!['update', 'delete', 'childReplace'].includes(op.kind ?? '')) return {};
+  return { 'If-Match': ((await app.request.get(url)).headers.etag as string | undefined) ?? '"nessuna"' };
+}
+
+async function call(op: DocOp, token: string | undefined, params: Record<string, string> | undefined, body: unknown, query?: Record<string, string>) {
   const path = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
     const value = params?.[name];
     if (value === undefined) throw new Error(`${op.operationId}: no sample value for path parameter ${name}`);
     return encodeURIComponent(value);
   });
-  let req = (app.anonymous[op.method] as (url: string) => Test)(`${API}${path}`);
+  const version = await versionFor(op, `${API}${path}`);
+  let req = (app.anonymous[op.method] as (url: string) => Test)(`${API}${path}`).set(version);
   if (query) req = req.query(query);
   if (token !== undefined) req = req.set('X-AuthToken', token);
   if (body !== undefined) req = req.send(body as object);
@@ -407,10 +460,11 @@ for (const op of OPERATIONS) {
       await sample.prepare?.();
       const token = sample.freshToken ? await sample.freshToken() : op.access === 'public' ? undefined : okAs === 'assistenza' ? undefined : tokens.get('mx.full');
       const res = okAs === 'assistenza' && !sample.freshToken
-        ? await (() => {
+        ? await (async () => {
           const s = SAMPLES[op.operationId];
           const path = op.path.replace(/\{([^}]+)\}/g, (_m, n: string) => encodeURIComponent(s.params![n]));
-          let req = (app.request[op.method] as (url: string) => Test)(`${API}${path}`);
+          const version = await versionFor(op, `${API}${path}`);
+          let req = (app.request[op.method] as (url: string) => Test)(`${API}${path}`).set(version);
           if (s.query) req = req.query(s.query);
           const body = s.body?.();
           return body === undefined ? req : req.send(body as object);

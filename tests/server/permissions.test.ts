@@ -141,7 +141,7 @@ describe('GET funzioni and funzioni/{fn}/permessi', () => {
   });
 
   it('the functions of each demo role (spec/demo/07-ruoli.yaml)', async () => {
-    const sede = ['ANAG_BANCHE', 'ANAG_POSFISICI', 'ANAG_POSGENERICI', 'GES_UTENTI', 'GES_RUOLI', 'RIC_SOSPESI_BANCHE', 'ANAG_ESERCENTE', 'CAMBIO_PASSWORD'].sort();
+    const sede = ['ANAG_BANCHE', 'ANAG_POSFISICI', 'ANAG_POSGENERICI', 'GES_UTENTI', 'GES_RUOLI', 'RIC_SOSPESI_BANCHE', 'ANAG_ESERCENTE', 'CAMBIO_PASSWORD', 'GES_MAG'].sort();
     expect(await fns('sede.30480')).toEqual(sede);
     expect(await fns('federazione')).toEqual(sede);
     expect(await fns('filiale.30480')).toEqual(['ANAG_BANCHE', 'GES_UTENTI', 'ANAG_ESERCENTE', 'CAMBIO_PASSWORD'].sort());
@@ -193,15 +193,15 @@ describe('GET menuitems', () => {
   };
 
   it('assistenza sees every menu route', async () => {
-    expect(await menu('assistenza')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/utenti', '/esercente/ricercaEsercente', '/richieste/sospesi/banca', '/richieste/sospesi/enteCentrale', '/security/cambioPassword', '/security/mailoutbox', '/security/ruoli']);
+    expect(await menu('assistenza')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/utenti', '/esercente/ricercaEsercente', '/magazzino/giacenze', '/magazzino/movimenti', '/richieste/sospesi/banca', '/richieste/sospesi/enteCentrale', '/security/cambioPassword', '/security/mailoutbox', '/security/ruoli']);
   });
 
   it('filiale.30480 (BANCA_FILIALE: ANAG_BANCHE and GES_UTENTI view) sees banks, branches and users, no POS', async () => {
     expect(await menu('filiale.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/utenti', '/esercente/ricercaEsercente', '/security/cambioPassword', '/security/mailoutbox']);
   });
 
-  it('sede.30480 (BANCA_SEDE) also sees the POS catalogues', async () => {
-    expect(await menu('sede.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/utenti', '/esercente/ricercaEsercente', '/richieste/sospesi/banca', '/security/cambioPassword', '/security/mailoutbox', '/security/ruoli']);
+  it('sede.30480 (BANCA_SEDE) also sees the POS catalogues and the warehouse', async () => {
+    expect(await menu('sede.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/utenti', '/esercente/ricercaEsercente', '/magazzino/giacenze', '/magazzino/movimenti', '/richieste/sospesi/banca', '/security/cambioPassword', '/security/mailoutbox', '/security/ruoli']);
   });
 
   it('agente.push sees the password change; the merchants see only the public pages of the classic shell', async () => {

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, createTestApp, type TestApp } from '../support/test-app.js';
+import { etagOf } from '../support/versions.js';
 
 let app: TestApp;
 beforeAll(async () => { app = await createTestApp(); });
@@ -55,17 +56,17 @@ describe('posfisici', () => {
       tmpp: [{ codModpos: 'Z01', tmpp: 'T9', codModposPinpad: null }],
     });
 
-    const updated = await app.request.put(`${API}/posfisici/Z01`).send({ codModpos: 'Z01', descrizione: 'POS aggiornato', priorita: 10, marca: 'Acme' });
+    const updated = await app.request.put(`${API}/posfisici/Z01`).set('If-Match', await etagOf(app.request, `${API}/posfisici/Z01`)).send({ codModpos: 'Z01', descrizione: 'POS aggiornato', priorita: 10, marca: 'Acme' });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ descrizione: 'POS aggiornato', priorita: 10, marca: 'Acme', reti: [{ codiceNets: 'N9' }] });
 
-    expect((await app.request.delete(`${API}/posfisici/Z01`)).status).toBe(204);
+    expect((await app.request.delete(`${API}/posfisici/Z01`).set('If-Match', await etagOf(app.request, `${API}/posfisici/Z01`))).status).toBe(204);
     expect((await app.request.get(`${API}/posfisici/Z01`)).status).toBe(404);
     expect(await app.db('pos_fisico_rete').where({ cod_modpos: 'Z01' })).toEqual([]);
   });
 
   it('answers 409 REFERENCED when a generic model still points at the physical model', async () => {
-    const res = await app.request.delete(`${API}/posfisici/201`);
+    const res = await app.request.delete(`${API}/posfisici/201`).set('If-Match', await etagOf(app.request, `${API}/posfisici/201`));
     expect(res.status).toBe(409);
     expect(res.body.errorMessage).toBe('Elemento utilizzato altrove: impossibile eliminarlo');
     expect((await app.request.get(`${API}/posfisici/201`)).body.tmpp).toHaveLength(1);
@@ -94,7 +95,7 @@ describe('posfisici', () => {
 describe('posfisici association sub-resources', () => {
   it('GET/PUT reti replaces the network codes as a whole', async () => {
     expect((await app.request.get(`${API}/posfisici/102/reti`)).body).toEqual([{ codModpos: '102', codiceNets: 'NETS02', tipoConnessione: 'ETH' }]);
-    const res = await app.request.put(`${API}/posfisici/102/reti`).send([{ codiceNets: 'NETS03' }, { codiceNets: 'NETS04', tipoConnessione: 'GPRS' }]);
+    const res = await app.request.put(`${API}/posfisici/102/reti`).set('If-Match', await etagOf(app.request, `${API}/posfisici/102/reti`)).send([{ codiceNets: 'NETS03' }, { codiceNets: 'NETS04', tipoConnessione: 'GPRS' }]);
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
       { codModpos: '102', codiceNets: 'NETS03', tipoConnessione: null },
@@ -105,21 +106,21 @@ describe('posfisici association sub-resources', () => {
 
   it('GET/PUT pinpad replaces the pinpads as a whole', async () => {
     expect((await app.request.get(`${API}/posfisici/101/pinpad`)).body).toEqual([{ codModpos: '101', codModposPinpad: 'P01', codPinpad: 'IPP350' }]);
-    const res = await app.request.put(`${API}/posfisici/101/pinpad`).send([{ codModposPinpad: 'P03', codPinpad: 'IPP480' }]);
+    const res = await app.request.put(`${API}/posfisici/101/pinpad`).set('If-Match', await etagOf(app.request, `${API}/posfisici/101/pinpad`)).send([{ codModposPinpad: 'P03', codPinpad: 'IPP480' }]);
     expect(res.status).toBe(200);
     expect(res.body).toEqual([{ codModpos: '101', codModposPinpad: 'P03', codPinpad: 'IPP480' }]);
   });
 
   it('GET/PUT tmpp replaces the TMPPs as a whole', async () => {
     expect((await app.request.get(`${API}/posfisici/201/tmpp`)).body).toEqual([{ codModpos: '201', tmpp: 'TMPP01', codModposPinpad: 'P01' }]);
-    const res = await app.request.put(`${API}/posfisici/201/tmpp`).send([]);
+    const res = await app.request.put(`${API}/posfisici/201/tmpp`).set('If-Match', await etagOf(app.request, `${API}/posfisici/201/tmpp`)).send([]);
     expect(res.status).toBe(200);
     expect(res.body).toEqual([]);
     expect((await app.request.get(`${API}/posfisici/201/tmpp`)).body).toEqual([]);
   });
 
   it("PUT reti without codiceNets answers the field's own message 'Campo obbligatorio'", async () => {
-    const res = await app.request.put(`${API}/posfisici/102/reti`).send([{ tipoConnessione: 'GPRS' }]);
+    const res = await app.request.put(`${API}/posfisici/102/reti`).set('If-Match', await etagOf(app.request, `${API}/posfisici/102/reti`)).send([{ tipoConnessione: 'GPRS' }]);
     expect(res.status).toBe(400);
     expect(res.body).toEqual(invalid({ field: '0.codiceNets', message: 'Campo obbligatorio' }));
   });
@@ -161,10 +162,10 @@ describe('posgenerici', () => {
   });
 
   it('tipo P forces flgSpedizione true on update too; another tipo keeps what is sent', async () => {
-    const push = await app.request.put(`${API}/posgenerici/G02`).send({ codModpos: 'G02', descrizione: 'Smart POS generico', tipo: 'P', flgSpedizione: false });
+    const push = await app.request.put(`${API}/posgenerici/G02`).set('If-Match', await etagOf(app.request, `${API}/posgenerici/G02`)).send({ codModpos: 'G02', descrizione: 'Smart POS generico', tipo: 'P', flgSpedizione: false });
     expect(push.status).toBe(200);
     expect(push.body.flgSpedizione).toBe(true);
-    const fisico = await app.request.put(`${API}/posgenerici/G02`).send({ codModpos: 'G02', descrizione: 'Smart POS generico', tipo: 'F', flgSpedizione: false });
+    const fisico = await app.request.put(`${API}/posgenerici/G02`).set('If-Match', await etagOf(app.request, `${API}/posgenerici/G02`)).send({ codModpos: 'G02', descrizione: 'Smart POS generico', tipo: 'F', flgSpedizione: false });
     expect(fisico.body).toMatchObject({ tipo: 'F', flgSpedizione: false });
   });
 
@@ -174,7 +175,7 @@ describe('posgenerici', () => {
     });
     expect(res.status).toBe(201);
     expect(res.body.modelliFisici).toEqual([{ codModpos: 'P02', codAbi: '00000', modelloFisico: '101', dataInizio: '2025-01-01', dataFine: null }]);
-    expect((await app.request.delete(`${API}/posgenerici/P02`)).status).toBe(204);
+    expect((await app.request.delete(`${API}/posgenerici/P02`).set('If-Match', await etagOf(app.request, `${API}/posgenerici/P02`))).status).toBe(204);
     expect((await app.request.get(`${API}/posgenerici/P02`)).status).toBe(404);
     expect(await app.db('pos_generico_fisico').where({ cod_modpos: 'P02' })).toEqual([]);
   });
@@ -196,7 +197,7 @@ describe('posgenerici', () => {
 describe('posgenerici/{codModpos}/modelliFisici', () => {
   it('GET lists and PUT replaces the associated physical models', async () => {
     expect((await app.request.get(`${API}/posgenerici/G03/modelliFisici`)).body).toEqual([]);
-    const res = await app.request.put(`${API}/posgenerici/G03/modelliFisici`).send([
+    const res = await app.request.put(`${API}/posgenerici/G03/modelliFisici`).set('If-Match', await etagOf(app.request, `${API}/posgenerici/G03/modelliFisici`)).send([
       { codAbi: '00000', modelloFisico: '201' }, { codAbi: '34256', modelloFisico: '101', dataFine: '2027-01-31' },
     ]);
     expect(res.status).toBe(200);
@@ -208,14 +209,14 @@ describe('posgenerici/{codModpos}/modelliFisici', () => {
   });
 
   it("PUT with a 4-digit bank code answers the field's own message 'Campo numerico'", async () => {
-    const res = await app.request.put(`${API}/posgenerici/G03/modelliFisici`).send([{ codAbi: '1234', modelloFisico: '101' }]);
+    const res = await app.request.put(`${API}/posgenerici/G03/modelliFisici`).set('If-Match', await etagOf(app.request, `${API}/posgenerici/G03/modelliFisici`)).send([{ codAbi: '1234', modelloFisico: '101' }]);
     expect(res.status).toBe(400);
     expect(res.body).toEqual(invalid({ field: '0.codAbi', message: 'Campo numerico' }));
   });
 
   it('PUT reports a schema error and a reference error of the same list with the same field path form', async () => {
-    const schema = await app.request.put(`${API}/posgenerici/G03/modelliFisici`).send([{ codAbi: '1234', modelloFisico: '101' }]);
-    const reference = await app.request.put(`${API}/posgenerici/G03/modelliFisici`).send([{ codAbi: '00000', modelloFisico: 'QQQ' }]);
+    const schema = await app.request.put(`${API}/posgenerici/G03/modelliFisici`).set('If-Match', await etagOf(app.request, `${API}/posgenerici/G03/modelliFisici`)).send([{ codAbi: '1234', modelloFisico: '101' }]);
+    const reference = await app.request.put(`${API}/posgenerici/G03/modelliFisici`).set('If-Match', await etagOf(app.request, `${API}/posgenerici/G03/modelliFisici`)).send([{ codAbi: '00000', modelloFisico: 'QQQ' }]);
     expect(reference.status).toBe(400);
     expect(reference.body.details).toEqual([{ field: expect.any(String), message: 'Modello fisico inesistente' }]);
     const prefixOf = (field: string) => field.slice(0, field.indexOf('0.'));

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, createTestApp, DEMO_PASSWORD, type TestApp } from '../support/test-app.js';
+import { etagOf } from '../support/versions.js';
 
 let app: TestApp;
 const FORBIDDEN = { errorMessage: 'Operazione non consentita', code: 'FORBIDDEN', details: [] };
@@ -66,18 +67,18 @@ describe('users', () => {
     });
     expect((await app.request.get(`${API}/users/nuovo.utente`)).body).toEqual(created.body);
 
-    const updated = await app.request.put(`${API}/users/nuovo.utente`).send({ username: 'nuovo.utente', group: '30480', fullName: 'Utente Rinominato', cab: '01601', authorities: [{ roleName: 'BANCA_SEDE' }] });
+    const updated = await app.request.put(`${API}/users/nuovo.utente`).set('If-Match', await etagOf(app.request, `${API}/users/nuovo.utente`)).send({ username: 'nuovo.utente', group: '30480', fullName: 'Utente Rinominato', cab: '01601', authorities: [{ roleName: 'BANCA_SEDE' }] });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ fullName: 'Utente Rinominato', email: 'nuovo@bcc-esempio.example', authorities: [{ username: 'nuovo.utente', roleName: 'BANCA_SEDE' }] });
 
     const auth = await app.request.get(`${API}/users/nuovo.utente/authorities`);
     expect(auth.status).toBe(200);
     expect(auth.body).toEqual([{ username: 'nuovo.utente', roleName: 'BANCA_SEDE' }]);
-    const replaced = await app.request.put(`${API}/users/nuovo.utente/authorities`).send([{ roleName: 'BANCA_FILIALE' }, { roleName: 'GES_EXTRA' }]);
+    const replaced = await app.request.put(`${API}/users/nuovo.utente/authorities`).set('If-Match', await etagOf(app.request, `${API}/users/nuovo.utente/authorities`)).send([{ roleName: 'BANCA_FILIALE' }, { roleName: 'GES_EXTRA' }]);
     expect(replaced.status).toBe(200);
     expect((replaced.body as { roleName: string }[]).map((r) => r.roleName).sort()).toEqual(['BANCA_FILIALE', 'GES_EXTRA']);
 
-    const deleted = await app.request.delete(`${API}/users/nuovo.utente`);
+    const deleted = await app.request.delete(`${API}/users/nuovo.utente`).set('If-Match', await etagOf(app.request, `${API}/users/nuovo.utente`));
     expect(deleted.status).toBe(204);
     expect((await app.request.get(`${API}/users/nuovo.utente`)).body).toEqual(NOT_FOUND);
     expect(await app.db('utente_ruolo').where({ username: 'nuovo.utente' })).toEqual([]);
@@ -114,8 +115,8 @@ describe('users', () => {
   it('sede.30480 (GES_UTENTI without CANCELLAZIONE) creates and updates users of its bank but cannot delete them', async () => {
     const sede = await app.loginAs('sede.30480');
     expect((await sede.post(`${API}/users`).send({ username: 'creato.da.sede', group: '30480', authorities: [{ roleName: 'BANCA_FILIALE' }] })).status).toBe(201);
-    expect((await sede.put(`${API}/users/creato.da.sede`).send({ username: 'creato.da.sede', group: '30480', fullName: 'Aggiornato' })).status).toBe(200);
-    const del = await sede.delete(`${API}/users/creato.da.sede`);
+    expect((await sede.put(`${API}/users/creato.da.sede`).set('If-Match', await etagOf(sede, `${API}/users/creato.da.sede`)).send({ username: 'creato.da.sede', group: '30480', fullName: 'Aggiornato' })).status).toBe(200);
+    const del = await sede.delete(`${API}/users/creato.da.sede`).set('If-Match', await etagOf(sede, `${API}/users/creato.da.sede`));
     expect(del.status).toBe(403);
     expect(del.body).toEqual(FORBIDDEN);
   });
@@ -125,7 +126,7 @@ describe('users', () => {
     const create = await filiale.post(`${API}/users`).send({ username: 'creato.da.filiale', group: '30480' });
     expect(create.status).toBe(403);
     expect(create.body).toEqual(FORBIDDEN);
-    const update = await filiale.put(`${API}/users/filiale.30480`).send({ username: 'filiale.30480', group: '30480', cab: '01600', fullName: 'Cambiato' });
+    const update = await filiale.put(`${API}/users/filiale.30480`).set('If-Match', await etagOf(filiale, `${API}/users/filiale.30480`)).send({ username: 'filiale.30480', group: '30480', cab: '01600', fullName: 'Cambiato' });
     expect(update.status).toBe(403);
     expect(update.body).toEqual(FORBIDDEN);
   });
@@ -139,7 +140,7 @@ describe('users', () => {
     expect(create.status).toBe(403);
     expect(create.body).toEqual(beyond);
     expect(await app.db('utente').where({ username: 'escalation.nuovo' })).toEqual([]);
-    const self = await sede.put(`${API}/users/sede.30480/authorities`).send([{ roleName: 'BANCA_SEDE' }, { roleName: 'ROLE_ADMIN' }]);
+    const self = await sede.put(`${API}/users/sede.30480/authorities`).set('If-Match', await etagOf(sede, `${API}/users/sede.30480/authorities`)).send([{ roleName: 'BANCA_SEDE' }, { roleName: 'ROLE_ADMIN' }]);
     expect(self.status).toBe(403);
     expect(self.body).toEqual(beyond);
     expect(await app.db('utente_ruolo').where({ username: 'sede.30480' }).pluck('role_name')).toEqual(['BANCA_SEDE']);
@@ -178,13 +179,13 @@ describe('roles at gruppi/{groupName}/ruoli', () => {
       groupName: '30480', roleName: 'OPERATORE_LOCALE', description: 'Operatore locale',
       permessi: [{ groupName: '30480', roleName: 'OPERATORE_LOCALE', funzione: 'ANAG_BANCHE', azione: 'VISUALIZZAZIONE' }],
     });
-    const updated = await app.request.put(`${API}/gruppi/30480/ruoli/OPERATORE_LOCALE`).send({ groupName: '30480', roleName: 'OPERATORE_LOCALE', description: 'Rinominato' });
+    const updated = await app.request.put(`${API}/gruppi/30480/ruoli/OPERATORE_LOCALE`).set('If-Match', await etagOf(app.request, `${API}/gruppi/30480/ruoli/OPERATORE_LOCALE`)).send({ groupName: '30480', roleName: 'OPERATORE_LOCALE', description: 'Rinominato' });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ description: 'Rinominato', permessi: [{ funzione: 'ANAG_BANCHE', azione: 'VISUALIZZAZIONE' }] });
-    const replaced = await app.request.put(`${API}/gruppi/30480/ruoli/OPERATORE_LOCALE/permessi`).send([{ funzione: 'GES_UTENTI', azione: 'VISUALIZZAZIONE' }, { funzione: 'GES_UTENTI', azione: 'CREAZIONE' }]);
+    const replaced = await app.request.put(`${API}/gruppi/30480/ruoli/OPERATORE_LOCALE/permessi`).set('If-Match', await etagOf(app.request, `${API}/gruppi/30480/ruoli/OPERATORE_LOCALE/permessi`)).send([{ funzione: 'GES_UTENTI', azione: 'VISUALIZZAZIONE' }, { funzione: 'GES_UTENTI', azione: 'CREAZIONE' }]);
     expect(replaced.status).toBe(200);
     expect((replaced.body as { funzione: string; azione: string }[]).map((p) => `${p.funzione}:${p.azione}`).sort()).toEqual(['GES_UTENTI:CREAZIONE', 'GES_UTENTI:VISUALIZZAZIONE']);
-    expect((await app.request.delete(`${API}/gruppi/30480/ruoli/OPERATORE_LOCALE`)).status).toBe(204);
+    expect((await app.request.delete(`${API}/gruppi/30480/ruoli/OPERATORE_LOCALE`).set('If-Match', await etagOf(app.request, `${API}/gruppi/30480/ruoli/OPERATORE_LOCALE`))).status).toBe(204);
     expect((await app.request.get(`${API}/gruppi/30480/ruoli/OPERATORE_LOCALE`)).body).toEqual(NOT_FOUND);
     expect(await app.db('ruolo_permesso').where({ role_name: 'OPERATORE_LOCALE' })).toEqual([]);
   });
@@ -268,9 +269,9 @@ describe("'*' grants", () => {
       expect(res.status, path).toBe(403);
       expect(res.body).toEqual(FORBIDDEN);
     }
-    const update = await viewer.put(`${API}/banche/30480`).send({ codAbi: '30480', nomeBcc: 'Cambiata', group: { description: 'X' } });
+    const update = await viewer.put(`${API}/banche/30480`).set('If-Match', await etagOf(viewer, `${API}/banche/30480`)).send({ codAbi: '30480', nomeBcc: 'Cambiata', group: { description: 'X' } });
     expect(update.status).toBe(403);
-    const del = await viewer.delete(`${API}/posfisici/109`);
+    const del = await viewer.delete(`${API}/posfisici/109`).set('If-Match', await etagOf(viewer, `${API}/posfisici/109`));
     expect(del.status).toBe(403);
   });
 
@@ -282,7 +283,7 @@ describe("'*' grants", () => {
     expect(((await user.get(`${API}/funzioni/ANAG_BANCHE/permessi`)).body as string[]).slice().sort())
       .toEqual(['AGGIORNAMENTO', 'CANCELLAZIONE', 'CREAZIONE', 'VARIAZIONE', 'VARIAZIONE_EMAIL_SEC', 'VISUALIZZAZIONE']);
     expect((await user.post(`${API}/filiali`).send({ codAbi: '30480', cab: '01778', nome: 'Creata' })).status).toBe(201);
-    expect((await user.delete(`${API}/filiali/30480/01778`)).status).toBe(204);
+    expect((await user.delete(`${API}/filiali/30480/01778`).set('If-Match', await etagOf(user, `${API}/filiali/30480/01778`))).status).toBe(204);
     expect((await user.get(`${API}/users`)).status).toBe(403);
     expect((await user.get(`${API}/posfisici`)).status).toBe(403);
   });
@@ -296,7 +297,7 @@ describe('VARIAZIONE_EMAIL_SEC changes only the secondary e-mail (seed 000 §6)'
       { group_name: '30480', role_name: 'SOLO_EMAIL_SEC', funzione: 'GES_UTENTI', azione: 'VARIAZIONE_EMAIL_SEC' },
     ]);
     await app.request.post(`${API}/users`).send({ username: 'solo.emailsec', group: '30480', email: 'solo@bcc-esempio.example' }).expect(201);
-    await app.request.put(`${API}/users/solo.emailsec/authorities`).send([{ roleName: 'SOLO_EMAIL_SEC' }]).expect(200);
+    await app.request.put(`${API}/users/solo.emailsec/authorities`).set('If-Match', await etagOf(app.request, `${API}/users/solo.emailsec/authorities`)).send([{ roleName: 'SOLO_EMAIL_SEC' }]).expect(200);
     await app.db('credenziale').insert({ username: 'solo.emailsec', password_hash: (await app.db('credenziale').where({ username: 'sede.30480' }).first()).password_hash, password_changed_at: new Date().toISOString() });
     return app.loginAs('solo.emailsec');
   };
@@ -304,18 +305,18 @@ describe('VARIAZIONE_EMAIL_SEC changes only the secondary e-mail (seed 000 §6)'
   it('lets the secondary e-mail change and refuses any other field, naming it', async () => {
     const only = await setUpEmailOnlyUser();
     const current = (await only.get(`${API}/users/filiale.30480`)).body;
-    const ok = await only.put(`${API}/users/filiale.30480`).send({ ...current, authorities: undefined, emailSecondaria: 'seconda@bcc-esempio.example' });
+    const ok = await only.put(`${API}/users/filiale.30480`).set('If-Match', await etagOf(only, `${API}/users/filiale.30480`)).send({ ...current, authorities: undefined, emailSecondaria: 'seconda@bcc-esempio.example' });
     expect(ok.status).toBe(200);
     expect(ok.body.emailSecondaria).toBe('seconda@bcc-esempio.example');
 
-    const refused = await only.put(`${API}/users/filiale.30480`).send({ ...current, authorities: undefined, fullName: 'Nome cambiato', emailSecondaria: 'terza@bcc-esempio.example' });
+    const refused = await only.put(`${API}/users/filiale.30480`).set('If-Match', await etagOf(only, `${API}/users/filiale.30480`)).send({ ...current, authorities: undefined, fullName: 'Nome cambiato', emailSecondaria: 'terza@bcc-esempio.example' });
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ errorMessage: 'Operazione non consentita', code: 'FORBIDDEN', details: [{ field: 'fullName', message: 'Operazione non consentita' }] });
     const stored = await app.db('utente').where({ username: 'filiale.30480' }).first();
     expect(stored.full_name).toBe('Franca Filiale');
     expect(stored.email_secondaria).toBe('seconda@bcc-esempio.example');
 
-    const roles = await only.put(`${API}/users/filiale.30480`).send({ ...current, emailSecondaria: 'seconda@bcc-esempio.example', authorities: [{ roleName: 'BANCA_FILIALE' }] });
+    const roles = await only.put(`${API}/users/filiale.30480`).set('If-Match', await etagOf(only, `${API}/users/filiale.30480`)).send({ ...current, emailSecondaria: 'seconda@bcc-esempio.example', authorities: [{ roleName: 'BANCA_FILIALE' }] });
     expect(roles.status).toBe(403);
     expect(roles.body.details).toEqual([{ field: 'authorities', message: 'Operazione non consentita' }]);
   });

@@ -1,20 +1,20 @@
 /**
- * A real server for a test file: its own SQLite database in a temp folder, migrated, with the demo
- * data, responses validated against the OpenAPI document. `request` is logged in as the assistance
- * user (every permission, every bank); `loginAs` gives an agent for any other demo user. Every operation a test calls is
- * recorded so tests/contract/operation-coverage.ts can fail on an operation no test exercises.
+ * A real server for a test file: its own fresh database (SQLite in a temp folder, or PostgreSQL with
+ * TEST_DATABASE=postgres: see test-database.ts), migrated, with the demo data, responses validated
+ * against the OpenAPI document. `request` is logged in as the assistance user (every permission, every
+ * bank); `loginAs` gives an agent for any other demo user. Every operation a test calls is recorded
+ * so tests/contract/operation-coverage.ts can fail on an operation no test exercises.
  */
-import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import express from 'express';
 import supertest from 'supertest';
 import { createApp } from '../../server/app.js';
 import { loadArtifacts } from '../../server/artifacts.js';
 import { ROOT_DIR } from '../../server/config.js';
-import { connect } from '../../server/db/connect.js';
 import { loadDemoDataIfEmpty } from '../../server/db/demo-data.js';
 import { migrateLatest } from '../../server/db/migrate.js';
+import { openTestDatabase, type TestDatabase } from './test-database.js';
 
 export const API = '/webpos/api/v1';
 /** Every demo user's password (spec/demo/09-credenziali.yaml). */
@@ -22,8 +22,17 @@ export const DEMO_PASSWORD = 'Demo-WebPos-2026';
 export const CALLED_OPERATIONS_DIR = join(ROOT_DIR, 'test-results', 'operations-called');
 
 export async function createTestApp() {
-  const dir = mkdtempSync(join(tmpdir(), 'webpos-test-'));
-  const db = connect({ sqliteFile: join(dir, 'test.sqlite') });
+  const database = await openTestDatabase();
+  try {
+    return await startApp(database);
+  } catch (error) {
+    await database.close(); // a start that failed (a broken migration) leaves no database behind
+    throw error;
+  }
+}
+
+async function startApp(database: TestDatabase) {
+  const { db } = database;
   const artifacts = loadArtifacts();
   await migrateLatest(db, artifacts.migrationsDir);
   await loadDemoDataIfEmpty(db, artifacts);
@@ -54,10 +63,7 @@ export async function createTestApp() {
     request: await loginAs('assistenza'),
     anonymous,
     loginAs,
-    async close() {
-      await db.destroy();
-      rmSync(dir, { recursive: true, force: true });
-    },
+    close: database.close,
   };
 }
 

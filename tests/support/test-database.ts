@@ -10,8 +10,10 @@ import type { Knex } from 'knex';
 import pg from 'pg';
 import { connect } from '../../server/db/connect.js';
 
+/** The database of this run, for the few tests about one dialect only. */
 export type TestDialect = 'sqlite' | 'postgres';
-export const TEST_DIALECT: TestDialect = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
+export const TEST_DIALECT = testDialect(process.env.TEST_DATABASE);
+
 /** The admin connection that creates and drops the per-test databases. */
 export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/test';
 /** Every database the tests create starts with this; tests/run-postgres-suite.ts drops leftovers. */
@@ -21,6 +23,12 @@ export interface TestDatabase { db: Knex; close(): Promise<void> }
 
 export function openTestDatabase(): Promise<TestDatabase> {
   return TEST_DIALECT === 'postgres' ? openPostgres() : Promise.resolve(openSqlite());
+}
+
+function testDialect(value: string | undefined): TestDialect {
+  if (!value || value === 'sqlite') return 'sqlite';
+  if (value === 'postgres') return 'postgres';
+  throw new Error(`TEST_DATABASE must be 'sqlite' (the default) or 'postgres'; got '${value}'`);
 }
 
 function openSqlite(): TestDatabase {
@@ -39,14 +47,24 @@ let counter = 0;
 
 async function openPostgres(): Promise<TestDatabase> {
   const name = `${TEST_DATABASE_PREFIX}${process.pid}_${++counter}_${Math.random().toString(36).slice(2, 8)}`;
-  await withAdmin((admin) => admin.query(`CREATE DATABASE "${name}" ${process.env.PROBE_CREATE_OPTS ?? ""}`));
+  await withAdmin(async (admin) => {
+    // Sorted the Italian way when the server has ICU (as a server set up for Italy sorts; this one's
+    // default may be C): a query whose order depends on the server's collation fails here, not there.
+    try {
+      await admin.query(`CREATE DATABASE "${name}" TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'it-IT'`);
+    } catch {
+      await admin.query(`CREATE DATABASE "${name}"`);
+    }
+  });
   const url = new URL(TEST_POSTGRES_URL);
   url.pathname = `/${name}`;
   const db = connect({ databaseUrl: url.toString(), sqliteFile: ':memory:' });
   return {
     db,
     async close() {
-      await db.destroy(); // the pool first, so DROP does not wait on our own idle connections
+      // The pool first, so its idle connections end cleanly. A connection a test still holds (a
+      // transaction it never ended) keeps destroy() waiting for ever: after 2 s DROP ... FORCE ends it.
+      await Promise.race([db.destroy(), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
       await dropPostgresDatabase(name);
     },
   };

@@ -35,30 +35,48 @@ export function inScope(caller: Caller, value: unknown): boolean {
   return caller.scope === 'all' || caller.scope.includes(String(value));
 }
 
+/** The user's columns the caller is built from (utente as u, joined to the user's gruppo as g). */
+export const USER_COLUMNS = ['u.username', 'u.group', 'u.cab', 'u.enabled', 'u.locked', 'g.group_type as own_group_type', 'g.parent_group as own_parent_group'];
+
+export interface UserRow {
+  username: string; group: string; cab?: string | null; enabled: unknown; locked: unknown;
+  own_group_type?: string | null; own_parent_group?: string | null;
+}
+
 export async function loadCaller(db: Knex, username: string, userType: string): Promise<Caller | undefined> {
-  const user = await db('utente').where({ username }).first();
-  if (!user || !truthy(user.enabled) || truthy(user.locked)) return undefined;
-  const groups: GroupRow[] = await db('gruppo').select('group_name', 'group_type', 'parent_group');
-  const own = groups.find((g) => g.group_name === user.group);
+  const user: UserRow | undefined = await db('utente as u').leftJoin('gruppo as g', 'g.group_name', 'u.group').where('u.username', username).first(USER_COLUMNS);
+  return user ? callerFromUser(db, user, userType) : undefined;
+}
 
-  const authorities: string[] = (await db('utente_ruolo').where({ username }).pluck('role_name')).sort();
-  const grants = await roleGrants(db, user.group, authorities, groups);
+/**
+ * Two more queries, whatever the size of the group tree: the user's roles with every grant those roles
+ * have along the group's chain of parents (a recursive query); the groups below the user's, each marked
+ * when it is a bank (all banks, for assistance). Reading every group and every bank on each call cost
+ * more than the rest of a request (bench/README.md, API suite).
+ */
+export async function callerFromUser(db: Knex, user: UserRow, userType: string): Promise<Caller | undefined> {
+  if (!truthy(user.enabled) || truthy(user.locked)) return undefined;
+  const { username } = user;
+  const roleRows = rowsOf<RoleGrantRow>(await db.raw(ROLE_GRANTS_SQL, [user.group, username]));
+  const authorities = [...new Set(roleRows.map((r) => r.role_name))].sort();
+  const grants = nearestGrants(roleRows);
 
-  const isMerchant = own?.group_type === 'M';
-  const isAssistenza = own?.group_type === 'S' && authorities.includes('ROLE_ADMIN');
-  const descendants = descendantGroups(user.group, groups as { group_name: string; parent_group?: string }[]);
-  const bankCodes: string[] = await db('banca').pluck('cod_abi');
-  const banks = isAssistenza
-    ? bankCodes
+  const isMerchant = user.own_group_type === 'M';
+  const isAssistenza = user.own_group_type === 'S' && authorities.includes('ROLE_ADMIN');
+  // Assistance sees everything: only the list of banks is needed, not the groups below.
+  const below = isAssistenza ? [] : rowsOf<{ group_name: string; is_bank: unknown }>(await db.raw(GROUPS_BELOW_SQL, [user.group]));
+  const descendants = below.map((g) => g.group_name);
+  const banks: string[] = isAssistenza
+    ? await db('banca').pluck('cod_abi')
     : isMerchant
       ? [String(user.group).slice(0, 5)]
-      : bankCodes.filter((abi) => descendants.includes(abi));
+      : below.filter((g) => truthy(g.is_bank)).map((g) => g.group_name);
   return {
     username,
     userType,
     group: user.group,
-    ...(own?.group_type ? { groupType: own.group_type } : {}),
-    ...(own?.parent_group ? { parentGroup: own.parent_group } : {}),
+    ...(user.own_group_type ? { groupType: user.own_group_type } : {}),
+    ...(user.own_parent_group ? { parentGroup: user.own_parent_group } : {}),
     ...(user.cab ? { cab: user.cab } : {}),
     authorities,
     grants,
@@ -70,16 +88,59 @@ export async function loadCaller(db: Knex, username: string, userType: string): 
   };
 }
 
-type GroupRow = { group_name: string; group_type?: string; parent_group?: string };
+/**
+ * Each role of the user, with the grants ruolo_permesso gives it in each group of the chain from the
+ * user's group up (depth 0 is the user's group); a role no group defines has one row with nulls.
+ */
+const ROLE_GRANTS_SQL = `
+WITH RECURSIVE chain(group_name, depth) AS (
+  SELECT group_name, 0 FROM gruppo WHERE group_name = ?
+  UNION ALL
+  SELECT g.parent_group, c.depth + 1 FROM chain c JOIN gruppo g ON g.group_name = c.group_name
+  WHERE g.parent_group IS NOT NULL AND c.depth < 64
+)
+SELECT ur.role_name, p.funzione, p.azione, p.depth
+FROM utente_ruolo ur
+LEFT JOIN (
+  SELECT rp.role_name, rp.funzione, rp.azione, c.depth FROM ruolo_permesso rp JOIN chain c ON c.group_name = rp.group_name
+) p ON p.role_name = ur.role_name
+WHERE ur.username = ?`;
+
+/** The group and every group below it, each with whether it is a bank (a bank's group is named by its ABI). */
+const GROUPS_BELOW_SQL = `
+WITH RECURSIVE below(group_name) AS (
+  SELECT group_name FROM gruppo WHERE group_name = ?
+  UNION
+  SELECT g.group_name FROM gruppo g JOIN below b ON g.parent_group = b.group_name
+)
+SELECT b.group_name, EXISTS (SELECT 1 FROM banca x WHERE x.cod_abi = b.group_name) AS is_bank FROM below b`;
+
+type RoleGrantRow = { role_name: string; funzione: string | null; azione: string | null; depth: number | null };
+
+/** As roleGrants: each role's grants come from the nearest group of the chain that defines the role. */
+function nearestGrants(rows: RoleGrantRow[]): string[] {
+  const nearest = new Map<string, number>();
+  for (const r of rows) {
+    if (r.depth === null) continue;
+    const depth = Number(r.depth);
+    if (!nearest.has(r.role_name) || depth < nearest.get(r.role_name)!) nearest.set(r.role_name, depth);
+  }
+  return [...new Set(rows.filter((r) => r.depth !== null && Number(r.depth) === nearest.get(r.role_name)).map((r) => `${r.funzione}:${r.azione}`))].sort();
+}
+
+/** Rows of a raw query: SQLite drivers answer the array, PostgreSQL a result object. */
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
 
 /**
  * The FUNCTION:ACTION grants that `roles` give to a user of `group`: each role is looked up in the
  * group and then up its parents, and the nearest group that defines it wins (a bank can override
  * its parent's definition).
  */
-export async function roleGrants(db: Knex, group: string, roles: string[], groups?: GroupRow[]): Promise<string[]> {
+export async function roleGrants(db: Knex, group: string, roles: string[]): Promise<string[]> {
   if (!roles.length) return [];
-  const all: GroupRow[] = groups ?? (await db('gruppo').select('group_name', 'group_type', 'parent_group'));
+  const all: { group_name: string; parent_group?: string }[] = await db('gruppo').select('group_name', 'parent_group');
   const byName = new Map(all.map((g) => [g.group_name, g]));
   const chain: string[] = [];
   for (let g: string | undefined = group; g && !chain.includes(g); g = byName.get(g)?.parent_group) chain.push(g);
@@ -91,15 +152,6 @@ export async function roleGrants(db: Knex, group: string, roles: string[], group
     if (found) definingGroup.set(role, found);
   }
   return [...new Set(rows.filter((r) => definingGroup.get(r.role_name) === r.group_name).map((r) => `${r.funzione}:${r.azione}`))].sort();
-}
-
-/** The group itself and every group below it. */
-function descendantGroups(root: string, groups: { group_name: string; parent_group?: string }[]): string[] {
-  const out = [root];
-  for (let i = 0; i < out.length; i++) {
-    for (const g of groups) if (g.parent_group === out[i] && !out.includes(g.group_name)) out.push(g.group_name);
-  }
-  return out;
 }
 
 function truthy(v: unknown): boolean {

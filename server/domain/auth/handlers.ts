@@ -28,7 +28,7 @@ async function checkCredentials(db: Knex, username: string, password: string): P
   }
   if (isTrue(user.locked) || !isTrue(user.enabled)) throw new ApiError('ACCOUNT_LOCKED');
   if (!(await verifyPassword(password, credential.password_hash))) {
-    await recordFailure(db, username, Number(credential.failed_attempts ?? 0));
+    await recordFailure(db, username);
     throw new ApiError('INVALID_CREDENTIALS');
   }
   return { mustChange: isTrue(credential.must_change) };
@@ -45,17 +45,17 @@ const login: DomainHandler = async ({ db, query, body, token: previous }) => {
   return { access_token: session.token, expire_in: session.expiresIn };
 };
 
-async function recordFailure(db: Knex, username: string, previous: number): Promise<void> {
-  const attempts = previous + 1;
-  if (attempts >= AUTH_POLICY.maxFailedAttempts) {
-    await db.transaction(async (trx) => {
-      await trx('utente').where({ username }).update({ locked: true });
-      await trx('credenziale').where({ username }).update({ failed_attempts: 0 });
-    });
-    await revokeAllSessions(db, username);
-  } else {
-    await db('credenziale').where({ username }).update({ failed_attempts: attempts });
-  }
+/** Counts a wrong password with an atomic increment, so simultaneous attempts each count toward the lockout. */
+async function recordFailure(db: Knex, username: string): Promise<void> {
+  const locked = await db.transaction(async (trx) => {
+    await trx('credenziale').where({ username }).increment('failed_attempts', 1);
+    const row = await trx('credenziale').where({ username }).first('failed_attempts');
+    if (Number(row?.failed_attempts ?? 0) < AUTH_POLICY.maxFailedAttempts) return false;
+    await trx('utente').where({ username }).update({ locked: true });
+    await trx('credenziale').where({ username }).update({ failed_attempts: 0 });
+    return true;
+  });
+  if (locked) await revokeAllSessions(db, username);
 }
 
 const logout: DomainHandler = async ({ db, token }) => {

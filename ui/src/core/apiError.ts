@@ -41,6 +41,17 @@ export function userMessage(error: unknown): string {
   return error instanceof ApiError ? error.message : GENERIC_SERVER_ERROR;
 }
 
+/**
+ * The message for a banner, with the `details` a form cannot show under one of its fields appended (a
+ * stock that would go below zero is a detail on the stock, not on the movement's form).
+ */
+export function bannerMessage(error: unknown, shownUnderField: (field: string) => boolean = () => false): string {
+  const base = userMessage(error);
+  const extra = error instanceof ApiError ? error.details.filter((d) => !shownUnderField(d.field)).map((d) => d.message) : [];
+  const unique = [...new Set(extra)].filter((m) => m !== base);
+  return unique.length ? `${base}: ${unique.join('; ')}` : base;
+}
+
 function parseJson(text: string): unknown {
   if (!text) return undefined;
   try {

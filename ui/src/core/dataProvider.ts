@@ -3,6 +3,10 @@
  * message; the token from the WP_TOKEN cookie travels as X-AuthToken (seed 000 §7). A 401 on any call
  * except the credential calls (login, password change: `credentials: true`) means the session is gone and
  * is reported through `onUnauthorized` (default: core/authEvents).
+ *
+ * Optimistic concurrency (docs/errors.md VERSION_CONFLICT): a row read, created or saved here remembers the
+ * ETag it came with (`versionOf(row)`); update and remove send it back as If-Match. The form passes the
+ * version it loaded, so a save never silently overwrites someone else's change: the server answers 412.
  */
 import { ApiError, apiErrorFromBody, genericApiError } from './apiError';
 import { emitUnauthorized } from './authEvents';
@@ -39,8 +43,12 @@ export interface DataProvider {
   list(entity: EntityMeta, params: ListParams, signal?: AbortSignal): Promise<ListResult>;
   get(entity: EntityMeta, key: KeyValues, signal?: AbortSignal): Promise<Row>;
   create(entity: EntityMeta, body: Row): Promise<Row>;
-  update(entity: EntityMeta, key: KeyValues, body: Row): Promise<Row>;
-  remove(entity: EntityMeta, key: KeyValues): Promise<void>;
+  /**
+   * `version` is the ETag of the row as the user saw it (`versionOf(row)` of what `get` answered); without
+   * one, the last version this page read or wrote for that row is sent.
+   */
+  update(entity: EntityMeta, key: KeyValues, body: Row, version?: string): Promise<Row>;
+  remove(entity: EntityMeta, key: KeyValues, version?: string): Promise<void>;
   /** Any other operation of the API (`users/me`, `authorization/auth`, ...), by path under the API base. */
   request<T = unknown>(method: string, path: string, options?: RequestOptions): Promise<T>;
 }
@@ -50,6 +58,16 @@ export interface DataProviderOptions {
 }
 
 type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+/** The ETag each row object arrived with. */
+const rowVersions = new WeakMap<object, string>();
+/** The last ETag seen per row path: the fallback for callers that do not keep the row they read. */
+const lastVersions = new Map<string, string>();
+
+/** The version (ETag) of a row answered by get, create or update; undefined for list rows. */
+export function versionOf(row: Row | undefined | null): string | undefined {
+  return row && typeof row === 'object' ? rowVersions.get(row) : undefined;
+}
 
 /**
  * The list query string. Built by hand rather than with URLSearchParams, which writes a space as `+`: the API
@@ -77,11 +95,12 @@ export function createDataProvider(
 ): DataProvider {
   const base = apiBase.replace(/\/+$/, '');
 
-  async function call<T>(method: string, path: string, body?: unknown, signal?: AbortSignal, credentials = false): Promise<T> {
+  async function call<T>(method: string, path: string, body?: unknown, signal?: AbortSignal, credentials = false, ifMatch?: string): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     const token = readToken();
     if (token) headers['X-AuthToken'] = token;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (ifMatch) headers['If-Match'] = ifMatch;
     let response: Response;
     try {
       response = await fetchImpl(base + path, {
@@ -101,11 +120,26 @@ export function createDataProvider(
       throw apiErrorFromBody(response.status, text);
     }
     if (response.status === 204 || text === '') return undefined as T;
+    let parsed: T;
     try {
-      return JSON.parse(text) as T;
+      parsed = JSON.parse(text) as T;
     } catch {
       throw genericApiError(response.status);
     }
+    // A strong ETag is a row's version (a list's weak one is not).
+    const etag = response.headers?.get('ETag');
+    if (etag && !etag.startsWith('W/')) {
+      if (method !== 'POST') lastVersions.set(base + path, etag);
+      if (parsed && typeof parsed === 'object') rowVersions.set(parsed as object, etag);
+    }
+    return parsed;
+  }
+
+  /** A write of an existing row: its version in If-Match; after it the row's old version is gone. */
+  async function write<T>(method: 'PUT' | 'DELETE', path: string, body: unknown, version: string | undefined): Promise<T> {
+    const answer = await call<T>(method, path, body, undefined, false, version ?? lastVersions.get(base + path));
+    if (method === 'DELETE') lastVersions.delete(base + path);
+    return answer;
   }
 
   return {
@@ -117,8 +151,8 @@ export function createDataProvider(
     },
     get: (entity, key, signal) => call<Row>('GET', entityPath(entity.path, entity.key, key), undefined, signal),
     create: (entity, body) => call<Row>('POST', entityPath(entity.path, entity.key, undefined, body), body),
-    update: (entity, key, body) => call<Row>('PUT', entityPath(entity.path, entity.key, key), body),
-    remove: (entity, key) => call<void>('DELETE', entityPath(entity.path, entity.key, key)),
+    update: (entity, key, body, version) => write<Row>('PUT', entityPath(entity.path, entity.key, key), body, version),
+    remove: (entity, key, version) => write<void>('DELETE', entityPath(entity.path, entity.key, key), undefined, version),
     request: (method, path, opts = {}) => {
       const pairs = Object.entries(opts.query ?? {})
         .filter(([, v]) => v !== undefined && v !== '')

@@ -130,6 +130,29 @@ export interface FormDef {
   confirmations: Confirmation[];
   /** field -> permission that allows changing it alone, without the entity's update permission */
   fieldPermissions?: Record<string, string>;
+  /** The entity's state machine (docs/spec-language.md#state-machines): its actions and their messages. */
+  states?: StatesDef;
+}
+
+/** One transition as the form offers it: a button shown when the row's `_actions` names it. */
+export interface TransitionDef {
+  name: string;
+  label: string;
+  from: string[];
+  to: string;
+  permission: string;
+  /** Asked in a yes/no modal before running it. */
+  confirm?: string;
+  /** The spec's success message (the API answers it too). */
+  success: string;
+}
+
+export interface StatesDef {
+  field: string;
+  initial: string[];
+  transitions: TransitionDef[];
+  /** state -> message shown after a row is created in it ('Giacenza variata con successo'). */
+  created: Record<string, string>;
 }
 
 export type Row = Record<string, unknown>;

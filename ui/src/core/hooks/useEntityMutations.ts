@@ -2,17 +2,22 @@
 import { useMemo } from 'react';
 import type { KeyValues } from '../keys';
 import type { EntityMeta, Row } from '../types';
+import { versionOf } from '../dataProvider';
 import { useDataProvider } from './useDataProvider';
 
 export interface EntityMutations {
-  save(key: KeyValues | undefined, body: Row): Promise<Row>;
-  remove(key: KeyValues): Promise<void>;
+  /** `version`: the ETag of the row as loaded (dataProvider `versionOf`), sent as If-Match on update. */
+  save(key: KeyValues | undefined, body: Row, version?: string): Promise<Row>;
+  remove(key: KeyValues, version?: string): Promise<void>;
+  /** The row's version now (a list row has none): read before asking to confirm a delete from the list. */
+  versionNow(key: KeyValues): Promise<string | undefined>;
 }
 
 export function useEntityMutations(entity: EntityMeta): EntityMutations {
   const provider = useDataProvider();
   return useMemo(() => ({
-    save: (key, body) => (key ? provider.update(entity, key, body) : provider.create(entity, body)),
-    remove: (key) => provider.remove(entity, key),
+    save: (key, body, version) => (key ? provider.update(entity, key, body, version) : provider.create(entity, body)),
+    remove: (key, version) => provider.remove(entity, key, version),
+    versionNow: async (key) => versionOf(await provider.get(entity, key)),
   }), [provider, entity]);
 }

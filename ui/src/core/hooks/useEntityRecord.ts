@@ -1,5 +1,5 @@
 /** One record by key; with no key (a create form) nothing is fetched. */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { KeyValues } from '../keys';
 import type { EntityMeta, Row } from '../types';
 import { useDataProvider } from './useDataProvider';
@@ -8,11 +8,15 @@ export interface EntityRecordState {
   record: Row | undefined;
   loading: boolean;
   error: unknown;
+  /** Read the record again (after a state-machine action changed it). */
+  reload(): void;
 }
 
 export function useEntityRecord(entity: EntityMeta, key: KeyValues | undefined): EntityRecordState {
   const provider = useDataProvider();
-  const [state, setState] = useState<EntityRecordState>({ record: undefined, loading: key !== undefined, error: null });
+  const [state, setState] = useState<Omit<EntityRecordState, 'reload'>>({ record: undefined, loading: key !== undefined, error: null });
+  const [generation, setGeneration] = useState(0);
+  const reload = useCallback(() => setGeneration((g) => g + 1), []);
   const keyString = key ? JSON.stringify(key) : '';
 
   useEffect(() => {
@@ -29,7 +33,7 @@ export function useEntityRecord(entity: EntityMeta, key: KeyValues | undefined):
       },
     );
     return () => controller.abort();
-  }, [provider, entity, keyString]);
+  }, [provider, entity, keyString, generation]);
 
-  return state;
+  return { ...state, reload };
 }

@@ -4,13 +4,14 @@
  * their fields, and the server's `errorMessage` goes to an error banner.
  */
 import { useMemo, useRef, useState } from 'react';
-import { Button, Group } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import Form from '@rjsf/mantine';
 import type { IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { applyRules } from '../../../../common/rules';
-import { ApiError, userMessage, type ErrorDetail } from '../../core/apiError';
+import { ApiError, bannerMessage, userMessage, type ErrorDetail } from '../../core/apiError';
 import { triggeredConfirmations } from '../../core/confirmations';
+import { versionOf } from '../../core/dataProvider';
 import { createTransformErrors, detailsToErrorSchema } from '../../core/errorMessages';
 import { fitToSchema } from '../../core/fitToSchema';
 import { useEntityMutations } from '../../core/hooks/useEntityMutations';
@@ -21,6 +22,7 @@ import type { EntityMeta, FormDef, Row } from '../../core/types';
 import { formActions } from '../../../extensions';
 import { useBanners } from '../banners';
 import { useModals } from '../modals/modalsContext';
+import { TransitionActions } from './TransitionActions';
 import { validator } from './validator';
 import { italianWidgets } from './widgets';
 
@@ -41,9 +43,11 @@ interface Props {
   onCreated: (saved: Row) => void;
   onDeleted: () => void;
   onBack: () => void;
+  /** The row changed on the server (a state-machine action): read it again. */
+  onRecordChanged?: () => void;
 }
 
-export function EntityForm({ entity, form, initialData, editKey, record, canSave: canSaveAll = true, onlyFields, canDelete = true, onCreated, onDeleted, onBack }: Props) {
+export function EntityForm({ entity, form, initialData, editKey, record, canSave: canSaveAll = true, onlyFields, canDelete = true, onCreated, onDeleted, onBack, onRecordChanged }: Props) {
   const restricted = !canSaveAll && (onlyFields?.length ?? 0) > 0;
   const canSave = canSaveAll || restricted;
   const actions = formActions[form.entity] ?? [];
@@ -58,6 +62,11 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
   const [serverDetails, setServerDetails] = useState<ErrorDetail[]>([]);
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
+  // The version (ETag) of the row this form shows: sent with every save and delete, so a change someone else
+  // made meanwhile is refused (412) instead of overwritten; then the form keeps what the user typed.
+  const versionRef = useRef(versionOf(record));
+  const [conflict, setConflict] = useState<string | undefined>();
+  const isConflict = (error: unknown) => error instanceof ApiError && error.status === 412;
 
   const update = (data: Row) => {
     dataRef.current = data;
@@ -100,14 +109,22 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
     const body = restricted ? Object.fromEntries(Object.entries(full).filter(([k]) => !children.has(k))) : full;
     setSaving(true);
     try {
-      const saved = await mutations.save(editKey, body);
-      banners.success('Salvataggio effettuato');
+      const saved = await mutations.save(editKey, body, versionRef.current);
+      versionRef.current = versionOf(saved) ?? versionRef.current;
+      setConflict(undefined);
+      // A row created in a state with its own message says it (seed 000 §8: 'Giacenza variata con successo').
+      const created = !editKey && form.states ? form.states.created[String(saved?.[form.states.field] ?? '')] : undefined;
+      banners.success(created ?? 'Salvataggio effettuato');
       setServerDetails([]);
       if (editKey) update(fitToSchema(form.schema, saved ?? body));
       else onCreated({ ...body, ...(saved ?? {}) });
     } catch (error) {
+      if (isConflict(error)) {
+        setConflict(userMessage(error));
+        return;
+      }
       setServerDetails(error instanceof ApiError ? error.details : []);
-      banners.error(userMessage(error));
+      banners.error(bannerMessage(error, (field) => field.split('.')[0] in ((form.schema as { properties?: object }).properties ?? {})));
     } finally {
       setSaving(false);
     }
@@ -117,10 +134,14 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
     if (!editKey) return;
     if (!(await modals.yesNo({ title: 'Conferma eliminazione', message: `Eliminare ${entity.label.toLowerCase()} ${Object.values(editKey).join(' ')}?` }))) return;
     try {
-      await mutations.remove(editKey);
+      await mutations.remove(editKey, versionRef.current);
       banners.success('Eliminazione effettuata');
       onDeleted();
     } catch (error) {
+      if (isConflict(error)) {
+        setConflict(userMessage(error));
+        return;
+      }
       banners.error(userMessage(error));
     }
   };
@@ -145,11 +166,21 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
       focusOnFirstError
       readonly={!canSave}
     >
+      {conflict && (
+        <Alert color="orange" title="Salvataggio non effettuato" mt="lg" role="alert">
+          <Text size="sm">{conflict}</Text>
+          <Text size="sm" mt={4}>I valori inseriti sono rimasti nel modulo. Ricaricando si vedono i dati attuali e si perdono le modifiche non salvate.</Text>
+          <Button size="xs" variant="default" mt="sm" onClick={() => { setConflict(undefined); onRecordChanged?.(); }}>Ricarica i dati</Button>
+        </Alert>
+      )}
       <Group mt="lg">
         {canSave && <Button type="submit" loading={saving}>Salva</Button>}
         <Button variant="default" onClick={onBack}>Torna all'elenco</Button>
         {editKey && canDelete && entity.operations.includes('delete') && (
           <Button color="red" variant="light" onClick={() => void handleDelete()}>Elimina</Button>
+        )}
+        {editKey && form.states && (
+          <TransitionActions entity={entity} form={form} editKey={editKey} record={record} onChanged={() => onRecordChanged?.()} />
         )}
         {actions.map((Action, i) => <Action key={i} entityName={form.entity} editKey={editKey} record={record} />)}
       </Group>

@@ -13,6 +13,7 @@ import type { LoadState } from '../../core/hooks/useManifest';
 import { fillRoute, keyOf, type KeyValues } from '../../core/keys';
 import { useSession } from '../../core/session';
 import type { FormDef, Row } from '../../core/types';
+import { AuditPanel } from '../form/AuditPanel';
 import { EntityForm } from '../form/EntityForm';
 
 interface Props {
@@ -30,9 +31,12 @@ export default function FormPage({ entityName, routePattern }: Props) {
   const record = useEntityRecord(entity, editKey);
   const form = useFormDef(entityName);
   const { can } = useSession();
-  const fullUpdate = can(entity.permissions?.update);
+  // A row with a lifecycle says itself what the caller may do with it now (`_actions`: a read-only bank's stock).
+  const rowActions = Array.isArray(record.record?._actions) ? (record.record._actions as string[]) : undefined;
+  const allowsOnRow = (op: 'update' | 'delete') => !rowActions || rowActions.includes(op);
+  const fullUpdate = entity.operations.includes('update') && can(entity.permissions?.update) && allowsOnRow('update');
   const canSave = editKey ? fullUpdate : can(entity.permissions?.create);
-  const canDelete = entity.operations.includes('delete') && can(entity.permissions?.delete);
+  const canDelete = entity.operations.includes('delete') && can(entity.permissions?.delete) && allowsOnRow('delete');
 
   const toList = () => navigate(entity.listRoute ?? '/');
   const title = editKey ? `Modifica ${entity.label} ${Object.values(editKey).join(' ')}` : `Inserimento ${entity.label}`;
@@ -58,7 +62,8 @@ export default function FormPage({ entityName, routePattern }: Props) {
         record={record.record}
         canSave={canSave}
         // Without the update permission, the fields whose own permission the user holds stay editable.
-        onlyFields={editKey && !fullUpdate && form.status === 'ready'
+        onRecordChanged={record.reload}
+        onlyFields={editKey && !fullUpdate && allowsOnRow('update') && form.status === 'ready'
           ? Object.entries(form.value.fieldPermissions ?? {}).filter(([, p]) => can(p)).map(([f]) => f)
           : undefined}
         canDelete={canDelete}
@@ -75,6 +80,7 @@ export default function FormPage({ entityName, routePattern }: Props) {
     <Stack maw={900}>
       <Title order={2}>{title}</Title>
       {body}
+      {editKey && form.status === 'ready' && record.record && can('AUDIT:VISUALIZZAZIONE') && <AuditPanel form={form.value} editKey={editKey} />}
     </Stack>
   );
 }

@@ -58,9 +58,11 @@ export default function ListPage({ entityName }: { entityName: string }) {
   const remove = useCallback(async (row: Row) => {
     const key = keyOf(entity.key, row);
     if (!key) return;
-    if (!(await modals.yesNo({ title: 'Conferma eliminazione', message: `Eliminare ${entity.label.toLowerCase()} ${Object.values(key).join(' ')}?` }))) return;
     try {
-      await mutations.remove(key);
+      // The row as it is now: if it changes while the user confirms, the delete is refused (412), not blind.
+      const version = await mutations.versionNow(key);
+      if (!(await modals.yesNo({ title: 'Conferma eliminazione', message: `Eliminare ${entity.label.toLowerCase()} ${Object.values(key).join(' ')}?` }))) return;
+      await mutations.remove(key, version);
       banners.success('Eliminazione effettuata');
       list.reload();
     } catch (error) {

@@ -1,0 +1,178 @@
+/**
+ * The benchmark's reference: what a careful engineer would write by hand for the branches (Filiale)
+ * API, without the generated layer. Same routes, same database and tables, same authorization
+ * (./auth.ts), same input checks and Italian messages for these fields, same response bodies and
+ * ETag header, the same audit record of a create (table storico_modifica, in the insert's transaction).
+ * The database is opened with server/db/connect.ts so both servers run the same driver and pragmas.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { configFromEnv } from '../../server/config.js';
+import { connect } from '../../server/db/connect.js';
+import { authenticate, holds, inScope, type Caller } from './auth.js';
+
+interface Field { column: string; required?: boolean; maxLength?: number; pattern?: RegExp; patternMessage?: string; search?: 'exact' | 'wildcard' }
+const DIGITS5 = /^[0-9]{5}$/;
+const FIELDS: Record<string, Field> = {
+  codAbi: { column: 'cod_abi', required: true, pattern: DIGITS5, patternMessage: 'Il campo  deve essere di 5 cifre', search: 'exact' },
+  cab: { column: 'cab', required: true, pattern: DIGITS5, patternMessage: 'Campo numerico', search: 'exact' },
+  nome: { column: 'nome', required: true, maxLength: 100, search: 'wildcard' },
+  indirizzo: { column: 'indirizzo', maxLength: 200 },
+  localita: { column: 'localita', maxLength: 100, search: 'wildcard' },
+  cap: { column: 'cap', pattern: DIGITS5, patternMessage: 'Campo numerico' },
+  provincia: { column: 'provincia', pattern: /^[A-Z]{2}$/, patternMessage: 'Indicare la sigla della provincia (2 lettere maiuscole)', search: 'exact' },
+  telefono: { column: 'telefono', maxLength: 30 },
+  fax: { column: 'fax', maxLength: 30 },
+  mail: { column: 'mail', maxLength: 100, pattern: /^[^@\s]+@[^@\s]+\.[^@\s]+$/, patternMessage: 'Indirizzo e-mail non valido' },
+};
+const NAMES = Object.keys(FIELDS);
+const SELECT = NAMES.map((name) => `${FIELDS[name].column} as ${name}`);
+const ERRORS = {
+  VALIDATION_ERROR: [400, 'Dati non validi'],
+  UNAUTHENTICATED: [401, 'Si è verificato un errore di autenticazione. Contattare il servizio assistenza'],
+  FORBIDDEN: [403, 'Operazione non consentita'],
+  NOT_FOUND: [404, 'Elemento non trovato'],
+  DUPLICATE_KEY: [409, "Elemento gia' presente"],
+  INTERNAL_ERROR: [500, 'Errore durante la chiamata al server - contattare il supporto'],
+} as const;
+type Detail = { field: string; message: string };
+
+class HttpError extends Error {
+  constructor(readonly code: keyof typeof ERRORS, readonly details: Detail[] = []) { super(code); }
+}
+
+/** The row's version for If-Match: a hash of its JSON (the select and the create list fields in one order). */
+const etag = (row: object) => `"${createHash('sha256').update(JSON.stringify(row)).digest('base64url').slice(0, 27)}"`;
+let auditSequence = 0;
+
+const config = configFromEnv();
+const db = connect(config);
+
+/** 401 without a live session, 403 without the grant; the caller is kept for the scope checks. */
+const guard = (permission: string) => async (req: Request, res: Response, next: NextFunction) => {
+  const token = req.header('X-AuthToken');
+  const caller = token ? await authenticate(db, token) : undefined;
+  if (!caller) throw new HttpError('UNAUTHENTICATED');
+  if (!holds(caller, permission)) throw new HttpError('FORBIDDEN');
+  res.locals.caller = caller;
+  next();
+};
+
+function checkValue(name: string, value: unknown, details: Detail[]): void {
+  const f = FIELDS[name];
+  if (value === undefined || value === null || value === '') {
+    if (f.required) details.push({ field: name, message: "Questo campo e' obbligatorio" });
+  } else if (typeof value !== 'string') details.push({ field: name, message: 'Valore non valido' });
+  else if (f.maxLength && value.length > f.maxLength) details.push({ field: name, message: "Il valore e' troppo lungo" });
+  else if (f.pattern && !f.pattern.test(value)) details.push({ field: name, message: f.patternMessage! });
+}
+
+function listParams(query: Record<string, unknown>) {
+  const details: Detail[] = [];
+  const int = (name: string, fallback: number, min: number, max: number) => {
+    const raw = query[name];
+    if (raw === undefined) return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) details.push({ field: name, message: 'Campo numerico' });
+    return n;
+  };
+  for (const key of Object.keys(query)) {
+    if (!['page', 'size', 'sort'].includes(key) && !FIELDS[key]?.search) details.push({ field: key, message: 'Campo non previsto' });
+    else if (typeof query[key] !== 'string' || (query[key] as string).length > 200) details.push({ field: key, message: 'Valore non valido' });
+  }
+  const page = int('page', 0, 0, Number.MAX_SAFE_INTEGER);
+  const size = int('size', 30, 1, 200);
+  const [sortField, direction = 'asc'] = String(query.sort ?? 'codAbi').split(',');
+  if (!FIELDS[sortField] || !['asc', 'desc'].includes(direction)) details.push({ field: 'sort', message: 'Formato non valido' });
+  if (details.length) throw new HttpError('VALIDATION_ERROR', details);
+  return { page, size, sort: FIELDS[sortField].column, direction };
+}
+
+function restrict(qb: ReturnType<typeof db>, caller: Caller) {
+  if (caller.scope !== 'all') qb.whereIn('cod_abi', caller.scope);
+  if (caller.cab) qb.where('cab', caller.cab);
+  return qb;
+}
+
+const api = express.Router();
+api.use(express.json({ limit: '1mb' }));
+
+api.get('/filiali', guard('ANAG_BANCHE:VISUALIZZAZIONE'), async (req, res) => {
+  const { page, size, sort, direction } = listParams(req.query as Record<string, unknown>);
+  const filtered = () => {
+    const qb = restrict(db('filiale'), res.locals.caller as Caller);
+    for (const name of NAMES) {
+      const value = (req.query as Record<string, string>)[name];
+      if (value === undefined || value === '') continue;
+      if (FIELDS[name].search === 'wildcard') qb.whereRaw(`LOWER(??) LIKE ? ESCAPE '\\'`, [FIELDS[name].column, `%${value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`]);
+      else qb.where(FIELDS[name].column, value);
+    }
+    return qb;
+  };
+  const [{ count }] = (await filtered().count({ count: '*' })) as { count: number | string }[];
+  const page_ = filtered().select(SELECT);
+  // Rows without a value last in either direction, then the key: pages never overlap.
+  for (const column of new Set([sort, 'cod_abi', 'cab'])) page_.orderByRaw(`?? ${column === sort && direction === 'desc' ? 'DESC' : 'ASC'} NULLS LAST`, [column]);
+  const results = await page_.limit(size).offset(page * size);
+  res.json({ results, totalCount: Number(count) });
+});
+
+api.get('/filiali/:codAbi/:cab', guard('ANAG_BANCHE:VISUALIZZAZIONE'), async (req, res) => {
+  const { codAbi, cab } = req.params as { codAbi: string; cab: string };
+  const details: Detail[] = [];
+  checkValue('codAbi', codAbi, details);
+  checkValue('cab', cab, details);
+  if (details.length) throw new HttpError('VALIDATION_ERROR', details);
+  const caller = res.locals.caller as Caller;
+  // Another bank's branch is answered as missing: not even its existence leaks.
+  if (!inScope(caller, codAbi) || (caller.cab && caller.cab !== cab)) throw new HttpError('NOT_FOUND');
+  const row = await db('filiale').where({ cod_abi: codAbi, cab }).first(SELECT);
+  if (!row) throw new HttpError('NOT_FOUND');
+  res.set('ETag', etag(row)).json(row);
+});
+
+api.post('/filiali', guard('ANAG_BANCHE:CREAZIONE'), async (req, res) => {
+  const body = (req.body ?? {}) as Record<string, unknown>;
+  if (typeof body !== 'object' || Array.isArray(body)) throw new HttpError('VALIDATION_ERROR', [{ field: 'body', message: 'Valore non valido' }]);
+  const details: Detail[] = Object.keys(body).filter((k) => !FIELDS[k]).map((field) => ({ field, message: 'Campo non previsto' }));
+  for (const name of NAMES) checkValue(name, body[name], details);
+  if (details.length) throw new HttpError('VALIDATION_ERROR', details);
+  const caller = res.locals.caller as Caller;
+  if (!inScope(caller, body.codAbi as string) || (caller.cab && caller.cab !== body.cab)) throw new HttpError('FORBIDDEN');
+  const row = Object.fromEntries(NAMES.map((name) => [name, (body[name] as string | undefined) ?? null]));
+  try {
+    // The branch and its audit record (who created what, when) are written together or not at all.
+    await db.transaction(async (trx) => {
+      await trx('filiale').insert(Object.fromEntries(NAMES.map((name) => [FIELDS[name].column, row[name]])));
+      await trx('storico_modifica').insert({
+        id: `${String(Date.now()).padStart(15, '0')}-${String(++auditSequence % 1e6).padStart(6, '0')}-${randomBytes(6).toString('hex')}`,
+        changed_at: new Date().toISOString(), username: caller.username, entity: 'Filiale', entity_key: `${row.codAbi}/${row.cab}`,
+        operation: 'create', transition: null, scope_bank: row.codAbi, scope_branch: row.cab, before: null, after: JSON.stringify(row),
+      });
+    });
+  } catch (error) {
+    const message = (error as Error).message ?? '';
+    if (/UNIQUE constraint failed/.test(message)) throw new HttpError('DUPLICATE_KEY');
+    if (/FOREIGN KEY constraint failed/.test(message)) throw new HttpError('VALIDATION_ERROR', [{ field: 'codAbi', message: 'Banca inesistente' }]);
+    throw error;
+  }
+  res.status(201).set('ETag', etag(row)).json(row);
+});
+
+api.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+  const known = error instanceof HttpError ? error
+    : (error as { type?: string }).type === 'entity.parse.failed' ? new HttpError('VALIDATION_ERROR', [{ field: 'body', message: 'Valore non valido' }])
+      : undefined;
+  if (!known) console.error(`${req.method} ${req.originalUrl} failed:`, error);
+  const e = known ?? new HttpError('INTERNAL_ERROR');
+  const [status, errorMessage] = ERRORS[e.code];
+  res.status(status).json({ errorMessage, code: e.code, details: e.details });
+});
+
+const app = express();
+app.disable('x-powered-by');
+app.use('/webpos/api/v1', api);
+const server = app.listen(config.port, config.host, () => console.log(`baseline listening on http://${config.host}:${config.port}/`));
+const shutdown = () => server.close(() => void db.destroy().then(() => process.exit(0)));
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

@@ -1,0 +1,107 @@
+/**
+ * `npm run bench [-- --only api,drivers] [-- --quick]`: runs the benchmark suites in order and writes
+ * bench/RESULTS.md (machine, Node, commit, then one section per suite). With --only, the sections of
+ * suites not run are kept from the previous RESULTS.md, each with the stamp of the run that made it.
+ * Suite contract: a module in bench/suites exporting `run(opts: { quick: boolean }): Promise<string>`.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ROOT_DIR } from '../server/config.js';
+import { machineLines, runStamp, type RunStamp } from './lib/machine.js';
+
+type Suite = { run(opts: { quick: boolean }): Promise<string> };
+
+const SUITES: { name: string; title: string; file: string }[] = [
+  { name: 'api', title: 'API: generated server vs hand-written baseline', file: 'api.ts' },
+  { name: 'drivers', title: 'SQLite drivers: better-sqlite3 vs sqlite3', file: 'drivers.ts' },
+  { name: 'scale', title: 'Scale', file: 'scale.ts' },
+  { name: 'generator', title: 'Generator', file: 'generator.ts' },
+  { name: 'ui', title: 'UI', file: 'ui.ts' },
+];
+const RESULTS = join(ROOT_DIR, 'bench', 'RESULTS.md');
+
+function parseArgs(argv: string[]): { only?: string[]; quick: boolean } {
+  const out: { only?: string[]; quick: boolean } = { quick: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--quick') out.quick = true;
+    else if (arg === '--only') out.only = (argv[++i] ?? '').split(',').filter(Boolean);
+    else if (arg.startsWith('--only=')) out.only = arg.slice('--only='.length).split(',').filter(Boolean);
+    else throw new Error(`Unknown argument ${arg}; usage: npm run bench [-- --only api,drivers] [--quick]`);
+  }
+  const unknown = (out.only ?? []).filter((n) => !SUITES.some((s) => s.name === n));
+  if (unknown.length) throw new Error(`Unknown suite ${unknown.join(', ')}; suites: ${SUITES.map((s) => s.name).join(', ')}`);
+  return out;
+}
+
+const marker = (name: string, edge: 'start' | 'end') => `<!-- suite:${name}:${edge} -->`;
+
+/** Sections of an earlier RESULTS.md, by suite name, markers included. */
+function previousSections(): Map<string, string> {
+  const found = new Map<string, string>();
+  if (!existsSync(RESULTS)) return found;
+  const text = readFileSync(RESULTS, 'utf8');
+  for (const { name } of SUITES) {
+    const from = text.indexOf(marker(name, 'start'));
+    const to = text.indexOf(marker(name, 'end'));
+    if (from >= 0 && to > from) found.set(name, text.slice(from, to + marker(name, 'end').length));
+  }
+  return found;
+}
+
+function section(name: string, title: string, stamp: RunStamp, body: string): string {
+  return [marker(name, 'start'), `## ${title}`, '', `_Run ${stamp.date} at commit ${stamp.commit}: \`${stamp.command}\`_`, '', body.trim(), marker(name, 'end')].join('\n');
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const command = ['npm run bench', ...(args.only || args.quick ? ['--'] : []), ...(args.only ? ['--only', args.only.join(',')] : []), ...(args.quick ? ['--quick'] : [])].join(' ');
+  const stamp = runStamp(command);
+  const kept = previousSections();
+  const sections: string[] = [];
+  let failed = false;
+  for (const suite of SUITES) {
+    const path = join(ROOT_DIR, 'bench', 'suites', suite.file);
+    const selected = !args.only || args.only.includes(suite.name);
+    if (!selected || !existsSync(path)) {
+      const previous = kept.get(suite.name);
+      if (previous) sections.push(previous);
+      continue;
+    }
+    console.log(`\n== ${suite.name}${args.quick ? ' (quick)' : ''} ==`);
+    const started = Date.now();
+    let body: string;
+    try {
+      const mod = (await import(pathToFileURL(path).href)) as Suite;
+      body = await mod.run({ quick: args.quick });
+    } catch (error) {
+      failed = true;
+      console.error(`suite ${suite.name} failed: ${String((error as Error).stack ?? error).slice(0, 3000)}`);
+      body = `**Failed**: ${(error as Error).message.split('\n')[0].slice(0, 300)}`;
+    }
+    console.log(`== ${suite.name} done in ${Math.round((Date.now() - started) / 1000)} s ==`);
+    sections.push(section(suite.name, suite.title, stamp, body));
+  }
+  const text = [
+    '# Benchmark results',
+    '',
+    `Written by \`${command}\` on ${stamp.date}, commit ${stamp.commit}. Reproduce the whole file with \`npm run bench\``,
+    '(each section names the command that produced it; `--quick` figures are a smoke run, not results). How to',
+    'read the tables: [README.md](README.md).',
+    '',
+    '## Machine',
+    '',
+    ...machineLines(),
+    '',
+    'The machine is shared: absolute figures drift between runs, so every comparison is measured interleaved in',
+    'one run and reported as a ratio.',
+    '',
+    ...sections.flatMap((s) => [s, '']),
+  ].join('\n');
+  writeFileSync(RESULTS, text);
+  console.log(`\nWrote ${RESULTS}`);
+  if (failed) process.exitCode = 1;
+}
+
+await main();

@@ -1,0 +1,73 @@
+/**
+ * The lifecycle of an entity in the OpenAPI document (docs/spec-language.md#state-machines):
+ *   - each transition is `POST /<path>/{key}/<name>` (x-operation transition, x-transition, x-permission),
+ *     answering `{ message, row }` with the spec's success message, 409 from a state it does not leave;
+ *   - the create body of an entity with states accepts only its initial states (`<Entity>CreateInput`);
+ *   - a row read by GET carries `_actions`: the transitions, update and delete the caller may run on it now,
+ *     so a form shows only the buttons the server would accept.
+ */
+import type { EntityModel } from '../../common/model.js';
+import type { JsonSchema } from '../shapes/entity-schema.js';
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ref('Error') } } });
+const json = (schema: unknown) => ({ 'application/json': { schema } });
+
+export type TransitionOpBuilder = (kind: string, id: string, permission: string, summary: string, extra: Record<string, unknown>) => unknown;
+
+/** Whether rows of the entity say which actions the caller may run on them. */
+export function hasActions(entity: EntityModel): boolean {
+  return Boolean(entity.states || entity.editable);
+}
+
+/** The names `_actions` may hold for this entity: its transitions, then update and delete when it has them. */
+export function actionNames(entity: EntityModel): string[] {
+  return [...(entity.states?.transitions.map((t) => t.name) ?? []), ...(['update', 'delete'] as const).filter((op) => entity.api.operations.includes(op))];
+}
+
+/** Adds `_actions` to the row schema with children (`<Entity>Detail`), and the create body with initial states only. */
+export function lifecycleSchemas(entity: EntityModel, schemas: Record<string, unknown>): void {
+  if (hasActions(entity)) {
+    const detail = schemas[`${entity.name}Detail`] as JsonSchema & { properties: Record<string, unknown> };
+    detail.properties._actions = {
+      type: 'array',
+      description: 'Le azioni che il chiamante puo\' eseguire ora su questa riga (transizioni, update, delete)',
+      items: { type: 'string', enum: actionNames(entity) },
+    };
+  }
+  const states = entity.states;
+  if (!states) return;
+  const input = structuredClone(schemas[`${entity.name}Input`]) as JsonSchema & { properties: Record<string, JsonSchema> };
+  const field = input.properties[states.field];
+  field.enum = (field.enum as unknown[]).filter((v) => v === null || states.initial.includes(String(v)));
+  schemas[`${entity.name}CreateInput`] = input;
+  schemas[`${entity.name}TransitionResult`] = {
+    type: 'object', additionalProperties: false, required: ['message', 'row'],
+    properties: { message: { type: 'string', description: 'Il messaggio di esito della specifica' }, row: ref(`${entity.name}Detail`) },
+  };
+}
+
+/** The request body schema name of create. */
+export function createInputName(entity: EntityModel): string {
+  return entity.states ? `${entity.name}CreateInput` : `${entity.name}Input`;
+}
+
+export function addTransitionPaths(
+  paths: Record<string, Record<string, unknown>>, entity: EntityModel, item: string, keyParams: unknown[],
+  op: TransitionOpBuilder, common: Record<string, unknown>,
+): void {
+  for (const t of entity.states?.transitions ?? []) {
+    const operation = op('transition', `${t.name}${entity.name}`, t.permission, `${t.label}: ${entity.label}`, {
+      description: `Da ${t.from.join(', ')} a ${t.to}.`,
+      'x-transition': t.name,
+      'x-success-message': t.success,
+      responses: {
+        200: { description: t.success, content: json(ref(`${entity.name}TransitionResult`)) },
+        404: errorResponse('Non trovato'),
+        409: errorResponse('Non consentita nello stato attuale'),
+        ...common,
+      },
+    });
+    paths[`${item}/${t.name}`] = { parameters: keyParams, post: operation };
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * Normalizes an entity's lifecycle (`related`, `editable`, `states`: docs/spec-language.md#state-machines)
+ * and reports the mistakes visible in the file itself: unknown fields and states, a state field that is not
+ * an enum, transitions that do not change the state or clash with a child's path. What needs other
+ * entities (related fields, adjusted quantities, variables of conditions) is checked in check-lifecycle.ts.
+ */
+import type { EffectModel, EntityModel, FieldModel, StateMachineModel } from '../../common/model.js';
+import { didYouMean, type Diagnostic } from '../diagnostics.js';
+import type { PathSegment, SourceFile } from '../load/source-file.js';
+import type { RawEffect, RawEntity } from './spec-types.js';
+
+type Lifecycle = Pick<EntityModel, 'related' | 'editable' | 'states'>;
+
+export function buildLifecycle(raw: RawEntity, fields: FieldModel[], source: SourceFile, diagnostics: Diagnostic[]): Lifecycle {
+  const names = fields.map((f) => f.name);
+  // `key`: point at the name written in the file (an unknown state under `enter`), not at its value.
+  const report = (path: PathSegment[], message: string, key = false) => diagnostics.push({ ...source.positionOf(path, { key }), message });
+  const checkField = (name: string, path: PathSegment[], what: string) => {
+    if (names.includes(name)) return true;
+    report(path, `${what} '${name}' is not a field of ${raw.entity}.${didYouMean(name, names)}`);
+    return false;
+  };
+  const out: Lifecycle = {};
+
+  if (raw.related) {
+    out.related = Object.entries(raw.related).map(([name, r]) => {
+      if (name === 'row' || name === 'caller' || name === 'now' || name === 'today') report(['related', name], `'${name}' is a name every condition has already: give the related row another name.`);
+      for (const [target, own] of Object.entries(r.link)) checkField(own, ['related', name, 'link', target], 'Link value');
+      return { name, entity: r.entity, link: r.link };
+    });
+  }
+  if (raw.editable) {
+    const hide = raw.editable.hide ?? {};
+    for (const f of Object.keys(hide)) checkField(f, ['editable', 'hide', f], 'Hidden-row field');
+    out.editable = { when: raw.editable.when, message: raw.editable.message, hide };
+  }
+  if (raw.states) out.states = buildStates(raw, fields, checkField, report);
+  return out;
+}
+
+function buildStates(
+  raw: RawEntity, fields: FieldModel[],
+  checkField: (name: string, path: PathSegment[], what: string) => boolean,
+  report: (path: PathSegment[], message: string, key?: boolean) => void,
+): StateMachineModel | undefined {
+  const spec = raw.states!;
+  if (!checkField(spec.field, ['states', 'field'], 'State field')) return undefined;
+  const field = fields.find((f) => f.name === spec.field)!;
+  if (field.type !== 'enum' || !field.options) {
+    report(['states', 'field'], `State field '${spec.field}' must be an enum: its codes and Italian labels are the states (type: enum, values: { S: In attesa, ... }).`);
+    return undefined;
+  }
+  const codes = field.options.map((o) => o.value);
+  const checkState = (code: string, path: PathSegment[], key = false) => {
+    if (codes.includes(String(code))) return;
+    report(path, `Unknown state '${code}': the states of ${raw.entity} are the codes of '${spec.field}' (${codes.join(', ')}).${didYouMean(String(code), codes)}`, key);
+  };
+  const effects = (list: RawEffect[] | undefined, path: PathSegment[]) => (list ?? []).map((e, i) => buildEffect(e, [...path, i], spec.field, raw, checkField, report));
+
+  const initial = spec.initial ?? [typeof field.default === 'string' && codes.includes(field.default) ? field.default : codes[0]];
+  (spec.initial ?? []).forEach((s, i) => checkState(s, ['states', 'initial', i]));
+  if (typeof field.default === 'string' && !initial.includes(field.default)) {
+    report(['fields', spec.field, 'default'], `The default '${field.default}' of state field '${spec.field}' is not among the initial states (${initial.join(', ')}): a new row could not start in it.`);
+  }
+  const enter: StateMachineModel['enter'] = {};
+  for (const [state, e] of Object.entries(spec.enter ?? {})) {
+    checkState(state, ['states', 'enter', state], true);
+    enter[state] = { effects: effects(e.effects, ['states', 'enter', state, 'effects']), ...(e.success ? { success: e.success } : {}) };
+  }
+  const children = Object.keys(raw.children ?? {});
+  const transitions = Object.entries(spec.transitions).map(([name, t]) => {
+    const at = (...p: PathSegment[]) => ['states', 'transitions', name, ...p];
+    t.from.forEach((s, i) => checkState(s, at('from', i)));
+    checkState(t.to, at('to'));
+    if (t.from.includes(t.to)) report(at('to'), `Transition '${name}' goes from '${t.to}' to '${t.to}': a transition must change the state.`);
+    if (children.includes(name)) report(['states', 'transitions', name], `Transition '${name}' has the name of a child list: both would be /${raw.api?.path ?? ''}/{key}/${name}. Rename the transition.`, true);
+    return {
+      name, label: t.label ?? name, from: t.from.map(String), to: String(t.to), permission: t.permission,
+      ...(t.guard !== undefined ? { guard: t.guard } : {}),
+      ...(t.confirm ? { confirm: t.confirm } : {}),
+      success: t.success,
+      effects: effects(t.effects, at('effects')),
+    };
+  });
+  return { field: spec.field, initial: initial.map(String), enter, transitions };
+}
+
+function buildEffect(
+  raw: RawEffect, path: PathSegment[], stateField: string, entity: RawEntity,
+  checkField: (name: string, path: PathSegment[], what: string) => boolean,
+  report: (path: PathSegment[], message: string, key?: boolean) => void,
+): EffectModel {
+  if (raw.adjust) {
+    const a = raw.adjust;
+    for (const [target, own] of Object.entries(a.link)) checkField(own, [...path, 'adjust', 'link', target], 'Link value');
+    return { kind: 'adjust', entity: a.entity, link: a.link, field: a.field, by: a.by, message: a.message, missing: a.missing };
+  }
+  const values: Record<string, unknown> = {};
+  const keys = Array.isArray(entity.key) ? entity.key : [entity.key];
+  for (const [f, v] of Object.entries(raw.set ?? {})) {
+    if (!checkField(f, [...path, 'set', f], 'Effect field')) continue;
+    if (f === stateField) report([...path, 'set', f], `An effect cannot set the state field '${f}': the transition's 'to' does.`, true);
+    else if (keys.includes(f)) report([...path, 'set', f], `An effect cannot change the key field '${f}'.`, true);
+    if (v !== null && typeof v === 'object' && !('expr' in v)) report([...path, 'set', f], `Effect value for '${f}' must be a plain value or {expr: <JSON Logic>}.`);
+    values[f] = v !== null && typeof v === 'object' && 'expr' in v ? (v as { expr: unknown }).expr : v;
+  }
+  return { kind: 'set', values };
+}

@@ -1,0 +1,102 @@
+/**
+ * Lifecycle checks that need the whole spec (docs/spec-language.md#state-machines): related rows and
+ * adjusted quantities name existing entities and fields, and every variable a condition or an effect
+ * reads exists: `row.<field>`, `caller.<fact>`, `<related>.<field>`, `now`, `today`. Each mistake is
+ * reported at the file:line:col of the offending text, with the closest valid name.
+ */
+import { CALLER_FACTS, CONTEXT_ROOTS, logicVars } from '../../common/lifecycle.js';
+import type { EffectModel, EntityModel } from '../../common/model.js';
+import type { JsonLogic } from '../../common/rules.js';
+import { didYouMean, type Diagnostic } from '../diagnostics.js';
+import type { PathSegment } from '../load/source-file.js';
+import type { Located } from './check-cross-references.js';
+
+export function checkLifecycles(entities: Located<EntityModel>[], diagnostics: Diagnostic[]): void {
+  const byName = new Map(entities.map((e) => [e.value.name, e.value]));
+  for (const { value: entity, source } of entities) {
+    const report = (path: PathSegment[], message: string) => diagnostics.push({ ...source.positionOf(path), message });
+    const fieldsOf = (e: EntityModel) => e.fields.map((f) => f.name);
+    const target = (name: string, path: PathSegment[]) => {
+      const found = byName.get(name);
+      if (!found) report(path, `Unknown entity '${name}'.${didYouMean(name, byName.keys())}`);
+      return found;
+    };
+
+    const related = new Map<string, EntityModel>();
+    for (const r of entity.related ?? []) {
+      const e = target(r.entity, ['related', r.name, 'entity']);
+      if (!e) continue;
+      related.set(r.name, e);
+      for (const f of Object.keys(r.link)) {
+        if (!fieldsOf(e).includes(f)) report(['related', r.name, 'link', f], `Link field '${f}' is not a field of ${e.name}.${didYouMean(f, fieldsOf(e))}`);
+      }
+    }
+
+    /** Every `{var}` of `logic` (written at `path`) must name something the context has. */
+    const checkVars = (logic: JsonLogic, path: PathSegment[], withRow: boolean) => {
+      const roots = [...CONTEXT_ROOTS.filter((r) => withRow || r !== 'row'), ...related.keys()];
+      const used = new Set<string>();
+      for (const v of logicVars(logic)) {
+        const at = [...path, ...v.path];
+        const [root, member, ...rest] = v.name.split('.');
+        if (root === 'row' && !withRow) {
+          report(at, `'editable.when' cannot read the row ('${v.name}'): it decides per related row, so lists can leave read-only rows out. Read a related row instead (e.g. banca.${member ?? 'field'}).`);
+          continue;
+        }
+        if (!roots.includes(root)) {
+          report(at, `Unknown name '${v.name}': a condition reads ${roots.map((r) => (r === 'now' || r === 'today' ? r : `${r}.<...>`)).join(', ')}.${didYouMean(root, roots)}`);
+          continue;
+        }
+        used.add(root);
+        if (root === 'now' || root === 'today') {
+          if (member !== undefined) report(at, `'${root}' is a date, it has no '${member}'.`);
+          continue;
+        }
+        if (member === undefined || rest.length) {
+          report(at, `Name '${v.name}' must be ${root}.<one ${root === 'caller' ? 'fact' : 'field'}>.`);
+          continue;
+        }
+        const members: readonly string[] = root === 'caller' ? CALLER_FACTS : fieldsOf(root === 'row' ? entity : related.get(root)!);
+        if (!members.includes(member)) {
+          const what = root === 'caller' ? 'a fact of the caller' : `a field of ${root === 'row' ? entity.name : related.get(root)!.name}`;
+          report(at, `'${member}' in '${v.name}' is not ${what}.${didYouMean(member, members)}`);
+        }
+      }
+      return used;
+    };
+
+    if (entity.editable) {
+      const used = checkVars(entity.editable.when, ['editable', 'when'], false);
+      const relatedUsed = [...used].filter((r) => related.has(r));
+      if (Object.keys(entity.editable.hide).length && relatedUsed.length > 1) {
+        report(['editable', 'when'], `'editable.when' reads ${relatedUsed.join(' and ')}: with 'hide' it may read one related row only (lists decide per row of it).`);
+      }
+    }
+
+    const states = entity.states;
+    if (!states) continue;
+    const checkEffects = (effects: EffectModel[], path: PathSegment[]) => {
+      effects.forEach((effect, i) => {
+        const at = [...path, i];
+        if (effect.kind === 'set') {
+          for (const [f, value] of Object.entries(effect.values)) checkVars(value, [...at, 'set', f, 'expr'], true);
+          return;
+        }
+        checkVars(effect.by, [...at, 'adjust', 'by'], true);
+        const e = target(effect.entity, [...at, 'adjust', 'entity']);
+        if (!e) return;
+        const field = e.fields.find((f) => f.name === effect.field);
+        if (!field) report([...at, 'adjust', 'field'], `'${effect.field}' is not a field of ${e.name}.${didYouMean(effect.field, fieldsOf(e))}`);
+        else if (field.type !== 'integer' && field.type !== 'decimal') report([...at, 'adjust', 'field'], `Field ${e.name}.${effect.field} is a ${field.type}: only integer and decimal fields can be adjusted.`);
+        for (const f of Object.keys(effect.link)) {
+          if (!fieldsOf(e).includes(f)) report([...at, 'adjust', 'link', f], `Link field '${f}' is not a field of ${e.name}.${didYouMean(f, fieldsOf(e))}`);
+        }
+      });
+    };
+    for (const [state, enter] of Object.entries(states.enter)) checkEffects(enter.effects, ['states', 'enter', state, 'effects']);
+    for (const t of states.transitions) {
+      if (t.guard !== undefined) checkVars(t.guard, ['states', 'transitions', t.name, 'guard'], true);
+      checkEffects(t.effects, ['states', 'transitions', t.name, 'effects']);
+    }
+  }
+}

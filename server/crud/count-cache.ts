@@ -1,0 +1,147 @@
+/**
+ * totalCount without counting the whole filter on every page. A list answers `totalCount` on every
+ * page (the UI's table shows it as its row count), and a COUNT(*) of a broad filter reads every
+ * matching row: over a million rows that is most of the cost of each page. Paging through a list
+ * repeats the same filter, so the count of a filter is kept until its table is written.
+ *
+ * Why a write-version cache rather than "count on the first page only": the API contract and the UI
+ * keep working unchanged, and a count is never stale. Every statement this Knex instance sends is
+ * observed (its `query` / `query-response` events), whoever sends it: the entity service, a domain
+ * handler, a raw query. A write bumps its table's version when it starts and when it ends; a write
+ * inside a transaction keeps the table uncacheable until every open transaction has ended (PostgreSQL
+ * readers do not see uncommitted rows, so a count taken meanwhile would outlive the commit). A count is
+ * kept only if its table was stable and at the same version before and after counting. A write whose
+ * table cannot be told from its SQL invalidates every table.
+ *
+ * Limits: writes by another process (a second server on the same PostgreSQL, a manual SQL session)
+ * are not observed, so an entry also expires after TTL_MS; one server process per database is the
+ * deployment `npm start` makes. Counts inside a transaction are never cached (they may see its own writes).
+ */
+import type { Knex } from 'knex';
+
+const TTL_MS = 30_000;
+const MAX_ENTRIES = 500;
+const ANY_TABLE = '*';
+
+interface QueryEvent { sql?: string; bindings?: unknown; __knexTxId?: string; __knexQueryUid?: string }
+interface Entry { count: number; version: string; at: number }
+
+export class CountCache {
+  /** Off: every list counts (the behaviour before the cache; the scale benchmark compares both). */
+  enabled = true;
+  private readonly versions = new Map<string, number>();
+  private readonly running = new Map<string, string>(); // query uid -> table, autocommit writes in flight
+  private readonly writtenInTransactions = new Set<string>();
+  private openTransactions = 0;
+  private readonly entries = new Map<string, Entry>();
+
+  /** The count of `query` (a `count({ count: '*' })` builder on `table`), from the cache when it is valid. */
+  async count(table: string, query: Knex.QueryBuilder, db: Knex | Knex.Transaction): Promise<number> {
+    const run = async () => Number((await query as { count: number | string }[])[0].count);
+    if (!this.enabled || db.isTransaction) return run();
+    const native = query.toSQL().toNative();
+    const key = `${table}\n${native.sql}\n${JSON.stringify(native.bindings)}`;
+    // Every table the count reads (a scope or filter may one day join or sub-select another one).
+    const tables = [...new Set([table, ...readTables(native.sql)])];
+    const version = () => tables.map((t) => this.version(t)).join('|');
+    const stable = () => tables.every((t) => this.stable(t));
+    const before = version();
+    const stableBefore = stable();
+    const hit = this.entries.get(key);
+    if (stableBefore && hit && hit.version === before && Date.now() - hit.at < TTL_MS) {
+      this.entries.delete(key); // re-insert: Map order is the LRU order
+      this.entries.set(key, hit);
+      return hit.count;
+    }
+    const count = await run();
+    if (stableBefore && stable() && version() === before) {
+      this.entries.delete(key);
+      this.entries.set(key, { count, version: before, at: Date.now() });
+      if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    }
+    return count;
+  }
+
+  /** Listens to every statement of `db` and sees every top-level transaction start and end. */
+  observe(db: Knex): void {
+    db.on('query', (q: QueryEvent) => {
+      const table = writtenTable(q.sql);
+      if (!table) return;
+      this.bump(table);
+      if (q.__knexTxId) this.writtenInTransactions.add(table);
+      else this.running.set(q.__knexQueryUid ?? q.sql!, table);
+    });
+    const ended = (q: QueryEvent) => {
+      const table = writtenTable(q.sql);
+      if (!table) return;
+      this.running.delete(q.__knexQueryUid ?? q.sql!);
+      this.bump(table);
+    };
+    db.on('query-response', (_response: unknown, q: QueryEvent) => ended(q));
+    db.on('query-error', (_error: unknown, q: QueryEvent) => ended(q));
+    // knex.transaction() goes through client.transaction(); its result settles after COMMIT or ROLLBACK
+    // has completed, which no query event reports.
+    const client = db.client as { transaction: (...args: unknown[]) => PromiseLike<unknown> };
+    const begin = client.transaction.bind(client);
+    client.transaction = (...args: unknown[]) => {
+      this.openTransactions++;
+      const trx = begin(...args);
+      const end = () => {
+        if (--this.openTransactions > 0) return;
+        for (const table of this.writtenInTransactions) this.bump(table);
+        this.writtenInTransactions.clear();
+      };
+      Promise.resolve(trx).then(end, end);
+      return trx;
+    };
+  }
+
+  private stable(table: string): boolean {
+    const busy = (t: string) => this.writtenInTransactions.has(t) || [...this.running.values()].includes(t);
+    return !busy(table) && !busy(ANY_TABLE);
+  }
+
+  private version(table: string): string {
+    return `${this.versions.get(ANY_TABLE) ?? 0}.${this.versions.get(table) ?? 0}`;
+  }
+
+  private bump(table: string): void {
+    this.versions.set(table, (this.versions.get(table) ?? 0) + 1);
+  }
+}
+
+const caches = new WeakMap<Knex, CountCache>();
+
+/** Called once by createApp on its database, before any request; later lists of that db use it. */
+export function installCountCache(db: Knex): CountCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new CountCache();
+    cache.observe(db);
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/** The cache of `db` (or of the database a transaction belongs to is not needed: those never cache). */
+export function countCacheOf(db: Knex | Knex.Transaction): CountCache | undefined {
+  return caches.get(db as Knex);
+}
+
+/** The tables a SELECT names after FROM or JOIN (lower case, schema dropped). */
+export function readTables(sql: string): string[] {
+  return [...sql.matchAll(/\b(?:from|join)\s+((?:[`"]?\w+[`"]?\.)?[`"]?\w+[`"]?)/gi)].map((m) => m[1].split('.').pop()!.replace(/[`"]/g, '').toLowerCase());
+}
+
+const READS = /^(select|pragma|explain|show|begin|commit|rollback|savepoint|release|set)\b/i;
+/** A WITH statement is a read unless a part of it modifies data (PostgreSQL data-modifying CTEs, WITH ... INSERT). */
+const MODIFIES = /\b(insert|update|delete|merge|truncate)\b|\breplace\s+into\b/i;
+const WRITE_TARGET = /^(?:insert\s+(?:or\s+\w+\s+)?into|replace\s+into|update(?:\s+or\s+\w+)?|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?((?:[`"]?\w+[`"]?\.)?[`"]?\w+[`"]?)/i;
+
+/** The table a statement writes, ANY_TABLE when it may write but the table is not plain; undefined for a read. */
+export function writtenTable(sql: string | undefined): string | undefined {
+  const text = (sql ?? '').replace(/^(\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)+/, '');
+  if (!text || READS.test(text) || (/^with\b/i.test(text) && !MODIFIES.test(text))) return undefined;
+  const target = WRITE_TARGET.exec(text)?.[1];
+  return target ? target.split('.').pop()!.replace(/[`"]/g, '').toLowerCase() : ANY_TABLE;
+}

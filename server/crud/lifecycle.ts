@@ -1,0 +1,235 @@
+/**
+ * A row's lifecycle as the spec declares it (docs/spec-language.md#state-machines), run generically for
+ * every entity inside the write's own transaction:
+ *   - `editable`: rows change only where the condition holds (seed 000 §4: stock only where the bank has
+ *     stock management); elsewhere 403 with the spec's message, and lists leave out the `hide` rows;
+ *   - `states`: a row is created in an initial state; its state changes only through a transition, which
+ *     needs its permission (checked by authorize), its guard, and the row in one of its `from` states;
+ *   - effects: entering a state or running a transition sets fields of the row and adjusts quantities of
+ *     other rows (the stock of a movement), never past the adjusted field's minimum or maximum.
+ * Two transitions of one row cannot both apply: the state changes with `UPDATE ... WHERE state IN (from)`,
+ * and the one that finds the row already moved answers 409 (on PostgreSQL the row lock makes the second
+ * wait for the first; on SQLite transactions take turns on the one connection).
+ */
+import type { Knex } from 'knex';
+import jsonLogic from 'json-logic-js';
+import { CALLER_FACTS, logicVars } from '../../common/lifecycle.js';
+import type { EffectModel, EntityModel, RelatedModel, TransitionModel } from '../../common/model.js';
+import { entityByName } from '../../common/model.js';
+import type { JsonLogic } from '../../common/rules.js';
+import type { RuntimeModel } from '../artifacts.js';
+import { holds, type Caller } from '../domain/auth/caller.js';
+import { ApiError } from '../http/api-error.js';
+import { Repository } from './repository.js';
+import { keyColumns, toColumns, type Row } from './row-mapping.js';
+
+type Db = Knex | Knex.Transaction;
+type Context = Record<string, unknown>;
+
+export class Lifecycle {
+  /** The field a read-only refusal is reported on: the row's own field that finds the related row. */
+  private readonly editableField: string;
+
+  constructor(private readonly model: RuntimeModel, private readonly entity: EntityModel) {
+    const used = this.editableRelated();
+    this.editableField = (used && Object.values(used.link)[0]) ?? entity.key[0];
+  }
+
+  /** The transition of this entity called `name` (the document only routes declared ones here). */
+  transitionNamed(name: string): TransitionModel {
+    const t = this.entity.states?.transitions.find((x) => x.name === name);
+    if (!t) throw new Error(`${this.entity.name} has no transition ${name}`);
+    return t;
+  }
+
+  /** Create: the row must be editable and start in an initial state; entering it may set fields (mutates `row`). */
+  async beforeInsert(trx: Knex.Transaction, row: Row, caller?: Caller): Promise<void> {
+    await this.checkEditable(trx, row, caller);
+    const states = this.entity.states;
+    if (!states) return;
+    const state = String(row[states.field]);
+    if (!states.initial.includes(state)) throw new ApiError('INVALID_TRANSITION');
+    await this.setFields(trx, row, states.enter[state]?.effects ?? [], caller);
+  }
+
+  /** After the insert: what entering the initial state does to other rows (a movement created accepted moves the stock). */
+  async afterInsert(trx: Knex.Transaction, row: Row, caller?: Caller): Promise<void> {
+    const states = this.entity.states;
+    if (states) await this.adjustAll(trx, row, states.enter[String(row[states.field])]?.effects ?? [], caller);
+  }
+
+  /** Update: the row must be editable before and after; its state changes only through a transition. */
+  async beforeUpdate(trx: Knex.Transaction, current: Row, next: Row, caller?: Caller): Promise<void> {
+    await this.checkEditable(trx, current, caller);
+    await this.checkEditable(trx, next, caller);
+    const field = this.entity.states?.field;
+    if (field && String(next[field]) !== String(current[field])) throw new ApiError('INVALID_TRANSITION');
+  }
+
+  async beforeDelete(trx: Knex.Transaction, current: Row, caller?: Caller): Promise<void> {
+    await this.checkEditable(trx, current, caller);
+  }
+
+  /**
+   * Runs transition `name` on `current` (already found, locked and in the caller's scope): 403 when the row
+   * is read-only or the guard refuses the caller, 409 when the row is not in a `from` state (or another
+   * transition moved it first). Returns the spec's success message.
+   */
+  async transition(trx: Knex.Transaction, current: Row, name: string, caller: Caller): Promise<string> {
+    const t = this.transitionNamed(name);
+    const states = this.entity.states!;
+    await this.checkEditable(trx, current, caller);
+    if (t.guard !== undefined && !truthy(jsonLogic.apply(t.guard as never, await this.context(trx, current, caller)))) throw new ApiError('FORBIDDEN');
+    if (!t.from.includes(String(current[states.field]))) throw new ApiError('INVALID_TRANSITION');
+
+    const effects = [...t.effects, ...(states.enter[t.to]?.effects ?? [])];
+    const next: Row = { ...current, [states.field]: t.to };
+    await this.setFields(trx, next, effects, caller);
+    const changes = Object.fromEntries(Object.entries(next).filter(([f, v]) => v !== current[f]));
+    const stateColumn = this.entity.fields.find((f) => f.name === states.field)!.column;
+    const moved = await trx(this.entity.table)
+      .where(keyColumns(this.entity, current))
+      .whereIn(stateColumn, t.from)
+      .update(toColumns(this.entity, changes));
+    if (moved !== 1) throw new ApiError('INVALID_TRANSITION');
+    await this.adjustAll(trx, next, effects, caller);
+    return t.success;
+  }
+
+  /**
+   * What the caller may do with `row` now, as GET answers it in `_actions`: each transition whose permission
+   * the caller holds, whose guard passes and which leaves the row's state; update and delete when the
+   * entity has them, the caller holds their permission and the row is editable.
+   */
+  async actions(db: Db, row: Row, caller?: Caller): Promise<string[]> {
+    if (!caller) return [];
+    const context = await this.context(db, row, caller);
+    if (this.entity.editable && !truthy(jsonLogic.apply(this.entity.editable.when as never, context))) return [];
+    const out: string[] = [];
+    for (const t of this.entity.states?.transitions ?? []) {
+      if (!holds(caller, t.permission) || !t.from.includes(String(row[this.entity.states!.field]))) continue;
+      if (t.guard === undefined || truthy(jsonLogic.apply(t.guard as never, context))) out.push(t.name);
+    }
+    for (const op of ['update', 'delete'] as const) {
+      if (this.entity.api.operations.includes(op) && holds(caller, this.entity.api.permissions[op])) out.push(op);
+    }
+    return out;
+  }
+
+  /**
+   * A list filter leaving out read-only rows that match `editable.hide` (seed 000 §4: zero rows hidden).
+   * The condition reads at most one related row, so it is decided once per row of that entity (a bank) and
+   * the list query excludes the matching rows of the read-only ones: paging and totals stay exact.
+   */
+  async hideReadOnly(db: Db, caller?: Caller): Promise<(qb: Knex.QueryBuilder) => void> {
+    const editable = this.entity.editable;
+    if (!editable || Object.keys(editable.hide).length === 0) return () => {};
+    const base = this.baseContext(caller);
+    const related = this.editableRelated();
+    let readOnly: Row[];
+    if (!related) {
+      readOnly = truthy(jsonLogic.apply(editable.when as never, base)) ? [] : [{}];
+    } else {
+      const target = entityByName(this.model, related.entity);
+      const rows = await new Repository(target).findWhere(db, {});
+      readOnly = rows
+        .filter((r) => !truthy(jsonLogic.apply(editable.when as never, { ...base, [related.name]: r })))
+        .map((r) => Object.fromEntries(Object.entries(related.link).map(([targetField, own]) => [this.column(own), r[targetField]])));
+    }
+    if (readOnly.length === 0) return () => {};
+    const hide = Object.entries(editable.hide).map(([f, v]) => [this.column(f), v] as const);
+    return (qb) => {
+      // NOT (hidden values AND a read-only link): each comparison also excludes NULL so the NOT never sees NULL.
+      qb.whereNot((inner) => {
+        for (const [column, value] of hide) {
+          if (value === null) inner.whereNull(column);
+          else inner.where(column, value as Knex.Value).whereNotNull(column);
+        }
+        inner.where((links) => {
+          for (const tuple of readOnly) {
+            links.orWhere((one) => {
+              for (const [column, value] of Object.entries(tuple)) one.where(column, value as Knex.Value).whereNotNull(column);
+            });
+          }
+        });
+      });
+    };
+  }
+
+  /** Internal saves (demo data, no caller) are not refused: the spec's data is loaded as written. */
+  private async checkEditable(db: Db, row: Row, caller?: Caller): Promise<void> {
+    const editable = this.entity.editable;
+    if (!editable || !caller) return;
+    if (!truthy(jsonLogic.apply(editable.when as never, await this.context(db, row, caller)))) {
+      throw new ApiError('FORBIDDEN', [{ field: this.editableField, message: editable.message }]);
+    }
+  }
+
+  /** Applies the `set` effects in order, each seeing the row as the previous ones left it. */
+  private async setFields(db: Db, row: Row, effects: EffectModel[], caller?: Caller): Promise<void> {
+    for (const effect of effects) {
+      if (effect.kind !== 'set') continue;
+      const context = await this.context(db, row, caller);
+      for (const [field, expr] of Object.entries(effect.values)) row[field] = jsonLogic.apply(expr as never, context) ?? null;
+    }
+  }
+
+  /**
+   * Each `adjust` in one conditional UPDATE: the target changes only if the result stays within its field's
+   * minimum and maximum, so two movements at once can never take the stock below zero together.
+   */
+  private async adjustAll(trx: Knex.Transaction, row: Row, effects: EffectModel[], caller?: Caller): Promise<void> {
+    for (const effect of effects) {
+      if (effect.kind !== 'adjust') continue;
+      const target = entityByName(this.model, effect.entity);
+      const field = target.fields.find((f) => f.name === effect.field)!;
+      const by = Number(jsonLogic.apply(effect.by as never, await this.context(trx, row, caller)));
+      if (!Number.isFinite(by) || (field.type === 'integer' && !Number.isInteger(by))) {
+        throw new Error(`${this.entity.name}: adjust of ${target.name}.${field.name} computed ${by}, not a ${field.type} (spec mistake)`);
+      }
+      const where = Object.fromEntries(Object.entries(effect.link).map(([targetField, own]) => [targetField, row[own]]));
+      const qb = trx(target.table).where(toColumns(target, where));
+      if (field.minimum !== undefined) qb.whereRaw('?? + ? >= ?', [field.column, by, field.minimum]);
+      if (field.maximum !== undefined) qb.whereRaw('?? + ? <= ?', [field.column, by, field.maximum]);
+      const changed = await qb.increment(field.column, by);
+      if (changed === 1) continue;
+      const exists = await new Repository(target).findWhere(trx, where);
+      throw new ApiError('QUANTITY_UNAVAILABLE', [{ field: effect.field, message: exists.length ? effect.message : effect.missing }]);
+    }
+  }
+
+  /** What conditions read: the row, the caller's facts, the time, and each related row by name ({} when none). */
+  private async context(db: Db, row: Row, caller?: Caller): Promise<Context> {
+    const context: Context = { ...this.baseContext(caller), row };
+    for (const related of this.entity.related ?? []) context[related.name] = (await this.relatedRow(db, related, row)) ?? {};
+    return context;
+  }
+
+  private baseContext(caller?: Caller): Context {
+    const now = new Date().toISOString();
+    const facts = caller ? Object.fromEntries(CALLER_FACTS.map((f) => [f, (caller as unknown as Row)[f] ?? null])) : {};
+    return { caller: facts, now, today: now.slice(0, 10) };
+  }
+
+  private async relatedRow(db: Db, related: RelatedModel, row: Row): Promise<Row | undefined> {
+    const where = Object.fromEntries(Object.entries(related.link).map(([targetField, own]) => [targetField, row[own]]));
+    if (Object.values(where).some((v) => v === null || v === undefined)) return undefined;
+    return (await new Repository(entityByName(this.model, related.entity)).findWhere(db, where))[0];
+  }
+
+  /** The one related row `editable.when` reads (the generator allows one when rows are hidden). */
+  private editableRelated(): RelatedModel | undefined {
+    const when = this.entity.editable?.when;
+    if (when === undefined) return undefined;
+    const roots = new Set(logicVars(when as JsonLogic).map((v) => v.name.split('.')[0]));
+    return this.entity.related?.find((r) => roots.has(r.name));
+  }
+
+  private column(field: string): string {
+    return this.entity.fields.find((f) => f.name === field)!.column;
+  }
+}
+
+function truthy(value: unknown): boolean {
+  return jsonLogic.truthy(value as never);
+}

@@ -1,0 +1,82 @@
+/**
+ * Configuration keys (seed 000 §7: GET config/{key}, config/exists/{a}/{b}). The keys, their types and
+ * defaults are spec/platform/config.yaml (generated/model.json `config`); an administrator's value for a
+ * key is a row of table configurazione and wins over the default. Changes are in the audit trail.
+ */
+import type { ConfigKeyModel } from '../../../common/model.js';
+import { entityByName } from '../../../common/model.js';
+import { configHas, configValueProblem, normalizeConfigValue } from '../../../common/config-values.js';
+import type { RuntimeModel } from '../../artifacts.js';
+import { recordAudit } from '../../crud/audit.js';
+import { Repository } from '../../crud/repository.js';
+import type { Row } from '../../crud/row-mapping.js';
+import { ApiError } from '../../http/api-error.js';
+import type { DomainContext, DomainHandler } from '../handler.js';
+
+const STORE = 'Configurazione';
+
+function keyOf(model: RuntimeModel, name: string): ConfigKeyModel {
+  const key = model.config.find((k) => k.key === name);
+  if (!key) throw new ApiError('UNKNOWN_CONFIG_KEY');
+  return key;
+}
+
+/** What GET config/{key} answers: the value in force, the default and whether an administrator changed it. */
+function entry(key: ConfigKeyModel, stored: Row | undefined): Row {
+  return {
+    key: key.key,
+    label: key.label,
+    description: key.description ?? null,
+    type: key.type,
+    value: stored ? (stored.valore as string | null) : key.default,
+    defaultValue: key.default,
+    overridden: stored !== undefined,
+  };
+}
+
+const storeOf = (ctx: DomainContext) => new Repository(entityByName(ctx.model, STORE));
+
+const getConfig: DomainHandler = async (ctx) => {
+  const key = keyOf(ctx.model, ctx.params.key);
+  return entry(key, await storeOf(ctx).find(ctx.db, { chiave: key.key }));
+};
+
+/** For a list, whether {value} is one of its items (is bank 30480 in TRANSATO_DOWNLOAD_ASINCRONO_ABI); else equality. */
+const configExists: DomainHandler = async (ctx) => {
+  const key = keyOf(ctx.model, ctx.params.key);
+  const { value } = entry(key, await storeOf(ctx).find(ctx.db, { chiave: key.key }));
+  return { exists: configHas(key, value as string | null, ctx.params.value) };
+};
+
+const setConfig: DomainHandler = async (ctx) => {
+  const key = keyOf(ctx.model, ctx.params.key);
+  const value = normalizeConfigValue(key, String(ctx.body.value));
+  const problem = configValueProblem(key, value);
+  if (problem) throw new ApiError('VALIDATION_ERROR', [{ field: 'value', message: ctx.model.messages.validation[problem] ?? ctx.model.messages.validation.fallback }]);
+  const store = storeOf(ctx);
+  return ctx.db.transaction(async (trx) => {
+    const before = await store.findForUpdate(trx, { chiave: key.key });
+    const row = { chiave: key.key, valore: value, updatedAt: new Date().toISOString(), updatedBy: ctx.caller!.username };
+    if (before) await store.update(trx, { chiave: key.key }, row);
+    else await store.insert(trx, row);
+    const after = await store.find(trx, { chiave: key.key });
+    await recordAudit(trx, ctx.model, { entity: STORE, key: row, operation: before ? 'update' : 'create', before, after, username: ctx.caller!.username });
+    return entry(key, after);
+  });
+};
+
+/** Back to the spec's default: the administrator's value is removed. */
+const resetConfig: DomainHandler = async (ctx) => {
+  const key = keyOf(ctx.model, ctx.params.key);
+  const store = storeOf(ctx);
+  return ctx.db.transaction(async (trx) => {
+    const before = await store.findForUpdate(trx, { chiave: key.key });
+    if (before) {
+      await store.delete(trx, { chiave: key.key });
+      await recordAudit(trx, ctx.model, { entity: STORE, key: before, operation: 'delete', before, username: ctx.caller!.username });
+    }
+    return entry(key, undefined);
+  });
+};
+
+export const configHandlers: Record<string, DomainHandler> = { getConfig, configExists, setConfig, resetConfig };

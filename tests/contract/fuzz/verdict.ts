@@ -1,0 +1,111 @@
+/**
+ * What the fuzzer accepts as an answer, and why.
+ *
+ * An invalid request (one thing wrong with its shape) must be 400 VALIDATION_ERROR "Dati non validi" with
+ * details naming the wrong field in Italian: never another status, never the validator's English.
+ *
+ * A valid request (it matches the document) must never be refused for its shape. The catalogue of
+ * server/http/api-error.ts still leaves it answers that depend on the data, not on the request's shape:
+ *   404 (NOT_FOUND, ...)  the path (or a required query parameter) names something that does not
+ *                         exist (never ROUTE_NOT_FOUND: the path matched an operation);
+ *   409 (any code)        a write that conflicts with the data's state: DUPLICATE_KEY (the key exists,
+ *                         or a child list names one twice), REFERENCED (other rows still refer to the
+ *                         row), INVALID_TRANSITION (not from the row's current state), QUANTITY_UNAVAILABLE
+ *                         (not on reads: a read has nothing to conflict with);
+ *   400 VALIDATION_ERROR  only when every detail is a field's `reference` message: the body names a row
+ *                         that does not exist, a fact of the data the schema cannot know; and for
+ *                         adminResetPassword the user's e-mail being required (that user has none);
+ *   400 PASSWORD_REUSED   changePassword with the new password equal to the current one;
+ *   403 FORBIDDEN         a spec rule about the row's data refuses it: a state transition's guard, or
+ *                         the entity's `editable` rule (the detail carries the spec's message);
+ *   401 INVALID_CREDENTIALS, ACCOUNT_LOCKED, ERROR_016   login and changePassword, which check a password;
+ * Everything else is a failure: any 5xx; 400 for any other reason (KEY_MISMATCH included: the fuzzer
+ * makes body keys agree with the path, as the document asks); 401 or 403 for the all-powerful user
+ * (the session was lost, or a check refuses what the grant allows); 404 ROUTE_NOT_FOUND; 412 and 428
+ * (the fuzzer sends If-Match with the version a GET just answered).
+ *
+ * An invalid request expects 400 VALIDATION_ERROR unless it says otherwise (a write without its
+ * required If-Match is 428 VERSION_REQUIRED, as the document describes the header).
+ */
+import type { RuntimeModel } from '../../../server/artifacts.js';
+import type { FuzzRequest } from './requests.js';
+
+export interface Answer { status: number; body: unknown }
+interface ErrorBody { errorMessage?: unknown; code?: unknown; details?: { field?: unknown; message?: unknown }[] }
+
+const CREDENTIAL_OPERATIONS = new Set(['login', 'changePassword']);
+
+export class Verdicts {
+  /** Every message a detail may carry: the platform defaults and each field's own, from generated/model.json. */
+  private readonly detailMessages = new Set<string>();
+  private readonly referenceMessages = new Set<string>();
+
+  /** The messages of the entities' `editable` rules (a row read-only because of its data). */
+  private readonly editableMessages = new Set<string>();
+
+  constructor(private readonly model: RuntimeModel) {
+    const fields = [...model.entities.flatMap((e) => e.fields), ...model.operations.flatMap((o) => [...o.params, ...o.query, ...(o.body ?? [])])];
+    for (const m of Object.values(model.messages.validation)) this.detailMessages.add(m);
+    for (const f of fields) {
+      for (const m of Object.values(f.messages ?? {})) this.detailMessages.add(m);
+      if (f.messages?.reference) this.referenceMessages.add(f.messages.reference);
+    }
+    for (const m of Object.values(model.messages.errors)) this.detailMessages.add(m);
+    // Messages the spec gives its entity rules (editable, state effects): any string under a 'message' key.
+    const walk = (v: unknown, key = ''): void => {
+      if (typeof v === 'string' && /message|missing/i.test(key)) this.detailMessages.add(v);
+      else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, Array.isArray(v) ? key : k);
+    };
+    walk(model.entities);
+    for (const e of model.entities as { editable?: { message?: string } }[]) if (e.editable?.message) this.editableMessages.add(e.editable.message);
+  }
+
+  /**
+   * undefined when the answer is right for the request, else why not. `identifies`: the operation names a
+   * row by a path or required query parameter; `transition`: a state machine transition (x-operation).
+   */
+  judge(req: FuzzRequest, res: Answer, kind: { identifies: boolean; transition: boolean }): string | undefined {
+    if (res.status >= 500) return `server error ${res.status}`;
+    if (res.status >= 200 && res.status < 300) return req.kind === 'valid' ? undefined : `accepted (${res.status}) an invalid request: ${req.why}`;
+    const shape = this.errorShape(res.body);
+    if (shape) return shape;
+    const body = res.body as Required<ErrorBody>;
+    if (req.kind === 'invalid') {
+      const [status, code] = req.expect ?? [400, 'VALIDATION_ERROR'];
+      if (res.status !== status || body.code !== code) return `expected ${status} ${code} for "${req.why}", got ${res.status} ${String(body.code)}`;
+      if (code !== 'VALIDATION_ERROR') return undefined;
+      if (!body.details.length) return '400 without details';
+      if (req.expectField && !body.details.some((d) => d.field === req.expectField)) return `no detail names ${req.expectField}`;
+      return undefined;
+    }
+    const code = String(body.code);
+    const op = req.operationId;
+    if (res.status === 404 && code !== 'ROUTE_NOT_FOUND' && kind.identifies) return undefined;
+    if (res.status === 403 && code === 'FORBIDDEN' && (kind.transition
+      || (body.details.length > 0 && body.details.every((d) => this.editableMessages.has(String(d.message)))))) return undefined;
+    if (res.status === 409 && req.method !== 'get') return undefined;
+    if (res.status === 400 && code === 'VALIDATION_ERROR' && body.details.length) {
+      const businessOnly = body.details.every((d) => this.referenceMessages.has(String(d.message))
+        || (op === 'adminResetPassword' && d.field === 'email' && d.message === this.model.messages.validation.required));
+      if (businessOnly) return undefined;
+    }
+    if (res.status === 400 && code === 'PASSWORD_REUSED' && op === 'changePassword') return undefined;
+    if (res.status === 401 && ['INVALID_CREDENTIALS', 'ACCOUNT_LOCKED', 'ERROR_016'].includes(code) && CREDENTIAL_OPERATIONS.has(op)) return undefined;
+    return `a valid request answered ${res.status} ${code}`;
+  }
+
+  /** Every error answer: {errorMessage, code, details}, the message of the code, details in Italian. */
+  private errorShape(raw: unknown): string | undefined {
+    const body = raw as ErrorBody;
+    if (!body || typeof body !== 'object') return 'error answer without a JSON body';
+    const expected = this.model.messages.errors[String(body.code)];
+    if (!expected) return `unknown error code ${String(body.code)}`;
+    if (body.errorMessage !== expected) return `errorMessage ${JSON.stringify(body.errorMessage)} is not the catalogue's for ${String(body.code)}`;
+    if (!Array.isArray(body.details)) return 'details is not a list';
+    for (const d of body.details) {
+      if (typeof d.field !== 'string' || !d.field) return `detail without a field: ${JSON.stringify(d)}`;
+      if (!this.detailMessages.has(String(d.message))) return `detail message not from the spec (English?): ${JSON.stringify(d)}`;
+    }
+    return undefined;
+  }
+}

@@ -1,0 +1,144 @@
+/**
+ * State machines in the spec language (docs/spec-language.md#state-machines): a valid machine becomes the
+ * model, the API operations and the form's actions; every mistake is reported at its file:line:col with the
+ * closest valid name (unknown states, fields, related rows, caller facts, functions and actions).
+ */
+import { describe, expect, it } from 'vitest';
+import { buildOpenApi } from '../../generator/emitters/openapi.js';
+import { BANCA_YAML, loadSpec, loadSpecWithError, MINIMAL_FUNCTIONS, FUNCTIONS_FILE } from '../support/spec-helpers.js';
+
+const BANCA = 'spec/anagrafiche/banca.yaml';
+const MOV = 'spec/magazzino/movimento.yaml';
+const STOCK = 'spec/magazzino/giacenza.yaml';
+
+const banca = BANCA_YAML.replace('  nomeBcc:\n', '  gruppoGestMagazzino: { type: string }\n  nomeBcc:\n');
+const functions = `${MINIMAL_FUNCTIONS}  GES_MAG: Gestione magazzino\n`;
+
+const STOCK_YAML = `entity: Giacenza
+table: giacenza
+key: [codAbi, codModpos]
+fields:
+  codAbi: { type: string, required: true }
+  codModpos: { type: string, required: true }
+  qtaGiacenza: { type: integer, minimum: 0 }
+  nota: { type: string }
+`;
+
+// Line numbers below are those of this text (1-based).
+const MOV_YAML = `entity: Movimento
+table: movimento
+key: id
+permission: GES_MAG
+api:
+  path: movimenti
+fields:
+  id: { type: string, required: true, generate: uuid }
+  codAbi: { type: string, required: true }
+  codModpos: { type: string, required: true }
+  qtaMov: { type: integer, minimum: 0 }
+  statoMov: { type: enum, default: A, values: { S: In attesa, A: Accettato, R: Rifiutato } }
+related:
+  banca: { entity: Banca, link: { codAbi: codAbi } }
+editable:
+  when: { '!!': [{ var: banca.gruppoGestMagazzino }] }
+  message: Sola lettura
+  hide: { qtaMov: 0 }
+states:
+  field: statoMov
+  initial: [A, S]
+  enter:
+    A:
+      success: Giacenza variata
+      effects:
+        - adjust: { entity: Giacenza, link: { codAbi: codAbi, codModpos: codModpos }, field: qtaGiacenza, by: { var: row.qtaMov }, message: Insufficiente, missing: Nessuna }
+  transitions:
+    accetta:
+      label: Accetta
+      from: [S]
+      to: A
+      permission: GES_MAG:AGGIORNAMENTO
+      guard: { '==': [{ var: caller.group }, { var: banca.gruppoGestMagazzino }] }
+      confirm: Accettare?
+      success: Movimento aggiornato
+      effects:
+        - set: { codModpos: { expr: { var: row.codModpos } } }
+`;
+
+const spec = (mov = MOV_YAML) => ({ [FUNCTIONS_FILE]: functions, [BANCA]: banca, [STOCK]: STOCK_YAML, [MOV]: mov });
+/** MOV_YAML with one piece of text replaced. */
+const mov = (from: string, to: string) => {
+  expect(MOV_YAML).toContain(from);
+  return spec(MOV_YAML.replace(from, () => to));
+};
+
+describe('a valid state machine', () => {
+  it('becomes the model: states, transitions, effects, related rows and the editable condition', () => {
+    const { model, diagnostics } = loadSpec(spec());
+    expect(diagnostics).toEqual([]);
+    const entity = model!.entities.find((e) => e.name === 'Movimento')!;
+    expect(entity.related).toEqual([{ name: 'banca', entity: 'Banca', link: { codAbi: 'codAbi' } }]);
+    expect(entity.editable).toEqual({ when: { '!!': [{ var: 'banca.gruppoGestMagazzino' }] }, message: 'Sola lettura', hide: { qtaMov: 0 } });
+    expect(entity.states).toMatchObject({
+      field: 'statoMov', initial: ['A', 'S'],
+      enter: { A: { success: 'Giacenza variata', effects: [{ kind: 'adjust', entity: 'Giacenza', field: 'qtaGiacenza', by: { var: 'row.qtaMov' } }] } },
+      transitions: [{ name: 'accetta', label: 'Accetta', from: ['S'], to: 'A', permission: 'GES_MAG:AGGIORNAMENTO', confirm: 'Accettare?', success: 'Movimento aggiornato', effects: [{ kind: 'set', values: { codModpos: { var: 'row.codModpos' } } }] }],
+    });
+    expect(entity.fields.find((f) => f.name === 'id')).toMatchObject({ generate: 'uuid' });
+  });
+
+  it('each transition is POST /<path>/{key}/<name> with its permission; the create body takes only initial states', () => {
+    const doc = buildOpenApi(loadSpec(spec()).model!) as { paths: Record<string, Record<string, Record<string, unknown>>>; components: { schemas: Record<string, { properties: Record<string, { enum?: unknown[] }>; required?: string[] }> } };
+    expect(doc.paths['/movimenti/{id}/accetta'].post).toMatchObject({
+      operationId: 'accettaMovimento', 'x-operation': 'transition', 'x-transition': 'accetta', 'x-permission': 'GES_MAG:AGGIORNAMENTO', 'x-success-message': 'Movimento aggiornato',
+    });
+    expect(Object.keys(doc.paths['/movimenti/{id}/accetta'].post.responses as object)).toEqual(expect.arrayContaining(['200', '403', '404', '409']));
+    expect(doc.components.schemas.MovimentoCreateInput.properties.statoMov.enum).toEqual(['S', 'A', null]);
+    expect(doc.components.schemas.MovimentoInput.properties.statoMov.enum).toEqual(['S', 'A', 'R', null]);
+    expect(doc.components.schemas.MovimentoDetail.properties._actions).toMatchObject({ type: 'array', items: { enum: ['accetta', 'update', 'delete'] } });
+    // A generated key is not required in the body.
+    expect(doc.components.schemas.MovimentoCreateInput.required).not.toContain('id');
+  });
+});
+
+describe('state machine mistakes, at file:line:col', () => {
+  it.each([
+    ['an unknown state in from', 'from: [S]', 'from: [X]', "Unknown state 'X': the states of Movimento are the codes of 'statoMov' (S, A, R).", 30, 14],
+    ['an unknown state in to, with a suggestion', 'to: A\n', 'to: AA\n', "Unknown state 'AA'", 31, 11],
+    ['an unknown initial state', 'initial: [A, S]', 'initial: [A, Z]', "Unknown state 'Z'", 21, 16],
+    ['an unknown state under enter', '  enter:\n    A:', '  enter:\n    Q:', "Unknown state 'Q'", 23, 5],
+    ['a transition that does not change the state', 'from: [S]', 'from: [A]', "Transition 'accetta' goes from 'A' to 'A': a transition must change the state.", 31, 11],
+    ['a state field that is not a field', 'field: statoMov', 'field: stato', "State field 'stato' is not a field of Movimento. Valid values: id, codAbi, codModpos, qtaMov, statoMov.", 20, 10],
+    ['an unknown field of the row in a guard', '{ var: caller.group }', '{ var: row.qtaMovv }', "'qtaMovv' in 'row.qtaMovv' is not a field of Movimento. Did you mean 'qtaMov'?", 33, 30],
+    ['an unknown field of a related row', "{ var: banca.gruppoGestMagazzino }] }\n      confirm", "{ var: banca.gruppoGest }] }\n      confirm", "'gruppoGest' in 'banca.gruppoGest' is not a field of Banca. Valid values: codAbi, gruppoGestMagazzino, nomeBcc.", 33, 53],
+    ['an unknown caller fact', '{ var: caller.group }', '{ var: caller.gruppo }', "'gruppo' in 'caller.gruppo' is not a fact of the caller. Valid values: username, group,", 33, 30],
+    ['an unknown name', '{ var: caller.group }', '{ var: utente.group }', "Unknown name 'utente.group'", 33, 30],
+    ['an undeclared function', 'permission: GES_MAG:AGGIORNAMENTO', 'permission: GES_MAGG:AGGIORNAMENTO', "Function 'GES_MAGG' is not declared: add it under 'functions' in spec/platform/functions.yaml. Did you mean 'GES_MAG'?", 32, 19],
+    ['an undeclared action', 'permission: GES_MAG:AGGIORNAMENTO', 'permission: GES_MAG:ACCETTAZIONE', "Permission 'GES_MAG:ACCETTAZIONE' names the undeclared action 'ACCETTAZIONE'.", 32, 19],
+    ['editable.when reading the row', '{ var: banca.gruppoGestMagazzino }] }\n  message', '{ var: row.codAbi }] }\n  message', "'editable.when' cannot read the row ('row.codAbi')", 16, 25],
+    ['a hidden-row field that is not a field', 'hide: { qtaMov: 0 }', 'hide: { qta: 0 }', "Hidden-row field 'qta' is not a field of Movimento. Valid values: id, codAbi, codModpos, qtaMov, statoMov.", 18, 16],
+    ['an unknown related entity', 'banca: { entity: Banca,', 'banca: { entity: Banka,', "Unknown entity 'Banka'. Did you mean 'Banca'?", 14, 20],
+    ['an adjust of a field that is not a number', 'field: qtaGiacenza', 'field: nota', 'Field Giacenza.nota is a string: only integer and decimal fields can be adjusted.', 26, 94],
+    ['an adjust of an unknown field', 'field: qtaGiacenza', 'field: qtaGiacenze', "'qtaGiacenze' is not a field of Giacenza. Did you mean 'qtaGiacenza'?", 26, 94],
+    ['an effect that sets the state', '- set: { codModpos:', '- set: { statoMov:', "An effect cannot set the state field 'statoMov': the transition's 'to' does.", 37, 18],
+    ['a default state that cannot start a row', 'initial: [A, S]', 'initial: [S]', "The default 'A' of state field 'statoMov' is not among the initial states (S)", 12, 36],
+    ['an unknown key in a transition, with the right one', '      confirm: Accettare?', '      conferma: Accettare?', "Unknown key 'conferma' in 'states.transitions.accetta'.", 34, 7],
+  ])('%s', (_name, from, to, message, line, column) => {
+    const d = loadSpecWithError(mov(from, to), message);
+    expect({ file: d.file, line: d.line, column: d.column }).toEqual({ file: MOV, line, column });
+  });
+
+  it('a state field that is not an enum', () => {
+    const d = loadSpecWithError(mov("statoMov: { type: enum, default: A, values: { S: In attesa, A: Accettato, R: Rifiutato } }", 'statoMov: { type: string }'), "State field 'statoMov' must be an enum");
+    expect(d).toMatchObject({ file: MOV, line: 20, column: 10 });
+  });
+
+  it('a transition named like a child list', () => {
+    const d = loadSpecWithError(mov('related:\n', 'children:\n  accetta: { entity: Giacenza, kind: many, link: { codAbi: codAbi } }\nrelated:\n'), "Transition 'accetta' has the name of a child list");
+    expect(d).toMatchObject({ file: MOV, line: 30, column: 5 });
+  });
+
+  it("'generate' on a field that is not a string", () => {
+    const d = loadSpecWithError(mov('qtaMov: { type: integer, minimum: 0 }', 'qtaMov: { type: integer, minimum: 0, generate: uuid }'), "Field 'qtaMov' of type integer cannot have 'generate'");
+    expect(d).toMatchObject({ file: MOV, line: 11 });
+  });
+});

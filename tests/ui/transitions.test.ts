@@ -1,0 +1,38 @@
+/**
+ * What the form shows around a state machine (issue 5 item 1): the generated form definition carries the
+ * transitions with the spec's labels, confirmations and messages; a refusal's banner shows the spec's message
+ * even when no field of the form can hold it (the stock of a movement).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ApiError, bannerMessage } from '../../ui/src/core/apiError';
+import type { FormDef } from '../../ui/src/core/types';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const movement = JSON.parse(readFileSync(join(root, 'generated/forms/MovimentoMagazzino.json'), 'utf8')) as FormDef;
+
+describe('the movement form definition', () => {
+  it('has the actions of the spec, with their confirmation and success messages', () => {
+    expect(movement.states?.transitions.map((t) => [t.name, t.label, t.from, t.to, t.success])).toEqual([
+      ['accetta', 'Accetta', ['S'], 'A', 'Movimento aggiornato con successo'],
+      ['rifiuta', 'Rifiuta', ['S'], 'R', 'Movimento aggiornato con successo'],
+    ]);
+    expect(movement.states?.transitions[0].confirm).toBe("Accettare il movimento? La giacenza del modello sara' variata.");
+    expect(movement.states?.created).toEqual({ A: 'Giacenza variata con successo' });
+  });
+});
+
+describe('bannerMessage', () => {
+  const refusal = new ApiError(409, 'QUANTITY_UNAVAILABLE', "Quantita' non disponibile", [{ field: 'qtaGiacenza', message: 'Giacenza insufficiente' }]);
+
+  it('appends the details no form field shows', () => {
+    expect(bannerMessage(refusal, (f) => f === 'qtaMov')).toBe("Quantita' non disponibile: Giacenza insufficiente");
+  });
+
+  it('leaves out the details shown under a field, and anything that is not an API error', () => {
+    expect(bannerMessage(refusal, (f) => f === 'qtaGiacenza')).toBe("Quantita' non disponibile");
+    expect(bannerMessage(new Error('boom'))).toBe('Errore durante la chiamata al server - contattare il supporto');
+  });
+});
