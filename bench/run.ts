@@ -1,11 +1,14 @@
 /**
- * `npm run bench [-- --only api,drivers] [-- --quick]`: runs the benchmark suites in order and writes
- * bench/RESULTS.md (machine, Node, commit, then one section per suite). With --only, the sections of
- * suites not run are kept from the previous RESULTS.md, each with the stamp of the run that made it.
+ * `npm run bench [-- --only api,drivers] [--quick] [--out file]`: runs the benchmark suites in order and
+ * writes bench/RESULTS.md (machine, Node, commit, then one section per suite). With --only, the sections
+ * of suites not run are kept from the previous RESULTS.md, each with the stamp of the run that made it.
+ * A smoke run (--quick) or an investigation (BENCH_* variables, SQLITE_DRIVER) writes to a file in the
+ * temporary folder instead, so it never replaces measured results; --out names the file explicitly.
  * Suite contract: a module in bench/suites exporting `run(opts: { quick: boolean }): Promise<string>`.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT_DIR } from '../server/config.js';
 import { machineLines, runStamp, type RunStamp } from './lib/machine.js';
@@ -20,15 +23,17 @@ const SUITES: { name: string; title: string; file: string }[] = [
   { name: 'ui', title: 'UI', file: 'ui.ts' },
 ];
 const RESULTS = join(ROOT_DIR, 'bench', 'RESULTS.md');
+const INVESTIGATION_VARIABLES = ['BENCH_OPS', 'BENCH_ROUNDS', 'BENCH_SECONDS', 'BENCH_WARMUP', 'BENCH_CPU_PROF', 'SQLITE_DRIVER'];
 
-function parseArgs(argv: string[]): { only?: string[]; quick: boolean } {
-  const out: { only?: string[]; quick: boolean } = { quick: false };
+function parseArgs(argv: string[]): { only?: string[]; quick: boolean; out?: string } {
+  const out: { only?: string[]; quick: boolean; out?: string } = { quick: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--quick') out.quick = true;
     else if (arg === '--only') out.only = (argv[++i] ?? '').split(',').filter(Boolean);
     else if (arg.startsWith('--only=')) out.only = arg.slice('--only='.length).split(',').filter(Boolean);
-    else throw new Error(`Unknown argument ${arg}; usage: npm run bench [-- --only api,drivers] [--quick]`);
+    else if (arg === '--out') out.out = resolve(argv[++i] ?? '');
+    else throw new Error(`Unknown argument ${arg}; usage: npm run bench [-- --only api,drivers] [--quick] [--out file]`);
   }
   const unknown = (out.only ?? []).filter((n) => !SUITES.some((s) => s.name === n));
   if (unknown.length) throw new Error(`Unknown suite ${unknown.join(', ')}; suites: ${SUITES.map((s) => s.name).join(', ')}`);
@@ -37,11 +42,11 @@ function parseArgs(argv: string[]): { only?: string[]; quick: boolean } {
 
 const marker = (name: string, edge: 'start' | 'end') => `<!-- suite:${name}:${edge} -->`;
 
-/** Sections of an earlier RESULTS.md, by suite name, markers included. */
-function previousSections(): Map<string, string> {
+/** Sections of an earlier results file, by suite name, markers included. */
+function previousSections(file: string): Map<string, string> {
   const found = new Map<string, string>();
-  if (!existsSync(RESULTS)) return found;
-  const text = readFileSync(RESULTS, 'utf8');
+  if (!existsSync(file)) return found;
+  const text = readFileSync(file, 'utf8');
   for (const { name } of SUITES) {
     const from = text.indexOf(marker(name, 'start'));
     const to = text.indexOf(marker(name, 'end'));
@@ -58,7 +63,10 @@ async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const command = ['npm run bench', ...(args.only || args.quick ? ['--'] : []), ...(args.only ? ['--only', args.only.join(',')] : []), ...(args.quick ? ['--quick'] : [])].join(' ');
   const stamp = runStamp(command);
-  const kept = previousSections();
+  const investigating = INVESTIGATION_VARIABLES.filter((v) => process.env[v] !== undefined);
+  const outFile = args.out ?? (args.quick || investigating.length ? join(tmpdir(), 'webpos-bench-RESULTS.md') : RESULTS);
+  if (outFile !== RESULTS && !args.out) console.log(`${args.quick ? '--quick' : investigating.join(', ')}: results go to ${outFile}, not bench/RESULTS.md`);
+  const kept = outFile === RESULTS ? previousSections(RESULTS) : new Map<string, string>();
   const sections: string[] = [];
   let failed = false;
   for (const suite of SUITES) {
@@ -99,8 +107,8 @@ async function main(): Promise<void> {
     '',
     ...sections.flatMap((s) => [s, '']),
   ].join('\n');
-  writeFileSync(RESULTS, text);
-  console.log(`\nWrote ${RESULTS}`);
+  writeFileSync(outFile, text);
+  console.log(`\nWrote ${outFile}`);
   if (failed) process.exitCode = 1;
 }
 
