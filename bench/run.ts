@@ -19,6 +19,7 @@ const SUITES: { name: string; title: string; file: string }[] = [
   { name: 'api', title: 'API: generated server vs hand-written baseline', file: 'api.ts' },
   { name: 'drivers', title: 'SQLite drivers: better-sqlite3 vs sqlite3', file: 'drivers.ts' },
   { name: 'scale', title: 'Scale', file: 'scale.ts' },
+  { name: 'export', title: 'Asynchronous exports (CSV, XLSX)', file: 'export.ts' },
   { name: 'generator', title: 'Generator', file: 'generator.ts' },
   { name: 'ui', title: 'UI', file: 'ui.ts' },
 ];

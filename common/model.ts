@@ -5,15 +5,31 @@
  */
 import type { FieldRule, JsonLogic } from './rules.js';
 
-export type FieldType = 'string' | 'integer' | 'decimal' | 'boolean' | 'date' | 'datetime' | 'enum' | 'reference';
+export type FieldType = 'string' | 'integer' | 'decimal' | 'boolean' | 'date' | 'datetime' | 'enum' | 'reference' | 'file';
 export type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';
 export type ChildOperation = 'childList' | 'childReplace';
-export type SearchMode = 'exact' | 'wildcard';
+/** range: dates and numbers, filtered from and to (both ends included). */
+export type SearchMode = 'exact' | 'wildcard' | 'range';
 
 /** Ajv keywords a field message can be attached to, plus `reference` (the referenced row must exist). */
 export type MessageKey =
   | 'required' | 'pattern' | 'length' | 'minLength' | 'maxLength' | 'minimum' | 'maximum'
-  | 'type' | 'enum' | 'format' | 'reference';
+  | 'type' | 'enum' | 'format' | 'reference'
+  /** File fields (type: file): too large, forbidden name, type not accepted, bytes not of the declared type. */
+  | 'fileSize' | 'fileName' | 'fileType' | 'fileContent';
+
+/**
+ * What a file field (type: file) accepts. The row's column holds only the id of the stored file
+ * (server/files/); the bytes are read and written through `<item>/<field>` and `<item>/<field>/check`.
+ */
+export interface FileRuleModel {
+  /** Largest accepted file in bytes, checked while the upload streams. */
+  maxSize: number;
+  /** Accepted content types; the bytes must really be of the type (magic bytes). */
+  accept: string[];
+  /** JavaScript regular expression the whole original file name must match. */
+  namePattern?: string;
+}
 
 export interface EnumOption { value: string; label: string }
 
@@ -32,6 +48,8 @@ export interface FieldModel {
   precision?: number;
   scale?: number;
   options?: EnumOption[];
+  /** Named subsets of an enum's codes with a domain meaning (`sospesi: ['6']`); code reads them by name. */
+  groups?: Record<string, string[]>;
   /** For references: the target entity and the type of its key column. */
   reference?: { entity: string; field: string; type: FieldType };
   search?: SearchMode;
@@ -51,6 +69,8 @@ export interface FieldModel {
   secret?: true;
   /** The server fills it on create when the body leaves it out (a random UUID). */
   generate?: 'uuid';
+  /** Type file only: size, types and name the upload must have. */
+  file?: FileRuleModel;
 }
 
 export interface ChildModel {
@@ -63,9 +83,14 @@ export interface ChildModel {
   /** childField -> constant written on save */
   fixed: Record<string, unknown>;
   required: boolean;
+  /** `transferList`: the form moves rows between "chosen" and "available" lists (docs/spec-language.md#children). */
+  widget?: 'transferList';
 }
 
 export interface ConfirmationModel { field: string; from?: unknown; to?: unknown; title?: string; message: string }
+
+/** `valid` is JSON Logic over the row as it will be stored (a promotion ends on or after it starts). */
+export interface RowCheckModel { field: string; valid: unknown; message: string }
 
 export interface EntityModel {
   name: string;
@@ -81,6 +106,12 @@ export interface EntityModel {
   /** false: changes are not recorded in the audit trail (absent: they are). */
   audit?: false;
   confirmations: ConfirmationModel[];
+  /** Italian banner after a successful create, update or delete (absent: the shell's generic one). */
+  success?: Partial<Record<'create' | 'update' | 'delete', string>>;
+  /** Asked in a yes/no modal before the form deletes a row (seed 000 §8: irreversible operations). */
+  deleteConfirmation?: { title?: string; message: string };
+  /** Conditions over the row that must hold to save it; otherwise 400 with `message` on `field`. */
+  checks?: RowCheckModel[];
   indexes: { name: string; fields: string[]; unique: boolean }[];
   api: {
     path: string;
@@ -89,6 +120,8 @@ export interface EntityModel {
     compact: string[];
     operations: Operation[];
     permissions: Record<Operation | ChildOperation, string>;
+    /** Asynchronous CSV/XLSX export of the list (absent: not exportable); `columns` never holds a secret field. */
+    export?: ExportModel;
   };
   list?: { route: string; title: string; columns: string[]; filters: string[]; sort: { field: string; direction: 'asc' | 'desc' }; permission: string };
   form?: { route: string; title: string; fields: string[]; permission: string };
@@ -106,6 +139,9 @@ export interface EntityModel {
   /** The spec file the entity came from, relative to the repo, for messages that point an analyst at it. */
   source: string;
 }
+
+export type ExportFormat = 'csv' | 'xlsx';
+export interface ExportModel { formats: ExportFormat[]; columns: string[] }
 
 /** Another entity's row found from this one: `link` is targetField -> this entity's field. */
 export interface RelatedModel { name: string; entity: string; link: Record<string, string> }
@@ -140,6 +176,11 @@ export interface TransitionModel {
   confirm?: string;
   /** Answered by the API and shown by the form on success. */
   success: string;
+  /**
+   * What the caller types when running it (a rejection's reason): the request body, validated like an
+   * entity's fields, readable by the guard and the effects as `input.<name>`.
+   */
+  input?: FieldModel[];
   effects: EffectModel[];
 }
 
@@ -175,15 +216,27 @@ export interface CustomOperationModel {
   params: FieldModel[];
   query: FieldModel[];
   body?: FieldModel[];
-  response: { status: 200 | 201 | 204; fields?: FieldModel[]; entity?: string; shape?: 'one' | 'list' | 'page'; list?: 'string' };
+  response: { status: 200 | 201 | 204; fields?: FieldModel[]; entity?: string; shape?: 'one' | 'list' | 'page'; list?: 'string'; file?: 'text' | 'binary'; entities?: string[] };
+  /** A header counter the shell polls (operation `indicator:`; handler countIndicator). */
+  indicator?: IndicatorModel;
   successMessage?: string;
+  /** Italian refusals the handler answers, by name (operation `messages:`). */
+  messages?: Record<string, string>;
   source: string;
 }
+
+/**
+ * A counter for the shell's header (seed 000 §7 "Indicator count"): rows of `entity` in the caller's scope
+ * whose `field` is one of the codes of its group `group`, polled every 60000 ms x config key `refreshKey`.
+ */
+export interface IndicatorModel { label: string; entity: string; field: string; group: string; refreshKey: string; route?: string }
 
 /** Shell behaviour the seeds fix per kind of user (spec/ui/pages.yaml). */
 export interface ShellModel {
   landing?: { merchant: string; assistance: string; bank: string[] };
   emailWarningGroups: string[];
+  /** Page numbers a hand-written paginator shows at once (seed 000 §9: 4). */
+  pageWindow?: number;
 }
 
 export interface Model {

@@ -9,6 +9,8 @@ import type { Knex } from 'knex';
 import type { Artifacts } from './artifacts.js';
 import { installCountCache } from './crud/count-cache.js';
 import { apiRouter } from './crud/routes.js';
+import { ExportWorker, type ExportOptions } from './exports/worker.js';
+import { exportDirFromEnv } from './exports/settings.js';
 import { domainHandlers, entityHooks } from './domain/index.js';
 import { authorize } from './http/authorize.js';
 import { errorHandler, routeNotFound } from './http/error-handler.js';
@@ -16,6 +18,8 @@ import { documentOperations, fieldsOfOperation } from './http/operations.js';
 import { openApiValidator } from './http/validation.js';
 import { rejectNulCharacters } from './http/reject-nul.js';
 import { compileAllSchemas } from './http/compile-schemas.js';
+import { createFileStore, fileStorageDirFromEnv } from './files/index.js';
+import { uploadParser } from './files/upload-parser.js';
 
 export const API_BASE = '/webpos/api/v1';
 
@@ -24,10 +28,10 @@ export const API_BASE = '/webpos/api/v1';
  * req.openapi) and before it validates the request, so an anonymous or unauthorized caller learns
  * nothing about what a valid body looks like: 401/403 come before 400.
  */
-function authorizedValidation(validator: RequestHandler[], authorization: RequestHandler): RequestHandler[] {
+function authorizedValidation(validator: RequestHandler[], authorization: RequestHandler, ...afterAuthorization: RequestHandler[]): RequestHandler[] {
   const at = validator.findIndex((m) => m.name === 'requestMiddleware');
   if (at < 0) throw new Error('express-openapi-validator no longer has a requestMiddleware step: place authorize() again (server/app.ts)');
-  return [...validator.slice(0, at), authorization, ...validator.slice(at)];
+  return [...validator.slice(0, at), authorization, ...afterAuthorization, ...validator.slice(at)];
 }
 
 export interface AppOptions {
@@ -37,9 +41,13 @@ export interface AppOptions {
   validateResponses?: boolean;
   /** Folder of the built UI; when present it is served at / with a fallback to index.html. */
   uiDir?: string;
+  /** Asynchronous exports: folder of the files (default EXPORT_DIR or data/exports); run: false queues without running. */
+  exports?: Partial<ExportOptions>;
+  /** Folder of uploaded files (server/files/); default FILE_STORAGE_DIR, and without it the database keeps them. */
+  fileStorageDir?: string;
 }
 
-export function createApp({ db, artifacts, validateResponses = false, uiDir }: AppOptions): Express {
+export function createApp({ db, artifacts, validateResponses = false, uiDir, exports, fileStorageDir }: AppOptions): Express {
   compileAllSchemas(artifacts.openapi);
   installCountCache(db);
   const app = express();
@@ -49,9 +57,15 @@ export function createApp({ db, artifacts, validateResponses = false, uiDir }: A
 
   const api = express.Router();
   api.use(express.json({ limit: '1mb' }));
-  api.use(...authorizedValidation(openApiValidator(artifacts.openapi, validateResponses), authorize(db)));
+  // File uploads are read only once the caller is authorized, and before the body is validated.
+  api.use(...authorizedValidation(openApiValidator(artifacts.openapi, validateResponses), authorize(db), uploadParser(artifacts.model)));
   api.use(rejectNulCharacters(artifacts.model));
-  api.use(apiRouter(db, artifacts.model, operations, artifacts.openapi.paths as never, domainHandlers, entityHooks));
+  // Export jobs run in this process (server/exports/worker.ts); app.locals.exportWorker lets a caller stop it.
+  const exportWorker = new ExportWorker(db, artifacts.model, { dir: exports?.dir ?? exportDirFromEnv(), run: exports?.run ?? true });
+  app.locals.exportWorker = exportWorker;
+  // An unusable EXPORT_DIR must not stop the API: exports then stay queued, and the cause is logged.
+  exportWorker.start().catch((error: unknown) => console.error('Esportazioni non avviate:', error));
+  api.use(apiRouter(db, artifacts.model, operations, artifacts.openapi.paths as never, domainHandlers, entityHooks, exportWorker, createFileStore(fileStorageDir ?? fileStorageDirFromEnv())));
   api.use(routeNotFound);
   api.use(errorHandler(artifacts.model, fieldsOfOperation(operations, artifacts.model)));
   app.use(API_BASE, api);

@@ -3,9 +3,10 @@
  * messages the API answers with, and the field rules the API applies, so the form can say before
  * saving exactly what the server would say after.
  */
-import type { EntityModel, FieldModel, Model, StateMachineModel } from '../../common/model.js';
+import type { ChildModel, EntityModel, FieldModel, Model, StateMachineModel } from '../../common/model.js';
 import { entityByName } from '../../common/model.js';
-import { filledBy, inputSchema, messageTable } from '../shapes/entity-schema.js';
+import { transferFieldOf } from '../model/transfer-list.js';
+import { filledBy, inputSchema, messageTable, objectSchema } from '../shapes/entity-schema.js';
 import { jsonFile, type Emitter } from './emitter.js';
 
 export const formsEmitter: Emitter = {
@@ -21,6 +22,9 @@ export const formsEmitter: Emitter = {
       defaultMessages: model.messages.validation,
       rules: entity.rules,
       confirmations: entity.confirmations,
+      ...(entity.success ? { success: entity.success } : {}),
+      ...(entity.deleteConfirmation ? { deleteConfirmation: entity.deleteConfirmation } : {}),
+      ...(entity.checks ? { checks: entity.checks } : {}),
       // Fields a caller without the update permission may still change, and the permission that allows it.
       fieldPermissions: Object.fromEntries(entity.fields.filter((f) => f.editPermission).map((f) => [f.name, f.editPermission])),
       ...(entity.states ? { states: formStates(entity.states) } : {}),
@@ -37,8 +41,18 @@ function formStates(states: StateMachineModel): Record<string, unknown> {
     initial: states.initial,
     transitions: states.transitions.map((t) => ({
       name: t.name, label: t.label, from: t.from, to: t.to, permission: t.permission, success: t.success, ...(t.confirm ? { confirm: t.confirm } : {}),
+      ...(t.input ? { input: inputForm(t.input) } : {}),
     })),
     created: Object.fromEntries(Object.entries(states.enter).filter(([, e]) => e.success).map(([state, e]) => [state, e.success])),
+  };
+}
+
+/** What the caller fills in before a transition runs: the API's body schema, its widgets and messages. */
+function inputForm(fields: FieldModel[]): Record<string, unknown> {
+  return {
+    schema: objectSchema(fields),
+    uiSchema: { 'ui:order': fields.map((f) => f.name), ...Object.fromEntries(fields.map((f) => [f.name, fieldUi(f)])) },
+    messages: Object.fromEntries(fields.map((f) => [f.name, f.messages])),
   };
 }
 
@@ -51,8 +65,28 @@ function uiSchema(entity: EntityModel, model: Model): Record<string, unknown> {
     const hidden = new Set(filledBy(child));
     const fields = Object.fromEntries(childEntity.fields.map((f) => [f.name, hidden.has(f.name) ? { 'ui:widget': 'hidden' } : fieldUi(f)]));
     ui[child.name] = child.kind === 'one' ? fields : { items: fields, 'ui:options': { orderable: false } };
+    if (child.widget === 'transferList') ui[child.name] = transferListUi(child, childEntity, model);
   }
   return ui;
+}
+
+/**
+ * The transfer list's options: which child field holds the moved row's key, and where the form reads the
+ * rows to offer (the referenced entity's compact list, in the caller's scope) and how it labels them.
+ */
+function transferListUi(child: ChildModel, childEntity: EntityModel, model: Model): Record<string, unknown> {
+  const field = transferFieldOf(child, childEntity) as FieldModel;
+  const source = entityByName(model, field.reference!.entity);
+  const labelField = source.api.compact.find((f) => f !== field.reference!.field) ?? field.reference!.field;
+  return {
+    'ui:field': 'transferList',
+    'ui:options': {
+      // Not `field`: rjsf merges ui:options over ui:field, so an option named `field` would replace the widget.
+      childField: field.name, entity: source.name, valueField: field.reference!.field, labelField,
+      // "disponibili" agrees with any plural noun, so no gender is guessed from the label.
+      chosenTitle: child.label, availableTitle: `${source.labelPlural} disponibili`,
+    },
+  };
 }
 
 function fieldUi(field: FieldModel): Record<string, unknown> {
@@ -62,6 +96,9 @@ function fieldUi(field: FieldModel): Record<string, unknown> {
   if (field.ui.help) ui['ui:help'] = field.ui.help;
   if (field.ui.placeholder) ui['ui:placeholder'] = field.ui.placeholder;
   if (field.readOnly) ui['ui:readonly'] = true;
+  // The upload widget (ui/src/forms/widgets/StoredFileWidget.tsx) checks size, name and type in the
+  // browser with the same rule and messages the server applies, then uploads to `<item>/<field>`.
+  if (field.file) ui['ui:options'] = { file: field.file };
   if (field.options) {
     ui['ui:enumNames'] = [...field.options.map((o) => o.label), ...(field.required ? [] : ['-'])];
   }
@@ -74,6 +111,7 @@ function defaultWidget(field: FieldModel): string | undefined {
     case 'date': return 'date';
     case 'datetime': return 'datetime';
     case 'enum': return 'select';
+    case 'file': return 'storedFile';
     default: return undefined;
   }
 }

@@ -32,8 +32,21 @@ export function buildManifest(model: Model): Record<string, unknown> {
     // Where /home sends each kind of user, and who only gets a warning for a missing e-mail (spec/ui/pages.yaml).
     ...(model.shell.landing ? { landing: model.shell.landing } : {}),
     emailWarningGroups: model.shell.emailWarningGroups,
+    // Hand-written paginators (the notification history popup): page numbers shown at once (spec/ui/pages.yaml).
+    ...(model.shell.pageWindow !== undefined ? { pageWindow: model.shell.pageWindow } : {}),
+    // The spec's query defaults of custom operations, by operation name: what a page size the server
+    // applies when none is sent (notifiche/storico: 10), so a hand-written page pages the same way.
+    queryDefaults: Object.fromEntries(model.operations
+      .map((o) => [o.name, Object.fromEntries(o.query.filter((f) => f.default !== undefined).map((f) => [f.name, f.default]))] as const)
+      .filter(([, d]) => Object.keys(d).length)),
+    // Enum inputs of custom operations (label, codes, groups), so a hand-written search form offers the spec's choices.
+    queryEnums: Object.fromEntries(model.operations
+      .map((o) => [o.name, Object.fromEntries(o.query.filter((f) => f.options).map((f) => [f.name, { label: f.label, options: f.options, ...(f.groups ? { groups: f.groups } : {}) }]))] as const)
+      .filter(([, d]) => Object.keys(d).length)),
     // Default validation messages (spec/platform/messages.yaml), for the shell's hand-written forms.
     messages: model.messages.validation,
+    // What hand-written pages say after a custom operation succeeds, by operation name (its `successMessage`).
+    successMessages: Object.fromEntries(model.operations.filter((o) => o.successMessage).map((o) => [o.name, o.successMessage])),
     // The permission catalogue, for the role editor's grant grid (spec/platform/functions.yaml).
     functions: model.functions,
     actions: model.actions,
@@ -41,12 +54,23 @@ export function buildManifest(model: Model): Record<string, unknown> {
       .sort(([a, ai], [b, bi]) => Math.min(...ai.map((i) => i.order)) - Math.min(...bi.map((i) => i.order)) || a.localeCompare(b))
       .map(([label, items]) => ({ label, items: items.sort((x, y) => x.order - y.order || x.label.localeCompare(y.label)).map(({ order: _o, ...i }) => i) })),
     routes,
+    // Header counters the shell polls (operations with `indicator:`), only for holders of `permission`.
+    indicators: model.operations.filter((o) => o.indicator).map((o) => ({
+      name: o.name, path: o.path, permission: o.permission, label: o.indicator!.label, refreshKey: o.indicator!.refreshKey,
+      ...(o.indicator!.route ? { route: o.indicator!.route } : {}),
+    })),
     entities: Object.fromEntries(model.entities.filter((e) => e.api.operations.length).map((e) => [e.name, entityManifest(e)])),
+    // Asynchronous exports (seed 000 §4): the configuration keys of the wait and of the poll step, the failure text.
+    exports: {
+      maxWaitKey: 'TRANSATO_DOWNLOAD_ASINCRONO_TIME', stepKey: 'DOWNLOAD_ASINCRONO_INTERVALLO', firstCheckMs: 1000,
+      failedMessage: model.messages.errors.EXPORT_FAILED ?? '',
+    },
   };
 }
 
 function entityManifest(entity: EntityModel): Record<string, unknown> {
-  const column = (f: FieldModel) => ({ field: f.name, label: f.label, type: f.type, ...(f.options ? { options: f.options } : {}) });
+  // groups: the enum's named subsets of codes, so a page can tell e.g. a suspended ticket without spelling codes.
+  const column = (f: FieldModel) => ({ field: f.name, label: f.label, type: f.type, ...(f.options ? { options: f.options } : {}), ...(f.groups ? { groups: f.groups } : {}) });
   const fieldsByName = new Map(entity.fields.map((f) => [f.name, f]));
   return {
     label: entity.label,
@@ -59,9 +83,16 @@ function entityManifest(entity: EntityModel): Record<string, unknown> {
     ...(entity.list ? { listRoute: entity.list.route, title: entity.list.title } : {}),
     ...(entity.form ? { formRoute: entity.form.route } : {}),
     columns: (entity.list?.columns ?? entity.fields.slice(0, 6).map((f) => f.name)).map((n) => column(fieldsByName.get(n)!)),
-    filters: filterFields(entity).map((f) => ({ ...column(f), param: f.filterParam, search: f.search ?? 'exact' })),
+    // A range filter is two inputs, `<param>Da` and `<param>A` (the API's parameters).
+    filters: filterFields(entity).flatMap((f) => (f.search === 'range'
+      ? [{ ...column(f), label: `${f.label} dal`, param: `${f.filterParam}Da`, search: 'range' }, { ...column(f), label: `${f.label} al`, param: `${f.filterParam}A`, search: 'range' }]
+      : [{ ...column(f), param: f.filterParam, search: f.search ?? 'exact' }])),
     defaultSort: entity.list?.sort ?? { field: entity.key[0], direction: 'asc' },
     operations: entity.api.operations,
     permissions: entity.api.permissions,
+    ...(entity.api.export ? { exportFormats: entity.api.export.formats } : {}),
+    // The list's delete button asks and reports like the form does (spec `deleteConfirmation`, `success.delete`).
+    ...(entity.deleteConfirmation ? { deleteConfirmation: entity.deleteConfirmation } : {}),
+    ...(entity.success?.delete ? { deletedMessage: entity.success.delete } : {}),
   };
 }

@@ -4,7 +4,7 @@
  * the server/domain function that implements them.
  */
 import type { CustomOperationModel, FieldModel } from '../../common/model.js';
-import { fieldSchema, type JsonSchema } from '../shapes/entity-schema.js';
+import { fieldSchema, objectSchema, type JsonSchema } from '../shapes/entity-schema.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ref('Error') } } });
@@ -35,6 +35,8 @@ export function addCustomOperations(paths: Record<string, Record<string, unknown
         401: errorResponse('Non autenticato'),
         ...(op.access === 'public' ? {} : { 403: errorResponse('Non autorizzato') }),
         404: errorResponse('Non trovato'),
+        // A write may meet a row that is already there (an assignment made twice).
+        ...(op.method === 'get' ? {} : { 409: errorResponse('Conflitto') }),
         500: errorResponse('Errore del server'),
       },
     };
@@ -47,20 +49,36 @@ function parameter(field: FieldModel, where: 'path' | 'query', required: boolean
   return { name: field.name, in: where, required, description: field.label, 'x-field': field.name, ...(where === 'query' ? { allowReserved: true } : {}), schema };
 }
 
-export function objectSchema(fields: readonly FieldModel[]): JsonSchema {
-  return {
-    type: 'object',
-    additionalProperties: false,
-    required: fields.filter((f) => f.required).map((f) => f.name),
-    properties: Object.fromEntries(fields.map((f) => [f.name, fieldSchema(f, { nullable: !f.required })])),
-  };
-}
-
 function responseOf(op: CustomOperationModel): Record<string, unknown> {
   const r = op.response;
   if (r.status === 204) return { description: 'Fatto' };
+  if (r.file === 'binary') {
+    // Always octet-stream: the browser saves it under its name and never renders it in the API's origin.
+    return {
+      description: 'File (Content-Disposition con il nome originale, X-Content-Type-Options: nosniff)',
+      headers: { 'Content-Disposition': { description: 'attachment; filename="..."', schema: { type: 'string' } } },
+      content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } },
+    };
+  }
+  if (r.file === 'text') {
+    return {
+      description: 'File di testo',
+      headers: { 'Content-Disposition': { description: 'attachment; filename="..."', schema: { type: 'string' } } },
+      content: { 'text/plain; charset=utf-8': { schema: { type: 'string' } } },
+    };
+  }
   let schema: unknown;
-  if (r.fields) schema = objectSchema(r.fields);
+  if (r.entities) {
+    // A page of one of several entities; `entity` says which (a search routed by its inputs).
+    schema = {
+      type: 'object', additionalProperties: false, required: ['entity', 'results', 'totalCount'],
+      properties: {
+        entity: { type: 'string', enum: r.entities },
+        results: { type: 'array', items: { anyOf: r.entities.map((e) => ref(e)) } },
+        totalCount: { type: 'integer', minimum: 0 },
+      },
+    };
+  } else if (r.fields) schema = r.shape === 'list' ? { type: 'array', items: objectSchema(r.fields) } : objectSchema(r.fields);
   else if (r.entity) schema = r.shape === 'list' ? { type: 'array', items: ref(r.entity) } : r.shape === 'page' ? ref(`${r.entity}Page`) : ref(`${r.entity}Detail`);
   else schema = { type: 'array', items: { type: 'string' } };
   return { description: 'Risultato', content: { 'application/json': { schema } } };

@@ -2,12 +2,13 @@
  * The lifecycle of an entity in the OpenAPI document (docs/spec-language.md#state-machines):
  *   - each transition is `POST /<path>/{key}/<name>` (x-operation transition, x-transition, x-permission),
  *     answering `{ message, row }` with the spec's success message, 409 from a state it does not leave;
+ *     one with an `input` takes it as its JSON body (`<Entity><Transition>Input`);
  *   - the create body of an entity with states accepts only its initial states (`<Entity>CreateInput`);
  *   - a row read by GET carries `_actions`: the transitions, update and delete the caller may run on it now,
  *     so a form shows only the buttons the server would accept.
  */
-import type { EntityModel } from '../../common/model.js';
-import type { JsonSchema } from '../shapes/entity-schema.js';
+import type { EntityModel, TransitionModel } from '../../common/model.js';
+import { objectSchema, type JsonSchema } from '../shapes/entity-schema.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ref('Error') } } });
@@ -41,10 +42,18 @@ export function lifecycleSchemas(entity: EntityModel, schemas: Record<string, un
   const field = input.properties[states.field];
   field.enum = (field.enum as unknown[]).filter((v) => v === null || states.initial.includes(String(v)));
   schemas[`${entity.name}CreateInput`] = input;
+  for (const t of states.transitions) {
+    if (t.input) schemas[transitionInputName(entity, t)] = objectSchema(t.input);
+  }
   schemas[`${entity.name}TransitionResult`] = {
     type: 'object', additionalProperties: false, required: ['message', 'row'],
     properties: { message: { type: 'string', description: 'Il messaggio di esito della specifica' }, row: ref(`${entity.name}Detail`) },
   };
+}
+
+/** The request body schema of a transition with an input: `MovimentoMagazzinoRifiutaInput`. */
+function transitionInputName(entity: EntityModel, t: TransitionModel): string {
+  return `${entity.name}${t.name[0].toUpperCase()}${t.name.slice(1)}Input`;
 }
 
 /** The request body schema name of create. */
@@ -61,6 +70,12 @@ export function addTransitionPaths(
       description: `Da ${t.from.join(', ')} a ${t.to}.`,
       'x-transition': t.name,
       'x-success-message': t.success,
+      ...(t.input ? {
+        requestBody: {
+          required: t.input.some((f) => f.required),
+          content: json(ref(transitionInputName(entity, t))),
+        },
+      } : {}),
       responses: {
         200: { description: t.success, content: json(ref(`${entity.name}TransitionResult`)) },
         404: errorResponse('Non trovato'),

@@ -8,6 +8,8 @@ import { entityByName } from '../../common/model.js';
 import { fieldSchema, filledBy, inputSchema, rowSchema, withoutDefaults, type JsonSchema } from '../shapes/entity-schema.js';
 import { jsonFile, type Emitter } from './emitter.js';
 import { addCustomOperations } from './openapi-custom.js';
+import { addFilePaths } from './openapi-files.js';
+import { addExportJobPaths, addExportPath, EXPORT_TAG } from './openapi-export.js';
 import { addTransitionPaths, createInputName, lifecycleSchemas } from './openapi-lifecycle.js';
 
 export const API_BASE = '/webpos/api/v1';
@@ -52,6 +54,10 @@ export function buildOpenApi(model: Model): Record<string, unknown> {
     if (wanted) schemas[wanted] = entitySchemas(entity, model)[wanted];
   }
   addCustomOperations(paths, model.operations);
+  if (model.entities.some((e) => e.api.export)) {
+    addExportJobPaths(paths, schemas);
+    tags.push(EXPORT_TAG);
+  }
   return {
     openapi: '3.1.0',
     info: { title: 'WebPOS API', version: '1.0.0', description: 'Generated from spec/ by `npm run gen`. Do not edit.' },
@@ -100,7 +106,10 @@ function addEntityPaths(paths: Record<string, Record<string, unknown>>, entity: 
   const ops = new Set(entity.api.operations);
   const op: OpBuilder = (kind, id, permission, summary, extra, child) => ({
     operationId: id, summary, tags: [entity.name], 'x-access': 'permission', 'x-permission': permission, 'x-entity': entity.name, 'x-operation': kind,
-    ...(child ? { 'x-child': child } : {}), security: [{ authToken: [] }], ...extra,
+    ...(child ? { 'x-child': child } : {}),
+    // The spec's `success:` text for this operation, which the form shows after it (seed 000 §8).
+    ...(!child && entity.success?.[kind as 'create' | 'update' | 'delete'] ? { 'x-success-message': entity.success[kind as 'create' | 'update' | 'delete'] } : {}),
+    security: [{ authToken: [] }], ...extra,
   });
   const common = {
     400: errorResponse('Dati non validi'), 401: errorResponse('Non autenticato'), 403: errorResponse('Non autorizzato'), 500: errorResponse('Errore del server'),
@@ -112,6 +121,7 @@ function addEntityPaths(paths: Record<string, Record<string, unknown>>, entity: 
       parameters: listParameters(entity),
       responses: { 200: { description: 'Una pagina di risultati', content: json(ref(`${entity.name}Page`)) }, ...common },
     });
+    addExportPath(paths, entity, collection, collectionParams, listParameters(entity));
   }
   if (ops.has('create')) {
     paths[collection].post = op('create', `create${entity.name}`, entity.api.permissions.create, `Nuovo ${entity.label}`, {
@@ -143,6 +153,7 @@ function addEntityPaths(paths: Record<string, Record<string, unknown>>, entity: 
   }
   if (Object.keys(itemOps).length) paths[item] = { parameters: keyParams, ...itemOps };
   if (ops.has('get')) addTransitionPaths(paths, entity, item, keyParams, op, common);
+  addFilePaths(paths, entity, item, keyParams, op, common);
 
   for (const child of entity.children.filter((c) => c.kind === 'many')) {
     if (!ops.has('get')) continue;
@@ -197,6 +208,13 @@ function listParameters(entity: EntityModel): unknown[] {
   ];
   if (entity.api.compact.length) params.push({ name: 'format', in: 'query', description: 'compact: solo i campi per la ricerca rapida', schema: { type: 'string', enum: ['compact', 'full'] } });
   for (const field of filterFields(entity)) {
+    if (field.search === 'range') {
+      // Two parameters, both ends included: `<param>Da` (from) and `<param>A` (to); x-range tells the server which.
+      for (const [suffix, end, label] of [['Da', 'from', 'dal'], ['A', 'to', 'al']] as const) {
+        params.push({ name: `${field.filterParam}${suffix}`, in: 'query', description: `Filtro: ${field.label} ${label}`, 'x-field': field.name, 'x-range': end, schema: filterSchema(field) });
+      }
+      continue;
+    }
     // A type-ahead text may hold '+' (a space in form encoding) or ','; the validator refuses reserved characters otherwise.
     params.push({ name: field.filterParam, in: 'query', description: `Filtro: ${field.label}`, 'x-field': field.name, allowReserved: true, schema: filterSchema(field) });
   }

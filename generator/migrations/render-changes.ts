@@ -17,6 +17,7 @@ export function columnCall(c: SnapshotColumn, options: { forceNullable?: boolean
     case 'boolean': call = `t.boolean(${q(c.name)})`; break;
     case 'date': call = `t.date(${q(c.name)})`; break;
     case 'datetime': call = `t.timestamp(${q(c.name)}, { useTz: true })`; break;
+    case 'binary': call = `t.binary(${q(c.name)})`; break; // BLOB on SQLite, bytea on PostgreSQL
     default: call = `t.string(${q(c.name)}, ${c.length})`;
   }
   call += c.nullable || options.forceNullable ? '.nullable()' : '.notNullable()';

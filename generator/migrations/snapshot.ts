@@ -5,8 +5,10 @@
  */
 import type { EntityModel, FieldModel, Model } from '../../common/model.js';
 import { entityByName } from '../../common/model.js';
+import { STORED_FILE_COLUMNS, STORED_FILE_NAME_MAX, STORED_FILE_TABLE } from '../../common/stored-files.js';
 
-export type ColumnType = 'string' | 'integer' | 'decimal' | 'boolean' | 'date' | 'datetime';
+/** `binary`: only the stored-file table's bytes (common/stored-files.ts); no spec field has that type. */
+export type ColumnType = 'string' | 'integer' | 'decimal' | 'boolean' | 'date' | 'datetime' | 'binary';
 
 export interface SnapshotColumn {
   /** The spec field the column holds, so renames and messages can speak the analyst's names. */
@@ -56,7 +58,32 @@ export const emptySnapshot = (): SchemaSnapshot => ({ format: 1, postgresTextCol
 
 /** The tables the model needs, referenced tables first so foreign keys resolve when created in order. */
 export function snapshotOf(model: Pick<Model, 'entities'>): SnapshotTable[] {
-  return referencedFirst(model).map((entity) => tableOf(model, entity));
+  const tables = referencedFirst(model).map((entity) => tableOf(model, entity));
+  const hasFiles = model.entities.some((e) => e.fields.some((f) => f.type === 'file'));
+  return hasFiles ? [...tables, storedFileTable()] : tables;
+}
+
+/** The table of uploaded files (common/stored-files.ts), needed once an entity declares a file field. */
+function storedFileTable(): SnapshotTable {
+  const c = STORED_FILE_COLUMNS;
+  const col = (field: string, name: string, type: ColumnType, extra: Partial<SnapshotColumn> = {}): SnapshotColumn => ({ field, name, type, nullable: false, ...extra });
+  return {
+    entity: '(stored files)',
+    source: 'common/stored-files.ts',
+    name: STORED_FILE_TABLE,
+    columns: [
+      col('id', c.id, 'string', { length: 64 }),
+      col('name', c.name, 'string', { length: STORED_FILE_NAME_MAX }),
+      col('contentType', c.contentType, 'string', { length: 100 }),
+      col('size', c.size, 'integer'),
+      col('sha256', c.sha256, 'string', { length: 64 }),
+      col('content', c.content, 'binary', { nullable: true }),
+      col('createdAt', c.createdAt, 'datetime'),
+    ],
+    primary: [c.id],
+    foreignKeys: [],
+    indexes: [],
+  };
 }
 
 function tableOf(model: Pick<Model, 'entities'>, entity: EntityModel): SnapshotTable {
@@ -88,6 +115,10 @@ function columnFor(field: FieldModel): SnapshotColumn {
     case 'enum':
       // Enums are stored as their code; the column is as wide as the longest code.
       column.length = Math.max(...(field.options ?? []).map((o) => o.value.length), 1);
+      break;
+    case 'file':
+      // The id of the stored file (common/stored-files.ts).
+      column.length = 64;
       break;
     default:
       column.length = field.maxLength ?? 255;

@@ -7,6 +7,8 @@ import type { EntityModel, Operation, ChildOperation } from '../../common/model.
 import { didYouMean, type Diagnostic } from '../diagnostics.js';
 import type { PathSegment, SourceFile } from '../load/source-file.js';
 import { buildField } from './build-field.js';
+import { checkFileFieldUses } from './check-file-fields.js';
+import { buildExport } from './build-export.js';
 import { buildLifecycle } from './build-lifecycle.js';
 import { compileRule } from './compile-rule.js';
 import type { RawEntity } from './spec-types.js';
@@ -43,7 +45,17 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
   (raw.list?.filters ?? []).forEach((f, i) => checkField(f, ['list', 'filters', i], 'Filter'));
   (raw.form?.fields ?? []).forEach((f, i) => checkField(f, ['form', 'fields', i], 'Form field'));
   (raw.confirmations ?? []).forEach((c, i) => checkField(c.field, ['confirmations', i, 'field'], 'Confirmation field'));
+  (raw.checks ?? []).forEach((c, i) => checkField(c.field, ['checks', i, 'field'], 'Check field'));
+  for (const op of Object.keys(raw.success ?? {}) as Operation[]) {
+    if (raw.api && !(raw.api.operations ?? ALL_OPERATIONS).includes(op)) {
+      diagnostics.push({ ...source.positionOf(['success', op]), message: `Success message for '${op}', which ${raw.entity} does not offer (api.operations).` });
+    }
+  }
+  if (raw.deleteConfirmation && raw.api && !(raw.api.operations ?? ALL_OPERATIONS).includes('delete')) {
+    diagnostics.push({ ...source.positionOf(['deleteConfirmation']), message: `Delete confirmation on ${raw.entity}, which offers no delete (api.operations).` });
+  }
   (raw.indexes ?? []).forEach((ix, i) => ix.fields.forEach((f, j) => checkField(f, ['indexes', i, 'fields', j], 'Index field')));
+  checkFileFieldUses(raw, source, diagnostics);
   checkMigrationDeclarations(raw, names, source, diagnostics, checkField);
   (raw.rules ?? []).forEach((rule, i) => {
     for (const f of Object.keys(rule.when ?? {})) checkField(f, ['rules', i, 'when', f], 'Rule condition field');
@@ -67,6 +79,8 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
   checkRouteParams(raw, key, source, diagnostics);
 
   const routePermission = `${permission ?? 'UNDECLARED'}:VISUALIZZAZIONE`;
+  const operations: Operation[] = raw.api ? ((raw.api.operations as Operation[] | undefined) ?? ALL_OPERATIONS) : [];
+  const exportModel = buildExport(raw, fields, operations.includes('list'), source, diagnostics);
   const label = raw.label ?? raw.entity;
   const labelPlural = raw.labelPlural ?? label;
   return {
@@ -78,10 +92,14 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
     fields,
     children: Object.entries(raw.children ?? {}).map(([name, c]) => ({
       name, entity: c.entity, kind: c.kind, label: c.label ?? name, link: c.link, fixed: c.fixed ?? {}, required: c.required ?? false,
+      ...(c.widget ? { widget: c.widget } : {}),
     })),
     rules: (raw.rules ?? []).map(compileRule),
     scope: raw.scope ?? {},
     confirmations: raw.confirmations ?? [],
+    ...(raw.success ? { success: raw.success } : {}),
+    ...(raw.deleteConfirmation ? { deleteConfirmation: raw.deleteConfirmation } : {}),
+    ...(raw.checks?.length ? { checks: raw.checks.map((c) => ({ field: c.field, valid: c.valid, message: c.message })) } : {}),
     indexes: [
       ...fields.filter((f) => (f.index || f.unique) && !key.includes(f.name)).map((f) => ({ name: `${raw.table}_${f.column}_${f.unique ? 'uq' : 'idx'}`, fields: [f.name], unique: f.unique })),
       ...(raw.indexes ?? []).map((ix) => ({ name: `${raw.table}_${ix.fields.join('_').toLowerCase()}_${ix.unique ? 'uq' : 'idx'}`, fields: ix.fields, unique: ix.unique ?? false })),
@@ -91,8 +109,9 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
       pageSize: raw.api?.pageSize ?? 20,
       maxPageSize: raw.api?.maxPageSize ?? Math.max(200, raw.api?.pageSize ?? 20),
       compact: raw.api?.compact ?? [],
-      operations: raw.api ? ((raw.api.operations as Operation[] | undefined) ?? ALL_OPERATIONS) : [],
+      operations,
       permissions,
+      ...(exportModel ? { export: exportModel } : {}),
     },
     ...(raw.list ? {
       list: {
@@ -111,7 +130,7 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
     ...(raw.renamedFrom ? { renamedFrom: raw.renamedFrom } : {}),
     ...(raw.audit === false ? { audit: false as const } : {}),
     ...(raw.migrate ? { migrate: { dropFields: raw.migrate.dropFields ?? [], narrow: raw.migrate.narrow ?? [], backfill: raw.migrate.backfill ?? {} } } : {}),
-    ...buildLifecycle(raw, fields, source, diagnostics),
+    ...buildLifecycle(raw, fields, source, defaults, diagnostics),
     source: source.file,
   };
 }

@@ -5,6 +5,7 @@ import type { SourceFile } from '../load/source-file.js';
 import type { RawField } from './spec-types.js';
 
 const MESSAGE_KEYS: MessageKey[] = ['required', 'pattern', 'length', 'minLength', 'maxLength', 'minimum', 'maximum', 'type', 'enum', 'format', 'reference'];
+const FILE_MESSAGE_KEYS: MessageKey[] = ['fileSize', 'fileName', 'fileType', 'fileContent'];
 
 export function toColumnName(field: string): string {
   return field.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
@@ -39,8 +40,33 @@ export function buildField(
     }
   };
   onlyFor('values', ['enum']);
+  onlyFor('groups', ['enum']);
+  if (raw.search === 'range' && !['date', 'datetime', 'integer', 'decimal'].includes(raw.type)) {
+    report(['search'], `Field '${name}' of type ${raw.type} cannot be searched by range (only date, datetime, integer, decimal).`);
+  }
+  // A group may only name codes of the enum: a typo would silently make a status never match.
+  for (const [group, codes] of Object.entries(raw.groups ?? {})) {
+    codes.forEach((code, i) => {
+      if (raw.values && !(code in raw.values)) {
+        diagnostics.push({ ...at('groups', group, i), message: `Field '${name}': group '${group}' names code '${code}', which is not one of its values (${Object.keys(raw.values).join(', ')}).` });
+      }
+    });
+  }
   onlyFor('entity', ['reference']);
   onlyFor('generate', ['string']);
+  onlyFor('file', ['file']);
+  if (raw.type === 'file') {
+    if (!raw.file) report(['type'], `Field '${name}' is a file: declare what it accepts under 'file' (maxSize in bytes, accept: content types).`);
+    for (const k of ['default', 'search', 'unique', 'index', 'editPermission', 'generate'] as const) {
+      if (raw[k] !== undefined) report([k], `Field '${name}' is a file: it cannot have '${k}' (the row keeps only a reference to the stored file).`);
+    }
+    if (raw.required) report(['required'], `Field '${name}' is a file: it cannot be required (a row is created first, its file uploaded after).`);
+    if (raw.file?.namePattern !== undefined) {
+      try { new RegExp(raw.file.namePattern, 'u'); } catch (e) {
+        report(['file', 'namePattern'], `Field '${name}': file.namePattern is not a valid regular expression (${(e as Error).message}).`);
+      }
+    }
+  }
   for (const k of ['length', 'minLength', 'maxLength', 'pattern'] as const) onlyFor(k, ['string']);
   for (const k of ['minimum', 'maximum'] as const) onlyFor(k, ['integer', 'decimal']);
   for (const k of ['precision', 'scale'] as const) onlyFor(k, ['decimal']);
@@ -56,8 +82,12 @@ export function buildField(
   for (const key of MESSAGE_KEYS) {
     const lengthFallback = (key === 'minLength' || key === 'maxLength') && raw.length !== undefined ? own.length : undefined;
     const typeDefault = key === 'type' && !numeric ? defaults.fallback : undefined;
-    messages[key] = own[key] ?? lengthFallback ?? typeDefault ?? defaults[key] ?? defaults.fallback;
+    // A required text's implicit minLength 1 refuses an empty value: for the user that value is missing.
+    const emptyIsMissing = key === 'minLength' && raw.required && minLength === undefined ? own.required : undefined;
+    messages[key] = own[key] ?? lengthFallback ?? emptyIsMissing ?? typeDefault ?? defaults[key] ?? defaults.fallback;
   }
+  // Only file fields carry the file messages, so other fields' generated artifacts stay as they were.
+  if (raw.type === 'file') for (const key of FILE_MESSAGE_KEYS) messages[key] = own[key] ?? defaults[key] ?? defaults.fallback;
 
   return {
     name,
@@ -73,6 +103,7 @@ export function buildField(
     ...(raw.maximum !== undefined ? { maximum: raw.maximum } : {}),
     ...(raw.type === 'decimal' ? { precision: raw.precision ?? 15, scale: raw.scale ?? 2 } : {}),
     ...(raw.values ? { options: Object.entries(raw.values).map(([value, label]) => ({ value, label })) } : {}),
+    ...(raw.groups ? { groups: raw.groups } : {}),
     ...(raw.search ? { search: raw.search } : {}),
     filterParam: raw.filterParam ?? name,
     readOnly: raw.readOnly ?? false,
@@ -84,6 +115,7 @@ export function buildField(
     ...(raw.renamedFrom ? { renamedFrom: raw.renamedFrom } : {}),
     ...(raw.secret ? { secret: true as const } : {}),
     ...(raw.generate ? { generate: raw.generate } : {}),
+    ...(raw.type === 'file' && raw.file ? { file: { maxSize: raw.file.maxSize, accept: raw.file.accept, ...(raw.file.namePattern !== undefined ? { namePattern: raw.file.namePattern } : {}) } } : {}),
   };
 }
 

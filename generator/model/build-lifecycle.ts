@@ -7,11 +7,12 @@
 import type { EffectModel, EntityModel, FieldModel, StateMachineModel } from '../../common/model.js';
 import { didYouMean, type Diagnostic } from '../diagnostics.js';
 import type { PathSegment, SourceFile } from '../load/source-file.js';
-import type { RawEffect, RawEntity } from './spec-types.js';
+import { buildField } from './build-field.js';
+import type { RawEffect, RawEntity, RawField } from './spec-types.js';
 
 type Lifecycle = Pick<EntityModel, 'related' | 'editable' | 'states'>;
 
-export function buildLifecycle(raw: RawEntity, fields: FieldModel[], source: SourceFile, diagnostics: Diagnostic[]): Lifecycle {
+export function buildLifecycle(raw: RawEntity, fields: FieldModel[], source: SourceFile, defaults: Record<string, string>, diagnostics: Diagnostic[]): Lifecycle {
   const names = fields.map((f) => f.name);
   // `key`: point at the name written in the file (an unknown state under `enter`), not at its value.
   const report = (path: PathSegment[], message: string, key = false) => diagnostics.push({ ...source.positionOf(path, { key }), message });
@@ -24,7 +25,7 @@ export function buildLifecycle(raw: RawEntity, fields: FieldModel[], source: Sou
 
   if (raw.related) {
     out.related = Object.entries(raw.related).map(([name, r]) => {
-      if (name === 'row' || name === 'caller' || name === 'now' || name === 'today') report(['related', name], `'${name}' is a name every condition has already: give the related row another name.`);
+      if (['row', 'caller', 'now', 'today', 'input'].includes(name)) report(['related', name], `'${name}' is a name every condition has already: give the related row another name.`);
       for (const [target, own] of Object.entries(r.link)) checkField(own, ['related', name, 'link', target], 'Link value');
       return { name, entity: r.entity, link: r.link };
     });
@@ -34,7 +35,10 @@ export function buildLifecycle(raw: RawEntity, fields: FieldModel[], source: Sou
     for (const f of Object.keys(hide)) checkField(f, ['editable', 'hide', f], 'Hidden-row field');
     out.editable = { when: raw.editable.when, message: raw.editable.message, hide };
   }
-  if (raw.states) out.states = buildStates(raw, fields, checkField, report);
+  // Transition inputs are declared in the field language, so they get the same rules and Italian messages.
+  const inputOf = (transition: string, list: Record<string, RawField>) =>
+    Object.entries(list).map(([name, def]) => buildField(name, def, source, defaults, diagnostics, ['states', 'transitions', transition, 'input']));
+  if (raw.states) out.states = buildStates(raw, fields, checkField, report, inputOf);
   return out;
 }
 
@@ -42,6 +46,7 @@ function buildStates(
   raw: RawEntity, fields: FieldModel[],
   checkField: (name: string, path: PathSegment[], what: string) => boolean,
   report: (path: PathSegment[], message: string, key?: boolean) => void,
+  inputOf: (transition: string, list: Record<string, RawField>) => FieldModel[],
 ): StateMachineModel | undefined {
   const spec = raw.states!;
   if (!checkField(spec.field, ['states', 'field'], 'State field')) return undefined;
@@ -79,6 +84,7 @@ function buildStates(
       ...(t.guard !== undefined ? { guard: t.guard } : {}),
       ...(t.confirm ? { confirm: t.confirm } : {}),
       success: t.success,
+      ...(t.input ? { input: inputOf(name, t.input) } : {}),
       effects: effects(t.effects, at('effects')),
     };
   });

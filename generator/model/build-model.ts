@@ -9,6 +9,7 @@ import type { SpecKind } from '../validate/schema-check.js';
 import { buildConfig } from './build-config.js';
 import { buildEntity } from './build-entity.js';
 import { buildOperations } from './build-operation.js';
+import { checkIndicators } from './check-indicators.js';
 import { checkCrossReferences, type Located } from './check-cross-references.js';
 import { checkDemo } from './check-demo.js';
 import { checkLifecycles } from './check-lifecycle.js';
@@ -74,6 +75,7 @@ export function buildModel(files: { kind: SpecKind; source: SourceFile }[]): { m
     dropEntities: buildDropEntities(ofKind('dropEntities'), new Set(entityNames), diagnostics),
     config: buildConfig(ofKind('config'), diagnostics),
   };
+  checkIndicators(operations, model, diagnostics);
   if (diagnostics.length === 0) checkDemo(demoFiles, model, diagnostics);
   return diagnostics.length ? { diagnostics } : { model, diagnostics };
 }
@@ -92,7 +94,12 @@ function buildShell(sources: SourceFile[], routes: Set<string | undefined>, diag
     check(landing.assistance, ['landing', 'assistance']);
     landing.bank.forEach((r, i) => check(r, ['landing', 'bank', i]));
   }
-  return { ...(landing ? { landing } : {}), emailWarningGroups: sources.flatMap((s) => (s.data as RawPages).emailWarningGroups ?? []) };
+  const pageWindow = sources.map((s) => (s.data as RawPages).pageWindow).find((w) => w !== undefined);
+  return {
+    ...(landing ? { landing } : {}),
+    emailWarningGroups: sources.flatMap((s) => (s.data as RawPages).emailWarningGroups ?? []),
+    ...(pageWindow !== undefined ? { pageWindow } : {}),
+  };
 }
 
 /** Entities dropped on purpose; one still in the spec cannot be dropped. */

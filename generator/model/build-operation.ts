@@ -13,7 +13,11 @@ export function buildOperations(source: SourceFile, defaults: Record<string, str
   return Object.entries(raw.operations).map(([name, op]) => {
     const base = ['operations', name];
     const fields = (group: 'params' | 'query' | 'body', list?: Record<string, RawField>) =>
-      Object.entries(list ?? {}).map(([f, def]) => buildField(f, def, source, defaults, diagnostics, [...base, group]));
+      Object.entries(list ?? {}).map(([f, def]) => {
+        // Files travel only through an entity's file field operations (docs/spec-language.md#files).
+        if (def.type === 'file') diagnostics.push({ ...source.positionOf([...base, group, f, 'type']), message: `Field '${f}' of operation '${name}' cannot be a file: declare it on an entity (type: file gets its own upload operations).` });
+        return buildField(f, def, source, defaults, diagnostics, [...base, group]);
+      });
     const modes = [op.public, op.authenticated, op.permission !== undefined].filter(Boolean).length;
     if (modes !== 1) {
       diagnostics.push({ ...source.positionOf(base, { key: true }), message: `Operation '${name}' must declare exactly one of: permission: FUNCTION:ACTION, public: true, authenticated: true.` });
@@ -28,6 +32,12 @@ export function buildOperations(source: SourceFile, defaults: Record<string, str
     if (entity && !entityNames.includes(entity)) {
       diagnostics.push({ ...source.positionOf([...base, 'response', 'entity']), message: `Response entity '${entity}' is not declared.${didYouMean(entity, entityNames)}` });
     }
+    (op.response?.entities ?? []).forEach((e, i) => {
+      if (!entityNames.includes(e)) diagnostics.push({ ...source.positionOf([...base, 'response', 'entities', i]), message: `Response entity '${e}' is not declared.${didYouMean(e, entityNames)}` });
+    });
+    if (op.response?.entities && (op.response.shape !== 'page' || entity)) {
+      diagnostics.push({ ...source.positionOf([...base, 'response', 'entities']), message: `Operation '${name}': 'entities' needs shape: page and no 'entity'.` });
+    }
     const response = op.response ?? {};
     return {
       name,
@@ -41,12 +51,18 @@ export function buildOperations(source: SourceFile, defaults: Record<string, str
       query: fields('query', op.query),
       ...(op.body ? { body: fields('body', op.body) } : {}),
       response: {
-        status: response.status ?? (response.fields || response.entity || response.list ? 200 : 204),
+        status: response.status ?? (response.fields || response.entity || response.list || response.file || response.entities ? 200 : 204),
         ...(response.fields ? { fields: Object.entries(response.fields).map(([f, def]) => buildField(f, def, source, defaults, diagnostics, [...base, 'response', 'fields'])) } : {}),
         ...(entity ? { entity, shape: response.shape ?? 'one' } : {}),
+        // `fields` with `shape: list`: an array of such objects (a report's rows).
+        ...(response.fields && response.shape === 'list' ? { shape: 'list' as const } : {}),
         ...(response.list ? { list: response.list } : {}),
+        ...(response.file ? { file: response.file } : {}),
+        ...(response.entities ? { entities: response.entities, shape: 'page' as const } : {}),
       },
+      ...(op.indicator ? { indicator: op.indicator } : {}),
       ...(op.successMessage ? { successMessage: op.successMessage } : {}),
+      ...(op.messages ? { messages: op.messages } : {}),
       source: source.file,
     };
   });

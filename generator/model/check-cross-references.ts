@@ -6,6 +6,7 @@
 import type { CustomOperationModel, EntityModel, FieldModel, Model } from '../../common/model.js';
 import { didYouMean, type Diagnostic } from '../diagnostics.js';
 import type { PathSegment, SourceFile } from '../load/source-file.js';
+import { transferFieldOf } from './transfer-list.js';
 
 export interface Located<T> { value: T; source: SourceFile }
 
@@ -15,6 +16,7 @@ export function checkCrossReferences(
   operations: Located<CustomOperationModel>[] = [],
 ): void {
   const byName = new Map(entities.map((e) => [e.value.name, e.value]));
+  const sources = new Map(entities.map((e) => [e.value.name, e.source]));
   const report = (source: SourceFile, path: PathSegment[], message: string) => diagnostics.push({ ...source.positionOf(path), message });
 
   unique(entities, (e) => e.name, ['entity'], 'Entity name', report);
@@ -64,6 +66,17 @@ export function checkCrossReferences(
       }
       for (const fixed of Object.keys(child.fixed)) {
         if (!childFields.includes(fixed)) report(source, ['children', child.name, 'fixed', fixed], `Fixed field '${fixed}' is not a field of ${target.name}.${didYouMean(fixed, childFields)}`);
+      }
+      if (child.widget === 'transferList') {
+        const moved = transferFieldOf(child, target);
+        if (typeof moved === 'string') report(source, ['children', child.name, 'widget'], moved);
+        else {
+          // The reference may not be resolved yet (entities are resolved in turn): read its target from the spec.
+          const targetSpec = (sources.get(target.name)?.data as { fields?: Record<string, { entity?: string }> } | undefined)?.fields?.[moved.name]?.entity;
+          if (targetSpec && !byName.get(targetSpec)?.api.operations.includes('list')) {
+            report(source, ['children', child.name, 'widget'], `Child '${child.name}' shows as a transferList: ${targetSpec} has no list API to offer its rows.`);
+          }
+        }
       }
     }
     for (const field of entity.fields) {

@@ -2,6 +2,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
 import type { Model } from '../../common/model.js';
+import { failedChecks } from '../../common/row-checks.js';
 import { didYouMean, type Diagnostic } from '../diagnostics.js';
 import type { SourceFile } from '../load/source-file.js';
 import { inputSchema } from '../shapes/entity-schema.js';
@@ -20,7 +21,13 @@ export function checkDemo(demo: { raw: RawDemo; source: SourceFile }[], model: M
     }
     const validate = ajv.compile(inputSchema(entity, model));
     raw.rows.forEach((row, i) => {
-      if (validate(row)) return;
+      if (validate(row)) {
+        // The entity's cross-field checks hold for demo rows too (the API would refuse them).
+        for (const failed of failedChecks(entity, row as Record<string, unknown>)) {
+          diagnostics.push({ ...source.positionOf(['rows', i, failed.field]), message: `Demo row ${i + 1}: ${failed.field}: ${failed.message}.` });
+        }
+        return;
+      }
       for (const error of validate.errors ?? []) {
         const segments = error.instancePath.split('/').filter(Boolean);
         const extra = error.keyword === 'additionalProperties' ? String(error.params.additionalProperty) : undefined;

@@ -1,7 +1,8 @@
 /**
  * Lifecycle checks that need the whole spec (docs/spec-language.md#state-machines): related rows and
  * adjusted quantities name existing entities and fields, and every variable a condition or an effect
- * reads exists: `row.<field>`, `caller.<fact>`, `<related>.<field>`, `now`, `today`. Each mistake is
+ * reads exists: `row.<field>`, `caller.<fact>`, `<related>.<field>`, `now`, `today`, and in a transition's
+ * guard and effects `input.<name>` of its declared input. Each mistake is
  * reported at the file:line:col of the offending text, with the closest valid name.
  */
 import { CALLER_FACTS, CONTEXT_ROOTS, logicVars } from '../../common/lifecycle.js';
@@ -33,8 +34,8 @@ export function checkLifecycles(entities: Located<EntityModel>[], diagnostics: D
     }
 
     /** Every `{var}` of `logic` (written at `path`) must name something the context has. */
-    const checkVars = (logic: JsonLogic, path: PathSegment[], withRow: boolean) => {
-      const roots = [...CONTEXT_ROOTS.filter((r) => withRow || r !== 'row'), ...related.keys()];
+    const checkVars = (logic: JsonLogic, path: PathSegment[], withRow: boolean, input?: string[]) => {
+      const roots = [...CONTEXT_ROOTS.filter((r) => withRow || r !== 'row'), ...(input ? ['input'] : []), ...related.keys()];
       const used = new Set<string>();
       for (const v of logicVars(logic)) {
         const at = [...path, ...v.path];
@@ -56,9 +57,9 @@ export function checkLifecycles(entities: Located<EntityModel>[], diagnostics: D
           report(at, `Name '${v.name}' must be ${root}.<one ${root === 'caller' ? 'fact' : 'field'}>.`);
           continue;
         }
-        const members: readonly string[] = root === 'caller' ? CALLER_FACTS : fieldsOf(root === 'row' ? entity : related.get(root)!);
+        const members: readonly string[] = root === 'caller' ? CALLER_FACTS : root === 'input' ? input! : fieldsOf(root === 'row' ? entity : related.get(root)!);
         if (!members.includes(member)) {
-          const what = root === 'caller' ? 'a fact of the caller' : `a field of ${root === 'row' ? entity.name : related.get(root)!.name}`;
+          const what = root === 'caller' ? 'a fact of the caller' : root === 'input' ? 'an input of the transition' : `a field of ${root === 'row' ? entity.name : related.get(root)!.name}`;
           report(at, `'${member}' in '${v.name}' is not ${what}.${didYouMean(member, members)}`);
         }
       }
@@ -75,14 +76,14 @@ export function checkLifecycles(entities: Located<EntityModel>[], diagnostics: D
 
     const states = entity.states;
     if (!states) continue;
-    const checkEffects = (effects: EffectModel[], path: PathSegment[]) => {
+    const checkEffects = (effects: EffectModel[], path: PathSegment[], input?: string[]) => {
       effects.forEach((effect, i) => {
         const at = [...path, i];
         if (effect.kind === 'set') {
-          for (const [f, value] of Object.entries(effect.values)) checkVars(value, [...at, 'set', f, 'expr'], true);
+          for (const [f, value] of Object.entries(effect.values)) checkVars(value, [...at, 'set', f, 'expr'], true, input);
           return;
         }
-        checkVars(effect.by, [...at, 'adjust', 'by'], true);
+        checkVars(effect.by, [...at, 'adjust', 'by'], true, input);
         const e = target(effect.entity, [...at, 'adjust', 'entity']);
         if (!e) return;
         const field = e.fields.find((f) => f.name === effect.field);
@@ -95,8 +96,10 @@ export function checkLifecycles(entities: Located<EntityModel>[], diagnostics: D
     };
     for (const [state, enter] of Object.entries(states.enter)) checkEffects(enter.effects, ['states', 'enter', state, 'effects']);
     for (const t of states.transitions) {
-      if (t.guard !== undefined) checkVars(t.guard, ['states', 'transitions', t.name, 'guard'], true);
-      checkEffects(t.effects, ['states', 'transitions', t.name, 'effects']);
+      // Only a transition's own guard and effects see its input (entering a state may happen without one).
+      const input = t.input?.map((f) => f.name);
+      if (t.guard !== undefined) checkVars(t.guard, ['states', 'transitions', t.name, 'guard'], true, input);
+      checkEffects(t.effects, ['states', 'transitions', t.name, 'effects'], input);
     }
   }
 }

@@ -1,10 +1,11 @@
 /** The raw shapes of spec files after schema validation (see generator/schema/*.schema.json). */
 export interface RawField {
-  type: 'string' | 'integer' | 'decimal' | 'boolean' | 'date' | 'datetime' | 'enum' | 'reference';
+  type: 'string' | 'integer' | 'decimal' | 'boolean' | 'date' | 'datetime' | 'enum' | 'reference' | 'file';
+  file?: { maxSize: number; accept: string[]; namePattern?: string };
   label?: string; description?: string; required?: boolean; default?: unknown;
   length?: number; minLength?: number; maxLength?: number; pattern?: string;
   minimum?: number; maximum?: number; precision?: number; scale?: number;
-  values?: Record<string, string>; entity?: string; search?: 'exact' | 'wildcard'; filterParam?: string; valuesFrom?: 'functions' | 'actions';
+  values?: Record<string, string>; groups?: Record<string, string[]>; entity?: string; search?: 'exact' | 'wildcard' | 'range'; filterParam?: string; valuesFrom?: 'functions' | 'actions';
   readOnly?: boolean; unique?: boolean; index?: boolean; editPermission?: string; secret?: boolean; generate?: 'uuid';
   messages?: Record<string, string>;
   ui?: { widget?: string; help?: string; placeholder?: string; hidden?: boolean };
@@ -16,11 +17,14 @@ export interface RawEntity {
   key: string | string[]; permission?: string;
   scope?: { bank?: string; branch?: string };
   audit?: boolean;
-  api?: { path: string; pageSize?: number; maxPageSize?: number; compact?: string[]; operations?: string[]; permissions?: Record<string, string> };
+  api?: { path: string; pageSize?: number; maxPageSize?: number; compact?: string[]; operations?: string[]; permissions?: Record<string, string>; export?: boolean | { formats?: ('csv' | 'xlsx')[]; columns?: string[] } };
   fields: Record<string, RawField>;
-  children?: Record<string, { entity: string; kind: 'one' | 'many'; link: Record<string, string>; label?: string; required?: boolean; fixed?: Record<string, unknown> }>;
+  children?: Record<string, { entity: string; kind: 'one' | 'many'; link: Record<string, string>; label?: string; required?: boolean; fixed?: Record<string, unknown>; widget?: 'transferList' }>;
   rules?: { description?: string; when?: Record<string, unknown>; whenLogic?: unknown; set: Record<string, unknown> }[];
   confirmations?: { field: string; from?: unknown; to?: unknown; title?: string; message: string }[];
+  success?: { create?: string; update?: string; delete?: string };
+  deleteConfirmation?: { title?: string; message: string };
+  checks?: { field: string; valid: unknown; message: string; description?: string }[];
   indexes?: { fields: string[]; unique?: boolean }[];
   list?: { route: string; title?: string; columns?: string[]; filters?: string[]; sort?: string; permission?: string };
   form?: { route: string; title?: string; fields?: string[]; permission?: string };
@@ -38,7 +42,8 @@ export interface RawStates {
   initial?: string[];
   enter?: Record<string, { effects?: RawEffect[]; success?: string }>;
   transitions: Record<string, {
-    label?: string; from: string[]; to: string; permission: string; guard?: unknown; confirm?: string; success: string; effects?: RawEffect[];
+    label?: string; from: string[]; to: string; permission: string; guard?: unknown; confirm?: string; success: string;
+    input?: Record<string, RawField>; effects?: RawEffect[];
   }>;
 }
 
@@ -48,6 +53,7 @@ export interface RawDemo { demo: string; order?: number; rows: Record<string, un
 export interface RawPages {
   landing?: { merchant: string; assistance: string; bank: string[] };
   emailWarningGroups?: string[];
+  pageWindow?: number;
   pages: { route: string; component: string; title?: string; permission?: string; public?: boolean; menu?: { group: string; label?: string; order?: number } }[];
 }
 
@@ -55,8 +61,10 @@ export interface RawOperation {
   method: 'get' | 'post' | 'put' | 'delete'; path: string; summary: string;
   permission?: string; public?: boolean; authenticated?: boolean; handler?: string;
   params?: Record<string, RawField>; query?: Record<string, RawField>; body?: Record<string, RawField>;
-  response?: { status?: 200 | 201 | 204; fields?: Record<string, RawField>; entity?: string; shape?: 'one' | 'list' | 'page'; list?: 'string' };
+  response?: { status?: 200 | 201 | 204; fields?: Record<string, RawField>; entity?: string; shape?: 'one' | 'list' | 'page'; list?: 'string'; file?: 'text' | 'binary'; entities?: string[] };
+  indicator?: { label: string; entity: string; field: string; group: string; refreshKey: string; route?: string };
   successMessage?: string;
+  messages?: Record<string, string>;
 }
 export interface RawOperations { operations: Record<string, RawOperation> }
 export interface RawDropEntities { dropEntities: string[] }

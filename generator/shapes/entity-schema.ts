@@ -27,6 +27,9 @@ function valueSchema(field: FieldModel): JsonSchema {
     case 'date': return { type: 'string', format: 'date' };
     case 'datetime': return { type: 'string', format: 'date-time' };
     case 'enum': return { type: 'string', enum: (field.options ?? []).map((o) => o.value) };
+    // The id of the stored file (server/files/): changes with every upload, so the row's ETag does too.
+    // Bodies may send it back as read; the server ignores it (files change only through <item>/<field>).
+    case 'file': return { type: 'string', maxLength: 64 };
     case 'reference': {
       const t = field.reference?.type ?? 'string';
       return t === 'integer' ? withRange({ type: 'integer' }, field) : stringSchema(field);
@@ -112,6 +115,16 @@ export function rowSchema(entity: EntityModel, model: Model, withChildren: boole
  * Every message a body of this entity can produce, keyed by dotted path without array indexes
  * (`codAbi`, `group.groupName`, `modelliPos.codModpos`): what the API and the form both look up.
  */
+/** A closed object of declared fields (a custom operation's or a transition's body); optional ones may be null. */
+export function objectSchema(fields: readonly FieldModel[]): JsonSchema {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: fields.filter((f) => f.required).map((f) => f.name),
+    properties: Object.fromEntries(fields.map((f) => [f.name, fieldSchema(f, { nullable: !f.required })])),
+  };
+}
+
 export function messageTable(entity: EntityModel, model: Model, prefix = ''): Record<string, Record<string, string>> {
   const table: Record<string, Record<string, string>> = {};
   for (const field of entity.fields) table[prefix + field.name] = field.messages;

@@ -17,9 +17,12 @@ import { audited, recordAudit, type AuditOperation } from './audit.js';
 import { outOfColumnRange } from './column-range.js';
 import { checkVersion } from './concurrency.js';
 import { Lifecycle } from './lifecycle.js';
-import { parseListParams, type FilterParam } from './list-query.js';
+import { applyFilters, parseListParams, type FilterParam, type ListParams } from './list-query.js';
 import { Repository } from './repository.js';
+import { enforceChecks } from './row-checks.js';
 import { keyOf, type Row } from './row-mapping.js';
+import { fileFields } from '../../common/file-rules.js';
+import type { FileStore } from '../files/store.js';
 
 /** How a write of an existing row is checked and reported (server/crud/concurrency.ts). */
 export interface WriteOptions {
@@ -34,8 +37,10 @@ export class EntityService {
   private readonly lifecycle: Lifecycle;
 
   constructor(
-    private readonly db: Knex, private readonly model: RuntimeModel, readonly entity: EntityModel,
+    readonly db: Knex, private readonly model: RuntimeModel, readonly entity: EntityModel,
     private readonly filterable: readonly FilterParam[], private readonly hooks: EntityHooks = {},
+    /** Where the files of `type: file` fields are kept (server/files/); a deleted row takes its files along. */
+    readonly files?: FileStore,
   ) {
     this.repo = new Repository(entity);
     this.lifecycle = new Lifecycle(model, entity);
@@ -50,6 +55,17 @@ export class EntityService {
     if (!params.compact || this.entity.api.compact.length === 0) return page;
     const pick = (r: Row) => Object.fromEntries(this.entity.api.compact.map((f) => [f, r[f]]));
     return { results: page.results.map(pick), totalCount: page.totalCount };
+  }
+
+  /**
+   * What an export of the list writes (server/exports/): the list's own filters, sort, data scope and
+   * hidden rows, unpaged. `filtered()` is a fresh query each time, so the exporter pages it by keyset.
+   */
+  async exportQuery(query: Record<string, unknown>, caller: Caller, fixed: Row = {}): Promise<{ params: ListParams; filtered: () => Knex.QueryBuilder }> {
+    const params = parseListParams(this.entity, query, this.filterable);
+    params.filters.push(...Object.entries(fixed).map(([field, value]) => ({ field, value, exact: true })));
+    const hide = await this.lifecycle.hideReadOnly(this.db, caller);
+    return { params, filtered: () => { const qb = applyFilters(this.db(this.entity.table), this.entity, params); this.restrict(qb, caller); hide(qb); return qb; } };
   }
 
   /** Every row in the caller's scope, unpaged: for small lists such as the caller's own banks. */
@@ -71,7 +87,7 @@ export class EntityService {
 
   create(body: Row, caller?: Caller): Promise<Row> {
     return this.transaction(async (trx) => {
-      const row = this.prepare(this.entity, withDefaults(this.entity, body));
+      const row = this.prepare(this.entity, withDefaults(this.entity, withoutFiles(this.entity, body)));
       if (!this.visible(row, caller)) throw new ApiError('FORBIDDEN');
       await this.hooks.beforeSave?.({ trx, caller, row, body });
       if (await this.repo.exists(trx, keyOf(this.entity, row))) throw new ApiError('DUPLICATE_KEY');
@@ -91,7 +107,9 @@ export class EntityService {
     });
   }
 
-  update(key: Row, body: Row, caller?: Caller, options: WriteOptions = {}): Promise<Row> {
+  update(key: Row, sent: Row, caller?: Caller, options: WriteOptions = {}): Promise<Row> {
+    // A file field's value (the stored file's id, as GET answered it) changes only by upload (server/files/).
+    const body = withoutFiles(this.entity, sent);
     return this.transaction(async (trx) => {
       const mismatched = this.entity.key.filter((k) => body[k] !== undefined && String(body[k]) !== String(key[k]));
       if (mismatched.length) throw this.keyMismatch(mismatched);
@@ -120,7 +138,35 @@ export class EntityService {
       await this.lifecycle.beforeDelete(trx, current, caller);
       for (const child of this.entity.children) await this.childRepo(child).deleteWhere(trx, this.linkValues(child, current));
       await this.repo.delete(trx, key);
+      for (const field of fileFields(this.entity.fields)) {
+        if (current[field.name]) await this.files?.remove(trx, String(current[field.name]));
+      }
       await this.audit(trx, 'delete', before, null, caller);
+    });
+  }
+
+  /**
+   * Changes some of the row's stored values outside the body: a file upload (server/files/) sets its
+   * field to the new file's id. The same rules as update hold: row lock, If-Match (412/428), bank scope,
+   * the entity's `editable`, one transaction and an audit entry; `describe` lets the trail show more
+   * than the stored value (the file's name, size and sha256 instead of its id).
+   */
+  writeValues(
+    key: Row, caller: Caller, options: WriteOptions,
+    change: (trx: Knex.Transaction, current: Row) => Promise<Row>, describe: (trx: Knex.Transaction, row: Row) => Promise<Row> = async (_t, r) => r,
+  ): Promise<Row> {
+    return this.transaction(async (trx) => {
+      const current = await this.repo.findForUpdate(trx, key);
+      if (!current || !this.visible(current, caller)) throw new ApiError('NOT_FOUND');
+      const before = await this.before(trx, key, caller, options);
+      const described = before ? await describe(trx, before) : null;
+      const values = await change(trx, current);
+      await this.lifecycle.beforeUpdate(trx, current, { ...current, ...values }, caller);
+      await this.repo.update(trx, key, values);
+      const saved = await this.get(key, undefined, trx);
+      await this.audit(trx, 'update', described, await describe(trx, saved), caller);
+      options.onSaved?.(saved);
+      return saved;
     });
   }
 
@@ -148,13 +194,14 @@ export class EntityService {
    * Runs a transition of the entity's state machine (server/crud/lifecycle.ts) on the row with `key`:
    * the row changes state with its effects, in one transaction, and is answered with the spec's success
    * message and the actions the caller may run next. With If-Match, a row changed since it was read is 412.
+   * `input` is the transition's declared body (already validated against the document), e.g. a reason.
    */
-  transition(key: Row, name: string, caller: Caller, options: WriteOptions = {}): Promise<{ message: string; row: Row }> {
+  transition(key: Row, name: string, caller: Caller, options: WriteOptions = {}, input: Row = {}): Promise<{ message: string; row: Row }> {
     return this.transaction(async (trx) => {
       const current = await this.repo.findForUpdate(trx, key);
       if (!current || !this.visible(current, caller)) throw new ApiError('NOT_FOUND');
       const before = await this.before(trx, key, caller, options);
-      const message = await this.lifecycle.transition(trx, current, name, caller);
+      const message = await this.lifecycle.transition(trx, current, name, caller, input);
       const saved = await this.get(key, undefined, trx);
       if (audited(this.entity, caller.username)) {
         await recordAudit(trx, this.model, { entity: this.entity.name, key, operation: 'transition', transition: name, before, after: saved, username: caller.username });
@@ -226,7 +273,10 @@ export class EntityService {
 
   /** Defaults are filled by the caller on create; here the spec's field rules settle the row. */
   private prepare(entity: EntityModel, body: Row): Row {
-    return applyRules(entity.rules, stripChildren(entity, body));
+    const row = applyRules(entity.rules, stripChildren(entity, body));
+    // The spec's cross-field `checks` see the row as it will be stored, after the rules settled it.
+    enforceChecks(entity, row);
+    return row;
   }
 
   private async saveChildren(
@@ -314,5 +364,14 @@ function withDefaults(entity: EntityModel, body: Row): Row {
 function stripChildren(entity: EntityModel, body: Row): Row {
   const out: Row = { ...body };
   for (const child of entity.children) delete out[child.name];
+  return out;
+}
+
+/** The body without file fields: they change only by upload (server/files/file-routes.ts). */
+function withoutFiles(entity: EntityModel, body: Row): Row {
+  const files = fileFields(entity.fields);
+  if (!files.length) return body;
+  const out: Row = { ...body };
+  for (const field of files) delete out[field.name];
   return out;
 }

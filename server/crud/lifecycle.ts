@@ -75,16 +75,18 @@ export class Lifecycle {
    * is read-only or the guard refuses the caller, 409 when the row is not in a `from` state (or another
    * transition moved it first). Returns the spec's success message.
    */
-  async transition(trx: Knex.Transaction, current: Row, name: string, caller: Caller): Promise<string> {
+  async transition(trx: Knex.Transaction, current: Row, name: string, caller: Caller, input: Row = {}): Promise<string> {
     const t = this.transitionNamed(name);
     const states = this.entity.states!;
     await this.checkEditable(trx, current, caller);
-    if (t.guard !== undefined && !truthy(jsonLogic.apply(t.guard as never, await this.context(trx, current, caller)))) throw new ApiError('FORBIDDEN');
+    // Only the declared inputs, each present (null when not sent), so `input.<name>` never reads a stray key.
+    const given = Object.fromEntries((t.input ?? []).map((f) => [f.name, input[f.name] ?? null]));
+    if (t.guard !== undefined && !truthy(jsonLogic.apply(t.guard as never, { ...(await this.context(trx, current, caller)), input: given }))) throw new ApiError('FORBIDDEN');
     if (!t.from.includes(String(current[states.field]))) throw new ApiError('INVALID_TRANSITION');
 
     const effects = [...t.effects, ...(states.enter[t.to]?.effects ?? [])];
     const next: Row = { ...current, [states.field]: t.to };
-    await this.setFields(trx, next, effects, caller);
+    await this.setFields(trx, next, effects, caller, given);
     const changes = Object.fromEntries(Object.entries(next).filter(([f, v]) => v !== current[f]));
     const stateColumn = this.entity.fields.find((f) => f.name === states.field)!.column;
     const moved = await trx(this.entity.table)
@@ -92,7 +94,7 @@ export class Lifecycle {
       .whereIn(stateColumn, t.from)
       .update(toColumns(this.entity, changes));
     if (moved !== 1) throw new ApiError('INVALID_TRANSITION');
-    await this.adjustAll(trx, next, effects, caller);
+    await this.adjustAll(trx, next, effects, caller, given);
     return t.success;
   }
 
@@ -166,10 +168,10 @@ export class Lifecycle {
   }
 
   /** Applies the `set` effects in order, each seeing the row as the previous ones left it. */
-  private async setFields(db: Db, row: Row, effects: EffectModel[], caller?: Caller): Promise<void> {
+  private async setFields(db: Db, row: Row, effects: EffectModel[], caller?: Caller, input?: Row): Promise<void> {
     for (const effect of effects) {
       if (effect.kind !== 'set') continue;
-      const context = await this.context(db, row, caller);
+      const context = { ...(await this.context(db, row, caller)), ...(input ? { input } : {}) };
       for (const [field, expr] of Object.entries(effect.values)) row[field] = jsonLogic.apply(expr as never, context) ?? null;
     }
   }
@@ -178,12 +180,12 @@ export class Lifecycle {
    * Each `adjust` in one conditional UPDATE: the target changes only if the result stays within its field's
    * minimum and maximum, so two movements at once can never take the stock below zero together.
    */
-  private async adjustAll(trx: Knex.Transaction, row: Row, effects: EffectModel[], caller?: Caller): Promise<void> {
+  private async adjustAll(trx: Knex.Transaction, row: Row, effects: EffectModel[], caller?: Caller, input?: Row): Promise<void> {
     for (const effect of effects) {
       if (effect.kind !== 'adjust') continue;
       const target = entityByName(this.model, effect.entity);
       const field = target.fields.find((f) => f.name === effect.field)!;
-      const by = Number(jsonLogic.apply(effect.by as never, await this.context(trx, row, caller)));
+      const by = Number(jsonLogic.apply(effect.by as never, { ...(await this.context(trx, row, caller)), ...(input ? { input } : {}) }));
       if (!Number.isFinite(by) || (field.type === 'integer' && !Number.isInteger(by))) {
         throw new Error(`${this.entity.name}: adjust of ${target.name}.${field.name} computed ${by}, not a ${field.type} (spec mistake)`);
       }

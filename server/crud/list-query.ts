@@ -12,11 +12,12 @@ export interface ListParams {
   size: number;
   sort: { field: string; direction: 'asc' | 'desc' }[];
   /** `exact` forces equality whatever the field's search mode (path parameters). */
-  filters: { field: string; value: unknown; exact?: boolean }[];
+  filters: { field: string; value: unknown; exact?: boolean; range?: 'from' | 'to' }[];
   compact: boolean;
 }
 
-export interface FilterParam { param: string; field: string }
+/** `range`: the parameter is one end of a `search: range` filter (`dataAperturaDa` from, `dataAperturaA` to). */
+export interface FilterParam { param: string; field: string; range?: 'from' | 'to' }
 
 export function parseListParams(entity: EntityModel, query: Record<string, unknown>, filterable: readonly FilterParam[]): ListParams {
   const size = Math.min(Number(query.size ?? entity.api.pageSize), entity.api.maxPageSize);
@@ -27,14 +28,18 @@ export function parseListParams(entity: EntityModel, query: Record<string, unkno
   });
   const filters = filterable
     .filter(({ param }) => query[param] !== undefined && query[param] !== '')
-    .map(({ param, field }) => ({ field, value: query[param] }));
+    .map(({ param, field, range }) => ({ field, value: query[param], ...(range ? { range } : {}) }));
   return { page: Number(query.page ?? 0), size, sort, filters, compact: query.format === 'compact' };
 }
 
 export function applyFilters(qb: Knex.QueryBuilder, entity: EntityModel, params: ListParams): Knex.QueryBuilder {
-  for (const { field, value, exact } of params.filters) {
+  for (const { field, value, exact, range } of params.filters) {
     const f = entity.fields.find((x) => x.name === field)!;
-    if (f.search === 'wildcard' && !exact) {
+    if (range) {
+      // Both ends included; dates and datetimes compare as ISO text, numbers as numbers.
+      const bound = f.type === 'integer' || f.type === 'decimal' ? Number(value) : String(value);
+      qb.where(f.column, range === 'from' ? '>=' : '<=', bound);
+    } else if (f.search === 'wildcard' && !exact) {
       qb.whereRaw(`${foldCase('??')} LIKE ? ESCAPE '\\'`, [f.column, `%${escapeLike(String(value).toLowerCase())}%`]);
     } else if (f.type === 'boolean') {
       qb.where(f.column, value === true || value === 'true');
@@ -47,14 +52,21 @@ export function applyFilters(qb: Knex.QueryBuilder, entity: EntityModel, params:
 
 /** Requested order first, then the key, so pages never overlap or skip rows with equal sort values. */
 export function applySortAndPage(qb: Knex.QueryBuilder, entity: EntityModel, params: ListParams): Knex.QueryBuilder {
+  for (const s of sortOrder(entity, params)) orderByField(qb, s.field, s.direction);
+  return qb.limit(params.size).offset(params.page * params.size);
+}
+
+/** The full, unique order of a list: the requested sort (or the spec's), then the key (exports page by it). */
+export function sortOrder(entity: EntityModel, params: ListParams): { field: FieldModel; direction: 'asc' | 'desc' }[] {
   const sort = params.sort.length ? params.sort : [entity.list?.sort ?? { field: entity.key[0], direction: 'asc' as const }];
   const used = new Set<string>();
+  const out: { field: FieldModel; direction: 'asc' | 'desc' }[] = [];
   for (const s of [...sort, ...entity.key.map((k) => ({ field: k, direction: 'asc' as const }))]) {
     if (used.has(s.field)) continue;
     used.add(s.field);
-    orderByField(qb, entity.fields.find((f) => f.name === s.field)!, s.direction);
+    out.push({ field: entity.fields.find((f) => f.name === s.field)!, direction: s.direction });
   }
-  return qb.limit(params.size).offset(params.page * params.size);
+  return out;
 }
 
 /**

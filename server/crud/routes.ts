@@ -15,11 +15,19 @@ import { ifMatchOf, versionOf, withVersion } from './concurrency.js';
 import { EntityService } from './entity-service.js';
 import type { FilterParam } from './list-query.js';
 import type { Row } from './row-mapping.js';
+import { exportHandlers } from '../exports/routes.js';
+import type { ExportWorker } from '../exports/worker.js';
+import { sendTextFile } from './text-file.js';
+import { fileHandlers } from '../files/file-routes.js';
+import { sendBinaryFile, type BinaryFile } from '../files/send-file.js';
+import { createFileStore, type FileStore } from '../files/index.js';
 
 /** `name`: the child list (childList, childReplace) or the transition (transition) the operation names. */
 type Handler = (service: EntityService, req: Request, res: Response, caller: Caller, name?: string) => Promise<void>;
 
 const crud: Record<string, Handler> = {
+  // A file field's download, check and upload (x-file names the field): server/files/file-routes.ts.
+  ...fileHandlers,
   list: async (s, req, res, caller) => { res.json(await s.list(req.query as Row, caller, pathValues(s.entity, req))); },
   // Reads and writes of one row carry its version (ETag); writes of an existing row need it in If-Match.
   // The version is of the row itself: `_actions` depends on who asks, so it is added after.
@@ -32,7 +40,8 @@ const crud: Record<string, Handler> = {
   // A state-machine transition (x-transition names it); If-Match is optional: the state itself guards the row.
   transition: async (s, req, res, caller, name) => {
     const onSaved = (row: Row) => { res.set('ETag', versionOf(row)); };
-    res.json(await s.transition(keyFrom(s.entity, req), name!, caller, { ...(req.header('If-Match') ? { ifMatch: ifMatchOf(req) } : {}), onSaved }));
+    const options = { ...(req.header('If-Match') ? { ifMatch: ifMatchOf(req) } : {}), onSaved };
+    res.json(await s.transition(keyFrom(s.entity, req), name!, caller, options, (req.body ?? {}) as Row));
   },
   childReplace: async (s, req, res, caller, child) => {
     const onSaved = (row: Row) => { res.set('ETag', versionOf(row)); };
@@ -43,6 +52,9 @@ const crud: Record<string, Handler> = {
 export function apiRouter(
   db: Knex, model: RuntimeModel, operations: DocumentOperation[], paths: Record<string, Record<string, unknown>>,
   domainHandlers: Readonly<Record<string, DomainHandler>>, entityHooks: Readonly<Record<string, EntityHooks>> = {},
+  exportWorker?: ExportWorker,
+  /** Where file fields keep their files (server/files/); the database store unless the app chose another. */
+  files: FileStore = createFileStore(undefined),
 ): Router {
   const router = Router();
   const services = new Map<string, EntityService>();
@@ -51,7 +63,7 @@ export function apiRouter(
     if (!s) {
       const entity = model.entities.find((e) => e.name === name);
       if (!entity) throw new Error(`Unknown entity ${name}`);
-      s = new EntityService(db, model, entity, filterableFields(paths, entity), entityHooks[name]);
+      s = new EntityService(db, model, entity, filterableFields(paths, entity), entityHooks[name], files);
       services.set(name, s);
     }
     return s;
@@ -60,6 +72,8 @@ export function apiRouter(
   if (missing.length) {
     throw new Error(`No handler in server/domain/index.ts for: ${missing.map((op) => `${op.operationId} (handler '${op.handler}')`).join(', ')}`);
   }
+  exportWorker?.bind(serviceFor);
+  const exports = exportWorker ? exportHandlers(exportWorker, model, serviceFor) : {};
   const bind = router as unknown as Record<string, (p: string, h: (req: Request, res: Response) => Promise<void>) => void>;
   for (const op of [...operations].sort((a, b) => literalFirst(a.path, b.path))) {
     const path = op.path.replace(/\{([^}]+)\}/g, ':$1');
@@ -72,11 +86,17 @@ export function apiRouter(
           params: req.params as Record<string, string>, query: req.query as Row, body: (req.body ?? {}) as Row, service: serviceFor,
         });
         if (customOp.response.status === 204) res.status(204).end();
+        else if (customOp.response.file === 'text') sendTextFile(res, body as { fileName: string; content: string });
+        else if (customOp.response.file === 'binary') sendBinaryFile(res, body as BinaryFile);
         else res.status(customOp.response.status).json(body);
       });
+    } else if (op.kind && exports[op.kind]) {
+      // Asynchronous exports (server/exports/): the list's query in, a job out; its status and file.
+      const handler = exports[op.kind];
+      bind[op.method](path, (req, res) => handler(req, res, res.locals.caller as Caller, op.entity));
     } else if (op.entity && op.kind && crud[op.kind]) {
       const handler = crud[op.kind];
-      bind[op.method](path, (req, res) => handler(serviceFor(op.entity!), req, res, res.locals.caller as Caller, op.child ?? op.transition));
+      bind[op.method](path, (req, res) => handler(serviceFor(op.entity!), req, res, res.locals.caller as Caller, op.child ?? op.transition ?? op.file));
     }
   }
   return router;
@@ -98,8 +118,9 @@ function literalFirst(a: string, b: string): number {
 /** The list filters the document declares: query parameter name and the field it filters (`x-field`). */
 function filterableFields(paths: Record<string, Record<string, unknown>>, entity: EntityModel): FilterParam[] {
   const collection = Object.entries(paths).find(([, item]) => (item.get as { operationId?: string } | undefined)?.operationId === `list${entity.name}`)?.[1];
-  const list = collection?.get as { parameters?: { name: string; in: string; 'x-field'?: string }[] } | undefined;
-  return (list?.parameters ?? []).filter((p) => p.in === 'query' && p['x-field']).map((p) => ({ param: p.name, field: p['x-field']! }));
+  const list = collection?.get as { parameters?: { name: string; in: string; 'x-field'?: string; 'x-range'?: 'from' | 'to' }[] } | undefined;
+  return (list?.parameters ?? []).filter((p) => p.in === 'query' && p['x-field'])
+    .map((p) => ({ param: p.name, field: p['x-field']!, ...(p['x-range'] ? { range: p['x-range'] } : {}) }));
 }
 
 function keyFrom(entity: EntityModel, req: Request): Row {

@@ -2,12 +2,20 @@
  * Hand-written handlers of the spec's custom operations, by the name the spec gives (`handler:`).
  * The server refuses to start when the document names a handler that is not registered here.
  */
+import { agentiHandlers } from './agenti/handlers.js';
+import { promozioneHooks } from './assistenza/promozione-hooks.js';
 import { auditHandlers } from './audit/handlers.js';
 import { roleHooks, userHooks } from './auth/grant-hooks.js';
 import { authHandlers } from './auth/handlers.js';
 import type { DomainHandler } from './handler.js';
 import type { EntityHooks } from './hooks.js';
 import { configHandlers } from './config/handlers.js';
+import { flussiHandlers } from './flussi/handlers.js';
+import { indicatorHandlers } from './indicatori/handlers.js';
+import { manutenzioneHandlers } from './manutenzione/handlers.js';
+import { assignmentHandlers } from './notifiche/assignment-handlers.js';
+import { notificheHandlers } from './notifiche/handlers.js';
+import { notificaHooks } from './notifiche/hooks.js';
 import { permissionHandlers } from './permissions/handlers.js';
 
 export const domainHandlers: Readonly<Record<string, DomainHandler>> = {
@@ -15,10 +23,18 @@ export const domainHandlers: Readonly<Record<string, DomainHandler>> = {
   ...permissionHandlers,
   ...auditHandlers,
   ...configHandlers,
+  ...agentiHandlers,
+  ...notificheHandlers,
+  ...assignmentHandlers,
+  ...manutenzioneHandlers,
+  ...flussiHandlers,
+  ...indicatorHandlers,
 };
 
 /** Save hooks by entity name (server/domain/hooks.ts). */
 export const entityHooks: Readonly<Record<string, EntityHooks>> = {
   Utente: userHooks,
   Ruolo: roleHooks,
+  Notifica: notificaHooks,
+  Promozione: promozioneHooks,
 };

@@ -23,7 +23,9 @@ export function openApiValidator(openapi: Record<string, unknown>, validateRespo
     // 'full', not the library's default 'fast' (a regex): 2023-02-29 or 2024-01-01T25:00:00Z are not
     // dates, and reached the database (PostgreSQL refused them with a 500). Found by the contract fuzzer.
     ajvFormats: { mode: 'full' },
-    // No operation takes multipart bodies: without this the library parses for them on every request.
+    // File uploads (multipart) are read by server/files/upload-parser.ts instead, after authorize() and with
+    // each file field's own size limit; the library's uploader would read them before authorization, with
+    // one limit for all and a 413 where the spec wants 400 with its message.
     fileUploader: false,
   }) as unknown as RequestHandler[];
   // Security is checked by authorize() (validateSecurity is off), so this step would only call next().

@@ -125,7 +125,7 @@ async function send(req: FuzzRequest, op: DocumentOperation): Promise<{ status: 
   const agent = op.operationId === 'logout' ? await app.loginAs('assistenza') : op.access === 'public' ? app.anonymous : app.request;
   const url = `${API}${req.path}${req.query ? `?${req.query}` : ''}`;
   let call: Test = (agent as unknown as Record<string, (u: string) => Test>)[req.method](url);
-  for (const [name, value] of Object.entries(req.headers)) call = call.set(name, value === IF_MATCH_CURRENT ? await currentVersion(agent, req.path) : value);
+  for (const [name, value] of Object.entries(req.headers)) call = call.set(name, value === IF_MATCH_CURRENT ? await currentVersion(agent, req.versionPath ?? req.path) : value);
   if (req.raw) {
     call = call.set('Content-Type', req.raw.contentType);
     if (req.raw.encoding) call = call.set('Content-Encoding', req.raw.encoding);

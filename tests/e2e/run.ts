@@ -24,6 +24,11 @@ import { concurrencyScenario } from './concurrency';
 import { branchUserScenario, merchantScenario } from './navigation';
 import { securityScenario } from './security';
 import { warehouseScenario } from './warehouse';
+import { logoScenario } from './logo';
+import { assistenzaScenario } from './assistenza';
+import { notificheScenario } from './notifiche';
+import { manutenzioneScenario } from './manutenzione';
+import { exportsScenario } from './exports';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const RESULTS = join(ROOT, 'test-results');
@@ -198,13 +203,25 @@ async function main() {
     setActivePage(page);
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
-    await scenario(page, base);
-    await branchUserScenario(browser, base, pageErrors);
-    await merchantScenario(browser, base, pageErrors);
-    // Before the security scenario, which resets federazione's password.
-    await warehouseScenario(browser, base, pageErrors);
-    await securityScenario(browser, base, pageErrors);
-    await concurrencyScenario(browser, base, pageErrors);
+    // Order matters: the security scenario resets passwords others log in with, so it comes late.
+    const scenarios: [string, () => Promise<void>][] = [
+      ['bank', () => scenario(page!, base!)],
+      ['branch', () => branchUserScenario(browser!, base!, pageErrors)],
+      ['merchant', () => merchantScenario(browser!, base!, pageErrors)],
+      // Before the security scenario, which resets federazione's password.
+      ['warehouse', () => warehouseScenario(browser!, base!, pageErrors)],
+      ['assistenza', () => assistenzaScenario(browser!, base!, pageErrors)],
+      // These log in as sede.30480, whose password the security scenario resets.
+      ['notifiche', () => notificheScenario(browser!, base!, pageErrors)],
+      ['manutenzione', () => manutenzioneScenario(browser!, base!, pageErrors)],
+      ['logo', () => logoScenario(browser!, base!, pageErrors)],
+      ['exports', () => exportsScenario(browser!, base!, pageErrors)],
+      ['security', () => securityScenario(browser!, base!, pageErrors)],
+      ['concurrency', () => concurrencyScenario(browser!, base!, pageErrors)],
+    ];
+    // E2E_ONLY=warehouse,logo runs just those (while working on one screen); CI runs them all.
+    const only = process.env.E2E_ONLY?.split(',').map((n) => n.trim()).filter(Boolean);
+    for (const [name, run] of scenarios) if (!only || only.includes(name)) await run();
     if (pageErrors.length) throw new StepError(`errors in the page: ${pageErrors.join('; ')}`);
     console.log('E2E OK');
   } catch (error) {

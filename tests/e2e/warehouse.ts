@@ -2,7 +2,8 @@
  * The warehouse in the browser (seed 000 §4, issue 5 item 1): the pending movement of bank 60855 (stock managed
  * by the federation, group 15000) offers no action to sede.60855, a user of another group with the same grants;
  * federazione, of the owning group, accepts it after the spec's confirmation, reads 'Movimento aggiornato con
- * successo', sees it accepted and the stock of model 101 go from 4 to 6.
+ * successo', sees it accepted and the stock of model 101 go from 4 to 6. sede.30480 rejects its own pending
+ * movement: the reason is asked (and required) in a modal, then shown on the rejected movement.
  */
 import type { Browser, Page } from 'playwright-core';
 import { expectPath, newPage, step, StepError, STEP_TIMEOUT_MS, submitLogin } from './helpers';
@@ -84,5 +85,42 @@ export async function warehouseScenario(browser: Browser, base: string, errors: 
   step('la giacenza del modello 101 è passata da 4 a 6');
   const after = await stockOf101(page, base);
   if (after !== '6') throw new StepError(`stock of 60855/101 after the acceptance: expected 6, the list shows '${after}'`);
+  await page.context().close();
+
+  await rejectionScenario(browser, base, errors);
+}
+
+const REJECTED = '/magazzino/movimenti/movimento/mov-30480-0002';
+const REASON = "Quantita' diversa dalla bolla di consegna";
+
+/** Rifiuta asks its reason (the transition's input): required before sending, then kept on the movement. */
+async function rejectionScenario(browser: Browser, base: string, errors: string[]) {
+  step('sede.30480 apre il proprio movimento in attesa e sceglie Rifiuta: si chiede il motivo');
+  const page = await newPage(browser, errors);
+  await page.goto(`${base}${REJECTED}`);
+  await expectPath(page, '/login/banca');
+  await submitLogin(page, 'sede.30480');
+  await expectPath(page, REJECTED);
+  await page.waitForFunction(() => document.querySelector<HTMLInputElement>('#root_id')?.value === 'mov-30480-0002', undefined, { timeout: STEP_TIMEOUT_MS });
+  await page.getByRole('button', { name: 'Rifiuta', exact: true }).click();
+  const dialog = page.getByRole('dialog').filter({ hasText: 'Motivo del rifiuto' });
+  await dialog.waitFor();
+
+  step("Conferma senza motivo: 'Indicare il motivo del rifiuto', nessuna chiamata");
+  let posted = false;
+  page.on('request', (r) => { if (r.url().endsWith('/mov-30480-0002/rifiuta')) posted = true; });
+  await dialog.getByRole('button', { name: 'Conferma' }).click();
+  await dialog.getByText('Indicare il motivo del rifiuto').waitFor();
+  if (posted) throw new StepError('the rejection was sent without its reason');
+
+  step(`con il motivo: "${UPDATED}" e il motivo resta sul movimento`);
+  await dialog.getByLabel('Motivo del rifiuto').fill(REASON);
+  const answered = page.waitForResponse((r) => r.url().endsWith('/mov-30480-0002/rifiuta') && r.request().method() === 'POST', { timeout: STEP_TIMEOUT_MS });
+  await dialog.getByRole('button', { name: 'Conferma' }).click();
+  if ((await answered).status() !== 200) throw new StepError(`rifiuta answered ${(await answered).status()}`);
+  await page.getByText(UPDATED).first().waitFor();
+  await dialog.waitFor({ state: 'hidden' });
+  await page.waitForFunction((reason) => document.querySelector<HTMLInputElement>('#root_notaEsito')?.value === reason, REASON, { timeout: STEP_TIMEOUT_MS });
+  if (await page.getByRole('button', { name: 'Accetta', exact: true }).count()) throw new StepError("'Accetta' still offered on a rejected movement");
   await page.context().close();
 }

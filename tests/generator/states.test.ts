@@ -142,3 +142,36 @@ describe('state machine mistakes, at file:line:col', () => {
     expect(d).toMatchObject({ file: MOV, line: 11 });
   });
 });
+
+describe('a transition input (the body the caller fills in, e.g. a rejection reason)', () => {
+  // Line 34 of MOV_YAML is `      confirm: Accettare?`: the input is inserted before it, so `input:` is line 34.
+  const withInput = (input: string, effect = '- set: { codModpos: { expr: { var: row.codModpos } } }') => spec(MOV_YAML
+    .replace('      confirm: Accettare?\n', `      input:\n${input}      confirm: Accettare?\n`)
+    .replace('- set: { codModpos: { expr: { var: row.codModpos } } }', effect));
+  const NOTA = '        nota: { type: string, label: Nota, required: true, maxLength: 20, messages: { required: Indicare la nota } }\n';
+
+  it('becomes the body schema of the operation, the form input and a name its effects read', () => {
+    const { model, diagnostics } = loadSpec(withInput(NOTA, '- set: { codModpos: { expr: { var: input.nota } } }'));
+    expect(diagnostics).toEqual([]);
+    const t = model!.entities.find((e) => e.name === 'Movimento')!.states!.transitions[0];
+    expect(t.input).toMatchObject([{ name: 'nota', label: 'Nota', required: true, maxLength: 20, messages: { required: 'Indicare la nota' } }]);
+    const doc = buildOpenApi(model!) as { paths: Record<string, Record<string, Record<string, unknown>>>; components: { schemas: Record<string, unknown> } };
+    expect(doc.paths['/movimenti/{id}/accetta'].post.requestBody).toEqual({ required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/MovimentoAccettaInput' } } } });
+    expect(doc.components.schemas.MovimentoAccettaInput).toMatchObject({ type: 'object', additionalProperties: false, required: ['nota'], properties: { nota: { type: 'string', maxLength: 20 } } });
+  });
+
+  it('an input nobody declared, read by an effect', () => {
+    const d = loadSpecWithError(withInput(NOTA, '- set: { codModpos: { expr: { var: input.motivo } } }'), "'motivo' in 'input.motivo' is not an input of the transition. Valid values: nota.");
+    expect(d).toMatchObject({ file: MOV, line: 39, column: 44 });
+  });
+
+  it('input read where there is none: entering a state happens on create too', () => {
+    const d = loadSpecWithError(spec(MOV_YAML.replace('by: { var: row.qtaMov }', 'by: { var: input.x }')), "Unknown name 'input.x'");
+    expect(d).toMatchObject({ file: MOV, line: 26 });
+  });
+
+  it('a mistake in an input field is reported at its own line', () => {
+    const d = loadSpecWithError(withInput('        nota: { type: string, maxLenght: 5 }\n'), "Unknown key 'maxLenght'");
+    expect(d).toMatchObject({ file: MOV, line: 35 });
+  });
+});

@@ -5,6 +5,9 @@
  * one of a list key's items (is bank 30480 in TRANSATO_DOWNLOAD_ASINCRONO_ABI).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT_DIR } from '../../server/config.js';
 import { API, createTestApp, type TestApp } from '../support/test-app.js';
 
 let app: TestApp;
@@ -89,6 +92,35 @@ describe('PUT and DELETE config/{key} (administrator)', () => {
     expect(res.body.results.map((e: { operation: string }) => e.operation)).toEqual(['update', 'create']);
     expect(JSON.parse(res.body.results[0].after)).toMatchObject({ chiave: 'POS_CONNECT.LAST_ID', valore: '7000001', updatedBy: 'assistenza' });
     expect(JSON.parse(res.body.results[0].before)).toMatchObject({ valore: '7000000' });
+  });
+});
+
+describe('GET config (the configuration page)', () => {
+  it('lists every key of the spec in its order, with the value in force, the default and whether it was changed', async () => {
+    await app.request.put(`${API}/config/TRANSATO_DOWNLOAD_ASINCRONO_TIME`).send({ value: '420' });
+    const res = await app.request.get(`${API}/config`);
+    expect(res.status).toBe(200);
+    expect(res.body.map((e: { key: string }) => e.key)).toEqual(app.artifacts.model.config.map((k) => k.key));
+    const byKey = Object.fromEntries(res.body.map((e: { key: string }) => [e.key, e]));
+    expect(byKey.TRANSATO_DOWNLOAD_ASINCRONO_TIME).toMatchObject({ type: 'integer', value: '420', defaultValue: '300', overridden: true });
+    expect(byKey['PWM.SPECIAL_REQUESTS']).toMatchObject({ type: 'boolean', value: 'false', defaultValue: 'false', overridden: false });
+    expect(byKey.DATA_CARBURANTE_INTERNAZIONALE).toMatchObject({ value: null, overridden: false });
+    // Back to the default: no longer marked as changed.
+    await app.request.delete(`${API}/config/TRANSATO_DOWNLOAD_ASINCRONO_TIME`);
+    const after = (await app.request.get(`${API}/config`)).body.find((e: { key: string }) => e.key === 'TRANSATO_DOWNLOAD_ASINCRONO_TIME');
+    expect(after).toMatchObject({ value: '300', overridden: false });
+  });
+
+  it('needs GES_CONFIG:VISUALIZZAZIONE: a bank user gets 403 in Italian', async () => {
+    const sede = await app.loginAs('sede.30480');
+    const res = await sede.get(`${API}/config`);
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ errorMessage: 'Operazione non consentita', code: 'FORBIDDEN', details: [] });
+  });
+
+  it("the page's success texts come from the spec through the manifest", () => {
+    const manifest = JSON.parse(readFileSync(join(ROOT_DIR, 'generated/manifest.json'), 'utf8'));
+    expect(manifest.successMessages).toMatchObject({ setConfig: 'Configurazione salvata correttamente', resetConfig: 'Valore predefinito ripristinato' });
   });
 });
 

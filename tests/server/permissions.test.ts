@@ -141,7 +141,7 @@ describe('GET funzioni and funzioni/{fn}/permessi', () => {
   });
 
   it('the functions of each demo role (spec/demo/07-ruoli.yaml)', async () => {
-    const sede = ['ANAG_BANCHE', 'ANAG_POSFISICI', 'ANAG_POSGENERICI', 'GES_UTENTI', 'GES_RUOLI', 'RIC_SOSPESI_BANCHE', 'ANAG_ESERCENTE', 'CAMBIO_PASSWORD', 'GES_MAG'].sort();
+    const sede = ['ANAG_BANCHE', 'ANAG_POSFISICI', 'ANAG_POSGENERICI', 'GES_UTENTI', 'GES_RUOLI', 'RIC_SOSPESI_BANCHE', 'ANAG_ESERCENTE', 'CAMBIO_PASSWORD', 'GES_MAG', 'GES_NOTIFICA_UTENTI', 'ANAG_MANUTENZIONI', 'RIC_FTMERC'].sort();
     expect(await fns('sede.30480')).toEqual(sede);
     expect(await fns('federazione')).toEqual(sede);
     expect(await fns('filiale.30480')).toEqual(['ANAG_BANCHE', 'GES_UTENTI', 'ANAG_ESERCENTE', 'CAMBIO_PASSWORD'].sort());
@@ -193,7 +193,13 @@ describe('GET menuitems', () => {
   };
 
   it('assistenza sees every menu route', async () => {
-    expect(await menu('assistenza')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/utenti', '/esercente/ricercaEsercente', '/magazzino/giacenze', '/magazzino/movimenti', '/richieste/sospesi/banca', '/richieste/sospesi/enteCentrale', '/security/cambioPassword', '/security/mailoutbox', '/security/ruoli']);
+    expect(await menu('assistenza')).toEqual([
+      '/about', '/anagrafiche/agentipush', '/anagrafiche/agentipush/reportAttivazioni', '/anagrafiche/anaBanca', '/anagrafiche/filiali',
+      '/anagrafiche/notificautenti', '/anagrafiche/notifiche', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/searchManutenzione',
+      '/anagrafiche/utenti', '/assistenza/FTMerc', '/assistenze/backOffice/comuni', '/assistenze/backOffice/promozioni', '/esercente/ricercaEsercente',
+      '/magazzino/giacenze', '/magazzino/movimenti', '/richieste/sospesi/banca', '/richieste/sospesi/enteCentrale', '/security/cambioPassword',
+      '/security/mailoutbox', '/security/ruoli', '/sistema/configurazione',
+    ]);
   });
 
   it('filiale.30480 (BANCA_FILIALE: ANAG_BANCHE and GES_UTENTI view) sees banks, branches and users, no POS', async () => {
@@ -201,11 +207,11 @@ describe('GET menuitems', () => {
   });
 
   it('sede.30480 (BANCA_SEDE) also sees the POS catalogues and the warehouse', async () => {
-    expect(await menu('sede.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/utenti', '/esercente/ricercaEsercente', '/magazzino/giacenze', '/magazzino/movimenti', '/richieste/sospesi/banca', '/security/cambioPassword', '/security/mailoutbox', '/security/ruoli']);
+    expect(await menu('sede.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/notificautenti', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/searchManutenzione', '/anagrafiche/utenti', '/assistenza/FTMerc', '/esercente/ricercaEsercente', '/magazzino/giacenze', '/magazzino/movimenti', '/richieste/sospesi/banca', '/security/cambioPassword', '/security/mailoutbox', '/security/ruoli']);
   });
 
-  it('agente.push sees the password change; the merchants see only the public pages of the classic shell', async () => {
-    expect(await menu('agente.push')).toEqual(['/about', '/security/cambioPassword']);
+  it('agente.push sees its agents and the password change; the merchants see only the public pages of the classic shell', async () => {
+    expect(await menu('agente.push')).toEqual(['/about', '/anagrafiche/agentipush', '/anagrafiche/agentipush/reportAttivazioni', '/security/cambioPassword']);
     expect(await menu('merchant.0001234')).toEqual(['/about']);
     expect(await menu('operatore.0001234')).toEqual(['/about']);
   });

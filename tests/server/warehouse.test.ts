@@ -25,6 +25,9 @@ let filiale: Agent; // no GES_MAG at all
 let soloVisione: Agent; // group 30480, GES_MAG:VISUALIZZAZIONE only
 
 const UPDATED = 'Movimento aggiornato con successo';
+/** A rejection carries its reason (the transition's `input`); an acceptance has no body. */
+const REASON = { nota: "Quantita' diversa da quella della bolla" };
+const bodyFor = (transition: string) => (transition === 'rifiuta' ? REASON : {});
 const STOCK_CHANGED = 'Giacenza variata con successo';
 const error = (code: string, errorMessage: string, details: { field: string; message: string }[] = []) => ({ code, errorMessage, details });
 const FORBIDDEN = error('FORBIDDEN', 'Operazione non consentita');
@@ -257,20 +260,58 @@ describe('transitions: accetta and rifiuta (POST magazzino/movimenti/{id}/<trans
   it(`rifiuta by the owning group: 200 "${UPDATED}", the movement is rejected and the stock does not change`, async () => {
     const id = await pending('30480', 5);
     const before = await stock('30480', '101');
-    const res = await sede.post(`${API}/magazzino/movimenti/${id}/rifiuta`);
+    const res = await sede.post(`${API}/magazzino/movimenti/${id}/rifiuta`).send(REASON);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ message: UPDATED, row: { statoMov: 'R', utenteEsito: 'sede.30480' } });
     expect(await stock('30480', '101')).toBe(before);
   });
 
+  it('rifiuta needs its reason (the transition input): missing, empty or too long is 400 in Italian and nothing changes', async () => {
+    const id = await pending('30480', 5);
+    // Without any body the request itself is incomplete (as for a create).
+    const none = await sede.post(`${API}/magazzino/movimenti/${id}/rifiuta`);
+    expect(none.status).toBe(400);
+    expect(none.body).toEqual(error('VALIDATION_ERROR', 'Dati non validi', [{ field: 'body', message: 'Valore non valido' }]));
+    const cases: [object, string][] = [
+      [{}, 'Indicare il motivo del rifiuto'],
+      [{ nota: '' }, 'Indicare il motivo del rifiuto'],
+      [{ nota: 'x'.repeat(501) }, "Il motivo del rifiuto puo' contenere al massimo 500 caratteri"],
+    ];
+    for (const [body, message] of cases) {
+      const res = await sede.post(`${API}/magazzino/movimenti/${id}/rifiuta`).send(body);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual(error('VALIDATION_ERROR', 'Dati non validi', [{ field: 'nota', message }]));
+    }
+    const extra = await sede.post(`${API}/magazzino/movimenti/${id}/rifiuta`).send({ ...REASON, statoMov: 'A' });
+    expect(extra.status).toBe(400);
+    expect(extra.body.details).toEqual([{ field: 'statoMov', message: 'Campo non previsto' }]);
+    expect(await state(id)).toBe('S');
+  });
+
+  it('the reason is kept on the rejected movement and in its history; acceptance takes none', async () => {
+    const id = await pending('30480', 5);
+    const res = await sede.post(`${API}/magazzino/movimenti/${id}/rifiuta`).send(REASON);
+    expect(res.status).toBe(200);
+    expect(res.body.row).toMatchObject({ statoMov: 'R', notaEsito: REASON.nota });
+    expect((await sede.get(`${API}/magazzino/movimenti/${id}`)).body.notaEsito).toBe(REASON.nota);
+    const trail = await app.db('storico_modifica').where({ entity: 'MovimentoMagazzino', transition: 'rifiuta' }).andWhere('entity_key', 'like', `%${id}%`);
+    expect(JSON.parse(trail[0].after).notaEsito).toBe(REASON.nota);
+    // The document describes it: the body of rifiuta is its input, accetta has none.
+    const paths = app.artifacts.openapi.paths as Record<string, Record<string, { requestBody?: unknown }>>;
+    expect(paths['/magazzino/movimenti/{id}/rifiuta'].post.requestBody).toEqual({ required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/MovimentoMagazzinoRifiutaInput' } } } });
+    expect(paths['/magazzino/movimenti/{id}/accetta'].post.requestBody).toBeUndefined();
+    const accepted = await pending('30480', 1);
+    expect((await sede.post(`${API}/magazzino/movimenti/${accepted}/accetta`)).body.row.notaEsito).toBeNull();
+  });
+
   it('refused by state: an accepted or rejected movement answers 409 in Italian and stays as it is', async () => {
     for (const [transition, other] of [['accetta', 'rifiuta'], ['rifiuta', 'accetta']]) {
       const id = await pending('30480', 1);
-      expect((await sede.post(`${API}/magazzino/movimenti/${id}/${transition}`)).status).toBe(200);
+      expect((await sede.post(`${API}/magazzino/movimenti/${id}/${transition}`).send(bodyFor(transition))).status).toBe(200);
       const after = await state(id);
       const stockAfter = await stock('30480', '101');
       for (const again of [transition, other]) {
-        const res = await sede.post(`${API}/magazzino/movimenti/${id}/${again}`);
+        const res = await sede.post(`${API}/magazzino/movimenti/${id}/${again}`).send(bodyFor(again));
         expect(res.status).toBe(409);
         expect(res.body).toEqual(INVALID_TRANSITION);
       }
@@ -283,7 +324,7 @@ describe('transitions: accetta and rifiuta (POST magazzino/movimenti/{id}/<trans
     const id = await pending('30480', 1);
     for (const agent of [soloVisione, filiale]) {
       for (const t of ['accetta', 'rifiuta']) {
-        const res = await agent.post(`${API}/magazzino/movimenti/${id}/${t}`);
+        const res = await agent.post(`${API}/magazzino/movimenti/${id}/${t}`).send(bodyFor(t));
         expect(res.status).toBe(403);
         expect(res.body).toEqual(FORBIDDEN);
       }
@@ -295,7 +336,7 @@ describe('transitions: accetta and rifiuta (POST magazzino/movimenti/{id}/<trans
     const before = await stock('60855', '101');
     for (const agent of [sede60855, app.request]) {
       for (const t of ['accetta', 'rifiuta']) {
-        const res = await agent.post(`${API}/magazzino/movimenti/mov-60855-0001/${t}`);
+        const res = await agent.post(`${API}/magazzino/movimenti/mov-60855-0001/${t}`).send(bodyFor(t));
         expect(res.status).toBe(403);
         expect(res.body).toEqual(FORBIDDEN);
       }
@@ -318,7 +359,7 @@ describe('transitions: accetta and rifiuta (POST magazzino/movimenti/{id}/<trans
 
   it('a bank without stock management: read-only, its pending movements cannot be decided', async () => {
     const id = await pending('34256', 1);
-    const res = await app.request.post(`${API}/magazzino/movimenti/${id}/rifiuta`);
+    const res = await app.request.post(`${API}/magazzino/movimenti/${id}/rifiuta`).send(REASON);
     expect(res.status).toBe(403);
     expect(res.body).toEqual(READ_ONLY_MOVEMENTS);
     expect((await app.request.get(`${API}/magazzino/movimenti/${id}`)).body._actions).toEqual([]);
@@ -331,7 +372,7 @@ describe('transitions: accetta and rifiuta (POST magazzino/movimenti/{id}/<trans
     expect(res.body).toEqual(NOT_ENOUGH);
     expect(await state(id)).toBe('S');
     // Rejecting it moves no stock, so it is allowed.
-    expect((await sede.post(`${API}/magazzino/movimenti/${id}/rifiuta`)).status).toBe(200);
+    expect((await sede.post(`${API}/magazzino/movimenti/${id}/rifiuta`).send(REASON)).status).toBe(200);
   });
 
   it('concurrent: two acceptances of one movement at once, exactly one applies (200 and 409), the stock moves once', async () => {
@@ -349,7 +390,7 @@ describe('transitions: accetta and rifiuta (POST magazzino/movimenti/{id}/<trans
     for (let round = 0; round < 3; round++) {
       const id = await pending('30480', 3);
       const before = await stock('30480', '101');
-      const [accept, reject] = await Promise.all([sede.post(`${API}/magazzino/movimenti/${id}/accetta`), sede.post(`${API}/magazzino/movimenti/${id}/rifiuta`)]);
+      const [accept, reject] = await Promise.all([sede.post(`${API}/magazzino/movimenti/${id}/accetta`), sede.post(`${API}/magazzino/movimenti/${id}/rifiuta`).send(REASON)]);
       expect([accept.status, reject.status].sort()).toEqual([200, 409]);
       const final = await state(id);
       expect(final).toBe(accept.status === 200 ? 'A' : 'R');
@@ -361,7 +402,7 @@ describe('transitions: accetta and rifiuta (POST magazzino/movimenti/{id}/<trans
     // What the second of two racing transitions sees where nothing serializes them: the row as it was read.
     const id = await pending('30480', 4);
     const stale = { ...(await new EntityService(app.db, app.artifacts.model, entityByName(app.artifacts.model, 'MovimentoMagazzino'), []).get({ id })) };
-    expect((await sede.post(`${API}/magazzino/movimenti/${id}/rifiuta`)).status).toBe(200);
+    expect((await sede.post(`${API}/magazzino/movimenti/${id}/rifiuta`).send(REASON)).status).toBe(200);
     const before = await stock('30480', '101');
     const caller = (await loadCaller(app.db, 'sede.30480', 'banca'))!;
     const lifecycle = new Lifecycle(app.artifacts.model, entityByName(app.artifacts.model, 'MovimentoMagazzino'));

@@ -8,7 +8,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ApiError, bannerMessage } from '../../ui/src/core/apiError';
+import type { RJSFSchema } from '@rjsf/utils';
+import { createTransformErrors } from '../../ui/src/core/errorMessages';
 import type { FormDef } from '../../ui/src/core/types';
+import { validator } from '../../ui/src/shell/form/validator';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const movement = JSON.parse(readFileSync(join(root, 'generated/forms/MovimentoMagazzino.json'), 'utf8')) as FormDef;
@@ -21,6 +24,26 @@ describe('the movement form definition', () => {
     ]);
     expect(movement.states?.transitions[0].confirm).toBe("Accettare il movimento? La giacenza del modello sara' variata.");
     expect(movement.states?.created).toEqual({ A: 'Giacenza variata con successo' });
+  });
+});
+
+describe('a transition with an input (rifiuta asks the reason)', () => {
+  const rifiuta = movement.states!.transitions.find((t) => t.name === 'rifiuta')!;
+  const check = (data: Record<string, unknown>) => {
+    const transform = createTransformErrors({ messages: rifiuta.input!.messages, defaultMessages: movement.defaultMessages });
+    return validator.validateFormData(data, rifiuta.input!.schema as RJSFSchema, undefined, transform).errors.map((e) => [e.property?.replace(/^\./, ''), e.message]);
+  };
+
+  it('carries the body schema of the API and only the accept action has none', () => {
+    expect(movement.states!.transitions.find((t) => t.name === 'accetta')!.input).toBeUndefined();
+    expect(rifiuta.input!.schema).toMatchObject({ type: 'object', required: ['nota'], additionalProperties: false });
+    expect(rifiuta.input!.uiSchema['ui:order']).toEqual(['nota']);
+  });
+
+  it('says in Italian, before sending, what the server would refuse', () => {
+    expect(check({})).toEqual([['nota', 'Indicare il motivo del rifiuto']]);
+    expect(check({ nota: 'x'.repeat(501) })).toEqual([['nota', "Il motivo del rifiuto puo' contenere al massimo 500 caratteri"]]);
+    expect(check({ nota: 'Bolla diversa' })).toEqual([]);
   });
 });
 

@@ -6,12 +6,17 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { FormActionProps } from '../src/core/types';
 import { ResetUserPasswordAction } from './ResetUserPasswordAction';
+import { TicketMessagesAction, TicketReplyAction } from './manutenzione/TicketActions';
 
 export const extensions: Record<string, LazyExoticComponent<ComponentType>> = {
   InfoPage: lazy(() => import('./InfoPage')),
   CambioPasswordPage: lazy(() => import('./CambioPasswordPage')),
   RuoliPage: lazy(() => import('./roles/RuoliPage')),
   RuoloPage: lazy(() => import('./roles/RuoloPage')),
+  RicercaFlussiPage: lazy(() => import('./flussi/RicercaFlussiPage')),
+  NotificaUtentiPage: lazy(() => import('./notifiche/NotificaUtentiPage')),
+  ReportAttivazioniPage: lazy(() => import('./ReportAttivazioniPage')),
+  ConfigurazionePage: lazy(() => import('./config/ConfigurazionePage')),
   SospesiBancaPage: lazy(() => import('./placeholders').then((m) => ({ default: m.SospesiBancaPage }))),
   SospesiEnteCentralePage: lazy(() => import('./placeholders').then((m) => ({ default: m.SospesiEnteCentralePage }))),
   RicercaEsercentePage: lazy(() => import('./placeholders').then((m) => ({ default: m.RicercaEsercentePage }))),
@@ -19,4 +24,5 @@ export const extensions: Record<string, LazyExoticComponent<ComponentType>> = {
 
 export const formActions: Record<string, ComponentType<FormActionProps>[]> = {
   Utente: [ResetUserPasswordAction],
+  TicketManutenzione: [TicketMessagesAction, TicketReplyAction],
 };

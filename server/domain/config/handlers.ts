@@ -41,6 +41,12 @@ const getConfig: DomainHandler = async (ctx) => {
   return entry(key, await storeOf(ctx).find(ctx.db, { chiave: key.key }));
 };
 
+/** Every key of the spec, in its order, with the value in force (one read of the administrators' values). */
+const listConfig: DomainHandler = async (ctx) => {
+  const stored = new Map((await storeOf(ctx).findWhere(ctx.db, {})).map((r) => [r.chiave as string, r]));
+  return ctx.model.config.map((key) => entry(key, stored.get(key.key)));
+};
+
 /** For a list, whether {value} is one of its items (is bank 30480 in TRANSATO_DOWNLOAD_ASINCRONO_ABI); else equality. */
 const configExists: DomainHandler = async (ctx) => {
   const key = keyOf(ctx.model, ctx.params.key);
@@ -79,4 +85,4 @@ const resetConfig: DomainHandler = async (ctx) => {
   });
 };
 
-export const configHandlers: Record<string, DomainHandler> = { getConfig, configExists, setConfig, resetConfig };
+export const configHandlers: Record<string, DomainHandler> = { listConfig, getConfig, configExists, setConfig, resetConfig };

@@ -28,6 +28,8 @@ export interface FuzzRequest {
   query: string;
   body?: unknown;
   raw?: { text: string; contentType: string; encoding?: string };
+  /** Where the version for If-Match is read when it is not `path` itself (a file upload: its row). */
+  versionPath?: string;
 }
 
 interface Param { name: string; in: string; required?: boolean; schema: Schema; 'x-field'?: string }
@@ -51,12 +53,17 @@ export class OperationFuzzer {
   readonly bodySchema?: Schema;
   readonly entity?: EntityModel;
   private readonly values: SchemaValues;
+  private readonly upload?: FuzzRequest['raw'];
 
   constructor(private readonly doc: Doc, private readonly model: RuntimeModel, readonly op: DocumentOperation) {
     const item = doc.paths[op.path] as unknown as { parameters?: Param[] } & Record<string, { parameters?: Param[]; requestBody?: { content: Record<string, { schema: Schema }> } }>;
     const own = item[op.method];
     this.params = [...(item.parameters ?? []), ...(own.parameters ?? [])];
     this.bodySchema = own.requestBody?.content['application/json']?.schema;
+    // A file upload (docs/spec-language.md#files): every request carries a small acceptable file, so what is
+    // judged is the one thing made wrong elsewhere (path, query, header).
+    const upload = own.requestBody?.content['multipart/form-data'] as { encoding?: { file?: { contentType?: string } } } | undefined;
+    this.upload = upload ? uploadBody(upload.encoding?.file?.contentType ?? '') : undefined;
     this.entity = model.entities.find((e) => e.name === op.entity);
     this.values = new SchemaValues(doc);
   }
@@ -237,8 +244,24 @@ export class OperationFuzzer {
 
   private build(kind: FuzzRequest['kind'], why: string, path: Record<string, string>, query: string, body: unknown, expectField?: string): FuzzRequest {
     const p = this.op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(path[name] ?? ''));
-    return { operationId: this.op.operationId, kind, why, expectField, method: this.op.method, path: p, query, body, headers: {} };
+    // An upload's If-Match is the version of the row it belongs to (GET of the path without /<field>).
+    const upload = this.upload ? { raw: this.upload, versionPath: p.replace(/\/[^/]+$/, '') } : {};
+    return { operationId: this.op.operationId, kind, why, expectField, method: this.op.method, path: p, query, body, headers: {}, ...upload };
   }
+}
+
+/** A multipart body with one file of the first accepted type whose signature is plain ASCII (GIF, PDF, text). */
+function uploadBody(accepted: string): FuzzRequest['raw'] {
+  const samples: Record<string, [string, string]> = {
+    'image/gif': ['logo.gif', 'GIF89a fuzz'], 'application/pdf': ['doc.pdf', '%PDF-1.4 fuzz'], 'text/plain': ['testo.txt', 'fuzz'], 'text/csv': ['dati.csv', 'a;b'],
+  };
+  const type = accepted.split(',').map((t) => t.trim()).find((t) => samples[t]) ?? 'image/gif';
+  const [name, content] = samples[type];
+  const boundary = 'fuzzUploadBoundary';
+  return {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    text: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n${content}\r\n--${boundary}--\r\n`,
+  };
 }
 
 interface Site { kind: 'missing' | 'extra' | 'value'; path: (string | number)[]; invalid?: fc.Arbitrary<{ value: unknown; why: string }> }

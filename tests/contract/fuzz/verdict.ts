@@ -13,9 +13,12 @@
  *                         row), INVALID_TRANSITION (not from the row's current state), QUANTITY_UNAVAILABLE
  *                         (not on reads: a read has nothing to conflict with);
  *   400 VALIDATION_ERROR  only when every detail is a field's `reference` message: the body names a row
- *                         that does not exist, a fact of the data the schema cannot know; and for
+ *                         that does not exist, a fact of the data the schema cannot know, or an entity
+ *                         `checks` message (a condition across fields the schema cannot say); and for
  *                         adminResetPassword the user's e-mail being required (that user has none);
  *   400 PASSWORD_REUSED   changePassword with the new password equal to the current one;
+ *   400 or 404            every detail one of the operation's own `messages:` (spec operations files): a
+ *                         refusal the spec declares for the data (a user not of that bank, dataDa after dataA);
  *   403 FORBIDDEN         a spec rule about the row's data refuses it: a state transition's guard, or
  *                         the entity's `editable` rule (the detail carries the spec's message);
  *   401 INVALID_CREDENTIALS, ACCOUNT_LOCKED, ERROR_016   login and changePassword, which check a password;
@@ -43,14 +46,26 @@ export class Verdicts {
   /** The messages of the entities' `editable` rules (a row read-only because of its data). */
   private readonly editableMessages = new Set<string>();
 
+  /** Per operation, the refusals its spec declares (`messages:`): facts of the data, not of the request's shape. */
+  private readonly operationMessages = new Map<string, Set<string>>();
+
   constructor(private readonly model: RuntimeModel) {
-    const fields = [...model.entities.flatMap((e) => e.fields), ...model.operations.flatMap((o) => [...o.params, ...o.query, ...(o.body ?? [])])];
+    const fields = [
+      ...model.entities.flatMap((e) => [...e.fields, ...(e.states?.transitions.flatMap((t) => t.input ?? []) ?? [])]),
+      ...model.operations.flatMap((o) => [...o.params, ...o.query, ...(o.body ?? [])]),
+    ];
     for (const m of Object.values(model.messages.validation)) this.detailMessages.add(m);
     for (const f of fields) {
       for (const m of Object.values(f.messages ?? {})) this.detailMessages.add(m);
       if (f.messages?.reference) this.referenceMessages.add(f.messages.reference);
     }
     for (const m of Object.values(model.messages.errors)) this.detailMessages.add(m);
+    // An operation's own refusals (`messages:` of its spec: a user not of that bank, dataDa after dataA).
+    for (const o of model.operations) {
+      const own = Object.values(o.messages ?? {});
+      for (const m of own) this.detailMessages.add(m);
+      if (own.length) this.operationMessages.set(o.name, new Set(own));
+    }
     // Messages the spec gives its entity rules (editable, state effects): any string under a 'message' key.
     const walk = (v: unknown, key = ''): void => {
       if (typeof v === 'string' && /message|missing/i.test(key)) this.detailMessages.add(v);
@@ -58,7 +73,11 @@ export class Verdicts {
     };
     walk(model.entities);
     for (const e of model.entities as { editable?: { message?: string } }[]) if (e.editable?.message) this.editableMessages.add(e.editable.message);
+    for (const e of model.entities) for (const c of e.checks ?? []) this.checkMessages.add(c.message);
   }
+
+  /** The messages of the entities' `checks` (a promotion ending before it starts): across fields, beyond the schema. */
+  private readonly checkMessages = new Set<string>();
 
   /**
    * undefined when the answer is right for the request, else why not. `identifies`: the operation names a
@@ -84,8 +103,11 @@ export class Verdicts {
     if (res.status === 403 && code === 'FORBIDDEN' && (kind.transition
       || (body.details.length > 0 && body.details.every((d) => this.editableMessages.has(String(d.message)))))) return undefined;
     if (res.status === 409 && req.method !== 'get') return undefined;
+    // 400 or 404 carrying only refusals the operation's spec declares (the user is not of that bank).
+    const own = this.operationMessages.get(op);
+    if ((res.status === 400 || res.status === 404) && own && body.details.length && body.details.every((d) => own.has(String(d.message)))) return undefined;
     if (res.status === 400 && code === 'VALIDATION_ERROR' && body.details.length) {
-      const businessOnly = body.details.every((d) => this.referenceMessages.has(String(d.message))
+      const businessOnly = body.details.every((d) => this.referenceMessages.has(String(d.message)) || this.checkMessages.has(String(d.message))
         || (op === 'adminResetPassword' && d.field === 'email' && d.message === this.model.messages.validation.required));
       if (businessOnly) return undefined;
     }

@@ -51,6 +51,14 @@ export interface DataProvider {
   remove(entity: EntityMeta, key: KeyValues, version?: string): Promise<void>;
   /** Any other operation of the API (`users/me`, `authorization/auth`, ...), by path under the API base. */
   request<T = unknown>(method: string, path: string, options?: RequestOptions): Promise<T>;
+  /** A file answer (an export): its bytes and the name of its Content-Disposition. */
+  download(path: string): Promise<{ blob: Blob; fileName: string }>;
+  /**
+   * A file field's upload (docs/spec-language.md#files) as multipart part `file`: POST to `<item>/<field>/check`
+   * checks it, PUT to `<item>/<field>` stores it with the row's `version` in If-Match and answers the row
+   * (whose new version `versionOf` then knows).
+   */
+  upload(method: 'POST' | 'PUT', path: string, file: Blob, fileName: string, version?: string): Promise<Row>;
 }
 
 export interface DataProviderOptions {
@@ -153,6 +161,62 @@ export function createDataProvider(
     create: (entity, body) => call<Row>('POST', entityPath(entity.path, entity.key, undefined, body), body),
     update: (entity, key, body, version) => write<Row>('PUT', entityPath(entity.path, entity.key, key), body, version),
     remove: (entity, key, version) => write<void>('DELETE', entityPath(entity.path, entity.key, key), undefined, version),
+    // The token travels as a header, so a file cannot be a plain link: fetch it and hand the bytes over.
+    async download(path) {
+      const headers: Record<string, string> = {};
+      const token = readToken();
+      if (token) headers['X-AuthToken'] = token;
+      let response: Response;
+      try {
+        response = await fetchImpl(`${base}/${path.replace(/^\/+/, '')}`, { method: 'GET', headers });
+      } catch {
+        throw genericApiError();
+      }
+      if (!response.ok) {
+        const text = await response.text().catch(() => '');
+        if (response.status === 401) options.onUnauthorized?.();
+        throw apiErrorFromBody(response.status, text);
+      }
+      const disposition = response.headers.get('Content-Disposition') ?? '';
+      const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'esportazione';
+      return { blob: await response.blob(), fileName };
+    },
+    async upload(method, path, file, fileName, version) {
+      const url = `${base}/${path.replace(/^\/+/, '')}`;
+      const headers: Record<string, string> = { Accept: 'application/json' };
+      const token = readToken();
+      if (token) headers['X-AuthToken'] = token;
+      // The row's path (without /<field>) is where the form keeps the version it read.
+      const rowUrl = url.replace(/\/[^/]+$/, '');
+      const ifMatch = method === 'PUT' ? version ?? lastVersions.get(rowUrl) : undefined;
+      if (ifMatch) headers['If-Match'] = ifMatch;
+      const form = new FormData();
+      form.append('file', file, fileName);
+      let response: Response;
+      try {
+        // No Content-Type header: the browser writes multipart/form-data with its boundary.
+        response = await fetchImpl(url, { method, headers, body: form });
+      } catch {
+        throw genericApiError();
+      }
+      const text = await response.text().catch(() => '');
+      if (!response.ok) {
+        if (response.status === 401) options.onUnauthorized?.();
+        throw apiErrorFromBody(response.status, text);
+      }
+      let row: Row;
+      try {
+        row = JSON.parse(text) as Row;
+      } catch {
+        throw genericApiError(response.status);
+      }
+      const etag = response.headers?.get('ETag');
+      if (method === 'PUT' && etag && !etag.startsWith('W/')) {
+        lastVersions.set(rowUrl, etag);
+        rowVersions.set(row, etag);
+      }
+      return row;
+    },
     request: (method, path, opts = {}) => {
       const pairs = Object.entries(opts.query ?? {})
         .filter(([, v]) => v !== undefined && v !== '')

@@ -17,6 +17,8 @@ export interface ColumnDef {
   label: string;
   type: FieldType;
   options?: EnumOption[];
+  /** The enum's named subsets of codes (spec `groups:`), e.g. the suspended statuses of a ticket. */
+  groups?: Record<string, string[]>;
 }
 
 export interface FilterDef {
@@ -25,7 +27,8 @@ export interface FilterDef {
   param?: string;
   label: string;
   type: FieldType;
-  search?: 'exact' | 'wildcard';
+  /** range: one end of a from/to filter; `param` is `<field>Da` or `<field>A`. */
+  search?: 'exact' | 'wildcard' | 'range';
   options?: EnumOption[];
 }
 
@@ -52,6 +55,11 @@ export interface EntityMeta {
   defaultSort?: SortSpec;
   operations: Operation[];
   permissions?: Record<string, string>;
+  /** The spec's question before a delete and its success banner (absent: the generic ones). */
+  deleteConfirmation?: { title?: string; message: string };
+  deletedMessage?: string;
+  /** The list can be exported asynchronously in these formats (absent: no "Esporta" menu). */
+  exportFormats?: ('csv' | 'xlsx')[];
 }
 
 interface RouteBase {
@@ -89,15 +97,29 @@ export interface Manifest {
   landing?: { merchant: string; assistance: string; bank: string[] };
   /** Default validation messages of spec/platform/messages.yaml (required, type, ...). */
   messages: Record<string, string>;
+  /** The `successMessage` of each custom operation that has one, by operation name (spec operations files). */
+  successMessages: Record<string, string>;
   /** Parent groups whose users without e-mail are only warned (spec/ui/pages.yaml). */
   emailWarningGroups?: string[];
+  /** Page numbers a hand-written paginator shows at once (spec/ui/pages.yaml `pageWindow`). */
+  pageWindow?: number;
+  /** Query defaults of custom operations by operation name (notification history `pageDimension`: 10). */
+  queryDefaults?: Record<string, Record<string, unknown>>;
   /**
    * The function and action catalogue of spec/platform/functions.yaml (code -> label), for the role editor's
    * grant picker. Optional: without it the picker offers what the caller itself holds.
    */
   functions?: Record<string, string>;
   actions?: Record<string, string>;
+  /** Asynchronous exports: configuration keys of the maximum wait and of the poll step (seconds), the failure text. */
+  exports?: { maxWaitKey: string; stepKey: string; firstCheckMs: number; failedMessage: string };
+  /** Enum inputs of custom operations by operation and input name: label, codes, named groups of codes. */
+  queryEnums?: Record<string, Record<string, { label: string; options: EnumOption[]; groups?: Record<string, string[]> }>>;
+  /** Header counters (operations with `indicator:`), polled only for holders of `permission`. */
+  indicators?: IndicatorDef[];
 }
+
+export interface IndicatorDef { name: string; path: string; permission?: string; label: string; refreshKey: string; route?: string }
 
 /** Props of an extra button a hand-written extension adds to an entity's form (ui/extensions formActions). */
 export interface FormActionProps {
@@ -128,6 +150,10 @@ export interface FormDef {
   defaultMessages: Record<string, string>;
   rules: FieldRule[];
   confirmations: Confirmation[];
+  /** The spec's `success:` banners after create, update and delete (absent: the shell's generic ones). */
+  success?: Partial<Record<'create' | 'update' | 'delete', string>>;
+  /** The spec's `deleteConfirmation:`, asked instead of the generic question (irreversible operations). */
+  deleteConfirmation?: { title?: string; message: string };
   /** field -> permission that allows changing it alone, without the entity's update permission */
   fieldPermissions?: Record<string, string>;
   /** The entity's state machine (docs/spec-language.md#state-machines): its actions and their messages. */
@@ -145,6 +171,15 @@ export interface TransitionDef {
   confirm?: string;
   /** The spec's success message (the API answers it too). */
   success: string;
+  /** What the caller fills in first (a rejection's reason): the API's body schema, widgets and messages. */
+  input?: TransitionInputDef;
+}
+
+export interface TransitionInputDef {
+  schema: JsonSchema;
+  uiSchema: Record<string, unknown>;
+  /** field -> Ajv keyword -> Italian message */
+  messages: Record<string, Record<string, string>>;
 }
 
 export interface StatesDef {

@@ -6,6 +6,9 @@ import { Link, Outlet, useLocation } from 'react-router-dom';
 import { MissingEmail } from './auth/MissingEmail';
 import { UserBox } from './auth/UserBox';
 import { ErrorBoundary } from './ErrorBoundary';
+import { IndicatorBadges } from './IndicatorBadges';
+import { NotificationHistoryButton } from './notifications/NotificationHistory';
+import { NotificationModal } from './notifications/NotificationModal';
 import { SideMenu } from './SideMenu';
 
 export function Layout() {
@@ -24,7 +27,11 @@ export function Layout() {
               <Anchor component={Link} to="/home" inherit c="inherit" underline="never">WebPOS</Anchor>
             </Title>
           </Group>
-          <UserBox />
+          <Group gap="sm" wrap="nowrap">
+            <IndicatorBadges />
+            <NotificationHistoryButton />
+            <UserBox />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs">
@@ -32,6 +39,7 @@ export function Layout() {
       </AppShell.Navbar>
       <AppShell.Main>
         <MissingEmail />
+        <NotificationModal />
         <RoutedPage />
       </AppShell.Main>
     </AppShell>

@@ -13,7 +13,8 @@ export interface TransitionResult { message: string; row: Row }
 export interface RowTransitions {
   /** The transitions to offer, in the spec's order. */
   available: TransitionDef[];
-  run(name: string): Promise<TransitionResult>;
+  /** `input`: the transition's declared body (its reason), when it has one. */
+  run(name: string, input?: Row): Promise<TransitionResult>;
 }
 
 export function useTransitions(entity: EntityMeta, form: FormDef, editKey: KeyValues | undefined, record: Row | undefined): RowTransitions {
@@ -22,7 +23,7 @@ export function useTransitions(entity: EntityMeta, form: FormDef, editKey: KeyVa
     const allowed = Array.isArray(record?._actions) ? (record._actions as string[]) : [];
     return {
       available: editKey ? (form.states?.transitions ?? []).filter((t) => allowed.includes(t.name)) : [],
-      run: (name) => provider.request<TransitionResult>('POST', `${entityPath(entity.path, entity.key, editKey)}/${encodeURIComponent(name)}`),
+      run: (name, input) => provider.request<TransitionResult>('POST', `${entityPath(entity.path, entity.key, editKey)}/${encodeURIComponent(name)}`, input ? { body: input } : undefined),
     };
   }, [provider, entity, form, editKey, record]);
 }

@@ -25,6 +25,9 @@ import { useModals } from '../modals/modalsContext';
 import { TransitionActions } from './TransitionActions';
 import { validator } from './validator';
 import { italianWidgets } from './widgets';
+import type { FileFormContext } from './StoredFileWidget';
+import { entityPath } from '../../core/keys';
+import { customFields } from './TransferListField';
 
 interface Props {
   entity: EntityMeta;
@@ -57,6 +60,8 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
   const shape = (data: Row): Row => fitToSchema(form.schema, applyRules(form.rules ?? [], data));
 
   const [formData, setFormData] = useState<Row>(() => fitToSchema(form.schema, initialData));
+  // The row as last loaded or saved: custom fields (the transfer list) tell from it whether they were modified.
+  const [baseline, setBaseline] = useState<Row>(formData);
   // The latest data outside React's batching: confirmations compare against it while a modal is open.
   const dataRef = useRef(formData);
   const [serverDetails, setServerDetails] = useState<ErrorDetail[]>([]);
@@ -85,6 +90,17 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
       : {};
     return { ...base, ...locked, ...keys };
   }, [form, editKey, restricted, onlyFields]);
+  // File fields upload on their own (StoredFileWidget): with the row's version, which the upload then changes.
+  const fileContext = useMemo<FileFormContext>(() => ({
+    form,
+    itemPath: editKey ? entityPath(entity.path, entity.key, editKey) : undefined,
+    version: () => versionRef.current,
+    onUploaded: (field, row) => {
+      versionRef.current = versionOf(row) ?? versionRef.current;
+      update({ ...dataRef.current, [field]: row[field] });
+      setBaseline((b) => ({ ...b, [field]: row[field] }));
+    },
+  }), [form, editKey, entity]);
   const transformErrors = useMemo(() => createTransformErrors(form), [form]);
   const extraErrors = useMemo(() => (serverDetails.length ? detailsToErrorSchema(serverDetails) : undefined), [serverDetails]);
 
@@ -114,8 +130,9 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
       setConflict(undefined);
       // A row created in a state with its own message says it (seed 000 §8: 'Giacenza variata con successo').
       const created = !editKey && form.states ? form.states.created[String(saved?.[form.states.field] ?? '')] : undefined;
-      banners.success(created ?? 'Salvataggio effettuato');
+      banners.success(created ?? form.success?.[editKey ? 'update' : 'create'] ?? 'Salvataggio effettuato');
       setServerDetails([]);
+      setBaseline(fitToSchema(form.schema, saved ?? body));
       if (editKey) update(fitToSchema(form.schema, saved ?? body));
       else onCreated({ ...body, ...(saved ?? {}) });
     } catch (error) {
@@ -132,10 +149,13 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
 
   const handleDelete = async () => {
     if (!editKey) return;
-    if (!(await modals.yesNo({ title: 'Conferma eliminazione', message: `Eliminare ${entity.label.toLowerCase()} ${Object.values(editKey).join(' ')}?` }))) return;
+    const question = form.deleteConfirmation
+      ? { title: form.deleteConfirmation.title ?? 'Attenzione', message: form.deleteConfirmation.message }
+      : { title: 'Conferma eliminazione', message: `Eliminare ${entity.label.toLowerCase()} ${Object.values(editKey).join(' ')}?` };
+    if (!(await modals.yesNo(question))) return;
     try {
       await mutations.remove(editKey, versionRef.current);
-      banners.success('Eliminazione effettuata');
+      banners.success(form.success?.delete ?? 'Eliminazione effettuata');
       onDeleted();
     } catch (error) {
       if (isConflict(error)) {
@@ -159,6 +179,8 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
       extraErrors={extraErrors}
       translateString={translateString}
       widgets={italianWidgets}
+      fields={customFields}
+      formContext={{ baseline, files: fileContext }}
       showErrorList={false}
       noHtml5Validate
       omitExtraData

@@ -1,16 +1,18 @@
 /**
  * The buttons of a row's state machine (issue 5: an action button shown only when the server would allow it):
- * each asks the spec's confirmation, runs the transition, shows the spec's success message and hands the
+ * each asks the spec's confirmation (or, with an `input`, fills it in a small form), runs the transition,
+ * shows the spec's success message and hands the
  * updated row back so the page reloads it (seed 000 §4: a pending stock movement accepted or rejected).
  */
 import { useState } from 'react';
 import { Button } from '@mantine/core';
-import { bannerMessage } from '../../core/apiError';
+import { ApiError, bannerMessage } from '../../core/apiError';
 import { useTransitions } from '../../core/hooks/useTransitions';
 import type { KeyValues } from '../../core/keys';
-import type { EntityMeta, FormDef, Row } from '../../core/types';
+import type { EntityMeta, FormDef, Row, TransitionDef, TransitionInputDef } from '../../core/types';
 import { useBanners } from '../banners';
 import { useModals } from '../modals/modalsContext';
+import { TransitionInputModal } from './TransitionInputModal';
 
 interface Props {
   entity: EntityMeta;
@@ -27,19 +29,46 @@ export function TransitionActions({ entity, form, editKey, record, onChanged }: 
   const banners = useBanners();
   const [running, setRunning] = useState<string | undefined>();
 
-  const run = async (name: string, label: string, confirm?: string) => {
-    if (confirm && !(await modals.yesNo({ title: label, message: confirm }))) return;
-    setRunning(name);
+  // The transition whose input (a reason) is being asked: its modal replaces the yes/no question.
+  const [asking, setAsking] = useState<TransitionDef & { input: TransitionInputDef }>();
+
+  const applied = (message: string) => {
+    banners.success(message);
+    onChanged();
+  };
+  const refused = (error: unknown) => {
+    banners.error(bannerMessage(error));
+    // A 409 means the row is not what the page shows any more: show it as it is now.
+    onChanged();
+  };
+
+  const run = async (t: TransitionDef) => {
+    if (t.input) {
+      setAsking({ ...t, input: t.input });
+      return;
+    }
+    if (t.confirm && !(await modals.yesNo({ title: t.label, message: t.confirm }))) return;
+    setRunning(t.name);
     try {
-      const answer = await transitions.run(name);
-      banners.success(answer.message);
-      onChanged();
+      applied((await transitions.run(t.name)).message);
     } catch (error) {
-      banners.error(bannerMessage(error));
-      // A 409 means the row is not what the page shows any more: show it as it is now.
-      onChanged();
+      refused(error);
     } finally {
       setRunning(undefined);
+    }
+  };
+
+  /** From the input modal: field refusals (400 with details) stay in it, anything else closes it. */
+  const runWithInput = async (input: Row) => {
+    const t = asking!;
+    try {
+      const answer = await transitions.run(t.name, input);
+      setAsking(undefined);
+      applied(answer.message);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400 && error.details.length) throw error;
+      setAsking(undefined);
+      refused(error);
     }
   };
 
@@ -47,10 +76,13 @@ export function TransitionActions({ entity, form, editKey, record, onChanged }: 
     <>
       {transitions.available.map((t) => (
         <Button key={t.name} variant="light" loading={running === t.name} disabled={running !== undefined && running !== t.name}
-          onClick={() => void run(t.name, t.label, t.confirm)}>
+          onClick={() => void run(t)}>
           {t.label}
         </Button>
       ))}
+      {asking && (
+        <TransitionInputModal transition={asking} defaultMessages={form.defaultMessages} onSubmit={runWithInput} onClose={() => setAsking(undefined)} />
+      )}
     </>
   );
 }

@@ -4,6 +4,7 @@
  */
 import type { WidgetProps } from '@rjsf/utils';
 import { Widgets } from '@rjsf/mantine';
+import { StoredFileWidget } from './StoredFileWidget';
 
 export function ItalianDateWidget(props: WidgetProps) {
   return <Widgets.DateWidget {...props} options={{ ...props.options, valueFormat: 'YYYY-MM-DD', displayFormat: 'DD/MM/YYYY' }} />;
@@ -18,4 +19,5 @@ export function ItalianDateTimeWidget(props: WidgetProps) {
   );
 }
 
-export const italianWidgets = { DateWidget: ItalianDateWidget, DateTimeWidget: ItalianDateTimeWidget };
+// storedFile: the upload control of `type: file` fields (StoredFileWidget.tsx).
+export const italianWidgets = { DateWidget: ItalianDateWidget, DateTimeWidget: ItalianDateTimeWidget, storedFile: StoredFileWidget };

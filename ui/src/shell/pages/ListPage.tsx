@@ -19,6 +19,7 @@ import { useSession } from '../../core/session';
 import type { Row, SortSpec } from '../../core/types';
 import { useBanners } from '../banners';
 import { tableColumns } from '../list/columns';
+import { ExportMenu } from '../list/ExportMenu';
 import { FilterBar } from '../list/FilterBar';
 import { useModals } from '../modals/modalsContext';
 
@@ -61,9 +62,12 @@ export default function ListPage({ entityName }: { entityName: string }) {
     try {
       // The row as it is now: if it changes while the user confirms, the delete is refused (412), not blind.
       const version = await mutations.versionNow(key);
-      if (!(await modals.yesNo({ title: 'Conferma eliminazione', message: `Eliminare ${entity.label.toLowerCase()} ${Object.values(key).join(' ')}?` }))) return;
+      const question = entity.deleteConfirmation
+        ? { title: entity.deleteConfirmation.title ?? 'Attenzione', message: entity.deleteConfirmation.message }
+        : { title: 'Conferma eliminazione', message: `Eliminare ${entity.label.toLowerCase()} ${Object.values(key).join(' ')}?` };
+      if (!(await modals.yesNo(question))) return;
       await mutations.remove(key, version);
-      banners.success('Eliminazione effettuata');
+      banners.success(entity.deletedMessage ?? 'Eliminazione effettuata');
       list.reload();
     } catch (error) {
       banners.error(userMessage(error));
@@ -117,11 +121,14 @@ export default function ListPage({ entityName }: { entityName: string }) {
     <Stack>
       <Group justify="space-between">
         <Title order={2}>{entity.title ?? entity.labelPlural}</Title>
-        {canCreate && (
-          <Button leftSection={<IconPlus size={18} />} onClick={() => navigate(fillRoute(entity.formRoute!, {}))}>
-            Nuovo
-          </Button>
-        )}
+        <Group gap="sm">
+          <ExportMenu entity={entity} sort={sort} filters={filters} />
+          {canCreate && (
+            <Button leftSection={<IconPlus size={18} />} onClick={() => navigate(fillRoute(entity.formRoute!, {}))}>
+              Nuovo
+            </Button>
+          )}
+        </Group>
       </Group>
       <FilterBar filters={entity.filters} delayMs={ui.typeaheadDelayMs} onChange={onFilterChange} />
       {list.error != null && <Alert color="red" title="Errore">{userMessage(list.error)}</Alert>}

@@ -1,0 +1,83 @@
+/**
+ * Asynchronous exports in the OpenAPI document (docs/spec-language.md#exports): for each exportable list
+ * `POST <list path>/esportazioni` with the list's own filters and sort plus `formato`, answering 202 with
+ * the job; and, once for all lists, the job's status and its file. Status and file are `authenticated`
+ * only: the server answers 404 to anyone but the user who asked, so the list permission is checked once,
+ * when the export starts.
+ */
+import type { EntityModel } from '../../common/model.js';
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ref('Error') } } });
+const json = (schema: unknown) => ({ 'application/json': { schema } });
+const common = {
+  400: errorResponse('Dati non validi'), 401: errorResponse('Non autenticato'), 403: errorResponse('Non autorizzato'), 500: errorResponse('Errore del server'),
+};
+export const EXPORT_TAG = { name: 'Esportazioni', description: 'Esportazioni asincrone degli elenchi in CSV ed Excel' };
+
+/** The list's parameters without paging (`listParams` are those of GET <list path>). */
+export function addExportPath(
+  paths: Record<string, Record<string, unknown>>, entity: EntityModel, collection: string,
+  collectionParams: unknown[], listParams: unknown[],
+): void {
+  const exported = entity.api.export;
+  if (!exported) return;
+  const kept = listParams.filter((p) => !['page', 'size', 'format'].includes((p as { name: string }).name));
+  paths[`${collection}/esportazioni`] = {
+    ...(collectionParams.length ? { parameters: collectionParams } : {}),
+    post: {
+      operationId: `export${entity.name}`, summary: `Esporta ${entity.labelPlural}`, tags: [EXPORT_TAG.name],
+      'x-access': 'permission', 'x-permission': entity.api.permissions.list, 'x-entity': entity.name, 'x-operation': 'export',
+      security: [{ authToken: [] }],
+      parameters: [
+        { name: 'formato', in: 'query', required: true, description: 'Formato del file', schema: { type: 'string', enum: exported.formats } },
+        ...kept,
+      ],
+      responses: { 202: { description: 'Esportazione in coda', content: json(ref('Esportazione')) }, ...common },
+    },
+  };
+}
+
+export function addExportJobPaths(paths: Record<string, Record<string, unknown>>, schemas: Record<string, unknown>): void {
+  schemas.Esportazione = jobSchema();
+  const idParam = { name: 'id', in: 'path', required: true, description: "Id dell'esportazione", schema: { type: 'string', maxLength: 36 } };
+  const op = (kind: string, id: string, summary: string, responses: Record<string, unknown>) => ({
+    operationId: id, summary, tags: [EXPORT_TAG.name], 'x-access': 'authenticated', 'x-operation': kind, security: [{ authToken: [] }],
+    responses: { ...responses, 404: errorResponse('Non trovata'), ...common },
+  });
+  paths['/esportazioni/{id}'] = {
+    parameters: [idParam],
+    get: op('exportStatus', 'getEsportazione', "Stato dell'esportazione", { 200: { description: 'Stato', content: json(ref('Esportazione')) } }),
+  };
+  const binary = { type: 'string', format: 'binary' };
+  paths['/esportazioni/{id}/file'] = {
+    parameters: [idParam],
+    get: op('exportFile', 'downloadEsportazione', "File dell'esportazione", {
+      200: {
+        description: 'Il file (Content-Disposition con il nome)',
+        content: { 'text/csv': { schema: binary }, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: binary } },
+      },
+      409: errorResponse('Generazione file in errore'),
+    }),
+  };
+}
+
+function jobSchema(): Record<string, unknown> {
+  const text = (maxLength: number) => ({ type: ['string', 'null'], maxLength });
+  return {
+    type: 'object', additionalProperties: false,
+    required: ['id', 'entity', 'formato', 'stato', 'righeScritte', 'righeTotali', 'downloadId', 'nomeFile', 'messaggio', 'createdAt'],
+    properties: {
+      id: { type: 'string' },
+      entity: { type: 'string' },
+      formato: { type: 'string', enum: ['csv', 'xlsx'] },
+      stato: { type: 'string', enum: ['P', 'R', 'S', 'E'], description: 'P in coda, R in corso, S pronto, E in errore' },
+      righeScritte: { type: 'integer', minimum: 0 },
+      righeTotali: { type: ['integer', 'null'], minimum: 0 },
+      downloadId: text(36),
+      nomeFile: text(200),
+      messaggio: text(500),
+      createdAt: { type: 'string', format: 'date-time' },
+    },
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * ricercaFlussi (seed 000 §5): search the feed records by terminal id, contract or free text between two
+ * dates. Every routing fact is in the spec (spec/flussi/operazioni-flussi.yaml): the `flussoFile` group of
+ * `tipo` reads the file feed, other types the bank-specific feed; the `soloTerminale` types are searched by
+ * terminal id whatever the mode; each group of `modalita` names the record field its mode searches.
+ */
+import { entityByName } from '../../../common/model.js';
+import { defaultFeedSearchFrom, todayIso } from '../../../common/flussi-dates.js';
+import type { operations } from '../../../generated/types/api.js';
+import { Repository } from '../../crud/repository.js';
+import type { DomainContext, DomainHandler } from '../handler.js';
+import { inputGroup } from '../enum-groups.js';
+
+type Query = operations['ricercaFlussi']['parameters']['query'];
+
+/** The two feeds: which entity, and which of its fields holds the record type and the record date. */
+const FEEDS = {
+  file: { entity: 'FlussoFileRecord', type: 'tipoRecord', date: 'data' },
+  banca: { entity: 'FlussoBancaRecord', type: 'tipoRichiesta', date: 'dataRif' },
+} as const;
+
+/** The record field the mode searches: the name of the `modalita` group that holds it. */
+function searchedField(ctx: DomainContext, tipo: string, modalita: string): string {
+  const modes = ctx.operation.query.find((f) => f.name === 'modalita')!;
+  const forced = inputGroup(ctx.operation.query, 'tipo', 'soloTerminale').includes(tipo);
+  const mode = forced ? inputGroup(ctx.operation.query, 'modalita', 'termid')[0] : modalita;
+  return Object.entries(modes.groups ?? {}).find(([, codes]) => codes.includes(mode))![0];
+}
+
+export const ricercaFlussi: DomainHandler = async (ctx) => {
+  const query = ctx.query as Query;
+  const caller = ctx.caller!;
+  const feed = inputGroup(ctx.operation.query, 'tipo', 'flussoFile').includes(query.tipo) ? FEEDS.file : FEEDS.banca;
+  const entity = entityByName(ctx.model, feed.entity);
+  const column = (f: string) => entity.fields.find((x) => x.name === f)!.column;
+  const defaults = (name: string) => ctx.operation.query.find((f) => f.name === name)!.default;
+  const field = searchedField(ctx, query.tipo, query.modalita ?? String(defaults('modalita')));
+  const dataDa = query.dataDa ?? defaultFeedSearchFrom();
+  const dataA = query.dataA ?? todayIso();
+  const page = await new Repository(entity).list(ctx.db, {
+    page: Number(query.page ?? 0),
+    size: Number(query.size ?? defaults('size')),
+    compact: false,
+    // Terminal id and contract match exactly; the free text anywhere in the line (the field's wildcard).
+    filters: [{ field: feed.type, value: query.tipo, exact: true }, { field, value: query.valore, exact: field !== 'contenuto' }],
+    sort: [{ field: feed.date, direction: 'desc' }],
+  }, (qb) => {
+    if (caller.scope !== 'all') qb.whereIn(column('codAbi'), caller.scope);
+    qb.where(column(feed.date), '>=', dataDa).where(column(feed.date), '<=', dataA);
+  });
+  return { entity: entity.name, ...page };
+};

@@ -1,0 +1,90 @@
+/**
+ * The export jobs table (spec/platform/esportazione.yaml), through the entity's own column mapping.
+ * A job moves P (queued) -> R (running) -> S (done) or E (failed). Claiming is one conditional UPDATE
+ * (`WHERE stato = 'P'`): of two processes that try the same job, exactly one changes a row.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { entityByName, type EntityModel, type ExportFormat } from '../../common/model.js';
+import type { RuntimeModel } from '../artifacts.js';
+import { fromColumns, toColumns, type Row } from '../crud/row-mapping.js';
+
+export type JobState = 'P' | 'R' | 'S' | 'E';
+
+export interface ExportJob {
+  id: string; entity: string; formato: ExportFormat; stato: JobState; username: string; userType: string;
+  parametri: string; righeScritte: number; righeTotali: number | null; downloadId: string | null;
+  nomeFile: string | null; messaggio: string | null; createdAt: string; startedAt: string | null; finishedAt: string | null;
+}
+
+/** What the caller asked for: the list's query parameters and the key values of a scoped path. */
+export interface JobParameters { query: Row; fixed: Row }
+
+export class ExportJobs {
+  readonly entity: EntityModel;
+  constructor(private readonly db: Knex, model: RuntimeModel) {
+    this.entity = entityByName(model, 'Esportazione');
+  }
+
+  private table() { return this.db(this.entity.table); }
+  private cols(values: Partial<ExportJob>): Row { return toColumns(this.entity, values as Row); }
+  private col(field: keyof ExportJob): string { return this.entity.fields.find((f) => f.name === field)!.column; }
+
+  async create(entity: string, formato: ExportFormat, username: string, userType: string, parameters: JobParameters): Promise<ExportJob> {
+    const job: ExportJob = {
+      id: randomUUID(), entity, formato, stato: 'P', username, userType, parametri: JSON.stringify(parameters),
+      righeScritte: 0, righeTotali: null, downloadId: null, nomeFile: null, messaggio: null,
+      createdAt: new Date().toISOString(), startedAt: null, finishedAt: null,
+    };
+    await this.table().insert(this.cols(job));
+    return job;
+  }
+
+  async find(id: string): Promise<ExportJob | undefined> {
+    const row = await this.table().where(this.col('id'), id).first();
+    return row ? (fromColumns(this.entity, row) as unknown as ExportJob) : undefined;
+  }
+
+  /** The oldest queued job this process managed to claim, if any. */
+  async claimNext(): Promise<ExportJob | undefined> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const next = await this.table().where(this.col('stato'), 'P').orderBy(this.col('createdAt')).first(this.col('id'));
+      if (!next) return undefined;
+      const id = next[this.col('id')] as string;
+      const claimed = await this.table().where(this.col('id'), id).where(this.col('stato'), 'P')
+        .update(this.cols({ stato: 'R', startedAt: new Date().toISOString(), righeScritte: 0 }));
+      if (claimed === 1) return this.find(id);
+    }
+    return undefined;
+  }
+
+  /** Progress of a running job (only while it is still ours and running). */
+  async progress(id: string, values: Partial<Pick<ExportJob, 'righeScritte' | 'righeTotali'>>): Promise<void> {
+    await this.table().where(this.col('id'), id).where(this.col('stato'), 'R').update(this.cols(values));
+  }
+
+  async finish(id: string, values: Pick<ExportJob, 'stato' | 'righeScritte' | 'downloadId' | 'nomeFile' | 'messaggio'>): Promise<void> {
+    await this.table().where(this.col('id'), id).where(this.col('stato'), 'R').update(this.cols({ ...values, finishedAt: new Date().toISOString() }));
+  }
+
+  /** At start: jobs a crash left running go back to the queue and run again from the first row. */
+  async requeueRunning(): Promise<number> {
+    return this.table().where(this.col('stato'), 'R').update(this.cols({ stato: 'P', righeScritte: 0 }));
+  }
+
+  /** Ended jobs older than `cutoff`, removed from the table; their download ids, so their files go too. */
+  async removeEndedBefore(cutoff: Date): Promise<string[]> {
+    const old = this.table().whereIn(this.col('stato'), ['S', 'E']).where(this.col('finishedAt'), '<', cutoff.toISOString());
+    const rows = await old.clone().select(this.col('downloadId'));
+    await old.clone().delete();
+    return rows.map((r: Row) => r[this.col('downloadId')] as string | null).filter((d): d is string => Boolean(d));
+  }
+}
+
+/** The job as the API answers it (components/schemas/Esportazione). */
+export function jobView(job: ExportJob): Row {
+  return {
+    id: job.id, entity: job.entity, formato: job.formato, stato: job.stato, righeScritte: job.righeScritte,
+    righeTotali: job.righeTotali, downloadId: job.downloadId, nomeFile: job.nomeFile, messaggio: job.messaggio, createdAt: job.createdAt,
+  };
+}

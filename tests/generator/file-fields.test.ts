@@ -1,0 +1,104 @@
+/**
+ * File fields (type: file) in the spec language: what a valid one becomes (model, OpenAPI operations,
+ * form widget, stored-file table) and each mistake at its file:line:col.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildOpenApi } from '../../generator/emitters/openapi.js';
+import { snapshotOf } from '../../generator/migrations/snapshot.js';
+import { BANCA_YAML, loadSpec, loadSpecWithError } from '../support/spec-helpers.js';
+
+const BANCA = 'spec/anagrafiche/banca.yaml';
+const LOGO = `  logo:
+    type: file
+    label: Logo
+    file:
+      maxSize: 256000
+      accept: [image/png, image/jpeg]
+      namePattern: '^[^<>''\\s+"/;\`%]+$'
+`;
+/** BANCA_YAML with the logo field and, optionally, one piece of text replaced. */
+const banca = (from?: string, to?: string) => {
+  const withLogo = BANCA_YAML.replace('list:\n', () => `${LOGO}list:\n`);
+  if (from === undefined) return { [BANCA]: withLogo };
+  expect(withLogo).toContain(from);
+  return { [BANCA]: withLogo.replace(from, () => to!) };
+};
+
+describe('a valid file field', () => {
+  it('is in the model with its rule and the platform messages, and adds the stored-file table', () => {
+    const { model, diagnostics } = loadSpec(banca());
+    expect(diagnostics).toEqual([]);
+    const logo = model!.entities[0].fields.find((f) => f.name === 'logo')!;
+    expect(logo).toMatchObject({ type: 'file', column: 'logo', file: { maxSize: 256000, accept: ['image/png', 'image/jpeg'], namePattern: '^[^<>\'\\s+"/;`%]+$' } });
+    expect(Object.keys(logo.messages)).toEqual(expect.arrayContaining(['fileSize', 'fileName', 'fileType', 'fileContent']));
+    const tables = snapshotOf(model!);
+    expect(tables.map((t) => t.name)).toContain('file_archiviato');
+    expect(tables.find((t) => t.name === 'banca')!.columns.find((c) => c.field === 'logo')).toMatchObject({ type: 'string', length: 64, nullable: true });
+  });
+
+  it('gets GET and PUT <item>/logo and POST <item>/logo/check with a multipart body', () => {
+    const doc = buildOpenApi(loadSpec(banca()).model!) as { paths: Record<string, Record<string, Record<string, unknown>>> };
+    const item = doc.paths['/banche/{codAbi}/logo'];
+    expect(item.get).toMatchObject({ 'x-operation': 'fileGet', 'x-file': 'logo', 'x-permission': 'ANAG_BANCHE:VISUALIZZAZIONE' });
+    expect(item.put).toMatchObject({ 'x-operation': 'fileUpdate', 'x-permission': 'ANAG_BANCHE:AGGIORNAMENTO' });
+    expect(Object.keys((item.get.responses as Record<string, { content?: object }>)[200].content!)).toEqual(['image/png', 'image/jpeg']);
+    const check = doc.paths['/banche/{codAbi}/logo/check'].post;
+    expect(check).toMatchObject({ 'x-operation': 'fileCheck', requestBody: { content: { 'multipart/form-data': { schema: { required: ['file'] } } } } });
+  });
+
+  it('a spec without file fields has no stored-file table', () => {
+    expect(snapshotOf(loadSpec({ [BANCA]: BANCA_YAML }).model!).map((t) => t.name)).not.toContain('file_archiviato');
+  });
+});
+
+describe('file field mistakes', () => {
+  it('a file field without its rule', () => {
+    const d = loadSpecWithError(banca(`    label: Logo
+    file:
+      maxSize: 256000
+      accept: [image/png, image/jpeg]
+      namePattern: '^[^<>''\\s+"/;\`%]+$'
+`, '    label: Logo\n'), "declare what it accepts under 'file'");
+    expect(d).toMatchObject({ file: BANCA, line: 17, column: 11 });
+  });
+
+  it('a rule on a field that is not a file', () => {
+    const d = loadSpecWithError(banca('    type: file', '    type: string'), "cannot have 'file'");
+    expect(d).toMatchObject({ file: BANCA, line: 20, column: 7 });
+  });
+
+  it('an SVG among the accepted types is refused by the schema', () => {
+    const d = loadSpecWithError(banca('accept: [image/png, image/jpeg]', 'accept: [image/png, image/svg+xml]'), 'image/svg+xml');
+    expect(d).toMatchObject({ file: BANCA, line: 21 });
+  });
+
+  it('an invalid name pattern', () => {
+    const d = loadSpecWithError(banca(`namePattern: '^[^<>''\\s+"/;\`%]+$'`, "namePattern: '^[a-z'"), 'file.namePattern is not a valid regular expression');
+    expect(d).toMatchObject({ file: BANCA, line: 22, column: 20 });
+  });
+
+  it('a required file field', () => {
+    const d = loadSpecWithError(banca('    type: file\n', '    type: file\n    required: true\n'), 'cannot be required');
+    expect(d).toMatchObject({ file: BANCA, line: 18, column: 15 });
+  });
+
+  it('a file among the inputs of a custom operation', () => {
+    const operations = `operations:
+  carica:
+    method: post
+    path: carica
+    summary: Carica
+    permission: ANAG_BANCHE:AGGIORNAMENTO
+    handler: carica
+    body:
+      allegato: { type: file, file: { maxSize: 10, accept: [text/plain] } }
+`;
+    const d = loadSpecWithError({ ...banca(), 'spec/o.yaml': operations }, "Field 'allegato' of operation 'carica' cannot be a file");
+    expect(d).toMatchObject({ file: 'spec/o.yaml', line: 9, column: 25 });
+  });
+
+  it('a file field as a list column', () => {
+    const d = loadSpecWithError(banca('columns: [codAbi, nomeBcc]', 'columns: [codAbi, logo]'), "File field 'logo' cannot be a list column");
+    expect(d).toMatchObject({ file: BANCA, line: 25, column: 21 });
+  });
+});

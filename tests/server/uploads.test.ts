@@ -1,0 +1,227 @@
+/**
+ * File fields (type: file), through the bank logo (seed 000 §5, §7): GET banche/{codAbi}/logo,
+ * POST banche/{codAbi}/logo/check, PUT banche/{codAbi}/logo. Every case runs against both stores (the
+ * database and a folder: FILE_STORAGE_DIR), on SQLite and, with TEST_DATABASE=postgres, on PostgreSQL.
+ */
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, createTestApp, type TestApp } from '../support/test-app.js';
+import { etagOf } from '../support/versions.js';
+
+const TOO_BIG = "La dimensione del file selezionato e' troppo grande: la dimensione massima e' di 250kb";
+const BAD_NAME = 'Il nome del file contiene caratteri non consentiti';
+const BAD_CONTENT = 'Il contenuto del file non corrisponde al tipo dichiarato';
+const BAD_TYPE = 'Tipo di file non consentito';
+const LIMIT = 250 * 1024;
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+/** `size` bytes that start like a PNG (what the server checks), then a recognisable pattern. */
+function png(size: number, seed = 1): Buffer {
+  const bytes = Buffer.alloc(size, seed);
+  Buffer.from(PNG_SIGNATURE).copy(bytes);
+  return bytes;
+}
+const GIF = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(40, 7)]);
+
+/**
+ * A multipart body written byte by byte, so the file name reaches the server exactly as a browser would
+ * send it: `extended` uses RFC 5987 `filename*` (any character, percent-encoded), else `filename="..."`.
+ */
+function multipart(name: string, type: string, bytes: Buffer, extended = false): { contentType: string; body: Buffer } {
+  const boundary = `----webposTest${Math.random().toString(16).slice(2)}`;
+  const encoded = encodeURIComponent(name).replace(/'/g, '%27');
+  const disposition = extended ? `filename*=UTF-8''${encoded}` : `filename="${name}"`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; ${disposition}\r\nContent-Type: ${type}\r\n\r\n`;
+  return { contentType: `multipart/form-data; boundary=${boundary}`, body: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]) };
+}
+
+const validation = (message: string) => ({ errorMessage: 'Dati non validi', code: 'VALIDATION_ERROR', details: [{ field: 'file', message }] });
+
+describe.each(['database', 'folder'] as const)('bank logo, %s store', (store) => {
+  let app: TestApp;
+  let folder: string | undefined;
+  const logo = (abi = '30480') => `${API}/banche/${abi}/logo`;
+  const bank = (abi = '30480') => `${API}/banche/${abi}`;
+
+  const check = (agent: TestApp['request'], name: string, type: string, bytes: Buffer, extended = false, abi = '30480') => {
+    const { contentType, body } = multipart(name, type, bytes, extended);
+    return agent.post(`${logo(abi)}/check`).set('Content-Type', contentType).send(body);
+  };
+  const upload = async (agent: TestApp['request'], name: string, type: string, bytes: Buffer, ifMatch?: string, abi = '30480') => {
+    const { contentType, body } = multipart(name, type, bytes);
+    const req = agent.put(logo(abi)).set('Content-Type', contentType);
+    const version = ifMatch ?? (await etagOf(app.request, bank(abi)));
+    return (ifMatch === '' ? req : req.set('If-Match', version)).send(body);
+  };
+
+  beforeAll(async () => {
+    if (store === 'folder') {
+      folder = mkdtempSync(join(tmpdir(), 'webpos-files-'));
+      process.env.FILE_STORAGE_DIR = folder;
+    }
+    try {
+      app = await createTestApp();
+    } finally {
+      delete process.env.FILE_STORAGE_DIR;
+    }
+  });
+  afterAll(async () => {
+    await app.close();
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('a bank without a logo answers 404 with the Italian message', async () => {
+    const res = await app.request.get(logo('08327'));
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ errorMessage: 'Nessun file presente', code: 'FILE_NOT_FOUND', details: [] });
+  });
+
+  it('exactly 250 kB is accepted by check and by upload; one byte more is refused with the seed message', async () => {
+    expect((await check(app.request, 'logo.png', 'image/png', png(LIMIT))).status).toBe(200);
+    const over = await check(app.request, 'logo.png', 'image/png', png(LIMIT + 1));
+    expect(over.status).toBe(400);
+    expect(over.body).toEqual(validation(TOO_BIG));
+    const stored = await upload(app.request, 'logo.png', 'image/png', png(LIMIT));
+    expect(stored.status).toBe(200);
+    const refused = await upload(app.request, 'logo.png', 'image/png', png(LIMIT + 1));
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual(validation(TOO_BIG));
+  });
+
+  it.each(['<', '>', "'", ' ', '\t', '+', '"', '/', ';', '`', '%'])('a name with %j is refused with the seed message', async (c) => {
+    const res = await check(app.request, `logo${c}banca.png`, 'image/png', png(100), true);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(validation(BAD_NAME));
+    const put = await app.request.put(logo()).set('If-Match', await etagOf(app.request, bank()))
+      .set('Content-Type', multipart(`a${c}b.png`, 'image/png', png(100), true).contentType)
+      .send(multipart(`a${c}b.png`, 'image/png', png(100), true).body);
+    // (a fresh boundary per call: the body above is built again, so its boundary differs from the header's)
+    expect(put.status).toBe(400);
+  });
+
+  it('a .png that is not a PNG is refused; a type the field does not accept too', async () => {
+    const fake = await check(app.request, 'logo.png', 'image/png', Buffer.from('<script>alert(1)</script>'));
+    expect(fake.status).toBe(400);
+    expect(fake.body).toEqual(validation(BAD_CONTENT));
+    const svg = await check(app.request, 'logo.svg', 'image/svg+xml', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'));
+    expect(svg.status).toBe(400);
+    expect(svg.body).toEqual(validation(BAD_TYPE));
+  });
+
+  it('a check stores nothing; an upload stores, is downloaded byte for byte with safe headers, and changes the version', async () => {
+    const before = await app.request.get(bank('34256'));
+    expect(before.body.logo).toBeNull();
+    expect((await check(app.request, 'logo.gif', 'image/gif', GIF, false, '34256')).status).toBe(200);
+    expect((await app.request.get(logo('34256'))).status).toBe(404);
+
+    const res = await upload(app.request, 'Logo_BCC-34256.gif', 'image/gif', GIF, before.headers.etag as string, '34256');
+    expect(res.status).toBe(200);
+    expect(res.body.codAbi).toBe('34256');
+    expect(res.body.logo).toEqual(expect.any(String));
+    expect(res.headers.etag).not.toBe(before.headers.etag);
+    expect(res.headers.etag).toBe(await etagOf(app.request, bank('34256')));
+
+    const got = await app.request.get(logo('34256')).buffer(true).parse((r, done) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+    expect(got.status).toBe(200);
+    expect(got.headers['content-type']).toBe('image/gif');
+    expect(got.headers['x-content-type-options']).toBe('nosniff');
+    expect(got.headers['content-disposition']).toBe(`attachment; filename="Logo_BCC-34256.gif"; filename*=UTF-8''Logo_BCC-34256.gif`);
+    expect(Buffer.compare(got.body as Buffer, GIF)).toBe(0);
+  });
+
+  it('replacing the logo removes the old file; deleting the bank removes its file', async () => {
+    const countFiles = async () => Number((await app.db('file_archiviato').count({ n: '*' }))[0].n);
+    const first = await upload(app.request, 'uno.png', 'image/png', png(300, 1), undefined, '50340');
+    expect(first.status).toBe(200);
+    const afterFirst = await countFiles();
+    const second = await upload(app.request, 'due.png', 'image/png', png(300, 2), undefined, '50340');
+    expect(second.status).toBe(200);
+    expect(await countFiles()).toBe(afterFirst);
+    if (folder) expect(readdirSync(folder).filter((f) => f.startsWith(second.body.logo as string))).toHaveLength(1);
+    // The old bytes go once the transaction has committed.
+    if (folder) await expect.poll(() => readdirSync(folder!).some((f) => f.startsWith(first.body.logo as string))).toBe(false);
+
+    // A bank of its own, so no other row refers to it.
+    const created = await app.request.post(`${API}/banche`).send({ codAbi: '77777', nomeBcc: 'Banca dei file', group: { groupName: '77777', description: 'Banca dei file' } });
+    expect(created.status).toBe(201);
+    const uploaded = await upload(app.request, 'logo.png', 'image/png', png(200), created.headers.etag as string, '77777');
+    expect(uploaded.status).toBe(200);
+    const withFile = await countFiles();
+    const deleted = await app.request.delete(bank('77777')).set('If-Match', uploaded.headers.etag as string);
+    expect(deleted.status).toBe(204);
+    expect(await countFiles()).toBe(withFile - 1);
+    if (folder) await expect.poll(() => readdirSync(folder!).some((f) => f.startsWith(uploaded.body.logo as string))).toBe(false);
+  });
+
+  it('PUT of the bank keeps the logo whatever the body says about it', async () => {
+    const up = await upload(app.request, 'logo.png', 'image/png', png(120), undefined, '08549');
+    const row = (await app.request.get(bank('08549'))).body;
+    const res = await app.request.put(bank('08549')).set('If-Match', up.headers.etag as string).send({ ...row, logo: 'altro-id', nomeBcc: 'Nuovo nome' });
+    expect(res.status).toBe(200);
+    expect(res.body.logo).toBe(up.body.logo);
+  });
+
+  it('the upload needs If-Match (428) and the current version (412)', async () => {
+    const missing = await upload(app.request, 'logo.png', 'image/png', png(100), '');
+    expect(missing.status).toBe(428);
+    expect(missing.body.code).toBe('VERSION_REQUIRED');
+    const stale = await upload(app.request, 'logo.png', 'image/png', png(100), '"vecchia"');
+    expect(stale.status).toBe(412);
+    expect(stale.body.code).toBe('VERSION_CONFLICT');
+  });
+
+  it('permissions and bank scope: read needs VISUALIZZAZIONE, check and upload AGGIORNAMENTO; another bank is 404', async () => {
+    const filiale = await app.loginAs('filiale.30480');
+    expect((await check(filiale, 'logo.png', 'image/png', png(10))).status).toBe(403);
+    const put = await upload(filiale, 'logo.png', 'image/png', png(10));
+    expect(put.status).toBe(403);
+    expect(put.body).toEqual({ errorMessage: 'Operazione non consentita', code: 'FORBIDDEN', details: [] });
+
+    const sede = await app.loginAs('sede.30480');
+    expect((await upload(sede, 'nostro.png', 'image/png', png(64), await etagOf(sede, bank('30480')))).status).toBe(200);
+    expect((await sede.get(logo('30480'))).status).toBe(200);
+    expect((await filiale.get(logo('30480'))).status).toBe(200);
+    const NOT_FOUND = { errorMessage: 'Elemento non trovato', code: 'NOT_FOUND', details: [] };
+    const other = await sede.get(logo('60855'));
+    expect(other.status).toBe(404);
+    expect(other.body).toEqual(NOT_FOUND);
+    expect((await check(sede, 'logo.png', 'image/png', png(10), false, '60855')).body).toEqual(NOT_FOUND);
+    expect((await upload(sede, 'logo.png', 'image/png', png(10), '"x"', '60855')).body).toEqual(NOT_FOUND);
+    expect((await app.anonymous.get(logo('30480'))).status).toBe(401);
+  });
+
+  it('the audit trail records name, size and sha256 of the new logo, never its bytes', async () => {
+    const bytes = png(500, 9);
+    const res = await upload(app.request, 'audit.png', 'image/png', bytes, undefined, '60855');
+    expect(res.status).toBe(200);
+    const trail = await app.request.get(`${API}/audit?entity=Banca&key=60855`);
+    expect(trail.status).toBe(200);
+    const entry = (trail.body.results as { operation: string; username: string; after: string | Record<string, unknown> }[])
+      .find((e) => e.operation === 'update' && JSON.stringify(e.after).includes('audit.png'));
+    expect(entry).toBeDefined();
+    const after = typeof entry!.after === 'string' ? JSON.parse(entry!.after) : entry!.after;
+    expect(after.logo).toEqual({ nome: 'audit.png', contentType: 'image/png', dimensione: 500, sha256: createHash('sha256').update(bytes).digest('hex') });
+    expect(entry!.username).toBe('assistenza');
+  });
+
+  it('a UTF-8 file name is kept as sent (multer would read it as Latin-1)', async () => {
+    const res = await upload(app.request, 'logò.png', 'image/png', png(80), undefined, '08327');
+    expect(res.status).toBe(200);
+    const got = await app.request.get(logo('08327'));
+    expect(got.headers['content-disposition']).toBe(`attachment; filename="log_.png"; filename*=UTF-8''${encodeURIComponent('logò.png')}`);
+  });
+
+  it('an upload without a file part is 400 on field file', async () => {
+    const boundary = 'vuoto';
+    const res = await app.request.post(`${logo()}/check`).set('Content-Type', `multipart/form-data; boundary=${boundary}`).send(Buffer.from(`--${boundary}--\r\n`));
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('VALIDATION_ERROR');
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * /anagrafiche/agentipush/reportAttivazioni: POS activations per push agent over a date range (seed 000 §2,
+ * §7 GET agentePush/reportAttivazioni). Without dates the server reports the current month up to today and
+ * says which range it used, so the page fills the two inputs from the answer; a start after the end is
+ * refused by the server with its Italian message, shown under the start date.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { ApiError, userMessage } from '../src/core/apiError';
+import { formatDate } from '../src/core/format';
+import { useDataProvider } from '../src/core/hooks/useDataProvider';
+
+interface ReportRow { codAgente: string; nome: string; attivazioni: number; dataDa: string; dataA: string }
+
+export default function ReportAttivazioniPage() {
+  const provider = useDataProvider();
+  const [dataDa, setDataDa] = useState<string | undefined>();
+  const [dataA, setDataA] = useState<string | undefined>();
+  const [rows, setRows] = useState<ReportRow[] | undefined>();
+  const [error, setError] = useState<{ field?: string; message: string } | undefined>();
+  const [loading, setLoading] = useState(false);
+
+  const run = useCallback(async (from?: string, to?: string) => {
+    setLoading(true);
+    setError(undefined);
+    try {
+      const result = await provider.request<ReportRow[]>('GET', 'agentePush/reportAttivazioni', { query: { dataDa: from, dataA: to } });
+      setRows(result);
+      if (result[0]) { setDataDa(result[0].dataDa); setDataA(result[0].dataA); }
+    } catch (e) {
+      const detail = e instanceof ApiError ? e.details[0] : undefined;
+      setError(detail ? { field: detail.field, message: detail.message } : { message: userMessage(e) });
+    } finally {
+      setLoading(false);
+    }
+  }, [provider]);
+
+  useEffect(() => { void run(); }, [run]);
+
+  const total = (rows ?? []).reduce((sum, r) => sum + r.attivazioni, 0);
+  return (
+    <Stack>
+      <Title order={2}>Report attivazioni agenti push</Title>
+      <Paper withBorder p="md">
+        <Group align="flex-end">
+          <DateInput label="Dal" valueFormat="DD/MM/YYYY" placeholder="gg/mm/aaaa" value={dataDa ?? null} clearable w={180}
+            error={error?.field === 'dataDa' ? error.message : undefined}
+            onChange={(v) => setDataDa(v ? String(v).slice(0, 10) : undefined)} data-testid="report-dal" />
+          <DateInput label="Al" valueFormat="DD/MM/YYYY" placeholder="gg/mm/aaaa" value={dataA ?? null} clearable w={180}
+            error={error?.field === 'dataA' ? error.message : undefined}
+            onChange={(v) => setDataA(v ? String(v).slice(0, 10) : undefined)} data-testid="report-al" />
+          <Button loading={loading} onClick={() => void run(dataDa, dataA)}>Cerca</Button>
+        </Group>
+      </Paper>
+      {error && !error.field && <Alert color="red" role="alert">{error.message}</Alert>}
+      {rows && (
+        <Table striped withTableBorder data-testid="report-attivazioni">
+          <Table.Thead>
+            <Table.Tr><Table.Th>Codice agente</Table.Th><Table.Th>Nome</Table.Th><Table.Th ta="right">Attivazioni</Table.Th></Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r) => (
+              <Table.Tr key={r.codAgente}><Table.Td>{r.codAgente}</Table.Td><Table.Td>{r.nome}</Table.Td><Table.Td ta="right">{r.attivazioni}</Table.Td></Table.Tr>
+            ))}
+          </Table.Tbody>
+          <Table.Tfoot>
+            <Table.Tr><Table.Th colSpan={2}>Totale</Table.Th><Table.Th ta="right">{total}</Table.Th></Table.Tr>
+          </Table.Tfoot>
+        </Table>
+      )}
+      {rows && rows.length === 0 && <Text c="dimmed">Nessun agente push</Text>}
+      {rows?.[0] && <Text size="sm" c="dimmed">Periodo dal {formatDate(rows[0].dataDa)} al {formatDate(rows[0].dataA)}, estremi inclusi.</Text>}
+    </Stack>
+  );
+}

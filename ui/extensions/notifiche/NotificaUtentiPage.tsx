@@ -1,0 +1,108 @@
+/**
+ * /anagrafiche/notificautenti (seed 000 §2 GES_NOTIFICA_UTENTI, §7 "Notifications to users: find, insert,
+ * delete, insertAll and deleteAll with {userId, abi}"): who receives each bank's notifications. The list is
+ * the NotificaUtente entity (30 per page, filters userId and abi); the writes are the custom operations,
+ * each answering its Italian message, shown as a banner.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { Alert, Button, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { userMessage } from '../../src/core/apiError';
+import { useDataProvider } from '../../src/core/hooks/useDataProvider';
+import { useEntityMeta } from '../../src/core/hooks/useManifest';
+import { useSession } from '../../src/core/session';
+import { useBanners } from '../../src/shell/banners';
+
+interface Assignment { userId: string; abi: string }
+const PERMISSION = 'GES_NOTIFICA_UTENTI';
+
+export default function NotificaUtentiPage() {
+  const meta = useEntityMeta('NotificaUtente');
+  const api = useDataProvider();
+  const session = useSession();
+  const banners = useBanners();
+  const [filters, setFilters] = useState({ userId: '', abi: '' });
+  const [page, setPage] = useState(1);
+  const [rows, setRows] = useState<{ results: Assignment[]; totalCount: number } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [userId, setUserId] = useState('');
+  const [abi, setAbi] = useState('');
+  const canCreate = session.can(`${PERMISSION}:CREAZIONE`);
+  const canDelete = session.can(`${PERMISSION}:CANCELLAZIONE`);
+
+  const load = useCallback(async (target: number) => {
+    try {
+      const answer = await api.list(meta, { page: target - 1, size: meta.pageSize, filters });
+      setRows({ results: answer.results as unknown as Assignment[], totalCount: answer.totalCount });
+      setPage(target);
+      setError(null);
+    } catch (err) {
+      setError(userMessage(err));
+    }
+  }, [api, meta, filters]);
+
+  // The first page once; the filters apply on 'Cerca'.
+  useEffect(() => { void load(1); }, []);
+
+  /** Runs one write, shows its message (success or refusal) and reloads the current page. */
+  const run = async (method: string, path: string, body?: unknown) => {
+    try {
+      const answer = await api.request<{ message: string; count?: number }>(method, path, { body });
+      banners.success(answer.count === undefined ? answer.message : `${answer.message} (${answer.count})`);
+      await load(page);
+    } catch (err) {
+      banners.error(userMessage(err));
+    }
+  };
+  const enc = encodeURIComponent;
+
+  return (
+    <Stack>
+      <Title order={2}>Notifiche utenti</Title>
+      <Group align="flex-end">
+        <TextInput label="Utente" value={filters.userId} onChange={(e) => setFilters({ ...filters, userId: e.currentTarget.value })} />
+        <TextInput label="Codice ABI" value={filters.abi} onChange={(e) => setFilters({ ...filters, abi: e.currentTarget.value })} />
+        <Button onClick={() => void load(1)}>Cerca</Button>
+      </Group>
+      {canCreate ? (
+        <Group align="flex-end">
+          <TextInput label="Utente da assegnare" value={userId} onChange={(e) => setUserId(e.currentTarget.value)} />
+          <TextInput label="ABI della banca" value={abi} onChange={(e) => setAbi(e.currentTarget.value)} />
+          <Button onClick={() => void run('POST', 'usersnotification', { userId: userId.trim(), abi: abi.trim() })}>Assegna</Button>
+          <Button variant="default" disabled={!abi.trim()} onClick={() => void run('POST', `usersnotificationall/${enc(abi.trim())}`)}>
+            Assegna a tutti gli utenti della banca
+          </Button>
+          {canDelete ? (
+            <Button color="red" variant="light" disabled={!abi.trim()} onClick={() => void run('DELETE', `usersnotificationall/${enc(abi.trim())}`)}>
+              Rimuovi tutti gli utenti della banca
+            </Button>
+          ) : null}
+        </Group>
+      ) : null}
+      {error ? <Alert color="red" role="alert">{error}</Alert> : null}
+      {rows ? (
+        <>
+          <Text size="sm">Totale: {rows.totalCount}</Text>
+          <Table striped>
+            <Table.Thead><Table.Tr><Table.Th>Utente</Table.Th><Table.Th>Codice ABI</Table.Th><Table.Th /></Table.Tr></Table.Thead>
+            <Table.Tbody>
+              {rows.results.map((r) => (
+                <Table.Tr key={`${r.userId}/${r.abi}`}>
+                  <Table.Td>{r.userId}</Table.Td>
+                  <Table.Td>{r.abi}</Table.Td>
+                  <Table.Td>
+                    {canDelete ? (
+                      <Button size="xs" color="red" variant="subtle" onClick={() => void run('DELETE', `usersnotification/${enc(r.userId)}/${enc(r.abi)}`)}>Rimuovi</Button>
+                    ) : null}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          {rows.totalCount > meta.pageSize ? (
+            <Pagination total={Math.ceil(rows.totalCount / meta.pageSize)} value={page} onChange={(p) => void load(p)} />
+          ) : null}
+        </>
+      ) : null}
+    </Stack>
+  );
+}

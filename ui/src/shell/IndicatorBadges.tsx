@@ -1,0 +1,46 @@
+/**
+ * Header counters declared in the spec (operations with `indicator:`, manifest `indicators`): the pending
+ * requests of the bank (seed 000 §7). Each polls only for a logged-in user holding its permission, every
+ * 60000 ms times its configuration key, and stops when the user logs out (ui/src/core/indicatorPolling.ts).
+ */
+import { useEffect, useState } from 'react';
+import { Badge, Tooltip, UnstyledButton } from '@mantine/core';
+import { useNavigate } from 'react-router-dom';
+import { useDataProvider } from '../core/hooks/useDataProvider';
+import { useManifest } from '../core/hooks/useManifest';
+import { startIndicatorPolling } from '../core/indicatorPolling';
+import { useSession } from '../core/session';
+import type { IndicatorDef } from '../core/types';
+
+export function IndicatorBadges() {
+  const { indicators = [] } = useManifest();
+  return <>{indicators.map((i) => <IndicatorBadge key={i.name} indicator={i} />)}</>;
+}
+
+function IndicatorBadge({ indicator }: { indicator: IndicatorDef }) {
+  const session = useSession();
+  const api = useDataProvider();
+  const navigate = useNavigate();
+  const [count, setCount] = useState<number>();
+  const user = session.user?.username;
+  const allowed = user !== undefined && session.can(indicator.permission);
+  useEffect(() => {
+    setCount(undefined);
+    return startIndicatorPolling({
+      allowed,
+      readFactor: async () => (await api.request<{ value: string | null }>('GET', `config/${indicator.refreshKey}`)).value,
+      readCount: async () => (await api.request<{ count: number }>('GET', indicator.path)).count,
+      onCount: setCount,
+    });
+    // A new user (or a logout) restarts or stops the polling.
+  }, [allowed, user, api, indicator]);
+  if (!allowed || count === undefined) return null;
+  const badge = <Badge size="lg" color={count > 0 ? 'red' : 'gray'} data-testid={`indicatore-${indicator.name}`}>{count}</Badge>;
+  return (
+    <Tooltip label={indicator.label}>
+      {indicator.route
+        ? <UnstyledButton aria-label={`${indicator.label}: ${count}`} onClick={() => navigate(indicator.route!)}>{badge}</UnstyledButton>
+        : badge}
+    </Tooltip>
+  );
+}

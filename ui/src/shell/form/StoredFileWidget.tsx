@@ -1,0 +1,90 @@
+/**
+ * The upload control of a file field (`ui:widget: storedFile`, docs/spec-language.md#files): shows the stored
+ * file (a preview for images: the bank's logo), checks a chosen file's size, name and type in the browser
+ * with the spec's messages, then uploads it at once to `<item>/<field>` with the row's version. Server
+ * refusals (the bytes are not an image, 412, ...) appear under the field. The upload is its own save: the
+ * form's "Salva" never sends the file.
+ */
+import { useEffect, useState } from 'react';
+import { Alert, FileInput, Group, Image, Stack, Text } from '@mantine/core';
+import type { WidgetProps } from '@rjsf/utils';
+import { ApiError, userMessage } from '../../core/apiError';
+import { fileProblemInForm, fileRuleOf, isImageRule } from '../../core/fileField';
+import { useDataProvider } from '../../core/hooks/useDataProvider';
+import type { FormDef, Row } from '../../core/types';
+
+/** What EntityForm hands its file widgets through rjsf's formContext. */
+export interface FileFormContext {
+  form: FormDef;
+  /** The row's API path (`banche/30480`); undefined on a create form (a row gets its file once saved). */
+  itemPath?: string;
+  version(): string | undefined;
+  onUploaded(field: string, row: Row): void;
+}
+
+export function StoredFileWidget(props: WidgetProps) {
+  const { id, name, value, readonly, disabled, label, registry } = props;
+  const context = (registry.formContext as { files?: FileFormContext }).files;
+  const provider = useDataProvider();
+  const [preview, setPreview] = useState<string | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const rule = context ? fileRuleOf(context.form, name) : undefined;
+  const filePath = context?.itemPath ? `${context.itemPath}/${name}` : undefined;
+
+  // The stored file changes id with every upload: read it again then (the token travels as a header).
+  useEffect(() => {
+    if (!filePath || !value || !isImageRule(rule)) return setPreview(undefined);
+    let url: string | undefined;
+    let cancelled = false;
+    provider.download(filePath).then(({ blob }) => {
+      if (cancelled) return;
+      url = URL.createObjectURL(blob);
+      setPreview(url);
+    }).catch(() => setPreview(undefined));
+    return () => { cancelled = true; if (url) URL.revokeObjectURL(url); };
+  }, [filePath, value, provider, rule]);
+
+  const choose = async (file: File | null) => {
+    setError(undefined);
+    if (!file || !context || !filePath) return;
+    const problem = fileProblemInForm(context.form, name, { name: file.name, size: file.size, type: file.type });
+    if (problem) return setError(problem);
+    setBusy(true);
+    try {
+      const row = await provider.upload('PUT', filePath, file, file.name, context.version());
+      context.onUploaded(name, row);
+    } catch (e) {
+      const detail = e instanceof ApiError ? e.details.find((d) => d.field === 'file')?.message : undefined;
+      setError(detail ?? userMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap={6}>
+      <Text size="sm" fw={500}>{label}</Text>
+      {preview ? <Image src={preview} alt={label} h={80} w="auto" fit="contain" data-testid={`${id}-preview`} /> : (
+        <Text size="sm" c="dimmed">{value ? 'File presente' : 'Nessun file presente'}</Text>
+      )}
+      {filePath ? (
+        <Group>
+          <FileInput
+            id={id}
+            aria-label={`Carica ${label}`}
+            placeholder="Scegli un file da caricare"
+            accept={rule?.accept.join(',')}
+            disabled={disabled || readonly || busy}
+            onChange={(file) => void choose(file)}
+            clearable={false}
+            error={error}
+          />
+        </Group>
+      ) : (
+        <Text size="sm" c="dimmed">Il file si carica dopo aver salvato.</Text>
+      )}
+      {busy && <Alert color="blue" variant="light">Caricamento in corso...</Alert>}
+    </Stack>
+  );
+}
