@@ -89,7 +89,7 @@ export class EntityService {
     return this.transaction(async (trx) => {
       const row = this.prepare(this.entity, withDefaults(this.entity, withoutFiles(this.entity, body)));
       if (!this.visible(row, caller)) throw new ApiError('FORBIDDEN');
-      await this.hooks.beforeSave?.({ trx, caller, row, body });
+      await this.hooks.beforeSave?.({ trx, model: this.model, entity: this.entity, caller, row, body });
       if (await this.repo.exists(trx, keyOf(this.entity, row))) throw new ApiError('DUPLICATE_KEY');
       // A new row's one-to-one child is new too: bank 11000 must not take over the existing group 11000
       // (saveChildren updates a child it finds, which is right for an update only).
@@ -120,7 +120,7 @@ export class EntityService {
       const row = this.prepare(this.entity, { ...current, ...stripChildren(this.entity, body), ...key });
       if (!this.visible(row, caller)) throw new ApiError('FORBIDDEN');
       await this.lifecycle.beforeUpdate(trx, current, row, caller);
-      await this.hooks.beforeSave?.({ trx, caller, row, body });
+      await this.hooks.beforeSave?.({ trx, model: this.model, entity: this.entity, caller, row, body });
       await this.checkReferences(trx, this.entity, row, '');
       await this.repo.update(trx, key, row);
       await this.saveChildren(trx, row, body);
@@ -180,7 +180,7 @@ export class EntityService {
       const current = await this.repo.findForUpdate(trx, key);
       if (!current || !this.visible(current, caller)) throw new ApiError('NOT_FOUND');
       const before = await this.before(trx, key, caller, options);
-      await this.hooks.beforeSave?.({ trx, caller, row: current, body: { [childName]: items } });
+      await this.hooks.beforeSave?.({ trx, model: this.model, entity: this.entity, caller, row: current, body: { [childName]: items } });
       // The body of this call is the list itself, so error paths start at the item index (0.codModpos).
       await this.saveChildren(trx, current, { [childName]: items }, (_child, i) => `${i}.`);
       const saved = await this.get(key, undefined, trx);

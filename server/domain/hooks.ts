@@ -3,11 +3,17 @@
  * transaction (after defaults and rules, before writing). Registered by entity name in index.ts.
  */
 import type { Knex } from 'knex';
+import type { EntityModel } from '../../common/model.js';
+import type { RuntimeModel } from '../artifacts.js';
 import type { Row } from '../crud/row-mapping.js';
 import type { Caller } from './auth/caller.js';
 
 export interface SaveContext {
   trx: Knex.Transaction;
+  /** The spec, so a hook names tables and columns through it rather than by hand. */
+  model: RuntimeModel;
+  /** The entity being saved. */
+  entity: EntityModel;
   /** Absent for internal saves (demo data), which hooks let through. */
   caller?: Caller;
   /** The row as it will be stored. */

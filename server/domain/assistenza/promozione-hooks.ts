@@ -4,6 +4,8 @@
  * associations stay as they are. The form offers exactly those (the banks list is scoped), so this only
  * refuses a request built by hand. Assistance (scope 'all') is unrestricted.
  */
+import { entityByName } from '../../../common/model.js';
+import { Repository } from '../../crud/repository.js';
 import { ApiError } from '../../http/api-error.js';
 import { inScope } from '../auth/caller.js';
 import type { EntityHooks } from '../hooks.js';
@@ -11,11 +13,13 @@ import type { EntityHooks } from '../hooks.js';
 const CHILD = 'bancheAssociate';
 
 export const promozioneHooks: EntityHooks = {
-  async beforeSave({ trx, caller, row, body }) {
+  async beforeSave({ trx, model, entity, caller, row, body }) {
     const items = body[CHILD] as { codAbi?: unknown }[] | undefined;
     if (!caller || caller.scope === 'all' || !Array.isArray(items)) return;
-    const stored = await trx('promozione_banca').where({ config_id: row.configId }).select({ codAbi: 'cod_abi' });
-    const before = new Set(stored.map((r: { codAbi: unknown }) => String(r.codAbi)));
+    const child = entity.children.find((c) => c.name === CHILD)!;
+    const link = Object.fromEntries(Object.entries(child.link).map(([childField, parentField]) => [childField, row[parentField]]));
+    const stored = await new Repository(entityByName(model, child.entity)).findWhere(trx, link);
+    const before = new Set(stored.map((r) => String(r.codAbi)));
     const after = new Set(items.map((i) => String(i.codAbi)));
     const moved = [...before].filter((k) => !after.has(k)).concat([...after].filter((k) => !before.has(k)));
     if (moved.some((k) => !inScope(caller, k))) throw new ApiError('FORBIDDEN');

@@ -26,8 +26,8 @@ async function checkBank(ctx: DomainContext, db: Knex | Knex.Transaction, abi: s
 }
 
 /** The users of a bank: those whose group is the bank's (head office and branches). */
-const usersOf = (db: Knex | Knex.Transaction, abi: string): Promise<string[]> =>
-  db('utente').where('group', abi).orderBy('username').pluck('username');
+const usersOf = async (ctx: DomainContext, db: Knex | Knex.Transaction, abi: string): Promise<string[]> =>
+  (await new Repository(entityByName(ctx.model, 'Utente')).findWhere(db, { group: abi })).map((u) => String(u.username)).sort();
 
 const assegnaNotificaUtente: DomainHandler = async (ctx) => {
   const userId = String(ctx.body.userId);
@@ -70,7 +70,7 @@ const assegnaNotificheBanca: DomainHandler = async (ctx) => {
   const count = await ctx.db.transaction(async (trx) => {
     await checkBank(ctx, trx, abi);
     const assigned = new Set((await store.findWhere(trx, { abi })).map((r) => String(r.userId)));
-    const added = (await usersOf(trx, abi)).filter((u) => !assigned.has(u));
+    const added = (await usersOf(ctx, trx, abi)).filter((u) => !assigned.has(u));
     for (const userId of added) {
       const row = { userId, abi };
       await store.insert(trx, row);
