@@ -16,7 +16,9 @@ export type MessageKey =
   | 'required' | 'pattern' | 'length' | 'minLength' | 'maxLength' | 'minimum' | 'maximum'
   | 'type' | 'enum' | 'format' | 'reference'
   /** File fields (type: file): too large, forbidden name, type not accepted, bytes not of the declared type. */
-  | 'fileSize' | 'fileName' | 'fileType' | 'fileContent';
+  | 'fileSize' | 'fileName' | 'fileType' | 'fileContent'
+  /** Fields with `writableBy`: someone else set or changed it (403 on the field). */
+  | 'writableBy';
 
 /**
  * What a file field (type: file) accepts. The row's column holds only the id of the stored file
@@ -58,6 +60,14 @@ export interface FieldModel {
   readOnly: boolean;
   /** A permission that allows changing this field alone, without the entity's update permission. */
   editPermission?: string;
+  /**
+   * Only these callers set or change the field (tenant structure: a group's parent, a bank's warehouse
+   * group). Others get 403 with `messages.writableBy` when a create sends a value other than the default or
+   * an update changes the stored one; the same inside children saved with the parent.
+   */
+  writableBy?: 'assistance';
+  /** Values only assistance writes into the field (reserved role names); others get 403 with `message: <value>`. */
+  reservedValues?: { values: string[]; message: string };
   unique: boolean;
   index: boolean;
   /** Every message this field can produce, fully resolved (field override, else platform default). */
@@ -189,6 +199,12 @@ export interface StateMachineModel {
   field: string;
   /** States a new row may start in (the first is the default). */
   initial: string[];
+  /**
+   * Initial states reached as a transition would reach them: state -> transition. Creating a row in such a state
+   * needs the transition's permission and guard and runs its effects (seed 000 §7: a movement created accepted is
+   * the stock variation, allowed to whoever could accept it). Absent states need nothing beyond create.
+   */
+  initialVia?: Record<string, string>;
   /** What entering a state does, however the row gets there: created in it or moved there by a transition. */
   enter: Record<string, { effects: EffectModel[]; success?: string }>;
   transitions: TransitionModel[];

@@ -16,7 +16,8 @@ export const formsEmitter: Emitter = {
       entity: entity.name,
       title: entity.form!.title,
       key: entity.key,
-      schema: inputSchema(entity, model),
+      // Server-set fields are shown read-only (`readOnly: true`) and left out of what the form sends.
+      schema: inputSchema(entity, model, [], 'readOnly'),
       uiSchema: uiSchema(entity, model),
       messages: messageTable(entity, model),
       defaultMessages: model.messages.validation,
@@ -60,6 +61,10 @@ function uiSchema(entity: EntityModel, model: Model): Record<string, unknown> {
   const order = [...entity.form!.fields, ...entity.children.map((c) => c.name), '*'];
   const ui: Record<string, unknown> = { 'ui:order': order, 'ui:submitButtonOptions': { submitText: 'Salva' } };
   for (const field of entity.fields) ui[field.name] = fieldUi(field);
+  // The state changes only through the transitions' buttons, and a new row starts in the default (pending)
+  // state: other initial states need a transition's permission and guard, which depend on the row, so the
+  // form shows the state without offering a choice it could not keep (issue 12 item 4).
+  if (entity.states) ui[entity.states.field] = { ...(ui[entity.states.field] as object), 'ui:readonly': true };
   for (const child of entity.children) {
     const childEntity = entityByName(model, child.entity);
     const hidden = new Set(filledBy(child));

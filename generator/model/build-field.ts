@@ -57,7 +57,7 @@ export function buildField(
   onlyFor('file', ['file']);
   if (raw.type === 'file') {
     if (!raw.file) report(['type'], `Field '${name}' is a file: declare what it accepts under 'file' (maxSize in bytes, accept: content types).`);
-    for (const k of ['default', 'search', 'unique', 'index', 'editPermission', 'generate'] as const) {
+    for (const k of ['default', 'search', 'unique', 'index', 'editPermission', 'generate', 'writableBy', 'reservedValues'] as const) {
       if (raw[k] !== undefined) report([k], `Field '${name}' is a file: it cannot have '${k}' (the row keeps only a reference to the stored file).`);
     }
     if (raw.required) report(['required'], `Field '${name}' is a file: it cannot be required (a row is created first, its file uploaded after).`);
@@ -88,6 +88,17 @@ export function buildField(
   }
   // Only file fields carry the file messages, so other fields' generated artifacts stay as they were.
   if (raw.type === 'file') for (const key of FILE_MESSAGE_KEYS) messages[key] = own[key] ?? defaults[key] ?? defaults.fallback;
+  if (raw.writableBy) messages.writableBy = own.writableBy ?? defaults.writableBy ?? defaults.fallback;
+  if (raw.messages?.writableBy !== undefined && !raw.writableBy) report(['messages', 'writableBy'], `Field '${name}' has a writableBy message but no 'writableBy': declare who may write it, or remove the message.`);
+  onlyFor('reservedValues', ['string', 'enum', 'reference']);
+  (raw.reservedValues?.values ?? []).forEach((value, i) => {
+    if (raw.type === 'enum' && raw.values && !(value in raw.values)) {
+      diagnostics.push({ ...at('reservedValues', 'values', i), message: `Field '${name}': reserved value '${value}' is not one of its codes (${Object.keys(raw.values).join(', ')}).` });
+    }
+    if (raw.pattern !== undefined && !matchesPattern(raw.pattern, value)) {
+      diagnostics.push({ ...at('reservedValues', 'values', i), message: `Field '${name}': reserved value '${value}' does not match the field's pattern, so nobody could write it anyway.` });
+    }
+  });
 
   return {
     name,
@@ -108,6 +119,8 @@ export function buildField(
     filterParam: raw.filterParam ?? name,
     readOnly: raw.readOnly ?? false,
     ...(raw.editPermission ? { editPermission: raw.editPermission } : {}),
+    ...(raw.writableBy ? { writableBy: raw.writableBy } : {}),
+    ...(raw.reservedValues ? { reservedValues: { values: raw.reservedValues.values, message: raw.reservedValues.message } } : {}),
     unique: raw.unique ?? false,
     index: raw.index ?? false,
     messages,
@@ -117,6 +130,11 @@ export function buildField(
     ...(raw.generate ? { generate: raw.generate } : {}),
     ...(raw.type === 'file' && raw.file ? { file: { maxSize: raw.file.maxSize, accept: raw.file.accept, ...(raw.file.namePattern !== undefined ? { namePattern: raw.file.namePattern } : {}) } } : {}),
   };
+}
+
+/** An invalid pattern is reported on its own line: here it matches everything. */
+function matchesPattern(pattern: string, value: string): boolean {
+  try { return new RegExp(pattern, 'u').test(value); } catch { return true; }
 }
 
 function defaultFits(raw: RawField): boolean {

@@ -62,10 +62,25 @@ function buildStates(
   };
   const effects = (list: RawEffect[] | undefined, path: PathSegment[]) => (list ?? []).map((e, i) => buildEffect(e, [...path, i], spec.field, raw, checkField, report));
 
-  const initial = spec.initial ?? [typeof field.default === 'string' && codes.includes(field.default) ? field.default : codes[0]];
-  (spec.initial ?? []).forEach((s, i) => checkState(s, ['states', 'initial', i]));
+  // An entry is a state a row may simply start in, or { state, via: transition }: starting in that state needs
+  // what the transition needs (permission, guard) and does what it does (its effects).
+  const entries = (spec.initial ?? []).map((e) => (typeof e === 'string' ? { state: e } : e));
+  const initial = entries.length ? entries.map((e) => e.state) : [typeof field.default === 'string' && codes.includes(field.default) ? field.default : codes[0]];
+  entries.forEach((e, i) => checkState(e.state, typeof spec.initial![i] === 'string' ? ['states', 'initial', i] : ['states', 'initial', i, 'state']));
+  const initialVia: Record<string, string> = {};
+  entries.forEach((e, i) => {
+    if (e.via === undefined) return;
+    const t = spec.transitions[e.via];
+    const at: PathSegment[] = ['states', 'initial', i, 'via'];
+    if (!t) report(at, `Unknown transition '${e.via}' in initial state '${e.state}': the transitions of ${raw.entity} are ${Object.keys(spec.transitions).join(', ')}.${didYouMean(e.via, Object.keys(spec.transitions))}`);
+    else if (String(t.to) !== String(e.state)) report(at, `Transition '${e.via}' leads to '${t.to}', not to '${e.state}': a row created in '${e.state}' must be created as that transition would leave it.`);
+    else if (t.input) report(at, `Transition '${e.via}' asks for an input (${Object.keys(t.input).join(', ')}), which a create does not carry: it cannot be the way a row starts in '${e.state}'.`);
+    else initialVia[e.state] = e.via;
+  });
   if (typeof field.default === 'string' && !initial.includes(field.default)) {
     report(['fields', spec.field, 'default'], `The default '${field.default}' of state field '${spec.field}' is not among the initial states (${initial.join(', ')}): a new row could not start in it.`);
+  } else if (typeof field.default === 'string' && initialVia[field.default]) {
+    report(['fields', spec.field, 'default'], `The default '${field.default}' of state field '${spec.field}' is reached only through '${initialVia[field.default]}': the default must be a state anyone who creates a row may start in (the pending one).`);
   }
   const enter: StateMachineModel['enter'] = {};
   for (const [state, e] of Object.entries(spec.enter ?? {})) {
@@ -88,7 +103,7 @@ function buildStates(
       effects: effects(t.effects, at('effects')),
     };
   });
-  return { field: spec.field, initial: initial.map(String), enter, transitions };
+  return { field: spec.field, initial: initial.map(String), ...(Object.keys(initialVia).length ? { initialVia } : {}), enter, transitions };
 }
 
 function buildEffect(

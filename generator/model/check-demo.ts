@@ -19,7 +19,8 @@ export function checkDemo(demo: { raw: RawDemo; source: SourceFile }[], model: M
       diagnostics.push({ ...source.positionOf(['demo']), message: `Demo data for the unknown entity '${raw.demo}'.${didYouMean(raw.demo, model.entities.map((e) => e.name))}` });
       continue;
     }
-    const validate = ajv.compile(inputSchema(entity, model));
+    // Demo rows are the spec's own data: they may give server-set fields (ids, who accepted a movement).
+    const validate = ajv.compile(inputSchema(entity, model, [], 'readOnly'));
     raw.rows.forEach((row, i) => {
       if (validate(row)) {
         // The entity's cross-field checks hold for demo rows too (the API would refuse them).

@@ -7,6 +7,7 @@ export interface RawField {
   minimum?: number; maximum?: number; precision?: number; scale?: number;
   values?: Record<string, string>; groups?: Record<string, string[]>; entity?: string; search?: 'exact' | 'wildcard' | 'range'; filterParam?: string; valuesFrom?: 'functions' | 'actions';
   readOnly?: boolean; unique?: boolean; index?: boolean; editPermission?: string; secret?: boolean; generate?: 'uuid';
+  writableBy?: 'assistance'; reservedValues?: { values: string[]; message: string };
   messages?: Record<string, string>;
   ui?: { widget?: string; help?: string; placeholder?: string; hidden?: boolean };
   renamedFrom?: string;
@@ -39,7 +40,7 @@ export interface RawEntity {
 export type RawEffect = { set?: Record<string, unknown>; adjust?: { entity: string; link: Record<string, string>; field: string; by: unknown; message: string; missing: string } };
 export interface RawStates {
   field: string;
-  initial?: string[];
+  initial?: (string | { state: string; via?: string })[];
   enter?: Record<string, { effects?: RawEffect[]; success?: string }>;
   transitions: Record<string, {
     label?: string; from: string[]; to: string; permission: string; guard?: unknown; confirm?: string; success: string;

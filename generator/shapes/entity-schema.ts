@@ -58,18 +58,23 @@ function withRange(s: JsonSchema, field: FieldModel): JsonSchema {
  * `filledByParent` fields (a child's link and fixed fields) may be sent, so a row read with GET can be
  * saved back as is, but are not required: the server fills them and refuses a different value.
  */
-export function inputSchema(entity: EntityModel, model: Model, filledByParent: readonly string[] = []): JsonSchema {
+export function inputSchema(entity: EntityModel, model: Model, filledByParent: readonly string[] = [], serverSet: ServerSetFields = 'omit'): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   for (const field of entity.fields) {
     const optional = filledByParent.includes(field.name);
+    if (isServerSetField(field)) {
+      // Never taken from a body (docs/spec-language.md#server-set-fields): the API's input leaves them out, so a
+      // body naming one is 400 'Campo non previsto'; the form shows them read-only and does not send them.
+      if (serverSet === 'readOnly') properties[field.name] = { ...fieldSchema(field, { nullable: true }), readOnly: true };
+      continue;
+    }
     properties[field.name] = fieldSchema(field, { nullable: !field.required || optional });
-    // A generated field (`generate: uuid`) is filled by the server when the body leaves it out.
-    if (field.required && field.default === undefined && !field.generate && !optional) required.push(field.name);
+    if (field.required && field.default === undefined && !optional) required.push(field.name);
   }
   for (const child of entity.children) {
     const childEntity = entityByName(model, child.entity);
-    const itemSchema = inputSchema(childEntity, model, filledBy(child));
+    const itemSchema = inputSchema(childEntity, model, filledBy(child), serverSet);
     itemSchema.title = child.label;
     if (child.kind === 'one') {
       properties[child.name] = child.required ? itemSchema : { ...itemSchema, type: ['object', 'null'] };
@@ -79,6 +84,14 @@ export function inputSchema(entity: EntityModel, model: Model, filledByParent: r
     }
   }
   return { type: 'object', title: entity.label, additionalProperties: false, required, properties };
+}
+
+/** What an input schema does with server-set fields: the API leaves them out, the form shows them read-only. */
+export type ServerSetFields = 'omit' | 'readOnly';
+
+/** `readOnly` and `generate` fields are the server's to fill (server/crud/field-access.ts says the same). */
+export function isServerSetField(field: FieldModel): boolean {
+  return field.readOnly || field.generate !== undefined;
 }
 
 /** The child fields the parent fills on save: its link and its fixed values. */
