@@ -22,6 +22,7 @@ import { Repository } from './repository.js';
 import { enforceChecks } from './row-checks.js';
 import { keyOf, type Row } from './row-mapping.js';
 import { fileFields } from '../../common/file-rules.js';
+import { refuseAssistanceOnly, refuseServerSet } from './field-access.js';
 import type { FileStore } from '../files/store.js';
 
 /** How a write of an existing row is checked and reported (server/crud/concurrency.ts). */
@@ -87,14 +88,18 @@ export class EntityService {
 
   create(body: Row, caller?: Caller): Promise<Row> {
     return this.transaction(async (trx) => {
+      refuseServerSet(this.model, this.entity, body, caller);
       const row = this.prepare(this.entity, withDefaults(this.entity, withoutFiles(this.entity, body)));
       if (!this.visible(row, caller)) throw new ApiError('FORBIDDEN');
+      await refuseAssistanceOnly(trx, this.model, this.entity, body, null, caller);
       await this.hooks.beforeSave?.({ trx, model: this.model, entity: this.entity, caller, row, body });
-      if (await this.repo.exists(trx, keyOf(this.entity, row))) throw new ApiError('DUPLICATE_KEY');
+      const existing = await this.repo.find(trx, keyOf(this.entity, row));
+      if (existing) throw this.duplicate(this.entity, existing, caller);
       // A new row's one-to-one child is new too: bank 11000 must not take over the existing group 11000
       // (saveChildren updates a child it finds, which is right for an update only).
       for (const child of this.entity.children.filter((c) => c.kind === 'one')) {
-        if ((await this.childRepo(child).findWhere(trx, this.linkValues(child, row))).length) throw new ApiError('DUPLICATE_KEY');
+        const [taken] = await this.childRepo(child).findWhere(trx, this.linkValues(child, row));
+        if (taken) throw this.duplicate(this.childRepo(child).entity, taken, caller);
       }
       await this.checkReferences(trx, this.entity, row, '');
       await this.lifecycle.beforeInsert(trx, row, caller);
@@ -116,7 +121,9 @@ export class EntityService {
       const current = await this.repo.findForUpdate(trx, key);
       if (!current || !this.visible(current, caller)) throw new ApiError('NOT_FOUND');
       const before = await this.before(trx, key, caller, options);
+      refuseServerSet(this.model, this.entity, body, caller);
       this.checkFieldPermissions(current, body, caller);
+      await refuseAssistanceOnly(trx, this.model, this.entity, body, current, caller);
       const row = this.prepare(this.entity, { ...current, ...stripChildren(this.entity, body), ...key });
       if (!this.visible(row, caller)) throw new ApiError('FORBIDDEN');
       await this.lifecycle.beforeUpdate(trx, current, row, caller);
@@ -136,6 +143,7 @@ export class EntityService {
       if (!current || !this.visible(current, caller)) throw new ApiError('NOT_FOUND');
       const before = await this.before(trx, key, caller, options);
       await this.lifecycle.beforeDelete(trx, current, caller);
+      await this.hooks.beforeDelete?.({ trx, model: this.model, entity: this.entity, caller, row: current });
       for (const child of this.entity.children) await this.childRepo(child).deleteWhere(trx, this.linkValues(child, current));
       await this.repo.delete(trx, key);
       for (const field of fileFields(this.entity.fields)) {
@@ -180,9 +188,13 @@ export class EntityService {
       const current = await this.repo.findForUpdate(trx, key);
       if (!current || !this.visible(current, caller)) throw new ApiError('NOT_FOUND');
       const before = await this.before(trx, key, caller, options);
-      await this.hooks.beforeSave?.({ trx, model: this.model, entity: this.entity, caller, row: current, body: { [childName]: items } });
       // The body of this call is the list itself, so error paths start at the item index (0.codModpos).
-      await this.saveChildren(trx, current, { [childName]: items }, (_child, i) => `${i}.`);
+      const pathOf = (_child: ChildModel, i?: number) => `${i}.`;
+      const body = { [childName]: items };
+      refuseServerSet(this.model, this.entity, body, caller, pathOf);
+      await refuseAssistanceOnly(trx, this.model, this.entity, body, current, caller, pathOf);
+      await this.hooks.beforeSave?.({ trx, model: this.model, entity: this.entity, caller, row: current, body, pathOf });
+      await this.saveChildren(trx, current, body, pathOf);
       const saved = await this.get(key, undefined, trx);
       await this.audit(trx, 'update', before, saved, caller);
       options.onSaved?.(saved);
@@ -250,14 +262,27 @@ export class EntityService {
     if (refused.length) throw new ApiError('FORBIDDEN', refused.map((field) => ({ field, message: this.model.messages.errors.FORBIDDEN })));
   }
 
+  /**
+   * A create whose key is taken. Inside the caller's scope that is a duplicate (409); outside it the answer
+   * is the one for creating any row out of scope (403 without details), so nobody learns which keys other
+   * banks use (issue 12 item 15a).
+   */
+  private duplicate(entity: EntityModel, existing: Row, caller?: Caller): ApiError {
+    return this.visibleIn(entity, existing, caller) ? new ApiError('DUPLICATE_KEY') : new ApiError('FORBIDDEN');
+  }
+
   keyMismatch(fields: string[]): ApiError {
     return new ApiError('KEY_MISMATCH', fields.map((field) => ({ field, message: this.model.messages.errors.KEY_MISMATCH })));
   }
 
   /** Seed 000 §6: bank users see their banks' rows only; a user with a cab only that branch's. */
   private visible(row: Row, caller?: Caller): boolean {
+    return this.visibleIn(this.entity, row, caller);
+  }
+
+  private visibleIn(entity: EntityModel, row: Row, caller?: Caller): boolean {
     if (!caller || caller.scope === 'all') return true;
-    const { bank, branch } = this.entity.scope;
+    const { bank, branch } = entity.scope;
     if (bank && !inScope(caller, row[bank])) return false;
     if (branch && caller.cab && row[branch] !== caller.cab) return false;
     return true;

@@ -42,20 +42,41 @@ export class Lifecycle {
     return t;
   }
 
-  /** Create: the row must be editable and start in an initial state; entering it may set fields (mutates `row`). */
+  /**
+   * Create: the row must be editable and start in an initial state; entering it may set fields (mutates `row`).
+   * A state declared `{ state, via: transition }` is the transition done at creation: the caller needs its
+   * permission and its guard (403 otherwise, as the transition would answer), and its effects apply too.
+   */
   async beforeInsert(trx: Knex.Transaction, row: Row, caller?: Caller): Promise<void> {
     await this.checkEditable(trx, row, caller);
     const states = this.entity.states;
     if (!states) return;
     const state = String(row[states.field]);
     if (!states.initial.includes(state)) throw new ApiError('INVALID_TRANSITION');
-    await this.setFields(trx, row, states.enter[state]?.effects ?? [], caller);
+    const via = this.initialTransition(state);
+    // Internal saves (demo data) load the spec's rows as written, like checkEditable.
+    if (via && caller) {
+      if (!holds(caller, via.permission)) throw new ApiError('FORBIDDEN');
+      if (via.guard !== undefined && !truthy(jsonLogic.apply(via.guard as never, { ...(await this.context(trx, row, caller)), input: {} }))) throw new ApiError('FORBIDDEN');
+    }
+    await this.setFields(trx, row, this.initialEffects(state), caller, {});
   }
 
   /** After the insert: what entering the initial state does to other rows (a movement created accepted moves the stock). */
   async afterInsert(trx: Knex.Transaction, row: Row, caller?: Caller): Promise<void> {
     const states = this.entity.states;
-    if (states) await this.adjustAll(trx, row, states.enter[String(row[states.field])]?.effects ?? [], caller);
+    if (states) await this.adjustAll(trx, row, this.initialEffects(String(row[states.field])), caller, {});
+  }
+
+  /** The transition a create in `state` stands for (`initial: [{ state, via }]`), if any. */
+  private initialTransition(state: string): TransitionModel | undefined {
+    const name = this.entity.states?.initialVia?.[state];
+    return name ? this.transitionNamed(name) : undefined;
+  }
+
+  /** Effects of starting in `state`: its transition's, when it has one, then those of entering the state. */
+  private initialEffects(state: string): EffectModel[] {
+    return [...(this.initialTransition(state)?.effects ?? []), ...(this.entity.states?.enter[state]?.effects ?? [])];
   }
 
   /** Update: the row must be editable before and after; its state changes only through a transition. */

@@ -1,9 +1,9 @@
 /**
- * Behaviour of one entity that the spec cannot say, run by the generic service inside the save's
- * transaction (after defaults and rules, before writing). Registered by entity name in index.ts.
+ * Behaviour of one entity that the spec cannot say, run by the generic service inside the save's (or the
+ * delete's) transaction (after defaults and rules, before writing). Registered by entity name in index.ts.
  */
 import type { Knex } from 'knex';
-import type { EntityModel } from '../../common/model.js';
+import type { ChildModel, EntityModel } from '../../common/model.js';
 import type { RuntimeModel } from '../artifacts.js';
 import type { Row } from '../crud/row-mapping.js';
 import type { Caller } from './auth/caller.js';
@@ -20,9 +20,25 @@ export interface SaveContext {
   row: Row;
   /** The request body: children appear here under their names when the call sends them. */
   body: Row;
+  /**
+   * Where a child row's error is reported: `authorities.0.` in a save of the user, `0.` when the call's
+   * body is the child list itself (PUT users/{username}/authorities). Absent: the former.
+   */
+  pathOf?: (child: ChildModel, index?: number) => string;
+}
+
+export interface DeleteContext {
+  trx: Knex.Transaction;
+  model: RuntimeModel;
+  entity: EntityModel;
+  caller?: Caller;
+  /** The stored row about to be deleted (locked). */
+  row: Row;
 }
 
 export interface EntityHooks {
   /** Throw an ApiError to refuse the save; the transaction is rolled back. */
   beforeSave?(ctx: SaveContext): Promise<void>;
+  /** Throw an ApiError to refuse the delete (a role still held by users); runs after scope and `editable`. */
+  beforeDelete?(ctx: DeleteContext): Promise<void>;
 }

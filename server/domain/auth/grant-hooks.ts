@@ -2,7 +2,12 @@
  * Nobody hands out more than they hold (ASVS 8.2.1): a user may assign a role, or give a role a grant,
  * only when every FUNCTION:ACTION it carries is one of their own grants. Without this a bank manager
  * with user management could make anyone, themselves included, an administrator.
+ * A role is given only where it exists (issue 12 item 13): defined in the user's group or one of its
+ * ancestors, where the grants are looked up (caller.ts); and a role users hold is not deleted (issue 12).
  */
+import type { Knex } from 'knex';
+import { entityByName, type EntityModel } from '../../../common/model.js';
+import type { RuntimeModel } from '../../artifacts.js';
 import { ApiError } from '../../http/api-error.js';
 import type { EntityHooks } from '../hooks.js';
 import { holds, roleGrants } from './caller.js';
@@ -12,21 +17,77 @@ function refuseBeyond(grants: string[], holdsGrant: (g: string) => boolean, fiel
   if (beyond.length) throw new ApiError('FORBIDDEN', [{ field, message: `${message}: ${beyond.join(', ')}` }]);
 }
 
-/** Utente: the roles in `authorities` may not carry grants the caller lacks. */
+/** Utente: the roles in `authorities` must exist for the user's group and may not carry grants the caller lacks. */
 export const userHooks: EntityHooks = {
-  async beforeSave({ trx, caller, row, body }) {
+  async beforeSave({ trx, model, entity, caller, row, body, pathOf }) {
     const roles = body.authorities as { roleName?: unknown }[] | undefined;
-    if (!caller || caller.isAssistenza || !Array.isArray(roles)) return;
-    const grants = await roleGrants(trx, String(row.group), roles.map((r) => String(r.roleName)));
+    if (!caller || !Array.isArray(roles)) return;
+    const names = roles.map((r) => String(r.roleName));
+    const chain = (await groupChains(trx, model)).chainOf(String(row.group));
+    const defined = new Set((await roleDefinitions(trx, model, names)).filter((d) => chain.includes(d.group)).map((d) => d.role));
+    const child = entity.children.find((c) => c.name === 'authorities')!;
+    const where = (i: number) => (pathOf ? pathOf(child, i) : `${child.name}.${i}.`);
+    const missing = names.map((name, i) => ({ name, i })).filter(({ name }) => !defined.has(name));
+    if (missing.length) throw new ApiError('VALIDATION_ERROR', missing.map(({ name, i }) => ({ field: `${where(i)}roleName`, message: `Ruolo inesistente: ${name}` })));
+    if (caller.isAssistenza) return;
+    const grants = await roleGrants(trx, String(row.group), names);
     refuseBeyond(grants, (g) => holds(caller, g), 'authorities', 'Ruolo con permessi che non si possiedono');
   },
 };
 
-/** Ruolo: the grants in `permessi` may not exceed the caller's own. */
+/** Ruolo: the grants in `permessi` may not exceed the caller's own; a role users hold is not deleted. */
 export const roleHooks: EntityHooks = {
   async beforeSave({ caller, body }) {
     const permessi = body.permessi as { funzione?: unknown; azione?: unknown }[] | undefined;
     if (!caller || caller.isAssistenza || !Array.isArray(permessi)) return;
     refuseBeyond(permessi.map((p) => `${String(p.funzione)}:${String(p.azione)}`), (g) => holds(caller, g), 'permessi', 'Permessi che non si possiedono');
   },
+
+  /**
+   * The users whose role this definition is: they hold the name and this group is the nearest of their chain
+   * defining it (a bank's own definition hides its parent's). Deleting it would change their access silently.
+   */
+  async beforeDelete({ trx, model, row }) {
+    const role = String(row.roleName);
+    const group = String(row.groupName);
+    const chains = await groupChains(trx, model);
+    const definers = new Set((await roleDefinitions(trx, model, [role])).map((d) => d.group));
+    const user = entityByName(model, 'Utente');
+    const held = entityByName(model, 'UtenteRuolo');
+    const holders: { group: string }[] = await trx(`${user.table} as u`)
+      .join(`${held.table} as r`, `r.${column(held, 'username')}`, `u.${column(user, 'username')}`)
+      .where(`r.${column(held, 'roleName')}`, role)
+      .select({ group: `u.${column(user, 'group')}` });
+    const count = holders.filter((h) => chains.chainOf(String(h.group)).find((g) => definers.has(g)) === group).length;
+    if (count === 0) return;
+    const message = count === 1 ? "Ruolo assegnato a 1 utente: toglierlo prima all'utente" : `Ruolo assegnato a ${count} utenti: toglierlo prima agli utenti`;
+    throw new ApiError('REFERENCED', [{ field: 'roleName', message }]);
+  },
 };
+
+function column(entity: EntityModel, field: string): string {
+  return entity.fields.find((f) => f.name === field)!.column;
+}
+
+/** Every group with its parent, read once: `chainOf(g)` is g and its ancestors, nearest first. */
+async function groupChains(trx: Knex.Transaction, model: RuntimeModel): Promise<{ chainOf(group: string): string[] }> {
+  const gruppo = entityByName(model, 'Gruppo');
+  const rows: { name: string; parent: string | null }[] = await trx(gruppo.table).select({ name: column(gruppo, 'groupName'), parent: column(gruppo, 'parentGroup') });
+  const parent = new Map(rows.map((r) => [String(r.name), r.parent === null ? undefined : String(r.parent)]));
+  return {
+    chainOf(group) {
+      const chain: string[] = [];
+      for (let g: string | undefined = group; g !== undefined && parent.has(g) && !chain.includes(g); g = parent.get(g)) chain.push(g);
+      return chain;
+    },
+  };
+}
+
+/** The groups that define each of `roles` (rows of Ruolo). */
+async function roleDefinitions(trx: Knex.Transaction, model: RuntimeModel, roles: string[]): Promise<{ group: string; role: string }[]> {
+  if (!roles.length) return [];
+  const ruolo = entityByName(model, 'Ruolo');
+  const rows: { group: string; role: string }[] = await trx(ruolo.table).whereIn(column(ruolo, 'roleName'), roles)
+    .select({ group: column(ruolo, 'groupName'), role: column(ruolo, 'roleName') });
+  return rows.map((r) => ({ group: String(r.group), role: String(r.role) }));
+}
