@@ -967,8 +967,7 @@ export interface paths {
         };
         /** Dettaglio Giacenza */
         get: operations["getGiacenza"];
-        /** Modifica Giacenza */
-        put: operations["updateGiacenza"];
+        put?: never;
         post?: never;
         /** Elimina Giacenza */
         delete: operations["deleteGiacenza"];
@@ -2480,8 +2479,6 @@ export interface components {
             fattDir?: boolean | null;
             /** Nome file */
             fileName: string;
-            /** Identificativo */
-            id?: string;
             /** Modello */
             modello?: string | null;
             /** Messaggio di errore */
@@ -2610,7 +2607,7 @@ export interface components {
         };
         GiacenzaDetail: {
             /** @description Le azioni che il chiamante puo' eseguire ora su questa riga (transizioni, update, delete) */
-            _actions?: ("update" | "delete")[];
+            _actions?: "delete"[];
             /** Codice ABI */
             codAbi: string;
             /** Modello POS */
@@ -2632,10 +2629,6 @@ export interface components {
             codAbi: string;
             /** Modello POS */
             codModpos: string;
-            /** Giacenza */
-            qtaGiacenza?: number;
-            /** Giacenza originaria */
-            qtaGiacenzaOrg?: number | null;
         };
         GiacenzaPage: {
             results: components["schemas"]["Giacenza"][];
@@ -2782,7 +2775,7 @@ export interface components {
             qtaMov: number;
             /**
              * Stato
-             * @default A
+             * @default S
              * @enum {string}
              */
             statoMov: "S" | "A" | "R";
@@ -2805,19 +2798,10 @@ export interface components {
             /** Modello POS */
             codModpos: string;
             /**
-             * Data accettazione o rifiuto
-             * Format: date-time
-             */
-            dataEsito?: string | null;
-            /**
              * Data movimento
              * Format: date
              */
             dataMov: string;
-            /** Identificativo */
-            id?: string;
-            /** Motivo del rifiuto */
-            notaEsito?: string | null;
             /** Quantita' */
             qtaMov: number;
             /**
@@ -2834,8 +2818,6 @@ export interface components {
             tipoMov: "R+" | "R-";
             /** Utente TMS */
             tmsUser?: string | null;
-            /** Accettato o rifiutato da */
-            utenteEsito?: string | null;
         };
         MovimentoMagazzinoDetail: {
             /** @description Le azioni che il chiamante puo' eseguire ora su questa riga (transizioni, update, delete) */
@@ -2862,7 +2844,7 @@ export interface components {
             qtaMov: number;
             /**
              * Stato
-             * @default A
+             * @default S
              * @enum {string}
              */
             statoMov: "S" | "A" | "R";
@@ -2885,19 +2867,10 @@ export interface components {
             /** Modello POS */
             codModpos: string;
             /**
-             * Data accettazione o rifiuto
-             * Format: date-time
-             */
-            dataEsito?: string | null;
-            /**
              * Data movimento
              * Format: date
              */
             dataMov: string;
-            /** Identificativo */
-            id?: string;
-            /** Motivo del rifiuto */
-            notaEsito?: string | null;
             /** Quantita' */
             qtaMov: number;
             /**
@@ -2914,8 +2887,6 @@ export interface components {
             tipoMov: "R+" | "R-";
             /** Utente TMS */
             tmsUser?: string | null;
-            /** Accettato o rifiutato da */
-            utenteEsito?: string | null;
         };
         MovimentoMagazzinoPage: {
             results: components["schemas"]["MovimentoMagazzino"][];
@@ -3002,13 +2973,6 @@ export interface components {
             abi?: string | null;
             /** File allegato */
             allegato?: string | null;
-            /** Creata da */
-            creatoDa?: string | null;
-            /**
-             * Creata il
-             * Format: date-time
-             */
-            creatoIl?: string | null;
             /**
              * Visibile fino al
              * Format: date
@@ -3019,8 +2983,6 @@ export interface components {
              * Format: date
              */
             dataInizio: string;
-            /** Identificativo */
-            id?: string;
             /** Messaggio */
             messaggio: string;
             /** Allegato */
@@ -10460,112 +10422,6 @@ export interface operations {
             };
             /** @description Non trovato */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Errore del server */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    updateGiacenza: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
-                "If-Match": string;
-            };
-            path: {
-                /** @description Codice ABI */
-                codAbi: string;
-                /** @description Modello POS */
-                codModpos: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["GiacenzaInput"];
-            };
-        };
-        responses: {
-            /** @description Aggiornato */
-            200: {
-                headers: {
-                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
-                    ETag?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["GiacenzaDetail"];
-                };
-            };
-            /** @description Dati non validi */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Non autenticato */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Non autorizzato */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Non trovato */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflitto */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Modificato nel frattempo */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Versione mancante */
-            428: {
                 headers: {
                     [name: string]: unknown;
                 };

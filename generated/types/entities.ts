@@ -25,7 +25,6 @@ dataAttivazione: string
 }
 
 export interface AttivazionePushInput {
-id?: string
 codAgente: string
 terminalId: string
 codAbi: string
@@ -217,7 +216,6 @@ contenuto: string
 }
 
 export interface FlussoBancaRecordInput {
-id?: string
 fileName: string
 numRiga: number
 codAbi: string
@@ -270,8 +268,6 @@ qtaGiacenzaOrg: (number | null)
 export interface GiacenzaInput {
 codAbi: string
 codModpos: string
-qtaGiacenza?: number
-qtaGiacenzaOrg?: (number | null)
 }
 
 export interface MovimentoMagazzino {
@@ -290,7 +286,6 @@ notaEsito: (string | null)
 }
 
 export interface MovimentoMagazzinoInput {
-id?: string
 codAbi: string
 codModpos: string
 qtaMov: number
@@ -299,9 +294,6 @@ dataMov: string
 statoMov?: ("S" | "A" | "R")
 terminalId?: (string | null)
 tmsUser?: (string | null)
-utenteEsito?: (string | null)
-dataEsito?: (string | null)
-notaEsito?: (string | null)
 }
 
 export interface TicketManutenzione {
@@ -395,7 +387,6 @@ creatoIl: (string | null)
 }
 
 export interface NotificaInput {
-id?: string
 titolo: string
 messaggio: string
 abi?: (string | null)
@@ -404,8 +395,6 @@ dataFine?: (string | null)
 allegato?: (string | null)
 nomeFile?: (string | null)
 versione?: (string | null)
-creatoDa?: (string | null)
-creatoIl?: (string | null)
 }
 
 export interface Configurazione {

@@ -14,6 +14,7 @@ import { triggeredConfirmations } from '../../core/confirmations';
 import { versionOf } from '../../core/dataProvider';
 import { createTransformErrors, detailsToErrorSchema } from '../../core/errorMessages';
 import { fitToSchema } from '../../core/fitToSchema';
+import { withoutServerSet } from '../../core/serverSet';
 import { useEntityMutations } from '../../core/hooks/useEntityMutations';
 import type { KeyValues } from '../../core/keys';
 import { getPath } from '../../core/objectPath';
@@ -122,7 +123,9 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
     const full = shape(event.formData ?? {});
     // A restricted user sends the row without its children: the server refuses children from them.
     const children = new Set(Object.keys(full).filter((k) => Array.isArray(full[k]) || (full[k] !== null && typeof full[k] === 'object')));
-    const body = restricted ? Object.fromEntries(Object.entries(full).filter(([k]) => !children.has(k))) : full;
+    const whole = restricted ? Object.fromEntries(Object.entries(full).filter(([k]) => !children.has(k))) : full;
+    // Server-set fields (ids, who decided and when) are shown, never sent: the API refuses them.
+    const body = withoutServerSet(form.schema, whole);
     setSaving(true);
     try {
       const saved = await mutations.save(editKey, body, versionRef.current);
