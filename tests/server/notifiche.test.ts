@@ -27,14 +27,19 @@ async function createNotifica(body: Record<string, unknown>): Promise<string> {
 const auditCount = async (entity: string) => Number((await app.db('storico_modifica').where('entity', entity).count({ n: '*' }))[0].n);
 
 describe('Notifica (GES_NOTIFICHE)', () => {
-  it('creates a notification: the server fills who and when', async () => {
-    const res = await app.request.post(`${API}/gestionenotifiche`)
+  it('creates a notification: the server fills who and when, and refuses them in a body', async () => {
+    const forged = await app.request.post(`${API}/gestionenotifiche`)
       .send({ titolo: 'Prova', messaggio: 'Testo', abi: '34256', dataInizio: '2026-01-05', creatoDa: 'altro' });
+    expect(forged.status).toBe(400);
+    expect(forged.body).toEqual(refusal('VALIDATION_ERROR', 'Dati non validi', 'creatoDa', 'Campo non previsto'));
+    const res = await app.request.post(`${API}/gestionenotifiche`)
+      .send({ titolo: 'Prova', messaggio: 'Testo', abi: '34256', dataInizio: '2026-01-05' });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ titolo: 'Prova', abi: '34256', creatoDa: 'assistenza' });
     expect(res.body.creatoIl).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     const url = `${API}/gestionenotifiche/${res.body.id}`;
-    const upd = await app.request.put(url).set('If-Match', await etagOf(app.request, url)).send({ ...res.body, titolo: 'Prova 2', creatoDa: 'altro', creatoIl: '2020-01-01T00:00:00.000Z' });
+    const { id: _id, creatoDa: _by, creatoIl: _at, ...editable } = res.body as Record<string, unknown>;
+    const upd = await app.request.put(url).set('If-Match', await etagOf(app.request, url)).send({ ...editable, titolo: 'Prova 2' });
     expect(upd.status).toBe(200);
     expect(upd.body).toMatchObject({ titolo: 'Prova 2', creatoDa: 'assistenza', creatoIl: res.body.creatoIl });
     const del = await app.request.delete(url).set('If-Match', await etagOf(app.request, url));

@@ -52,7 +52,8 @@ async function write(agent: Agent, method: 'put' | 'delete', path: string, body?
   const req = agent[method](`${API}${path}`).set('If-Match', etag ?? '*');
   return body ? req.send(body) : req;
 }
-const movement = (body: Record<string, unknown>) => ({ codAbi: '30480', codModpos: '201', tipoMov: 'R+', qtaMov: 1, dataMov: '2026-03-10', ...body });
+/** Created accepted (the stock variation, seed 000 §7) unless the test says otherwise: sede.30480 may, its group owns the stock. */
+const movement = (body: Record<string, unknown>) => ({ codAbi: '30480', codModpos: '201', tipoMov: 'R+', qtaMov: 1, dataMov: '2026-03-10', statoMov: 'A', ...body });
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -97,36 +98,28 @@ describe('stock (GET magazzino/giacenze)', () => {
     expect((await sede.get(`${API}/magazzino/giacenze/60855/101`)).status).toBe(404);
   });
 
-  it('GET of a row says what the caller may do with it: update where the bank manages stock, nothing where it does not', async () => {
-    expect((await sede.get(`${API}/magazzino/giacenze/30480/101`)).body._actions).toEqual(['update']);
-    expect((await app.request.get(`${API}/magazzino/giacenze/30480/101`)).body._actions).toEqual(['update', 'delete']);
+  it('GET of a row says what the caller may do with it: delete where the bank manages stock, nothing where it does not', async () => {
+    // No update: stock quantities change only through accepted movements (issue 12 item 4).
+    expect((await sede.get(`${API}/magazzino/giacenze/30480/101`)).body._actions).toEqual([]);
+    expect((await app.request.get(`${API}/magazzino/giacenze/30480/101`)).body._actions).toEqual(['delete']);
     expect((await app.request.get(`${API}/magazzino/giacenze/34256/101`)).body._actions).toEqual([]);
     expect((await soloVisione.get(`${API}/magazzino/giacenze/30480/101`)).body._actions).toEqual([]);
   });
 
-  it('the quantity is at least 0, with the spec\'s message', async () => {
-    const res = await write(sede, 'put', '/magazzino/giacenze/30480/102', { codAbi: '30480', codModpos: '102', qtaGiacenza: -1 });
-    expect(res.status).toBe(400);
-    expect(res.body.details).toEqual([{ field: 'qtaGiacenza', message: "La quantita' non puo' essere negativa" }]);
-  });
-
-  it('create, update and delete where the bank manages its stock', async () => {
-    const created = await app.request.post(`${API}/magazzino/giacenze`).send({ codAbi: '30480', codModpos: 'A37', qtaGiacenza: 4 });
+  it('create (a model registered at 0, then moved by movements) and delete where the bank manages its stock', async () => {
+    const created = await app.request.post(`${API}/magazzino/giacenze`).send({ codAbi: '60855', codModpos: 'A37' });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ codAbi: '30480', codModpos: 'A37', qtaGiacenza: 4, qtaGiacenzaOrg: 0 });
-    const updated = await write(sede, 'put', '/magazzino/giacenze/30480/A37', { codAbi: '30480', codModpos: 'A37', qtaGiacenza: 7 });
-    expect(updated.status).toBe(200);
-    expect(updated.body.qtaGiacenza).toBe(7);
-    expect((await write(app.request, 'delete', '/magazzino/giacenze/30480/A37')).status).toBe(204);
+    expect(created.body).toMatchObject({ codAbi: '60855', codModpos: 'A37', qtaGiacenza: 0, qtaGiacenzaOrg: 0 });
+    // The federation owns the stock of 60855: its accepted movement is what fills the new row.
+    expect((await federazione.post(`${API}/magazzino/movimenti`).send(movement({ codAbi: '60855', codModpos: 'A37', qtaMov: 4 }))).status).toBe(201);
+    expect(await stock('60855', 'A37')).toBe(4);
+    expect((await write(app.request, 'delete', '/magazzino/giacenze/60855/A37')).status).toBe(204);
   });
 
-  it('where the bank has no stock management: create, update and delete are refused with the spec\'s message', async () => {
-    const created = await app.request.post(`${API}/magazzino/giacenze`).send({ codAbi: '34256', codModpos: '201', qtaGiacenza: 1 });
+  it('where the bank has no stock management: create and delete are refused with the spec\'s message', async () => {
+    const created = await app.request.post(`${API}/magazzino/giacenze`).send({ codAbi: '34256', codModpos: '201' });
     expect(created.status).toBe(403);
     expect(created.body).toEqual(READ_ONLY_STOCK);
-    const updated = await write(app.request, 'put', '/magazzino/giacenze/34256/101', { codAbi: '34256', codModpos: '101', qtaGiacenza: 9 });
-    expect(updated.status).toBe(403);
-    expect(updated.body).toEqual(READ_ONLY_STOCK);
     const deleted = await write(app.request, 'delete', '/magazzino/giacenze/34256/101');
     expect(deleted.status).toBe(403);
     expect(deleted.body).toEqual(READ_ONLY_STOCK);
@@ -179,11 +172,13 @@ describe('creating a movement', () => {
     expect(form.states.created).toEqual({ A: STOCK_CHANGED });
   });
 
-  it('without a state it is accepted (the default), moving the stock', async () => {
+  it('without a state it is pending (the default): the stock waits', async () => {
     const before = await stock('30480', '201');
-    const res = await sede.post(`${API}/magazzino/movimenti`).send(movement({}));
-    expect(res.body.statoMov).toBe('A');
-    expect(await stock('30480', '201')).toBe(before + 1);
+    const { statoMov: _state, ...withoutState } = movement({});
+    const res = await sede.post(`${API}/magazzino/movimenti`).send(withoutState);
+    expect(res.status).toBe(201);
+    expect(res.body.statoMov).toBe('S');
+    expect(await stock('30480', '201')).toBe(before);
   });
 
   it('pending (S): the stock waits for the acceptance', async () => {
@@ -232,7 +227,7 @@ describe('creating a movement', () => {
   });
 
   it('two withdrawals at once cannot both take the last pieces', async () => {
-    expect((await write(sede, 'put', '/magazzino/giacenze/30480/102', { codAbi: '30480', codModpos: '102', qtaGiacenza: 5 })).status).toBe(200);
+    expect((await sede.post(`${API}/magazzino/movimenti`).send(movement({ codModpos: '102', qtaMov: 5 }))).status).toBe(201);
     const [a, b] = await Promise.all([0, 1].map(() => sede.post(`${API}/magazzino/movimenti`).send(movement({ codModpos: '102', tipoMov: 'R-', qtaMov: 4 }))));
     expect([a.status, b.status].sort()).toEqual([201, 409]);
     expect(await stock('30480', '102')).toBe(1);
