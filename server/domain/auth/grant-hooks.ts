@@ -28,7 +28,9 @@ export const userHooks: EntityHooks = {
     const child = entity.children.find((c) => c.name === 'authorities')!;
     const where = (i: number) => (pathOf ? pathOf(child, i) : `${child.name}.${i}.`);
     const missing = names.map((name, i) => ({ name, i })).filter(({ name }) => !defined.has(name));
-    if (missing.length) throw new ApiError('VALIDATION_ERROR', missing.map(({ name, i }) => ({ field: `${where(i)}roleName`, message: `Ruolo inesistente: ${name}` })));
+    // The message is the spec's (UtenteRuolo.roleName messages.reference), with the role's name.
+    const unknown = entityByName(model, child.entity).fields.find((f) => f.name === 'roleName')!.messages.reference;
+    if (missing.length) throw new ApiError('VALIDATION_ERROR', missing.map(({ name, i }) => ({ field: `${where(i)}roleName`, message: `${unknown}: ${name}` })));
     if (caller.isAssistenza) return;
     const grants = await roleGrants(trx, String(row.group), names);
     refuseBeyond(grants, (g) => holds(caller, g), 'authorities', 'Ruolo con permessi che non si possiedono');
