@@ -1,0 +1,120 @@
+/**
+ * The spec keys of issue 12 (docs/spec-language.md#field-access, #server-set-fields, #state-machines):
+ * `writableBy`, `reservedValues`, server-set fields leaving the API's input schemas, and initial states
+ * reached `via` a transition. A valid spec becomes the model and the documents; each mistake is reported at
+ * its file:line:col.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildOpenApi } from '../../generator/emitters/openapi.js';
+import { formsEmitter } from '../../generator/emitters/forms.js';
+import { loadSpec, loadSpecWithError, MINIMAL_FUNCTIONS, FUNCTIONS_FILE } from '../support/spec-helpers.js';
+
+const GROUP = 'spec/sicurezza/gruppo.yaml';
+const MOV = 'spec/magazzino/movimento.yaml';
+
+// Line numbers below are those of this text (1-based).
+const GROUP_YAML = `entity: Gruppo
+table: gruppo
+key: groupName
+permission: ANAG_BANCHE
+api:
+  path: gruppi
+fields:
+  groupName: { type: string, required: true, maxLength: 20 }
+  parentGroup: { type: string, writableBy: assistance, messages: { writableBy: Solo l'assistenza } }
+  roleName:
+    type: string
+    pattern: '^[A-Z][A-Z0-9_]{1,49}$'
+    reservedValues: { values: [ROLE_ADMIN, MERCHANT_OP], message: Ruolo riservato }
+  creatoDa: { type: string, readOnly: true }
+form:
+  route: /gruppi/:groupName?
+`;
+
+const MOV_YAML = `entity: Movimento
+table: movimento
+key: id
+permission: GES_MAG
+api:
+  path: movimenti
+fields:
+  id: { type: string, required: true, generate: uuid }
+  qtaMov: { type: integer, minimum: 0 }
+  esito: { type: string, readOnly: true }
+  statoMov: { type: enum, default: S, values: { S: In attesa, A: Accettato, R: Rifiutato } }
+states:
+  field: statoMov
+  initial: [S, { state: A, via: accetta }]
+  transitions:
+    accetta:
+      from: [S]
+      to: A
+      permission: GES_MAG:AGGIORNAMENTO
+      success: Accettato
+      effects:
+        - set: { esito: { expr: { var: caller.username } } }
+    rifiuta:
+      from: [S]
+      to: R
+      permission: GES_MAG:AGGIORNAMENTO
+      success: Rifiutato
+      input:
+        nota: { type: string, required: true }
+form:
+  route: /movimenti/:id?
+`;
+
+const functions = `${MINIMAL_FUNCTIONS}  GES_MAG: Gestione magazzino\n`;
+const group = (from = '', to = '') => ({ [GROUP]: GROUP_YAML.replace(from, () => to) });
+const mov = (from = '', to = '') => ({ [FUNCTIONS_FILE]: functions, [MOV]: MOV_YAML.replace(from, () => to) });
+type Schemas = Record<string, { properties: Record<string, Record<string, unknown>>; required?: string[] }>;
+
+describe('writableBy, reservedValues and server-set fields', () => {
+  it('become the model, and the input schemas leave server-set fields out while forms show them read-only', () => {
+    const { model, diagnostics } = loadSpec(group());
+    expect(diagnostics).toEqual([]);
+    const fields = model!.entities[0].fields;
+    expect(fields.find((f) => f.name === 'parentGroup')).toMatchObject({ writableBy: 'assistance', messages: { writableBy: "Solo l'assistenza" } });
+    expect(fields.find((f) => f.name === 'roleName')).toMatchObject({ reservedValues: { values: ['ROLE_ADMIN', 'MERCHANT_OP'], message: 'Ruolo riservato' } });
+    expect(fields.find((f) => f.name === 'groupName')!.messages).not.toHaveProperty('writableBy');
+    const schemas = (buildOpenApi(model!) as { components: { schemas: Schemas } }).components.schemas;
+    expect(Object.keys(schemas.GruppoInput.properties)).toEqual(['groupName', 'parentGroup', 'roleName']);
+    expect(Object.keys(schemas.Gruppo.properties)).toContain('creatoDa');
+    const [form] = formsEmitter.emit(model!, {} as never) as { content: string }[];
+    expect(JSON.parse(form.content).schema.properties.creatoDa).toMatchObject({ readOnly: true });
+  });
+
+  it('a generated key and a field a transition sets are not in the create body', () => {
+    const { model, diagnostics } = loadSpec(mov());
+    expect(diagnostics).toEqual([]);
+    const schemas = (buildOpenApi(model!) as { components: { schemas: Schemas } }).components.schemas;
+    expect(Object.keys(schemas.MovimentoCreateInput.properties)).toEqual(['qtaMov', 'statoMov']);
+  });
+
+  it.each([
+    ['a reserved value the pattern refuses', 'values: [ROLE_ADMIN, MERCHANT_OP]', 'values: [ROLE_ADMIN, merchant_op]', "Field 'roleName': reserved value 'merchant_op' does not match the field's pattern", 13, 44],
+    ['reservedValues on a boolean', "  creatoDa: { type: string, readOnly: true }", "  creatoDa: { type: boolean, reservedValues: { values: ['true'], message: No } }", "Field 'creatoDa' of type boolean cannot have 'reservedValues'", 14, 46],
+    ['an unknown writableBy', 'writableBy: assistance', 'writableBy: assistenza', 'writableBy', 9, 44],
+    ['a writableBy message without writableBy', "  creatoDa: { type: string, readOnly: true }", "  creatoDa: { type: string, messages: { writableBy: No } }", "Field 'creatoDa' has a writableBy message but no 'writableBy'", 14, 53],
+  ])('%s, at file:line:col', (_name, from, to, message, line, column) => {
+    const d = loadSpecWithError(group(from, to), message);
+    expect({ file: d.file, line: d.line, column: d.column }).toEqual({ file: GROUP, line, column });
+  });
+});
+
+describe('initial states via a transition', () => {
+  it('become initialVia: the state and the transition whose permission, guard and effects a create in it takes', () => {
+    const { model } = loadSpec(mov());
+    expect(model!.entities[0].states).toMatchObject({ initial: ['S', 'A'], initialVia: { A: 'accetta' } });
+  });
+
+  it.each([
+    ['an unknown transition', 'via: accetta', 'via: acceta', "Unknown transition 'acceta' in initial state 'A'", 14, 33],
+    ['a transition into another state', 'initial: [S, { state: A, via: accetta }]', 'initial: [S, { state: R, via: accetta }]', "Transition 'accetta' leads to 'A', not to 'R'", 14, 33],
+    ['a transition that asks for an input', 'initial: [S, { state: A, via: accetta }]', 'initial: [S, { state: R, via: rifiuta }]', "Transition 'rifiuta' asks for an input (nota)", 14, 33],
+    ['a default reached only via a transition', 'default: S,', 'default: A,', "The default 'A' of state field 'statoMov' is reached only through 'accetta'", 11, 36],
+  ])('%s, at file:line:col', (_name, from, to, message, line, column) => {
+    const d = loadSpecWithError(mov(from, to), message);
+    expect({ file: d.file, line: d.line, column: d.column }).toEqual({ file: MOV, line, column });
+  });
+});
