@@ -34,7 +34,7 @@ api:
 fields:
   id: { type: string, required: true, generate: uuid }
   codAbi: { type: string, required: true }
-  codModpos: { type: string, required: true }
+  codModpos: { type: string, required: true, readOnly: true }
   qtaMov: { type: integer, minimum: 0 }
   statoMov: { type: enum, default: A, values: { S: In attesa, A: Accettato, R: Rifiutato } }
 related:
@@ -120,6 +120,7 @@ describe('state machine mistakes, at file:line:col', () => {
     ['an adjust of a field that is not a number', 'field: qtaGiacenza', 'field: nota', 'Field Giacenza.nota is a string: only integer and decimal fields can be adjusted.', 26, 94],
     ['an adjust of an unknown field', 'field: qtaGiacenza', 'field: qtaGiacenze', "'qtaGiacenze' is not a field of Giacenza. Did you mean 'qtaGiacenza'?", 26, 94],
     ['an effect that sets the state', '- set: { codModpos:', '- set: { statoMov:', "An effect cannot set the state field 'statoMov': the transition's 'to' does.", 37, 18],
+    ['an effect that sets a field that is not readOnly', '- set: { codModpos:', '- set: { qtaMov:', "Field 'qtaMov' is set by an effect: mark it 'readOnly: true'", 37, 18],
     ['a default state that cannot start a row', 'initial: [A, S]', 'initial: [S]', "The default 'A' of state field 'statoMov' is not among the initial states (S)", 12, 36],
     ['an unknown key in a transition, with the right one', '      confirm: Accettare?', '      conferma: Accettare?', "Unknown key 'conferma' in 'states.transitions.accetta'.", 34, 7],
   ])('%s', (_name, from, to, message, line, column) => {
