@@ -4580,6 +4580,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Troppe esportazioni in corso */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -5139,6 +5148,15 @@ export interface operations {
             };
             /** @description Non autorizzato */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Troppe esportazioni in corso */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5791,6 +5809,15 @@ export interface operations {
             };
             /** @description Non autorizzato */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Troppe esportazioni in corso */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7003,6 +7030,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Troppe esportazioni in corso */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -8072,6 +8108,15 @@ export interface operations {
             };
             /** @description Non autorizzato */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Troppe esportazioni in corso */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9308,6 +9353,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Troppe esportazioni in corso */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -10124,6 +10178,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Troppe esportazioni in corso */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -10182,6 +10245,15 @@ export interface operations {
             };
             /** @description Non autorizzato */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Troppe esportazioni in corso */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10736,6 +10808,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Troppe esportazioni in corso */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -11179,6 +11260,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Troppe esportazioni in corso */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -11378,6 +11468,15 @@ export interface operations {
             };
             /** @description Non autorizzato */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Troppe esportazioni in corso */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11831,6 +11930,15 @@ export interface operations {
             };
             /** @description Non autorizzato */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Troppe esportazioni in corso */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13225,6 +13333,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Troppe esportazioni in corso */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -13896,6 +14013,15 @@ export interface operations {
             };
             /** @description Non autorizzato */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Troppe esportazioni in corso */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14722,6 +14848,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Troppe esportazioni in corso */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -15335,6 +15470,15 @@ export interface operations {
             };
             /** @description Non autorizzato */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Troppe esportazioni in corso */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
