@@ -28,12 +28,19 @@ export const DEFAULT_HTTP_OPTIONS: HttpOptions = {
 
 export function httpOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): HttpOptions {
   return {
-    publicBodyLimit: env.BODY_LIMIT_PUBLIC || DEFAULT_HTTP_OPTIONS.publicBodyLimit,
-    bodyLimit: env.BODY_LIMIT || DEFAULT_HTTP_OPTIONS.bodyLimit,
+    publicBodyLimit: size('BODY_LIMIT_PUBLIC', env.BODY_LIMIT_PUBLIC) ?? DEFAULT_HTTP_OPTIONS.publicBodyLimit,
+    bodyLimit: size('BODY_LIMIT', env.BODY_LIMIT) ?? DEFAULT_HTTP_OPTIONS.bodyLimit,
     maxBodyDepth: positiveInteger('BODY_MAX_DEPTH', env.BODY_MAX_DEPTH) ?? DEFAULT_HTTP_OPTIONS.maxBodyDepth,
     secureCookie: secureCookieFrom(env.SESSION_COOKIE_SECURE),
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
   };
+}
+
+/** A size as body-parser reads it; anything else would silently mean "no limit", so it stops the start. */
+function size(name: string, value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (!/^\d+(b|kb|mb)?$/i.test(value)) throw new Error(`${name} must be a size such as 16kb or 1mb; got '${value}'`);
+  return value;
 }
 
 function positiveInteger(name: string, value: string | undefined): number | undefined {
