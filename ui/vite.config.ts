@@ -32,6 +32,8 @@ export default defineConfig({
     host: '127.0.0.1',
     // generated/ and common/ live outside ui/ and are imported by the UI.
     fs: { allow: [repoRoot] },
-    proxy: { '/webpos': 'http://127.0.0.1:3000' },
+    // changeOrigin false: the API's CSRF check compares the browser's Origin with the Host it was sent to
+    // (docs/security.md#csrf), so the proxy keeps the browser's Host (Vite's shorthand would rewrite it).
+    proxy: { '/webpos': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
   },
 });
