@@ -90,7 +90,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       }
       return pending;
     };
-    const user = probe ? await api.me({ probe: true }) : undefined;
+    let user: CurrentUser | undefined;
+    try {
+      user = probe ? await api.me({ probe: true }) : undefined;
+    } catch (error) {
+      // A login started meanwhile: this probe's "nobody is logged in" is old news and must not end it.
+      throw mine === generation.current ? error : new StaleSession();
+    }
     const [me, functions, menu] = await Promise.all([user ?? api.me(), api.functions(), api.menuItems().catch(() => null)]);
     const entries = await Promise.all(functions.map(async (fn) => [fn, new Set(await actionsOf(fn))] as const));
     if (mine !== generation.current) throw new StaleSession();
