@@ -229,6 +229,8 @@ export interface CustomOperationModel {
   access: 'public' | 'authenticated' | 'permission';
   permission?: string;
   handler: string;
+  /** The browser's session cookie: written from the answer (`open`, login) or removed (`close`, logout). */
+  session?: 'open' | 'close';
   params: FieldModel[];
   query: FieldModel[];
   body?: FieldModel[];

@@ -131,7 +131,9 @@ const vite = await createServer({
   configFile: join(ROOT, 'ui', 'vite.config.ts'),
   clearScreen: false,
   plugins: [gate.plugin, reloadOnGenerated(ROOT)],
-  server: { host, port: uiPort, proxy: { '/webpos': `http://${host}:${apiPort}` } },
+  // changeOrigin false: the API's CSRF check compares the browser's Origin with the Host it was sent to
+  // (docs/security.md#csrf), so the proxy keeps the browser's Host (Vite's shorthand would rewrite it).
+  server: { host, port: uiPort, proxy: { '/webpos': { target: `http://${host}:${apiPort}`, changeOrigin: false } } },
 });
 // generated/ is outside Vite's root (ui/): watch it so pages reload when the manifest or a form is rewritten.
 vite.watcher.add(join(ROOT, 'generated'));

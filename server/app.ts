@@ -18,6 +18,11 @@ import { documentOperations, fieldsOfOperation } from './http/operations.js';
 import { openApiValidator } from './http/validation.js';
 import { rejectNulCharacters } from './http/reject-nul.js';
 import { compileAllSchemas } from './http/compile-schemas.js';
+import { refuseCrossSite } from './http/cross-site.js';
+import { httpOptionsFromEnv, type HttpOptions } from './http/http-options.js';
+import { jsonBody } from './http/json-body.js';
+import { noStore, securityHeaders } from './http/security-headers.js';
+import { sessionCookie } from './http/session-cookie.js';
 import { createFileStore, fileStorageDirFromEnv } from './files/index.js';
 import { uploadParser } from './files/upload-parser.js';
 
@@ -45,20 +50,28 @@ export interface AppOptions {
   exports?: Partial<ExportOptions>;
   /** Folder of uploaded files (server/files/); default FILE_STORAGE_DIR, and without it the database keeps them. */
   fileStorageDir?: string;
+  /** Body limits, session cookie and proxy settings (server/http/http-options.ts); default from the environment. */
+  http?: Partial<HttpOptions>;
 }
 
-export function createApp({ db, artifacts, validateResponses = false, uiDir, exports, fileStorageDir }: AppOptions): Express {
+export function createApp({ db, artifacts, validateResponses = false, uiDir, exports, fileStorageDir, http }: AppOptions): Express {
   compileAllSchemas(artifacts.openapi);
   installCountCache(db);
+  const settings: HttpOptions = { ...httpOptionsFromEnv(), ...http };
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'extended');
+  // Behind a TLS proxy: req.secure (the cookie's Secure flag) and req.host (the CSRF check) read its X-Forwarded-*.
+  app.set('trust proxy', settings.trustProxy);
+  app.use(securityHeaders());
   const operations = documentOperations(artifacts.openapi);
+  const cookie = sessionCookie(API_BASE, settings.secureCookie);
 
   const api = express.Router();
-  api.use(express.json({ limit: '1mb' }));
-  // File uploads are read only once the caller is authorized, and before the body is validated.
-  api.use(...authorizedValidation(openApiValidator(artifacts.openapi, validateResponses), authorize(db), uploadParser(artifacts.model)));
+  api.use(noStore, refuseCrossSite, (_req, res, next) => { res.locals.sessionCookie = cookie; next(); });
+  // Bodies (JSON and file uploads) are read only once the caller is authorized, with the operation's
+  // limits, and before they are validated.
+  api.use(...authorizedValidation(openApiValidator(artifacts.openapi, validateResponses), authorize(db, cookie), uploadParser(artifacts.model), jsonBody(settings)));
   api.use(rejectNulCharacters(artifacts.model));
   // Export jobs run in this process (server/exports/worker.ts); app.locals.exportWorker lets a caller stop it.
   const exportWorker = new ExportWorker(db, artifacts.model, { dir: exports?.dir ?? exportDirFromEnv(), run: exports?.run ?? true });

@@ -33,7 +33,8 @@ export function addExportPath(
         { name: 'formato', in: 'query', required: true, description: 'Formato del file', schema: { type: 'string', enum: exported.formats } },
         ...kept,
       ],
-      responses: { 202: { description: 'Esportazione in coda', content: json(ref('Esportazione')) }, ...common },
+      // 429: the caller has ESPORTAZIONI_MAX_IN_CORSO exports queued or running already.
+      responses: { 202: { description: 'Esportazione in coda', content: json(ref('Esportazione')) }, 429: errorResponse('Troppe esportazioni in corso'), ...common },
     },
   };
 }

@@ -39,6 +39,10 @@ export function buildOperations(source: SourceFile, defaults: Record<string, str
       diagnostics.push({ ...source.positionOf([...base, 'response', 'entities']), message: `Operation '${name}': 'entities' needs shape: page and no 'entity'.` });
     }
     const response = op.response ?? {};
+    // The server writes the cookie from the answer's token and lifetime (server/http/session-cookie.ts).
+    if (op.session === 'open' && !['access_token', 'expire_in'].every((f) => response.fields?.[f])) {
+      diagnostics.push({ ...source.positionOf([...base, 'session']), message: `Operation '${name}': session: open needs the response fields access_token and expire_in.` });
+    }
     return {
       name,
       method: op.method,
@@ -47,6 +51,7 @@ export function buildOperations(source: SourceFile, defaults: Record<string, str
       access: op.public ? 'public' as const : op.authenticated ? 'authenticated' as const : 'permission' as const,
       ...(op.permission ? { permission: op.permission } : {}),
       handler: op.handler ?? name,
+      ...(op.session ? { session: op.session } : {}),
       params: fields('params', op.params),
       query: fields('query', op.query),
       ...(op.body ? { body: fields('body', op.body) } : {}),

@@ -60,7 +60,7 @@ export interface RawPages {
 
 export interface RawOperation {
   method: 'get' | 'post' | 'put' | 'delete'; path: string; summary: string;
-  permission?: string; public?: boolean; authenticated?: boolean; handler?: string;
+  permission?: string; public?: boolean; authenticated?: boolean; handler?: string; session?: 'open' | 'close';
   params?: Record<string, RawField>; query?: Record<string, RawField>; body?: Record<string, RawField>;
   response?: { status?: 200 | 201 | 204; fields?: Record<string, RawField>; entity?: string; shape?: 'one' | 'list' | 'page'; list?: 'string'; file?: 'text' | 'binary'; entities?: string[] };
   indicator?: { label: string; entity: string; field: string; group: string; refreshKey: string; route?: string };

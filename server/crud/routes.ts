@@ -21,6 +21,7 @@ import { sendTextFile } from './text-file.js';
 import { fileHandlers } from '../files/file-routes.js';
 import { sendBinaryFile, type BinaryFile } from '../files/send-file.js';
 import { createFileStore, type FileStore } from '../files/index.js';
+import { sessionCookieOf } from '../http/session-cookie.js';
 
 /** `name`: the child list (childList, childReplace) or the transition (transition) the operation names. */
 type Handler = (service: EntityService, req: Request, res: Response, caller: Caller, name?: string) => Promise<void>;
@@ -85,6 +86,8 @@ export function apiRouter(
           operation: customOp, db, model, caller: res.locals.caller as Caller | undefined, token: (res.locals.token ?? res.locals.presentedToken) as string | undefined,
           params: req.params as Record<string, string>, query: req.query as Row, body: (req.body ?? {}) as Row, service: serviceFor,
         });
+        // Login and logout (`session:` in the spec) also write or remove the browser's session cookie.
+        if (customOp.session) sessionCookieOf(res).apply(req, res, customOp.session, body);
         if (customOp.response.status === 204) res.status(204).end();
         else if (customOp.response.file === 'text') sendTextFile(res, body as { fileName: string; content: string });
         else if (customOp.response.file === 'binary') sendBinaryFile(res, body as BinaryFile);

@@ -40,6 +40,12 @@ export class ExportJobs {
     return job;
   }
 
+  /** Jobs of `username` still queued or running: what the per-user limit counts. */
+  async activeOf(username: string): Promise<number> {
+    const [row] = await this.table().where(this.col('username'), username).whereIn(this.col('stato'), ['P', 'R']).count({ count: '*' });
+    return Number((row as { count: number | string }).count);
+  }
+
   async find(id: string): Promise<ExportJob | undefined> {
     const row = await this.table().where(this.col('id'), id).first();
     return row ? (fromColumns(this.entity, row) as unknown as ExportJob) : undefined;

@@ -2,6 +2,7 @@
  * The export operations of the document (x-operation export, exportStatus, exportFile). Starting an
  * export needs the list's permission (checked by authorize, from x-permission); reading a job or its file
  * needs only a session, and answers 404 to anyone but the user who asked: a job's id reveals nothing.
+ * A user with ESPORTAZIONI_MAX_IN_CORSO jobs queued or running is refused another one (429).
  */
 import { createReadStream, existsSync } from 'node:fs';
 import type { Request, Response } from 'express';
@@ -30,6 +31,7 @@ export function exportHandlers(worker: ExportWorker, model: RuntimeModel, servic
       const fixed = Object.fromEntries(entity.key.filter((k) => req.params[k] !== undefined).map((k) => [k, req.params[k]]));
       // The same checks the list makes now, so a mistake answers 400 here rather than a failed job later.
       await serviceFor(entity.name).exportQuery(query, caller, fixed);
+      await worker.checkLimit(caller.username);
       const job = await worker.jobs.create(entity.name, formato as ExportFormat, caller.username, caller.userType, { query, fixed });
       worker.wake();
       res.status(202).json(jobView(job));

@@ -7,6 +7,7 @@ export interface ErrorDetail { field: string; message: string }
 
 export const ERROR_STATUS = {
   VALIDATION_ERROR: 400,
+  BODY_TOO_DEEP: 400,
   KEY_MISMATCH: 400,
   PASSWORD_REUSED: 400,
   UNAUTHENTICATED: 401,
@@ -14,6 +15,7 @@ export const ERROR_STATUS = {
   ACCOUNT_LOCKED: 401,
   ERROR_016: 401,
   FORBIDDEN: 403,
+  CROSS_SITE_REQUEST: 403,
   NOT_FOUND: 404,
   ROUTE_NOT_FOUND: 404,
   DUPLICATE_KEY: 409,
@@ -25,6 +27,8 @@ export const ERROR_STATUS = {
   UNKNOWN_CONFIG_KEY: 404,
   FILE_NOT_FOUND: 404,
   EXPORT_FAILED: 409,
+  BODY_TOO_LARGE: 413,
+  EXPORT_LIMIT: 429,
   INTERNAL_ERROR: 500,
 } as const;
 
@@ -32,10 +36,19 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export class ApiError extends Error {
   readonly status: number;
-  constructor(readonly code: ErrorCode, readonly details: ErrorDetail[] = [], message?: string) {
+  /**
+   * `values` fill the `{name}` placeholders of the catalogue's message (EXPORT_LIMIT says how many exports
+   * are allowed), so the number a user reads is the one in force, while the wording stays in the spec.
+   */
+  constructor(readonly code: ErrorCode, readonly details: ErrorDetail[] = [], message?: string, readonly values: Record<string, string | number> = {}) {
     super(message ?? code);
     this.status = ERROR_STATUS[code];
   }
+}
+
+/** The catalogue's message with its `{name}` placeholders filled from the error's values. */
+export function fillMessage(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 
 export interface ErrorBody { errorMessage: string; code: string; details: ErrorDetail[] }

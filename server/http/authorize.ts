@@ -2,21 +2,27 @@
  * Every operation is checked here, on the server, against what the OpenAPI document declares for it:
  * `x-access: public` passes; `authenticated` needs a live session; `permission` also needs the
  * caller to hold `x-permission`. An operation that declares nothing is refused: the safe default.
+ * The session's token comes from the X-AuthToken header (API clients), else from the HttpOnly session
+ * cookie the UI's browser sends (server/http/session-cookie.ts), which also needs the CSRF header.
  */
 import type { RequestHandler } from 'express';
 import type { Knex } from 'knex';
 import { callerFromUser, holds } from '../domain/auth/caller.js';
 import { findLiveSessionWithUser } from '../domain/auth/sessions.js';
 import { ApiError } from './api-error.js';
+import { requireRequestedWith } from './cross-site.js';
+import type { SessionCookie } from './session-cookie.js';
 
 export const TOKEN_HEADER = 'X-AuthToken';
 
 interface OperationSchema { 'x-access'?: string; 'x-permission'?: string; 'x-field-permissions'?: string[] }
 
-export function authorize(db: Knex): RequestHandler {
+export function authorize(db: Knex, cookie: SessionCookie): RequestHandler {
   return async (req, res, next) => {
     const op = (req as { openapi?: { schema?: OperationSchema } }).openapi?.schema ?? {};
-    const token = req.header(TOKEN_HEADER);
+    const header = req.header(TOKEN_HEADER);
+    const fromCookie = header ? undefined : cookie.read(req);
+    const token = header ?? fromCookie;
     if (op['x-access'] === 'public') {
       // Public calls never trust the token, but login uses it to end the session it replaces.
       res.locals.presentedToken = token;
@@ -25,6 +31,8 @@ export function authorize(db: Knex): RequestHandler {
     const live = token ? await findLiveSessionWithUser(db, token) : undefined;
     const caller = live ? await callerFromUser(db, live.user, live.userType) : undefined;
     if (!caller) throw new ApiError('UNAUTHENTICATED');
+    // A browser attaches the cookie by itself: a change it authenticates must prove it comes from the UI.
+    if (fromCookie) requireRequestedWith(req);
     const permission = op['x-permission'];
     // A field permission lets the call through; the service then allows only that field to change.
     const partial = (op['x-field-permissions'] ?? []).some((p) => holds(caller, p));

@@ -4,7 +4,7 @@
  */
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { RuntimeModel } from '../artifacts.js';
-import { ApiError, type ErrorBody } from './api-error.js';
+import { ApiError, fillMessage, type ErrorBody } from './api-error.js';
 import { isValidatorError, translateValidatorError, type FieldResolver } from './validation.js';
 
 export function errorHandler(model: RuntimeModel, fieldsOf: (operationId: string | undefined) => FieldResolver): ErrorRequestHandler {
@@ -15,17 +15,18 @@ export function errorHandler(model: RuntimeModel, fieldsOf: (operationId: string
       const operationId = (req as { openapi?: { schema?: { operationId?: string } } }).openapi?.schema?.operationId;
       apiError = translateValidatorError(error, fieldsOf(operationId), model);
     } else if (isBodyParserRefusal(error)) {
-      // express.json refused the body (malformed, over the 1mb limit, unknown charset, bad gzip): the
-      // client's mistake, so 400 in Italian, not a 500 (a body over the limit was a 500, found by the fuzzer).
-      const message = error.type === 'entity.too.large' ? model.messages.validation.maxLength : model.messages.validation.fallback;
-      apiError = new ApiError('VALIDATION_ERROR', [{ field: 'body', message }]);
+      // express.json refused the body (malformed, over the size limit, unknown charset, bad gzip): the
+      // client's mistake, so a 4xx in Italian, not a 500 (a body over the limit was a 500, found by the fuzzer).
+      apiError = error.type === 'entity.too.large'
+        ? new ApiError('BODY_TOO_LARGE')
+        : new ApiError('VALIDATION_ERROR', [{ field: 'body', message: model.messages.validation.fallback }]);
     }
     if (!apiError) {
       console.error(`[${new Date().toISOString()}] ${req.method} ${req.originalUrl} failed:`, error);
       apiError = new ApiError('INTERNAL_ERROR');
     }
     const body: ErrorBody = {
-      errorMessage: model.messages.errors[apiError.code] ?? model.messages.errors.INTERNAL_ERROR,
+      errorMessage: fillMessage(model.messages.errors[apiError.code] ?? model.messages.errors.INTERNAL_ERROR, apiError.values),
       code: apiError.code,
       details: apiError.details,
     };

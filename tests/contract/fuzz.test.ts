@@ -85,7 +85,7 @@ describe('contract fuzzing', () => {
         entry[req.kind]++;
         const answer = `${req.kind} ${res.status}${res.status >= 300 ? ` ${String((res.body as { code?: unknown })?.code)}` : ''}`;
         answers.set(answer, (answers.get(answer) ?? 0) + 1);
-        const wrong = verdicts.judge(req, res, { identifies, transition: op.kind === 'transition' });
+        const wrong = verdicts.judge(req, res, { identifies, transition: op.kind === 'transition', exportStart: op.kind === 'export' });
         if (wrong) throw new Error(`${wrong}\n  request: ${describeRequest(req)}\n  answer: ${res.status} ${JSON.stringify(res.body).slice(0, 600)}`);
       }),
       { seed: SEED + index, numRuns: runs, endOnFailure: true },

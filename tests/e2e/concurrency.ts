@@ -20,14 +20,22 @@ async function nameShown(page: Page, expected?: string) {
   }, expected, { timeout: STEP_TIMEOUT_MS });
 }
 
-/** Another user changes the bank's name through the API, as a client that read it first (GET, then PUT with If-Match). */
-async function changeThroughApi(page: Page, base: string, nomeBcc: string) {
-  const login = await page.request.post(`${base}${API}/authorization/auth?userType=banca`, { data: { username: 'sede.60855', password: DEMO_PASSWORD } });
-  const token = (await login.json()).access_token as string;
-  const read = await page.request.get(`${base}${API}/banche/60855`, { headers: { 'X-AuthToken': token } });
-  const etag = read.headers().etag;
-  const put = await page.request.put(`${base}${API}/banche/60855`, { headers: { 'X-AuthToken': token, 'If-Match': etag }, data: { ...(await read.json()), nomeBcc } });
-  if (put.status() !== 200) throw new StepError(`the API change answered ${put.status()}: ${await put.text()}`);
+/**
+ * Another user changes the bank's name through the API, as a client that read it first (GET, then PUT with
+ * If-Match). Node's fetch, not page.request: that shares the page's cookies, and the login's session cookie
+ * would replace assistenza's in the browser.
+ */
+async function changeThroughApi(base: string, nomeBcc: string) {
+  const login = await fetch(`${base}${API}/authorization/auth?userType=banca`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'sede.60855', password: DEMO_PASSWORD }),
+  });
+  const token = ((await login.json()) as { access_token: string }).access_token;
+  const read = await fetch(`${base}${API}/banche/60855`, { headers: { 'X-AuthToken': token } });
+  const etag = read.headers.get('etag') ?? '';
+  const put = await fetch(`${base}${API}/banche/60855`, {
+    method: 'PUT', headers: { 'X-AuthToken': token, 'If-Match': etag, 'Content-Type': 'application/json' }, body: JSON.stringify({ ...(await read.json()), nomeBcc }),
+  });
+  if (put.status !== 200) throw new StepError(`the API change answered ${put.status}: ${await put.text()}`);
 }
 
 export async function concurrencyScenario(browser: Browser, base: string, errors: string[]) {
@@ -42,7 +50,7 @@ export async function concurrencyScenario(browser: Browser, base: string, errors
   await page.locator('#root_nomeBcc').fill(TYPED);
 
   step('nel frattempo sede.60855 cambia la banca (GET, PUT con If-Match)');
-  await changeThroughApi(page, base, OTHER);
+  await changeThroughApi(base, OTHER);
 
   step('Salva: 412, il messaggio in italiano, i valori inseriti restano nel modulo');
   await page.getByRole('button', { name: 'Salva' }).click();

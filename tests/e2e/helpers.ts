@@ -46,12 +46,29 @@ export async function expectPath(page: Page, path: string) {
   });
 }
 
+const CSP_VIOLATION = /Content Security Policy|CSP violation/i;
+
+/**
+ * Collects what must not happen in a page: uncaught errors, and any Content-Security-Policy violation
+ * (issue 12 item 14), from Chromium's console message and from the page's own securitypolicyviolation
+ * event (the init script runs through DevTools, so the policy does not block it).
+ */
+export async function watchPage(page: Page, errors: string[]) {
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && CSP_VIOLATION.test(message.text())) errors.push(message.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
+  });
+}
+
 /** A fresh browser context (Italian locale, desktop size) whose page errors are collected in `errors`. */
 export async function newPage(browser: Browser, errors: string[]): Promise<Page> {
   const context = await browser.newContext({ locale: 'it-IT', viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
-  page.on('pageerror', (e) => errors.push(e.message));
+  await watchPage(page, errors);
   setActivePage(page);
   return page;
 }

@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { expectPath, getActivePage, lastStep, setActivePage, step, StepError, STEP_TIMEOUT_MS, submitLogin, waitForExactText } from './helpers';
+import { expectPath, getActivePage, lastStep, setActivePage, step, StepError, STEP_TIMEOUT_MS, submitLogin, waitForExactText, watchPage } from './helpers';
 import { concurrencyScenario } from './concurrency';
 import { branchUserScenario, merchantScenario } from './navigation';
 import { securityScenario } from './security';
@@ -114,10 +114,27 @@ function stopServer(server: RunningServer | undefined) {
   }
 }
 
-async function scenario(page: Page, base: string) {
+async function scenario(page: Page, base: string, errors: string[]) {
   step('apro l\'elenco banche: serve l\'accesso');
-  await page.goto(`${base}/anagrafiche/anaBanca`);
+  const response = await page.goto(`${base}/anagrafiche/anaBanca`);
   await expectPath(page, '/login/banca');
+
+  step('la pagina ha la Content-Security-Policy, e Chromium la applica');
+  const csp = response?.headers()['content-security-policy'] ?? '';
+  if (!csp.includes("script-src 'self'") || !csp.includes("frame-ancestors 'none'")) throw new StepError(`no strict Content-Security-Policy on the page: '${csp}'`);
+  const seen = errors.length;
+  const ran = await page.evaluate(() => {
+    const script = document.createElement('script');
+    script.textContent = 'window.__inlineRan = true';
+    document.head.appendChild(script);
+    return (window as { __inlineRan?: boolean }).__inlineRan === true;
+  });
+  if (ran) throw new StepError('an inline script ran despite the Content-Security-Policy');
+  // The refusal above is the one violation expected: wait for both its reports (console, event), then forget them.
+  const reported = () => errors.slice(seen).some((e) => e.startsWith('CSP violation')) && errors.slice(seen).some((e) => !e.startsWith('CSP violation'));
+  for (let i = 0; i < 40 && !reported(); i++) await page.waitForTimeout(50);
+  if (!reported()) throw new StepError(`the CSP violation of the inline script was not reported twice (console, event): ${errors.slice(seen).join('; ')}`);
+  errors.splice(seen);
 
   step('accesso come assistenza: torno all\'elenco banche');
   await submitLogin(page, 'assistenza');
@@ -202,10 +219,10 @@ async function main() {
     page.setDefaultTimeout(STEP_TIMEOUT_MS);
     setActivePage(page);
     const pageErrors: string[] = [];
-    page.on('pageerror', (e) => pageErrors.push(e.message));
+    await watchPage(page, pageErrors);
     // Order matters: the security scenario resets passwords others log in with, so it comes late.
     const scenarios: [string, () => Promise<void>][] = [
-      ['bank', () => scenario(page!, base!)],
+      ['bank', () => scenario(page!, base!, pageErrors)],
       ['branch', () => branchUserScenario(browser!, base!, pageErrors)],
       ['merchant', () => merchantScenario(browser!, base!, pageErrors)],
       // Before the security scenario, which resets federazione's password.

@@ -9,7 +9,7 @@ import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import express from 'express';
 import supertest from 'supertest';
-import { createApp } from '../../server/app.js';
+import { createApp, type AppOptions } from '../../server/app.js';
 import { loadArtifacts } from '../../server/artifacts.js';
 import { ROOT_DIR } from '../../server/config.js';
 import { loadDemoDataIfEmpty } from '../../server/db/demo-data.js';
@@ -21,22 +21,25 @@ export const API = '/webpos/api/v1';
 export const DEMO_PASSWORD = 'Demo-WebPos-2026';
 export const CALLED_OPERATIONS_DIR = join(ROOT_DIR, 'test-results', 'operations-called');
 
-export async function createTestApp() {
+/** `options`: createApp's settings a test needs to change (body limits, exports queued but not run, a UI folder). */
+export type TestAppOptions = Partial<Pick<AppOptions, 'http' | 'exports' | 'uiDir'>>;
+
+export async function createTestApp(options: TestAppOptions = {}) {
   const database = await openTestDatabase();
   try {
-    return await startApp(database);
+    return await startApp(database, options);
   } catch (error) {
     await database.close(); // a start that failed (a broken migration) leaves no database behind
     throw error;
   }
 }
 
-async function startApp(database: TestDatabase) {
+async function startApp(database: TestDatabase, options: TestAppOptions) {
   const { db } = database;
   const artifacts = loadArtifacts();
   await migrateLatest(db, artifacts.migrationsDir);
   await loadDemoDataIfEmpty(db, artifacts);
-  const app = createApp({ db, artifacts, validateResponses: true });
+  const app = createApp({ db, artifacts, validateResponses: true, ...options });
 
   mkdirSync(CALLED_OPERATIONS_DIR, { recursive: true });
   const record = join(CALLED_OPERATIONS_DIR, `${process.pid}.txt`);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, GENERIC_SERVER_ERROR } from '../../ui/src/core/apiError';
-import { readCookie } from '../../ui/src/core/cookies';
 import { createDataProvider, listQuery } from '../../ui/src/core/dataProvider';
 import type { EntityMeta } from '../../ui/src/core/types';
 
@@ -54,9 +53,21 @@ describe('dataProvider', () => {
   });
 });
 
-describe('readCookie', () => {
-  it('finds WP_TOKEN among other cookies', () => {
-    expect(readCookie('WP_TOKEN', 'a=1; WP_TOKEN=abc%3D; b=2')).toBe('abc=');
-    expect(readCookie('WP_TOKEN', 'a=1')).toBeUndefined();
+describe('session cookie and CSRF header (issue 12 item 14)', () => {
+  it('every call goes with the same-origin cookie and X-Requested-With, never with a token of its own', async () => {
+    const calls: { url: string; init?: RequestInit }[] = [];
+    const p = createDataProvider('/api', fakeFetch(200, '{"results":[],"totalCount":0}', calls));
+    await p.list(banca, { page: 0, size: 5 });
+    await p.update(banca, { codAbi: '12345' }, { codAbi: '12345' }, '"v1"');
+    await p.request('POST', 'authorization/auth', { body: { username: 'u', password: 'p' }, credentials: true });
+    await p.download('esportazioni/1/file');
+    await p.upload('PUT', 'banche/12345/logo', new Blob(['x']), 'logo.png', '"v1"');
+    expect(calls).toHaveLength(5);
+    for (const { url, init } of calls) {
+      const headers = init?.headers as Record<string, string>;
+      expect(init?.credentials, url).toBe('same-origin');
+      expect(headers['X-Requested-With'], url).toBe('XMLHttpRequest');
+      expect(Object.keys(headers).map((h) => h.toLowerCase()), url).not.toContain('x-authtoken');
+    }
   });
 });

@@ -1,11 +1,12 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildCatalogue } from '../../ui/extensions/roles/catalogue';
-import { cookieString } from '../../ui/src/core/cookies';
+import { createAuthApi } from '../../ui/src/core/authApi';
 import { createDataProvider } from '../../ui/src/core/dataProvider';
 import { entityPath } from '../../ui/src/core/keys';
 import { afterLoginTarget, homeLanding, loginPathFor, missingEmailRule, visibleMenu } from '../../ui/src/core/navigation';
 import { holdsAll } from '../../ui/src/core/permissions';
-import { tokenExpiry } from '../../ui/src/core/token';
 import type { Manifest } from '../../ui/src/core/types';
 import manifestJson from '../../generated/manifest.json';
 
@@ -14,11 +15,46 @@ const MANIFEST = manifestJson as unknown as Manifest;
 
 const grants = new Map([['ANAG_BANCHE', new Set(['VISUALIZZAZIONE'])], ['GES_UTENTI', new Set(['VISUALIZZAZIONE', 'AGGIORNAMENTO'])]]);
 
-describe('token cookie', () => {
-  it('expires expire_in seconds after creation, site-wide and SameSite=Strict', () => {
-    const expires = tokenExpiry(28800, Date.UTC(2026, 0, 1, 8, 0, 0));
-    expect(expires.toISOString()).toBe('2026-01-01T16:00:00.000Z');
-    expect(cookieString('WP_TOKEN', 'a b', expires)).toBe('WP_TOKEN=a%20b; expires=Thu, 01 Jan 2026 16:00:00 GMT; path=/; SameSite=Strict');
+describe('session cookie (issue 12 item 14)', () => {
+  /** Every source file of the UI, extensions included. */
+  const sources = (dir: string): string[] => readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : []));
+
+  it('the UI neither reads nor writes the token: the server keeps it in an HttpOnly cookie', () => {
+    const offending = sources(join(__dirname, '../../ui')).filter((f) => /document\.cookie|X-AuthToken|access_token|localStorage\.setItem\([^)]*[Tt]oken/.test(readFileSync(f, 'utf8'))
+      && !f.endsWith('authApi.ts')); // authApi.ts only types the login answer API clients read
+    expect(offending).toEqual([]);
+  });
+
+  it('learns whether someone is logged in from users/me: its 401 on the first probe is "nobody", not a lost session', async () => {
+    const calls: string[] = [];
+    let lost = 0;
+    const provider = createDataProvider('/api', async (url) => {
+      calls.push(url);
+      return new Response(JSON.stringify({ errorMessage: 'x', code: 'UNAUTHENTICATED' }), { status: 401 });
+    }, { onUnauthorized: () => { lost++; } });
+    const api = createAuthApi(provider);
+    await expect(api.me({ probe: true })).rejects.toMatchObject({ status: 401 });
+    expect(lost).toBe(0);
+    // Later, during a session, the same 401 means the session was lost.
+    await expect(api.me()).rejects.toMatchObject({ status: 401 });
+    expect(lost).toBe(1);
+    expect(calls).toEqual(['/api/users/me', '/api/users/me']);
+  });
+
+  it('logs in and out through the API alone: the answers set and clear the cookie, the page stores nothing', async () => {
+    const seen: { url: string; method?: string; credentials?: RequestCredentials }[] = [];
+    const provider = createDataProvider('/api', async (url, init) => {
+      seen.push({ url, method: init?.method, credentials: init?.credentials });
+      return url.includes('logout') ? new Response(null, { status: 204 }) : new Response(JSON.stringify({ access_token: 't', expire_in: 28800 }), { status: 200 });
+    }, {});
+    const api = createAuthApi(provider);
+    await api.login('banca', 'assistenza', 'x');
+    await api.logout();
+    expect(seen).toEqual([
+      { url: '/api/authorization/auth?userType=banca', method: 'POST', credentials: 'same-origin' },
+      { url: '/api/authorization/logout/', method: 'DELETE', credentials: 'same-origin' },
+    ]);
   });
 });
 

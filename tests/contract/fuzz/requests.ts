@@ -9,7 +9,14 @@ import fc from 'fast-check';
 import type { EntityModel } from '../../../common/model.js';
 import type { DocumentOperation } from '../../../server/http/operations.js';
 import type { RuntimeModel } from '../../../server/artifacts.js';
+import { DEFAULT_HTTP_OPTIONS } from '../../../server/http/http-options.js';
 import { mainType, type Schema, SchemaValues } from './schema-values.js';
+
+/** '16kb' -> 16384 (the units server/http/http-options.ts uses). */
+const bytes = (limit: string) => {
+  const [, n, unit] = /^(\d+)(kb|mb)$/i.exec(limit)!;
+  return Number(n) * (unit.toLowerCase() === 'kb' ? 1024 : 1024 * 1024);
+};
 
 export interface FuzzRequest {
   operationId: string;
@@ -117,7 +124,20 @@ export class OperationFuzzer {
     const badPath = this.badPath();
     if (badPath) kinds.push(fc.tuple(badPath, base).map(([p, b]) => this.build('invalid', p.why, p.path, b.query, this.align(b.body, p.path), p.field)));
     // Every invalid request carries the valid headers unless the header is what is wrong.
-    return fc.tuple(fc.oneof(...kinds), this.validHeaders()).map(([r, headers]) => (r.why.startsWith('header ') ? r : { ...r, headers }));
+    return fc.tuple(fc.oneof(...kinds), this.validHeaders()).map(([r, headers]) => this.overLimit(r.why.startsWith('header ') ? r : { ...r, headers }));
+  }
+
+  /**
+   * A JSON body over the operation's size limit (16 kB for public operations, 1 MB for the others) is refused
+   * before anything else is looked at, 413 BODY_TOO_LARGE (issue 12 item 10): a too-long field of the login
+   * (100,000 characters) gets that, not the field's own message.
+   */
+  private overLimit(r: FuzzRequest): FuzzRequest {
+    const limit = bytes(this.op.access === 'public' ? DEFAULT_HTTP_OPTIONS.publicBodyLimit : DEFAULT_HTTP_OPTIONS.bodyLimit);
+    const json = r.raw ? (r.raw.contentType.startsWith('application/json') && !r.raw.encoding ? r.raw.text : '') : r.body === undefined ? '' : JSON.stringify(r.body);
+    if (Buffer.byteLength(json) <= limit) return r;
+    const { expectField: _field, ...rest } = r;
+    return { ...rest, expect: [413, 'BODY_TOO_LARGE'] };
   }
 
   // ---- path -------------------------------------------------------------------------------------

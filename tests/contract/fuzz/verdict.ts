@@ -22,6 +22,8 @@
  *   403 FORBIDDEN         a spec rule about the row's data refuses it: a state transition's guard, or
  *                         the entity's `editable` rule (the detail carries the spec's message);
  *   401 INVALID_CREDENTIALS, ACCOUNT_LOCKED, ERROR_016   login and changePassword, which check a password;
+ *   429 EXPORT_LIMIT      an export start while the caller has ESPORTAZIONI_MAX_IN_CORSO exports queued or
+ *                         running (the fuzzer starts many in a row);
  * Everything else is a failure: any 5xx; 400 for any other reason (KEY_MISMATCH included: the fuzzer
  * makes body keys agree with the path, as the document asks); 401 or 403 for the all-powerful user
  * (the session was lost, or a check refuses what the grant allows); 404 ROUTE_NOT_FOUND; 412 and 428
@@ -87,7 +89,7 @@ export class Verdicts {
    * undefined when the answer is right for the request, else why not. `identifies`: the operation names a
    * row by a path or required query parameter; `transition`: a state machine transition (x-operation).
    */
-  judge(req: FuzzRequest, res: Answer, kind: { identifies: boolean; transition: boolean }): string | undefined {
+  judge(req: FuzzRequest, res: Answer, kind: { identifies: boolean; transition: boolean; exportStart?: boolean }): string | undefined {
     if (res.status >= 500) return `server error ${res.status}`;
     if (res.status >= 200 && res.status < 300) return req.kind === 'valid' ? undefined : `accepted (${res.status}) an invalid request: ${req.why}`;
     const shape = this.errorShape(res.body);
@@ -121,6 +123,7 @@ export class Verdicts {
     }
     if (res.status === 400 && code === 'PASSWORD_REUSED' && op === 'changePassword') return undefined;
     if (res.status === 401 && ['INVALID_CREDENTIALS', 'ACCOUNT_LOCKED', 'ERROR_016'].includes(code) && CREDENTIAL_OPERATIONS.has(op)) return undefined;
+    if (res.status === 429 && code === 'EXPORT_LIMIT' && kind.exportStart) return undefined;
     return `a valid request answered ${res.status} ${code}`;
   }
 
@@ -136,7 +139,9 @@ export class Verdicts {
     if (!body || typeof body !== 'object') return 'error answer without a JSON body';
     const expected = this.model.messages.errors[String(body.code)];
     if (!expected) return `unknown error code ${String(body.code)}`;
-    if (body.errorMessage !== expected) return `errorMessage ${JSON.stringify(body.errorMessage)} is not the catalogue's for ${String(body.code)}`;
+    // A `{name}` placeholder of the catalogue (EXPORT_LIMIT's {max}) is filled with a value by the server.
+    const template = new RegExp(`^${expected.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '[^ ]+')}$`);
+    if (typeof body.errorMessage !== 'string' || !template.test(body.errorMessage)) return `errorMessage ${JSON.stringify(body.errorMessage)} is not the catalogue's for ${String(body.code)}`;
     if (!Array.isArray(body.details)) return 'details is not a list';
     for (const d of body.details) {
       if (typeof d.field !== 'string' || !d.field) return `detail without a field: ${JSON.stringify(d)}`;

@@ -49,7 +49,8 @@ export function createAuthApi(provider: DataProvider) {
     login: (userType: UserType, username: string, password: string) =>
       provider.request<LoginAnswer>('POST', 'authorization/auth', { query: { userType }, body: { username, password }, credentials: true }),
     logout: () => provider.request<void>('DELETE', 'authorization/logout/'),
-    me: () => provider.request<CurrentUser>('GET', 'users/me'),
+    /** `probe`: is anyone logged in? Its 401 is an answer (nobody), not a lost session. */
+    me: (options: { probe?: boolean } = {}) => provider.request<CurrentUser>('GET', 'users/me', { credentials: options.probe === true }),
     myGroups: () => provider.request<GroupRow[]>('GET', 'users/me/gruppi'),
     functions: () => provider.request<string[]>('GET', 'funzioni'),
     actionsOf: (fn: string) => provider.request<string[]>('GET', `funzioni/${encodeURIComponent(fn)}/permessi`),

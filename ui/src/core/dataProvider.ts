@@ -1,8 +1,11 @@
 /**
  * The only module that calls fetch. Every answer is either parsed JSON or an ApiError with an Italian
- * message; the token from the WP_TOKEN cookie travels as X-AuthToken (seed 000 §7). A 401 on any call
- * except the credential calls (login, password change: `credentials: true`) means the session is gone and
- * is reported through `onUnauthorized` (default: core/authEvents).
+ * message. The session travels in the WP_TOKEN cookie, which the server writes at login with HttpOnly
+ * (docs/security.md#session-cookie): no script here can read it, the browser sends it with every call of
+ * this origin. Every call also says `X-Requested-With: XMLHttpRequest`, which the server wants on changes
+ * the cookie authenticates (its CSRF defence). A 401 on any call except the credential calls (login,
+ * password change: `credentials: true`) means the session is gone and is reported through `onUnauthorized`
+ * (default: core/authEvents).
  *
  * Optimistic concurrency (docs/errors.md VERSION_CONFLICT): a row read, created or saved here remembers the
  * ETag it came with (`versionOf(row)`); update and remove send it back as If-Match. The form passes the
@@ -10,7 +13,6 @@
  */
 import { ApiError, apiErrorFromBody, genericApiError } from './apiError';
 import { emitUnauthorized } from './authEvents';
-import { readToken } from './token';
 import { entityPath, type KeyValues } from './keys';
 import type { EntityMeta, Row, SortSpec } from './types';
 
@@ -67,6 +69,11 @@ export interface DataProviderOptions {
 
 type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
+/** Sent with every call: the server refuses a change authenticated by the cookie without it (CSRF). */
+export const REQUESTED_WITH = { 'X-Requested-With': 'XMLHttpRequest' } as const;
+/** The session cookie goes with calls to this origin only (the API is served by the UI's own origin). */
+const SAME_ORIGIN: RequestCredentials = 'same-origin';
+
 /** The ETag each row object arrived with. */
 const rowVersions = new WeakMap<object, string>();
 /** The last ETag seen per row path: the fallback for callers that do not keep the row they read. */
@@ -104,9 +111,7 @@ export function createDataProvider(
   const base = apiBase.replace(/\/+$/, '');
 
   async function call<T>(method: string, path: string, body?: unknown, signal?: AbortSignal, credentials = false, ifMatch?: string): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    const token = readToken();
-    if (token) headers['X-AuthToken'] = token;
+    const headers: Record<string, string> = { Accept: 'application/json', ...REQUESTED_WITH };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (ifMatch) headers['If-Match'] = ifMatch;
     let response: Response;
@@ -116,6 +121,7 @@ export function createDataProvider(
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
         signal,
+        credentials: SAME_ORIGIN,
       });
     } catch (error) {
       // An abort is the caller's own decision, not a failure to report.
@@ -161,14 +167,12 @@ export function createDataProvider(
     create: (entity, body) => call<Row>('POST', entityPath(entity.path, entity.key, undefined, body), body),
     update: (entity, key, body, version) => write<Row>('PUT', entityPath(entity.path, entity.key, key), body, version),
     remove: (entity, key, version) => write<void>('DELETE', entityPath(entity.path, entity.key, key), undefined, version),
-    // The token travels as a header, so a file cannot be a plain link: fetch it and hand the bytes over.
+    // Fetched rather than linked, so a refusal (401, a file not ready yet) shows as a message, not as a page.
     async download(path) {
-      const headers: Record<string, string> = {};
-      const token = readToken();
-      if (token) headers['X-AuthToken'] = token;
+      const headers: Record<string, string> = { ...REQUESTED_WITH };
       let response: Response;
       try {
-        response = await fetchImpl(`${base}/${path.replace(/^\/+/, '')}`, { method: 'GET', headers });
+        response = await fetchImpl(`${base}/${path.replace(/^\/+/, '')}`, { method: 'GET', headers, credentials: SAME_ORIGIN });
       } catch {
         throw genericApiError();
       }
@@ -183,9 +187,7 @@ export function createDataProvider(
     },
     async upload(method, path, file, fileName, version) {
       const url = `${base}/${path.replace(/^\/+/, '')}`;
-      const headers: Record<string, string> = { Accept: 'application/json' };
-      const token = readToken();
-      if (token) headers['X-AuthToken'] = token;
+      const headers: Record<string, string> = { Accept: 'application/json', ...REQUESTED_WITH };
       // The row's path (without /<field>) is where the form keeps the version it read.
       const rowUrl = url.replace(/\/[^/]+$/, '');
       const ifMatch = method === 'PUT' ? version ?? lastVersions.get(rowUrl) : undefined;
@@ -195,7 +197,7 @@ export function createDataProvider(
       let response: Response;
       try {
         // No Content-Type header: the browser writes multipart/form-data with its boundary.
-        response = await fetchImpl(url, { method, headers, body: form });
+        response = await fetchImpl(url, { method, headers, body: form, credentials: SAME_ORIGIN });
       } catch {
         throw genericApiError();
       }

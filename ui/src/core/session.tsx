@@ -1,7 +1,10 @@
 /**
- * The logged-in session (seed 000 §4, §6): token in the WP_TOKEN cookie, the user from users/me, grants from
- * funzioni and funzioni/{fn}/permessi (each function fetched once and cached for the session), and the
- * routes GET menuitems allows. No UI here: pages read it through `useSession()`.
+ * The logged-in session (seed 000 §4, §6): the user from users/me, grants from funzioni and
+ * funzioni/{fn}/permessi (each function fetched once and cached for the session), and the routes GET
+ * menuitems allows. No UI here: pages read it through `useSession()`.
+ * The token is in the WP_TOKEN cookie the server writes at login and removes at logout, HttpOnly: this code
+ * never sees it (docs/security.md#session-cookie). Whether a session is open is what users/me answers:
+ * 200 is the user, 401 means no session.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ApiError } from './apiError';
@@ -10,7 +13,7 @@ import { onUnauthorized } from './authEvents';
 import { useDataProvider } from './hooks/useDataProvider';
 import { clearReturnUrl } from './navigation';
 import { holdsAll, type Grants } from './permissions';
-import { clearToken, readToken, storeToken } from './token';
+import { endLogin, startLogin } from './loginId';
 
 export type SessionStatus = 'loading' | 'anonymous' | 'ready';
 
@@ -60,7 +63,8 @@ export function useSession(): Session {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const provider = useDataProvider();
   const api = useMemo(() => createAuthApi(provider), [provider]);
-  const [state, setState] = useState<State>(() => (readToken() ? { ...ANONYMOUS('none'), status: 'loading' } : ANONYMOUS('none')));
+  // Loading until users/me says whether the browser still has a session (a reload, a new tab).
+  const [state, setState] = useState<State>(() => ({ ...ANONYMOUS('none'), status: 'loading' }));
   // FUNCTION -> its actions, fetched once per function for the current session.
   const actionCache = useRef(new Map<string, Promise<string[]>>());
   // Answers of a session that ended while they were loading must not bring it back.
@@ -69,11 +73,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const clear = useCallback((reason: AnonymousReason = 'expired') => {
     generation.current++;
     actionCache.current = new Map();
-    clearToken();
+    endLogin();
     setState(ANONYMOUS(reason));
   }, []);
 
-  const load = useCallback(async (): Promise<CurrentUser> => {
+  /** `probe`: the first users/me of the page, whose 401 only means nobody is logged in (not a lost session). */
+  const load = useCallback(async (probe = false): Promise<CurrentUser> => {
     const mine = ++generation.current;
     const cache = actionCache.current;
     const actionsOf = (fn: string) => {
@@ -85,29 +90,36 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       }
       return pending;
     };
-    const [user, functions, menu] = await Promise.all([api.me(), api.functions(), api.menuItems().catch(() => null)]);
+    let user: CurrentUser | undefined;
+    try {
+      user = probe ? await api.me({ probe: true }) : undefined;
+    } catch (error) {
+      // A login started meanwhile: this probe's "nobody is logged in" is old news and must not end it.
+      throw mine === generation.current ? error : new StaleSession();
+    }
+    const [me, functions, menu] = await Promise.all([user ?? api.me(), api.functions(), api.menuItems().catch(() => null)]);
     const entries = await Promise.all(functions.map(async (fn) => [fn, new Set(await actionsOf(fn))] as const));
     if (mine !== generation.current) throw new StaleSession();
-    setState({ status: 'ready', reason: 'none', user, grants: new Map(entries), menuRoutes: menu ? new Set(menu) : null });
-    return user;
+    setState({ status: 'ready', reason: 'none', user: me, grants: new Map(entries), menuRoutes: menu ? new Set(menu) : null });
+    return me;
   }, [api]);
 
-  // A token already in the cookie (page reload): resume the session or drop it.
+  // A session the browser may still have (page reload, new tab): resume it, or nobody is logged in.
   useEffect(() => {
-    if (!readToken()) return;
-    load().catch((error: unknown) => {
+    load(true).catch((error: unknown) => {
       if (error instanceof StaleSession) return;
-      if (error instanceof ApiError && error.status === 401) clear('expired');
-      else clear('none');
+      if (!(error instanceof ApiError && error.status === 401)) console.warn('Sessione non verificata:', error);
+      clear('none');
     });
   }, [load, clear]);
 
   useEffect(() => onUnauthorized(() => clear('expired')), [clear]);
 
   const login = useCallback(async (userType: UserType, username: string, password: string) => {
-    const answer = await api.login(userType, username, password);
+    // The answer's token is for API clients; the browser keeps the cookie the same answer set.
+    await api.login(userType, username, password);
     actionCache.current = new Map();
-    storeToken(answer.access_token, answer.expire_in);
+    startLogin();
     setState((s) => ({ ...s, status: 'loading' }));
     try {
       return await load();
@@ -121,7 +133,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     try {
       await api.logout();
     } catch {
-      // The token is dropped anyway; a revoked or expired token cannot be used again.
+      // A session already ended (401) has nothing left to revoke. Any other failure leaves the cookie, which
+      // only the server can remove: the next users/me then resumes the session, as after a reload.
     }
     clearReturnUrl();
     clear('logout');

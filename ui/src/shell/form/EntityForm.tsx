@@ -24,7 +24,7 @@ import { formActions } from '../../../extensions';
 import { useBanners } from '../banners';
 import { useModals } from '../modals/modalsContext';
 import { TransitionActions } from './TransitionActions';
-import { validator } from './validator';
+import { validatorFor } from './validator';
 import { italianWidgets } from './widgets';
 import type { FileFormContext } from './StoredFileWidget';
 import { entityPath } from '../../core/keys';
@@ -173,7 +173,7 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
     <Form
       schema={form.schema as RJSFSchema}
       uiSchema={uiSchema}
-      validator={validator}
+      validator={validatorFor(form.schema as RJSFSchema)}
       formData={formData}
       onChange={(e) => void handleChange(e)}
       onSubmit={(e) => { setSubmitted(true); void handleSubmit(e); }}

@@ -11,7 +11,7 @@ import { ApiError, userMessage } from '../../core/apiError';
 import { createTransformErrors, detailsToErrorSchema } from '../../core/errorMessages';
 import { translateString } from '../../core/rjsfStrings';
 import type { Row, TransitionDef, TransitionInputDef } from '../../core/types';
-import { validator } from './validator';
+import { validatorFor } from './validator';
 import { italianWidgets } from './widgets';
 
 interface Props {
@@ -50,7 +50,7 @@ export function TransitionInputModal({ transition, defaultMessages, onSubmit, on
         id={`transizione-${transition.name}`}
         schema={input.schema as RJSFSchema}
         uiSchema={uiSchema}
-        validator={validator}
+        validator={validatorFor(input.schema as RJSFSchema)}
         formData={data}
         onChange={(e) => setData(e.formData as Row)}
         onSubmit={(e) => void submit(e.formData as Row)}

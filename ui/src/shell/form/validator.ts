@@ -1,8 +1,28 @@
 /**
  * The generated form schemas are JSON Schema 2020-12 (the API's own), which rjsf's default draft-07 Ajv
  * cannot compile; the 2020 Ajv class reads them as the server does.
+ *
+ * In the built UI a form's validator is the one compiled at build time for its schema (precompiled.ts,
+ * ui/precompiled-validators.ts): the Content-Security-Policy forbids the eval Ajv compiles with. Tests under
+ * Node and the dev server (no CSP) compile at run time, with the same Ajv class and options.
  */
-import { customizeValidator } from '@rjsf/validator-ajv8';
+import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
+import { hashForSchema } from '@rjsf/utils';
+import { createPrecompiledValidator, customizeValidator } from '@rjsf/validator-ajv8';
 import Ajv2020 from 'ajv/dist/2020';
+import { PRECOMPILED } from './precompiled';
 
 export const validator = customizeValidator({ AjvClass: Ajv2020 as never });
+
+const bySchema = new WeakMap<object, ValidatorType>();
+
+/** The validator for a form whose root schema is `schema` (a generated form's, or a transition input's). */
+export function validatorFor(schema: RJSFSchema): ValidatorType {
+  let found = bySchema.get(schema);
+  if (!found) {
+    const compiled = PRECOMPILED[String(schema.$id ?? hashForSchema(schema))];
+    found = compiled ? (createPrecompiledValidator(compiled, schema) as ValidatorType) : validator;
+    bySchema.set(schema, found);
+  }
+  return found;
+}

@@ -11,12 +11,12 @@ import {
   closeCurrent, closedInSession, currentNotification, queueProgress, startQueue, withClosed, type QueuedNotification,
 } from '../../core/notificationQueue';
 import { useSession } from '../../core/session';
-import { readToken } from '../../core/token';
+import { loginId } from '../../core/loginId';
 import { saveFile } from '../../core/saveFile';
 
-/** Closed notifications of this login survive a page reload, not a new login (keyed by a piece of the token). */
+/** Closed notifications of this login survive a page reload, not a new login (keyed by the login's id). */
 const STORAGE_KEY = 'webpos.notificheChiuse';
-const sessionId = () => (readToken() ?? '').slice(-16);
+const sessionId = loginId;
 const storage = (): Storage | undefined => (typeof sessionStorage === 'undefined' ? undefined : sessionStorage);
 
 export function NotificationModal() {

@@ -1,0 +1,63 @@
+/**
+ * The session cookie (issue 12 item 14; docs/security.md#session-cookie). The server writes the token into
+ * WP_TOKEN when an operation marked `session: open` (login) answers, and removes it when one marked
+ * `session: close` (logout) answers. HttpOnly: no script of the page can read it, so an injected script
+ * cannot take the session away; SameSite=Strict: the browser never sends it with a request another site
+ * starts; Path: only the API gets it. API clients keep sending the token as X-AuthToken instead.
+ */
+import type { Request, Response } from 'express';
+import type { HttpOptions } from './http-options.js';
+
+export const SESSION_COOKIE = 'WP_TOKEN';
+
+export interface SessionCookie {
+  /** The token the request's cookie carries, if any. */
+  read(req: Request): string | undefined;
+  /** After an operation with a `session:` marker answered `body`: write or remove the cookie. */
+  apply(req: Request, res: Response, session: 'open' | 'close', body: unknown): void;
+}
+
+export function sessionCookie(path: string, secure: HttpOptions['secureCookie']): SessionCookie {
+  const options = (req: Request) => ({
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    path,
+    // 'auto': Secure exactly when the browser reached us over TLS (directly, or through a trusted proxy).
+    secure: secure === 'auto' ? req.secure : secure,
+  });
+  return {
+    read: (req) => cookieValue(req.headers.cookie, SESSION_COOKIE),
+    apply(req, res, session, body) {
+      if (session === 'close') {
+        res.clearCookie(SESSION_COOKIE, options(req));
+        return;
+      }
+      // The login answer (spec/sicurezza/operazioni-accesso.yaml): the token, and its lifetime in seconds.
+      const { access_token: token, expire_in: expireIn } = (body ?? {}) as { access_token?: unknown; expire_in?: unknown };
+      if (typeof token !== 'string' || typeof expireIn !== 'number') throw new Error('session: open needs an answer with access_token and expire_in');
+      res.cookie(SESSION_COOKIE, token, { ...options(req), maxAge: expireIn * 1000 });
+    },
+  };
+}
+
+/** One cookie's value from a Cookie header; no dependency for this one lookup. */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
+    const raw = part.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1');
+    try {
+      return decodeURIComponent(raw) || undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** The SessionCookie of this app, put in res.locals by the API router so the route layer needs no wiring. */
+export function sessionCookieOf(res: Response): SessionCookie {
+  const cookie = res.locals.sessionCookie as SessionCookie | undefined;
+  if (!cookie) throw new Error('res.locals.sessionCookie is not set (server/app.ts)');
+  return cookie;
+}

@@ -1,0 +1,8 @@
+/**
+ * The form validators compiled at build time, by root schema key ($id, else rjsf's hashForSchema). Empty
+ * here: the build fills it (ui/precompiled-validators.ts), because the Content-Security-Policy forbids the
+ * run-time compilation (eval) Ajv does otherwise. Under Node (tests) and the dev server it stays empty.
+ */
+import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
+
+export const PRECOMPILED: Record<string, ValidatorFunctions> = {};
