@@ -2281,6 +2281,13 @@ export interface components {
             passwordChangedAt: string;
             /** passwordHash */
             passwordHash: string;
+            /**
+             * pendingExpiresAt
+             * Format: date-time
+             */
+            pendingExpiresAt: string | null;
+            /** pendingHash */
+            pendingHash: string | null;
             /** username */
             username: string;
         };
@@ -2694,17 +2701,31 @@ export interface components {
         MailOutbox: {
             /** Testo */
             body: string;
+            /** CAB */
+            cab: string | null;
             /**
              * Data
              * Format: date-time
              */
             createdAt: string;
+            /** Esito invio */
+            esitoInvio: string | null;
             /** Gruppo */
             group: string | null;
             /** Id */
             id: string;
+            /**
+             * Inviata il
+             * Format: date-time
+             */
+            inviataAt: string | null;
             /** Destinatario */
             recipient: string;
+            /**
+             * Stato invio
+             * @enum {string|null}
+             */
+            statoInvio: "C" | "I" | "N" | null;
             /** Oggetto */
             subject: string;
             /** Utente */
@@ -2713,17 +2734,31 @@ export interface components {
         MailOutboxDetail: {
             /** Testo */
             body: string;
+            /** CAB */
+            cab: string | null;
             /**
              * Data
              * Format: date-time
              */
             createdAt: string;
+            /** Esito invio */
+            esitoInvio: string | null;
             /** Gruppo */
             group: string | null;
             /** Id */
             id: string;
+            /**
+             * Inviata il
+             * Format: date-time
+             */
+            inviataAt: string | null;
             /** Destinatario */
             recipient: string;
+            /**
+             * Stato invio
+             * @enum {string|null}
+             */
+            statoInvio: "C" | "I" | "N" | null;
             /** Oggetto */
             subject: string;
             /** Utente */
@@ -2733,17 +2768,31 @@ export interface components {
         MailOutboxInput: {
             /** Testo */
             body: string;
+            /** CAB */
+            cab?: string | null;
             /**
              * Data
              * Format: date-time
              */
             createdAt: string;
+            /** Esito invio */
+            esitoInvio?: string | null;
             /** Gruppo */
             group?: string | null;
             /** Id */
             id: string;
+            /**
+             * Inviata il
+             * Format: date-time
+             */
+            inviataAt?: string | null;
             /** Destinatario */
             recipient: string;
+            /**
+             * Stato invio
+             * @enum {string|null}
+             */
+            statoInvio?: "C" | "I" | "N" | null;
             /** Oggetto */
             subject: string;
             /** Utente */
@@ -5954,6 +6003,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Troppi tentativi */
+            429: {
+                headers: {
+                    /** @description Secondi da attendere prima di riprovare */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -6095,6 +6155,17 @@ export interface operations {
             /** @description Conflitto */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Troppi tentativi */
+            429: {
+                headers: {
+                    /** @description Secondi da attendere prima di riprovare */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11193,6 +11264,8 @@ export interface operations {
     listMailOutbox: {
         parameters: {
             query?: {
+                /** @description Filtro: CAB */
+                cab?: string;
                 /** @description Filtro: Gruppo */
                 group?: string;
                 /** @description Pagina, da 0 */
@@ -11203,6 +11276,8 @@ export interface operations {
                 size?: number;
                 /** @description campo oppure campo,asc|desc */
                 sort?: string;
+                /** @description Filtro: Stato invio */
+                statoInvio?: "C" | "I" | "N";
                 /** @description Filtro: Utente */
                 username?: string;
             };
@@ -11332,6 +11407,8 @@ export interface operations {
     exportMailOutbox: {
         parameters: {
             query: {
+                /** @description Filtro: CAB */
+                cab?: string;
                 /** @description Formato del file */
                 formato: "csv" | "xlsx";
                 /** @description Filtro: Gruppo */
@@ -11340,6 +11417,8 @@ export interface operations {
                 recipient?: string;
                 /** @description campo oppure campo,asc|desc */
                 sort?: string;
+                /** @description Filtro: Stato invio */
+                statoInvio?: "C" | "I" | "N";
                 /** @description Filtro: Utente */
                 username?: string;
             };
@@ -14653,6 +14732,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Troppi tentativi */
+            429: {
+                headers: {
+                    /** @description Secondi da attendere prima di riprovare */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -14912,6 +15002,8 @@ export interface operations {
                 "application/json": {
                     /** E-mail */
                     email: string;
+                    /** Password attuale */
+                    password: string;
                 };
             };
         };
@@ -14967,6 +15059,17 @@ export interface operations {
             /** @description Conflitto */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Troppi tentativi */
+            429: {
+                headers: {
+                    /** @description Secondi da attendere prima di riprovare */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -682,6 +682,8 @@ passwordHash: string
 passwordChangedAt: string
 mustChange: (boolean | null)
 failedAttempts: (number | null)
+pendingHash: (string | null)
+pendingExpiresAt: (string | null)
 }
 
 export interface CredenzialeInput {
@@ -690,6 +692,8 @@ passwordHash: string
 passwordChangedAt: string
 mustChange?: (boolean | null)
 failedAttempts?: (number | null)
+pendingHash?: (string | null)
+pendingExpiresAt?: (string | null)
 }
 
 export interface Gruppo {
@@ -714,6 +718,10 @@ subject: string
 body: string
 username: (string | null)
 group: (string | null)
+cab: (string | null)
+statoInvio: ("C" | "I" | "N" | null)
+esitoInvio: (string | null)
+inviataAt: (string | null)
 }
 
 export interface MailOutboxInput {
@@ -724,6 +732,10 @@ subject: string
 body: string
 username?: (string | null)
 group?: (string | null)
+cab?: (string | null)
+statoInvio?: ("C" | "I" | "N" | null)
+esitoInvio?: (string | null)
+inviataAt?: (string | null)
 }
 
 export interface RuoloPermesso {

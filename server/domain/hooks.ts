@@ -26,3 +26,12 @@ export interface EntityHooks {
   /** Throw an ApiError to refuse the save; the transaction is rolled back. */
   beforeSave?(ctx: SaveContext): Promise<void>;
 }
+
+/** Several hooks of one entity, run in order (the grant checks and the account hooks of Utente). */
+export function combineHooks(...all: (EntityHooks | undefined)[]): EntityHooks {
+  return {
+    async beforeSave(ctx) {
+      for (const hooks of all) await hooks?.beforeSave?.(ctx);
+    },
+  };
+}

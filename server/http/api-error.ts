@@ -22,6 +22,7 @@ export const ERROR_STATUS = {
   QUANTITY_UNAVAILABLE: 409,
   VERSION_CONFLICT: 412,
   VERSION_REQUIRED: 428,
+  TOO_MANY_REQUESTS: 429,
   UNKNOWN_CONFIG_KEY: 404,
   FILE_NOT_FOUND: 404,
   EXPORT_FAILED: 409,
@@ -32,6 +33,8 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export class ApiError extends Error {
   readonly status: number;
+  /** Headers of the answer, e.g. Retry-After of a 429. */
+  headers?: Record<string, string>;
   constructor(readonly code: ErrorCode, readonly details: ErrorDetail[] = [], message?: string) {
     super(message ?? code);
     this.status = ERROR_STATUS[code];

@@ -9,7 +9,7 @@ import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import express from 'express';
 import supertest from 'supertest';
-import { createApp } from '../../server/app.js';
+import { createApp, type AppOptions } from '../../server/app.js';
 import { loadArtifacts } from '../../server/artifacts.js';
 import { ROOT_DIR } from '../../server/config.js';
 import { loadDemoDataIfEmpty } from '../../server/db/demo-data.js';
@@ -21,22 +21,32 @@ export const API = '/webpos/api/v1';
 export const DEMO_PASSWORD = 'Demo-WebPos-2026';
 export const CALLED_OPERATIONS_DIR = join(ROOT_DIR, 'test-results', 'operations-called');
 
-export async function createTestApp() {
+/** Options of the app under test: its mail server (default none: mails are recorded as not sent) and limits. */
+export type TestAppOptions = Pick<AppOptions, 'mail' | 'authLimits'>;
+
+/**
+ * Tests log in many times from 127.0.0.1: the per-client limits are generous here unless a test sets them
+ * (tests/server/security/); the per-username lockout keeps its production value.
+ */
+const TEST_AUTH_LIMITS = { ipMaxFailures: 100_000, resetMaxPerIp: 100_000 };
+
+export async function createTestApp(options: TestAppOptions = {}) {
   const database = await openTestDatabase();
   try {
-    return await startApp(database);
+    return await startApp(database, options);
   } catch (error) {
     await database.close(); // a start that failed (a broken migration) leaves no database behind
     throw error;
   }
 }
 
-async function startApp(database: TestDatabase) {
+async function startApp(database: TestDatabase, options: TestAppOptions) {
   const { db } = database;
   const artifacts = loadArtifacts();
   await migrateLatest(db, artifacts.migrationsDir);
   await loadDemoDataIfEmpty(db, artifacts);
-  const app = createApp({ db, artifacts, validateResponses: true });
+  const app = createApp({ db, artifacts, validateResponses: true, mail: { smtpUrl: null, ...options.mail }, authLimits: { ...TEST_AUTH_LIMITS, ...options.authLimits } });
+  const mail = app.locals.mail as { idle(): Promise<void>; close(): Promise<void> };
 
   mkdirSync(CALLED_OPERATIONS_DIR, { recursive: true });
   const record = join(CALLED_OPERATIONS_DIR, `${process.pid}.txt`);
@@ -63,7 +73,15 @@ async function startApp(database: TestDatabase) {
     request: await loginAs('assistenza'),
     anonymous,
     loginAs,
-    close: database.close,
+    /** The Express app behind the agents, for tests that open their own connections (another client address). */
+    handler: outer,
+    /** Resolves when every mail queued so far has been recorded and sent (or failed). */
+    mailIdle: () => mail.idle(),
+    async close() {
+      await mail.close();
+      (app.locals.authThrottle as { close(): void }).close();
+      await database.close();
+    },
   };
 }
 
