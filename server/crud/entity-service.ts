@@ -136,6 +136,7 @@ export class EntityService {
       if (!current || !this.visible(current, caller)) throw new ApiError('NOT_FOUND');
       const before = await this.before(trx, key, caller, options);
       await this.lifecycle.beforeDelete(trx, current, caller);
+      await this.hooks.beforeDelete?.({ trx, model: this.model, entity: this.entity, caller, row: current });
       for (const child of this.entity.children) await this.childRepo(child).deleteWhere(trx, this.linkValues(child, current));
       await this.repo.delete(trx, key);
       for (const field of fileFields(this.entity.fields)) {

@@ -25,6 +25,8 @@ export interface SaveContext {
 export interface EntityHooks {
   /** Throw an ApiError to refuse the save; the transaction is rolled back. */
   beforeSave?(ctx: SaveContext): Promise<void>;
+  /** Inside the delete's transaction, before the row goes: remove what the spec does not show (a user's credential). */
+  beforeDelete?(ctx: Omit<SaveContext, 'body'>): Promise<void>;
 }
 
 /** Several hooks of one entity, run in order (the grant checks and the account hooks of Utente). */
@@ -32,6 +34,9 @@ export function combineHooks(...all: (EntityHooks | undefined)[]): EntityHooks {
   return {
     async beforeSave(ctx) {
       for (const hooks of all) await hooks?.beforeSave?.(ctx);
+    },
+    async beforeDelete(ctx) {
+      for (const hooks of all) await hooks?.beforeDelete?.(ctx);
     },
   };
 }

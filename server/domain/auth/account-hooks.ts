@@ -3,7 +3,8 @@
  * - a new user with an e-mail gets a random first password by mail, once the save has committed
  *   (seed 000 §8: 'Utente creato con successo. La password viene inviata alla mail {email}');
  * - an administrator's lock ends the user's sessions, so none comes back with the unlock;
- * - an administrator's unlock (locked: false) also clears the count of wrong passwords (throttle.ts).
+ * - an administrator's unlock (locked: false) also clears the count of wrong passwords (throttle.ts);
+ * - a deleted user's credential and count go with it (a user who never logged in can be deleted).
  */
 import type { EntityHooks } from '../hooks.js';
 import { isTrue } from './credentials.js';
@@ -27,6 +28,10 @@ export function accountHooks(auth: AuthRuntime): EntityHooks {
       }
       if (isTrue(row.locked) && !isTrue(before.locked)) await revokeAllSessions(trx, username);
       if ('locked' in body && !isTrue(row.locked)) await AuthThrottle.clearAccount(trx, username);
+    },
+    async beforeDelete({ trx, row }) {
+      await trx('credenziale').where({ username: String(row.username) }).del();
+      await AuthThrottle.clearAccount(trx, String(row.username));
     },
   };
 }
