@@ -1,13 +1,13 @@
 /**
- * ASVS 5.0 6.2.4: a new password is refused when it is one of the 3000 most common passwords, compared
- * case-insensitively. The list is zxcvbn-ts's, ranked by frequency in public breach corpora
- * (@zxcvbn-ts/language-common, MIT); only its head is used, as the requirement asks.
+ * ASVS 5.0 6.2.4: a new password is refused when it is a common one, compared case-insensitively. The list
+ * is zxcvbn-ts's (@zxcvbn-ts/language-common, MIT), ranked by frequency in public breach corpora. ASVS asks
+ * for at least the top 3000 passwords that meet the policy (12 characters here); only 308 of its 49,233
+ * entries are that long, and the first 3000 hold just 8 of them, so the whole list is checked: it contains
+ * the first 3000 and every policy-length entry it has.
  */
 import { dictionary } from '@zxcvbn-ts/language-common';
 
-export const COMMON_PASSWORD_COUNT = 3000;
-
-const common = new Set(dictionary['passwords-common'].slice(0, COMMON_PASSWORD_COUNT).map((p) => p.toLowerCase()));
+const common = new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
 
 export function isCommonPassword(password: string): boolean {
   return common.has(password.toLowerCase());
