@@ -95,9 +95,8 @@ export class AuthThrottle {
       keyPrefix, points, duration: minutes * 60, blockDuration: blockMinutes * 60,
     };
     // The callback says when the table exists; with tableCreated it is called inside the constructor.
-    let ready!: Promise<void>;
     let limiter!: RateLimiterStoreAbstract;
-    ready = new Promise((resolve, reject) => {
+    const ready = new Promise<void>((resolve, reject) => {
       const done = (err?: Error) => (err ? reject(err) : resolve());
       limiter = postgres ? new RateLimiterPostgres(options, done) : new RateLimiterSQLite(options, done);
     });
