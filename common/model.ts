@@ -238,6 +238,8 @@ export interface CustomOperationModel {
   /** A header counter the shell polls (operation `indicator:`; handler countIndicator). */
   indicator?: IndicatorModel;
   successMessage?: string;
+  /** Rate-limited by its handler (operation `throttled:`): may answer 429 TOO_MANY_REQUESTS with Retry-After. */
+  throttled?: boolean;
   /** Italian refusals the handler answers, by name (operation `messages:`). */
   messages?: Record<string, string>;
   source: string;

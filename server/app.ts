@@ -12,6 +12,14 @@ import { apiRouter } from './crud/routes.js';
 import { ExportWorker, type ExportOptions } from './exports/worker.js';
 import { exportDirFromEnv } from './exports/settings.js';
 import { domainHandlers, entityHooks } from './domain/index.js';
+import { accountHooks } from './domain/auth/account-hooks.js';
+import { createAuthHandlers } from './domain/auth/handlers.js';
+import { authLimitsFromEnv, type AuthLimits } from './domain/auth/limits.js';
+import { AuthThrottle } from './domain/auth/throttle.js';
+import { combineHooks } from './domain/hooks.js';
+import { rememberClientAddress } from './http/client-address.js';
+import { createMailService } from './mail/index.js';
+import type { MailSettings } from './mail/settings.js';
 import { authorize } from './http/authorize.js';
 import { errorHandler, routeNotFound } from './http/error-handler.js';
 import { documentOperations, fieldsOfOperation } from './http/operations.js';
@@ -52,9 +60,13 @@ export interface AppOptions {
   fileStorageDir?: string;
   /** Body limits, session cookie and proxy settings (server/http/http-options.ts); default from the environment. */
   http?: Partial<HttpOptions>;
+  /** Mail (server/mail/): default SMTP_URL and MAIL_FROM; smtpUrl null records mails as not sent. */
+  mail?: Partial<MailSettings>;
+  /** Login and reset limits (server/domain/auth/limits.ts): default from the environment. */
+  authLimits?: Partial<AuthLimits>;
 }
 
-export function createApp({ db, artifacts, validateResponses = false, uiDir, exports, fileStorageDir, http }: AppOptions): Express {
+export function createApp({ db, artifacts, validateResponses = false, uiDir, exports, fileStorageDir, http, mail, authLimits }: AppOptions): Express {
   compileAllSchemas(artifacts.openapi);
   installCountCache(db);
   const settings: HttpOptions = { ...httpOptionsFromEnv(), ...http };
@@ -67,8 +79,16 @@ export function createApp({ db, artifacts, validateResponses = false, uiDir, exp
   const operations = documentOperations(artifacts.openapi);
   const cookie = sessionCookie(API_BASE, settings.secureCookie);
 
+  // Mails leave after the answer (app.locals.mail.idle() waits for them); limits shared through the database.
+  const limits = { ...authLimitsFromEnv(), ...authLimits };
+  const auth = { db, limits, throttle: new AuthThrottle(db, limits), mail: createMailService(db, mail) };
+  app.locals.mail = auth.mail;
+  app.locals.authThrottle = auth.throttle;
+  const handlers = { ...domainHandlers, ...createAuthHandlers(auth) };
+  const hooks = { ...entityHooks, Utente: combineHooks(entityHooks.Utente, accountHooks(auth)) };
+
   const api = express.Router();
-  api.use(noStore, refuseCrossSite, (_req, res, next) => { res.locals.sessionCookie = cookie; next(); });
+  api.use(rememberClientAddress, noStore, refuseCrossSite, (_req, res, next) => { res.locals.sessionCookie = cookie; next(); });
   // Bodies (JSON and file uploads) are read only once the caller is authorized, with the operation's
   // limits, and before they are validated.
   api.use(...authorizedValidation(openApiValidator(artifacts.openapi, validateResponses), authorize(db, cookie), uploadParser(artifacts.model), jsonBody(settings)));
@@ -78,7 +98,7 @@ export function createApp({ db, artifacts, validateResponses = false, uiDir, exp
   app.locals.exportWorker = exportWorker;
   // An unusable EXPORT_DIR must not stop the API: exports then stay queued, and the cause is logged.
   exportWorker.start().catch((error: unknown) => console.error('Esportazioni non avviate:', error));
-  api.use(apiRouter(db, artifacts.model, operations, artifacts.openapi.paths as never, domainHandlers, entityHooks, exportWorker, createFileStore(fileStorageDir ?? fileStorageDirFromEnv())));
+  api.use(apiRouter(db, artifacts.model, operations, artifacts.openapi.paths as never, handlers, hooks, exportWorker, createFileStore(fileStorageDir ?? fileStorageDirFromEnv())));
   api.use(routeNotFound);
   api.use(errorHandler(artifacts.model, fieldsOfOperation(operations, artifacts.model)));
   app.use(API_BASE, api);

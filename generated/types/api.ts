@@ -2280,6 +2280,13 @@ export interface components {
             passwordChangedAt: string;
             /** passwordHash */
             passwordHash: string;
+            /**
+             * pendingExpiresAt
+             * Format: date-time
+             */
+            pendingExpiresAt: string | null;
+            /** pendingHash */
+            pendingHash: string | null;
             /** username */
             username: string;
         };
@@ -2687,17 +2694,31 @@ export interface components {
         MailOutbox: {
             /** Testo */
             body: string;
+            /** CAB */
+            cab: string | null;
             /**
              * Data
              * Format: date-time
              */
             createdAt: string;
+            /** Esito invio */
+            esitoInvio: string | null;
             /** Gruppo */
             group: string | null;
             /** Id */
             id: string;
+            /**
+             * Inviata il
+             * Format: date-time
+             */
+            inviataAt: string | null;
             /** Destinatario */
             recipient: string;
+            /**
+             * Stato invio
+             * @enum {string|null}
+             */
+            statoInvio: "C" | "I" | "N" | null;
             /** Oggetto */
             subject: string;
             /** Utente */
@@ -2706,17 +2727,31 @@ export interface components {
         MailOutboxDetail: {
             /** Testo */
             body: string;
+            /** CAB */
+            cab: string | null;
             /**
              * Data
              * Format: date-time
              */
             createdAt: string;
+            /** Esito invio */
+            esitoInvio: string | null;
             /** Gruppo */
             group: string | null;
             /** Id */
             id: string;
+            /**
+             * Inviata il
+             * Format: date-time
+             */
+            inviataAt: string | null;
             /** Destinatario */
             recipient: string;
+            /**
+             * Stato invio
+             * @enum {string|null}
+             */
+            statoInvio: "C" | "I" | "N" | null;
             /** Oggetto */
             subject: string;
             /** Utente */
@@ -2726,17 +2761,31 @@ export interface components {
         MailOutboxInput: {
             /** Testo */
             body: string;
+            /** CAB */
+            cab?: string | null;
             /**
              * Data
              * Format: date-time
              */
             createdAt: string;
+            /** Esito invio */
+            esitoInvio?: string | null;
             /** Gruppo */
             group?: string | null;
             /** Id */
             id: string;
+            /**
+             * Inviata il
+             * Format: date-time
+             */
+            inviataAt?: string | null;
             /** Destinatario */
             recipient: string;
+            /**
+             * Stato invio
+             * @enum {string|null}
+             */
+            statoInvio?: "C" | "I" | "N" | null;
             /** Oggetto */
             subject: string;
             /** Utente */
@@ -5943,6 +5992,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Troppi tentativi */
+            429: {
+                headers: {
+                    /** @description Secondi da attendere prima di riprovare */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -6084,6 +6144,17 @@ export interface operations {
             /** @description Conflitto */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Troppi tentativi */
+            429: {
+                headers: {
+                    /** @description Secondi da attendere prima di riprovare */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11139,6 +11210,8 @@ export interface operations {
     listMailOutbox: {
         parameters: {
             query?: {
+                /** @description Filtro: CAB */
+                cab?: string;
                 /** @description Filtro: Gruppo */
                 group?: string;
                 /** @description Pagina, da 0 */
@@ -11149,6 +11222,8 @@ export interface operations {
                 size?: number;
                 /** @description campo oppure campo,asc|desc */
                 sort?: string;
+                /** @description Filtro: Stato invio */
+                statoInvio?: "C" | "I" | "N";
                 /** @description Filtro: Utente */
                 username?: string;
             };
@@ -11278,6 +11353,8 @@ export interface operations {
     exportMailOutbox: {
         parameters: {
             query: {
+                /** @description Filtro: CAB */
+                cab?: string;
                 /** @description Formato del file */
                 formato: "csv" | "xlsx";
                 /** @description Filtro: Gruppo */
@@ -11286,6 +11363,8 @@ export interface operations {
                 recipient?: string;
                 /** @description campo oppure campo,asc|desc */
                 sort?: string;
+                /** @description Filtro: Stato invio */
+                statoInvio?: "C" | "I" | "N";
                 /** @description Filtro: Utente */
                 username?: string;
             };
@@ -14635,6 +14714,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Troppi tentativi */
+            429: {
+                headers: {
+                    /** @description Secondi da attendere prima di riprovare */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -14903,6 +14993,8 @@ export interface operations {
                 "application/json": {
                     /** E-mail */
                     email: string;
+                    /** Password attuale */
+                    password: string;
                 };
             };
         };
@@ -14958,6 +15050,17 @@ export interface operations {
             /** @description Conflitto */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Troppi tentativi */
+            429: {
+                headers: {
+                    /** @description Secondi da attendere prima di riprovare */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

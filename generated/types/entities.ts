@@ -671,6 +671,8 @@ passwordHash: string
 passwordChangedAt: string
 mustChange: (boolean | null)
 failedAttempts: (number | null)
+pendingHash: (string | null)
+pendingExpiresAt: (string | null)
 }
 
 export interface CredenzialeInput {
@@ -679,6 +681,8 @@ passwordHash: string
 passwordChangedAt: string
 mustChange?: (boolean | null)
 failedAttempts?: (number | null)
+pendingHash?: (string | null)
+pendingExpiresAt?: (string | null)
 }
 
 export interface Gruppo {
@@ -703,6 +707,10 @@ subject: string
 body: string
 username: (string | null)
 group: (string | null)
+cab: (string | null)
+statoInvio: ("C" | "I" | "N" | null)
+esitoInvio: (string | null)
+inviataAt: (string | null)
 }
 
 export interface MailOutboxInput {
@@ -713,6 +721,10 @@ subject: string
 body: string
 username?: (string | null)
 group?: (string | null)
+cab?: (string | null)
+statoInvio?: ("C" | "I" | "N" | null)
+esitoInvio?: (string | null)
+inviataAt?: (string | null)
 }
 
 export interface RuoloPermesso {

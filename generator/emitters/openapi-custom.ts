@@ -9,6 +9,11 @@ import { fieldSchema, objectSchema, type JsonSchema } from '../shapes/entity-sch
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ref('Error') } } });
 
+const tooManyRequests = {
+  ...errorResponse('Troppi tentativi'),
+  headers: { 'Retry-After': { description: 'Secondi da attendere prima di riprovare', schema: { type: 'integer', minimum: 1 } } },
+};
+
 export function addCustomOperations(paths: Record<string, Record<string, unknown>>, operations: readonly CustomOperationModel[]): void {
   for (const op of operations) {
     const path = `/${op.path}`;
@@ -37,6 +42,8 @@ export function addCustomOperations(paths: Record<string, Record<string, unknown
         404: errorResponse('Non trovato'),
         // A write may meet a row that is already there (an assignment made twice).
         ...(op.method === 'get' ? {} : { 409: errorResponse('Conflitto') }),
+        // Login, reset and the other password checks are rate-limited (server/domain/auth/throttle.ts).
+        ...(op.throttled ? { 429: tooManyRequests } : {}),
         500: errorResponse('Errore del server'),
       },
     };

@@ -67,6 +67,7 @@ export function buildOperations(source: SourceFile, defaults: Record<string, str
       },
       ...(op.indicator ? { indicator: op.indicator } : {}),
       ...(op.successMessage ? { successMessage: op.successMessage } : {}),
+      ...(op.throttled ? { throttled: true } : {}),
       ...(op.messages ? { messages: op.messages } : {}),
       source: source.file,
     };

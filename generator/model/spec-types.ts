@@ -65,6 +65,7 @@ export interface RawOperation {
   response?: { status?: 200 | 201 | 204; fields?: Record<string, RawField>; entity?: string; shape?: 'one' | 'list' | 'page'; list?: 'string'; file?: 'text' | 'binary'; entities?: string[] };
   indicator?: { label: string; entity: string; field: string; group: string; refreshKey: string; route?: string };
   successMessage?: string;
+  throttled?: boolean;
   messages?: Record<string, string>;
 }
 export interface RawOperations { operations: Record<string, RawOperation> }

@@ -39,6 +39,21 @@ export interface DeleteContext {
 export interface EntityHooks {
   /** Throw an ApiError to refuse the save; the transaction is rolled back. */
   beforeSave?(ctx: SaveContext): Promise<void>;
-  /** Throw an ApiError to refuse the delete (a role still held by users); runs after scope and `editable`. */
+  /**
+   * Inside the delete's transaction, after scope and `editable`, before the row goes: throw an ApiError to
+   * refuse (a role still held by users), or remove what the spec does not show (a user's credential).
+   */
   beforeDelete?(ctx: DeleteContext): Promise<void>;
+}
+
+/** Several hooks of one entity, run in order (the grant checks and the account hooks of Utente). */
+export function combineHooks(...all: (EntityHooks | undefined)[]): EntityHooks {
+  return {
+    async beforeSave(ctx) {
+      for (const hooks of all) await hooks?.beforeSave?.(ctx);
+    },
+    async beforeDelete(ctx) {
+      for (const hooks of all) await hooks?.beforeDelete?.(ctx);
+    },
+  };
 }

@@ -6,7 +6,6 @@ import { agentiHandlers } from './agenti/handlers.js';
 import { promozioneHooks } from './assistenza/promozione-hooks.js';
 import { auditHandlers } from './audit/handlers.js';
 import { roleHooks, userHooks } from './auth/grant-hooks.js';
-import { authHandlers } from './auth/handlers.js';
 import type { DomainHandler } from './handler.js';
 import type { EntityHooks } from './hooks.js';
 import { configHandlers } from './config/handlers.js';
@@ -18,8 +17,8 @@ import { notificheHandlers } from './notifiche/handlers.js';
 import { notificaHooks } from './notifiche/hooks.js';
 import { permissionHandlers } from './permissions/handlers.js';
 
+/** The auth handlers are built per app, with its throttle and mail (server/app.ts, auth/handlers.ts). */
 export const domainHandlers: Readonly<Record<string, DomainHandler>> = {
-  ...authHandlers,
   ...permissionHandlers,
   ...auditHandlers,
   ...configHandlers,

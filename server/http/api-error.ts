@@ -24,6 +24,7 @@ export const ERROR_STATUS = {
   QUANTITY_UNAVAILABLE: 409,
   VERSION_CONFLICT: 412,
   VERSION_REQUIRED: 428,
+  TOO_MANY_REQUESTS: 429,
   UNKNOWN_CONFIG_KEY: 404,
   FILE_NOT_FOUND: 404,
   EXPORT_FAILED: 409,
@@ -36,6 +37,8 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export class ApiError extends Error {
   readonly status: number;
+  /** Headers of the answer, e.g. Retry-After of a 429. */
+  headers?: Record<string, string>;
   /**
    * `values` fill the `{name}` placeholders of the catalogue's message (EXPORT_LIMIT says how many exports
    * are allowed), so the number a user reads is the one in force, while the wording stays in the spec.

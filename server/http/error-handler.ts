@@ -30,6 +30,7 @@ export function errorHandler(model: RuntimeModel, fieldsOf: (operationId: string
       code: apiError.code,
       details: apiError.details,
     };
+    if (apiError.headers) res.set(apiError.headers);
     res.status(apiError.status).json(body);
   };
 }

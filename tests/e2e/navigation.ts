@@ -5,7 +5,7 @@
  * users, and a forbidden route sends it to / and so back to its landing. A merchant lives in /wpbusiness.
  */
 import type { Browser, Page } from 'playwright-core';
-import { expectPath, newPage, step, StepError, STEP_TIMEOUT_MS, submitLogin } from './helpers';
+import { DEMO_PASSWORD, expectPath, newPage, step, StepError, STEP_TIMEOUT_MS, submitLogin } from './helpers';
 
 const BRANCH_USER = 'filiale.30480';
 const BRANCH_LANDING = '/esercente/ricercaEsercente';
@@ -36,9 +36,10 @@ export async function branchUserScenario(browser: Browser, base: string, errors:
   await page.getByRole('heading', { name: 'Ricerca esercente' }).waitFor();
   await page.getByTestId('user-name').getByText('Franca Filiale').waitFor();
 
-  step('utente senza e-mail: la finestra la chiede e la salva');
+  step('utente senza e-mail: la finestra la chiede, con la password attuale, e la salva');
   const ask = page.getByRole('dialog', { name: 'Indirizzo e-mail mancante' });
   await ask.getByLabel('E-mail').fill('franca.filiale@bcc-esempio.example');
+  await ask.getByLabel('Password attuale').fill(DEMO_PASSWORD);
   await ask.getByRole('button', { name: 'Salva' }).click();
   await page.getByText("L'indirizzo mail è stato salvato correttamente!").waitFor();
   await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();

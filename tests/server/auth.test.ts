@@ -1,14 +1,18 @@
 /**
  * Authentication (issue 3, seed 000 §3 Session token, §4 session, §7 Auth, §8 errors): login, a new
  * opaque token at every login, lockout after 5 wrong passwords, ERROR_016, password change and reset
- * through the mail outbox, logout, absolute and idle expiry, tokens stored hashed, passwords as scrypt.
+ * by mail (a real SMTP server here: the outbox keeps the mail with the password masked), logout, absolute
+ * and idle expiry, tokens stored hashed, passwords as scrypt. The hardening of issue 12 has its own file,
+ * tests/server/security/auth-hardening.test.ts.
  * Tests that lock, reset or revoke use their own throwaway users, never the shared demo personas.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture.js';
 import { API, createTestApp, DEMO_PASSWORD, type TestApp } from '../support/test-app.js';
 
 let app: TestApp;
+let smtp: SmtpCapture;
 
 const MSG = {
   INVALID_CREDENTIALS: 'Username o password non validi',
@@ -20,6 +24,7 @@ const MSG = {
   NOT_FOUND: 'Elemento non trovato',
   CHANGED: 'Password modificata correttamente. Accedere con la nuova password.',
   RESET: "La nuova password e' stata inviata alla email dell'utente",
+  TOO_MANY_REQUESTS: 'Troppi tentativi: riprovare tra qualche minuto',
 };
 const error = (code: keyof typeof MSG, details: unknown[] = []) => ({ errorMessage: MSG[code], code, details });
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -45,18 +50,27 @@ const withToken = (token: string) => app.anonymous.get(`${API}/funzioni`).set('X
 const changePassword = (username: string, oldPassword: string, newPassword: string) =>
   app.anonymous.post(`${API}/users/changePassword`).send({ username, oldPassword, newPassword });
 
-/** The temporary password written in the last outbox mail to `username`. */
+/** The temporary password of the last mail that reached `username`'s mailbox (after the queue has sent it). */
 async function lastMailedPassword(username: string): Promise<string> {
-  const mail = await app.db('mail_outbox').where({ username }).orderBy('created_at', 'desc').first();
-  const match = /: (\S+)\n/.exec(mail.body as string);
-  expect(match).not.toBeNull();
-  return match![1];
+  await app.mailIdle();
+  const { email } = await app.db('utente').where({ username }).first();
+  return smtp.passwordSentTo(email as string);
+}
+
+/** The username's count of wrong passwords (server/domain/auth/throttle.ts), 0 when none. */
+async function failures(username: string): Promise<number> {
+  const row = await app.db('limite_tentativi').where({ key: `login_utente:${username}` }).first();
+  return Number(row?.points ?? 0);
 }
 
 beforeAll(async () => {
-  app = await createTestApp();
+  smtp = await startSmtpCapture();
+  app = await createTestApp({ mail: { smtpUrl: smtp.url } });
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await app?.close();
+  await smtp?.close();
+});
 
 describe('POST authorization/auth (login)', () => {
   it('answers {access_token, expire_in: 28800} for the right username and password', async () => {
@@ -106,7 +120,7 @@ describe('POST authorization/auth (login)', () => {
 });
 
 describe('lockout after 5 wrong passwords', () => {
-  it('locks the account at the 5th wrong password; then even the right password gets ACCOUNT_LOCKED', async () => {
+  it('refuses the username for a while at the 6th attempt (429), even with the right password; its sessions die', async () => {
     await addUser('lock.test');
     const before = await tokenOf('lock.test');
     for (let i = 1; i <= 5; i++) {
@@ -114,11 +128,12 @@ describe('lockout after 5 wrong passwords', () => {
       expect(res.status).toBe(401);
       expect(res.body).toEqual(error('INVALID_CREDENTIALS'));
     }
-    const user = await app.db('utente').where({ username: 'lock.test' }).first();
-    expect(Boolean(user.locked)).toBe(true);
     const right = await login('lock.test');
-    expect(right.status).toBe(401);
-    expect(right.body).toEqual(error('ACCOUNT_LOCKED'));
+    expect(right.status).toBe(429);
+    expect(right.body).toEqual(error('TOO_MANY_REQUESTS'));
+    expect(Number(right.headers['retry-after'])).toBeGreaterThan(800);
+    // the administrator's lock is another thing: anonymous failures do not set it
+    expect(Boolean((await app.db('utente').where({ username: 'lock.test' }).first()).locked)).toBe(false);
     // the sessions opened before the lock die with it
     const old = await withToken(before);
     expect(old.status).toBe(401);
@@ -128,23 +143,21 @@ describe('lockout after 5 wrong passwords', () => {
   it('counts consecutive failures only: a good login resets the counter', async () => {
     await addUser('lock.reset');
     for (let i = 0; i < 4; i++) expect((await login('lock.reset', 'Sbagliata-xxxxxxxx')).status).toBe(401);
-    expect((await app.db('credenziale').where({ username: 'lock.reset' }).first()).failed_attempts).toBe(4);
+    expect(await failures('lock.reset')).toBe(4);
     expect((await login('lock.reset')).status).toBe(200);
-    expect((await app.db('credenziale').where({ username: 'lock.reset' }).first()).failed_attempts).toBe(0);
+    expect(await failures('lock.reset')).toBe(0);
     for (let i = 0; i < 4; i++) expect((await login('lock.reset', 'Sbagliata-xxxxxxxx')).status).toBe(401);
     expect((await login('lock.reset')).status).toBe(200);
-    expect(Boolean((await app.db('utente').where({ username: 'lock.reset' }).first()).locked)).toBe(false);
   });
 
-  it('simultaneous wrong passwords each count: 5 at once lock the account', async () => {
+  it('simultaneous wrong passwords each count: 5 at once lock the username', async () => {
     await addUser('lock.burst');
     const four = await Promise.all([1, 2, 3, 4].map((i) => login('lock.burst', `Sbagliata-${i}-xxxxxx`)));
     expect(four.map((r) => r.status)).toEqual([401, 401, 401, 401]);
-    expect((await app.db('credenziale').where({ username: 'lock.burst' }).first()).failed_attempts).toBe(4);
-    await app.db('credenziale').where({ username: 'lock.burst' }).update({ failed_attempts: 0 });
+    expect(await failures('lock.burst')).toBe(4);
+    await app.db('limite_tentativi').where({ key: 'login_utente:lock.burst' }).del();
     await Promise.all([1, 2, 3, 4, 5].map((i) => login('lock.burst', `Sbagliata-${i}-xxxxxx`)));
-    expect(Boolean((await app.db('utente').where({ username: 'lock.burst' }).first()).locked)).toBe(true);
-    expect((await login('lock.burst')).body).toEqual(error('ACCOUNT_LOCKED'));
+    expect((await login('lock.burst')).body).toEqual(error('TOO_MANY_REQUESTS'));
   });
 
   it('a disabled user gets ACCOUNT_LOCKED too', async () => {
@@ -189,7 +202,6 @@ describe('ERROR_016 and POST users/changePassword', () => {
     const unknown = await changePassword('nessuno.inesistente', DEMO_PASSWORD, 'Nuova-Password-2026');
     expect(unknown.status).toBe(401);
     expect(unknown.body).toEqual(error('INVALID_CREDENTIALS'));
-    await app.db('credenziale').where({ username: 'scaduto' }).update({ failed_attempts: 0 });
   });
 
   it("changes 'scaduto''s password; then the new one logs in and the old one does not", async () => {
@@ -326,7 +338,10 @@ describe('session expiry and token handling', () => {
 describe('PUT authorization/resetPassword (public)', () => {
   const reset = (username: string, mail: string, userType = 'banca') =>
     app.anonymous.put(`${API}/authorization/resetPassword`).query({ username, mail, userType });
-  const mailCount = async () => Number((await app.db('mail_outbox').count({ n: '*' }).first())!.n);
+  const mailCount = async () => {
+    await app.mailIdle();
+    return Number((await app.db('mail_outbox').count({ n: '*' }).first())!.n);
+  };
 
   it('answers the same message when the mail does not match, and sends nothing', async () => {
     await addUser('reset.test', { email: 'reset.test@bcc-esempio.example' });
@@ -342,7 +357,7 @@ describe('PUT authorization/resetPassword (public)', () => {
     expect((await login('reset.test')).status).toBe(200);
   });
 
-  it('when the mail matches: one outbox mail with a new password that must be changed (ERROR_016), then works', async () => {
+  it('when the mail matches: one mail with a temporary password; the old one works until it is used, then it must be changed (ERROR_016)', async () => {
     const before = await mailCount();
     const live = await tokenOf('reset.test');
     const res = await reset('reset.test', 'RESET.TEST@bcc-esempio.example');
@@ -351,16 +366,19 @@ describe('PUT authorization/resetPassword (public)', () => {
     expect(await mailCount()).toBe(before + 1);
     const mail = await app.db('mail_outbox').where({ username: 'reset.test' }).first();
     expect(mail.recipient).toBe('reset.test@bcc-esempio.example');
+    expect(mail.stato_invio).toBe('I');
     const temporary = await lastMailedPassword('reset.test');
     expect(temporary.length).toBeGreaterThanOrEqual(12);
+    expect(mail.body).not.toContain(temporary);
 
-    // the sessions opened before the reset are revoked
-    expect((await withToken(live)).status).toBe(401);
-    // the old password no longer works
-    expect((await login('reset.test')).body).toEqual(error('INVALID_CREDENTIALS'));
+    // an anonymous request neither ends the sessions nor replaces the password
+    expect((await withToken(live)).status).toBe(200);
     const mustChange = await login('reset.test', temporary);
     expect(mustChange.status).toBe(401);
     expect(mustChange.body).toEqual(error('ERROR_016'));
+    // once used, the temporary password is the password: the old one and the sessions are gone
+    expect((await withToken(live)).status).toBe(401);
+    expect((await login('reset.test')).body).toEqual(error('INVALID_CREDENTIALS'));
 
     const changed = await changePassword('reset.test', temporary, 'Reset-Cambiata-2026');
     expect(changed.status).toBe(200);
@@ -427,6 +445,7 @@ describe('PUT users/{username}/password (adminResetPassword, GES_UTENTI:AGGIORNA
 
 describe('GET mailoutbox (the mails the product would send)', () => {
   it('lists the reset mails, newest first, and reads one by id', async () => {
+    await app.mailIdle();
     const list = await app.request.get(`${API}/mailoutbox`);
     expect(list.status).toBe(200);
     expect(list.body.totalCount).toBeGreaterThanOrEqual(3);
@@ -438,8 +457,9 @@ describe('GET mailoutbox (the mails the product would send)', () => {
     const one = results.find((m) => m.username === 'reset.test')!;
     const res = await app.request.get(`${API}/mailoutbox/${one.id}`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: one.id, username: 'reset.test', recipient: 'reset.test@bcc-esempio.example', subject: 'WebPOS - nuova password' });
+    expect(res.body).toMatchObject({ id: one.id, username: 'reset.test', recipient: 'reset.test@bcc-esempio.example', subject: 'WebPOS - nuova password', statoInvio: 'I' });
     expect(res.body.body).toContain('reset.test');
+    expect(res.body.body).toContain('******** (inviata solo al destinatario)');
   });
 
   it('filters by username', async () => {

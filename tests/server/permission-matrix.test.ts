@@ -141,7 +141,7 @@ const SAMPLES: Record<string, Sample> = {
   me: { outside: 'unscoped' },
   myBanks: { outside: 'unscoped' },
   myGroups: { outside: 'unscoped' },
-  updateMyEmail: { body: () => ({ email: 'mx.full@bcc-esempio.example' }), outside: 'unscoped' },
+  updateMyEmail: { body: () => ({ email: 'mx.full@bcc-esempio.example', password: DEMO_PASSWORD }), outside: 'unscoped' },
   myFunctions: { outside: 'unscoped' },
   myFunctionActions: { params: { fn: 'ANAG_BANCHE' }, outside: 'unscoped' },
   menuItems: { outside: 'unscoped' },

@@ -4,7 +4,7 @@
  * funzioni/{fn}/permessi and menuitems answering exactly what the server enforces, and users/me/email.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, createTestApp, type TestApp } from '../support/test-app.js';
+import { API, createTestApp, DEMO_PASSWORD, type TestApp } from '../support/test-app.js';
 
 let app: TestApp;
 type Agent = TestApp['request'];
@@ -230,7 +230,7 @@ describe('GET menuitems', () => {
 
 describe('PUT users/me/email', () => {
   it("saves the caller's e-mail with the success message", async () => {
-    const res = await as['filiale.30480'].put(`${API}/users/me/email`).send({ email: 'franca.filiale@bcc-esempio.example' });
+    const res = await as['filiale.30480'].put(`${API}/users/me/email`).send({ email: 'franca.filiale@bcc-esempio.example', password: DEMO_PASSWORD });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: "L'indirizzo mail è stato salvato correttamente!" });
     expect((await app.db('utente').where({ username: 'filiale.30480' }).first()).email).toBe('franca.filiale@bcc-esempio.example');
@@ -242,13 +242,13 @@ describe('PUT users/me/email', () => {
   });
 
   it('refuses a malformed e-mail with the field message', async () => {
-    const res = await as['filiale.30480'].put(`${API}/users/me/email`).send({ email: 'non-una-mail' });
+    const res = await as['filiale.30480'].put(`${API}/users/me/email`).send({ email: 'non-una-mail', password: DEMO_PASSWORD });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ errorMessage: 'Dati non validi', code: 'VALIDATION_ERROR', details: [{ field: 'email', message: 'Indirizzo e-mail non valido' }] });
   });
 
   it('answers 401 without a token', async () => {
-    const res = await app.anonymous.put(`${API}/users/me/email`).send({ email: 'x@y.example' });
+    const res = await app.anonymous.put(`${API}/users/me/email`).send({ email: 'x@y.example', password: DEMO_PASSWORD });
     expect(res.status).toBe(401);
     expect(res.body.code).toBe('UNAUTHENTICATED');
   });

@@ -21,8 +21,17 @@ export const API = '/webpos/api/v1';
 export const DEMO_PASSWORD = 'Demo-WebPos-2026';
 export const CALLED_OPERATIONS_DIR = join(ROOT_DIR, 'test-results', 'operations-called');
 
-/** `options`: createApp's settings a test needs to change (body limits, exports queued but not run, a UI folder). */
-export type TestAppOptions = Partial<Pick<AppOptions, 'http' | 'exports' | 'uiDir'>>;
+/**
+ * `options`: createApp's settings a test needs to change: body limits, exports queued but not run, a UI
+ * folder, its mail server (default none: mails are recorded as not sent) and the login limits.
+ */
+export type TestAppOptions = Partial<Pick<AppOptions, 'http' | 'exports' | 'uiDir' | 'mail' | 'authLimits'>>;
+
+/**
+ * Tests log in many times from 127.0.0.1: the per-client limits are generous here unless a test sets them
+ * (tests/server/security/); the per-username lockout keeps its production value.
+ */
+const TEST_AUTH_LIMITS = { ipMaxFailures: 100_000, resetMaxPerIp: 100_000 };
 
 export async function createTestApp(options: TestAppOptions = {}) {
   const database = await openTestDatabase();
@@ -39,7 +48,8 @@ async function startApp(database: TestDatabase, options: TestAppOptions) {
   const artifacts = loadArtifacts();
   await migrateLatest(db, artifacts.migrationsDir);
   await loadDemoDataIfEmpty(db, artifacts);
-  const app = createApp({ db, artifacts, validateResponses: true, ...options });
+  const app = createApp({ db, artifacts, validateResponses: true, ...options, mail: { smtpUrl: null, ...options.mail }, authLimits: { ...TEST_AUTH_LIMITS, ...options.authLimits } });
+  const mail = app.locals.mail as { idle(): Promise<void>; close(): Promise<void> };
 
   mkdirSync(CALLED_OPERATIONS_DIR, { recursive: true });
   const record = join(CALLED_OPERATIONS_DIR, `${process.pid}.txt`);
@@ -66,7 +76,15 @@ async function startApp(database: TestDatabase, options: TestAppOptions) {
     request: await loginAs('assistenza'),
     anonymous,
     loginAs,
-    close: database.close,
+    /** The Express app behind the agents, for tests that open their own connections (another client address). */
+    handler: outer,
+    /** Resolves when every mail queued so far has been recorded and sent (or failed). */
+    mailIdle: () => mail.idle(),
+    async close() {
+      await mail.close();
+      (app.locals.authThrottle as { close(): void }).close();
+      await database.close();
+    },
   };
 }
 

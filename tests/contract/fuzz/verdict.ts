@@ -24,6 +24,7 @@
  *   401 INVALID_CREDENTIALS, ACCOUNT_LOCKED, ERROR_016   login and changePassword, which check a password;
  *   429 EXPORT_LIMIT      an export start while the caller has ESPORTAZIONI_MAX_IN_CORSO exports queued or
  *                         running (the fuzzer starts many in a row);
+ *   429 TOO_MANY_REQUESTS an operation the spec declares `throttled` (login, reset, password checks) over its limits;
  * Everything else is a failure: any 5xx; 400 for any other reason (KEY_MISMATCH included: the fuzzer
  * makes body keys agree with the path, as the document asks); 401 or 403 for the all-powerful user
  * (the session was lost, or a check refuses what the grant allows); 404 ROUTE_NOT_FOUND; 412 and 428
@@ -124,6 +125,7 @@ export class Verdicts {
     if (res.status === 400 && code === 'PASSWORD_REUSED' && op === 'changePassword') return undefined;
     if (res.status === 401 && ['INVALID_CREDENTIALS', 'ACCOUNT_LOCKED', 'ERROR_016'].includes(code) && CREDENTIAL_OPERATIONS.has(op)) return undefined;
     if (res.status === 429 && code === 'EXPORT_LIMIT' && kind.exportStart) return undefined;
+    if (res.status === 429 && code === 'TOO_MANY_REQUESTS' && this.model.operations.find((o) => o.name === op)?.throttled) return undefined;
     return `a valid request answered ${res.status} ${code}`;
   }
 

@@ -59,7 +59,7 @@ export function createAuthApi(provider: DataProvider) {
       provider.request<MessageAnswer>('POST', 'users/changePassword', { body: { username, oldPassword, newPassword }, credentials: true }),
     resetPassword: (username: string, mail: string, userType: UserType) =>
       provider.request<MessageAnswer>('PUT', 'authorization/resetPassword', { query: { mail, username, userType }, credentials: true }),
-    updateMyEmail: (email: string) => provider.request<MessageAnswer>('PUT', 'users/me/email', { body: { email } }),
+    updateMyEmail: (email: string, password: string) => provider.request<MessageAnswer>('PUT', 'users/me/email', { body: { email, password } }),
     adminResetPassword: (username: string) =>
       provider.request<MessageAnswer>('PUT', `users/${encodeURIComponent(username)}/password`),
   };

@@ -1,10 +1,11 @@
 /**
  * Missing e-mail rules (seed 000 §4), for bank-side users after login: the spec's warning groups (15000) get a warning that
  * the e-mail must be recorded in the bank's security system; anyone else is asked for it in a modal, saved
- * through PUT users/me/email.
+ * through PUT users/me/email with the current password (the e-mail receives the password resets, so a session
+ * alone may not change it).
  */
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { ApiError, userMessage } from '../../core/apiError';
 import { useManifest, useValidationMessages } from '../../core/hooks/useManifest';
 import { missingEmailRule } from '../../core/navigation';
@@ -28,21 +29,29 @@ function AskEmail() {
   const session = useSession();
   const modals = useModals();
   const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const [passwordError, setPasswordError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!email.trim()) { setError(REQUIRED); return; }
+    const missingEmail = !email.trim();
+    if (missingEmail) setError(REQUIRED);
+    if (!password) setPasswordError(REQUIRED);
+    if (missingEmail || !password) return;
     setBusy(true);
     try {
-      const answer = await session.api.updateMyEmail(email.trim());
+      const answer = await session.api.updateMyEmail(email.trim(), password);
       await session.refreshUser();
       await modals.success(answer.message);
     } catch (err) {
       setBusy(false);
-      const detail = err instanceof ApiError ? err.details.find((d) => d.field === 'email') : undefined;
-      setError(detail?.message ?? userMessage(err));
+      const details = err instanceof ApiError ? err.details : [];
+      const onPassword = details.find((d) => d.field === 'password');
+      const onEmail = details.find((d) => d.field === 'email');
+      if (onPassword) setPasswordError(onPassword.message);
+      if (onEmail || !onPassword) setError(onEmail?.message ?? userMessage(err));
     }
   };
 
@@ -61,6 +70,8 @@ function AskEmail() {
           <Text size="sm">Per proseguire è necessario indicare il proprio indirizzo e-mail.</Text>
           <TextInput label="E-mail" type="email" data-autofocus value={email} error={error}
             onChange={(e) => { setEmail(e.currentTarget.value); setError(undefined); }} />
+          <PasswordInput label="Password attuale" autoComplete="current-password" value={password} error={passwordError}
+            onChange={(e) => { setPassword(e.currentTarget.value); setPasswordError(undefined); }} />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => void session.logout()}>Esci</Button>
             <Button type="submit" loading={busy}>Salva</Button>

@@ -9,6 +9,7 @@ import Form from '@rjsf/mantine';
 import type { IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { applyRules } from '../../../../common/rules';
+import { fillMessage } from '../../../../common/fill-message';
 import { ApiError, bannerMessage, userMessage, type ErrorDetail } from '../../core/apiError';
 import { triggeredConfirmations } from '../../core/confirmations';
 import { versionOf } from '../../core/dataProvider';
@@ -133,7 +134,7 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
       setConflict(undefined);
       // A row created in a state with its own message says it (seed 000 §8: 'Giacenza variata con successo').
       const created = !editKey && form.states ? form.states.created[String(saved?.[form.states.field] ?? '')] : undefined;
-      banners.success(created ?? form.success?.[editKey ? 'update' : 'create'] ?? 'Salvataggio effettuato');
+      banners.success(fillMessage(created ?? form.success?.[editKey ? 'update' : 'create'] ?? 'Salvataggio effettuato', saved ?? body));
       setServerDetails([]);
       setBaseline(fitToSchema(form.schema, saved ?? body));
       if (editKey) update(fitToSchema(form.schema, saved ?? body));

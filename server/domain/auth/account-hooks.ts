@@ -1,0 +1,37 @@
+/**
+ * Utente saves that touch credentials (registered beside the grant checks in server/app.ts):
+ * - a new user with an e-mail gets a random first password by mail, once the save has committed
+ *   (seed 000 §8: 'Utente creato con successo. La password viene inviata alla mail {email}');
+ * - an administrator's lock ends the user's sessions, so none comes back with the unlock;
+ * - an administrator's unlock (locked: false) also clears the count of wrong passwords (throttle.ts);
+ * - a deleted user's credential and count go with it (a user who never logged in can be deleted).
+ */
+import type { EntityHooks } from '../hooks.js';
+import { isTrue } from './credentials.js';
+import type { AuthRuntime } from './runtime.js';
+import { revokeAllSessions } from './sessions.js';
+import { mailFirstPassword } from './temporary-passwords.js';
+import { AuthThrottle } from './throttle.js';
+
+export function accountHooks(auth: AuthRuntime): EntityHooks {
+  return {
+    async beforeSave({ trx, caller, row, body }) {
+      if (!caller) return; // demo data and internal saves
+      const username = String(row.username);
+      const before = await trx('utente').where({ username }).first('locked');
+      if (!before) {
+        if (!row.email) return; // no address to send it to: an administrator resets it once there is one
+        const to = { username, email: String(row.email), group: String(row.group), cab: (row.cab as string | null) ?? null };
+        // Only once the user exists for good: a refused save mails nothing.
+        (trx as unknown as { executionPromise: Promise<unknown> }).executionPromise.then(() => mailFirstPassword(auth.db, auth.mail, to), () => undefined);
+        return;
+      }
+      if (isTrue(row.locked) && !isTrue(before.locked)) await revokeAllSessions(trx, username);
+      if ('locked' in body && !isTrue(row.locked)) await AuthThrottle.clearAccount(trx, username);
+    },
+    async beforeDelete({ trx, row }) {
+      await trx('credenziale').where({ username: String(row.username) }).del();
+      await AuthThrottle.clearAccount(trx, String(row.username));
+    },
+  };
+}

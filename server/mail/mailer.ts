@@ -1,0 +1,68 @@
+/**
+ * Sends one mail through the SMTP server of SMTP_URL (nodemailer) and records it in the outbox with its
+ * delivery status. The stored text has its secrets masked (template.ts); the recipient's copy exists only
+ * while nodemailer sends it. Knows nothing of users: the caller says who the mail is about through
+ * `outboxColumns` (the outbox's data scope).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import nodemailer from 'nodemailer';
+import type { MailSettings } from './settings.js';
+import { fillSecrets, maskSecrets, type SecretText } from './template.js';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: SecretText;
+  /** More columns of the outbox row (snake_case), e.g. who the mail is about, for its data scope. */
+  outboxColumns?: Record<string, unknown>;
+}
+
+export const SEND_STATUS = { queued: 'C', sent: 'I', notSent: 'N' } as const;
+export const NO_SMTP = 'SMTP_URL non configurato';
+
+type Transport = ReturnType<typeof nodemailer.createTransport>;
+
+export class Mailer {
+  private readonly transport: Transport | null;
+
+  constructor(private readonly db: Knex, private readonly settings: MailSettings, private readonly table = 'mail_outbox') {
+    this.transport = settings.smtpUrl
+      ? nodemailer.createTransport({
+        url: settings.smtpUrl,
+        // A mail server that does not answer must not hold the queue for nodemailer's default 10 minutes.
+        connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000,
+        logger: false, debug: false,
+      } as never)
+      : null;
+  }
+
+  /** Records the mail (masked, 'in coda'), sends it, records the outcome. Never throws for a failed send. */
+  async deliver(mail: OutgoingMail): Promise<{ id: string; sent: boolean }> {
+    const id = randomUUID();
+    await this.db(this.table).insert({
+      id, created_at: new Date().toISOString(), recipient: mail.to, subject: mail.subject, body: maskSecrets(mail.text),
+      stato_invio: SEND_STATUS.queued, ...mail.outboxColumns,
+    });
+    const outcome = await this.send(mail);
+    await this.db(this.table).where({ id }).update(outcome.sent
+      ? { stato_invio: SEND_STATUS.sent, inviata_at: new Date().toISOString(), esito_invio: outcome.detail }
+      : { stato_invio: SEND_STATUS.notSent, esito_invio: outcome.detail });
+    return { id, sent: outcome.sent };
+  }
+
+  private async send(mail: OutgoingMail): Promise<{ sent: boolean; detail: string }> {
+    if (!this.transport) return { sent: false, detail: NO_SMTP };
+    try {
+      const info = await this.transport.sendMail({ from: this.settings.from, to: mail.to, subject: mail.subject, text: fillSecrets(mail.text) });
+      return { sent: true, detail: String(info.response ?? '').slice(0, 500) };
+    } catch (error) {
+      // The server's reason (refused recipient, timeout); it never contains the message body.
+      return { sent: false, detail: (error instanceof Error ? error.message : String(error)).slice(0, 500) };
+    }
+  }
+
+  close(): void {
+    this.transport?.close();
+  }
+}

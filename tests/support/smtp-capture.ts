@@ -1,0 +1,65 @@
+/**
+ * A real SMTP server for a test (smtp-server, on a free port of 127.0.0.1, no TLS, no auth): the app sends
+ * to it through nodemailer as it would to the bank's mail relay, and mailparser reads what arrived.
+ * `hold()` keeps the next deliveries waiting (the server does not accept the data) until `release()`.
+ */
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface SmtpCapture {
+  url: string;
+  messages: ParsedMail[];
+  hold(): void;
+  release(): void;
+  /** Deliveries the server is holding right now (their data arrived, not yet accepted). */
+  held(): number;
+  /** The temporary password in the last mail to `address`. */
+  passwordSentTo(address: string): string;
+  close(): Promise<void>;
+}
+
+export async function startSmtpCapture(): Promise<SmtpCapture> {
+  const messages: ParsedMail[] = [];
+  let gate: { promise: Promise<void>; open: () => void } | undefined;
+  let holding = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream).then(async (mail) => {
+        if (gate) {
+          holding++;
+          await gate.promise;
+          holding--;
+        }
+        messages.push(mail);
+        callback();
+      }, (error: Error) => callback(error));
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = (server as unknown as { server: { address(): AddressInfo } }).server.address();
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    hold() {
+      let open!: () => void;
+      gate = { promise: new Promise<void>((resolve) => { open = resolve; }), open };
+    },
+    release() {
+      gate?.open();
+      gate = undefined;
+    },
+    held: () => holding,
+    passwordSentTo(address) {
+      const mail = [...messages].reverse().find((m) => (m.to && !Array.isArray(m.to) ? m.to.text : '') === address);
+      if (!mail) throw new Error(`no mail arrived for ${address}`);
+      const match = /password (?:temporanea|provvisoria) e': (\S+)/.exec(mail.text ?? '');
+      if (!match) throw new Error(`no password in the mail to ${address}`);
+      return match[1];
+    },
+    close: () => new Promise<void>((resolve) => { gate?.open(); server.close(() => resolve()); }),
+  };
+}
