@@ -17,6 +17,7 @@ export interface Caller {
   grants: string[];
   /** Every bank and group whose rows the caller may see; 'all' for assistance users. */
   scope: 'all' | string[];
+  /** The caller's banks; empty for assistance, whose scope is 'all'. */
   banks: string[];
   isAssistenza: boolean;
   isMerchant: boolean;
@@ -51,7 +52,7 @@ export async function loadCaller(db: Knex, username: string, userType: string): 
 /**
  * Two more queries, whatever the size of the group tree: the user's roles with every grant those roles
  * have along the group's chain of parents (a recursive query); the groups below the user's, each marked
- * when it is a bank (all banks, for assistance). Reading every group and every bank on each call cost
+ * when it is a bank. Reading every group and every bank on each call cost
  * more than the rest of a request (bench/README.md, API suite).
  */
 export async function callerFromUser(db: Knex, user: UserRow, userType: string): Promise<Caller | undefined> {
@@ -63,11 +64,13 @@ export async function callerFromUser(db: Knex, user: UserRow, userType: string):
 
   const isMerchant = user.own_group_type === 'M';
   const isAssistenza = user.own_group_type === 'S' && authorities.includes('ROLE_ADMIN');
-  // Assistance sees everything: only the list of banks is needed, not the groups below.
+  // Assistance sees everything: neither the groups below nor the banks are listed.
   const below = isAssistenza ? [] : rowsOf<{ group_name: string; is_bank: unknown }>(await db.raw(GROUPS_BELOW_SQL, [user.group]));
   const descendants = below.map((g) => g.group_name);
+  // Assistance's scope is 'all': its banks are never listed, so a request costs the same with 6 banks or
+  // 10,000 (tests/server/request-cost.test.ts).
   const banks: string[] = isAssistenza
-    ? await db('banca').pluck('cod_abi')
+    ? []
     : isMerchant
       ? [String(user.group).slice(0, 5)]
       : below.filter((g) => truthy(g.is_bank)).map((g) => g.group_name);

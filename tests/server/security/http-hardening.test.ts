@@ -52,7 +52,7 @@ describe('item 10: body size and depth limits', () => {
     expect(deep.status).toBe(400);
     expect(deep.body).toEqual(TOO_DEEP);
     expect(Date.now() - started).toBeLessThan(2000);
-    const ok = await app.request.put(`${API}/users/me/email`).send({ email: 'assistenza@webpos.example' });
+    const ok = await app.request.put(`${API}/users/me/email`).send({ email: 'assistenza@webpos.example', password: DEMO_PASSWORD });
     expect(ok.status).toBe(200);
   });
 
@@ -174,7 +174,7 @@ describe('item 14: headers, session cookie, CSRF', () => {
 
   it('item 14: CSRF: a change authenticated by the cookie needs X-Requested-With, and no change may come from another site', async () => {
     const pair = sessionCookieOf(await login())!.split(';')[0];
-    const change = () => app.anonymous.put(`${API}/users/me/email`).set('Cookie', pair).send({ email: 'assistenza@webpos.example' });
+    const change = () => app.anonymous.put(`${API}/users/me/email`).set('Cookie', pair).send({ email: 'assistenza@webpos.example', password: DEMO_PASSWORD });
 
     const withoutHeader = await change();
     expect(withoutHeader.status).toBe(403);
@@ -192,6 +192,6 @@ describe('item 14: headers, session cookie, CSRF', () => {
     const foreignLogin = await app.anonymous.post(LOGIN).set('Origin', 'https://evil.example').send({ username: 'assistenza', password: DEMO_PASSWORD });
     expect(foreignLogin.status).toBe(403);
     // API clients authenticate with X-AuthToken and need no extra header.
-    expect((await app.request.put(`${API}/users/me/email`).send({ email: 'assistenza@webpos.example' })).status).toBe(200);
+    expect((await app.request.put(`${API}/users/me/email`).send({ email: 'assistenza@webpos.example', password: DEMO_PASSWORD })).status).toBe(200);
   });
 });
