@@ -259,6 +259,13 @@ export interface ShellModel {
   pageWindow?: number;
 }
 
+/**
+ * The mails that carry a temporary password (spec/platform/messages.yaml `mails`): {username} and {ore}
+ * are filled in, {{password}} only in the recipient's copy.
+ */
+export interface MailTemplate { subject: string; text: string }
+export interface MailTemplates { nuovaUtenza: MailTemplate; nuovaPassword: MailTemplate; recuperoPassword: MailTemplate }
+
 export interface Model {
   shell: ShellModel;
   entities: EntityModel[];
@@ -266,7 +273,7 @@ export interface Model {
   pages: PageModel[];
   functions: Record<string, string>;
   actions: Record<string, string>;
-  messages: { validation: Record<string, string>; errors: Record<string, string> };
+  messages: { validation: Record<string, string>; errors: Record<string, string>; mails: MailTemplates };
   demo: { entity: string; rows: Record<string, unknown>[] }[];
   /** Entities removed from the spec whose tables are dropped on purpose (spec/platform/dropped-entities.yaml). */
   dropEntities: string[];

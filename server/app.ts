@@ -81,7 +81,7 @@ export function createApp({ db, artifacts, validateResponses = false, uiDir, exp
 
   // Mails leave after the answer (app.locals.mail.idle() waits for them); limits shared through the database.
   const limits = { ...authLimitsFromEnv(), ...authLimits };
-  const auth = { db, limits, throttle: new AuthThrottle(db, limits), mail: createMailService(db, mail) };
+  const auth = { db, limits, throttle: new AuthThrottle(db, limits), mail: createMailService(db, mail), mails: artifacts.model.messages.mails };
   app.locals.mail = auth.mail;
   app.locals.authThrottle = auth.throttle;
   const handlers = { ...domainHandlers, ...createAuthHandlers(auth) };

@@ -1,4 +1,5 @@
 /** The raw shapes of spec files after schema validation (see generator/schema/*.schema.json). */
+import type { MailTemplates } from '../../common/model.js';
 export interface RawField {
   type: 'string' | 'integer' | 'decimal' | 'boolean' | 'date' | 'datetime' | 'enum' | 'reference' | 'file';
   file?: { maxSize: number; accept: string[]; namePattern?: string };
@@ -49,7 +50,7 @@ export interface RawStates {
 }
 
 export interface RawFunctions { functions: Record<string, string>; actions: Record<string, string> }
-export interface RawMessages { messages: { validation: Record<string, string>; errors: Record<string, string> } }
+export interface RawMessages { messages: { validation: Record<string, string>; errors: Record<string, string>; mails: MailTemplates } }
 export interface RawDemo { demo: string; order?: number; rows: Record<string, unknown>[] }
 export interface RawPages {
   landing?: { merchant: string; assistance: string; bank: string[] };

@@ -87,12 +87,12 @@ export class EntityService {
   }
 
   create(body: Row, caller?: Caller): Promise<Row> {
-    return this.transaction(async (trx) => {
+    return this.transaction(async (trx, afterCommit) => {
       refuseServerSet(this.model, this.entity, body, caller);
       const row = this.prepare(this.entity, withDefaults(this.entity, withoutFiles(this.entity, body)));
       if (!this.visible(row, caller)) throw new ApiError('FORBIDDEN');
       await refuseAssistanceOnly(trx, this.model, this.entity, body, null, caller);
-      await this.hooks.beforeSave?.({ trx, model: this.model, entity: this.entity, caller, row, body });
+      await this.hooks.beforeSave?.({ trx, afterCommit, model: this.model, entity: this.entity, caller, row, body });
       const existing = await this.repo.find(trx, keyOf(this.entity, row));
       if (existing) throw this.duplicate(this.entity, existing, caller);
       // A new row's one-to-one child is new too: bank 11000 must not take over the existing group 11000
@@ -115,7 +115,7 @@ export class EntityService {
   update(key: Row, sent: Row, caller?: Caller, options: WriteOptions = {}): Promise<Row> {
     // A file field's value (the stored file's id, as GET answered it) changes only by upload (server/files/).
     const body = withoutFiles(this.entity, sent);
-    return this.transaction(async (trx) => {
+    return this.transaction(async (trx, afterCommit) => {
       const mismatched = this.entity.key.filter((k) => body[k] !== undefined && String(body[k]) !== String(key[k]));
       if (mismatched.length) throw this.keyMismatch(mismatched);
       const current = await this.repo.findForUpdate(trx, key);
@@ -127,7 +127,7 @@ export class EntityService {
       const row = this.prepare(this.entity, { ...current, ...stripChildren(this.entity, body), ...key });
       if (!this.visible(row, caller)) throw new ApiError('FORBIDDEN');
       await this.lifecycle.beforeUpdate(trx, current, row, caller);
-      await this.hooks.beforeSave?.({ trx, model: this.model, entity: this.entity, caller, row, body });
+      await this.hooks.beforeSave?.({ trx, afterCommit, model: this.model, entity: this.entity, caller, row, body });
       await this.checkReferences(trx, this.entity, row, '');
       await this.repo.update(trx, key, row);
       await this.saveChildren(trx, row, body);
@@ -138,12 +138,12 @@ export class EntityService {
   }
 
   delete(key: Row, caller?: Caller, options: WriteOptions = {}): Promise<void> {
-    return this.transaction(async (trx) => {
+    return this.transaction(async (trx, afterCommit) => {
       const current = await this.repo.findForUpdate(trx, key);
       if (!current || !this.visible(current, caller)) throw new ApiError('NOT_FOUND');
       const before = await this.before(trx, key, caller, options);
       await this.lifecycle.beforeDelete(trx, current, caller);
-      await this.hooks.beforeDelete?.({ trx, model: this.model, entity: this.entity, caller, row: current });
+      await this.hooks.beforeDelete?.({ trx, afterCommit, model: this.model, entity: this.entity, caller, row: current });
       for (const child of this.entity.children) await this.childRepo(child).deleteWhere(trx, this.linkValues(child, current));
       await this.repo.delete(trx, key);
       for (const field of fileFields(this.entity.fields)) {
@@ -184,7 +184,7 @@ export class EntityService {
   }
 
   replaceChildren(key: Row, childName: string, items: Row[], caller?: Caller, options: WriteOptions = {}): Promise<Row[]> {
-    return this.transaction(async (trx) => {
+    return this.transaction(async (trx, afterCommit) => {
       const current = await this.repo.findForUpdate(trx, key);
       if (!current || !this.visible(current, caller)) throw new ApiError('NOT_FOUND');
       const before = await this.before(trx, key, caller, options);
@@ -193,7 +193,7 @@ export class EntityService {
       const body = { [childName]: items };
       refuseServerSet(this.model, this.entity, body, caller, pathOf);
       await refuseAssistanceOnly(trx, this.model, this.entity, body, current, caller, pathOf);
-      await this.hooks.beforeSave?.({ trx, model: this.model, entity: this.entity, caller, row: current, body, pathOf });
+      await this.hooks.beforeSave?.({ trx, afterCommit, model: this.model, entity: this.entity, caller, row: current, body, pathOf });
       await this.saveChildren(trx, current, body, pathOf);
       const saved = await this.get(key, undefined, trx);
       await this.audit(trx, 'update', before, saved, caller);
@@ -365,9 +365,16 @@ export class EntityService {
     return new Repository(entityByName(this.model, child.entity));
   }
 
-  private async transaction<T>(work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+  /**
+   * One transaction; what hooks ask to run `afterCommit` runs once it has committed (a mail about a new
+   * row), and never when it rolls back.
+   */
+  private async transaction<T>(work: (trx: Knex.Transaction, afterCommit: (task: () => void) => void) => Promise<T>): Promise<T> {
+    const tasks: (() => void)[] = [];
     try {
-      return await this.db.transaction(work);
+      const result = await this.db.transaction((trx) => work(trx, (task) => tasks.push(task)));
+      for (const task of tasks) task();
+      return result;
     } catch (error) {
       const kind = constraintKind(error);
       if (kind === 'unique') throw new ApiError('DUPLICATE_KEY');

@@ -56,7 +56,7 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
     passwordSentTo(address) {
       const mail = [...messages].reverse().find((m) => (m.to && !Array.isArray(m.to) ? m.to.text : '') === address);
       if (!mail) throw new Error(`no mail arrived for ${address}`);
-      const match = /password (?:temporanea|provvisoria) e': (\S+)/.exec(mail.text ?? '');
+      const match = /password (?:temporanea|provvisoria) è: (\S+)/.exec(mail.text ?? '');
       if (!match) throw new Error(`no password in the mail to ${address}`);
       return match[1];
     },

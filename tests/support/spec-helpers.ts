@@ -39,6 +39,10 @@ export const MINIMAL_MESSAGES = `messages:
     fallback: Valore non valido
   errors:
     NOT_FOUND: Elemento non trovato
+  mails:
+    nuovaUtenza: { subject: Utenza creata, text: "Password: {{password}}" }
+    nuovaPassword: { subject: Nuova password, text: "Password: {{password}}" }
+    recuperoPassword: { subject: Nuova password, text: "Password: {{password}}, valida {ore} ore" }
 `;
 
 export interface SpecResult { model?: Model; diagnostics: Diagnostic[] }

@@ -15,7 +15,7 @@ import { AuthThrottle } from './throttle.js';
 
 export function accountHooks(auth: AuthRuntime): EntityHooks {
   return {
-    async beforeSave({ trx, caller, row, body }) {
+    async beforeSave({ trx, afterCommit, caller, row, body }) {
       if (!caller) return; // demo data and internal saves
       const username = String(row.username);
       const before = await trx('utente').where({ username }).first('locked');
@@ -23,7 +23,7 @@ export function accountHooks(auth: AuthRuntime): EntityHooks {
         if (!row.email) return; // no address to send it to: an administrator resets it once there is one
         const to = { username, email: String(row.email), group: String(row.group), cab: (row.cab as string | null) ?? null };
         // Only once the user exists for good: a refused save mails nothing.
-        (trx as unknown as { executionPromise: Promise<unknown> }).executionPromise.then(() => mailFirstPassword(auth.db, auth.mail, to), () => undefined);
+        afterCommit(() => mailFirstPassword(auth, to));
         return;
       }
       if (isTrue(row.locked) && !isTrue(before.locked)) await revokeAllSessions(trx, username);

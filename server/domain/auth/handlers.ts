@@ -32,14 +32,14 @@ export function createAuthHandlers(auth: AuthRuntime): Record<string, DomainHand
   /** The same answer, in the same time, whatever is asked: only the limits are checked before answering. */
   const resetPassword: DomainHandler = async ({ db, query, operation }) => {
     await auth.throttle.resetRequested(String(query.username), clientAddress());
-    pendingResetLater(db, auth.mail, auth.limits, { username: String(query.username), mail: String(query.mail), userType: String(query.userType) });
+    pendingResetLater(auth, { username: String(query.username), mail: String(query.mail), userType: String(query.userType) });
     return { message: operation.successMessage };
   };
 
   const adminResetPassword: DomainHandler = async (ctx) => {
     const user = await ctx.service('Utente').get({ username: ctx.params.username }, ctx.caller);
     if (!user.email) throw new ApiError('VALIDATION_ERROR', [{ field: 'email', message: ctx.model.messages.validation.required }]);
-    await replaceAndMail(ctx.db, auth.mail, { username: String(user.username), email: String(user.email), group: String(user.group), cab: (user.cab as string | null) ?? null });
+    await replaceAndMail(auth, { username: String(user.username), email: String(user.email), group: String(user.group), cab: (user.cab as string | null) ?? null });
     return { message: ctx.operation.successMessage };
   };
 

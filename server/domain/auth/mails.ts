@@ -1,41 +1,33 @@
 /**
- * The Italian mails that carry a temporary password. The password is a `{{password}}` placeholder, so the
- * outbox keeps the text with it masked (server/mail/template.ts) and only the recipient reads it.
+ * The mails that carry a temporary password. Their wording is the spec's (spec/platform/messages.yaml
+ * `mails`); `{{password}}` stays a placeholder, so the outbox keeps the text with it masked
+ * (server/mail/template.ts) and only the recipient reads it.
  */
+import type { MailTemplate, MailTemplates } from '../../../common/model.js';
 import type { OutgoingMail } from '../../mail/index.js';
 
 export interface MailRecipient { username: string; email: string; group: string; cab?: string | null }
 
-const outboxColumns = (to: MailRecipient) => ({ username: to.username, group: to.group, cab: to.cab ?? null });
+/** `{name}` filled from `values`; `{{password}}` is left for the mail component. */
+function fill(text: string, values: Record<string, string>): string {
+  return text.replace(/(?<!\{)\{(\w+)\}(?!\})/g, (whole, name: string) => values[name] ?? whole);
+}
 
-export function newUserMail(to: MailRecipient, password: string): OutgoingMail {
+function passwordMail(template: MailTemplate, to: MailRecipient, password: string, values: Record<string, string> = {}): OutgoingMail {
+  const all = { username: to.username, ...values };
   return {
     to: to.email,
-    subject: 'WebPOS - utenza creata',
-    text: {
-      template: `Gentile utente ${to.username},\n`
-        + "e' stata creata la sua utenza WebPOS. La password provvisoria e': {{password}}\n"
-        + "Al primo accesso le verra' chiesto di cambiarla.",
-      secrets: { password },
-    },
-    outboxColumns: outboxColumns(to),
+    subject: fill(template.subject, all),
+    text: { template: fill(template.text, all), secrets: { password } },
+    outboxColumns: { username: to.username, group: to.group, cab: to.cab ?? null },
   };
 }
 
-export function resetMail(to: MailRecipient, password: string, validHours?: number): OutgoingMail {
-  const validity = validHours
-    ? `Vale ${validHours} ore; fino al suo primo utilizzo resta valida anche la password attuale.\n`
-    : '';
-  return {
-    to: to.email,
-    subject: 'WebPOS - nuova password',
-    text: {
-      template: `Gentile utente ${to.username},\n`
-        + "la sua nuova password temporanea e': {{password}}\n"
-        + validity
-        + "Al primo accesso le verra' chiesto di cambiarla. Se non ha chiesto lei una nuova password, ignori questa mail.",
-      secrets: { password },
-    },
-    outboxColumns: outboxColumns(to),
-  };
+export const newUserMail = (mails: MailTemplates, to: MailRecipient, password: string) => passwordMail(mails.nuovaUtenza, to, password);
+
+/** An administrator's reset (the password is replaced) or a public one (pending for `validHours`). */
+export function resetMail(mails: MailTemplates, to: MailRecipient, password: string, validHours?: number): OutgoingMail {
+  return validHours
+    ? passwordMail(mails.recuperoPassword, to, password, { ore: String(validHours) })
+    : passwordMail(mails.nuovaPassword, to, password);
 }

@@ -1,5 +1,6 @@
-/** What the auth handlers and hooks share in one app: its database, limits, throttle and mail (server/app.ts). */
+/** What the auth handlers and hooks share in one app: its database, limits, throttle, mail and the spec's mail texts (server/app.ts). */
 import type { Knex } from 'knex';
+import type { MailTemplates } from '../../../common/model.js';
 import type { MailService } from '../../mail/index.js';
 import type { AuthLimits } from './limits.js';
 import type { AuthThrottle } from './throttle.js';
@@ -9,4 +10,6 @@ export interface AuthRuntime {
   limits: AuthLimits;
   throttle: AuthThrottle;
   mail: MailService;
+  /** The wording of the password mails (spec/platform/messages.yaml `mails`). */
+  mails: MailTemplates;
 }

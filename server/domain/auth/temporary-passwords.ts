@@ -8,9 +8,8 @@
  * The mail itself always leaves after the answer (server/mail/queue.ts).
  */
 import type { Knex } from 'knex';
-import type { MailService } from '../../mail/index.js';
 import { loadAccount, sha256, userTypeOf } from './credentials.js';
-import type { AuthLimits } from './limits.js';
+import type { AuthRuntime } from './runtime.js';
 import { newUserMail, resetMail, type MailRecipient } from './mails.js';
 import { hashPassword, randomPassword } from './password.js';
 import { revokeAllSessions } from './sessions.js';
@@ -24,27 +23,27 @@ async function setPassword(db: Knex, username: string, hash: string): Promise<vo
 }
 
 /** After a new user's save: a first password, to be changed at the first login, mailed to the user. */
-export function mailFirstPassword(db: Knex, mail: MailService, to: MailRecipient): void {
+export function mailFirstPassword({ db, mail, mails }: AuthRuntime, to: MailRecipient): void {
   mail.sendLater('Invio della password del nuovo utente', async () => {
     const password = randomPassword();
     await setPassword(db, to.username, await hashPassword(password));
-    return newUserMail(to, password);
+    return newUserMail(mails, to, password);
   });
 }
 
 /** An administrator's reset: the new password replaces the old one now; the mail leaves after the answer. */
-export async function replaceAndMail(db: Knex, mail: MailService, to: MailRecipient): Promise<void> {
+export async function replaceAndMail({ db, mail, mails }: AuthRuntime, to: MailRecipient): Promise<void> {
   const password = randomPassword();
   await setPassword(db, to.username, await hashPassword(password));
   await revokeAllSessions(db, to.username);
-  mail.sendLater('Invio della password reimpostata', async () => resetMail(to, password));
+  mail.sendLater('Invio della password reimpostata', async () => resetMail(mails, to, password));
 }
 
 /**
  * A public reset, entirely after the answer: when username, e-mail and userType match an enabled account,
  * a pending password valid for resetValidHours, mailed. Otherwise nothing at all.
  */
-export function pendingResetLater(db: Knex, mail: MailService, limits: AuthLimits, request: { username: string; mail: string; userType: string }): void {
+export function pendingResetLater({ db, mail, mails, limits }: AuthRuntime, request: { username: string; mail: string; userType: string }): void {
   mail.sendLater('Recupero password', async () => {
     const account = await loadAccount(db, request.username);
     if (!account || !account.enabled || !account.email) return undefined;
@@ -55,6 +54,6 @@ export function pendingResetLater(db: Knex, mail: MailService, limits: AuthLimit
     // A user without a password yet (never given one) gets it as the password, to be changed.
     if (account.passwordHash) await db('credenziale').where({ username: account.username }).update(pending);
     else await setPassword(db, account.username, await hashPassword(password));
-    return resetMail({ username: account.username, email: account.email, group: account.group, cab: account.cab }, password, account.passwordHash ? limits.resetValidHours : undefined);
+    return resetMail(mails, { username: account.username, email: account.email, group: account.group, cab: account.cab }, password, account.passwordHash ? limits.resetValidHours : undefined);
   });
 }
