@@ -28,8 +28,6 @@ const EXCEPTIONS = [
   { path: '^server/domain/notifiche/hooks\\.ts$', reason: 'Hook: reads the stored row inside the save\'s transaction.' },
   { path: '^server/domain/audit/handlers\\.ts$', reason: 'Not moved yet: the trail is scoped by its own scope_bank columns.' },
   { path: '^server/domain/config/handlers\\.ts$', reason: 'Not moved yet.' },
-  { path: '^server/domain/flussi/ricerca\\.ts$', reason: 'Not moved yet.' },
-  { path: '^server/domain/manutenzione/storico\\.ts$', reason: 'Not moved yet.' },
   { path: '^server/domain/manutenzione/risposta\\.ts$', reason: 'Not moved yet.' },
   { path: '^server/domain/notifiche/assignment-handlers\\.ts$', reason: 'Not moved yet.' },
   { path: '^server/domain/notifiche/handlers\\.ts$', reason: 'Not moved yet.' },

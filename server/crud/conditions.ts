@@ -1,0 +1,27 @@
+/**
+ * Conditions a domain handler adds to a search of the generic service (EntityService.search, count,
+ * countBy) beyond what a list's query string can say: a field among a set of codes (an enum group of the
+ * spec), outside it, or between two bounds. Fields are named as the spec names them; the service maps
+ * them to columns, so a handler never writes SQL and the caller's scope still applies.
+ */
+import type { Knex } from 'knex';
+import type { EntityModel } from '../../common/model.js';
+
+export type Condition =
+  | { field: string; in: readonly (string | number)[] }
+  | { field: string; notIn: readonly (string | number)[] }
+  /** Both ends included; an end left out is open. */
+  | { field: string; from?: string | number; to?: string | number };
+
+export function applyConditions(qb: Knex.QueryBuilder, entity: EntityModel, conditions: readonly Condition[]): void {
+  for (const c of conditions) {
+    const field = entity.fields.find((f) => f.name === c.field);
+    if (!field) throw new Error(`${entity.name} has no field ${c.field}`);
+    if ('in' in c) qb.whereIn(field.column, [...c.in]);
+    else if ('notIn' in c) qb.whereNotIn(field.column, [...c.notIn]);
+    else {
+      if (c.from !== undefined) qb.where(field.column, '>=', c.from);
+      if (c.to !== undefined) qb.where(field.column, '<=', c.to);
+    }
+  }
+}
