@@ -29,7 +29,6 @@ const EXCEPTIONS = [
   { path: '^server/domain/audit/handlers\\.ts$', reason: 'Not moved yet: the trail is scoped by its own scope_bank columns.' },
   { path: '^server/domain/config/handlers\\.ts$', reason: 'Not moved yet.' },
   { path: '^server/domain/manutenzione/risposta\\.ts$', reason: 'Not moved yet.' },
-  { path: '^server/domain/notifiche/assignment-handlers\\.ts$', reason: 'Not moved yet.' },
   { path: '^server/domain/notifiche/handlers\\.ts$', reason: 'Not moved yet.' },
   { path: '^server/domain/notifiche/received\\.ts$', reason: 'Not moved yet.' },
 ];
