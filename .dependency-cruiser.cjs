@@ -26,8 +26,6 @@ const EXCEPTIONS = [
   },
   { path: '^server/domain/assistenza/promozione-hooks\\.ts$', reason: 'Hook: reads the stored child rows inside the save\'s transaction.' },
   { path: '^server/domain/notifiche/hooks\\.ts$', reason: 'Hook: reads the stored row inside the save\'s transaction.' },
-  { path: '^server/domain/audit/handlers\\.ts$', reason: 'Not moved yet: the trail is scoped by its own scope_bank columns.' },
-  { path: '^server/domain/config/handlers\\.ts$', reason: 'Not moved yet.' },
   { path: '^server/domain/manutenzione/risposta\\.ts$', reason: 'Not moved yet.' },
   { path: '^server/domain/notifiche/handlers\\.ts$', reason: 'Not moved yet.' },
   { path: '^server/domain/notifiche/received\\.ts$', reason: 'Not moved yet.' },
