@@ -27,8 +27,6 @@ const EXCEPTIONS = [
   { path: '^server/domain/assistenza/promozione-hooks\\.ts$', reason: 'Hook: reads the stored child rows inside the save\'s transaction.' },
   { path: '^server/domain/notifiche/hooks\\.ts$', reason: 'Hook: reads the stored row inside the save\'s transaction.' },
   { path: '^server/domain/manutenzione/risposta\\.ts$', reason: 'Not moved yet.' },
-  { path: '^server/domain/notifiche/handlers\\.ts$', reason: 'Not moved yet.' },
-  { path: '^server/domain/notifiche/received\\.ts$', reason: 'Not moved yet.' },
 ];
 
 const NOT_DOMAIN_RULES = [SECURITY_KERNEL, ...EXCEPTIONS.map((e) => e.path)];

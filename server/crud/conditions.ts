@@ -7,21 +7,29 @@
 import type { Knex } from 'knex';
 import type { EntityModel } from '../../common/model.js';
 
-export type Condition =
+export type Condition = (
   | { field: string; in: readonly (string | number)[] }
   | { field: string; notIn: readonly (string | number)[] }
   /** Both ends included; an end left out is open. */
-  | { field: string; from?: string | number; to?: string | number };
+  | { field: string; from?: string | number; to?: string | number }
+) & {
+  /** A row without a value meets the condition too (a notification for every bank, one that never ends). */
+  orNull?: boolean;
+};
 
 export function applyConditions(qb: Knex.QueryBuilder, entity: EntityModel, conditions: readonly Condition[]): void {
   for (const c of conditions) {
     const field = entity.fields.find((f) => f.name === c.field);
     if (!field) throw new Error(`${entity.name} has no field ${c.field}`);
-    if ('in' in c) qb.whereIn(field.column, [...c.in]);
-    else if ('notIn' in c) qb.whereNotIn(field.column, [...c.notIn]);
-    else {
-      if (c.from !== undefined) qb.where(field.column, '>=', c.from);
-      if (c.to !== undefined) qb.where(field.column, '<=', c.to);
-    }
+    const apply = (w: Knex.QueryBuilder) => {
+      if ('in' in c) w.whereIn(field.column, [...c.in]);
+      else if ('notIn' in c) w.whereNotIn(field.column, [...c.notIn]);
+      else {
+        if (c.from !== undefined) w.where(field.column, '>=', c.from);
+        if (c.to !== undefined) w.where(field.column, '<=', c.to);
+      }
+    };
+    if (c.orNull) qb.where((w) => { w.whereNull(field.column).orWhere((inner) => apply(inner)); });
+    else apply(qb);
   }
 }
