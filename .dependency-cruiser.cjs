@@ -17,16 +17,11 @@ const SECURITY_KERNEL = '^server/domain/auth/';
  */
 const EXCEPTIONS = [
   {
-    path: '^server/domain/handler\\.ts$',
-    reason: 'DomainContext still hands handlers `db` (type-only import of Knex) for those listed below.',
-  },
-  {
     path: '^server/domain/hooks\\.ts$',
     reason: 'The entity hook contract hands a hook the transaction of the save that runs it (type-only import of Knex).',
   },
   { path: '^server/domain/assistenza/promozione-hooks\\.ts$', reason: 'Hook: reads the stored child rows inside the save\'s transaction.' },
   { path: '^server/domain/notifiche/hooks\\.ts$', reason: 'Hook: reads the stored row inside the save\'s transaction.' },
-  { path: '^server/domain/manutenzione/risposta\\.ts$', reason: 'Not moved yet.' },
 ];
 
 const NOT_DOMAIN_RULES = [SECURITY_KERNEL, ...EXCEPTIONS.map((e) => e.path)];

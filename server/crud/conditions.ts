@@ -33,3 +33,15 @@ export function applyConditions(qb: Knex.QueryBuilder, entity: EntityModel, cond
     else apply(qb);
   }
 }
+
+/** Whether a row (as the service answers it) meets the conditions: the same test in JavaScript. */
+export function meets(row: Record<string, unknown>, conditions: readonly Condition[]): boolean {
+  return conditions.every((c) => {
+    const value = row[c.field];
+    if (value === null || value === undefined) return Boolean(c.orNull) || 'notIn' in c;
+    const comparable = typeof value === 'number' ? value : String(value);
+    if ('in' in c) return c.in.some((v) => String(v) === String(value));
+    if ('notIn' in c) return !c.notIn.some((v) => String(v) === String(value));
+    return (c.from === undefined || comparable >= c.from) && (c.to === undefined || comparable <= c.to);
+  });
+}

@@ -17,7 +17,7 @@ import { audited, recordAudit, type AuditOperation } from './audit.js';
 import { outOfColumnRange } from './column-range.js';
 import { checkVersion } from './concurrency.js';
 import { Lifecycle } from './lifecycle.js';
-import { applyConditions, type Condition } from './conditions.js';
+import { applyConditions, meets, type Condition } from './conditions.js';
 import { applyFilters, parseListParams, type FilterParam, type ListParams } from './list-query.js';
 import { Repository } from './repository.js';
 import { enforceChecks } from './row-checks.js';
@@ -32,6 +32,11 @@ export interface WriteOptions {
   ifMatch?: readonly string[];
   /** Called inside the transaction with the row as saved (children included), e.g. for its new ETag. */
   onSaved?(row: Row): void;
+  /**
+   * Conditions the stored row must still meet once locked (a status among the ones a change starts from),
+   * else the write is refused with 409 INVALID_TRANSITION: of two such writes at once only the first applies.
+   */
+  expect?: readonly Condition[];
 }
 
 /** What a domain handler searches for (EntityService.search): the list's filters and order, and conditions. */
@@ -185,6 +190,7 @@ export class EntityService {
       if (mismatched.length) throw this.keyMismatch(mismatched);
       const current = await this.repo.findForUpdate(trx, key);
       if (!current || !this.visible(current, caller)) throw new ApiError('NOT_FOUND');
+      if (options.expect && !meets(current, options.expect)) throw new ApiError('INVALID_TRANSITION');
       const before = await this.before(trx, key, caller, options);
       refuseServerSet(this.model, this.entity, body, caller);
       this.checkFieldPermissions(current, body, caller);

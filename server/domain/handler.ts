@@ -1,5 +1,4 @@
 /** The contract of a hand-written operation handler (spec: operations files, `handler:` name). */
-import type { Knex } from 'knex';
 import type { CustomOperationModel } from '../../common/model.js';
 import type { RuntimeModel } from '../artifacts.js';
 import type { EntityService } from '../crud/entity-service.js';
@@ -8,7 +7,6 @@ import type { Caller } from './auth/caller.js';
 export interface DomainContext {
   /** The operation as the spec declares it (its successMessage, inputs, permission). */
   operation: CustomOperationModel;
-  db: Knex;
   model: RuntimeModel;
   /** Present for every operation that is not public. */
   caller?: Caller;
