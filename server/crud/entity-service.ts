@@ -17,6 +17,7 @@ import { audited, recordAudit, type AuditOperation } from './audit.js';
 import { outOfColumnRange } from './column-range.js';
 import { checkVersion } from './concurrency.js';
 import { Lifecycle } from './lifecycle.js';
+import { applyConditions, meets, type Condition } from './conditions.js';
 import { applyFilters, parseListParams, type FilterParam, type ListParams } from './list-query.js';
 import { Repository } from './repository.js';
 import { enforceChecks } from './row-checks.js';
@@ -31,6 +32,21 @@ export interface WriteOptions {
   ifMatch?: readonly string[];
   /** Called inside the transaction with the row as saved (children included), e.g. for its new ETag. */
   onSaved?(row: Row): void;
+  /**
+   * Conditions the stored row must still meet once locked (a status among the ones a change starts from),
+   * else the write is refused with 409 INVALID_TRANSITION: of two such writes at once only the first applies.
+   */
+  expect?: readonly Condition[];
+}
+
+/** What a domain handler searches for (EntityService.search): the list's filters and order, and conditions. */
+export interface SearchParams {
+  page: number;
+  size: number;
+  sort?: ListParams['sort'];
+  /** Equality, or the field's wildcard search unless `exact`. */
+  filters?: ListParams['filters'];
+  where?: readonly Condition[];
 }
 
 export class EntityService {
@@ -69,10 +85,64 @@ export class EntityService {
     return { params, filtered: () => { const qb = applyFilters(this.db(this.entity.table), this.entity, params); this.restrict(qb, caller); hide(qb); return qb; } };
   }
 
-  /** Every row in the caller's scope, unpaged: for small lists such as the caller's own banks. */
-  async listAll(caller?: Caller): Promise<Row[]> {
-    const page = await this.repo.list(this.db, { page: 0, size: 100000, sort: [], filters: [], compact: false }, (qb) => this.restrict(qb, caller));
+  /**
+   * Every row in the caller's scope, unpaged, in the list's order: for small lists such as the caller's own
+   * banks; `where` keeps the rows whose fields equal its values.
+   */
+  async listAll(caller?: Caller, where: Row = {}): Promise<Row[]> {
+    const filters = Object.entries(where).map(([field, value]) => ({ field, value, exact: true }));
+    const page = await this.repo.list(this.db, { page: 0, size: 100000, sort: [], filters, compact: false }, (qb) => this.restrict(qb, caller));
     return page.results;
+  }
+
+  /**
+   * A page of rows in the caller's scope, read-only rows hidden as the list hides them, chosen by a domain
+   * handler rather than by a query string: filters, conditions (server/crud/conditions.ts) and an order.
+   */
+  async search(params: SearchParams, caller?: Caller): Promise<{ results: Row[]; totalCount: number }> {
+    const hide = await this.lifecycle.hideReadOnly(this.db, caller);
+    const list: ListParams = { page: params.page, size: params.size, sort: params.sort ?? [], filters: params.filters ?? [], compact: false };
+    return this.repo.list(this.db, list, (qb) => { this.restrict(qb, caller); hide(qb); applyConditions(qb, this.entity, params.where ?? []); });
+  }
+
+  /** How many rows of the caller's scope (as the list shows them) meet `where`. */
+  async count(where: readonly Condition[], caller?: Caller): Promise<number> {
+    const [{ count }] = await (await this.scoped(where, caller))().count({ count: '*' });
+    return Number(count);
+  }
+
+  /** As count, per value of `field`: value (as text) -> rows. Values without rows are absent. */
+  async countBy(field: string, where: readonly Condition[], caller?: Caller): Promise<Map<string, number>> {
+    const column = this.entity.fields.find((f) => f.name === field)!.column;
+    const rows = await (await this.scoped(where, caller))().select({ value: column }).count({ count: '*' }).groupBy(column) as { value: unknown; count: unknown }[];
+    // PostgreSQL answers count(*) as text (bigint): Number() reads both drivers alike.
+    return new Map(rows.map((r) => [String(r.value), Number(r.count)]));
+  }
+
+  /** The row without its children, or undefined when it is missing or outside the caller's scope. */
+  async find(key: Row, caller?: Caller): Promise<Row | undefined> {
+    const row = await this.repo.find(this.db, key);
+    return row && this.visible(row, caller) ? row : undefined;
+  }
+
+  /**
+   * The same service inside the transaction `trx`: its writes there (each in a savepoint of its own) are
+   * kept or undone with the rest of the transaction, e.g. a handler's several creates as one change.
+   */
+  within(trx: Knex.Transaction): EntityService {
+    return new EntityService(trx, this.model, this.entity, this.filterable, this.hooks, this.files);
+  }
+
+  /** The rows of the caller's scope that meet `where`, as a query to finish (a function: a query is thenable). */
+  private async scoped(where: readonly Condition[], caller?: Caller): Promise<() => Knex.QueryBuilder> {
+    const hide = await this.lifecycle.hideReadOnly(this.db, caller);
+    return () => {
+      const qb = this.db(this.entity.table);
+      this.restrict(qb, caller);
+      hide(qb);
+      applyConditions(qb, this.entity, where);
+      return qb;
+    };
   }
 
   async get(key: Row, caller?: Caller, db: Knex | Knex.Transaction = this.db): Promise<Row> {
@@ -120,6 +190,7 @@ export class EntityService {
       if (mismatched.length) throw this.keyMismatch(mismatched);
       const current = await this.repo.findForUpdate(trx, key);
       if (!current || !this.visible(current, caller)) throw new ApiError('NOT_FOUND');
+      if (options.expect && !meets(current, options.expect)) throw new ApiError('INVALID_TRANSITION');
       const before = await this.before(trx, key, caller, options);
       refuseServerSet(this.model, this.entity, body, caller);
       this.checkFieldPermissions(current, body, caller);

@@ -83,8 +83,9 @@ export function apiRouter(
       const customOp = model.operations.find((o) => o.name === op.operationId)!;
       bind[op.method](path, async (req, res) => {
         const body = await handler({
-          operation: customOp, db, model, caller: res.locals.caller as Caller | undefined, token: (res.locals.token ?? res.locals.presentedToken) as string | undefined,
+          operation: customOp, model, caller: res.locals.caller as Caller | undefined, token: (res.locals.token ?? res.locals.presentedToken) as string | undefined,
           params: req.params as Record<string, string>, query: req.query as Row, body: (req.body ?? {}) as Row, service: serviceFor,
+          transaction: (work) => db.transaction((trx) => work((name) => serviceFor(name).within(trx))),
         });
         // Login and logout (`session:` in the spec) also write or remove the browser's session cookie.
         if (customOp.session) sessionCookieOf(res).apply(req, res, customOp.session, body);

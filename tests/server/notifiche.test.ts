@@ -125,6 +125,14 @@ describe('assignment of users to notifications (GES_NOTIFICA_UTENTI)', () => {
     expect((await app.request.delete(`${API}/usersnotification/sede.60855/60855`)).status).toBe(200);
   });
 
+  it("bank scope: another bank's user is unknown to a bank user (the handler reads users through the scoped service)", async () => {
+    const sede = await app.loginAs('sede.30480');
+    // Assistance learns the user exists and is of another bank; the bank user learns nothing about him.
+    const other = await sede.post(`${API}/usersnotification`).send({ userId: 'sede.60855', abi: '30480' });
+    expect(other.status).toBe(404);
+    expect(other.body).toEqual(refusal('NOT_FOUND', 'Elemento non trovato', 'userId', 'Utente inesistente'));
+  });
+
   it('without GES_NOTIFICA_UTENTI every operation is 403', async () => {
     const filiale = await app.loginAs('filiale.30480');
     expect((await filiale.get(`${API}/usersnotification`)).status).toBe(403);

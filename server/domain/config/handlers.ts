@@ -4,11 +4,8 @@
  * key is a row of table configurazione and wins over the default. Changes are in the audit trail.
  */
 import type { ConfigKeyModel } from '../../../common/model.js';
-import { entityByName } from '../../../common/model.js';
 import { configHas, configValueProblem, normalizeConfigValue } from '../../../common/config-values.js';
 import type { RuntimeModel } from '../../artifacts.js';
-import { recordAudit } from '../../crud/audit.js';
-import { Repository } from '../../crud/repository.js';
 import type { Row } from '../../crud/row-mapping.js';
 import { ApiError } from '../../http/api-error.js';
 import type { DomainContext, DomainHandler } from '../handler.js';
@@ -34,23 +31,24 @@ function entry(key: ConfigKeyModel, stored: Row | undefined): Row {
   };
 }
 
-const storeOf = (ctx: DomainContext) => new Repository(entityByName(ctx.model, STORE));
+/** The administrators' values: no data scope (every caller reads the same keys); changes are audited. */
+const storeOf = (ctx: DomainContext) => ctx.service(STORE);
 
 const getConfig: DomainHandler = async (ctx) => {
   const key = keyOf(ctx.model, ctx.params.key);
-  return entry(key, await storeOf(ctx).find(ctx.db, { chiave: key.key }));
+  return entry(key, await storeOf(ctx).find({ chiave: key.key }, ctx.caller));
 };
 
 /** Every key of the spec, in its order, with the value in force (one read of the administrators' values). */
 const listConfig: DomainHandler = async (ctx) => {
-  const stored = new Map((await storeOf(ctx).findWhere(ctx.db, {})).map((r) => [r.chiave as string, r]));
+  const stored = new Map((await storeOf(ctx).listAll(ctx.caller)).map((r) => [r.chiave as string, r]));
   return ctx.model.config.map((key) => entry(key, stored.get(key.key)));
 };
 
 /** For a list, whether {value} is one of its items (is bank 30480 in TRANSATO_DOWNLOAD_ASINCRONO_ABI); else equality. */
 const configExists: DomainHandler = async (ctx) => {
   const key = keyOf(ctx.model, ctx.params.key);
-  const { value } = entry(key, await storeOf(ctx).find(ctx.db, { chiave: key.key }));
+  const { value } = entry(key, await storeOf(ctx).find({ chiave: key.key }, ctx.caller));
   return { exists: configHas(key, value as string | null, ctx.params.value) };
 };
 
@@ -59,28 +57,20 @@ const setConfig: DomainHandler = async (ctx) => {
   const value = normalizeConfigValue(key, String(ctx.body.value));
   const problem = configValueProblem(key, value);
   if (problem) throw new ApiError('VALIDATION_ERROR', [{ field: 'value', message: ctx.model.messages.validation[problem] ?? ctx.model.messages.validation.fallback }]);
-  const store = storeOf(ctx);
-  return ctx.db.transaction(async (trx) => {
-    const before = await store.findForUpdate(trx, { chiave: key.key });
+  return ctx.transaction(async (service) => {
+    const store = service(STORE);
     const row = { chiave: key.key, valore: value, updatedAt: new Date().toISOString(), updatedBy: ctx.caller!.username };
-    if (before) await store.update(trx, { chiave: key.key }, row);
-    else await store.insert(trx, row);
-    const after = await store.find(trx, { chiave: key.key });
-    await recordAudit(trx, ctx.model, { entity: STORE, key: row, operation: before ? 'update' : 'create', before, after, username: ctx.caller!.username });
-    return entry(key, after);
+    const saved = (await store.find({ chiave: key.key })) ? await store.update({ chiave: key.key }, row, ctx.caller) : await store.create(row, ctx.caller);
+    return entry(key, saved);
   });
 };
 
 /** Back to the spec's default: the administrator's value is removed. */
 const resetConfig: DomainHandler = async (ctx) => {
   const key = keyOf(ctx.model, ctx.params.key);
-  const store = storeOf(ctx);
-  return ctx.db.transaction(async (trx) => {
-    const before = await store.findForUpdate(trx, { chiave: key.key });
-    if (before) {
-      await store.delete(trx, { chiave: key.key });
-      await recordAudit(trx, ctx.model, { entity: STORE, key: before, operation: 'delete', before, username: ctx.caller!.username });
-    }
+  return ctx.transaction(async (service) => {
+    const store = service(STORE);
+    if (await store.find({ chiave: key.key })) await store.delete({ chiave: key.key }, ctx.caller);
     return entry(key, undefined);
   });
 };

@@ -4,10 +4,8 @@
  * `tipo` reads the file feed, other types the bank-specific feed; the `soloTerminale` types are searched by
  * terminal id whatever the mode; each group of `modalita` names the record field its mode searches.
  */
-import { entityByName } from '../../../common/model.js';
 import { defaultFeedSearchFrom, todayIso } from '../../../common/flussi-dates.js';
 import type { operations } from '../../../generated/types/api.js';
-import { Repository } from '../../crud/repository.js';
 import type { DomainContext, DomainHandler } from '../handler.js';
 import { inputGroup } from '../enum-groups.js';
 
@@ -29,24 +27,16 @@ function searchedField(ctx: DomainContext, tipo: string, modalita: string): stri
 
 export const ricercaFlussi: DomainHandler = async (ctx) => {
   const query = ctx.query as Query;
-  const caller = ctx.caller!;
   const feed = inputGroup(ctx.operation.query, 'tipo', 'flussoFile').includes(query.tipo) ? FEEDS.file : FEEDS.banca;
-  const entity = entityByName(ctx.model, feed.entity);
-  const column = (f: string) => entity.fields.find((x) => x.name === f)!.column;
   const defaults = (name: string) => ctx.operation.query.find((f) => f.name === name)!.default;
   const field = searchedField(ctx, query.tipo, query.modalita ?? String(defaults('modalita')));
-  const dataDa = query.dataDa ?? defaultFeedSearchFrom();
-  const dataA = query.dataA ?? todayIso();
-  const page = await new Repository(entity).list(ctx.db, {
+  const page = await ctx.service(feed.entity).search({
     page: Number(query.page ?? 0),
     size: Number(query.size ?? defaults('size')),
-    compact: false,
     // Terminal id and contract match exactly; the free text anywhere in the line (the field's wildcard).
     filters: [{ field: feed.type, value: query.tipo, exact: true }, { field, value: query.valore, exact: field !== 'contenuto' }],
     sort: [{ field: feed.date, direction: 'desc' }],
-  }, (qb) => {
-    if (caller.scope !== 'all') qb.whereIn(column('codAbi'), caller.scope);
-    qb.where(column(feed.date), '>=', dataDa).where(column(feed.date), '<=', dataA);
-  });
-  return { entity: entity.name, ...page };
+    where: [{ field: feed.date, from: query.dataDa ?? defaultFeedSearchFrom(), to: query.dataA ?? todayIso() }],
+  }, ctx.caller!);
+  return { entity: feed.entity, ...page };
 };

@@ -3,47 +3,52 @@
  * ("Non mostrare piu'", kept per user so it holds in every later session) and GET notifiche/storico (the
  * history popup, paged). What a user receives is decided in received.ts.
  */
-import { recordAudit } from '../../crud/audit.js';
-import { Repository } from '../../crud/repository.js';
+import type { Row } from '../../crud/row-mapping.js';
 import { ApiError } from '../../http/api-error.js';
 import type { DomainContext, DomainHandler } from '../handler.js';
-import { NOTIFICA, NOTIFICA_LETTA, notDismissed, receivedBy, rowsOf, tablesOf, todayIso } from './received.js';
+import { NOTIFICA, NOTIFICA_LETTA, notDismissed, receivedBy, todayIso } from './received.js';
+
+const ALL = 100000;
+
+/** The notification `id` if `username` receives it, else undefined. */
+async function receivedOne({ service, caller }: DomainContext, id: string): Promise<Row | undefined> {
+  const received = await receivedBy(service, caller!.username, todayIso());
+  if (!received) return undefined;
+  const { results } = await service(NOTIFICA).search({ page: 0, size: 1, where: [...received, { field: 'id', in: [id] }] });
+  return results[0];
+}
 
 /** Active now (dataFine not passed), not dismissed, oldest first: the order the modal shows them in. */
-const notificheAttive: DomainHandler = async ({ db, model, caller }) => {
-  const t = tablesOf(model);
+const notificheAttive: DomainHandler = async ({ service, caller }) => {
   const today = todayIso();
-  const qb = receivedBy(db, t, caller!.username, today)
-    .where((w) => w.whereNull(t.col('dataFine')).orWhere(t.col('dataFine'), '>=', today));
-  const rows = await notDismissed(db, t, qb, caller!.username)
-    .orderBy(t.col('dataInizio'), 'asc').orderBy(t.col('id'), 'asc').select('n.*');
-  return rowsOf(t, rows);
+  const received = await receivedBy(service, caller!.username, today);
+  if (!received) return [];
+  const { results } = await service(NOTIFICA).search({
+    page: 0, size: ALL,
+    where: [...received, { field: 'dataFine', from: today, orNull: true }, await notDismissed(service, caller!.username)],
+    sort: [{ field: 'dataInizio', direction: 'asc' }, { field: 'id', direction: 'asc' }],
+  });
+  return results;
 };
 
 /** Idempotent: a second call finds the row and changes nothing. A notification the user does not receive is 404. */
-const nonMostrarePiu: DomainHandler = async ({ db, model, caller, params, operation }) => {
-  const t = tablesOf(model);
-  const username = caller!.username;
-  const seen = await receivedBy(db, t, username, todayIso()).where(t.col('id'), params.id).first('n.id');
-  if (!seen) throw new ApiError('NOT_FOUND');
-  const store = new Repository(t.letta);
-  await db.transaction(async (trx) => {
-    const key = { notificaId: params.id, username };
-    if (await store.exists(trx, key)) return;
-    const row = { ...key, dataLettura: new Date().toISOString() };
-    await store.insert(trx, row);
-    await recordAudit(trx, model, { entity: NOTIFICA_LETTA, key, operation: 'create', after: row, username });
+const nonMostrarePiu: DomainHandler = async (ctx) => {
+  const username = ctx.caller!.username;
+  if (!(await receivedOne(ctx, ctx.params.id))) throw new ApiError('NOT_FOUND');
+  await ctx.transaction(async (service) => {
+    const key = { notificaId: ctx.params.id, username };
+    const store = service(NOTIFICA_LETTA);
+    if (await store.find(key)) return;
+    await store.create({ ...key, dataLettura: new Date().toISOString() }, ctx.caller);
   });
-  return { message: operation.successMessage };
+  return { message: ctx.operation.successMessage };
 };
 
 /**
  * Newest first. The range filters the day a notification started being shown (dataInizio), both ends
  * included; dismissed and expired ones stay in the history. currentPage is 1-based like the popup's pages.
  */
-const storicoNotifiche: DomainHandler = async (ctx: DomainContext) => {
-  const { db, model, caller, query, operation } = ctx;
-  const t = tablesOf(model);
+const storicoNotifiche: DomainHandler = async ({ service, caller, query, operation }) => {
   const dataDa = query.dataDa as string | undefined;
   const dataA = query.dataA as string | undefined;
   if (dataDa && dataA && dataDa > dataA) {
@@ -52,16 +57,13 @@ const storicoNotifiche: DomainHandler = async (ctx: DomainContext) => {
   const defaultOf = (name: string) => Number(operation.query.find((f) => f.name === name)!.default);
   const size = Number(query.pageDimension ?? defaultOf('pageDimension'));
   const page = Number(query.currentPage ?? defaultOf('currentPage'));
-  const filtered = () => {
-    const qb = receivedBy(db, t, caller!.username, todayIso());
-    if (dataDa) qb.where(t.col('dataInizio'), '>=', dataDa);
-    if (dataA) qb.where(t.col('dataInizio'), '<=', dataA);
-    return qb;
-  };
-  const [{ count }] = await filtered().count({ count: '*' });
-  const rows = await filtered().orderBy(t.col('dataInizio'), 'desc').orderBy(t.col('id'), 'desc')
-    .limit(size).offset((page - 1) * size).select('n.*');
-  return { results: rowsOf(t, rows), totalCount: Number(count) };
+  const received = await receivedBy(service, caller!.username, todayIso());
+  if (!received) return { results: [], totalCount: 0 };
+  return service(NOTIFICA).search({
+    page: page - 1, size,
+    where: [...received, { field: 'dataInizio', from: dataDa, to: dataA }],
+    sort: [{ field: 'dataInizio', direction: 'desc' }, { field: 'id', direction: 'desc' }],
+  });
 };
 
 /**
@@ -69,13 +71,12 @@ const storicoNotifiche: DomainHandler = async (ctx: DomainContext) => {
  * the version the notification names is kept, so another version is 404 with the spec's message; a
  * notification without a file is FILE_NOT_FOUND. The bytes go out as octet-stream (response file: binary).
  */
-const allegatoNotifica: DomainHandler = async ({ db, model, caller, params, query, operation, service }) => {
-  const t = tablesOf(model);
-  const found = await receivedBy(db, t, caller!.username, todayIso()).where(t.col('id'), params.id).first('n.*');
-  if (!found) throw new ApiError('NOT_FOUND');
-  const row = rowsOf(t, [found])[0];
-  if (row.versione !== query.versione) throw new ApiError('NOT_FOUND', [{ field: 'versione', message: operation.messages!.noVersion }]);
-  const stored = row.allegato ? await service(NOTIFICA).files?.read(db, String(row.allegato)) : undefined;
+const allegatoNotifica: DomainHandler = async (ctx) => {
+  const row = await receivedOne(ctx, ctx.params.id);
+  if (!row) throw new ApiError('NOT_FOUND');
+  if (row.versione !== ctx.query.versione) throw new ApiError('NOT_FOUND', [{ field: 'versione', message: ctx.operation.messages!.noVersion }]);
+  const notifiche = ctx.service(NOTIFICA);
+  const stored = row.allegato ? await notifiche.files?.read(notifiche.db, String(row.allegato)) : undefined;
   if (!stored) throw new ApiError('FILE_NOT_FOUND');
   return { name: row.nomeFile ? String(row.nomeFile) : stored.meta.name, bytes: stored.bytes };
 };

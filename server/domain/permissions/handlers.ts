@@ -5,16 +5,17 @@
 import { holds } from '../auth/caller.js';
 import type { DomainHandler } from '../handler.js';
 
-const me: DomainHandler = async ({ db, caller, service }) => {
+const me: DomainHandler = async ({ caller, service }) => {
   const c = caller!;
-  const user = await db('utente').where({ username: c.username }).first();
+  // The caller's own account: read whatever the caller's data scope (an agent's group is no bank of it).
+  const user = (await service('Utente').find({ username: c.username }))!;
   const banks = c.isAssistenza ? [] : await service('Banca').listAll(c);
   const firstBank = banks[0];
   return {
     username: c.username,
-    fullName: user.full_name ?? null,
+    fullName: user.fullName ?? null,
     email: user.email ?? null,
-    emailSecondaria: user.email_secondaria ?? null,
+    emailSecondaria: user.emailSecondaria ?? null,
     group: c.group,
     cab: c.cab ?? null,
     userType: c.userType,
