@@ -114,7 +114,7 @@ export function createTransport(apiBase: string, fetchImpl: FetchLike, onUnautho
       answer = await pending;
     } catch (error) {
       // An abort is the caller's own decision; an answer that is not JSON is the generic message.
-      if (error instanceof ApiError || (error instanceof Error && error.name === 'AbortError')) throw error;
+      if (error instanceof ApiError || (error as { name?: unknown } | null)?.name === 'AbortError') throw error;
       throw genericApiError();
     }
     const { data, error, response } = answer;
