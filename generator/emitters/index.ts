@@ -3,6 +3,7 @@ import type { Emitter } from './emitter.js';
 import { demoDataEmitter } from './demo-data.js';
 import { formsEmitter } from './forms.js';
 import { manifestEmitter } from './manifest.js';
+import { manifestTypeEmitter } from './manifest-type.js';
 import { migrationsEmitter } from './migrations.js';
 import { modelEmitter } from './model-json.js';
 import { openapiEmitter } from './openapi.js';
@@ -13,6 +14,7 @@ export const emitters: readonly Emitter[] = [
   openapiEmitter,
   formsEmitter,
   manifestEmitter,
+  manifestTypeEmitter,
   typesEmitter,
   migrationsEmitter,
   demoDataEmitter,

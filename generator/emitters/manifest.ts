@@ -1,17 +1,35 @@
-/** The UI manifest: routes, menu, list columns, filters and page sizes the generic shell renders. */
+/**
+ * The UI manifest: routes, menu, list columns, filters and page sizes the generic shell renders. Its type is
+ * generated/types/manifest.ts, which emitters/manifest-type.ts compiles from `manifestSchema`: the value built
+ * here is checked against that type by tsc and against the schema at every `npm run gen`.
+ */
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { EntityModel, FieldModel, Model } from '../../common/model.js';
+import type { ColumnDef, EntityMeta, FilterDef, Manifest, RouteDef } from '../../generated/types/manifest.js';
 import { jsonFile, type Emitter } from './emitter.js';
+import { manifestSchema } from './manifest-type.js';
 import { API_BASE, filterFields } from './openapi.js';
 
 export const manifestEmitter: Emitter = {
   name: 'manifest',
-  emit: (model) => [jsonFile('manifest.json', buildManifest(model))],
+  emit: (model) => [jsonFile('manifest.json', checked(buildManifest(model)))],
 };
+
+let validate: ReturnType<Ajv2020['compile']> | undefined;
+
+/** A manifest its own schema refuses is a generator bug: stop before any file is written. */
+function checked(manifest: Manifest): Manifest {
+  validate ??= new Ajv2020({ allErrors: true, strict: true }).compile(manifestSchema);
+  if (!validate(JSON.parse(JSON.stringify(manifest)))) {
+    throw new Error(`generated/manifest.json does not match generator/emitters/manifest-type.ts: ${JSON.stringify(validate.errors)}`);
+  }
+  return manifest;
+}
 
 interface MenuItem { label: string; route: string; permission?: string; order: number }
 
-export function buildManifest(model: Model): Record<string, unknown> {
-  const routes: Record<string, unknown>[] = [];
+export function buildManifest(model: Model): Manifest {
+  const routes: RouteDef[] = [];
   const menu = new Map<string, MenuItem[]>();
   const addMenu = (group: string, item: MenuItem) => menu.set(group, [...(menu.get(group) ?? []), item]);
 
@@ -41,12 +59,12 @@ export function buildManifest(model: Model): Record<string, unknown> {
       .filter(([, d]) => Object.keys(d).length)),
     // Enum inputs of custom operations (label, codes, groups), so a hand-written search form offers the spec's choices.
     queryEnums: Object.fromEntries(model.operations
-      .map((o) => [o.name, Object.fromEntries(o.query.filter((f) => f.options).map((f) => [f.name, { label: f.label, options: f.options, ...(f.groups ? { groups: f.groups } : {}) }]))] as const)
+      .map((o) => [o.name, Object.fromEntries(o.query.flatMap((f) => (f.options ? [[f.name, { label: f.label, options: f.options, ...(f.groups ? { groups: f.groups } : {}) }]] : [])))] as const)
       .filter(([, d]) => Object.keys(d).length)),
     // Default validation messages (spec/platform/messages.yaml), for the shell's hand-written forms.
     messages: model.messages.validation,
     // What hand-written pages say after a custom operation succeeds, by operation name (its `successMessage`).
-    successMessages: Object.fromEntries(model.operations.filter((o) => o.successMessage).map((o) => [o.name, o.successMessage])),
+    successMessages: Object.fromEntries(model.operations.flatMap((o) => (o.successMessage ? [[o.name, o.successMessage]] : []))),
     // The permission catalogue, for the role editor's grant grid (spec/platform/functions.yaml).
     functions: model.functions,
     actions: model.actions,
@@ -68,9 +86,9 @@ export function buildManifest(model: Model): Record<string, unknown> {
   };
 }
 
-function entityManifest(entity: EntityModel): Record<string, unknown> {
+function entityManifest(entity: EntityModel): EntityMeta {
   // groups: the enum's named subsets of codes, so a page can tell e.g. a suspended ticket without spelling codes.
-  const column = (f: FieldModel) => ({ field: f.name, label: f.label, type: f.type, ...(f.options ? { options: f.options } : {}), ...(f.groups ? { groups: f.groups } : {}) });
+  const column = (f: FieldModel): ColumnDef => ({ field: f.name, label: f.label, type: f.type, ...(f.options ? { options: f.options } : {}), ...(f.groups ? { groups: f.groups } : {}) });
   const fieldsByName = new Map(entity.fields.map((f) => [f.name, f]));
   return {
     label: entity.label,
@@ -84,7 +102,7 @@ function entityManifest(entity: EntityModel): Record<string, unknown> {
     ...(entity.form ? { formRoute: entity.form.route } : {}),
     columns: (entity.list?.columns ?? entity.fields.slice(0, 6).map((f) => f.name)).map((n) => column(fieldsByName.get(n)!)),
     // A range filter is two inputs, `<param>Da` and `<param>A` (the API's parameters).
-    filters: filterFields(entity).flatMap((f) => (f.search === 'range'
+    filters: filterFields(entity).flatMap((f): FilterDef[] => (f.search === 'range'
       ? [{ ...column(f), label: `${f.label} dal`, param: `${f.filterParam}Da`, search: 'range' }, { ...column(f), label: `${f.label} al`, param: `${f.filterParam}A`, search: 'range' }]
       : [{ ...column(f), param: f.filterParam, search: f.search ?? 'exact' }])),
     defaultSort: entity.list?.sort ?? { field: entity.key[0], direction: 'asc' },

@@ -7,21 +7,22 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../ui/src/core/apiError';
 import { createDataProvider, versionOf } from '../../ui/src/core/dataProvider';
 import type { EntityMeta } from '../../ui/src/core/types';
+import { seen, type SeenCall } from './fakeFetch';
 
 const banca = { path: 'banche', key: ['codAbi'] } as EntityMeta;
 const CONFLICT = "L'elemento e' stato modificato da un altro utente nel frattempo: ricaricare i dati e ripetere la modifica";
 
-type Call = { url: string; init?: RequestInit };
+type Call = SeenCall;
 /** Answers each call with the next of `answers`: [status, body, etag]. */
 function server(answers: [number, unknown, string?][], calls: Call[]) {
-  return async (url: string, init?: RequestInit) => {
-    calls.push({ url, init });
+  return async (request: Request) => {
+    calls.push(seen(request));
     const [status, body, etag] = answers.shift() ?? [500, ''];
     const headers = etag ? { ETag: etag } : undefined;
     return new Response(status === 204 ? null : JSON.stringify(body), { status, headers });
   };
 }
-const ifMatch = (call: Call) => new Headers(call.init?.headers).get('If-Match');
+const ifMatch = (call: Call) => call.headers.get('If-Match');
 
 describe('versions in the data provider', () => {
   it('remembers the ETag of a row read with GET and sends it as If-Match on update', async () => {
@@ -30,7 +31,7 @@ describe('versions in the data provider', () => {
     const row = await p.get(banca, { codAbi: '30480' });
     expect(versionOf(row)).toBe('"v1"');
     const saved = await p.update(banca, { codAbi: '30480' }, { ...row, nomeBcc: 'B' }, versionOf(row));
-    expect(calls[1]).toMatchObject({ url: '/api/banche/30480', init: { method: 'PUT' } });
+    expect(calls[1]).toMatchObject({ url: '/api/banche/30480', method: 'PUT' });
     expect(ifMatch(calls[1])).toBe('"v1"');
     expect(versionOf(saved)).toBe('"v2"');
   });
@@ -42,7 +43,7 @@ describe('versions in the data provider', () => {
     await p.update(banca, { codAbi: '60855' }, { codAbi: '60855' });
     expect(ifMatch(calls[1])).toBe('"g1"');
     await p.remove(banca, { codAbi: '60855' });
-    expect(calls[2].init?.method).toBe('DELETE');
+    expect(calls[2].method).toBe('DELETE');
     expect(ifMatch(calls[2])).toBe('"g2"');
   });
 

@@ -2,16 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, GENERIC_SERVER_ERROR } from '../../ui/src/core/apiError';
 import { createDataProvider, listQuery } from '../../ui/src/core/dataProvider';
 import type { EntityMeta } from '../../ui/src/core/types';
+import { fakeFetch, type SeenCall } from './fakeFetch';
 
 const banca = { path: 'banche', key: ['codAbi'] } as EntityMeta;
 const filiale = { path: 'filiali', key: ['codAbi', 'cab'] } as EntityMeta;
-
-function fakeFetch(status: number, body: string, calls: { url: string; init?: RequestInit }[] = []) {
-  return async (url: string, init?: RequestInit) => {
-    calls.push({ url, init });
-    return new Response(status === 204 ? null : body, { status });
-  };
-}
 
 describe('listQuery', () => {
   it('builds page, size, repeated sort and non-empty filters', () => {
@@ -26,7 +20,7 @@ describe('listQuery', () => {
 
 describe('dataProvider', () => {
   it('calls the documented paths, composite keys as segments', async () => {
-    const calls: { url: string; init?: RequestInit }[] = [];
+    const calls: SeenCall[] = [];
     const p = createDataProvider('/webpos/api/v1/', fakeFetch(200, '{"results":[],"totalCount":0}', calls));
     await p.list(banca, { page: 1, size: 30 });
     await p.get(filiale, { codAbi: '30480', cab: '01234' });
@@ -55,19 +49,41 @@ describe('dataProvider', () => {
 
 describe('session cookie and CSRF header (issue 12 item 14)', () => {
   it('every call goes with the same-origin cookie and X-Requested-With, never with a token of its own', async () => {
-    const calls: { url: string; init?: RequestInit }[] = [];
+    const calls: SeenCall[] = [];
     const p = createDataProvider('/api', fakeFetch(200, '{"results":[],"totalCount":0}', calls));
     await p.list(banca, { page: 0, size: 5 });
     await p.update(banca, { codAbi: '12345' }, { codAbi: '12345' }, '"v1"');
-    await p.request('POST', 'authorization/auth', { body: { username: 'u', password: 'p' }, credentials: true });
-    await p.download('esportazioni/1/file');
+    await p.api.POST('/authorization/auth', { params: { query: { userType: 'banca' } }, body: { username: 'u', password: 'p' }, credentialCall: true });
+    await p.api.GET('/funzioni/{fn}/permessi', { params: { path: { fn: 'ANAG_BANCHE' } } });
+    await p.api.download('/esportazioni/{id}/file', { params: { path: { id: '1' } } });
+    await p.downloadPath('banche/12345/logo');
+    await p.requestPath('POST', 'magazzino/movimenti/1/accetta');
     await p.upload('PUT', 'banche/12345/logo', new Blob(['x']), 'logo.png', '"v1"');
-    expect(calls).toHaveLength(5);
-    for (const { url, init } of calls) {
-      const headers = init?.headers as Record<string, string>;
-      expect(init?.credentials, url).toBe('same-origin');
-      expect(headers['X-Requested-With'], url).toBe('XMLHttpRequest');
-      expect(Object.keys(headers).map((h) => h.toLowerCase()), url).not.toContain('x-authtoken');
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'GET /api/banche?page=0&size=5', 'PUT /api/banche/12345', 'POST /api/authorization/auth?userType=banca',
+      'GET /api/funzioni/ANAG_BANCHE/permessi', 'GET /api/esportazioni/1/file', 'GET /api/banche/12345/logo',
+      'POST /api/magazzino/movimenti/1/accetta', 'PUT /api/banche/12345/logo',
+    ]);
+    for (const { url, headers, credentials } of calls) {
+      expect(credentials, url).toBe('same-origin');
+      expect(headers.get('X-Requested-With'), url).toBe('XMLHttpRequest');
+      expect([...headers.keys()], url).not.toContain('x-authtoken');
     }
+  });
+
+  it('sends the typed body as JSON and answers its data', async () => {
+    const calls: SeenCall[] = [];
+    const p = createDataProvider('/api', fakeFetch(200, '{"access_token":"t","expire_in":28800}', calls));
+    const answer = await p.api.POST('/authorization/auth', { params: { query: { userType: 'merchant' } }, body: { username: 'u', password: 'p' }, credentialCall: true });
+    expect(answer).toEqual({ access_token: 't', expire_in: 28800 });
+    expect(calls[0].headers.get('Content-Type')).toBe('application/json');
+    expect(await calls[0].request.json()).toEqual({ username: 'u', password: 'p' });
+  });
+
+  it('a download answers the bytes and the Content-Disposition name', async () => {
+    const p = createDataProvider('/api', fakeFetch(200, 'a;b', [], { 'Content-Disposition': 'attachment; filename="banche.csv"' }));
+    const file = await p.api.download('/esportazioni/{id}/file', { params: { path: { id: '7' } } });
+    expect(file.fileName).toBe('banche.csv');
+    expect(await file.blob.text()).toBe('a;b');
   });
 });

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createDataProvider, versionOf } from '../../ui/src/core/dataProvider';
 import { fileProblemInForm, fileRuleOf, isImageRule } from '../../ui/src/core/fileField';
 import type { FormDef } from '../../ui/src/core/types';
+import { seen, type SeenCall } from './fakeFetch';
 
 const banca = JSON.parse(readFileSync(fileURLToPath(new URL('../../generated/forms/Banca.json', import.meta.url)), 'utf8')) as FormDef;
 const TOO_BIG = "La dimensione del file selezionato e' troppo grande: la dimensione massima e' di 250kb";
@@ -35,16 +36,17 @@ describe('logo field of the bank form', () => {
   });
 
   it('uploads as multipart part "file" with If-Match and remembers the new version', async () => {
-    const calls: { url: string; init?: RequestInit }[] = [];
-    const provider = createDataProvider('/webpos/api/v1', async (url, init) => {
-      calls.push({ url, init });
+    const calls: SeenCall[] = [];
+    const provider = createDataProvider('/webpos/api/v1', async (request) => {
+      calls.push(seen(request));
       return new Response(JSON.stringify({ codAbi: '30480', logo: 'nuovo' }), { status: 200, headers: { ETag: '"v2"' } });
     });
     const row = await provider.upload('PUT', 'banche/30480/logo', new Blob([new Uint8Array([0x89, 0x50])], { type: 'image/png' }), 'logo.png', '"v1"');
     expect(calls[0].url).toBe('/webpos/api/v1/banche/30480/logo');
-    expect(calls[0].init?.method).toBe('PUT');
-    expect((calls[0].init?.headers as Record<string, string>)['If-Match']).toBe('"v1"');
-    const body = calls[0].init?.body as FormData;
+    expect(calls[0].method).toBe('PUT');
+    expect(calls[0].headers.get('If-Match')).toBe('"v1"');
+    expect(calls[0].headers.get('Content-Type')).toMatch(/^multipart\/form-data; boundary=/);
+    const body = await calls[0].request.formData();
     expect((body.get('file') as File).name).toBe('logo.png');
     expect(row.logo).toBe('nuovo');
     expect(versionOf(row)).toBe('"v2"');

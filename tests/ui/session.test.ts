@@ -9,6 +9,7 @@ import { afterLoginTarget, homeLanding, loginPathFor, missingEmailRule, visibleM
 import { holdsAll } from '../../ui/src/core/permissions';
 import type { Manifest } from '../../ui/src/core/types';
 import manifestJson from '../../generated/manifest.json';
+import { seen } from './fakeFetch';
 
 /** The real generated manifest: the landing rules and warning groups are the spec's (spec/ui/pages.yaml). */
 const MANIFEST = manifestJson as unknown as Manifest;
@@ -29,8 +30,8 @@ describe('session cookie (issue 12 item 14)', () => {
   it('learns whether someone is logged in from users/me: its 401 on the first probe is "nobody", not a lost session', async () => {
     const calls: string[] = [];
     let lost = 0;
-    const provider = createDataProvider('/api', async (url) => {
-      calls.push(url);
+    const provider = createDataProvider('/api', async (request) => {
+      calls.push(seen(request).url);
       return new Response(JSON.stringify({ errorMessage: 'x', code: 'UNAUTHENTICATED' }), { status: 401 });
     }, { onUnauthorized: () => { lost++; } });
     const api = createAuthApi(provider);
@@ -43,15 +44,16 @@ describe('session cookie (issue 12 item 14)', () => {
   });
 
   it('logs in and out through the API alone: the answers set and clear the cookie, the page stores nothing', async () => {
-    const seen: { url: string; method?: string; credentials?: RequestCredentials }[] = [];
-    const provider = createDataProvider('/api', async (url, init) => {
-      seen.push({ url, method: init?.method, credentials: init?.credentials });
+    const calls: { url: string; method?: string; credentials?: RequestCredentials }[] = [];
+    const provider = createDataProvider('/api', async (request) => {
+      const { url, method, credentials } = seen(request);
+      calls.push({ url, method, credentials });
       return url.includes('logout') ? new Response(null, { status: 204 }) : new Response(JSON.stringify({ access_token: 't', expire_in: 28800 }), { status: 200 });
     }, {});
     const api = createAuthApi(provider);
     await api.login('banca', 'assistenza', 'x');
     await api.logout();
-    expect(seen).toEqual([
+    expect(calls).toEqual([
       { url: '/api/authorization/auth?userType=banca', method: 'POST', credentials: 'same-origin' },
       { url: '/api/authorization/logout/', method: 'DELETE', credentials: 'same-origin' },
     ]);
@@ -125,17 +127,20 @@ describe('401 handling', () => {
   it('reports a lost session on an ordinary call, not on a credential call', async () => {
     let lost = 0;
     const p = createDataProvider('/api', answer401, { onUnauthorized: () => { lost++; } });
-    await p.request('GET', 'users/me').catch(() => undefined);
+    await p.api.GET('/users/me').catch(() => undefined);
     expect(lost).toBe(1);
-    await p.request('POST', 'authorization/auth', { credentials: true, query: { userType: 'banca' } }).catch(() => undefined);
+    await p.api.POST('/authorization/auth', { params: { query: { userType: 'banca' } }, body: { username: 'u', password: 'x' }, credentialCall: true }).catch(() => undefined);
     expect(lost).toBe(1);
+    await p.requestPath('GET', 'indicatori/sospesiBanca').catch(() => undefined);
+    expect(lost).toBe(2);
   });
 
-  it('builds the query of a generic request', async () => {
+  it('builds the query of a typed request (spaces as %20, empty values left out)', async () => {
     const urls: string[] = [];
-    const p = createDataProvider('/api', async (u) => { urls.push(u); return new Response('{}', { status: 200 }); }, {});
-    await p.request('PUT', 'authorization/resetPassword', { query: { mail: 'a b@c.it', username: 'u', userType: 'banca' } });
-    expect(urls).toEqual(['/api/authorization/resetPassword?mail=a%20b%40c.it&username=u&userType=banca']);
+    const p = createDataProvider('/api', async (r) => { urls.push(seen(r).url); return new Response('{"message":"ok"}', { status: 200 }); }, {});
+    await createAuthApi(p).resetPassword('u', 'a b@c.it', 'banca');
+    await p.api.GET('/notifiche/storico', { params: { query: { dataDa: '', currentPage: 2 } } });
+    expect(urls).toEqual(['/api/authorization/resetPassword?mail=a%20b%40c.it&username=u&userType=banca', '/api/notifiche/storico?currentPage=2']);
   });
 });
 

@@ -25,7 +25,7 @@ export default function ReportAttivazioniPage() {
     setLoading(true);
     setError(undefined);
     try {
-      const result = await provider.request<ReportRow[]>('GET', 'agentePush/reportAttivazioni', { query: { dataDa: from, dataA: to } });
+      const result: ReportRow[] = await provider.api.GET('/agentePush/reportAttivazioni', { params: { query: { dataDa: from, dataA: to } } });
       setRows(result);
       if (result[0]) { setDataDa(result[0].dataDa); setDataA(result[0].dataA); }
     } catch (e) {

@@ -26,14 +26,14 @@ export default function ConfigurazionePage() {
   const { successMessages } = useManifest();
 
   const load = useCallback(() => {
-    provider.request<ConfigEntry[]>('GET', 'config').then((list) => { setEntries(list); setError(null); }, setError);
+    provider.api.GET('/config').then((list) => { setEntries(list); setError(null); }, setError);
   }, [provider]);
   useEffect(load, [load]);
 
   const reset = async (entry: ConfigEntry) => {
     if (!(await modals.yesNo({ title: entry.label, message: `Riportare la chiave ${entry.key} al valore predefinito (${showConfigValue(entry.type, entry.defaultValue)})?` }))) return;
     try {
-      await provider.request('DELETE', `config/${encodeURIComponent(entry.key)}`);
+      await provider.api.DELETE('/config/{key}', { params: { path: { key: entry.key } } });
       banners.success(successMessages.resetConfig);
       load();
     } catch (err) {
@@ -98,7 +98,7 @@ function ConfigEditor({ entry, onClose, onSaved }: { entry: ConfigEntry; onClose
     setSaving(true);
     setFieldError(undefined);
     try {
-      await provider.request('PUT', `config/${encodeURIComponent(entry.key)}`, { body: { value: configValueToSend(entry.type, typed) } });
+      await provider.api.PUT('/config/{key}', { params: { path: { key: entry.key } }, body: { value: configValueToSend(entry.type, typed) } });
       onSaved();
     } catch (err) {
       setFieldError(err instanceof ApiError && err.details.length ? err.details.map((d) => d.message).join('; ') : userMessage(err));

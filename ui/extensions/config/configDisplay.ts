@@ -2,21 +2,15 @@
  * How a configuration value (text on the wire: docs/spec-language.md#configuration-keys) reads on the
  * configuration page, and how the editor turns what was typed back into that text.
  */
-export type ConfigType = 'string' | 'integer' | 'boolean' | 'date' | 'list';
+import type { ApiAnswer } from '../../src/core/apiClient';
 
-export interface ConfigEntry {
-  key: string;
-  label: string;
-  description: string | null;
-  type: ConfigType;
-  value: string | null;
-  defaultValue: string | null;
-  overridden: boolean;
-}
+/** One key as GET config answers it (spec/platform/operazioni-piattaforma.yaml). */
+export type ConfigEntry = ApiAnswer<'/config', 'get'>[number];
+export type ConfigType = ConfigEntry['type'];
 
 /** Italian reading of a value: Sì/No, dd/MM/yyyy, list items separated by commas; a dash when unset. */
-export function showConfigValue(type: ConfigType, value: string | null): string {
-  if (value === null || value === '') return '—';
+export function showConfigValue(type: ConfigType, value: string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '—';
   switch (type) {
     case 'boolean': return value === 'true' ? 'Sì' : 'No';
     case 'date': {
@@ -35,7 +29,7 @@ export function configValueToSend(type: ConfigType, typed: string): string {
 }
 
 /** What the editor starts from: the value in force (a list one item per line is easier to edit). */
-export function configValueToEdit(type: ConfigType, value: string | null): string {
-  if (value === null) return '';
+export function configValueToEdit(type: ConfigType, value: string | null | undefined): string {
+  if (value === null || value === undefined) return '';
   return type === 'list' ? value.split(',').filter(Boolean).join('\n') : value;
 }

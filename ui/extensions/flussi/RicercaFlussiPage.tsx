@@ -12,9 +12,12 @@ import { formatDate } from '../../src/core/format';
 import { useDataProvider } from '../../src/core/hooks/useDataProvider';
 import { useManifest } from '../../src/core/hooks/useManifest';
 import type { Row } from '../../src/core/types';
+import type { operations } from '../../../generated/types/api';
 import { saveFile } from '../../src/core/saveFile';
 
 const OP = 'ricercaFlussi';
+/** The search's query: `tipo` and `modalita` are the spec's codes, offered from the manifest's `queryEnums`. */
+type Query = operations[typeof OP]['parameters']['query'];
 /** What each feed shows in the result table (field, column title). */
 const COLUMNS: Record<string, [string, string][]> = {
   FlussoFileRecord: [['nomeFile', 'Nome file'], ['numRiga', 'Riga'], ['tipoRecord', 'Tipo record'], ['data', 'Data'], ['detailType', 'Tipo dettaglio'], ['termid', 'Terminal id']],
@@ -27,9 +30,6 @@ const LABELS: Record<string, string> = {
   tipoRichiesta: 'Tipo richiesta', stato: 'Stato', modello: 'Modello', fattDir: 'Fatturazione diretta', msgErrore: 'Messaggio di errore',
   note: 'Note', tipoIntervento: 'Tipo intervento', termidSubentro: 'Terminal id di subentro', contenuto: 'Contenuto della riga',
 };
-const pathOf = (entity: string, r: Row) => entity === 'FlussoFileRecord'
-  ? `flussi/file/${encodeURIComponent(String(r.nomeFile))}/${String(r.numRiga)}`
-  : `flussi/banca/${encodeURIComponent(String(r.id))}`;
 const localToday = () => { const d = new Date(); return new Date(d.getTime() - d.getTimezoneOffset() * 60_000); };
 
 interface Answer { entity: string; results: Row[]; totalCount: number }
@@ -58,7 +58,7 @@ export default function RicercaFlussiPage() {
     if (!tipo) return;
     setError(undefined);
     try {
-      const res = await api.request<Answer>('GET', 'flussi/ricerca', { query: { tipo, modalita: mode ?? undefined, valore, dataDa: dataDa || undefined, dataA: dataA || undefined, page: p, size } });
+      const res = await api.api.GET('/flussi/ricerca', { params: { query: { tipo: tipo as Query['tipo'], modalita: (mode ?? undefined) as Query['modalita'], valore, dataDa: dataDa || undefined, dataA: dataA || undefined, page: p, size } } });
       setAnswer(res);
       setPage(p);
     } catch (e) {
@@ -67,14 +67,21 @@ export default function RicercaFlussiPage() {
   };
   const download = async (r: Row) => {
     try {
-      const { blob, fileName } = await api.download(`${pathOf(answer!.entity, r)}/download`);
+      // The API answers which feed the records are of; each has its own detail and download operations.
+      const { blob, fileName } = answer!.entity === 'FlussoFileRecord'
+        ? await api.api.download('/flussi/file/{nomeFile}/{numRiga}/download', { params: { path: { nomeFile: String(r.nomeFile), numRiga: Number(r.numRiga) } } })
+        : await api.api.download('/flussi/banca/{id}/download', { params: { path: { id: String(r.id) } } });
       saveFile(blob, fileName);
     } catch (e) {
       setError(userMessage(e));
     }
   };
   const openDetail = async (r: Row) => {
-    try { setDetail(await api.request<Row>('GET', pathOf(answer!.entity, r))); } catch (e) { setError(userMessage(e)); }
+    try {
+      setDetail(answer!.entity === 'FlussoFileRecord'
+        ? await api.api.GET('/flussi/file/{nomeFile}/{numRiga}', { params: { path: { nomeFile: String(r.nomeFile), numRiga: Number(r.numRiga) } } })
+        : await api.api.GET('/flussi/banca/{id}', { params: { path: { id: String(r.id) } } }));
+    } catch (e) { setError(userMessage(e)); }
   };
   const columns = answer ? COLUMNS[answer.entity] ?? [] : [];
   const cell = (field: string, v: unknown) => (field.startsWith('data') && typeof v === 'string' ? formatDate(v) : v === null || v === undefined ? '' : String(v));

@@ -27,7 +27,7 @@ export function TicketMessagesAction({ editKey }: FormActionProps) {
   const open = async () => {
     setError(undefined);
     try {
-      setThread((await api.request<{ results: Messaggio[] }>('GET', `manutenzioni/ticket/${encodeURIComponent(numero)}/messaggi`)).results);
+      setThread((await api.api.GET('/manutenzioni/ticket/{numeroTicket}/messaggi', { params: { path: { numeroTicket: numero } } })).results);
     } catch (e) {
       setError(userMessage(e));
       setThread([]);
@@ -73,8 +73,8 @@ export function TicketReplyAction({ record }: FormActionProps) {
   const send = async () => {
     setBusy(true);
     try {
-      const answer = await api.request<{ message: string }>('POST', 'manutenzioni/risposta', {
-        body: { idchiamata: record!.idchiamata, termid: record!.termId, risposta, ...(motivo ? { motivo } : {}) },
+      const answer = await api.api.POST('/manutenzioni/risposta', {
+        body: { idchiamata: String(record!.idchiamata), termid: String(record!.termId), risposta, ...(motivo ? { motivo } : {}) },
       });
       setOpened(false);
       setSent(true);

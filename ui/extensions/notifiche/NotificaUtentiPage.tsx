@@ -44,16 +44,15 @@ export default function NotificaUtentiPage() {
   useEffect(() => { void load(1); }, []);
 
   /** Runs one write, shows its message (success or refusal) and reloads the current page. */
-  const run = async (method: string, path: string, body?: unknown) => {
+  const run = async (write: () => Promise<{ message: string; count?: number }>) => {
     try {
-      const answer = await api.request<{ message: string; count?: number }>(method, path, { body });
+      const answer = await write();
       banners.success(answer.count === undefined ? answer.message : `${answer.message} (${answer.count})`);
       await load(page);
     } catch (err) {
       banners.error(userMessage(err));
     }
   };
-  const enc = encodeURIComponent;
 
   return (
     <Stack>
@@ -67,12 +66,12 @@ export default function NotificaUtentiPage() {
         <Group align="flex-end">
           <TextInput label="Utente da assegnare" value={userId} onChange={(e) => setUserId(e.currentTarget.value)} />
           <TextInput label="ABI della banca" value={abi} onChange={(e) => setAbi(e.currentTarget.value)} />
-          <Button onClick={() => void run('POST', 'usersnotification', { userId: userId.trim(), abi: abi.trim() })}>Assegna</Button>
-          <Button variant="default" disabled={!abi.trim()} onClick={() => void run('POST', `usersnotificationall/${enc(abi.trim())}`)}>
+          <Button onClick={() => void run(() => api.api.POST('/usersnotification', { body: { userId: userId.trim(), abi: abi.trim() } }))}>Assegna</Button>
+          <Button variant="default" disabled={!abi.trim()} onClick={() => void run(() => api.api.POST('/usersnotificationall/{abi}', { params: { path: { abi: abi.trim() } } }))}>
             Assegna a tutti gli utenti della banca
           </Button>
           {canDelete ? (
-            <Button color="red" variant="light" disabled={!abi.trim()} onClick={() => void run('DELETE', `usersnotificationall/${enc(abi.trim())}`)}>
+            <Button color="red" variant="light" disabled={!abi.trim()} onClick={() => void run(() => api.api.DELETE('/usersnotificationall/{abi}', { params: { path: { abi: abi.trim() } } }))}>
               Rimuovi tutti gli utenti della banca
             </Button>
           ) : null}
@@ -91,7 +90,7 @@ export default function NotificaUtentiPage() {
                   <Table.Td>{r.abi}</Table.Td>
                   <Table.Td>
                     {canDelete ? (
-                      <Button size="xs" color="red" variant="subtle" onClick={() => void run('DELETE', `usersnotification/${enc(r.userId)}/${enc(r.abi)}`)}>Rimuovi</Button>
+                      <Button size="xs" color="red" variant="subtle" onClick={() => void run(() => api.api.DELETE('/usersnotification/{userId}/{abi}', { params: { path: { userId: r.userId, abi: r.abi } } }))}>Rimuovi</Button>
                     ) : null}
                   </Table.Td>
                 </Table.Tr>

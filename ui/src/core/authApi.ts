@@ -1,67 +1,46 @@
 /**
- * The login, session and permission calls of spec/sicurezza/operazioni-accesso.yaml, typed, over the data
- * provider's generic `request`. Credential calls are marked so their 401 is shown, not taken as a lost session.
+ * The login, session and permission calls of spec/sicurezza/operazioni-accesso.yaml, through the typed client
+ * (core/apiClient.ts): paths, parameters, bodies and answers are the spec's (generated/types/api.ts), so a
+ * change of those operations that this code does not follow fails `npm run typecheck`. Credential calls are
+ * marked so their 401 is shown, not taken as a lost session.
  */
+import type { ApiAnswer } from './apiClient';
 import type { DataProvider } from './dataProvider';
 
 export type UserType = 'banca' | 'merchant';
 
-export interface LoginAnswer {
-  access_token: string;
-  expire_in: number;
-}
+/** POST authorization/auth: the token is for API clients; the browser keeps the cookie the same answer sets. */
+export type LoginAnswer = ApiAnswer<'/authorization/auth', 'post'>;
 
 /** GET users/me. */
-export interface CurrentUser {
-  username: string;
-  fullName?: string | null;
-  email?: string | null;
-  emailSecondaria?: string | null;
-  group: string;
-  cab?: string | null;
-  userType: string;
-  groupType?: string | null;
-  parentGroup?: string | null;
-  codAbi?: string | null;
-  isAssistenza: boolean;
-  isMerchant: boolean;
-  isMerchantOp?: boolean;
-  isAbiGT?: boolean;
-  hasfattDirBanca?: boolean;
-  MERCHANT_OP?: boolean;
-  ROLE_WPB?: boolean;
-  singleBank?: boolean;
-}
+export type CurrentUser = ApiAnswer<'/users/me', 'get'>;
 
-export interface GroupRow {
-  groupName: string;
-  description?: string | null;
-  groupType?: string | null;
-  parentGroup?: string | null;
-}
+/** GET users/me/gruppi: one of the caller's groups. */
+export type GroupRow = ApiAnswer<'/users/me/gruppi', 'get'>[number];
 
 export interface MessageAnswer {
   message: string;
 }
 
 export function createAuthApi(provider: DataProvider) {
+  const { api } = provider;
   return {
     login: (userType: UserType, username: string, password: string) =>
-      provider.request<LoginAnswer>('POST', 'authorization/auth', { query: { userType }, body: { username, password }, credentials: true }),
-    logout: () => provider.request<void>('DELETE', 'authorization/logout/'),
+      api.POST('/authorization/auth', { params: { query: { userType } }, body: { username, password }, credentialCall: true }),
+    logout: () => api.DELETE('/authorization/logout/'),
     /** `probe`: is anyone logged in? Its 401 is an answer (nobody), not a lost session. */
-    me: (options: { probe?: boolean } = {}) => provider.request<CurrentUser>('GET', 'users/me', { credentials: options.probe === true }),
-    myGroups: () => provider.request<GroupRow[]>('GET', 'users/me/gruppi'),
-    functions: () => provider.request<string[]>('GET', 'funzioni'),
-    actionsOf: (fn: string) => provider.request<string[]>('GET', `funzioni/${encodeURIComponent(fn)}/permessi`),
-    menuItems: () => provider.request<string[]>('GET', 'menuitems'),
-    changePassword: (username: string, oldPassword: string, newPassword: string) =>
-      provider.request<MessageAnswer>('POST', 'users/changePassword', { body: { username, oldPassword, newPassword }, credentials: true }),
-    resetPassword: (username: string, mail: string, userType: UserType) =>
-      provider.request<MessageAnswer>('PUT', 'authorization/resetPassword', { query: { mail, username, userType }, credentials: true }),
-    updateMyEmail: (email: string, password: string) => provider.request<MessageAnswer>('PUT', 'users/me/email', { body: { email, password } }),
-    adminResetPassword: (username: string) =>
-      provider.request<MessageAnswer>('PUT', `users/${encodeURIComponent(username)}/password`),
+    me: (options: { probe?: boolean } = {}): Promise<CurrentUser> => api.GET('/users/me', { credentialCall: options.probe === true }),
+    myGroups: () => api.GET('/users/me/gruppi'),
+    functions: () => api.GET('/funzioni'),
+    actionsOf: (fn: string) => api.GET('/funzioni/{fn}/permessi', { params: { path: { fn } } }),
+    menuItems: () => api.GET('/menuitems'),
+    changePassword: (username: string, oldPassword: string, newPassword: string): Promise<MessageAnswer> =>
+      api.POST('/users/changePassword', { body: { username, oldPassword, newPassword }, credentialCall: true }),
+    resetPassword: (username: string, mail: string, userType: UserType): Promise<MessageAnswer> =>
+      api.PUT('/authorization/resetPassword', { params: { query: { mail, username, userType } }, credentialCall: true }),
+    updateMyEmail: (email: string, password: string): Promise<MessageAnswer> => api.PUT('/users/me/email', { body: { email, password } }),
+    adminResetPassword: (username: string): Promise<MessageAnswer> =>
+      api.PUT('/users/{username}/password', { params: { path: { username } } }),
   };
 }
 

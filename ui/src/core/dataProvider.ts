@@ -1,21 +1,26 @@
 /**
- * The only module that calls fetch. Every answer is either parsed JSON or an ApiError with an Italian
- * message. The session travels in the WP_TOKEN cookie, which the server writes at login with HttpOnly
- * (docs/security.md#session-cookie): no script here can read it, the browser sends it with every call of
- * this origin. Every call also says `X-Requested-With: XMLHttpRequest`, which the server wants on changes
- * the cookie authenticates (its CSRF defence). A 401 on any call except the credential calls (login,
- * password change: `credentials: true`) means the session is gone and is reported through `onUnauthorized`
- * (default: core/authEvents).
+ * The API as the shell uses it, over the one typed transport of core/apiClient.ts (openapi-fetch on the
+ * generated `paths`; cookie `same-origin` and `X-Requested-With` on every call, docs/security.md#csrf).
+ *
+ * - `api`: the typed calls. Every hand-written call (login, users/me, funzioni, menuitems, config, notifications,
+ *   exports, extension pages) names its spec path there, so a path, parameter or body field removed from the
+ *   spec fails `npm run typecheck`.
+ * - `list`, `get`, `create`, `update`, `remove`, `upload`, `requestPath`, `downloadPath`: the generic calls whose
+ *   path is data (an entity's `path` and key from generated/manifest.json, a transition's name, a header
+ *   counter's path, a file field of any entity). They are typed by shape (`ListResult`, `Row`), not by path:
+ *   the manifest and the OpenAPI document come from the same model, and tests/contract checks them together.
  *
  * Optimistic concurrency (docs/errors.md VERSION_CONFLICT): a row read, created or saved here remembers the
  * ETag it came with (`versionOf(row)`); update and remove send it back as If-Match. The form passes the
  * version it loaded, so a save never silently overwrites someone else's change: the server answers 412.
  */
-import { ApiError, apiErrorFromBody, genericApiError } from './apiError';
+import { ApiError, genericApiError } from './apiError';
+import { createTransport, REQUESTED_WITH, rowVersions, serializeQuery, type DownloadedFile, type FetchLike, type TypedApi } from './apiClient';
 import { emitUnauthorized } from './authEvents';
 import { entityPath, type KeyValues } from './keys';
 import type { EntityMeta, Row, SortSpec } from './types';
 
+export { REQUESTED_WITH };
 export type FilterValue = string | number | boolean | undefined | null;
 
 export interface ListParams {
@@ -32,8 +37,8 @@ export interface RequestOptions {
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal;
-  /** A call that checks credentials itself (login, change password): its 401 is an answer, not a lost session. */
-  credentials?: boolean;
+  /** A call that checks credentials itself: its 401 is an answer, not a lost session. */
+  credentialCall?: boolean;
 }
 
 export interface ListResult<T = Row> {
@@ -42,6 +47,8 @@ export interface ListResult<T = Row> {
 }
 
 export interface DataProvider {
+  /** The typed calls: spec path, parameters, body and answer from generated/types/api.ts. */
+  api: TypedApi;
   list(entity: EntityMeta, params: ListParams, signal?: AbortSignal): Promise<ListResult>;
   get(entity: EntityMeta, key: KeyValues, signal?: AbortSignal): Promise<Row>;
   create(entity: EntityMeta, body: Row): Promise<Row>;
@@ -51,10 +58,13 @@ export interface DataProvider {
    */
   update(entity: EntityMeta, key: KeyValues, body: Row, version?: string): Promise<Row>;
   remove(entity: EntityMeta, key: KeyValues, version?: string): Promise<void>;
-  /** Any other operation of the API (`users/me`, `authorization/auth`, ...), by path under the API base. */
-  request<T = unknown>(method: string, path: string, options?: RequestOptions): Promise<T>;
-  /** A file answer (an export): its bytes and the name of its Content-Disposition. */
-  download(path: string): Promise<{ blob: Blob; fileName: string }>;
+  /**
+   * An operation whose path is data (a transition of the entity on screen, a header counter of the manifest,
+   * an entity's export): untyped by path, so prefer `api` whenever the path is known when writing the code.
+   */
+  requestPath<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, options?: RequestOptions): Promise<T>;
+  /** A file answer at a path that is data (a stored file field of any entity). */
+  downloadPath(path: string): Promise<DownloadedFile>;
   /**
    * A file field's upload (docs/spec-language.md#files) as multipart part `file`: POST to `<item>/<field>/check`
    * checks it, PUT to `<item>/<field>` stores it with the row's `version` in If-Match and answers the row
@@ -67,16 +77,7 @@ export interface DataProviderOptions {
   onUnauthorized?: () => void;
 }
 
-type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
-
-/** Sent with every call: the server refuses a change authenticated by the cookie without it (CSRF). */
-export const REQUESTED_WITH = { 'X-Requested-With': 'XMLHttpRequest' } as const;
-/** The session cookie goes with calls to this origin only (the API is served by the UI's own origin). */
-const SAME_ORIGIN: RequestCredentials = 'same-origin';
-
-/** The ETag each row object arrived with. */
-const rowVersions = new WeakMap<object, string>();
-/** The last ETag seen per row path: the fallback for callers that do not keep the row they read. */
+/** The last ETag seen per row URL: the fallback for callers that do not keep the row they read. */
 const lastVersions = new Map<string, string>();
 
 /** The version (ETag) of a row answered by get, create or update; undefined for list rows. */
@@ -84,147 +85,89 @@ export function versionOf(row: Row | undefined | null): string | undefined {
   return row && typeof row === 'object' ? rowVersions.get(row) : undefined;
 }
 
-/**
- * The list query string. Built by hand rather than with URLSearchParams, which writes a space as `+`: the API
- * rejects `name=prova+E2E` with a validation error while `name=prova%20E2E` works.
- */
-export function listQuery(params: ListParams): string {
-  const pairs: [string, string][] = [['page', String(params.page)], ['size', String(params.size)]];
-  for (const s of params.sort ?? []) pairs.push(['sort', `${s.field},${s.direction}`]);
-  for (const [name, value] of Object.entries(params.filters ?? {})) {
-    if (value === undefined || value === null || value === '') continue;
-    pairs.push([name, String(value)]);
-  }
-  if (params.format) pairs.push(['format', params.format]);
-  return encodePairs(pairs);
+/** The query of a list call: page, size, repeated sort, the non-empty filters, format. */
+function listQueryParams(params: ListParams): Record<string, unknown> {
+  return {
+    page: params.page,
+    size: params.size,
+    sort: (params.sort ?? []).map((s) => `${s.field},${s.direction}`),
+    ...params.filters,
+    format: params.format,
+  };
 }
 
-function encodePairs(pairs: [string, string][]): string {
-  return pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+/** The list query string (spaces as %20: the API rejects `name=prova+E2E`). */
+export function listQuery(params: ListParams): string {
+  return serializeQuery(listQueryParams(params));
 }
 
 export function createDataProvider(
   apiBase: string,
-  fetchImpl: FetchLike = (i, init) => fetch(i, init),
+  fetchImpl: FetchLike = (request) => fetch(request),
   options: DataProviderOptions = { onUnauthorized: emitUnauthorized },
 ): DataProvider {
-  const base = apiBase.replace(/\/+$/, '');
+  const { client, settle, urlOf, api } = createTransport(apiBase, fetchImpl, options.onUnauthorized);
 
-  async function call<T>(method: string, path: string, body?: unknown, signal?: AbortSignal, credentials = false, ifMatch?: string): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json', ...REQUESTED_WITH };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    if (ifMatch) headers['If-Match'] = ifMatch;
-    let response: Response;
-    try {
-      response = await fetchImpl(base + path, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal,
-        credentials: SAME_ORIGIN,
-      });
-    } catch (error) {
-      // An abort is the caller's own decision, not a failure to report.
-      if (signal?.aborted) throw error;
-      throw genericApiError();
-    }
-    const text = await response.text().catch(() => '');
-    if (!response.ok) {
-      if (response.status === 401 && !credentials) options.onUnauthorized?.();
-      throw apiErrorFromBody(response.status, text);
-    }
-    if (response.status === 204 || text === '') return undefined as T;
-    let parsed: T;
-    try {
-      parsed = JSON.parse(text) as T;
-    } catch {
-      throw genericApiError(response.status);
-    }
-    // A strong ETag is a row's version (a list's weak one is not).
-    const etag = response.headers?.get('ETag');
-    if (etag && !etag.startsWith('W/')) {
-      if (method !== 'POST') lastVersions.set(base + path, etag);
-      if (parsed && typeof parsed === 'object') rowVersions.set(parsed as object, etag);
-    }
-    return parsed;
+  /** A call at a path that is data: the same client, its path given as it is (no braces left to fill). */
+  async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, o: RequestOptions & { ifMatch?: string } = {}): Promise<T> {
+    const answer = await settle<T>(client.request(method.toLowerCase() as 'get', path as never, {
+      params: { query: o.query ?? {} },
+      body: o.body,
+      signal: o.signal,
+      headers: o.ifMatch ? { 'If-Match': o.ifMatch } : {},
+    } as never) as never, { credentialCall: o.credentialCall });
+    // The version of a row read or written here, for a later write that is not given one.
+    const version = versionOf(answer as Row);
+    if (version && method !== 'POST') lastVersions.set(urlOf(path), version);
+    return answer;
   }
 
   /** A write of an existing row: its version in If-Match; after it the row's old version is gone. */
   async function write<T>(method: 'PUT' | 'DELETE', path: string, body: unknown, version: string | undefined): Promise<T> {
-    const answer = await call<T>(method, path, body, undefined, false, version ?? lastVersions.get(base + path));
-    if (method === 'DELETE') lastVersions.delete(base + path);
+    const answer = await call<T>(method, path, { body, ifMatch: version ?? lastVersions.get(urlOf(path)) });
+    if (method === 'DELETE') lastVersions.delete(urlOf(path));
     return answer;
   }
 
   return {
+    api,
     async list(entity, params, signal) {
       const path = entityPath(entity.path, entity.key, undefined, params.pathParams);
-      const answer = await call<ListResult>('GET', `${path}?${listQuery(params)}`, undefined, signal);
+      const answer = await call<ListResult>('GET', path, { query: listQueryParams(params) as RequestOptions['query'], signal });
       if (!answer || !Array.isArray(answer.results)) throw genericApiError(200);
       return { results: answer.results, totalCount: Number(answer.totalCount) || 0 };
     },
-    get: (entity, key, signal) => call<Row>('GET', entityPath(entity.path, entity.key, key), undefined, signal),
-    create: (entity, body) => call<Row>('POST', entityPath(entity.path, entity.key, undefined, body), body),
+    get: (entity, key, signal) => call<Row>('GET', entityPath(entity.path, entity.key, key), { signal }),
+    create: (entity, body) => call<Row>('POST', entityPath(entity.path, entity.key, undefined, body), { body }),
     update: (entity, key, body, version) => write<Row>('PUT', entityPath(entity.path, entity.key, key), body, version),
     remove: (entity, key, version) => write<void>('DELETE', entityPath(entity.path, entity.key, key), undefined, version),
-    // Fetched rather than linked, so a refusal (401, a file not ready yet) shows as a message, not as a page.
-    async download(path) {
-      const headers: Record<string, string> = { ...REQUESTED_WITH };
-      let response: Response;
-      try {
-        response = await fetchImpl(`${base}/${path.replace(/^\/+/, '')}`, { method: 'GET', headers, credentials: SAME_ORIGIN });
-      } catch {
-        throw genericApiError();
-      }
-      if (!response.ok) {
-        const text = await response.text().catch(() => '');
-        if (response.status === 401) options.onUnauthorized?.();
-        throw apiErrorFromBody(response.status, text);
-      }
-      const disposition = response.headers.get('Content-Disposition') ?? '';
-      const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'esportazione';
-      return { blob: await response.blob(), fileName };
+    requestPath: (method, path, o = {}) => call(method, `/${path.replace(/^\/+/, '')}`, o),
+    async downloadPath(path) {
+      let response: Response | undefined;
+      const blob = await settle<Blob>(client.GET(`/${path.replace(/^\/+/, '')}` as never, { parseAs: 'blob', headers: { Accept: '*/*' } } as never).then((r) => {
+        response = (r as { response: Response }).response;
+        return r as never;
+      }));
+      const disposition = response?.headers.get('Content-Disposition') ?? '';
+      return { blob: blob ?? new Blob([]), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'esportazione' };
     },
     async upload(method, path, file, fileName, version) {
-      const url = `${base}/${path.replace(/^\/+/, '')}`;
-      const headers: Record<string, string> = { Accept: 'application/json', ...REQUESTED_WITH };
+      const url = urlOf(path);
       // The row's path (without /<field>) is where the form keeps the version it read.
       const rowUrl = url.replace(/\/[^/]+$/, '');
       const ifMatch = method === 'PUT' ? version ?? lastVersions.get(rowUrl) : undefined;
-      if (ifMatch) headers['If-Match'] = ifMatch;
       const form = new FormData();
       form.append('file', file, fileName);
-      let response: Response;
-      try {
-        // No Content-Type header: the browser writes multipart/form-data with its boundary.
-        response = await fetchImpl(url, { method, headers, body: form, credentials: SAME_ORIGIN });
-      } catch {
-        throw genericApiError();
-      }
-      const text = await response.text().catch(() => '');
-      if (!response.ok) {
-        if (response.status === 401) options.onUnauthorized?.();
-        throw apiErrorFromBody(response.status, text);
-      }
-      let row: Row;
-      try {
-        row = JSON.parse(text) as Row;
-      } catch {
-        throw genericApiError(response.status);
-      }
-      const etag = response.headers?.get('ETag');
-      if (method === 'PUT' && etag && !etag.startsWith('W/')) {
-        lastVersions.set(rowUrl, etag);
-        rowVersions.set(row, etag);
-      }
+      // A FormData body: the browser writes multipart/form-data with its boundary (no Content-Type here).
+      const row = await settle<Row>(client.request(method.toLowerCase() as 'put', `/${path.replace(/^\/+/, '')}` as never, {
+        body: form,
+        headers: ifMatch ? { 'If-Match': ifMatch } : {},
+      } as never) as never);
+      if (!row || typeof row !== 'object') throw genericApiError(200);
+      const etag = versionOf(row);
+      if (method === 'PUT' && etag) lastVersions.set(rowUrl, etag);
+      else rowVersions.delete(row);
       return row;
-    },
-    request: (method, path, opts = {}) => {
-      const pairs = Object.entries(opts.query ?? {})
-        .filter(([, v]) => v !== undefined && v !== '')
-        .map(([k, v]) => [k, String(v)] as [string, string]);
-      const url = `/${path.replace(/^\/+/, '')}${pairs.length ? `?${encodePairs(pairs)}` : ''}`;
-      return call(method, url, opts.body, opts.signal, opts.credentials);
     },
   };
 }

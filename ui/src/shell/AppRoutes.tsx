@@ -23,7 +23,7 @@ const LoginPage = lazy(() => import('./auth/LoginPage'));
 const ResetPasswordPage = lazy(() => import('./auth/ResetPasswordPage'));
 
 /** Shown even when the manifest does not route it, so the extension path always has a user. */
-const BUILT_IN_ROUTES: RouteDef[] = [{ path: '/about', kind: 'extension', component: 'InfoPage', public: true }];
+const BUILT_IN_ROUTES: RouteDef[] = [{ path: '/about', kind: 'extension', component: 'InfoPage', title: 'Informazioni', public: true }];
 
 /** Paths the shell owns: a manifest route with the same path is ignored. */
 const SHELL_PATHS = new Set(['/', '/home', '/login', '/login/banca', '/login/merchant', '/resetPassword', BUSINESS_HOME]);

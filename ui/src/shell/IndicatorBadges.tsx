@@ -28,8 +28,9 @@ function IndicatorBadge({ indicator }: { indicator: IndicatorDef }) {
     setCount(undefined);
     return startIndicatorPolling({
       allowed,
-      readFactor: async () => (await api.request<{ value: string | null }>('GET', `config/${indicator.refreshKey}`)).value,
-      readCount: async () => (await api.request<{ count: number }>('GET', indicator.path)).count,
+      readFactor: async () => (await api.api.GET('/config/{key}', { params: { path: { key: indicator.refreshKey } } })).value ?? null,
+      // The counter's path is data of the manifest (any operation with `indicator:`), so untyped by path.
+      readCount: async () => (await api.requestPath<{ count: number }>('GET', indicator.path)).count,
       onCount: setCount,
     });
     // A new user (or a logout) restarts or stops the polling.

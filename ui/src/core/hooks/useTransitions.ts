@@ -23,7 +23,8 @@ export function useTransitions(entity: EntityMeta, form: FormDef, editKey: KeyVa
     const allowed = Array.isArray(record?._actions) ? (record._actions as string[]) : [];
     return {
       available: editKey ? (form.states?.transitions ?? []).filter((t) => allowed.includes(t.name)) : [],
-      run: (name, input) => provider.request<TransitionResult>('POST', `${entityPath(entity.path, entity.key, editKey)}/${encodeURIComponent(name)}`, input ? { body: input } : undefined),
+      // The entity and transition names are data (manifest, form): untyped by path.
+      run: (name, input) => provider.requestPath<TransitionResult>('POST', `${entityPath(entity.path, entity.key, editKey)}/${encodeURIComponent(name)}`, input ? { body: input } : undefined),
     };
   }, [provider, entity, form, editKey, record]);
 }

@@ -27,8 +27,8 @@ export function AuditPanel({ form, editKey }: Props) {
   const load = useCallback(async () => {
     setState({ status: 'loading' });
     try {
-      const page = await provider.request<{ results: AuditEntry[]; totalCount: number }>('GET', 'audit', {
-        query: { entity: form.entity, key: auditKey(form.key, editKey), page: 0, size: PAGE_SIZE },
+      const page = await provider.api.GET('/audit', {
+        params: { query: { entity: form.entity, key: auditKey(form.key, editKey), page: 0, size: PAGE_SIZE } },
       });
       setState({ status: 'ready', entries: page.results, total: page.totalCount });
     } catch (error) {

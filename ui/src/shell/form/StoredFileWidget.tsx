@@ -37,7 +37,7 @@ export function StoredFileWidget(props: WidgetProps) {
     if (!filePath || !value || !isImageRule(rule)) return setPreview(undefined);
     let url: string | undefined;
     let cancelled = false;
-    provider.download(filePath).then(({ blob }) => {
+    provider.downloadPath(filePath).then(({ blob }) => {
       if (cancelled) return;
       url = URL.createObjectURL(blob);
       setPreview(url);

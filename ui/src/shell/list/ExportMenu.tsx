@@ -18,7 +18,6 @@ import { saveFile } from '../../core/saveFile';
 
 const FORMAT_LABELS: Record<string, string> = { csv: 'CSV', xlsx: 'Excel' };
 
-interface ConfigEntry { value: string | null; defaultValue: string | null }
 
 interface Props {
   entity: EntityMeta;
@@ -45,14 +44,15 @@ export function ExportMenu({ entity, sort, filters }: Props) {
     setRunning(true);
     setJob(null);
     try {
-      const [wait, step] = await Promise.all([settings.maxWaitKey, settings.stepKey].map((key) => api.request<ConfigEntry>('GET', `config/${key}`)));
+      const [wait, step] = await Promise.all([settings.maxWaitKey, settings.stepKey].map((key) => api.api.GET('/config/{key}', { params: { path: { key } } })));
       const query: Record<string, string> = { formato: format };
       for (const [name, value] of Object.entries(filters)) if (value !== undefined && value !== null && value !== '') query[name] = String(value);
       if (sort[0]) query.sort = `${sort[0].field},${sort[0].direction}`;
-      const queued = await api.request<ExportJobStatus>('POST', `${entity.path}/esportazioni`, { query });
+      // The list's own export operation: its path is the entity's (data of the manifest), so untyped by path.
+      const queued = await api.requestPath<ExportJobStatus>('POST', `${entity.path}/esportazioni`, { query });
       setJob(queued);
       const outcome = await pollExport({
-        check: () => api.request<ExportJobStatus>('GET', `esportazioni/${queued.id}`, { signal: controller.signal }),
+        check: () => api.api.GET('/esportazioni/{id}', { params: { path: { id: queued.id } }, signal: controller.signal }),
         onProgress: setJob,
       }, {
         firstCheckMs: settings.firstCheckMs,
@@ -65,7 +65,7 @@ export function ExportMenu({ entity, sort, filters }: Props) {
         banners.error(settings.failedMessage);
         return;
       }
-      const file = await api.download(`esportazioni/${outcome.job.id}/file`);
+      const file = await api.api.download('/esportazioni/{id}/file', { params: { path: { id: outcome.job.id } } });
       saveFile(file.blob, file.fileName);
     } catch (error) {
       if (!controller.signal.aborted) banners.error(userMessage(error));

@@ -42,8 +42,8 @@ function NotificationHistory({ onClose }: { onClose: () => void }) {
 
   const load = useCallback(async (target: number, signal?: AbortSignal) => {
     try {
-      const res = await api.request<HistoryPage>('GET', 'notifiche/storico', {
-        query: { dataDa: dataDa || undefined, dataA: dataA || undefined, currentPage: target, pageDimension: Number.isFinite(pageSize) ? pageSize : undefined },
+      const res = await api.api.GET('/notifiche/storico', {
+        params: { query: { dataDa: dataDa || undefined, dataA: dataA || undefined, currentPage: target, pageDimension: Number.isFinite(pageSize) ? pageSize : undefined } },
         signal,
       });
       setAnswer(res);

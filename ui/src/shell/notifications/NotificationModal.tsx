@@ -32,7 +32,7 @@ export function NotificationModal() {
   useEffect(() => {
     if (!username) return undefined;
     const controller = new AbortController();
-    api.request<QueuedNotification[]>('GET', 'notifiche', { signal: controller.signal })
+    api.api.GET('/notifiche', { signal: controller.signal })
       .then((items) => setQueue(startQueue(items ?? [], closedInSession(storage()?.getItem(STORAGE_KEY) ?? null, sessionId()))))
       .catch(() => undefined); // no notifications is better than a blocked session
     return () => controller.abort();
@@ -46,7 +46,7 @@ export function NotificationModal() {
     if (dontShowAgain) {
       setBusy(true);
       try {
-        await api.request('PUT', `notifiche/${encodeURIComponent(current.id)}`);
+        await api.api.PUT('/notifiche/{id}', { params: { path: { id: current.id } } });
       } catch (err) {
         setError(userMessage(err));
         return;
@@ -64,7 +64,7 @@ export function NotificationModal() {
   /** The attachment in the version the notification names (GET notifiche/{id}/allegato?versione=). */
   const download = async (n: QueuedNotification) => {
     try {
-      const { blob, fileName } = await api.download(`notifiche/${encodeURIComponent(n.id)}/allegato?versione=${encodeURIComponent(String(n.versione))}`);
+      const { blob, fileName } = await api.api.download('/notifiche/{id}/allegato', { params: { path: { id: n.id }, query: { versione: String(n.versione) } } });
       saveFile(blob, n.nomeFile || fileName);
     } catch (err) {
       setError(userMessage(err));

@@ -1,0 +1,98 @@
+/**
+ * The one TypeScript type of generated/manifest.json, `generated/types/manifest.ts`, compiled from the JSON
+ * Schema below (json-schema-to-typescript, as types/entities.ts). The UI reads the manifest through it
+ * (ui/src/core/types.ts re-exports it); the manifest emitter builds a value of that type and validates what
+ * it writes against the same schema, so emitter, file and UI cannot drift apart (docs/artifacts.md).
+ */
+import { compile } from 'json-schema-to-typescript';
+import type { Emitter } from './emitter.js';
+
+const str = { type: 'string' } as const;
+const int = { type: 'integer' } as const;
+const strings = { type: 'array', items: str } as const;
+const record = (values: object) => ({ type: 'object', additionalProperties: values }) as const;
+const ref = (name: string) => ({ $ref: `#/$defs/${name}` }) as const;
+/** An object with exactly these properties; `required` lists the ones always present. */
+const shape = (title: string, properties: Record<string, object>, required: string[], description?: string) =>
+  ({ title, ...(description ? { description } : {}), type: 'object', properties, required, additionalProperties: false }) as const;
+
+const OPERATIONS = ['list', 'get', 'create', 'update', 'delete'];
+const routeBase = { path: str, permission: str, title: str, public: { type: 'boolean', description: 'Reachable without login (seed 000 §2).' } };
+
+export const manifestSchema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  title: 'Manifest',
+  description: 'generated/manifest.json: routes, menu, list columns, filters and page sizes the generic shell renders (docs/artifacts.md#manifestjson).',
+  type: 'object',
+  additionalProperties: false,
+  required: ['apiBase', 'locale', 'ui', 'emailWarningGroups', 'queryDefaults', 'queryEnums', 'messages', 'successMessages', 'functions', 'actions', 'menu', 'routes', 'indicators', 'entities', 'exports'],
+  properties: {
+    apiBase: str,
+    locale: shape('Locale', { date: str, dateTime: str, currency: str, firstDayOfWeek: int }, ['date', 'dateTime', 'currency', 'firstDayOfWeek']),
+    ui: shape('UiTimings', { bannerTimeoutMs: int, typeaheadDelayMs: int }, ['bannerTimeoutMs', 'typeaheadDelayMs']),
+    landing: shape('Landing', { merchant: str, assistance: str, bank: strings }, ['merchant', 'assistance', 'bank'], 'Where /home sends each kind of user (spec/ui/pages.yaml `landing`).'),
+    emailWarningGroups: { ...strings, description: 'Parent groups whose users without e-mail are only warned (spec/ui/pages.yaml).' },
+    pageWindow: { ...int, description: 'Page numbers a hand-written paginator shows at once (spec/ui/pages.yaml `pageWindow`).' },
+    queryDefaults: { ...record(record({})), description: 'Query defaults of custom operations by operation name (notification history `pageDimension`: 10).' },
+    queryEnums: { ...record(record(ref('QueryEnum'))), description: 'Enum inputs of custom operations by operation and input name.' },
+    messages: { ...record(str), description: 'Default validation messages of spec/platform/messages.yaml (required, type, ...).' },
+    successMessages: { ...record(str), description: 'The `successMessage` of each custom operation that has one, by operation name.' },
+    functions: { ...record(str), description: 'The function catalogue of spec/platform/functions.yaml (code -> label), for the role editor.' },
+    actions: { ...record(str), description: 'The action catalogue of spec/platform/functions.yaml (code -> label).' },
+    menu: { type: 'array', items: ref('MenuGroup') },
+    routes: { type: 'array', items: ref('RouteDef') },
+    indicators: { type: 'array', items: ref('IndicatorDef'), description: 'Header counters (operations with `indicator:`), polled only for holders of `permission`.' },
+    entities: record(ref('EntityMeta')),
+    exports: shape('ExportSettings', { maxWaitKey: str, stepKey: str, firstCheckMs: int, failedMessage: str }, ['maxWaitKey', 'stepKey', 'firstCheckMs', 'failedMessage'],
+      'Asynchronous exports: configuration keys of the maximum wait and of the poll step (seconds), the first check, the failure text.'),
+  },
+  $defs: {
+    FieldType: { title: 'FieldType', enum: ['string', 'integer', 'decimal', 'boolean', 'date', 'datetime', 'enum', 'reference', 'file'] },
+    Operation: { title: 'Operation', enum: OPERATIONS },
+    EnumOption: shape('EnumOption', { value: str, label: str }, ['value', 'label']),
+    EnumGroups: { title: 'EnumGroups', description: "An enum's named subsets of codes (spec `groups:`), e.g. the suspended statuses of a ticket.", ...record(strings) },
+    QueryEnum: shape('QueryEnum', { label: str, options: { type: 'array', items: ref('EnumOption') }, groups: ref('EnumGroups') }, ['label', 'options']),
+    ColumnDef: shape('ColumnDef', { field: str, label: str, type: ref('FieldType'), options: { type: 'array', items: ref('EnumOption') }, groups: ref('EnumGroups') }, ['field', 'label', 'type']),
+    FilterDef: shape('FilterDef', {
+      field: str, label: str, type: ref('FieldType'), options: { type: 'array', items: ref('EnumOption') }, groups: ref('EnumGroups'),
+      param: { ...str, description: 'Query parameter (the bank name filter is `name`; a range end is `<param>Da` or `<param>A`).' },
+      search: { enum: ['exact', 'wildcard', 'range'] },
+    }, ['field', 'label', 'type', 'param', 'search']),
+    SortSpec: shape('SortSpec', { field: str, direction: { enum: ['asc', 'desc'] } }, ['field', 'direction']),
+    DeleteConfirmation: shape('DeleteConfirmation', { title: str, message: str }, ['message'], "The spec's question before a delete (absent: the generic one)."),
+    EntityMeta: shape('EntityMeta', {
+      label: str, labelPlural: str, path: str, key: strings, pageSize: int, maxPageSize: int, compact: strings,
+      listRoute: str, formRoute: str, title: str,
+      columns: { type: 'array', items: ref('ColumnDef') },
+      filters: { type: 'array', items: ref('FilterDef') },
+      defaultSort: ref('SortSpec'),
+      operations: { type: 'array', items: ref('Operation') },
+      permissions: shape('EntityPermissions', Object.fromEntries([...OPERATIONS, 'childList', 'childReplace'].map((o) => [o, str])), []),
+      exportFormats: { type: 'array', items: { enum: ['csv', 'xlsx'] }, description: 'The list can be exported in these formats (absent: no "Esporta" menu).' },
+      deleteConfirmation: ref('DeleteConfirmation'),
+      deletedMessage: { ...str, description: "The spec's banner after a delete (absent: the generic one)." },
+    }, ['label', 'labelPlural', 'path', 'key', 'pageSize', 'maxPageSize', 'columns', 'filters', 'defaultSort', 'operations', 'permissions']),
+    RouteDef: {
+      title: 'RouteDef',
+      oneOf: [
+        shape('ListRoute', { ...routeBase, kind: { const: 'list' }, entity: str }, ['path', 'kind', 'entity']),
+        shape('FormRoute', { ...routeBase, kind: { const: 'form' }, entity: str }, ['path', 'kind', 'entity']),
+        shape('ExtensionRoute', { ...routeBase, kind: { const: 'extension' }, component: str }, ['path', 'kind', 'component', 'title', 'public']),
+      ],
+    },
+    MenuItem: shape('MenuItem', { label: str, route: str, permission: str }, ['label', 'route']),
+    MenuGroup: shape('MenuGroup', { label: str, items: { type: 'array', items: ref('MenuItem') } }, ['label', 'items']),
+    IndicatorDef: shape('IndicatorDef', { name: str, path: str, permission: str, label: str, refreshKey: str, route: str }, ['name', 'path', 'label', 'refreshKey']),
+  },
+} as const;
+
+export const manifestTypeEmitter: Emitter = {
+  name: 'manifest-type',
+  emit: async (_model, ctx) => {
+    const header = ctx.render('types-header', { source: 'generator/emitters/manifest-type.ts', description: 'The type of generated/manifest.json, read by the UI and built by the manifest emitter.' });
+    const body = await compile(manifestSchema as never, 'Manifest', {
+      bannerComment: '', additionalProperties: false, format: false, strictIndexSignatures: false, unreachableDefinitions: true,
+    });
+    return [{ path: 'types/manifest.ts', content: `${header}\n${body.trimEnd()}\n` }];
+  },
+};

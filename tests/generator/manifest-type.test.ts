@@ -1,0 +1,24 @@
+/**
+ * generated/types/manifest.ts and the manifest emitter share one schema (generator/emitters/manifest-type.ts):
+ * the committed manifest satisfies it, and it refuses what the UI could not read.
+ */
+import { readFileSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { describe, expect, it } from 'vitest';
+import { manifestSchema } from '../../generator/emitters/manifest-type';
+
+const manifest = JSON.parse(readFileSync(new URL('../../generated/manifest.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+const validate = new Ajv2020({ allErrors: true, strict: true }).compile(manifestSchema);
+
+describe('manifest schema', () => {
+  it('accepts generated/manifest.json', () => {
+    expect(validate(manifest), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it('refuses a missing part, an unknown key and an unknown route kind', () => {
+    const { routes: _routes, ...withoutRoutes } = manifest;
+    expect(validate(withoutRoutes)).toBe(false);
+    expect(validate({ ...manifest, extra: 1 })).toBe(false);
+    expect(validate({ ...manifest, routes: [{ path: '/x', kind: 'wizard', entity: 'Banca' }] })).toBe(false);
+  });
+});

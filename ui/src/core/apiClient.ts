@@ -1,0 +1,157 @@
+/**
+ * The one transport of the UI: an openapi-fetch client typed by `paths` of generated/types/api.ts (the
+ * openapi-typescript output of generated/openapi.json). A hand-written call names an operation by its spec
+ * path (`api.GET('/funzioni/{fn}/permessi', { params: { path: { fn } } })`): a path, a parameter or a body
+ * field the spec no longer has, or an answer field the spec dropped and the page reads, fails `npm run
+ * typecheck` (tests/ui/apiContract.test.ts shows it).
+ *
+ * Every call goes with the session cookie of this origin (`credentials: 'same-origin'`; the WP_TOKEN cookie
+ * is HttpOnly, no script here sees it) and with `X-Requested-With: XMLHttpRequest`, the header the server
+ * wants on changes the cookie authenticates (docs/security.md#csrf): both are client options, so no call can
+ * leave without them. Answers become data or an ApiError with the Italian message (`settle`); a 401 on any
+ * call but a credential check (`credentialCall: true`: login, password change and reset, the first users/me)
+ * means the session is gone and is reported through `onUnauthorized`.
+ */
+import createClient, { type Client, type ClientPathsWithMethod, type FetchResponse, type MaybeOptionalInit, type Middleware } from 'openapi-fetch';
+import type { paths } from '../../../generated/types/api';
+import { ApiError, apiErrorFromBody, genericApiError } from './apiError';
+
+export type ApiClient = Client<paths>;
+export type HttpVerb = 'get' | 'post' | 'put' | 'delete';
+/** The spec paths that have operation `M`. */
+export type ApiPath<M extends HttpVerb> = ClientPathsWithMethod<ApiClient, M>;
+
+type Operation<P, M extends HttpVerb> = P extends keyof paths ? (M extends keyof paths[P] ? paths[P][M] : never) : never;
+type SuccessData<Op> = Op extends Record<string | number, unknown> ? NonNullable<FetchResponse<Op, object, 'application/json'>['data']> : never;
+/** What operation `M` of spec path `P` answers on success (`void` when it answers no body). */
+export type ApiAnswer<P extends ApiPath<M>, M extends HttpVerb> = [SuccessData<Operation<P, M>>] extends [never] ? void : SuccessData<Operation<P, M>>;
+/** The JSON body operation `M` of spec path `P` takes. */
+export type ApiBody<P extends ApiPath<M>, M extends HttpVerb> = Operation<P, M> extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+
+/** Options of this module, beside openapi-fetch's own (`params`, `body`, `signal`, `headers`). */
+export interface CallOptions {
+  /** A call that checks credentials itself (login, change password): its 401 is an answer, not a lost session. */
+  credentialCall?: boolean;
+}
+
+/** openapi-fetch's init of operation `M` at `P`, optional exactly when nothing in it is required. */
+type Init<P extends ApiPath<M>, M extends HttpVerb> = MaybeOptionalInit<paths[P], M>;
+type InitArgs<I> = undefined extends I ? [init?: NonNullable<I> & CallOptions] : [init: I & CallOptions];
+
+/** A typed call that answers the data or throws an ApiError. */
+type TypedMethod<M extends HttpVerb> = <P extends ApiPath<M>>(path: P, ...init: InitArgs<Init<P, M>>) => Promise<ApiAnswer<P, M>>;
+
+export interface TypedApi {
+  GET: TypedMethod<'get'>;
+  POST: TypedMethod<'post'>;
+  PUT: TypedMethod<'put'>;
+  DELETE: TypedMethod<'delete'>;
+  /** A file answer (an export, an attachment): its bytes and the name of its Content-Disposition. */
+  download<P extends ApiPath<'get'>>(path: P, ...init: InitArgs<Init<P, 'get'>>): Promise<DownloadedFile>;
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+/** Sent with every call: the server refuses a change authenticated by the cookie without it (CSRF). */
+export const REQUESTED_WITH = { 'X-Requested-With': 'XMLHttpRequest' } as const;
+/** The session cookie goes with calls to this origin only (the API is served by the UI's own origin). */
+const SAME_ORIGIN: RequestCredentials = 'same-origin';
+
+export type FetchLike = (request: Request) => Promise<Response>;
+
+export interface Transport {
+  client: ApiClient;
+  /** The absolute URL of a path under the API base (`/banche/30480`), as the versions are kept by. */
+  urlOf(path: string): string;
+  /** Awaits an openapi-fetch call: its data, or an ApiError (a 401 first reported unless `credentialCall`). */
+  settle<T>(pending: Promise<{ data?: T; error?: unknown; response: Response }>, options?: CallOptions): Promise<T>;
+  api: TypedApi;
+}
+
+/** The ETag a row object arrived with (a strong one: a row's version, docs/artifacts.md#versions). */
+export const rowVersions = new WeakMap<object, string>();
+
+/**
+ * The query string: pairs in the given order, arrays repeated (`sort=a,asc&sort=b,desc`), empty values left
+ * out, and a space as `%20`: the API rejects `name=prova+E2E` (what URLSearchParams writes) as invalid.
+ */
+export function serializeQuery(query: Record<string, unknown>): string {
+  const pairs: string[] = [];
+  for (const [name, value] of Object.entries(query)) {
+    for (const v of Array.isArray(value) ? value : [value]) {
+      if (v === undefined || v === null || v === '') continue;
+      pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(String(v))}`);
+    }
+  }
+  return pairs.join('&');
+}
+
+/** A fetch that failed (network, server gone) is the generic Italian message; an abort stays an abort. */
+const networkFailure: Middleware = {
+  onError: ({ error, request }) => (request.signal.aborted ? undefined : (error instanceof ApiError ? error : genericApiError())),
+};
+
+export function createTransport(apiBase: string, fetchImpl: FetchLike, onUnauthorized: (() => void) | undefined): Transport {
+  // openapi-fetch builds a Request, which needs an absolute URL outside a page (tests); in the page this is
+  // the page's own origin, the same URL the relative base names.
+  const origin = typeof location === 'undefined' ? 'http://localhost' : location.origin;
+  const baseUrl = new URL(apiBase.replace(/\/+$/, ''), `${origin}/`).href;
+  const client = createClient<paths>({
+    baseUrl,
+    fetch: (request) => fetchImpl(request),
+    credentials: SAME_ORIGIN,
+    headers: { Accept: 'application/json', ...REQUESTED_WITH },
+    querySerializer: (query) => serializeQuery(query as Record<string, unknown>),
+  });
+  client.use(networkFailure);
+
+  async function settle<T>(pending: Promise<{ data?: T; error?: unknown; response: Response }>, options: CallOptions = {}): Promise<T> {
+    let answer: { data?: T; error?: unknown; response: Response };
+    try {
+      answer = await pending;
+    } catch (error) {
+      // An abort is the caller's own decision; an answer that is not JSON is the generic message.
+      if (error instanceof ApiError || (error as { name?: unknown } | null)?.name === 'AbortError') throw error;
+      throw genericApiError();
+    }
+    const { data, error, response } = answer;
+    if (!response.ok) {
+      if (response.status === 401 && !options.credentialCall) onUnauthorized?.();
+      throw apiErrorFromBody(response.status, typeof error === 'string' ? error : error === undefined ? '' : JSON.stringify(error));
+    }
+    // A strong ETag is a row's version (a list's weak one is not).
+    const etag = response.headers.get('ETag');
+    if (etag && !etag.startsWith('W/') && data && typeof data === 'object') rowVersions.set(data, etag);
+    return data as T;
+  }
+
+  const typed = (method: 'GET' | 'POST' | 'PUT' | 'DELETE') => (path: string, init?: CallOptions & Record<string, unknown>) => {
+    const { credentialCall, ...rest } = init ?? {};
+    const send = client[method] as (path: string, init: unknown) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+    return settle(send(path, rest), { credentialCall });
+  };
+
+  const api: TypedApi = {
+    GET: typed('GET') as TypedMethod<'get'>,
+    POST: typed('POST') as TypedMethod<'post'>,
+    PUT: typed('PUT') as TypedMethod<'put'>,
+    DELETE: typed('DELETE') as TypedMethod<'delete'>,
+    // Fetched rather than linked, so a refusal (401, a file not ready yet) shows as a message, not as a page.
+    async download(path: string, init?: CallOptions & Record<string, unknown>) {
+      const { credentialCall, ...rest } = init ?? {};
+      let response: Response | undefined;
+      const blob = await settle<Blob>(client.GET(path as never, { ...rest, parseAs: 'blob', headers: { Accept: '*/*' } } as never).then((r) => {
+        response = (r as { response: Response }).response;
+        return r as never;
+      }), { credentialCall });
+      const disposition = response?.headers.get('Content-Disposition') ?? '';
+      const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'esportazione';
+      return { blob: blob ?? new Blob([]), fileName };
+    },
+  } as TypedApi;
+
+  return { client, urlOf: (path) => `${baseUrl}/${path.replace(/^\/+/, '')}`, settle, api };
+}
