@@ -3,14 +3,15 @@
  * part of an item), each failing on the code before the fix. Mails go to a real SMTP server started here
  * (tests/support/smtp-capture.ts) and are read with mailparser, as a user's mailbox would get them.
  *
- * Timing (item 6), `npx tsx bench/auth-timing.ts` on this 2-core machine, SQLite, median of 7: a public
- * reset whose username and e-mail match answered in 3.7 ms, one that matches nothing in 2.3 ms (before the
- * fix: about 700 ms against 11 ms); both run the same two limit upserts before answering, the rest is
- * noise of a few ms. The test below proves it by structure instead of by clock: the answer comes back
- * while the SMTP server holds the queue, and the pending password is written only afterwards.
- * Login under a flood (item 11), same script: a right login from another client took 64 ms quiet and
- * 248 ms while one client flooded wrong logins (250 of its 300 answered 429 without a scrypt); the audit
- * measured 1 s against 14 s before.
+ * Timing (item 6), `npx tsx bench/auth-timing.ts` on this 2-core machine, SQLite, 41 interleaved calls each
+ * timed by curl in another process: a public reset whose username and e-mail match answered in a median of
+ * 1.76 ms (p90 2.71), one that matches nothing in 1.81 ms (p90 3.26): ratio 0.97 (before the fix: about
+ * 700 ms against 11 ms). Both run the same two limit upserts before answering. The test below proves it by
+ * structure instead of by clock: the answer comes back while the SMTP server holds the queue, and the
+ * pending password is written only afterwards.
+ * Login under a flood (item 11), same script: a right login from another client took 64-102 ms quiet and
+ * 248-627 ms while one client flooded wrong logins (most of the flood answered 429 without a scrypt); the
+ * audit measured 1 s against 14 s before.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
