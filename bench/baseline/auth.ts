@@ -18,7 +18,7 @@ const TOUCH_EVERY_MS = 60 * 1000;
 
 const GRANTS_SQL = `
 WITH RECURSIVE chain(group_name, depth) AS (
-  SELECT ?, 0
+  SELECT group_name, 0 FROM gruppo WHERE group_name = ?
   UNION ALL
   SELECT g.parent_group, c.depth + 1 FROM gruppo g JOIN chain c ON g.group_name = c.group_name
   WHERE g.parent_group IS NOT NULL AND c.depth < 32
@@ -35,7 +35,7 @@ JOIN chain c ON c.group_name = rp.group_name
 JOIN nearest n ON n.role_name = rp.role_name AND n.depth = c.depth`;
 
 const BELOW_SQL = `WITH RECURSIVE below(group_name) AS (
-  SELECT ?
+  SELECT group_name FROM gruppo WHERE group_name = ?
   UNION
   SELECT g.group_name FROM gruppo g JOIN below b ON g.parent_group = b.group_name
 ) SELECT group_name FROM below`;
