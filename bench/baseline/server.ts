@@ -9,7 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { configFromEnv } from '../../server/config.js';
 import { connect } from '../../server/db/connect.js';
-import { authenticate, holds, inScope, type Caller } from './auth.js';
+import { authenticate, holds, inScope, restrictToScope, type Caller } from './auth.js';
 
 interface Field { column: string; required?: boolean; maxLength?: number; pattern?: RegExp; patternMessage?: string; search?: 'exact' | 'wildcard' }
 const DIGITS5 = /^[0-9]{5}$/;
@@ -89,7 +89,7 @@ function listParams(query: Record<string, unknown>) {
 }
 
 function restrict(qb: ReturnType<typeof db>, caller: Caller) {
-  if (caller.scope !== 'all') qb.whereIn('cod_abi', caller.scope);
+  restrictToScope(qb, 'cod_abi', caller);
   if (caller.cab) qb.where('cab', caller.cab);
   return qb;
 }
@@ -125,7 +125,7 @@ api.get('/filiali/:codAbi/:cab', guard('ANAG_BANCHE:VISUALIZZAZIONE'), async (re
   if (details.length) throw new HttpError('VALIDATION_ERROR', details);
   const caller = res.locals.caller as Caller;
   // Another bank's branch is answered as missing: not even its existence leaks.
-  if (!inScope(caller, codAbi) || (caller.cab && caller.cab !== cab)) throw new HttpError('NOT_FOUND');
+  if ((caller.cab && caller.cab !== cab) || !(await inScope(db, caller, codAbi))) throw new HttpError('NOT_FOUND');
   const row = await db('filiale').where({ cod_abi: codAbi, cab }).first(SELECT);
   if (!row) throw new HttpError('NOT_FOUND');
   res.set('ETag', etag(row)).json(row);
@@ -138,7 +138,7 @@ api.post('/filiali', guard('ANAG_BANCHE:CREAZIONE'), async (req, res) => {
   for (const name of NAMES) checkValue(name, body[name], details);
   if (details.length) throw new HttpError('VALIDATION_ERROR', details);
   const caller = res.locals.caller as Caller;
-  if (!inScope(caller, body.codAbi as string) || (caller.cab && caller.cab !== body.cab)) throw new HttpError('FORBIDDEN');
+  if ((caller.cab && caller.cab !== body.cab) || !(await inScope(db, caller, body.codAbi as string))) throw new HttpError('FORBIDDEN');
   const row = Object.fromEntries(NAMES.map((name) => [name, (body[name] as string | undefined) ?? null]));
   try {
     // The branch and its audit record (who created what, when) are written together or not at all.
@@ -152,8 +152,8 @@ api.post('/filiali', guard('ANAG_BANCHE:CREAZIONE'), async (req, res) => {
     });
   } catch (error) {
     const message = (error as Error).message ?? '';
-    if (/UNIQUE constraint failed/.test(message)) throw new HttpError('DUPLICATE_KEY');
-    if (/FOREIGN KEY constraint failed/.test(message)) throw new HttpError('VALIDATION_ERROR', [{ field: 'codAbi', message: 'Banca inesistente' }]);
+    if (/UNIQUE constraint failed|duplicate key value/.test(message)) throw new HttpError('DUPLICATE_KEY');
+    if (/FOREIGN KEY constraint failed|violates foreign key constraint/.test(message)) throw new HttpError('VALIDATION_ERROR', [{ field: 'codAbi', message: 'Banca inesistente' }]);
     throw error;
   }
   res.status(201).set('ETag', etag(row)).json(row);

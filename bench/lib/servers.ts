@@ -16,6 +16,8 @@ export interface ServerSpec {
   env?: Record<string, string>;
   /** When set, the child runs with --cpu-prof and writes its profile here on exit. */
   cpuProfDir?: string;
+  /** Modules the child imports before the script (e.g. bench/volume/loop-delay.ts), relative to the root. */
+  preload?: string[];
 }
 
 export interface RunningServer {
@@ -51,7 +53,7 @@ async function freePort(): Promise<number> {
 
 export async function startServer(spec: ServerSpec): Promise<RunningServer> {
   const port = await freePort();
-  const args = ['--import', 'tsx', ...(spec.cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', spec.cpuProfDir] : []), spec.script];
+  const args = ['--import', 'tsx', ...(spec.preload ?? []).flatMap((m) => ['--import', `./${m}`]), ...(spec.cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', spec.cpuProfDir] : []), spec.script];
   const child = spawn(process.execPath, args, {
     cwd: ROOT_DIR,
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), SQLITE_FILE: spec.sqliteFile, ...spec.env },

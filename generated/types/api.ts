@@ -6177,6 +6177,8 @@ export interface operations {
             query?: {
                 /** @description Filtro: Codice ABI */
                 codAbi?: string;
+                /** @description Filtro: Attiva */
+                flgAttiva?: boolean;
                 /** @description compact: solo i campi per la ricerca rapida */
                 format?: "compact" | "full";
                 /** @description Filtro: Denominazione */
@@ -7014,6 +7016,8 @@ export interface operations {
             query: {
                 /** @description Filtro: Codice ABI */
                 codAbi?: string;
+                /** @description Filtro: Attiva */
+                flgAttiva?: boolean;
                 /** @description Formato del file */
                 formato: "csv" | "xlsx";
                 /** @description Filtro: Denominazione */

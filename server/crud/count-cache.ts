@@ -96,6 +96,15 @@ export class CountCache {
     };
   }
 
+  /**
+   * The write version of `tables` as one string, undefined while one of them is being written (or in an
+   * open transaction that wrote it): other per-table caches (the callers' scopes, server/domain/auth/caller.ts)
+   * keep a value computed from those tables only while this stays the same.
+   */
+  versionOf(tables: readonly string[]): string | undefined {
+    return tables.every((t) => this.stable(t)) ? tables.map((t) => this.version(t)).join('|') : undefined;
+  }
+
   private stable(table: string): boolean {
     const busy = (t: string) => this.writtenInTransactions.has(t) || [...this.running.values()].includes(t);
     return !busy(table) && !busy(ANY_TABLE);

@@ -11,7 +11,7 @@ import { applyRules } from '../../common/rules.js';
 import type { RuntimeModel } from '../artifacts.js';
 import { constraintKind } from '../db/db-errors.js';
 import { ApiError, type ErrorDetail } from '../http/api-error.js';
-import { holds, inScope, type Caller } from '../domain/auth/caller.js';
+import { holds, inScope, whereInScope, type Caller } from '../domain/auth/caller.js';
 import type { EntityHooks } from '../domain/hooks.js';
 import { audited, recordAudit, type AuditOperation } from './audit.js';
 import { outOfColumnRange } from './column-range.js';
@@ -363,7 +363,7 @@ export class EntityService {
     if (!caller || caller.scope === 'all') return;
     const { bank, branch } = this.entity.scope;
     const column = (name: string) => this.entity.fields.find((f) => f.name === name)!.column;
-    if (bank) qb.whereIn(column(bank), caller.scope);
+    if (bank) whereInScope(qb, column(bank), caller);
     if (branch && caller.cab) qb.where(column(branch), caller.cab);
   }
 

@@ -72,6 +72,22 @@ describe('GET /banche (list)', () => {
     expect(res.body.totalCount).toBe(3);
   });
 
+  it('filters flgAttiva by exact match (the active flag, issue 19): true and false split the banks', async () => {
+    const count = async (q: string) => {
+      const res = await app.request.get(`${API}/banche?size=200&${q}`);
+      expect(res.status).toBe(200);
+      return res.body as { results: Bank[]; totalCount: number };
+    };
+    const all = await count('');
+    const active = await count('flgAttiva=true');
+    const inactive = await count('flgAttiva=false');
+    expect(inactive.totalCount).toBeGreaterThan(0);
+    expect(active.totalCount + inactive.totalCount).toBe(all.totalCount);
+    expect(active.results.every((b) => b.flgAttiva === true)).toBe(true);
+    expect(inactive.results.every((b) => b.flgAttiva === false)).toBe(true);
+    expect((await app.request.get(`${API}/banche?flgAttiva=forse`)).status).toBe(400);
+  });
+
   it('format=compact answers only codAbi and nomeBcc', async () => {
     const res = await app.request.get(`${API}/banche?format=compact&codAbi=34256`);
     expect(res.status).toBe(200);

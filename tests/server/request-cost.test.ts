@@ -13,18 +13,31 @@ const CALLERS = ['assistenza', 'sede.30480', 'filiale.30480', 'federazione', 'me
 
 /** Rows returned by the database while `call` runs (one request at a time, so nothing else is counted). */
 async function rowsRead(call: () => Promise<unknown>): Promise<number> {
+  return (await cost(call)).rows;
+}
+
+/** Rows returned, statements sent and the longest statement (in characters) while `call` runs. */
+async function cost(call: () => Promise<unknown>): Promise<{ rows: number; queries: number; longestSql: number }> {
   let rows = 0;
+  let queries = 0;
+  let longestSql = 0;
   const count = (response: unknown) => {
     if (Array.isArray(response)) rows += response.length;
     else if (response && typeof response === 'object' && 'rows' in response && Array.isArray(response.rows)) rows += response.rows.length;
   };
+  const sent = (q: { sql?: string }) => {
+    queries++;
+    longestSql = Math.max(longestSql, q.sql?.length ?? 0);
+  };
   app.db.on('query-response', count);
+  app.db.on('query', sent);
   try {
     await call();
   } finally {
     app.db.removeListener('query-response', count);
+    app.db.removeListener('query', sent);
   }
-  return rows;
+  return { rows, queries, longestSql };
 }
 
 beforeAll(async () => {
@@ -51,5 +64,55 @@ describe('request cost does not grow with the number of banks', () => {
     })), 500);
     const after = await measure();
     expect(after).toEqual(before);
+  });
+});
+
+/**
+ * A federation user's scope is every group below its own (15000): 2 demo banks, then 2,002. Its lists are
+ * restricted by a predicate over the group tree that the database evaluates, and its scope for single
+ * rows is kept per group until a group or bank is written: a call reads as many rows, sends as many
+ * statements and no longer statements with 2,000 more banks, each with its group and a branch, below it.
+ * Before: every call listed every group below 15000 (2,002 rows) and sent it back as whereIn(cod_abi, ...).
+ */
+describe('request cost does not grow with the banks below a federation', () => {
+  it('list, get and create of branches and the bank list cost the same with 2 and 2,002 banks below the federation', async () => {
+    // BANCA_SEDE may not create branches in the demo; here it may, so a create is measured too.
+    await app.db('ruolo_permesso').insert({ group_name: '11000', role_name: 'BANCA_SEDE', funzione: 'ANAG_BANCHE', azione: 'CREAZIONE' });
+    const federation = await app.loginAs('federazione', 'banca');
+    let created = 0;
+    const calls: Record<string, () => Promise<{ status: number }>> = {
+      'list branches': () => federation.get(`${API}/filiali?size=1&sort=nome,desc`),
+      'list banks': () => federation.get(`${API}/banche?size=1`),
+      'get branch': () => federation.get(`${API}/filiali/60855/10200`),
+      'list groups': () => federation.get(`${API}/gruppi?size=1`),
+    };
+    // The second call is measured: the first after a change may fill per-group caches.
+    const measure = async () => {
+      const out: Record<string, { rows: number; queries: number; longestSql: number }> = {};
+      for (const [name, call] of Object.entries(calls)) {
+        const first = await call();
+        expect(`${name} ${first.status}`).toBe(`${name} 200`);
+        out[name] = await cost(async () => expect((await call()).status).toBe(200));
+      }
+      // A create writes: measured on its own, it is never cached.
+      out.create = await cost(async () => {
+        const res = await federation.post(`${API}/filiali`).send({ codAbi: '60855', cab: String(30000 + created++), nome: 'Filiale di prova' });
+        expect(res.status).toBe(201);
+      });
+      return out;
+    };
+    const before = await measure();
+    const banks = Array.from({ length: EXTRA_BANKS }, (_, i) => `8${String(i).padStart(4, '0')}`);
+    await app.db.batchInsert('gruppo', banks.map((abi) => ({ group_name: abi, description: `Banca ${abi}`, group_type: 'B', parent_group: '15000' })), 500);
+    await app.db.batchInsert('banca', banks.map((abi) => ({ cod_abi: abi, nome_bcc: `Banca federata ${abi}` })), 500);
+    await app.db.batchInsert('filiale', banks.map((abi) => ({ cod_abi: abi, cab: '00001', nome: `Filiale ${abi}` })), 500);
+    const after = await measure();
+    expect(after).toEqual(before);
+    // The new banks are in the federation's scope at once, and a bank moved out of it leaves it at once.
+    expect((await federation.get(`${API}/filiali/80007/00001`)).status).toBe(200);
+    expect((await federation.get(`${API}/banche?size=1`)).body.totalCount).toBe(2 + EXTRA_BANKS);
+    await app.db('gruppo').where({ group_name: '80007' }).update({ parent_group: '11000' });
+    expect((await federation.get(`${API}/filiali/80007/00001`)).status).toBe(404);
+    expect((await federation.get(`${API}/banche?size=1`)).body.totalCount).toBe(1 + EXTRA_BANKS);
   });
 });

@@ -4,6 +4,7 @@
  * role change or a lock takes effect on the next call.
  */
 import type { Knex } from 'knex';
+import { countCacheOf } from '../../crud/count-cache.js';
 
 export interface Caller {
   username: string;
@@ -15,8 +16,12 @@ export interface Caller {
   authorities: string[];
   /** 'FN:ACTION' grants; '*' parts are kept as written and matched by `holds`. */
   grants: string[];
-  /** Every bank and group whose rows the caller may see; 'all' for assistance users. */
-  scope: 'all' | string[];
+  /**
+   * Every bank and group whose rows the caller may see; 'all' for assistance users. Kept per group
+   * (scopeOfGroup) and shared between callers: read it, never change it. Lists do not send it to the
+   * database: whereInScope() restricts them with a subquery over the group tree.
+   */
+  scope: 'all' | readonly string[];
   /** The caller's banks; empty for assistance, whose scope is 'all'. */
   banks: string[];
   isAssistenza: boolean;
@@ -64,16 +69,13 @@ export async function callerFromUser(db: Knex, user: UserRow, userType: string):
 
   const isMerchant = user.own_group_type === 'M';
   const isAssistenza = user.own_group_type === 'S' && authorities.includes('ROLE_ADMIN');
-  // Assistance sees everything: neither the groups below nor the banks are listed.
-  const below = isAssistenza ? [] : rowsOf<{ group_name: string; is_bank: unknown }>(await db.raw(GROUPS_BELOW_SQL, [user.group]));
-  const descendants = below.map((g) => g.group_name);
-  // Assistance's scope is 'all': its banks are never listed, so a request costs the same with 6 banks or
-  // 10,000 (tests/server/request-cost.test.ts).
-  const banks: string[] = isAssistenza
-    ? []
-    : isMerchant
-      ? [String(user.group).slice(0, 5)]
-      : below.filter((g) => truthy(g.is_bank)).map((g) => g.group_name);
+  // Assistance sees everything: neither the groups below nor the banks are listed. Anyone else's scope is
+  // kept per group until a group or bank is written, so a request costs the same with 6 banks below the
+  // caller's group or 10,000 (tests/server/request-cost.test.ts).
+  const below = isAssistenza ? undefined : await scopeOfGroup(db, user.group);
+  const merchantBank = String(user.group).slice(0, 5);
+  const banks: readonly string[] = !below ? [] : isMerchant ? [merchantBank] : below.banks;
+  const scope: 'all' | readonly string[] = !below ? 'all' : isMerchant && !below.groups.includes(merchantBank) ? [...below.groups, merchantBank].sort() : below.groups;
   return {
     username,
     userType,
@@ -83,8 +85,8 @@ export async function callerFromUser(db: Knex, user: UserRow, userType: string):
     ...(user.cab ? { cab: user.cab } : {}),
     authorities,
     grants,
-    scope: isAssistenza ? 'all' : [...new Set([...descendants, ...banks])].sort(),
-    banks: banks.sort(),
+    scope,
+    banks: [...banks],
     isAssistenza,
     isMerchant,
     isMerchantOp: authorities.includes('MERCHANT_OP'),
@@ -109,14 +111,67 @@ LEFT JOIN (
 ) p ON p.role_name = ur.role_name
 WHERE ur.username = ?`;
 
-/** The group and every group below it, each with whether it is a bank (a bank's group is named by its ABI). */
-const GROUPS_BELOW_SQL = `
-WITH RECURSIVE below(group_name) AS (
+/** The group and every group below it (index gruppo.parent_group), as one subquery. */
+const BELOW_SQL = `WITH RECURSIVE below(group_name) AS (
   SELECT group_name FROM gruppo WHERE group_name = ?
   UNION
   SELECT g.group_name FROM gruppo g JOIN below b ON g.parent_group = b.group_name
-)
-SELECT b.group_name, EXISTS (SELECT 1 FROM banca x WHERE x.cod_abi = b.group_name) AS is_bank FROM below b`;
+) SELECT group_name FROM below`;
+
+/** The group and every group below it, each with whether it is a bank (a bank's group is named by its ABI). */
+const GROUPS_BELOW_SQL = BELOW_SQL.replace(
+  'SELECT group_name FROM below', 'SELECT b.group_name, EXISTS (SELECT 1 FROM banca x WHERE x.cod_abi = b.group_name) AS is_bank FROM below b');
+
+/**
+ * Restricts `qb` to the rows whose `column` (a bank or group) is in the caller's scope: a subquery over the
+ * group tree that the database evaluates, of the same size whatever the number of groups below the
+ * caller's (before issue 19 the whole list went into every statement as whereIn(column, scope)).
+ */
+export function whereInScope(qb: Knex.QueryBuilder, column: string, caller: Caller): void {
+  if (caller.scope === 'all') return;
+  const below = (q: Knex.QueryBuilder) => q.whereRaw(`?? IN (${BELOW_SQL})`, [column, caller.group]);
+  if (caller.isMerchant) qb.where((q) => { below(q).orWhere(column, String(caller.group).slice(0, 5)); });
+  else below(qb);
+}
+
+interface GroupScope { groups: readonly string[]; banks: readonly string[] }
+interface ScopeEntry extends GroupScope { version: string; at: number }
+/** The tables a group's scope is computed from: a write to either ends every kept scope. */
+const SCOPE_TABLES = ['gruppo', 'banca'] as const;
+/** Writes by another process are not observed (as for list counts, server/crud/count-cache.ts): kept this long at most. */
+const SCOPE_TTL_MS = 30_000;
+const MAX_SCOPES = 2000;
+const scopes = new WeakMap<Knex, Map<string, ScopeEntry>>();
+
+/**
+ * The groups below `group` (itself included) and the banks among them, sorted. Kept per group for a
+ * database whose writes are observed (createApp installs the count cache, whose table versions say when
+ * gruppo or banca changed); computed again after any write to them, inside a transaction, or after
+ * SCOPE_TTL_MS.
+ */
+export async function scopeOfGroup(db: Knex | Knex.Transaction, group: string): Promise<GroupScope> {
+  const load = async (): Promise<GroupScope> => {
+    const below = rowsOf<{ group_name: string; is_bank: unknown }>(await db.raw(GROUPS_BELOW_SQL, [group]));
+    return {
+      groups: Object.freeze<string[]>(below.map((g) => g.group_name).sort()),
+      banks: Object.freeze<string[]>(below.filter((g) => truthy(g.is_bank)).map((g) => g.group_name).sort()),
+    };
+  };
+  const versions = db.isTransaction ? undefined : countCacheOf(db);
+  if (!versions) return load();
+  let entries = scopes.get(db as Knex);
+  if (!entries) scopes.set(db as Knex, (entries = new Map()));
+  const version = versions.versionOf(SCOPE_TABLES);
+  const hit = entries.get(group);
+  if (version !== undefined && hit && hit.version === version && Date.now() - hit.at < SCOPE_TTL_MS) return hit;
+  const loaded = await load();
+  if (version !== undefined && versions.versionOf(SCOPE_TABLES) === version) {
+    entries.delete(group);
+    entries.set(group, { ...loaded, version, at: Date.now() });
+    if (entries.size > MAX_SCOPES) entries.delete(entries.keys().next().value!);
+  }
+  return loaded;
+}
 
 type RoleGrantRow = { role_name: string; funzione: string | null; azione: string | null; depth: number | null };
 

@@ -1,0 +1,190 @@
+/**
+ * Volume suite (issue 19): does the cost of a request stay flat when the tables callers are scoped by are
+ * large? 10,000 banks with their groups below one federation and ~50,000 branches (bench/volume/fixture.ts),
+ * on SQLite and PostgreSQL; list, get and create of branches as four kinds of caller (assistance, a bank's
+ * head office, a branch, the federation over the 10,000 banks), the generated server (server/main.ts)
+ * against the hand-written baseline (bench/baseline/server.ts, the same authorization: token lookup,
+ * grants up the group chain, the scope of the caller's group), interleaved rounds at concurrency 1 and 32.
+ * Each server also reports its event-loop delay per measurement (bench/volume/loop-delay.ts).
+ *
+ * BENCH_VOLUME_DIALECTS=sqlite|postgres, BENCH_CALLERS=federation,bank, BENCH_OPS=list narrow a run;
+ * BENCH_ROUNDS, BENCH_WARMUP, BENCH_SECONDS change the plan; BENCH_CPU_PROF=<dir> profiles both servers.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { load, type LoadRequest, type Measure } from '../lib/load.js';
+import { startServer, type RunningServer } from '../lib/servers.js';
+import { median, medianAndSpread, num } from '../lib/stats.js';
+import { CALLERS, CREATED_CAB_FROM, prepareVolume, removeCreated, syntheticAbi, type CallerKind, type Dialect, type VolumeFixture } from '../volume/fixture.js';
+
+const API = '/webpos/api/v1';
+const OURS = 'generated';
+const BASE = 'baseline';
+type OpId = 'list' | 'get' | 'create';
+interface LoopDelay { p50: number; p99: number; max: number; mean: number; stalls?: number; stallMs?: number; busyStalls?: number; busyStallMs?: number }
+interface Sample { dialect: Dialect; round: number; caller: CallerKind; op: OpId; c: number; server: string; m: Measure & { cpu: number; loop?: LoopDelay } }
+
+export const LIST_PATH = `${API}/filiali?page=1&size=30&sort=nome,desc&provincia=BG`;
+const GET_PATHS: Record<CallerKind, string> = {
+  assistance: `${API}/filiali/30480/11123`,
+  bank: `${API}/filiali/30480/11123`,
+  branch: `${API}/filiali/30480/01600`,
+  federation: `${API}/filiali/${syntheticAbi(7)}/00003`,
+};
+/** The bank a caller creates branches in; a branch user may create none (only its own cab, which exists). */
+const CREATE_BANK: Partial<Record<CallerKind, string>> = { assistance: syntheticAbi(4242), bank: '30480', federation: syntheticAbi(1) };
+let created = 1;
+const newBranch = (abi: string, n: number) => JSON.stringify({
+  codAbi: abi, cab: String(CREATED_CAB_FROM + (n % 79000)), nome: `Filiale volume ${n}`, indirizzo: 'Corso Vittorio Emanuele 12',
+  localita: 'Lodi', cap: '26900', provincia: 'LO', mail: `volume${n}@banca.example`,
+});
+
+function request(op: OpId, caller: CallerKind, token: string): LoadRequest | undefined {
+  const headers = { 'X-AuthToken': token };
+  if (op === 'list') return { method: 'GET', path: LIST_PATH, headers };
+  if (op === 'get') return { method: 'GET', path: GET_PATHS[caller], headers };
+  const abi = CREATE_BANK[caller];
+  return abi ? { method: 'POST', path: `${API}/filiali`, headers, body: () => newBranch(abi, created++), firstPath: GET_PATHS[caller] } : undefined;
+}
+
+const LABEL: Record<OpId, string> = { list: 'list (30, sort, filter, count)', get: 'get by key', create: 'create' };
+
+export async function run(opts: { quick: boolean }): Promise<string> {
+  const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+  const plan = opts.quick
+    ? { rounds: 1, warmup: 0.5, seconds: 1.5, concurrencies: [1, 32] }
+    : { rounds: env('BENCH_ROUNDS', 3), warmup: env('BENCH_WARMUP', 1), seconds: env('BENCH_SECONDS', 4), concurrencies: [1, 32] };
+  const dialects = (process.env.BENCH_VOLUME_DIALECTS ?? 'sqlite,postgres').split(',').filter(Boolean) as Dialect[];
+  const callers = (process.env.BENCH_CALLERS?.split(',').filter(Boolean) ?? Object.keys(CALLERS)) as CallerKind[];
+  const ops = (process.env.BENCH_OPS?.split(',').filter(Boolean) ?? ['list', 'get', 'create']) as OpId[];
+  const samples: Sample[] = [];
+  const notes: string[] = [];
+  for (const dialect of dialects) {
+    const started = Date.now();
+    const fixture = await prepareVolume(dialect);
+    console.log(`volume ${dialect}: seeded ${JSON.stringify(fixture.counts)} in ${Math.round((Date.now() - started) / 1000)} s`);
+    notes.push(`${dialect}: ${fixture.counts.banks.toLocaleString('en')} banks, ${fixture.counts.groups.toLocaleString('en')} groups, ${fixture.counts.branches.toLocaleString('en')} branches`);
+    try {
+      samples.push(...await measureDialect(fixture, plan, callers, ops));
+    } finally {
+      await fixture.dispose();
+    }
+  }
+  return report(samples, plan, dialects, callers, ops, notes);
+}
+
+async function measureDialect(fixture: VolumeFixture, plan: { rounds: number; warmup: number; seconds: number; concurrencies: number[] }, callers: CallerKind[], ops: OpId[]): Promise<Sample[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'webpos-bench-loop-'));
+  const servers: { name: string; server: RunningServer; open: () => import('knex').Knex; loopFile: string }[] = [];
+  try {
+    for (const [name, script] of [[OURS, 'server/main.ts'], [BASE, 'bench/baseline/server.ts']] as const) {
+      const copy = await fixture.copy(name);
+      const loopFile = join(dir, `${name}.json`);
+      const prof = process.env.BENCH_CPU_PROF ? { cpuProfDir: join(process.env.BENCH_CPU_PROF, fixture.dialect, name) } : {};
+      const server = await startServer({ name, script, sqliteFile: copy.env.SQLITE_FILE ?? ':memory:', env: { ...copy.env, LOOP_DELAY_FILE: loopFile }, preload: ['bench/volume/loop-delay.ts'], ...prof });
+      servers.push({ name, server, open: copy.open, loopFile });
+    }
+    await checkSameAnswers(fixture, servers, callers, ops);
+    const samples: Sample[] = [];
+    for (let round = 1; round <= plan.rounds; round++) {
+      for (const caller of callers) {
+        for (const op of ops) {
+          const req = request(op, caller, fixture.tokens[caller]);
+          if (!req) continue;
+          for (const c of plan.concurrencies) {
+            const order = round % 2 ? servers : [...servers].reverse();
+            for (const s of order) {
+              await load(s.server.origin, request(op, caller, fixture.tokens[caller])!, c, plan.warmup);
+              await settle(op, s.open);
+              await loopDelay(s.server, s.loopFile); // starts a fresh histogram
+              const cpuBefore = s.server.cpuMs();
+              const measured = await load(s.server.origin, request(op, caller, fixture.tokens[caller])!, c, plan.seconds);
+              const cpu = (s.server.cpuMs() - cpuBefore) / measured.responses;
+              const loop = await loopDelay(s.server, s.loopFile);
+              await settle(op, s.open);
+              samples.push({ dialect: fixture.dialect, round, caller, op, c, server: s.name, m: { ...measured, cpu, ...(loop ? { loop } : {}) } });
+              console.log(`  ${fixture.dialect} r${round} ${caller.padEnd(10)} ${op.padEnd(6)} c=${String(c).padEnd(2)} ${s.name.padEnd(9)} ${num(measured.rps).padStart(6)} req/s p50 ${num(measured.p50)} p99 ${num(measured.p99)} ms cpu ${cpu.toFixed(3)} loop p99 ${loop ? num(loop.p99) : '?'} max ${loop ? num(loop.max) : '?'} stalls ${loop?.stalls ?? '?'} (busy ${loop?.busyStalls ?? '?'}, ${loop?.busyStallMs ?? '?'} ms)${measured.failures ? ` FAILURES ${JSON.stringify(measured.failureKinds)}` : ''}`);
+            }
+          }
+        }
+      }
+    }
+    return samples;
+  } finally {
+    for (const s of servers) await s.server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function settle(op: OpId, open: () => import('knex').Knex): Promise<void> {
+  await new Promise((r) => setTimeout(r, 300));
+  if (op !== 'create') return;
+  const db = open();
+  try { await removeCreated(db); } finally { await db.destroy(); }
+}
+
+/** Asks the server for its event-loop delay histogram since the last call (and a new one). */
+async function loopDelay(server: RunningServer, file: string): Promise<LoopDelay | undefined> {
+  rmSync(file, { force: true });
+  process.kill(server.pid, 'SIGUSR2');
+  for (let i = 0; i < 50 && !existsSync(file); i++) await new Promise((r) => setTimeout(r, 20));
+  try { return JSON.parse(readFileSync(file, 'utf8')) as LoopDelay; } catch { return undefined; }
+}
+
+/** Each call once on both servers: the same status and body, so both do the same work. */
+async function checkSameAnswers(fixture: VolumeFixture, servers: { name: string; server: RunningServer; open: () => import('knex').Knex }[], callers: CallerKind[], ops: OpId[]): Promise<void> {
+  for (const caller of callers) {
+    for (const op of ops) {
+      const req = request(op, caller, fixture.tokens[caller]);
+      if (!req) continue;
+      const answers: { status: number; body: unknown }[] = [];
+      for (const s of servers) {
+        const res = await fetch(`${s.server.origin}${req.path}`, { method: req.method, headers: { ...req.headers, 'content-type': 'application/json' }, ...(req.body ? { body: newBranch(CREATE_BANK[caller]!, 0) } : {}) });
+        answers.push({ status: res.status, body: await res.json() });
+        await settle(op, s.open);
+      }
+      if (!(answers[0].status < 300 && isDeepStrictEqual(answers[0], answers[1]))) {
+        throw new Error(`${fixture.dialect} ${caller} ${op}: the servers answer differently:\n${answers.map((a, i) => `${servers[i].name}: ${a.status} ${JSON.stringify(a.body).slice(0, 400)}`).join('\n')}`);
+      }
+    }
+  }
+}
+
+function report(samples: Sample[], plan: { rounds: number; warmup: number; seconds: number; concurrencies: number[] }, dialects: Dialect[], callers: CallerKind[], ops: OpId[], notes: string[]): string {
+  const lines: string[] = [
+    'Branches (Filiale) on a database with the scoped tables at volume: ' + notes.join('; ') + '. Callers: ' +
+      callers.map((k) => `${k} \`${CALLERS[k]}\``).join(', ') + ' (the federation user sees the 10,000 banks below its group). Calls: list',
+    `\`GET ${LIST_PATH}\`, get \`${GET_PATHS.federation}\` (the federation) or a branch of 30480, create a new branch in a bank of the caller's`,
+    `scope (a branch user may create none). The generated server against the hand-written baseline with the same authorization, each on its own copy`,
+    `of the database, both as child processes; ${plan.rounds} interleaved round(s), ${plan.warmup} s warm-up and ${plan.seconds} s measured per cell. Cells: median (min-max)`,
+    'over rounds; ratio = generated / baseline per round; p99/p50 is the generated server\'s own spread (target <= 4 at c=32);',
+    'loop p99/max: the generated server\'s event-loop delay (monitorEventLoopDelay) during the measurement, ms; stalls: times a 5 ms timer of',
+    'the generated server came over 50 ms late, summed over rounds, and how many of them the process spent running (busy: its CPU time >= half',
+    'the stall: work blocking the loop) rather than waiting for a core (the machine is shared).',
+  ];
+  for (const dialect of dialects) {
+    lines.push('', `### ${dialect}`, '', '| caller | call | conc. | generated req/s | baseline req/s | req/s ratio | generated p50 ms | generated p99 ms | p99/p50 | baseline p50 ms | baseline p99 ms | generated CPU ms/req | baseline CPU ms/req | loop delay p99 / max ms | stalls > 50 ms: all / busy |', '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
+    for (const caller of callers) {
+      for (const op of ops) {
+        for (const c of plan.concurrencies) {
+          const of = (server: string) => samples.filter((s) => s.dialect === dialect && s.caller === caller && s.op === op && s.c === c && s.server === server).sort((a, b) => a.round - b.round);
+          const a = of(OURS);
+          const b = of(BASE);
+          if (!a.length || !b.length) continue;
+          const cell = (list: Sample[], pick: (m: Sample['m']) => number, digits?: number) => medianAndSpread(list.map((s) => pick(s.m)), digits);
+          const ratio = median(a.map((s, i) => s.m.rps / b[i].m.rps));
+          const spreadRatio = median(a.map((s) => s.m.p99 / s.m.p50));
+          const loops = a.map((s) => s.m.loop).filter((l): l is LoopDelay => Boolean(l));
+          const loop = loops.length ? `${num(median(loops.map((l) => l.p99)))} / ${num(median(loops.map((l) => l.max)))}` : 'n/a';
+          const stalls = loops.length ? `${loops.reduce((n, l) => n + (l.stalls ?? 0), 0)} / ${loops.reduce((n, l) => n + (l.busyStalls ?? 0), 0)}` : 'n/a';
+          lines.push(`| ${caller} | ${LABEL[op]} | ${c} | ${cell(a, (m) => m.rps)} | ${cell(b, (m) => m.rps)} | **${ratio.toFixed(2)}** | ${cell(a, (m) => m.p50)} | ${cell(a, (m) => m.p99)} | **${spreadRatio.toFixed(1)}** | ${cell(b, (m) => m.p50)} | ${cell(b, (m) => m.p99)} | ${cell(a, (m) => m.cpu, 3)} | ${cell(b, (m) => m.cpu, 3)} | ${loop} | ${stalls} |`);
+        }
+      }
+    }
+  }
+  const failures = samples.reduce((n, s) => n + s.m.failures, 0);
+  if (failures) lines.push('', `**${failures} requests failed** (non-2xx, errors or timeouts): see the run log.`);
+  return lines.join('\n');
+}

@@ -1,0 +1,185 @@
+/**
+ * The volume benchmark's database (issue 19): the tables callers are scoped by, at realistic sizes.
+ * 10,000 synthetic banks (ABI 80000-89999), each saved with its group (type B) below the federation group
+ * 15000, so the demo user `federazione` is a federation over 10,000 banks; 5 branches per synthetic bank
+ * (50,000) and 500 more for the demo bank 30480, whose head office (`sede.30480`) and branch (`filiale.30480`)
+ * users are the bank and branch callers. Merchants: the spec has no Merchant entity yet; `seedMerchants`
+ * is the hook where their rows (and their groups below each bank) go once it exists.
+ *
+ * The database is prepared once per dialect (migrations, demo data, the rows above, ANALYZE), the four
+ * callers log in through the real login endpoint (their sessions are in the data), and every server gets
+ * its own copy: a copied SQLite file, or a PostgreSQL database created from the template.
+ */
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { once } from 'node:events';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Knex } from 'knex';
+import pg from 'pg';
+import { createApp } from '../../server/app.js';
+import { loadArtifacts } from '../../server/artifacts.js';
+import { connect } from '../../server/db/connect.js';
+import { loadDemoDataIfEmpty } from '../../server/db/demo-data.js';
+import { migrateLatest } from '../../server/db/migrate.js';
+import { login } from '../lib/fixture.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+export const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const PG_PREFIX = 'webpos_bench_vol';
+
+export const VOLUME = { banks: 10_000, branchesPerBank: 5, benchBankBranches: 500 };
+export const FIRST_ABI = 80_000;
+export const FEDERATION = '15000';
+/** Branches the create benchmark adds get cabs from here up (string order: above every seeded cab). */
+export const CREATED_CAB_FROM = 20000;
+
+export const CALLERS = {
+  assistance: 'assistenza',
+  bank: 'sede.30480',
+  branch: 'filiale.30480',
+  federation: 'federazione',
+} as const;
+export type CallerKind = keyof typeof CALLERS;
+
+const PROVINCES = [['Milano', 'MI'], ['Monza', 'MB'], ['Bergamo', 'BG'], ['Brescia', 'BS'], ['Como', 'CO'], ['Torino', 'TO'], ['Roma', 'RM'], ['Napoli', 'NA']];
+
+export interface VolumeFixture {
+  dialect: Dialect;
+  tokens: Record<CallerKind, string>;
+  counts: { banks: number; branches: number; groups: number };
+  /** A fresh copy for one server: the environment that points the server at it. */
+  copy(name: string): Promise<{ env: Record<string, string>; open(): Knex }>;
+  dispose(): Promise<void>;
+}
+
+export const syntheticAbi = (i: number) => String(FIRST_ABI + i);
+
+/** The merchants hook: no Merchant entity yet (issue 19); their groups and rows would be seeded here. */
+async function seedMerchants(_db: Knex): Promise<void> {}
+
+async function seed(db: Knex): Promise<void> {
+  const artifacts = loadArtifacts();
+  await migrateLatest(db, artifacts.migrationsDir);
+  await loadDemoDataIfEmpty(db, artifacts);
+  // BANCA_SEDE may not create branches in the demo; the bank and federation callers need it for POST.
+  await db('ruolo_permesso').insert({ group_name: '11000', role_name: 'BANCA_SEDE', funzione: 'ANAG_BANCHE', azione: 'CREAZIONE' });
+  const banks = Array.from({ length: VOLUME.banks }, (_, i) => syntheticAbi(i));
+  await db.batchInsert('gruppo', banks.map((abi) => ({ group_name: abi, description: `Banca volume ${abi}`, group_type: 'B', parent_group: FEDERATION })), 500);
+  await db.batchInsert('banca', banks.map((abi, i) => ({ cod_abi: abi, nome_bcc: `Banca volume ${i + 1}`, regione: 'Lombardia', flg_attiva: i % 10 !== 0 })), 500);
+  const branch = (abi: string, cab: string, i: number) => {
+    const [city, province] = PROVINCES[i % PROVINCES.length];
+    return { cod_abi: abi, cab, nome: `Filiale ${city} ${cab}`, indirizzo: `Via Garibaldi ${(i % 200) + 1}`, localita: city, cap: '20100', provincia: province, telefono: '02 1234567', fax: null, mail: i % 2 ? `filiale${cab}@banca${abi}.example` : null };
+  };
+  const rows = banks.flatMap((abi, b) => Array.from({ length: VOLUME.branchesPerBank }, (_, j) => branch(abi, String(j).padStart(5, '0'), b + j)));
+  rows.push(...Array.from({ length: VOLUME.benchBankBranches }, (_, i) => branch('30480', String(11000 + i), i)));
+  await db.batchInsert('filiale', rows, 400);
+  await seedMerchants(db);
+  await db.raw('ANALYZE');
+}
+
+/** Logs the callers in through the real application, served for a moment from this process. */
+async function loginAll(db: Knex): Promise<Record<CallerKind, string>> {
+  const server = createApp({ db, artifacts: loadArtifacts(), exports: { run: false } }).listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  try {
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const out = {} as Record<CallerKind, string>;
+    for (const [kind, username] of Object.entries(CALLERS)) out[kind as CallerKind] = await login(origin, username);
+    return out;
+  } finally {
+    server.close();
+  }
+}
+
+async function counts(db: Knex) {
+  const n = async (table: string) => Number((await db(table).count({ c: '*' }))[0].c);
+  return { banks: await n('banca'), branches: await n('filiale'), groups: await n('gruppo') };
+}
+
+export async function prepareVolume(dialect: Dialect): Promise<VolumeFixture> {
+  if (dialect === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'webpos-bench-vol-'));
+    const template = join(dir, 'template.sqlite');
+    const db = connect({ sqliteFile: template });
+    let tokens: Record<CallerKind, string>;
+    let sizes: VolumeFixture['counts'];
+    try {
+      await seed(db);
+      tokens = await loginAll(db);
+      sizes = await counts(db);
+      await db.raw('PRAGMA wal_checkpoint(TRUNCATE)');
+    } finally {
+      await db.destroy();
+    }
+    let n = 0;
+    return {
+      dialect, tokens, counts: sizes,
+      copy: async (name) => {
+        const file = join(dir, `${name}-${++n}.sqlite`);
+        copyFileSync(template, file);
+        return { env: { SQLITE_FILE: file }, open: () => connect({ sqliteFile: file }) };
+      },
+      dispose: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const made: string[] = [];
+  const template = `${PG_PREFIX}_template`;
+  await dropLeftovers();
+  await admin((c) => c.query(`CREATE DATABASE "${template}"`));
+  made.push(template);
+  const db = connect({ databaseUrl: urlOf(template), sqliteFile: ':memory:' });
+  let tokens: Record<CallerKind, string>;
+  let sizes: VolumeFixture['counts'];
+  try {
+    await seed(db);
+    tokens = await loginAll(db);
+    sizes = await counts(db);
+  } finally {
+    await db.destroy();
+  }
+  return {
+    dialect, tokens, counts: sizes,
+    copy: async (name) => {
+      const copyName = `${PG_PREFIX}_${name.replace(/\W/g, '_')}_${made.length}`;
+      await admin((c) => c.query(`CREATE DATABASE "${copyName}" TEMPLATE "${template}"`));
+      made.push(copyName);
+      // Statistics are not copied with a template on every version: analyze the copy.
+      const copyDb = connect({ databaseUrl: urlOf(copyName), sqliteFile: ':memory:' });
+      try { await copyDb.raw('ANALYZE'); } finally { await copyDb.destroy(); }
+      return { env: { DATABASE_URL: urlOf(copyName) }, open: () => connect({ databaseUrl: urlOf(copyName), sqliteFile: ':memory:' }) };
+    },
+    dispose: async () => {
+      for (const name of made.reverse()) await admin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    },
+  };
+}
+
+function urlOf(database: string): string {
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function dropLeftovers(): Promise<void> {
+  await admin(async (c) => {
+    const { rows } = await c.query(`SELECT datname FROM pg_database WHERE datname LIKE '${PG_PREFIX}%'`);
+    for (const r of rows as { datname: string }[]) await c.query(`DROP DATABASE IF EXISTS "${r.datname}" WITH (FORCE)`);
+  });
+}
+
+async function admin<T>(work: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 5000 });
+  await c.connect();
+  try {
+    return await work(c);
+  } finally {
+    await c.end();
+  }
+}
+
+/** Removes the branches a create measurement added, and their audit rows. */
+export async function removeCreated(db: Knex): Promise<void> {
+  await db('filiale').where('cab', '>=', String(CREATED_CAB_FROM)).delete();
+  await db('storico_modifica').where({ entity: 'Filiale' }).whereIn('username', Object.values(CALLERS)).delete();
+}

@@ -1,0 +1,41 @@
+/**
+ * Preloaded into a server under test (`node --import tsx --import ./bench/volume/loop-delay.ts ...`): an
+ * event-loop delay histogram (perf_hooks.monitorEventLoopDelay, 1 ms resolution), and the stalls: a 5 ms
+ * timer that came more than 50 ms late, with how much CPU this process used meanwhile. A stall during
+ * which the process ran (cpu near the stall's length) is work blocking the loop (a synchronous SQLite
+ * call, GC, a sort); one during which it hardly ran is the operating system running something else on
+ * a busy machine. On SIGUSR2 the process writes both since the last signal to LOOP_DELAY_FILE (JSON,
+ * milliseconds) and starts again, so the bench gets one record per measurement without touching the
+ * server's code.
+ */
+import { writeFileSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
+const file = process.env.LOOP_DELAY_FILE;
+const STALL_MS = 50;
+if (file) {
+  const histogram = monitorEventLoopDelay({ resolution: 1 });
+  histogram.enable();
+  let stalls: { ms: number; cpuMs: number }[] = [];
+  let last = performance.now();
+  let lastCpu = process.cpuUsage();
+  setInterval(() => {
+    const now = performance.now();
+    const cpu = process.cpuUsage();
+    const gap = now - last - 5;
+    if (gap > STALL_MS) stalls.push({ ms: gap, cpuMs: (cpu.user - lastCpu.user + cpu.system - lastCpu.system) / 1000 });
+    last = now;
+    lastCpu = cpu;
+  }, 5).unref();
+  process.on('SIGUSR2', () => {
+    const ms = (ns: number) => Math.round(ns / 1e4) / 100;
+    const busy = stalls.filter((s) => s.cpuMs >= 0.5 * s.ms);
+    writeFileSync(file, JSON.stringify({
+      p50: ms(histogram.percentile(50)), p99: ms(histogram.percentile(99)), max: ms(histogram.max), mean: ms(histogram.mean), count: histogram.count,
+      stalls: stalls.length, stallMs: Math.round(stalls.reduce((n, s) => n + s.ms, 0)),
+      busyStalls: busy.length, busyStallMs: Math.round(busy.reduce((n, s) => n + s.ms, 0)),
+    }));
+    histogram.reset();
+    stalls = [];
+  });
+}
