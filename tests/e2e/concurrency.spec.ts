@@ -32,7 +32,7 @@ async function changeThroughApi(baseURL: string, nomeBcc: string) {
   expect(put.status, `the API change answered: ${answer}`).toBe(200);
 }
 
-test('una modifica concorrente: 412 in italiano, i valori restano, lo storico la mostra, Ricarica i dati e il salvataggio passa', async ({ page, baseURL }) => {
+test('una modifica concorrente: 412 in italiano, i valori restano, lo storico la mostra, Ricarica i dati e il salvataggio passa', async ({ page, appURL }) => {
   const name = page.locator('#root_nomeBcc');
   let original = '';
   await test.step('assistenza apre la banca 60855 e scrive una nuova denominazione', async () => {
@@ -46,7 +46,7 @@ test('una modifica concorrente: 412 in italiano, i valori restano, lo storico la
   });
 
   await test.step('nel frattempo sede.60855 cambia la banca (GET, PUT con If-Match)', async () => {
-    await changeThroughApi(baseURL!, OTHER);
+    await changeThroughApi(appURL, OTHER);
   });
 
   await test.step('Salva: 412, il messaggio in italiano, i valori inseriti restano nel modulo', async () => {

@@ -32,9 +32,9 @@ async function loginAsSede(page: Page) {
 
 const dialog = (page: Page, title: string) => page.getByRole('dialog', { name: title, exact: true });
 
-test("notifiche: una dopo l'altra, non si chiudono da tastiera, 'Non mostrare piu'' vale anche al nuovo accesso", async ({ page, newPage, baseURL }) => {
+test("notifiche: una dopo l'altra, non si chiudono da tastiera, 'Non mostrare piu'' vale anche al nuovo accesso", async ({ page, newPage, appURL }) => {
   await test.step("l'assistenza assegna sede.30480 alle notifiche della banca 30480", async () => {
-    await asAssistenza(baseURL!, 'POST', 'usersnotification', { userId: 'sede.30480', abi: '30480' });
+    await asAssistenza(appURL, 'POST', 'usersnotification', { userId: 'sede.30480', abi: '30480' });
   });
 
   await test.step('sede.30480 accede: la prima notifica, Esc e un clic fuori non la chiudono', async () => {

@@ -29,6 +29,8 @@ class ServerPerFile {
 }
 
 interface TestFixtures {
+  /** The address of this file's server (also the config's `baseURL`, so `page.goto('/login/banca')` works). */
+  appURL: string;
   /** Errors seen in any page of the test; the test fails unless it is empty at the end. */
   pageErrors: string[];
   /** A page in a new browser context (its own cookies): another user, or a new login of the same one. */
@@ -43,13 +45,17 @@ export const test = base.extend<TestFixtures, { serverPerFile: ServerPerFile }>(
   }, { scope: 'worker' }],
 
   // Starting a server takes seconds on a busy machine: its own timeout, not the test's.
-  baseURL: [async ({ serverPerFile }, use, testInfo) => {
+  appURL: [async ({ serverPerFile }, use, testInfo) => {
     const server = await serverPerFile.forFile(testInfo.file);
     await use(server.baseURL);
     if (testInfo.status !== testInfo.expectedStatus) {
       await testInfo.attach('server log', { body: server.log.slice(-50).join('\n'), contentType: 'text/plain' });
     }
   }, { scope: 'test', timeout: 90_000 }],
+
+  baseURL: async ({ appURL }, use) => {
+    await use(appURL);
+  },
 
   pageErrors: async ({}, use) => {
     const errors: string[] = [];
