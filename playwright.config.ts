@@ -1,0 +1,38 @@
+/**
+ * Browser tests (`npm run test:e2e`): tests/e2e/*.spec.ts drive Debian's Chromium against the real server,
+ * one server on a fresh demo database per test file (tests/e2e/support/fixtures.ts).
+ */
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_PATH } from './tests/e2e/support/chromium';
+
+/** How long a single step (a click, a navigation, an assertion) may wait, as the old runner allowed. */
+const STEP_TIMEOUT_MS = 15_000;
+const CI = Boolean(process.env.CI);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/support/global-setup.ts',
+  outputDir: 'test-results/e2e',
+  // Two cores: two files at a time, each worker with its server and its Chromium. The tests of a file
+  // share its server and run in order.
+  workers: 2,
+  fullyParallel: false,
+  forbidOnly: CI,
+  retries: 0,
+  timeout: 120_000,
+  expect: { timeout: STEP_TIMEOUT_MS },
+  reporter: CI ? 'list' : [['list'], ['html', { open: 'never', outputFolder: 'test-results/e2e-report' }]],
+  use: {
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: CHROMIUM_PATH,
+      args: ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+    locale: 'it-IT',
+    viewport: { width: 1280, height: 900 },
+    actionTimeout: STEP_TIMEOUT_MS,
+    navigationTimeout: STEP_TIMEOUT_MS,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+});

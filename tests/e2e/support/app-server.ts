@@ -1,0 +1,80 @@
+/**
+ * The real server on a fresh SQLite file: migrations and demo data are applied by the server itself on
+ * its first start, exactly as `npm start` does on a new machine.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const START_TIMEOUT_MS = 60_000;
+/** The line server/main.ts prints once it listens; PORT=0 lets the system pick a free port, read back here. */
+const LISTENING = /listening on (http:\/\/127\.0\.0\.1:\d+)\//;
+
+export interface AppServer {
+  baseURL: string;
+  /** The server's output, for the report of a failing test. */
+  log: string[];
+  stop(): Promise<void>;
+}
+
+export async function startAppServer(): Promise<AppServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'webpos-e2e-'));
+  // node with tsx's loader, not npx tsx: one process to stop, and no npx start-up on a busy machine.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SQLITE_FILE: join(dataDir, 'e2e.sqlite'), DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // A worker that exits without its fixtures' teardown (killed after a timeout) must not leave the server behind.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  const log: string[] = [];
+  const stop = async () => {
+    process.removeListener('exit', killOnExit);
+    await stopChild(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const baseURL = await listeningUrl(child, log);
+    return { baseURL, log, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+function listeningUrl(child: ChildProcess, log: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not listen within ${START_TIMEOUT_MS / 1000} s:\n${log.slice(-30).join('\n')}`)), START_TIMEOUT_MS);
+    const onData = (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\n')) {
+        if (!line.trim()) continue;
+        log.push(line);
+        const url = LISTENING.exec(line)?.[1];
+        if (url) {
+          clearTimeout(timer);
+          resolve(url);
+        }
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited with code ${code} before listening:\n${log.slice(-30).join('\n')}`));
+    });
+  });
+}
+
+/** SIGTERM lets the server close its database; SIGKILL after 5 s if it does not. */
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+}

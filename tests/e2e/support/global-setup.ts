@@ -1,0 +1,36 @@
+/**
+ * Before any browser test: the Chromium to drive must exist (a missing browser fails the run, it never
+ * skips it), and dist/ui, which the server serves, must not be older than the UI's sources.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from './app-server';
+import { CHROMIUM_PATH } from './chromium';
+
+/** Newest modification time under `dir` (recursive): ui/, generated/ and common/ are small. */
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+function buildUiIfStale(): void {
+  const index = join(ROOT, 'dist/ui/index.html');
+  if (process.env.E2E_SKIP_BUILD && existsSync(index)) return;
+  const sources = Math.max(...['ui', 'generated', 'common'].map((dir) => newestMtime(join(ROOT, dir))));
+  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
+  console.log('dist/ui is older than its sources: npm run build:ui');
+  const result = spawnSync('npm', ['run', 'build:ui'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('npm run build:ui failed');
+}
+
+export default function globalSetup(): void {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium, or set CHROMIUM_PATH to another Chromium`);
+  }
+  buildUiIfStale();
+}
