@@ -27,6 +27,16 @@ export const ROLE_FIELDS = {
   configuration: ['key', 'value'],
 } as const;
 
+/**
+ * Codes the platform writes into a role field: when the spec makes that field an enum, it must offer them
+ * (the generator checks it), so a save through the generic API accepts what the platform stored.
+ */
+export const ROLE_CODES: { [R in EntityRole]?: Partial<Record<RoleField<R>, readonly string[]>> } = {
+  auditLog: { operation: ['create', 'update', 'delete', 'transition'] },
+  mailOutbox: { status: ['C', 'I', 'N'] },
+  exportJobs: { stato: ['P', 'R', 'S', 'E'], formato: ['csv', 'xlsx'] },
+};
+
 export type EntityRole = keyof typeof ROLE_FIELDS;
 export type RoleField<R extends EntityRole> = (typeof ROLE_FIELDS)[R][number];
 export const ENTITY_ROLES = Object.keys(ROLE_FIELDS) as EntityRole[];

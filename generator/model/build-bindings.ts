@@ -3,7 +3,7 @@
  * platform reads of that role exists in it, so a renamed entity or field fails `npm run gen` at
  * file:line:col instead of the first audit, mail or export at run time.
  */
-import { ENTITY_ROLES, ROLE_FIELDS, type Bindings, type EntityBinding, type EntityRole } from '../../common/bindings.js';
+import { ENTITY_ROLES, ROLE_CODES, ROLE_FIELDS, type Bindings, type EntityBinding, type EntityRole } from '../../common/bindings.js';
 import type { EntityModel } from '../../common/model.js';
 import { didYouMean, type Diagnostic } from '../diagnostics.js';
 import type { SourceFile } from '../load/source-file.js';
@@ -28,11 +28,18 @@ export function buildBindings(sources: SourceFile[], entities: EntityModel[], di
       continue;
     }
     const fields = Object.fromEntries(known.map((f) => [f, renamed[f] ?? f]));
+    const codes: Partial<Record<string, readonly string[]>> = ROLE_CODES[role] ?? {};
     for (const [roleField, field] of Object.entries(fields)) {
-      if (entity.fields.some((f) => f.name === field)) continue;
       const where = renamed[roleField] !== undefined ? at('fields', roleField) : at('entity');
-      const hint = renamed[roleField] !== undefined ? '' : ` Add it, or map it: fields: { ${roleField}: <field of ${name}> }.`;
-      diagnostics.push({ ...where, message: `Role ${role} needs field ${roleField}: entity ${name} has no field ${field}.${hint}${didYouMean(field, entity.fields.map((f) => f.name))}` });
+      const found = entity.fields.find((f) => f.name === field);
+      if (!found) {
+        const hint = renamed[roleField] !== undefined ? '' : ` Add it, or map it: fields: { ${roleField}: <field of ${name}> }.`;
+        diagnostics.push({ ...where, message: `Role ${role} needs field ${roleField}: entity ${name} has no field ${field}.${hint}${didYouMean(field, entity.fields.map((f) => f.name))}` });
+        continue;
+      }
+      const { options } = found;
+      const missing = options ? (codes[roleField] ?? []).filter((code) => !options.some((o) => o.value === code)) : [];
+      if (missing.length) diagnostics.push({ ...where, message: `Role ${role}: field ${name}.${field} must offer the codes the platform writes; missing ${missing.join(', ')}.` });
     }
     resolved[role] = { entity: name, fields };
   }
