@@ -26,7 +26,16 @@ const DOMAIN = ['server/domain/'];
  * Names a generic file may spell, each with its reason. Keep it short: a new entry needs a reason a
  * reviewer accepts, not a workaround for a binding that is missing.
  */
-const ALLOWED: { file: string; name: string; why: string }[] = [];
+const ALLOWED: { file: string; name: string; why: string }[] = [
+  {
+    file: 'common/stored-files.ts', name: 'creato_il',
+    why: 'a column of the platform-owned table file_archiviato (no spec entity), spelled like Notifica.creatoIl by chance',
+  },
+  {
+    file: 'ui/src/shell/auth/ResetPasswordPage.tsx', name: 'Banca',
+    why: 'the Italian label of the bank-side realm a user reads, not a name the code looks anything up by',
+  },
+];
 
 interface Finding { file: string; line: number; name: string; text: string }
 
