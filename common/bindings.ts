@@ -44,10 +44,12 @@ export const ENTITY_ROLES = Object.keys(ROLE_FIELDS) as EntityRole[];
 /** One role's entity with every role field resolved to the entity's field name. */
 export interface EntityBinding { entity: string; fields: Record<string, string> }
 
+/** The login realms (query `userType`, /login/<realm>): the bank-side users' and the merchants'. */
+export interface LoginRealms { bank: string; merchant: string }
+
 export interface Bindings {
   entities: Record<EntityRole, EntityBinding>;
-  /** The login realms (query `userType`, /login/<realm>): the bank-side users' and the merchants'. */
-  loginRealms: { bank: string; merchant: string };
+  loginRealms: LoginRealms;
 }
 
 /** A role's entity and its fields' names and columns, for code that must not know them. */

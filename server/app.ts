@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Knex } from 'knex';
+import { bindingsOf } from '../common/bindings.js';
 import type { Artifacts } from './artifacts.js';
 import { installCountCache } from './crud/count-cache.js';
 import { apiRouter } from './crud/routes.js';
@@ -79,7 +80,7 @@ export function createApp({ db, artifacts, validateResponses = false, uiDir, exp
 
   // Mails leave after the answer (app.locals.mail.idle() waits for them); limits shared through the database.
   const limits = { ...authLimitsFromEnv(), ...authLimits };
-  const auth = { db, limits, throttle: new AuthThrottle(db, limits), mail: createMailService(db, artifacts.model, mail), mails: artifacts.model.messages.mails };
+  const auth = { db, limits, throttle: new AuthThrottle(db, limits), mail: createMailService(db, artifacts.model, mail), mails: artifacts.model.messages.mails, realms: bindingsOf(artifacts.model).loginRealms };
   app.locals.mail = auth.mail;
   app.locals.authThrottle = auth.throttle;
   const handlers = { ...domainHandlers, ...createAuthHandlers(auth) };
