@@ -4,6 +4,7 @@
  * so it can be written to disk and read back without loss.
  */
 import type { FieldRule, JsonLogic } from './rules.js';
+import type { Bindings } from './bindings.js';
 
 export type FieldType = 'string' | 'integer' | 'decimal' | 'boolean' | 'date' | 'datetime' | 'enum' | 'reference' | 'file';
 export type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';
@@ -279,6 +280,8 @@ export interface Model {
   dropEntities: string[];
   /** Configuration keys and their defaults (spec/platform/config.yaml); overrides live in table configurazione. */
   config: ConfigKeyModel[];
+  /** The entities playing the platform's roles, and the login realms (spec/platform/bindings.yaml); absent from a spec without it. */
+  bindings?: Bindings;
 }
 
 /**

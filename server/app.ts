@@ -6,17 +6,16 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Knex } from 'knex';
+import { bindingsOf } from '../common/bindings.js';
 import type { Artifacts } from './artifacts.js';
 import { installCountCache } from './crud/count-cache.js';
 import { apiRouter } from './crud/routes.js';
 import { ExportWorker, type ExportOptions } from './exports/worker.js';
 import { exportDirFromEnv } from './exports/settings.js';
 import { domainHandlers, entityHooks } from './domain/index.js';
-import { accountHooks } from './domain/auth/account-hooks.js';
 import { createAuthHandlers } from './domain/auth/handlers.js';
 import { authLimitsFromEnv, type AuthLimits } from './domain/auth/limits.js';
 import { AuthThrottle } from './domain/auth/throttle.js';
-import { combineHooks } from './domain/hooks.js';
 import { rememberClientAddress } from './http/client-address.js';
 import { createMailService } from './mail/index.js';
 import type { MailSettings } from './mail/settings.js';
@@ -81,11 +80,11 @@ export function createApp({ db, artifacts, validateResponses = false, uiDir, exp
 
   // Mails leave after the answer (app.locals.mail.idle() waits for them); limits shared through the database.
   const limits = { ...authLimitsFromEnv(), ...authLimits };
-  const auth = { db, limits, throttle: new AuthThrottle(db, limits), mail: createMailService(db, mail), mails: artifacts.model.messages.mails };
+  const auth = { db, limits, throttle: new AuthThrottle(db, limits), mail: createMailService(db, artifacts.model, mail), mails: artifacts.model.messages.mails, realms: bindingsOf(artifacts.model).loginRealms };
   app.locals.mail = auth.mail;
   app.locals.authThrottle = auth.throttle;
   const handlers = { ...domainHandlers, ...createAuthHandlers(auth) };
-  const hooks = { ...entityHooks, Utente: combineHooks(entityHooks.Utente, accountHooks(auth)) };
+  const hooks = entityHooks(auth);
 
   const api = express.Router();
   api.use(rememberClientAddress, noStore, refuseCrossSite, (_req, res, next) => { res.locals.sessionCookie = cookie; next(); });

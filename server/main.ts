@@ -1,5 +1,6 @@
 /** Starts the product: migrate, load demo data on first start, serve API and UI on one port. */
 import type { AddressInfo } from 'node:net';
+import { bindingsOf, bound } from '../common/bindings.js';
 import { loadArtifacts } from './artifacts.js';
 import { createApp } from './app.js';
 import { configFromEnv } from './config.js';
@@ -29,10 +30,12 @@ const server = app.listen(config.port, config.host, () => {
 
 /** The demo personas (spec/demo/08-utenti.yaml), so a newcomer can log in right away. */
 function printDemoLogins(): void {
-  const users = artifacts.demo.find((d) => d.entity === 'Utente')?.rows ?? [];
+  const user = bound(artifacts.model, 'user');
+  const users = artifacts.demo.find((d) => d.entity === user.entity.name)?.rows ?? [];
   if (!users.length) return;
-  console.log(`Demo logins (password ${DEMO_PASSWORD_HINT}), at /login/banca or /login/merchant:`);
-  for (const u of users) console.log(`  ${String(u.username).padEnd(20)} ${String(u.fullName ?? '')}`);
+  const { bank, merchant } = bindingsOf(artifacts.model).loginRealms;
+  console.log(`Demo logins (password ${DEMO_PASSWORD_HINT}), at /login/${bank} or /login/${merchant}:`);
+  for (const u of users) console.log(`  ${String(u[user.field('username')]).padEnd(20)} ${String(u[user.field('fullName')] ?? '')}`);
 }
 
 const shutdown = () => server.close(() => void db.destroy().then(() => process.exit(0)));

@@ -463,7 +463,7 @@ export interface paths {
             cookie?: never;
         };
         /** Stato dell'esportazione */
-        get: operations["getEsportazione"];
+        get: operations["getExportJob"];
         put?: never;
         post?: never;
         delete?: never;
@@ -483,7 +483,7 @@ export interface paths {
             cookie?: never;
         };
         /** File dell'esportazione */
-        get: operations["downloadEsportazione"];
+        get: operations["downloadExportJob"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2299,6 +2299,57 @@ export interface components {
             errorMessage: string;
         };
         Esportazione: {
+            /**
+             * Richiesta il
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Id del file */
+            downloadId: string | null;
+            /** Entità */
+            entity: string;
+            /**
+             * Terminata il
+             * Format: date-time
+             */
+            finishedAt: string | null;
+            /**
+             * Formato
+             * @enum {string}
+             */
+            formato: "csv" | "xlsx";
+            /** Id */
+            id: string;
+            /** Messaggio */
+            messaggio: string | null;
+            /** Nome del file */
+            nomeFile: string | null;
+            /** Parametri */
+            parametri: string;
+            /**
+             * Righe scritte
+             * @default 0
+             */
+            righeScritte: number;
+            /** Righe totali */
+            righeTotali: number | null;
+            /**
+             * Iniziata il
+             * Format: date-time
+             */
+            startedAt: string | null;
+            /**
+             * Stato
+             * @default P
+             * @enum {string}
+             */
+            stato: "P" | "R" | "S" | "E";
+            /** Utente */
+            username: string;
+            /** Tipo utente */
+            userType: string;
+        };
+        ExportJob: {
             /** Format: date-time */
             createdAt: string;
             downloadId: string | null;
@@ -4561,7 +4612,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Esportazione"];
+                    "application/json": components["schemas"]["ExportJob"];
                 };
             };
             /** @description Dati non validi */
@@ -5136,7 +5187,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Esportazione"];
+                    "application/json": components["schemas"]["ExportJob"];
                 };
             };
             /** @description Dati non validi */
@@ -5797,7 +5848,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Esportazione"];
+                    "application/json": components["schemas"]["ExportJob"];
                 };
             };
             /** @description Dati non validi */
@@ -7037,7 +7088,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Esportazione"];
+                    "application/json": components["schemas"]["ExportJob"];
                 };
             };
             /** @description Dati non validi */
@@ -7526,7 +7577,7 @@ export interface operations {
             };
         };
     };
-    getEsportazione: {
+    getExportJob: {
         parameters: {
             query?: never;
             header?: never;
@@ -7544,7 +7595,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Esportazione"];
+                    "application/json": components["schemas"]["ExportJob"];
                 };
             };
             /** @description Dati non validi */
@@ -7594,7 +7645,7 @@ export interface operations {
             };
         };
     };
-    downloadEsportazione: {
+    downloadExportJob: {
         parameters: {
             query?: never;
             header?: never;
@@ -8122,7 +8173,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Esportazione"];
+                    "application/json": components["schemas"]["ExportJob"];
                 };
             };
             /** @description Dati non validi */
@@ -9360,7 +9411,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Esportazione"];
+                    "application/json": components["schemas"]["ExportJob"];
                 };
             };
             /** @description Dati non validi */
@@ -10185,7 +10236,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Esportazione"];
+                    "application/json": components["schemas"]["ExportJob"];
                 };
             };
             /** @description Dati non validi */
@@ -10259,7 +10310,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Esportazione"];
+                    "application/json": components["schemas"]["ExportJob"];
                 };
             };
             /** @description Dati non validi */
@@ -10709,7 +10760,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Esportazione"];
+                    "application/json": components["schemas"]["ExportJob"];
                 };
             };
             /** @description Dati non validi */
@@ -11161,7 +11212,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Esportazione"];
+                    "application/json": components["schemas"]["ExportJob"];
                 };
             };
             /** @description Dati non validi */
@@ -11384,7 +11435,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Esportazione"];
+                    "application/json": components["schemas"]["ExportJob"];
                 };
             };
             /** @description Dati non validi */
@@ -11846,7 +11897,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Esportazione"];
+                    "application/json": components["schemas"]["ExportJob"];
                 };
             };
             /** @description Dati non validi */
@@ -13242,7 +13293,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Esportazione"];
+                    "application/json": components["schemas"]["ExportJob"];
                 };
             };
             /** @description Dati non validi */
@@ -13929,7 +13980,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Esportazione"];
+                    "application/json": components["schemas"]["ExportJob"];
                 };
             };
             /** @description Dati non validi */
@@ -14768,7 +14819,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Esportazione"];
+                    "application/json": components["schemas"]["ExportJob"];
                 };
             };
             /** @description Dati non validi */
@@ -15410,7 +15461,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Esportazione"];
+                    "application/json": components["schemas"]["ExportJob"];
                 };
             };
             /** @description Dati non validi */

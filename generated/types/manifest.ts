@@ -26,6 +26,7 @@ apiBase: string
 locale: Locale
 ui: UiTimings
 landing?: Landing
+loginRealms?: LoginRealms
 /**
  * Parent groups whose users without e-mail are only warned (spec/ui/pages.yaml).
  */
@@ -102,6 +103,13 @@ export interface Landing {
 merchant: string
 assistance: string
 bank: string[]
+}
+/**
+ * The login realms (query userType, /login/<realm>) of bank-side users and merchants (spec/platform/bindings.yaml; absent from a spec without it).
+ */
+export interface LoginRealms {
+bank: string
+merchant: string
 }
 /**
  * This interface was referenced by `Manifest`'s JSON-Schema

@@ -31,6 +31,7 @@ export const manifestSchema = {
     locale: shape('Locale', { date: str, dateTime: str, currency: str, firstDayOfWeek: int }, ['date', 'dateTime', 'currency', 'firstDayOfWeek']),
     ui: shape('UiTimings', { bannerTimeoutMs: int, typeaheadDelayMs: int }, ['bannerTimeoutMs', 'typeaheadDelayMs']),
     landing: shape('Landing', { merchant: str, assistance: str, bank: strings }, ['merchant', 'assistance', 'bank'], 'Where /home sends each kind of user (spec/ui/pages.yaml `landing`).'),
+    loginRealms: shape('LoginRealms', { bank: str, merchant: str }, ['bank', 'merchant'], 'The login realms (query userType, /login/<realm>) of bank-side users and merchants (spec/platform/bindings.yaml; absent from a spec without it).'),
     emailWarningGroups: { ...strings, description: 'Parent groups whose users without e-mail are only warned (spec/ui/pages.yaml).' },
     pageWindow: { ...int, description: 'Page numbers a hand-written paginator shows at once (spec/ui/pages.yaml `pageWindow`).' },
     queryDefaults: { ...record(record({})), description: 'Query defaults of custom operations by operation name (notification history `pageDimension`: 10).' },

@@ -49,6 +49,8 @@ export function buildManifest(model: Model): Manifest {
     ui: { bannerTimeoutMs: 3000, typeaheadDelayMs: 800 },
     // Where /home sends each kind of user, and who only gets a warning for a missing e-mail (spec/ui/pages.yaml).
     ...(model.shell.landing ? { landing: model.shell.landing } : {}),
+    // The login pages and the userType each sends (spec/platform/bindings.yaml).
+    ...(model.bindings ? { loginRealms: model.bindings.loginRealms } : {}),
     emailWarningGroups: model.shell.emailWarningGroups,
     // Hand-written paginators (the notification history popup): page numbers shown at once (spec/ui/pages.yaml).
     ...(model.shell.pageWindow !== undefined ? { pageWindow: model.shell.pageWindow } : {}),

@@ -13,6 +13,11 @@ const json = (schema: unknown) => ({ 'application/json': { schema } });
 const common = {
   400: errorResponse('Dati non validi'), 401: errorResponse('Non autenticato'), 403: errorResponse('Non autorizzato'), 500: errorResponse('Errore del server'),
 };
+/**
+ * The job's answer is the platform's own shape (server/exports/jobs.ts jobView), not a schema of the entity
+ * that stores the jobs (spec/platform/bindings.yaml `exportJobs`), so it has a name of its own.
+ */
+const JOB_SCHEMA = 'ExportJob';
 export const EXPORT_TAG = { name: 'Esportazioni', description: 'Esportazioni asincrone degli elenchi in CSV ed Excel' };
 
 /** The list's parameters without paging (`listParams` are those of GET <list path>). */
@@ -34,13 +39,13 @@ export function addExportPath(
         ...kept,
       ],
       // 429: the caller has ESPORTAZIONI_MAX_IN_CORSO exports queued or running already.
-      responses: { 202: { description: 'Esportazione in coda', content: json(ref('Esportazione')) }, 429: errorResponse('Troppe esportazioni in corso'), ...common },
+      responses: { 202: { description: 'Esportazione in coda', content: json(ref(JOB_SCHEMA)) }, 429: errorResponse('Troppe esportazioni in corso'), ...common },
     },
   };
 }
 
 export function addExportJobPaths(paths: Record<string, Record<string, unknown>>, schemas: Record<string, unknown>): void {
-  schemas.Esportazione = jobSchema();
+  schemas[JOB_SCHEMA] = jobSchema();
   const idParam = { name: 'id', in: 'path', required: true, description: "Id dell'esportazione", schema: { type: 'string', maxLength: 36 } };
   const op = (kind: string, id: string, summary: string, responses: Record<string, unknown>) => ({
     operationId: id, summary, tags: [EXPORT_TAG.name], 'x-access': 'authenticated', 'x-operation': kind, security: [{ authToken: [] }],
@@ -48,12 +53,12 @@ export function addExportJobPaths(paths: Record<string, Record<string, unknown>>
   });
   paths['/esportazioni/{id}'] = {
     parameters: [idParam],
-    get: op('exportStatus', 'getEsportazione', "Stato dell'esportazione", { 200: { description: 'Stato', content: json(ref('Esportazione')) } }),
+    get: op('exportStatus', 'getExportJob', "Stato dell'esportazione", { 200: { description: 'Stato', content: json(ref(JOB_SCHEMA)) } }),
   };
   const binary = { type: 'string', format: 'binary' };
   paths['/esportazioni/{id}/file'] = {
     parameters: [idParam],
-    get: op('exportFile', 'downloadEsportazione', "File dell'esportazione", {
+    get: op('exportFile', 'downloadExportJob', "File dell'esportazione", {
       200: {
         description: 'Il file (Content-Disposition con il nome)',
         content: { 'text/csv': { schema: binary }, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: binary } },

@@ -6,6 +6,7 @@ import type { EntityModel, Model, PageModel, ShellModel } from '../../common/mod
 import type { Diagnostic } from '../diagnostics.js';
 import type { SourceFile } from '../load/source-file.js';
 import type { SpecKind } from '../validate/schema-check.js';
+import { buildBindings } from './build-bindings.js';
 import { buildConfig } from './build-config.js';
 import { buildEntity } from './build-entity.js';
 import { buildOperations } from './build-operation.js';
@@ -60,6 +61,7 @@ export function buildModel(files: { kind: SpecKind; source: SourceFile }[]): { m
   checkLifecycles(entities, diagnostics);
   const shell = buildShell(ofKind('pages'), new Set([...pages.map((p) => p.value.route), ...entities.flatMap((e) => [e.value.list?.route, e.value.form?.route])]), diagnostics);
 
+  const bindings = buildBindings(ofKind('bindings'), entities.map((e) => e.value), diagnostics);
   const demoFiles = ofKind('demo').map((source) => ({ raw: source.data as RawDemo, source }));
   const model: Model = {
     shell,
@@ -74,6 +76,7 @@ export function buildModel(files: { kind: SpecKind; source: SourceFile }[]): { m
       .map(({ raw }) => ({ entity: raw.demo, rows: raw.rows })),
     dropEntities: buildDropEntities(ofKind('dropEntities'), new Set(entityNames), diagnostics),
     config: buildConfig(ofKind('config'), diagnostics),
+    ...(bindings ? { bindings } : {}),
   };
   checkIndicators(operations, model, diagnostics);
   if (diagnostics.length === 0) checkDemo(demoFiles, model, diagnostics);

@@ -1,4 +1,5 @@
 /** The raw shapes of spec files after schema validation (see generator/schema/*.schema.json). */
+import type { EntityRole } from '../../common/bindings.js';
 import type { MailTemplates } from '../../common/model.js';
 export interface RawField {
   type: 'string' | 'integer' | 'decimal' | 'boolean' | 'date' | 'datetime' | 'enum' | 'reference' | 'file';
@@ -76,3 +77,9 @@ export interface RawConfigKey {
   default?: string | number | boolean | string[]; pattern?: string; minimum?: number; maximum?: number; maxLength?: number;
 }
 export interface RawConfig { config: Record<string, RawConfigKey> }
+export interface RawBindings {
+  bindings: {
+    entities: Record<EntityRole, { entity: string; fields?: Record<string, string> }>;
+    loginRealms: { bank: string; merchant: string };
+  };
+}

@@ -8,7 +8,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import { didYouMean, type Diagnostic } from '../diagnostics.js';
 import type { PathSegment, SourceFile } from '../load/source-file.js';
 
-export const SPEC_KINDS = ['entity', 'functions', 'messages', 'demo', 'pages', 'operations', 'dropEntities', 'config'] as const;
+export const SPEC_KINDS = ['entity', 'functions', 'messages', 'demo', 'pages', 'operations', 'dropEntities', 'config', 'bindings'] as const;
 export type SpecKind = (typeof SPEC_KINDS)[number];
 
 const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true });

@@ -10,13 +10,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { EntityModel } from '../../common/model.js';
+import { bound, type RoleField } from '../../common/bindings.js';
 import { entityByName } from '../../common/model.js';
 import type { RuntimeModel } from '../artifacts.js';
 import { Repository } from './repository.js';
 import type { Row } from './row-mapping.js';
-
-/** The entity the trail is stored as (spec/platform/storico-modifiche.yaml). */
-export const AUDIT_ENTITY = 'StoricoModifica';
 
 export type AuditOperation = 'create' | 'update' | 'delete' | 'transition';
 
@@ -42,12 +40,14 @@ export interface AuditEvent {
  * Writes one row of the trail inside `trx`. Call it in the transaction of the change it records, after the
  * change, with the row as the API would answer it before and after. Does nothing for `audit: false` entities.
  */
-export async function recordAudit(trx: Knex.Transaction, model: Pick<RuntimeModel, 'entities'>, event: AuditEvent): Promise<void> {
+export async function recordAudit(trx: Knex.Transaction, model: Pick<RuntimeModel, 'entities' | 'bindings'>, event: AuditEvent): Promise<void> {
   const entity = entityByName(model, event.entity);
   if (entity.audit === false) return;
   const scoped = event.after ?? event.before ?? {};
   const { bank, branch } = entity.scope;
-  await new Repository(entityByName(model, AUDIT_ENTITY)).insert(trx, {
+  // The trail is the entity the bindings name (spec/platform/bindings.yaml `auditLog`).
+  const log = bound(model, 'auditLog');
+  const values: Record<RoleField<'auditLog'>, unknown> = {
     id: nextAuditId(event.at),
     changedAt: (event.at ?? new Date()).toISOString(),
     username: event.username ?? null,
@@ -59,7 +59,8 @@ export async function recordAudit(trx: Knex.Transaction, model: Pick<RuntimeMode
     scopeBranch: branch && scoped[branch] != null ? String(scoped[branch]) : null,
     before: event.before ? JSON.stringify(withoutSecrets(model, entity, event.before)) : null,
     after: event.after ? JSON.stringify(withoutSecrets(model, entity, event.after)) : null,
-  });
+  };
+  await new Repository(log.entity).insert(trx, log.row(values));
 }
 
 /** Whether the service records changes of `entity` made by this caller (internal saves have none: demo data). */

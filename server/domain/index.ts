@@ -5,9 +5,11 @@
 import { agentiHandlers } from './agenti/handlers.js';
 import { promozioneHooks } from './assistenza/promozione-hooks.js';
 import { auditHandlers } from './audit/handlers.js';
+import { accountHooks } from './auth/account-hooks.js';
 import { roleHooks, userHooks } from './auth/grant-hooks.js';
+import type { AuthRuntime } from './auth/runtime.js';
 import type { DomainHandler } from './handler.js';
-import type { EntityHooks } from './hooks.js';
+import { combineHooks, type EntityHooks } from './hooks.js';
 import { configHandlers } from './config/handlers.js';
 import { flussiHandlers } from './flussi/handlers.js';
 import { indicatorHandlers } from './indicatori/handlers.js';
@@ -30,10 +32,15 @@ export const domainHandlers: Readonly<Record<string, DomainHandler>> = {
   ...indicatorHandlers,
 };
 
-/** Save hooks by entity name (server/domain/hooks.ts). */
-export const entityHooks: Readonly<Record<string, EntityHooks>> = {
-  Utente: userHooks,
-  Ruolo: roleHooks,
-  Notifica: notificaHooks,
-  Promozione: promozioneHooks,
-};
+/**
+ * Save hooks by entity name (server/domain/hooks.ts). A user's account hooks (first password, unlock
+ * mails) need the app's mail and throttle, so the set is built per app.
+ */
+export function entityHooks(auth: AuthRuntime): Readonly<Record<string, EntityHooks>> {
+  return {
+    Utente: combineHooks(userHooks, accountHooks(auth)),
+    Ruolo: roleHooks,
+    Notifica: notificaHooks,
+    Promozione: promozioneHooks,
+  };
+}

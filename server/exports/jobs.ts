@@ -5,13 +5,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { entityByName, type EntityModel, type ExportFormat } from '../../common/model.js';
+import { bound, type BoundEntity, type RoleField } from '../../common/bindings.js';
+import type { ExportFormat } from '../../common/model.js';
 import type { RuntimeModel } from '../artifacts.js';
-import { fromColumns, toColumns, type Row } from '../crud/row-mapping.js';
+import { fromColumns, type Row } from '../crud/row-mapping.js';
 
 export type JobState = 'P' | 'R' | 'S' | 'E';
 
-export interface ExportJob {
+/** The job by the platform's field names (common/bindings.ts ROLE_FIELDS.exportJobs), also its API answer. */
+export interface ExportJob extends Record<RoleField<'exportJobs'>, unknown> {
   id: string; entity: string; formato: ExportFormat; stato: JobState; username: string; userType: string;
   parametri: string; righeScritte: number; righeTotali: number | null; downloadId: string | null;
   nomeFile: string | null; messaggio: string | null; createdAt: string; startedAt: string | null; finishedAt: string | null;
@@ -21,14 +23,15 @@ export interface ExportJob {
 export interface JobParameters { query: Row; fixed: Row }
 
 export class ExportJobs {
-  readonly entity: EntityModel;
-  constructor(private readonly db: Knex, model: RuntimeModel) {
-    this.entity = entityByName(model, 'Esportazione');
+  /** The entity spec/platform/bindings.yaml binds as `exportJobs`. */
+  private readonly store: BoundEntity<'exportJobs'>;
+  constructor(private readonly db: Knex, model: Pick<RuntimeModel, 'entities' | 'bindings'>) {
+    this.store = bound(model, 'exportJobs');
   }
 
-  private table() { return this.db(this.entity.table); }
-  private cols(values: Partial<ExportJob>): Row { return toColumns(this.entity, values as Row); }
-  private col(field: keyof ExportJob): string { return this.entity.fields.find((f) => f.name === field)!.column; }
+  private table() { return this.db(this.store.entity.table); }
+  private cols(values: Partial<ExportJob>): Row { return this.store.columns(values); }
+  private col(field: RoleField<'exportJobs'>): string { return this.store.column(field); }
 
   async create(entity: string, formato: ExportFormat, username: string, userType: string, parameters: JobParameters): Promise<ExportJob> {
     const job: ExportJob = {
@@ -48,7 +51,7 @@ export class ExportJobs {
 
   async find(id: string): Promise<ExportJob | undefined> {
     const row = await this.table().where(this.col('id'), id).first();
-    return row ? (fromColumns(this.entity, row) as unknown as ExportJob) : undefined;
+    return row ? (this.store.values(fromColumns(this.store.entity, row)) as ExportJob) : undefined;
   }
 
   /** The oldest queued job this process managed to claim, if any. */
@@ -87,7 +90,7 @@ export class ExportJobs {
   }
 }
 
-/** The job as the API answers it (components/schemas/Esportazione). */
+/** The job as the API answers it (components/schemas/ExportJob). */
 export function jobView(job: ExportJob): Row {
   return {
     id: job.id, entity: job.entity, formato: job.formato, stato: job.stato, righeScritte: job.righeScritte,

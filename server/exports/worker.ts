@@ -8,6 +8,7 @@
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
+import { bound } from '../../common/bindings.js';
 import { entityByName, type ExportFormat, type FieldModel } from '../../common/model.js';
 import type { RuntimeModel } from '../artifacts.js';
 import type { EntityService } from '../crud/entity-service.js';
@@ -126,8 +127,9 @@ export class ExportWorker {
 
   /** An integer configuration key: an administrator's value, else the spec's default. */
   private async configNumber(key: string, fallback: number): Promise<number> {
-    const stored = await this.db(entityByName(this.model, 'Configurazione').table).where('chiave', key).first('valore');
-    const value = Number(stored?.valore ?? this.model.config.find((k) => k.key === key)?.default ?? fallback);
+    const store = bound(this.model, 'configuration');
+    const stored = await this.db(store.entity.table).where(store.column('key'), key).first(store.column('value'));
+    const value = Number(stored?.[store.column('value')] ?? this.model.config.find((k) => k.key === key)?.default ?? fallback);
     return Number.isFinite(value) ? value : fallback;
   }
 
@@ -167,5 +169,5 @@ export class ExportWorker {
 export function fileName(labelPlural: string, format: ExportFormat, today = new Date()): string {
   const ascii = labelPlural.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '');
   const [y, m, d] = today.toISOString().slice(0, 10).split('-');
-  return `${ascii || 'Esportazione'}_${d}-${m}-${y}.${format}`;
+  return `${ascii || 'Elenco'}_${d}-${m}-${y}.${format}`;
 }

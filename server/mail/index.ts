@@ -3,7 +3,9 @@
  * One per app (server/app.ts); app.locals.mail lets tests wait for it (idle) and the server close it.
  */
 import type { Knex } from 'knex';
-import { Mailer, type OutgoingMail } from './mailer.js';
+import { bound, type BoundEntity } from '../../common/bindings.js';
+import type { RuntimeModel } from '../artifacts.js';
+import { Mailer, SEND_STATUS, type OutgoingMail } from './mailer.js';
 import { AfterResponseQueue } from './queue.js';
 import { mailSettingsFromEnv, type MailSettings } from './settings.js';
 
@@ -19,11 +21,12 @@ export interface MailService {
   close(): Promise<void>;
 }
 
-export function createMailService(db: Knex, overrides: Partial<MailSettings> = {}): MailService {
+export function createMailService(db: Knex, model: Pick<RuntimeModel, 'entities' | 'bindings'>, overrides: Partial<MailSettings> = {}): MailService {
   const settings = { ...mailSettingsFromEnv(), ...overrides };
-  const mailer = new Mailer(db, settings);
+  const outbox = bound(model, 'mailOutbox');
+  const mailer = new Mailer(db, settings, outbox);
   const queue = new AfterResponseQueue();
-  queue.enqueue('Mascheramento delle mail precedenti', () => maskLegacyRows(db));
+  queue.enqueue('Mascheramento delle mail precedenti', () => maskLegacyRows(db, outbox));
   return {
     mailer,
     queue,
@@ -47,6 +50,7 @@ export function createMailService(db: Knex, overrides: Partial<MailSettings> = {
  */
 export const LEGACY_TEXT = 'Testo non conservato: la mail poteva contenere una password';
 
-async function maskLegacyRows(db: Knex): Promise<void> {
-  await db('mail_outbox').whereNull('stato_invio').update({ body: LEGACY_TEXT, stato_invio: 'N', esito_invio: 'Registrata prima della consegna via SMTP' });
+async function maskLegacyRows(db: Knex, outbox: BoundEntity<'mailOutbox'>): Promise<void> {
+  await db(outbox.entity.table).whereNull(outbox.column('status'))
+    .update(outbox.columns({ body: LEGACY_TEXT, status: SEND_STATUS.notSent, outcome: 'Registrata prima della consegna via SMTP' }));
 }

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import nodemailer from 'nodemailer';
+import type { BoundEntity } from '../../common/bindings.js';
 import type { MailSettings } from './settings.js';
 import { fillSecrets, maskSecrets, type SecretText } from './template.js';
 
@@ -18,6 +19,7 @@ export interface OutgoingMail {
   outboxColumns?: Record<string, unknown>;
 }
 
+/** The outbox's status codes (common/bindings.ts ROLE_CODES: the spec's status field must offer them). */
 export const SEND_STATUS = { queued: 'C', sent: 'I', notSent: 'N' } as const;
 export const NO_SMTP = 'SMTP_URL non configurato';
 
@@ -26,7 +28,8 @@ type Transport = ReturnType<typeof nodemailer.createTransport>;
 export class Mailer {
   private readonly transport: Transport | null;
 
-  constructor(private readonly db: Knex, private readonly settings: MailSettings, private readonly table = 'mail_outbox') {
+  /** `outbox`: the entity spec/platform/bindings.yaml binds as `mailOutbox`. */
+  constructor(private readonly db: Knex, private readonly settings: MailSettings, private readonly outbox: BoundEntity<'mailOutbox'>) {
     this.transport = settings.smtpUrl
       ? nodemailer.createTransport({
         url: settings.smtpUrl,
@@ -40,14 +43,16 @@ export class Mailer {
   /** Records the mail (masked, 'in coda'), sends it, records the outcome. Never throws for a failed send. */
   async deliver(mail: OutgoingMail): Promise<{ id: string; sent: boolean }> {
     const id = randomUUID();
-    await this.db(this.table).insert({
-      id, created_at: new Date().toISOString(), recipient: mail.to, subject: mail.subject, body: maskSecrets(mail.text),
-      stato_invio: SEND_STATUS.queued, ...mail.outboxColumns,
+    const { outbox } = this;
+    const table = () => this.db(outbox.entity.table);
+    await table().insert({
+      ...outbox.columns({ id, createdAt: new Date().toISOString(), recipient: mail.to, subject: mail.subject, body: maskSecrets(mail.text), status: SEND_STATUS.queued }),
+      ...mail.outboxColumns,
     });
     const outcome = await this.send(mail);
-    await this.db(this.table).where({ id }).update(outcome.sent
-      ? { stato_invio: SEND_STATUS.sent, inviata_at: new Date().toISOString(), esito_invio: outcome.detail }
-      : { stato_invio: SEND_STATUS.notSent, esito_invio: outcome.detail });
+    await table().where(outbox.column('id'), id).update(outbox.columns(outcome.sent
+      ? { status: SEND_STATUS.sent, sentAt: new Date().toISOString(), outcome: outcome.detail }
+      : { status: SEND_STATUS.notSent, outcome: outcome.detail }));
     return { id, sent: outcome.sent };
   }
 

@@ -456,8 +456,8 @@ async function finishedExport(): Promise<string> {
   }
   throw new Error('the export did not finish in 10 s');
 }
-SAMPLES.getEsportazione = { params: exportJob, prepare: async () => { exportJob.id = await finishedExport(); }, outside: 'unscoped' };
-SAMPLES.downloadEsportazione = { params: exportJob, prepare: async () => { exportJob.id = await finishedExport(); }, outside: 'unscoped' };
+SAMPLES.getExportJob = { params: exportJob, prepare: async () => { exportJob.id = await finishedExport(); }, outside: 'unscoped' };
+SAMPLES.downloadExportJob = { params: exportJob, prepare: async () => { exportJob.id = await finishedExport(); }, outside: 'unscoped' };
 
 // ---------------------------------------------------------------------------------------------
 

@@ -71,10 +71,13 @@ describe('can()', () => {
 });
 
 describe('navigation rules (seed 000 §2, §4)', () => {
-  it('sends /wpbusiness visitors to the merchant login, others to the bank login', () => {
-    expect(loginPathFor('/wpbusiness/home')).toBe('/login/merchant');
-    expect(loginPathFor('/anagrafiche/anaBanca')).toBe('/login/banca');
-    expect(loginPathFor('/wpbusinessx')).toBe('/login/banca');
+  it('sends /wpbusiness visitors to the merchant login, others to the bank login (realms of the manifest)', () => {
+    const realms = MANIFEST.loginRealms!;
+    expect(realms).toEqual({ bank: 'banca', merchant: 'merchant' });
+    expect(loginPathFor('/wpbusiness/home', realms)).toBe('/login/merchant');
+    expect(loginPathFor('/anagrafiche/anaBanca', realms)).toBe('/login/banca');
+    expect(loginPathFor('/wpbusinessx', realms)).toBe('/login/banca');
+    expect(loginPathFor('/wpbusiness', { bank: 'b', merchant: 'm' })).toBe('/login/m');
   });
 
   it('returns to the saved URL unless it is a login page', () => {

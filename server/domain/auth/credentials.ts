@@ -7,6 +7,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Knex } from 'knex';
+import type { LoginRealms } from '../../../common/bindings.js';
 import { ApiError } from '../../http/api-error.js';
 import { clientAddress } from '../../http/client-address.js';
 import { hashPassword, verifyPassword } from './password.js';
@@ -36,12 +37,12 @@ export async function loadAccount(db: Knex, username: string): Promise<Account |
   };
 }
 
-/** A merchant account is one whose group is a merchant group (type M: seed 000 §6, caller.ts). */
-export const userTypeOf = (account: Account) => (account.groupType === 'M' ? 'merchant' : 'banca');
+/** The realm of an account: a merchant account is one whose group is a merchant group (type M: seed 000 §6, caller.ts). */
+export const userTypeOf = (account: Account, realms: LoginRealms) => (account.groupType === 'M' ? realms.merchant : realms.bank);
 
 export interface CheckOptions {
-  /** The userType the client logs in as: an account of the other type fails like a wrong password. */
-  userType?: string;
+  /** The userType the client logs in as, and the realms: an account of the other realm fails like a wrong password. */
+  realm?: { userType: string; realms: LoginRealms };
 }
 
 export async function checkPassword(db: Knex, throttle: AuthThrottle, username: string, password: string, options: CheckOptions = {}): Promise<{ account: Account; mustChange: boolean }> {
@@ -49,7 +50,7 @@ export async function checkPassword(db: Knex, throttle: AuthThrottle, username: 
   const account = await loadAccount(db, username);
   const current = await verifyPassword(password, account?.passwordHash ?? DUMMY_HASH);
   const temporary = !current && !!account && pendingMatches(account, password);
-  const typeMatches = !options.userType || (!!account && userTypeOf(account) === options.userType);
+  const typeMatches = !options.realm || (!!account && userTypeOf(account, options.realm.realms) === options.realm.userType);
   if (!account || !account.passwordHash || !(current || temporary) || !typeMatches) {
     // The failure that reaches the limit locks the username for a while and ends its sessions.
     if (throttle.lockedBy(attempt)) await revokeAllSessions(db, username);

@@ -18,7 +18,7 @@ export function createAuthHandlers(auth: AuthRuntime): Record<string, DomainHand
   const { db } = auth;
   const login: DomainHandler = async ({ query, body, token: previous }) => {
     const username = String(body.username);
-    const { mustChange } = await checkPassword(db, auth.throttle, username, String(body.password), { userType: String(query.userType) });
+    const { mustChange } = await checkPassword(db, auth.throttle, username, String(body.password), { realm: { userType: String(query.userType), realms: auth.realms } });
     if (mustChange) throw new ApiError('ERROR_016');
     // A new token at every login, and the one it replaces (if the client still had one) is ended.
     if (previous) await revokeSession(db, previous);

@@ -43,11 +43,11 @@ export async function replaceAndMail({ db, mail, mails }: AuthRuntime, to: MailR
  * A public reset, entirely after the answer: when username, e-mail and userType match an enabled account,
  * a pending password valid for resetValidHours, mailed. Otherwise nothing at all.
  */
-export function pendingResetLater({ db, mail, mails, limits }: AuthRuntime, request: { username: string; mail: string; userType: string }): void {
+export function pendingResetLater({ db, mail, mails, limits, realms }: AuthRuntime, request: { username: string; mail: string; userType: string }): void {
   mail.sendLater('Recupero password', async () => {
     const account = await loadAccount(db, request.username);
     if (!account || !account.enabled || !account.email) return undefined;
-    if (account.email.toLowerCase() !== request.mail.toLowerCase() || userTypeOf(account) !== request.userType) return undefined;
+    if (account.email.toLowerCase() !== request.mail.toLowerCase() || userTypeOf(account, realms) !== request.userType) return undefined;
     const password = randomPassword();
     const expires = new Date(Date.now() + limits.resetValidHours * 3600_000).toISOString();
     const pending = { pending_hash: sha256(password), pending_expires_at: expires };

@@ -148,7 +148,7 @@ export function createTransport(apiBase: string, fetchImpl: FetchLike, onUnautho
         return r as never;
       }), { credentialCall });
       const disposition = response?.headers.get('Content-Disposition') ?? '';
-      const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'esportazione';
+      const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'file';
       return { blob: blob ?? new Blob([]), fileName };
     },
   } as TypedApi;

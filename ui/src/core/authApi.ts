@@ -4,10 +4,19 @@
  * change of those operations that this code does not follow fails `npm run typecheck`. Credential calls are
  * marked so their 401 is shown, not taken as a lost session.
  */
+import type { paths } from '../../../generated/types/api';
 import type { ApiAnswer } from './apiClient';
 import type { DataProvider } from './dataProvider';
 
-export type UserType = 'banca' | 'merchant';
+/** A login realm (manifest `loginRealms`, from spec/platform/bindings.yaml): the login's `userType`. */
+export type UserType = string;
+
+/**
+ * The manifest carries the realms as text while the typed client knows the spec's enum of `userType`. Both
+ * come from spec/, and the server answers 400 to a value its enum lacks, so the text is passed on as it is.
+ */
+type LoginRealmValue = NonNullable<paths['/authorization/auth']['post']['parameters']['query']>['userType'];
+const realmValue = (userType: UserType) => userType as LoginRealmValue;
 
 /** POST authorization/auth: the token is for API clients; the browser keeps the cookie the same answer sets. */
 export type LoginAnswer = ApiAnswer<'/authorization/auth', 'post'>;
@@ -26,7 +35,7 @@ export function createAuthApi(provider: DataProvider) {
   const { api } = provider;
   return {
     login: (userType: UserType, username: string, password: string) =>
-      api.POST('/authorization/auth', { params: { query: { userType } }, body: { username, password }, credentialCall: true }),
+      api.POST('/authorization/auth', { params: { query: { userType: realmValue(userType) } }, body: { username, password }, credentialCall: true }),
     logout: () => api.DELETE('/authorization/logout/'),
     /** `probe`: is anyone logged in? Its 401 is an answer (nobody), not a lost session. */
     me: (options: { probe?: boolean } = {}): Promise<CurrentUser> => api.GET('/users/me', { credentialCall: options.probe === true }),
@@ -37,7 +46,7 @@ export function createAuthApi(provider: DataProvider) {
     changePassword: (username: string, oldPassword: string, newPassword: string): Promise<MessageAnswer> =>
       api.POST('/users/changePassword', { body: { username, oldPassword, newPassword }, credentialCall: true }),
     resetPassword: (username: string, mail: string, userType: UserType): Promise<MessageAnswer> =>
-      api.PUT('/authorization/resetPassword', { params: { query: { mail, username, userType } }, credentialCall: true }),
+      api.PUT('/authorization/resetPassword', { params: { query: { mail, username, userType: realmValue(userType) } }, credentialCall: true }),
     updateMyEmail: (email: string, password: string): Promise<MessageAnswer> => api.PUT('/users/me/email', { body: { email, password } }),
     adminResetPassword: (username: string): Promise<MessageAnswer> =>
       api.PUT('/users/{username}/password', { params: { path: { username } } }),

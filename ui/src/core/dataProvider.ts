@@ -149,7 +149,7 @@ export function createDataProvider(
         return r as never;
       }));
       const disposition = response?.headers.get('Content-Disposition') ?? '';
-      return { blob: blob ?? new Blob([]), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'esportazione' };
+      return { blob: blob ?? new Blob([]), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'file' };
     },
     async upload(method, path, file, fileName, version) {
       const url = urlOf(path);

@@ -3,12 +3,10 @@
  * saved before a login and where to go after it, and the home landing of each kind of user.
  */
 import type { CurrentUser } from './authApi';
-import type { Manifest, MenuGroup } from './types';
+import type { LoginRealms, Manifest, MenuGroup } from './types';
 
 export const BUSINESS_PREFIX = '/wpbusiness';
 export const BUSINESS_HOME = '/wpbusiness/home';
-export const LOGIN_BANCA = '/login/banca';
-export const LOGIN_MERCHANT = '/login/merchant';
 
 const RETURN_KEY = 'WP_RETURN_URL';
 
@@ -20,8 +18,13 @@ export function isLoginPath(pathname: string): boolean {
   return pathname === '/login' || pathname.startsWith('/login/');
 }
 
-export function loginPathFor(pathname: string): string {
-  return isBusinessPath(pathname) ? LOGIN_MERCHANT : LOGIN_BANCA;
+/** The login page of a realm (manifest `loginRealms`, spec/platform/bindings.yaml). */
+export function loginPath(realm: string): string {
+  return `/login/${realm}`;
+}
+
+export function loginPathFor(pathname: string, realms: LoginRealms): string {
+  return loginPath(isBusinessPath(pathname) ? realms.merchant : realms.bank);
 }
 
 /** Where to go after a login: the saved URL unless it is a login page; `/` by default. */

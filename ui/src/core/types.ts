@@ -6,7 +6,7 @@
 import type { FieldRule } from '../../../common/rules';
 
 export type {
-  ColumnDef, EntityMeta, EnumGroups, EnumOption, ExtensionRoute, FieldType, FilterDef, IndicatorDef, Manifest, MenuGroup, MenuItem,
+  ColumnDef, EntityMeta, EnumGroups, EnumOption, ExtensionRoute, FieldType, FilterDef, IndicatorDef, LoginRealms, Manifest, MenuGroup, MenuItem,
   Operation, RouteDef, SortSpec,
 } from '../../../generated/types/manifest';
 

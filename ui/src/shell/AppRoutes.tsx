@@ -6,8 +6,8 @@
  */
 import { lazy } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { useManifest } from '../core/hooks/useManifest';
-import { BUSINESS_HOME, BUSINESS_PREFIX, isBusinessPath, LOGIN_BANCA } from '../core/navigation';
+import { useLoginRealms, useManifest } from '../core/hooks/useManifest';
+import { BUSINESS_HOME, BUSINESS_PREFIX, isBusinessPath, loginPath } from '../core/navigation';
 import type { RouteDef } from '../core/types';
 import { BusinessOnly, ClassicOnly, RequireAuth, RequirePermission } from './auth/guards';
 import { BusinessLayout } from './BusinessLayout';
@@ -25,22 +25,22 @@ const ResetPasswordPage = lazy(() => import('./auth/ResetPasswordPage'));
 /** Shown even when the manifest does not route it, so the extension path always has a user. */
 const BUILT_IN_ROUTES: RouteDef[] = [{ path: '/about', kind: 'extension', component: 'InfoPage', title: 'Informazioni', public: true }];
 
-/** Paths the shell owns: a manifest route with the same path is ignored. */
-const SHELL_PATHS = new Set(['/', '/home', '/login', '/login/banca', '/login/merchant', '/resetPassword', BUSINESS_HOME]);
-
 export function AppRoutes() {
   const manifest = useManifest();
+  const realms = useLoginRealms();
+  // Paths the shell owns: a manifest route with the same path is ignored.
+  const shellPaths = new Set(['/', '/home', '/login', loginPath(realms.bank), loginPath(realms.merchant), '/resetPassword', BUSINESS_HOME]);
   const declared = new Set(manifest.routes.map((r) => r.path));
-  const routes = [...manifest.routes, ...BUILT_IN_ROUTES.filter((r) => !declared.has(r.path))].filter((r) => !SHELL_PATHS.has(r.path));
+  const routes = [...manifest.routes, ...BUILT_IN_ROUTES.filter((r) => !declared.has(r.path))].filter((r) => !shellPaths.has(r.path));
   const publicRoutes = routes.filter((r) => r.public);
   const classic = routes.filter((r) => !r.public && !isBusinessPath(r.path));
   const business = routes.filter((r) => !r.public && isBusinessPath(r.path));
   const page = (route: RouteDef) => <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />;
   return (
     <Routes>
-      <Route path="/login" element={<Navigate to={LOGIN_BANCA} replace />} />
-      <Route path="/login/banca" element={<LoginPage userType="banca" />} />
-      <Route path="/login/merchant" element={<LoginPage userType="merchant" />} />
+      <Route path="/login" element={<Navigate to={loginPath(realms.bank)} replace />} />
+      <Route path={loginPath(realms.bank)} element={<LoginPage userType={realms.bank} />} />
+      <Route path={loginPath(realms.merchant)} element={<LoginPage userType={realms.merchant} />} />
       <Route path="/resetPassword" element={<ResetPasswordPage />} />
       <Route element={<PublicLayout />}>{publicRoutes.map(page)}</Route>
       <Route element={<RequireAuth />}>

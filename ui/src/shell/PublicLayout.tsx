@@ -4,7 +4,8 @@
  */
 import { Anchor, AppShell, Group, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { LOGIN_BANCA } from '../core/navigation';
+import { useLoginRealms } from '../core/hooks/useManifest';
+import { loginPath } from '../core/navigation';
 import { useSession } from '../core/session';
 import { FullPageLoader } from './auth/guards';
 import { BusinessLayout } from './BusinessLayout';
@@ -12,6 +13,7 @@ import { Layout, RoutedPage } from './Layout';
 
 export function PublicLayout() {
   const session = useSession();
+  const realms = useLoginRealms();
   if (session.status === 'loading') return <FullPageLoader />;
   if (session.status === 'ready') return session.user?.isMerchant ? <BusinessLayout /> : <Layout />;
   return (
@@ -19,7 +21,7 @@ export function PublicLayout() {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between">
           <Title order={3}>WebPOS</Title>
-          <Anchor component={Link} to={LOGIN_BANCA}>Accedi</Anchor>
+          <Anchor component={Link} to={loginPath(realms.bank)}>Accedi</Anchor>
         </Group>
       </AppShell.Header>
       <AppShell.Main>

@@ -4,7 +4,7 @@
  */
 import { createContext, useContext, useEffect, useState } from 'react';
 import { loadManifest } from '../artifacts';
-import type { EntityMeta, Manifest } from '../types';
+import type { EntityMeta, LoginRealms, Manifest } from '../types';
 
 export const ManifestContext = createContext<Manifest | null>(null);
 
@@ -18,6 +18,13 @@ export function useEntityMeta(name: string): EntityMeta {
   const entity = useManifest().entities[name];
   if (!entity) throw new Error(`Entity ${name} is not in the manifest`);
   return entity;
+}
+
+/** The login realms of spec/platform/bindings.yaml: the login pages and the userType each sends. */
+export function useLoginRealms(): LoginRealms {
+  const realms = useManifest().loginRealms;
+  if (!realms) throw new Error('The manifest has no loginRealms: add spec/platform/bindings.yaml and run npm run gen');
+  return realms;
 }
 
 export type LoadState<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error'; error: unknown };

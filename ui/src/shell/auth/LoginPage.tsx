@@ -1,5 +1,5 @@
 /**
- * /login/banca and /login/merchant (seed 000 §2, §4, §8). A 401 shows the server's errorMessage in the
+ * /login/<realm> of bank-side users and of merchants (seed 000 §2, §4, §8; realms from the manifest). A 401 shows the server's errorMessage in the
  * error modal, other failures the system-error text; ERROR_016 (expired password) opens the change-password
  * dialog, after which the user logs in again. A logged-in user goes to the saved URL (default `/`).
  */
@@ -8,8 +8,8 @@ import { Anchor, Button, Center, Modal, Paper, PasswordInput, Stack, Text, TextI
 import { Link, Navigate } from 'react-router-dom';
 import { ApiError } from '../../core/apiError';
 import type { UserType } from '../../core/authApi';
-import { LOGIN_BANCA, LOGIN_MERCHANT, returnTarget } from '../../core/navigation';
-import { useValidationMessages } from '../../core/hooks/useManifest';
+import { loginPath, returnTarget } from '../../core/navigation';
+import { useLoginRealms, useValidationMessages } from '../../core/hooks/useManifest';
 import { useSession } from '../../core/session';
 import { useModals } from '../modals/modalsContext';
 import { ChangePasswordForm } from './ChangePasswordForm';
@@ -21,6 +21,7 @@ export default function LoginPage({ userType }: { userType: UserType }) {
   const { required: REQUIRED } = useValidationMessages();
   const session = useSession();
   const modals = useModals();
+  const realms = useLoginRealms();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
@@ -50,7 +51,7 @@ export default function LoginPage({ userType }: { userType: UserType }) {
     }
   };
 
-  const business = userType === 'merchant';
+  const business = userType === realms.merchant;
   return (
     <Center mih="100vh" p="md" bg="gray.0">
       <Paper withBorder shadow="sm" p="xl" w={400} maw="100%">
@@ -74,7 +75,7 @@ export default function LoginPage({ userType }: { userType: UserType }) {
             />
             <Button type="submit" loading={busy}>Accedi</Button>
             <Anchor component={Link} to={`/resetPassword?userType=${userType}`} size="sm">Password dimenticata?</Anchor>
-            <Anchor component={Link} to={business ? LOGIN_BANCA : LOGIN_MERCHANT} size="sm" c="dimmed">
+            <Anchor component={Link} to={loginPath(business ? realms.bank : realms.merchant)} size="sm" c="dimmed">
               {business ? 'Accesso per le banche' : 'Accesso per gli esercenti'}
             </Anchor>
           </Stack>

@@ -7,8 +7,8 @@ import { Anchor, Button, Center, Paper, SegmentedControl, Stack, Text, TextInput
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { userMessage } from '../../core/apiError';
 import type { UserType } from '../../core/authApi';
-import { LOGIN_BANCA, LOGIN_MERCHANT } from '../../core/navigation';
-import { useValidationMessages } from '../../core/hooks/useManifest';
+import { loginPath } from '../../core/navigation';
+import { useLoginRealms, useValidationMessages } from '../../core/hooks/useManifest';
 import { useSession } from '../../core/session';
 import { useModals } from '../modals/modalsContext';
 
@@ -18,12 +18,13 @@ export default function ResetPasswordPage() {
   const modals = useModals();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [userType, setUserType] = useState<UserType>(params.get('userType') === 'merchant' ? 'merchant' : 'banca');
+  const realms = useLoginRealms();
+  const [userType, setUserType] = useState<UserType>(params.get('userType') === realms.merchant ? realms.merchant : realms.bank);
   const [username, setUsername] = useState('');
   const [mail, setMail] = useState('');
   const [errors, setErrors] = useState<{ username?: string; mail?: string }>({});
   const [busy, setBusy] = useState(false);
-  const loginPath = userType === 'merchant' ? LOGIN_MERCHANT : LOGIN_BANCA;
+  const loginPage = loginPath(userType);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -35,7 +36,7 @@ export default function ResetPasswordPage() {
       const answer = await api.resetPassword(username.trim(), mail.trim(), userType);
       setBusy(false);
       await modals.success(answer.message);
-      navigate(loginPath);
+      navigate(loginPage);
     } catch (error) {
       setBusy(false);
       await modals.error(userMessage(error));
@@ -52,13 +53,13 @@ export default function ResetPasswordPage() {
             <SegmentedControl
               aria-label="Tipo utente"
               value={userType}
-              onChange={(v) => setUserType(v as UserType)}
-              data={[{ value: 'banca', label: 'Banca' }, { value: 'merchant', label: 'Esercente' }]}
+              onChange={setUserType}
+              data={[{ value: realms.bank, label: 'Banca' }, { value: realms.merchant, label: 'Esercente' }]}
             />
             <TextInput label="Username" value={username} onChange={(e) => { setUsername(e.currentTarget.value); setErrors((x) => ({ ...x, username: undefined })); }} error={errors.username} />
             <TextInput label="E-mail" type="email" value={mail} onChange={(e) => { setMail(e.currentTarget.value); setErrors((x) => ({ ...x, mail: undefined })); }} error={errors.mail} />
             <Button type="submit" loading={busy}>Invia</Button>
-            <Anchor component={Link} to={loginPath} size="sm">Torna all'accesso</Anchor>
+            <Anchor component={Link} to={loginPage} size="sm">Torna all'accesso</Anchor>
           </Stack>
         </form>
       </Paper>

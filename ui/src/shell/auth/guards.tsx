@@ -6,6 +6,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { BUSINESS_HOME, clearReturnUrl, loginPathFor, saveReturnUrl } from '../../core/navigation';
+import { useLoginRealms } from '../../core/hooks/useManifest';
 import { useSession } from '../../core/session';
 
 export function FullPageLoader() {
@@ -16,12 +17,13 @@ export function FullPageLoader() {
 export function RequireAuth() {
   const session = useSession();
   const location = useLocation();
+  const realms = useLoginRealms();
   const ready = session.status === 'ready';
   useEffect(() => { if (ready) clearReturnUrl(); }, [ready]);
   if (session.status === 'loading') return <FullPageLoader />;
   if (session.status === 'anonymous') {
     if (session.reason !== 'logout') saveReturnUrl(`${location.pathname}${location.search}${location.hash}`);
-    return <Navigate to={loginPathFor(location.pathname)} replace />;
+    return <Navigate to={loginPathFor(location.pathname, realms)} replace />;
   }
   return <Outlet />;
 }
