@@ -9,9 +9,6 @@ import type { DataProvider } from './dataProvider';
 
 export type UserType = 'banca' | 'merchant';
 
-/** POST authorization/auth: the token is for API clients; the browser keeps the cookie the same answer sets. */
-export type LoginAnswer = ApiAnswer<'/authorization/auth', 'post'>;
-
 /** GET users/me. */
 export type CurrentUser = ApiAnswer<'/users/me', 'get'>;
 
