@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express } from 'express';
 import type { Knex } from 'knex';
 import { bindingsOf } from '../common/bindings.js';
 import type { Artifacts } from './artifacts.js';
@@ -22,7 +22,8 @@ import type { MailSettings } from './mail/settings.js';
 import { authorize } from './http/authorize.js';
 import { errorHandler, routeNotFound } from './http/error-handler.js';
 import { documentOperations, fieldsOfOperation } from './http/operations.js';
-import { openApiValidator } from './http/validation.js';
+import { operationRoutes } from './http/operation-routes.js';
+import { pathValidators } from './http/validation.js';
 import { rejectNulCharacters } from './http/reject-nul.js';
 import { compileAllSchemas } from './http/compile-schemas.js';
 import { refuseCrossSite } from './http/cross-site.js';
@@ -34,17 +35,6 @@ import { createFileStore, fileStorageDirFromEnv } from './files/index.js';
 import { uploadParser } from './files/upload-parser.js';
 
 export const API_BASE = '/webpos/api/v1';
-
-/**
- * Authorization runs after the validator has matched the operation (its metadata step sets
- * req.openapi) and before it validates the request, so an anonymous or unauthorized caller learns
- * nothing about what a valid body looks like: 401/403 come before 400.
- */
-function authorizedValidation(validator: RequestHandler[], authorization: RequestHandler, ...afterAuthorization: RequestHandler[]): RequestHandler[] {
-  const at = validator.findIndex((m) => m.name === 'requestMiddleware');
-  if (at < 0) throw new Error('express-openapi-validator no longer has a requestMiddleware step: place authorize() again (server/app.ts)');
-  return [...validator.slice(0, at), authorization, ...afterAuthorization, ...validator.slice(at)];
-}
 
 export interface AppOptions {
   db: Knex;
@@ -90,7 +80,8 @@ export function createApp({ db, artifacts, validateResponses = false, uiDir, exp
   api.use(rememberClientAddress, noStore, refuseCrossSite, (_req, res, next) => { res.locals.sessionCookie = cookie; next(); });
   // Bodies (JSON and file uploads) are read only once the caller is authorized, with the operation's
   // limits, and before they are validated.
-  api.use(...authorizedValidation(openApiValidator(artifacts.openapi, validateResponses), authorize(db, cookie), uploadParser(artifacts.model), jsonBody(settings)));
+  const beforeValidation = [authorize(db, cookie), uploadParser(artifacts.model), jsonBody(settings)];
+  api.use(operationRoutes(artifacts.openapi, beforeValidation, pathValidators(artifacts.openapi, validateResponses)));
   api.use(rejectNulCharacters(artifacts.model));
   // Export jobs run in this process (server/exports/worker.ts); app.locals.exportWorker lets a caller stop it.
   const exportWorker = new ExportWorker(db, artifacts.model, { dir: exports?.dir ?? exportDirFromEnv(), run: exports?.run ?? true });

@@ -20,8 +20,3 @@ export function ratio(a: number, b: number): string {
   if (!Number.isFinite(a) || !Number.isFinite(b) || b === 0) return 'n/a';
   return `${a / b >= 10 ? (a / b).toFixed(0) : (a / b).toFixed(1)}x`;
 }
-
-/** Milliseconds since `start` (a performance.now() reading). */
-export function since(start: number): number {
-  return performance.now() - start;
-}

@@ -21,10 +21,6 @@ export interface Declarations {
   dropEntities: string[];
 }
 
-export const noDeclarations = (): Declarations => ({
-  entityRenamedFrom: {}, fieldRenamedFrom: {}, dropFields: {}, narrow: {}, backfill: {}, dropEntities: [],
-});
-
 export type Change =
   | { kind: 'renameTable'; from: string; to: string }
   | { kind: 'renameColumn'; table: string; from: string; to: string; field: string }

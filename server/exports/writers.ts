@@ -6,7 +6,6 @@
  * shared-string table would keep every distinct text of the file in memory until the end).
  */
 import { createWriteStream, type WriteStream } from 'node:fs';
-import type { Writable } from 'node:stream';
 import { once } from 'node:events';
 import ExcelJS from 'exceljs';
 import type { ExportFormat, FieldModel } from '../../common/model.js';
@@ -48,27 +47,20 @@ async function drainOrFail(out: WriteStream): Promise<void> {
   await Promise.race([once(out, 'drain'), once(out, 'error').then(([e]) => { throw e; })]);
 }
 
-const PENDING_LIMIT = 1 << 20;
-
 /**
- * exceljs's sheet stream hands rows to the zip compressor without waiting for it (it ignores `write`'s
- * false), so a reader faster than the compressor could pile the sheet up in the compressor's input buffer.
- * Between batches we wait until that buffer is under 1 MiB. A safeguard: in the export benchmark the database
- * reads were the slower side and the peak RSS was the same with and without it (bench/RESULTS.md).
+ * exceljs compresses into a zip that it pipes, with backpressure, into the file stream we hand it; its sheet
+ * ignores backpressure on its side, so while the file is behind, the rows given to exceljs would wait in
+ * memory before the compressor. Between batches we wait until the file has taken what is pending (the
+ * stream's own 'drain'), which bounds that wait to one batch. In the export benchmark the database reads
+ * were the slower side, so this seldom waits (bench/RESULTS.md).
  */
-async function compressorCaughtUp(sheet: ExcelJS.Worksheet): Promise<void> {
-  // exceljs pipes through its own readable-stream copy (no `writableLength`): read the state it keeps.
-  const stream = (sheet as unknown as { stream?: { pipes?: (Writable & { _writableState?: { length: number } })[] } }).stream;
-  for (let i = 0; i < 10_000; i++) {
-    const sink = stream?.pipes?.[0];
-    const pending = sink?._writableState?.length ?? sink?.writableLength;
-    if (typeof pending !== 'number' || pending < PENDING_LIMIT) return;
-    await new Promise((resolve) => setTimeout(resolve, 2));
-  }
+async function fileCaughtUp(out: WriteStream): Promise<void> {
+  if (out.writableNeedDrain) await drainOrFail(out);
 }
 
 async function xlsxWriter(path: string, columns: FieldModel[], sheetName: string): Promise<RowWriter> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useSharedStrings: false, useStyles: true });
+  const out = createWriteStream(path);
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
   // Excel limits a sheet name to 31 characters and refuses a few symbols.
   const sheet = workbook.addWorksheet(sheetName.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31));
   sheet.columns = columns.map((c) => ({
@@ -79,7 +71,11 @@ async function xlsxWriter(path: string, columns: FieldModel[], sheetName: string
   sheet.getRow(1).commit();
   return {
     write: async (row) => { sheet.addRow(Object.fromEntries(columns.map((c) => [c.name, xlsxValue(c, row[c.name])]))).commit(); },
-    settle: () => compressorCaughtUp(sheet),
-    end: async () => { sheet.commit(); await workbook.commit(); },
+    settle: () => fileCaughtUp(out),
+    end: async () => {
+      sheet.commit();
+      // exceljs listens for the file's errors only in its last step: one before it would leave commit() waiting.
+      await Promise.race([workbook.commit(), new Promise<never>((_, reject) => out.once('error', reject))]);
+    },
   };
 }

@@ -6,7 +6,7 @@ import { databaseStore } from './database-store.js';
 import { folderStore } from './folder-store.js';
 import type { FileStore } from './store.js';
 
-export type { FileStore, IncomingFile, StoredFileMeta } from './store.js';
+export type { FileStore } from './store.js';
 
 /** FILE_STORAGE_DIR (README.md): a folder for the files; unset means the database keeps them. */
 export function fileStorageDirFromEnv(env: NodeJS.ProcessEnv = process.env): string | undefined {

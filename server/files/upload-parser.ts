@@ -12,13 +12,12 @@ import multer from 'multer';
 import type { FieldModel } from '../../common/model.js';
 import type { RuntimeModel } from '../artifacts.js';
 import { ApiError } from '../http/api-error.js';
+import { operationOf } from '../http/operation-routes.js';
 
 export const UPLOAD_PART = 'file';
 export const FILE_OPERATIONS = ['fileCheck', 'fileUpdate'];
 
 export interface ReceivedUpload { name: string; contentType: string; bytes: Buffer }
-
-interface FileOperationSchema { 'x-operation'?: string; 'x-entity'?: string; 'x-file'?: string }
 
 export function uploadParser(model: RuntimeModel): RequestHandler {
   const parsers = new Map<string, RequestHandler>();
@@ -32,7 +31,7 @@ export function uploadParser(model: RuntimeModel): RequestHandler {
     return parser;
   };
   return (req, res, next) => {
-    const op = (req as { openapi?: { schema?: FileOperationSchema } }).openapi?.schema ?? {};
+    const op = operationOf(res) ?? {};
     if (!FILE_OPERATIONS.includes(op['x-operation'] ?? '') || !(req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data')) return next();
     const field = model.entities.find((e) => e.name === op['x-entity'])?.fields.find((f) => f.name === op['x-file']);
     if (!field?.file) return next(new Error(`No file field ${op['x-entity']}.${op['x-file']}`));

@@ -10,16 +10,15 @@ import type { Knex } from 'knex';
 import { callerFromUser, holds } from '../domain/auth/caller.js';
 import { findLiveSessionWithUser } from '../domain/auth/sessions.js';
 import { ApiError } from './api-error.js';
+import { operationOf } from './operation-routes.js';
 import { requireRequestedWith } from './cross-site.js';
 import type { SessionCookie } from './session-cookie.js';
 
 export const TOKEN_HEADER = 'X-AuthToken';
 
-interface OperationSchema { 'x-access'?: string; 'x-permission'?: string; 'x-field-permissions'?: string[] }
-
 export function authorize(db: Knex, cookie: SessionCookie): RequestHandler {
   return async (req, res, next) => {
-    const op = (req as { openapi?: { schema?: OperationSchema } }).openapi?.schema ?? {};
+    const op = operationOf(res) ?? {};
     const header = req.header(TOKEN_HEADER);
     const fromCookie = header ? undefined : cookie.read(req);
     const token = header ?? fromCookie;

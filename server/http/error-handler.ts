@@ -5,6 +5,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { RuntimeModel } from '../artifacts.js';
 import { ApiError, fillMessage, type ErrorBody } from './api-error.js';
+import { operationOf } from './operation-routes.js';
 import { isValidatorError, translateValidatorError, type FieldResolver } from './validation.js';
 
 export function errorHandler(model: RuntimeModel, fieldsOf: (operationId: string | undefined) => FieldResolver): ErrorRequestHandler {
@@ -12,7 +13,7 @@ export function errorHandler(model: RuntimeModel, fieldsOf: (operationId: string
     let apiError: ApiError | undefined;
     if (error instanceof ApiError) apiError = error;
     else if (isValidatorError(error) && (error.status ?? 500) < 500) {
-      const operationId = (req as { openapi?: { schema?: { operationId?: string } } }).openapi?.schema?.operationId;
+      const operationId = operationOf(res)?.operationId;
       apiError = translateValidatorError(error, fieldsOf(operationId), model);
     } else if (isBodyParserRefusal(error)) {
       // express.json refused the body (malformed, over the size limit, unknown charset, bad gzip): the

@@ -10,6 +10,7 @@
 import express, { type RequestHandler } from 'express';
 import { ApiError } from './api-error.js';
 import type { HttpOptions } from './http-options.js';
+import { operationOf } from './operation-routes.js';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -68,11 +69,9 @@ function jsonParser(limit: string, maxDepth: number): RequestHandler {
   });
 }
 
-type AccessOf = { openapi?: { schema?: { 'x-access'?: string } } };
-
-/** The JSON body reader for the operation the validator matched (req.openapi), by its `x-access`. */
+/** The JSON body reader for the operation the request calls (operation-routes.ts), by its `x-access`. */
 export function jsonBody(options: Pick<HttpOptions, 'publicBodyLimit' | 'bodyLimit' | 'maxBodyDepth'>): RequestHandler {
   const anyone = jsonParser(options.publicBodyLimit, options.maxBodyDepth);
   const withSession = jsonParser(options.bodyLimit, options.maxBodyDepth);
-  return (req, res, next) => ((req as AccessOf).openapi?.schema?.['x-access'] === 'public' ? anyone : withSession)(req, res, next);
+  return (req, res, next) => (operationOf(res)?.['x-access'] === 'public' ? anyone : withSession)(req, res, next);
 }

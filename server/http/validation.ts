@@ -9,14 +9,17 @@ import type { CustomOperationModel, EntityModel, FieldModel } from '../../common
 import { fieldAtPath } from '../../common/model.js';
 import type { RuntimeModel } from '../artifacts.js';
 import { ApiError, type ErrorDetail } from './api-error.js';
-import { cacheValidatorRouteMatchers } from './route-matchers.js';
 
-export function openApiValidator(openapi: Record<string, unknown>, validateResponses: boolean): RequestHandler[] {
-  cacheValidatorRouteMatchers();
-  const middleware = OpenApiValidator.middleware({
-    apiSpec: openapi as never,
+/**
+ * The request (and, in tests, response) check of each path of the document: express-openapi-validator on a
+ * document holding that path alone and the schemas it refers to (server/http/operation-routes.ts says why).
+ */
+export function pathValidators(openapi: Record<string, unknown>, validateResponses: boolean): (path: string) => RequestHandler[] {
+  return (path) => OpenApiValidator.middleware({
+    apiSpec: documentOfPath(openapi, path) as never,
     validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true, allErrors: true },
     validateResponses: validateResponses ? { removeAdditional: false } : false,
+    // Security is authorize()'s (server/http/authorize.ts), before this check.
     validateSecurity: false,
     ignoreUndocumented: false,
     validateFormats: true,
@@ -24,12 +27,31 @@ export function openApiValidator(openapi: Record<string, unknown>, validateRespo
     // dates, and reached the database (PostgreSQL refused them with a 500). Found by the contract fuzzer.
     ajvFormats: { mode: 'full' },
     // File uploads (multipart) are read by server/files/upload-parser.ts instead, after authorize() and with
-    // each file field's own size limit; the library's uploader would read them before authorization, with
-    // one limit for all and a 413 where the spec wants 400 with its message.
+    // each file field's own size limit; the library's uploader would read them with one limit for all and
+    // a 413 where the spec wants 400 with its message.
     fileUploader: false,
-  }) as unknown as RequestHandler[];
-  // Security is checked by authorize() (validateSecurity is off), so this step would only call next().
-  return middleware.filter((step) => step.name !== 'securityMiddleware');
+  });
+}
+
+/** The document with one path, and of its schemas only those that path reaches through $ref. */
+function documentOfPath(openapi: Record<string, unknown>, path: string): Record<string, unknown> {
+  const paths = openapi.paths as Record<string, unknown>;
+  const components = openapi.components as { schemas?: Record<string, unknown> } | undefined;
+  const all = components?.schemas ?? {};
+  const reached: Record<string, unknown> = {};
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (!value || typeof value !== 'object') return;
+    for (const [key, inner] of Object.entries(value)) {
+      const name = key === '$ref' && typeof inner === 'string' ? inner.match(/^#\/components\/schemas\/(.+)$/)?.[1] : undefined;
+      if (name !== undefined && !(name in reached)) {
+        reached[name] = all[name];
+        visit(all[name]);
+      } else visit(inner);
+    }
+  };
+  visit(paths[path]);
+  return { ...openapi, paths: { [path]: paths[path] }, components: { ...components, schemas: reached } };
 }
 
 interface ValidatorIssue { path?: string; message?: string; errorCode?: string }

@@ -10,7 +10,6 @@ import { AfterResponseQueue } from './queue.js';
 import { mailSettingsFromEnv, type MailSettings } from './settings.js';
 
 export type { OutgoingMail } from './mailer.js';
-export type { SecretText } from './template.js';
 
 export interface MailService {
   mailer: Mailer;

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import express from 'express';
 import supertest from 'supertest';
 import { createApp, type AppOptions } from '../../server/app.js';
+import { operationOf } from '../../server/http/operation-routes.js';
 import { loadArtifacts } from '../../server/artifacts.js';
 import { ROOT_DIR } from '../../server/config.js';
 import { loadDemoDataIfEmpty } from '../../server/db/demo-data.js';
@@ -54,9 +55,9 @@ async function startApp(database: TestDatabase, options: TestAppOptions) {
   mkdirSync(CALLED_OPERATIONS_DIR, { recursive: true });
   const record = join(CALLED_OPERATIONS_DIR, `${process.pid}.txt`);
   const outer = express();
-  outer.use((req, res, next) => {
+  outer.use((_req, res, next) => {
     res.on('finish', () => {
-      const id = (req as { openapi?: { schema?: { operationId?: string } } }).openapi?.schema?.operationId;
+      const id = operationOf(res)?.operationId;
       if (id) appendFileSync(record, `${id} ${res.statusCode}\n`);
     });
     next();

@@ -25,8 +25,6 @@ type Operation<P, M extends HttpVerb> = P extends keyof paths ? (M extends keyof
 type SuccessData<Op> = Op extends Record<string | number, unknown> ? NonNullable<FetchResponse<Op, object, 'application/json'>['data']> : never;
 /** What operation `M` of spec path `P` answers on success (`void` when it answers no body). */
 export type ApiAnswer<P extends ApiPath<M>, M extends HttpVerb> = [SuccessData<Operation<P, M>>] extends [never] ? void : SuccessData<Operation<P, M>>;
-/** The JSON body operation `M` of spec path `P` takes. */
-export type ApiBody<P extends ApiPath<M>, M extends HttpVerb> = Operation<P, M> extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
 
 /** Options of this module, beside openapi-fetch's own (`params`, `body`, `signal`, `headers`). */
 export interface CallOptions {

@@ -18,9 +18,6 @@ export type UserType = string;
 type LoginRealmValue = NonNullable<paths['/authorization/auth']['post']['parameters']['query']>['userType'];
 const realmValue = (userType: UserType) => userType as LoginRealmValue;
 
-/** POST authorization/auth: the token is for API clients; the browser keeps the cookie the same answer sets. */
-export type LoginAnswer = ApiAnswer<'/authorization/auth', 'post'>;
-
 /** GET users/me. */
 export type CurrentUser = ApiAnswer<'/users/me', 'get'>;
 

@@ -14,13 +14,12 @@
  * ETag it came with (`versionOf(row)`); update and remove send it back as If-Match. The form passes the
  * version it loaded, so a save never silently overwrites someone else's change: the server answers 412.
  */
-import { ApiError, genericApiError } from './apiError';
-import { createTransport, REQUESTED_WITH, rowVersions, serializeQuery, type DownloadedFile, type FetchLike, type TypedApi } from './apiClient';
+import { genericApiError } from './apiError';
+import { createTransport, rowVersions, serializeQuery, type DownloadedFile, type FetchLike, type TypedApi } from './apiClient';
 import { emitUnauthorized } from './authEvents';
 import { entityPath, type KeyValues } from './keys';
 import type { EntityMeta, Row, SortSpec } from './types';
 
-export { REQUESTED_WITH };
 export type FilterValue = string | number | boolean | undefined | null;
 
 export interface ListParams {
@@ -172,4 +171,3 @@ export function createDataProvider(
   };
 }
 
-export { ApiError };

@@ -9,8 +9,6 @@ import type { FilterValue } from '../../core/dataProvider';
 import { useDebouncedValue } from '../../core/hooks/useDebouncedValue';
 import type { FilterDef } from '../../core/types';
 
-export type FilterValues = Record<string, FilterValue>;
-
 interface Props {
   filters: FilterDef[];
   delayMs: number;

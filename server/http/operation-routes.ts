@@ -1,0 +1,73 @@
+/**
+ * Finds the operation of generated/openapi.json a request calls, then runs the steps before the handlers in
+ * the order security needs: authorize() as soon as the operation is known, the body readers next, the
+ * schema check last, so an anonymous or unauthorized caller gets 401/403 and learns nothing about what a
+ * valid request looks like.
+ *
+ * The match is Express's own router, each path compiled once at start; the request check is
+ * express-openapi-validator through its public options, one instance per path of the document (the
+ * library compiles every path of its document on each request until one matches: given one path, that
+ * lookup is a single match). A request no operation takes is 404 ROUTE_NOT_FOUND, as before, and never
+ * reaches authorize().
+ */
+import express, { type ErrorRequestHandler, type RequestHandler, type Response, type Router } from 'express';
+import { ApiError } from './api-error.js';
+import { HTTP_METHODS } from './operations.js';
+
+/** What the steps and handlers read of the operation a request calls. */
+export interface OperationSchema {
+  operationId?: string;
+  'x-access'?: string;
+  'x-permission'?: string;
+  'x-field-permissions'?: string[];
+  'x-operation'?: string;
+  'x-entity'?: string;
+  'x-file'?: string;
+}
+
+type PathItem = Partial<Record<(typeof HTTP_METHODS)[number], OperationSchema>>;
+
+/** The operation the request calls, once operationRoutes() has matched it. */
+export function operationOf(res: Response): OperationSchema | undefined {
+  return res.locals.operation as OperationSchema | undefined;
+}
+
+export function operationRoutes(openapi: Record<string, unknown>, before: RequestHandler[], validatorFor: (path: string) => RequestHandler[]): Router {
+  // generated/openapi.json, checked by the generator and by redocly (npm run lint:api).
+  const paths = openapi.paths as Record<string, PathItem>;
+  const router = express.Router();
+  for (const path of documentOrder(Object.keys(paths))) {
+    const item = paths[path];
+    const checks = [...before, ...validatorFor(path)];
+    for (const method of HTTP_METHODS) {
+      const operation = item[method];
+      if (!operation) continue;
+      // 'router' leaves this router: the first operation matched is the only one whose steps run.
+      router[method](expressPath(path), matched(method, operation), ...checks, (_req, _res, next) => next('router'));
+    }
+  }
+  router.use((_req, _res, next) => next(new ApiError('ROUTE_NOT_FOUND')));
+  // A path parameter that is not valid percent-encoding names no resource.
+  const undecodable: ErrorRequestHandler = (error, _req, _res, next) => next(error instanceof URIError ? new ApiError('ROUTE_NOT_FOUND') : error);
+  router.use(undecodable);
+  return router;
+}
+
+function matched(method: string, operation: OperationSchema): RequestHandler {
+  return (req, res, next) => {
+    // Express answers HEAD with the GET route; the document declares no HEAD.
+    if (req.method.toLowerCase() !== method) return next(new ApiError('ROUTE_NOT_FOUND'));
+    res.locals.operation = operation;
+    next();
+  };
+}
+
+function expressPath(path: string): string {
+  return path.replace(/\{([^}]+)\}/g, ':$1');
+}
+
+/** A fixed segment before a parameter in the same place (OpenAPI: /banche/esportazioni before /banche/{codAbi}). */
+function documentOrder(paths: string[]): string[] {
+  const rank = (path: string) => path.split('/').map((segment) => (segment.startsWith('{') ? '1' : '0')).join('');
+  return [...paths].sort((a, b) => rank(a).localeCompare(rank(b)));
+}
