@@ -76,4 +76,4 @@ async function main() {
   await app.close();
 }
 
-main().catch((error) => { console.error(error); process.exit(1); });
+main().catch((error: unknown) => { console.error(error); process.exit(1); });

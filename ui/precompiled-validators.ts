@@ -48,7 +48,7 @@ export function precompiledFormValidators(repoRoot: string): Plugin {
       if (!id.startsWith(VIRTUAL)) return undefined;
       const { schema } = schemas[Number(id.slice(VIRTUAL.length))];
       // CommonJS (Ajv's standalone default): the bundler turns its require() of Ajv's runtime helpers into imports.
-      return compileSchemaValidatorsCode(schema, { AjvClass: Ajv2020 as never });
+      return compileSchemaValidatorsCode(schema, { AjvClass: Ajv2020 });
     },
     transform(_code, id) {
       if (id !== target) return undefined;

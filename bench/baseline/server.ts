@@ -78,7 +78,7 @@ function listParams(query: Record<string, unknown>) {
   };
   for (const key of Object.keys(query)) {
     if (!['page', 'size', 'sort'].includes(key) && !FIELDS[key]?.search) details.push({ field: key, message: 'Campo non previsto' });
-    else if (typeof query[key] !== 'string' || (query[key] as string).length > 200) details.push({ field: key, message: 'Valore non valido' });
+    else if (typeof query[key] !== 'string' || query[key].length > 200) details.push({ field: key, message: 'Valore non valido' });
   }
   const page = int('page', 0, 0, Number.MAX_SAFE_INTEGER);
   const size = int('size', 30, 1, 200);
@@ -98,7 +98,7 @@ const api = express.Router();
 api.use(express.json({ limit: '1mb' }));
 
 api.get('/filiali', guard('ANAG_BANCHE:VISUALIZZAZIONE'), async (req, res) => {
-  const { page, size, sort, direction } = listParams(req.query as Record<string, unknown>);
+  const { page, size, sort, direction } = listParams(req.query);
   const filtered = () => {
     const qb = restrict(db('filiale'), res.locals.caller as Caller);
     for (const name of NAMES) {
@@ -109,7 +109,7 @@ api.get('/filiali', guard('ANAG_BANCHE:VISUALIZZAZIONE'), async (req, res) => {
     }
     return qb;
   };
-  const [{ count }] = (await filtered().count({ count: '*' })) as { count: number | string }[];
+  const [{ count }] = await filtered().count<{ count: number | string }[]>({ count: '*' });
   const page_ = filtered().select(SELECT);
   // Rows without a value last in either direction, then the key: pages never overlap.
   for (const column of new Set([sort, 'cod_abi', 'cab'])) page_.orderByRaw(`?? ${column === sort && direction === 'desc' ? 'DESC' : 'ASC'} NULLS LAST`, [column]);

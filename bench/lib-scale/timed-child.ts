@@ -20,7 +20,7 @@ export function runTimed(args: string[], env: Record<string, string> = {}): Prom
     child.on('error', reject);
     child.on('exit', (code) => {
       const wallMs = performance.now() - start;
-      if (code !== 0) return reject(new Error(`node ${args.join(' ')} exited with ${code}:\n${(stdout + stderr).slice(-2000)}`));
+      if (code !== 0) { reject(new Error(`node ${args.join(' ')} exited with ${code}:\n${(stdout + stderr).slice(-2000)}`)); return; }
       const cpu = /BENCH_CPU_MS ([\d.]+)/.exec(stderr);
       const rss = /BENCH_MAX_RSS_KB (\d+)/.exec(stderr);
       resolve({ wallMs, cpuMs: cpu ? Number(cpu[1]) : NaN, maxRssMiB: rss ? Number(rss[1]) / 1024 : NaN, stdout });

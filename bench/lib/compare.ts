@@ -13,7 +13,7 @@ export interface Target {
   origin: string;
   sqliteFile: string;
   /** The server process's CPU time so far (ms), to report CPU per request. */
-  cpuMs(): number;
+  cpuMs: () => number;
 }
 
 export interface Plan { rounds: number; warmupSeconds: number; seconds: number; concurrencies: number[] }

@@ -48,7 +48,10 @@ export async function load(origin: string, request: LoadRequest, connections: nu
         headers: { ...request.headers, ...(request.body ? { 'content-type': 'application/json' } : {}) },
         ...(request.body ? { setupRequest: (req: autocannon.Request) => (built++ < connections && request.firstPath ? { ...req, method: 'GET', path: request.firstPath, body: undefined } : { ...req, body: request.body!() }) } : {}),
       }],
-    }, (err, res) => (err ? reject(err) : resolve(res)));
+    }, (err: unknown, res) => {
+      if (err) reject(err instanceof Error ? err : new Error(String(err)));
+      else resolve(res);
+    });
     (instance as unknown as NodeJS.EventEmitter).on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
       if (status >= 200 && status < 300) latencies.push(ms);
       else failureKinds[status] = (failureKinds[status] ?? 0) + 1;

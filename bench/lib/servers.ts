@@ -25,7 +25,7 @@ export interface RunningServer {
   origin: string;
   pid: number;
   /** CPU time (user + system, all threads) the process has used so far, in ms; NaN where /proc is missing. */
-  cpuMs(): number;
+  cpuMs: () => number;
   stop(): Promise<void>;
 }
 
@@ -61,8 +61,8 @@ export async function startServer(spec: ServerSpec): Promise<RunningServer> {
   });
   let output = '';
   const keep = (chunk: Buffer) => { output = (output + chunk.toString()).slice(-8000); };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
   const origin = `http://127.0.0.1:${port}`;

@@ -33,12 +33,12 @@ async function explain(db: Knex, query: { sql: string; bindings: readonly unknow
   if (db.client.config.client === 'pg') {
     // The event carries PostgreSQL's native $1 placeholders; knex.raw wants ?, in the same order.
     const sql = query.sql.replace(/\$\d+/g, '?');
-    const { rows } = await db.raw(`EXPLAIN ${sql}`, query.bindings as Knex.RawBinding[]) as { rows: { 'QUERY PLAN': string }[] };
+    const { rows } = await db.raw<{ rows: { 'QUERY PLAN': string }[] }>(`EXPLAIN ${sql}`, query.bindings as Knex.RawBinding[]);
     return rows.map((r) => r['QUERY PLAN'])
       .filter((line, i) => i === 0 || line.includes('->'))
       .map((line) => line.replace(/\s*\(cost=[^)]*\)/, '').replace(/^\s*->\s*/, '').trim())
       .join(' > ');
   }
-  const rows = await db.raw(`EXPLAIN QUERY PLAN ${query.sql}`, query.bindings as Knex.RawBinding[]) as { detail: string }[];
+  const rows = await db.raw<{ detail: string }[]>(`EXPLAIN QUERY PLAN ${query.sql}`, query.bindings as Knex.RawBinding[]);
   return rows.map((r) => r.detail).join('; ');
 }

@@ -7,7 +7,6 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Emitter } from '../../generator/emitters/emitter.js';
 import { emitters } from '../../generator/emitters/index.js';
 import { runPipeline } from '../../generator/pipeline.js';
 import { ROOT_DIR } from '../../server/config.js';
@@ -99,7 +98,7 @@ async function timeStages(root: string): Promise<{ name: string; ms: number }[]>
   const spent = new Map<string, number>();
   const originals = emitters.map((e) => e.emit);
   emitters.forEach((e, i) => {
-    (e as Emitter).emit = async (model, ctx) => {
+    e.emit = async (model, ctx) => {
       const start = performance.now();
       try {
         return await originals[i].call(e, model, ctx);
@@ -114,7 +113,7 @@ async function timeStages(root: string): Promise<{ name: string; ms: number }[]>
     await runPipeline(root);
     total = performance.now() - start;
   } finally {
-    emitters.forEach((e, i) => { (e as Emitter).emit = originals[i]; });
+    emitters.forEach((e, i) => { e.emit = originals[i]; });
   }
   const inEmitters = [...spent.values()].reduce((a, b) => a + b, 0);
   return [{ name: 'load + schema check + model', ms: total - inEmitters }, ...[...spent].map(([name, ms]) => ({ name: `emitter ${name}`, ms }))];

@@ -49,7 +49,7 @@ export interface VolumeFixture {
   tokens: Record<CallerKind, string>;
   counts: { banks: number; branches: number; groups: number };
   /** A fresh copy for one server: the environment that points the server at it. */
-  copy(name: string): Promise<{ env: Record<string, string>; open(): Knex }>;
+  copy(name: string): Promise<{ env: Record<string, string>; open: () => Knex }>;
   dispose(): Promise<void>;
 }
 

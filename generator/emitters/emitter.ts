@@ -28,7 +28,7 @@ export interface EmitContext {
 
 export interface Emitter {
   name: string;
-  emit(model: Model, ctx: EmitContext): GeneratedFile[] | Promise<GeneratedFile[]>;
+  emit: (model: Model, ctx: EmitContext) => GeneratedFile[] | Promise<GeneratedFile[]>;
 }
 
 /** Stable, diff-friendly JSON: two-space indent and a final newline. */

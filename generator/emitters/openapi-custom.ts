@@ -4,7 +4,7 @@
  * the server/domain function that implements them.
  */
 import type { CustomOperationModel, FieldModel } from '../../common/model.js';
-import { fieldSchema, objectSchema, type JsonSchema } from '../shapes/entity-schema.js';
+import { fieldSchema, objectSchema } from '../shapes/entity-schema.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ref('Error') } } });

@@ -27,7 +27,7 @@ async function entityTypes(model: Model, ctx: EmitContext): Promise<string> {
 }
 
 async function compileNamed(schema: JsonSchema, name: string): Promise<string> {
-  return compile({ ...withoutTitles(schema), title: name } as never, name, {
+  return compile({ ...withoutTitles(schema), title: name }, name, {
     bannerComment: '', additionalProperties: false, format: false, strictIndexSignatures: true,
   });
 }

@@ -125,7 +125,7 @@ function buildEffect(
     // What a transition records (who decided, when) is the server's: the API must not take it from a body.
     else if (!entity.fields[f]?.readOnly) report([...path, 'set', f], `Field '${f}' is set by an effect: mark it 'readOnly: true' (server-set: the API refuses it in request bodies, the form shows it read-only).`, true);
     if (v !== null && typeof v === 'object' && !('expr' in v)) report([...path, 'set', f], `Effect value for '${f}' must be a plain value or {expr: <JSON Logic>}.`);
-    values[f] = v !== null && typeof v === 'object' && 'expr' in v ? (v as { expr: unknown }).expr : v;
+    values[f] = v !== null && typeof v === 'object' && 'expr' in v ? v.expr : v;
   }
   return { kind: 'set', values };
 }

@@ -20,6 +20,8 @@ export function buildModel(files: { kind: SpecKind; source: SourceFile }[]): { m
   const diagnostics: Diagnostic[] = [];
   const ofKind = (kind: SpecKind) => files.filter((f) => f.kind === kind).map((f) => f.source);
 
+  // T names the raw shape that the kind's JSON Schema has already validated (generator/validate/).
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the generic is that claim
   const single = <T>(kind: SpecKind, expected: string): { raw: T; source: SourceFile } | undefined => {
     const found = ofKind(kind);
     if (found.length === 1) return { raw: found[0].data as T, source: found[0] };

@@ -24,7 +24,7 @@ export function checkDemo(demo: { raw: RawDemo; source: SourceFile }[], model: M
     raw.rows.forEach((row, i) => {
       if (validate(row)) {
         // The entity's cross-field checks hold for demo rows too (the API would refuse them).
-        for (const failed of failedChecks(entity, row as Record<string, unknown>)) {
+        for (const failed of failedChecks(entity, row)) {
           diagnostics.push({ ...source.positionOf(['rows', i, failed.field]), message: `Demo row ${i + 1}: ${failed.field}: ${failed.message}.` });
         }
         return;

@@ -19,7 +19,7 @@ export function compileRule(rule: { when?: Record<string, unknown>; whenLogic?: 
 }
 
 function literalOrExpression(value: unknown): unknown {
-  if (value && typeof value === 'object' && !Array.isArray(value) && 'expr' in value) return (value as { expr: unknown }).expr;
+  if (value && typeof value === 'object' && !Array.isArray(value) && 'expr' in value) return value.expr;
   return value; // scalars and null only: build-entity rejects object literals, which JSON Logic would run
 
 }

@@ -114,7 +114,7 @@ export class EntityService {
   /** As count, per value of `field`: value (as text) -> rows. Values without rows are absent. */
   async countBy(field: string, where: readonly Condition[], caller?: Caller): Promise<Map<string, number>> {
     const column = this.entity.fields.find((f) => f.name === field)!.column;
-    const rows = await (await this.scoped(where, caller))().select({ value: column }).count({ count: '*' }).groupBy(column) as { value: unknown; count: unknown }[];
+    const rows = await (await this.scoped(where, caller))().select({ value: column }).count<{ value: unknown; count: unknown }[]>({ count: '*' }).groupBy(column);
     // PostgreSQL answers count(*) as text (bigint): Number() reads both drivers alike.
     return new Map(rows.map((r) => [String(r.value), Number(r.count)]));
   }
@@ -465,16 +465,14 @@ function withDefaults(entity: EntityModel, body: Row): Row {
 }
 
 function stripChildren(entity: EntityModel, body: Row): Row {
-  const out: Row = { ...body };
-  for (const child of entity.children) delete out[child.name];
-  return out;
+  const children = new Set(entity.children.map((c) => c.name));
+  return Object.fromEntries(Object.entries(body).filter(([name]) => !children.has(name)));
 }
 
 /** The body without file fields: they change only by upload (server/files/file-routes.ts). */
 function withoutFiles(entity: EntityModel, body: Row): Row {
   const files = fileFields(entity.fields);
   if (!files.length) return body;
-  const out: Row = { ...body };
-  for (const field of files) delete out[field.name];
-  return out;
+  const names = new Set(files.map((f) => f.name));
+  return Object.fromEntries(Object.entries(body).filter(([name]) => !names.has(name)));
 }

@@ -45,7 +45,8 @@ export class Repository {
   }
 
   async exists(db: Knex | Knex.Transaction, key: Row): Promise<boolean> {
-    return Boolean(await db(this.entity.table).where(keyColumns(this.entity, key)).first(db.raw('1 as one')));
+    const found = await db(this.entity.table).where(keyColumns(this.entity, key)).first<{ one: number } | undefined>(db.raw('1 as one'));
+    return found !== undefined;
   }
 
   async insert(db: Knex.Transaction, data: Row): Promise<void> {
@@ -53,8 +54,8 @@ export class Repository {
   }
 
   async update(db: Knex.Transaction, key: Row, data: Row): Promise<void> {
-    const values = toColumns(this.entity, data);
-    for (const k of this.entity.key) delete values[this.entity.fields.find((f) => f.name === k)!.column];
+    const keys = new Set(this.entity.fields.filter((f) => this.entity.key.includes(f.name)).map((f) => f.column));
+    const values = Object.fromEntries(Object.entries(toColumns(this.entity, data)).filter(([column]) => !keys.has(column)));
     if (Object.keys(values).length) await db(this.entity.table).where(keyColumns(this.entity, key)).update(values);
   }
 

@@ -29,7 +29,7 @@ type Handler = (service: EntityService, req: Request, res: Response, caller: Cal
 const crud: Record<string, Handler> = {
   // A file field's download, check and upload (x-file names the field): server/files/file-routes.ts.
   ...fileHandlers,
-  list: async (s, req, res, caller) => { res.json(await s.list(req.query as Row, caller, pathValues(s.entity, req))); },
+  list: async (s, req, res, caller) => { res.json(await s.list(req.query, caller, pathValues(s.entity, req))); },
   // Reads and writes of one row carry its version (ETag); writes of an existing row need it in If-Match.
   // The version is of the row itself: `_actions` depends on who asks, so it is added after.
   get: async (s, req, res, caller) => { res.json(await s.withActions(withVersion(res, await s.get(keyFrom(s.entity, req), caller)), caller)); },
@@ -84,7 +84,7 @@ export function apiRouter(
       bind[op.method](path, async (req, res) => {
         const body = await handler({
           operation: customOp, model, caller: res.locals.caller as Caller | undefined, token: (res.locals.token ?? res.locals.presentedToken) as string | undefined,
-          params: req.params as Record<string, string>, query: req.query as Row, body: (req.body ?? {}) as Row, service: serviceFor,
+          params: req.params as Record<string, string>, query: req.query, body: (req.body ?? {}) as Row, service: serviceFor,
           transaction: (work) => db.transaction((trx) => work((name) => serviceFor(name).within(trx))),
         });
         // Login and logout (`session:` in the spec) also write or remove the browser's session cookie.

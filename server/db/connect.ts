@@ -26,9 +26,9 @@ type BetterSqlite3Connection = PreparingConnection & { pragma(source: string): u
 
 export function connect(options: { databaseUrl?: string; sqliteFile: string; sqliteDriver?: SqliteDriver }): Knex {
   if (options.databaseUrl) {
-    pg.types.setTypeParser(1082, (v: string) => v); // date: keep the calendar day, no time zone shift
-    pg.types.setTypeParser(1700, (v: string) => Number(v)); // numeric
-    pg.types.setTypeParser(20, (v: string) => Number(v)); // bigint (count(*))
+    pg.types.setTypeParser(pg.types.builtins.DATE, (v: string) => v); // date: keep the calendar day, no time zone shift
+    pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v: string) => Number(v)); // numeric
+    pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v)); // bigint (count(*))
     return knex({ client: 'pg', connection: options.databaseUrl, pool: { min: 0, max: 10 } });
   }
   if (options.sqliteFile !== ':memory:') mkdirSync(dirname(options.sqliteFile), { recursive: true });
@@ -45,13 +45,15 @@ export function connect(options: { databaseUrl?: string; sqliteFile: string; sql
           try {
             for (const pragma of SQLITE_PRAGMAS) (conn as BetterSqlite3Connection).pragma(pragma);
             cachePreparedStatements(conn as BetterSqlite3Connection);
-            return done(null, conn);
+            done(null, conn);
+            return;
           } catch (err) {
-            return done(err as Error, conn);
+            done(err as Error, conn);
+            return;
           }
         }
         const next = (i: number) => {
-          if (i === SQLITE_PRAGMAS.length) return done(null, conn);
+          if (i === SQLITE_PRAGMAS.length) { done(null, conn); return; }
           (conn as Sqlite3Connection).run(`PRAGMA ${SQLITE_PRAGMAS[i]}`, (err) => (err ? done(err, conn) : next(i + 1)));
         };
         next(0);

@@ -15,7 +15,7 @@ const TABLE = 'knex_migrations';
 const isSqlite = (db: Knex) => String(db.client.config.client).includes('sqlite');
 
 async function checkForeignKeys(trx: Knex.Transaction): Promise<void> {
-  const broken = (await trx.raw('PRAGMA foreign_key_check')) as { table: string; parent: string }[];
+  const broken = await trx.raw<{ table: string; parent: string }[]>('PRAGMA foreign_key_check');
   if (broken.length) {
     const first = broken[0];
     throw new Error(`Migration would leave ${broken.length} row(s) with a dangling foreign key (first: ${first.table} -> ${first.parent}); nothing was changed.`);

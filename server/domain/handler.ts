@@ -16,12 +16,12 @@ export interface DomainContext {
   query: Record<string, unknown>;
   body: Record<string, unknown>;
   /** The scoped generic service of an entity: data scope, audit, read-only rows and versions apply. */
-  service(entity: string): EntityService;
+  service: (entity: string) => EntityService;
   /**
    * Several changes as one: `service` inside `work` answers services bound to one transaction, committed
    * when `work` returns and rolled back when it throws.
    */
-  transaction<T>(work: (service: (entity: string) => EntityService) => Promise<T>): Promise<T>;
+  transaction: <T>(work: (service: (entity: string) => EntityService) => Promise<T>) => Promise<T>;
 }
 
 /** Returns the response body (or undefined for 204); throws ApiError for Italian failures. */

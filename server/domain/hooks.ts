@@ -11,7 +11,7 @@ import type { Caller } from './auth/caller.js';
 export interface SaveContext {
   trx: Knex.Transaction;
   /** Runs `task` once the save has committed, never after a rollback (a mail about the new row). */
-  afterCommit(task: () => void): void;
+  afterCommit: (task: () => void) => void;
   /** The spec, so a hook names tables and columns through it rather than by hand. */
   model: RuntimeModel;
   /** The entity being saved. */
@@ -32,7 +32,7 @@ export interface SaveContext {
 export interface DeleteContext {
   trx: Knex.Transaction;
   /** Runs `task` once the delete has committed, never after a rollback. */
-  afterCommit(task: () => void): void;
+  afterCommit: (task: () => void) => void;
   model: RuntimeModel;
   entity: EntityModel;
   caller?: Caller;

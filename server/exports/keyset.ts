@@ -56,7 +56,7 @@ function after(qb: Knex.QueryBuilder, order: Order, last: Row): void {
         const collate = isText(o.field) ? text : '';
         const op = o.direction === 'asc' ? '>' : '<';
         if (o.field.required) inner.whereRaw(`??${collate} ${op} ?`, [o.field.column, value as Knex.Value]);
-        else inner.where((b) => b.whereRaw(`??${collate} ${op} ?`, [o.field.column, value as Knex.Value]).orWhereNull(o.field.column));
+        else inner.where((b) => { b.whereRaw(`??${collate} ${op} ?`, [o.field.column, value as Knex.Value]).orWhereNull(o.field.column); });
       });
     });
     // When every column of the last row was missing (impossible: the key is required), stop.

@@ -9,7 +9,7 @@ import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
 import { bound } from '../../common/bindings.js';
-import { entityByName, type ExportFormat, type FieldModel } from '../../common/model.js';
+import { entityByName, type ExportFormat } from '../../common/model.js';
 import type { RuntimeModel } from '../artifacts.js';
 import type { EntityService } from '../crud/entity-service.js';
 import { sortOrder } from '../crud/list-query.js';
@@ -103,9 +103,9 @@ export class ExportWorker {
       if (!exported || !caller || !this.serviceFor) throw new Error(`export ${job.id}: entity not exportable or user no longer active`);
       const { query, fixed } = JSON.parse(job.parametri) as JobParameters;
       const { params, filtered } = await this.serviceFor(entity.name).exportQuery(query, caller, fixed);
-      const total = Number(((await filtered().count({ count: '*' })) as { count: number | string }[])[0].count);
+      const total = Number((await filtered().count<{ count: number | string }[]>({ count: '*' }))[0].count);
       await this.jobs.progress(job.id, { righeTotali: total });
-      const columns = exported.columns.map((name) => entity.fields.find((f) => f.name === name)!) as FieldModel[];
+      const columns = exported.columns.flatMap((name) => entity.fields.filter((f) => f.name === name));
       const writer = await openWriter(job.formato, partial, columns, entity.labelPlural);
       for await (const batch of keysetBatches(filtered, sortOrder(entity, params), BATCH_SIZE)) {
         for (const raw of batch) await writer.write(fromColumns(entity, raw));

@@ -32,11 +32,11 @@ export function uploadParser(model: RuntimeModel): RequestHandler {
   };
   return (req, res, next) => {
     const op = operationOf(res) ?? {};
-    if (!FILE_OPERATIONS.includes(op['x-operation'] ?? '') || !(req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data')) return next();
+    if (!FILE_OPERATIONS.includes(op['x-operation'] ?? '') || !(req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data')) { next(); return; }
     const field = model.entities.find((e) => e.name === op['x-entity'])?.fields.find((f) => f.name === op['x-file']);
-    if (!field?.file) return next(new Error(`No file field ${op['x-entity']}.${op['x-file']}`));
+    if (!field?.file) { next(new Error(`No file field ${op['x-entity']}.${op['x-file']}`)); return; }
     parserFor(field)(req, res, (error?: unknown) => {
-      if (error) return next(refusal(error, field, model));
+      if (error) { next(refusal(error, field, model)); return; }
       const file = (req as { file?: { originalname: string; mimetype: string; buffer: Buffer } }).file;
       // The validator then sees the part the document requires (its bytes are not JSON Schema's business).
       req.body = file ? { [UPLOAD_PART]: '' } : {};
@@ -61,7 +61,7 @@ function refusal(error: unknown, field: FieldModel, model: RuntimeModel): ApiErr
  * already decoded right, never is: its bytes do not form UTF-8 again).
  */
 export function utf8Name(name: string): string {
-  if (![...name].every((c) => c.charCodeAt(0) <= 0xff) || !/[\x80-\xff]/.test(name)) return name;
+  if (!Array.from(name).every((c) => c.charCodeAt(0) <= 0xff) || !/[\x80-\xff]/.test(name)) return name;
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(name, 'latin1'));
   } catch {

@@ -25,7 +25,8 @@ export function authorize(db: Knex, cookie: SessionCookie): RequestHandler {
     if (op['x-access'] === 'public') {
       // Public calls never trust the token, but login uses it to end the session it replaces.
       res.locals.presentedToken = token;
-      return next();
+      next();
+      return;
     }
     const live = token ? await findLiveSessionWithUser(db, token) : undefined;
     const caller = live ? await callerFromUser(db, live.user, live.userType) : undefined;

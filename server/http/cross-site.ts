@@ -21,7 +21,7 @@ export const isChange = (req: Request) => !SAFE_METHODS.has(req.method);
  * TLS proxy that Express is not told to trust, the server sees http while the page is on https.
  */
 export const refuseCrossSite: RequestHandler = (req, _res, next) => {
-  if (!isChange(req)) return next();
+  if (!isChange(req)) { next(); return; }
   const site = req.header('Sec-Fetch-Site');
   if (site !== undefined && site !== 'same-origin' && site !== 'none') throw new ApiError('CROSS_SITE_REQUEST');
   const origin = req.header('Origin');

@@ -1,5 +1,4 @@
 /** The operations of the OpenAPI document, each with the entity, kind and permission it declares. */
-import type { EntityModel } from '../../common/model.js';
 import { entityFields, operationFields, type FieldResolver } from './validation.js';
 import type { RuntimeModel } from '../artifacts.js';
 

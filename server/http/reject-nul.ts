@@ -14,7 +14,7 @@ export function rejectNulCharacters(model: RuntimeModel): RequestHandler {
     collect(req.body, [], fields);
     collect(req.query, [], fields);
     collect((req as { openapi?: { pathParams?: unknown } }).openapi?.pathParams, [], fields);
-    if (!fields.length) return next();
+    if (!fields.length) { next(); return; }
     next(new ApiError('VALIDATION_ERROR', fields.map((field) => ({ field, message: model.messages.validation.fallback }))));
   };
 }

@@ -45,8 +45,8 @@ function startServer(driver: SqliteDriver = DEFAULT_SQLITE_DRIVER): Promise<Serv
   let output = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 30 s:\n${output}`)), 30_000);
-    child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const m = /listening on (http:\/\/[^/\s]+)\//.exec(output);
       if (m) { clearTimeout(timer); resolve({ child, api: `${m[1]}/webpos/api/v1`, exited }); }

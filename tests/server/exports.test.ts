@@ -182,7 +182,7 @@ describe('keyset batches', () => {
       const list = await app.request.get(`${API}/filiali?sort=${sort}&size=200`);
       const params = { page: 0, size: 200, sort: [{ field: sort.split(',')[0], direction: sort.split(',')[1] as 'asc' | 'desc' }], filters: [], compact: false };
       const keys: string[] = [];
-      for await (const batch of keysetBatches(() => app.db(entity.table), sortOrder(entity, params), 2)) keys.push(...batch.map((r) => `${r.cod_abi}/${r.cab}`));
+      for await (const batch of keysetBatches(() => app.db(entity.table), sortOrder(entity, params), 2)) keys.push(...batch.map((r) => `${String(r.cod_abi)}/${String(r.cab)}`));
       expect(keys, sort).toEqual(list.body.results.map((b: { codAbi: string; cab: string }) => `${b.codAbi}/${b.cab}`));
     }
   });

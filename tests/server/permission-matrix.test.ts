@@ -12,7 +12,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Test } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../../server/config.js';
 import { API, createTestApp, DEMO_PASSWORD, type TestApp } from '../support/test-app.js';
@@ -97,7 +96,7 @@ const logoUpload = () => {
 };
 async function uploadLogo(abi: string) {
   const { contentType, body } = logoUpload()[MULTIPART];
-  const etag = (await app.request.get(`${API}/banche/${abi}`)).headers.etag as string;
+  const etag = (await app.request.get(`${API}/banche/${abi}`)).headers.etag;
   expect((await app.request.put(`${API}/banche/${abi}/logo`).set('If-Match', etag).set('Content-Type', contentType).send(body)).status).toBe(200);
 }
 
@@ -116,7 +115,7 @@ const pdfUpload = () => {
 };
 async function uploadAttachment(id: string) {
   const { contentType, body } = pdfUpload()[MULTIPART];
-  const etag = (await app.request.get(`${API}/gestionenotifiche/${id}`)).headers.etag as string;
+  const etag = (await app.request.get(`${API}/gestionenotifiche/${id}`)).headers.etag;
   expect((await app.request.put(`${API}/gestionenotifiche/${id}/allegato`).set('If-Match', etag).set('Content-Type', contentType).send(body)).status).toBe(200);
 }
 /** userId receives bank abi's notifications (idempotent). */
@@ -476,9 +475,9 @@ const userFor = (permission: string, kind: 'noFn' | 'noAction') => `mx.${kind}.$
  */
 async function versionFor(op: DocOp, url: string): Promise<Record<string, string>> {
   // A file upload's version is its row's: the URL without /<field>.
-  if (op.kind === 'fileUpdate') return { 'If-Match': ((await app.request.get(url.replace(/\/[^/]+$/, ''))).headers.etag as string | undefined) ?? '"nessuna"' };
+  if (op.kind === 'fileUpdate') return { 'If-Match': ((await app.request.get(url.replace(/\/[^/]+$/, ''))).headers.etag) ?? '"nessuna"' };
   if (!['update', 'delete', 'childReplace'].includes(op.kind ?? '')) return {};
-  return { 'If-Match': ((await app.request.get(url)).headers.etag as string | undefined) ?? '"nessuna"' };
+  return { 'If-Match': ((await app.request.get(url)).headers.etag) ?? '"nessuna"' };
 }
 
 async function call(op: DocOp, token: string | undefined, params: Record<string, string> | undefined, body: unknown, query?: Record<string, string>) {
@@ -488,7 +487,7 @@ async function call(op: DocOp, token: string | undefined, params: Record<string,
     return encodeURIComponent(value);
   });
   const version = await versionFor(op, `${API}${path}`);
-  let req = (app.anonymous[op.method] as (url: string) => Test)(`${API}${path}`).set(version);
+  let req = (app.anonymous[op.method])(`${API}${path}`).set(version);
   if (query) req = req.query(query);
   if (token !== undefined) req = req.set('X-AuthToken', token);
   const upload = (body as { [MULTIPART]?: { contentType: string; body: Buffer } } | undefined)?.[MULTIPART];
@@ -652,7 +651,7 @@ for (const op of OPERATIONS) {
           const s = SAMPLES[op.operationId];
           const path = op.path.replace(/\{([^}]+)\}/g, (_m, n: string) => encodeURIComponent(s.params![n]));
           const version = await versionFor(op, `${API}${path}`);
-          let req = (app.request[op.method] as (url: string) => Test)(`${API}${path}`).set(version);
+          let req = (app.request[op.method])(`${API}${path}`).set(version);
           if (s.query) req = req.query(s.query);
           const body = s.body?.();
           return body === undefined ? req : req.send(body as object);

@@ -35,8 +35,8 @@ it.each(snapshot.tables.map((t) => [t.name, t] as const))('table %s has the snap
 });
 
 it.runIf(TEST_DIALECT === 'postgres')('on PostgreSQL every text column sorts by code point (COLLATE "C"), as on SQLite', async () => {
-  const { rows } = await database.db.raw(
+  const { rows } = await database.db.raw<{ rows: { table_name: string; column_name: string }[] }>(
     "select table_name, column_name from information_schema.columns where table_schema = 'public' and data_type = 'character varying' and coalesce(collation_name, '') <> 'C' and table_name not like 'knex_%'",
-  ) as { rows: { table_name: string; column_name: string }[] };
+  );
   expect(rows).toEqual([]);
 });

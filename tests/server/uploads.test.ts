@@ -117,7 +117,7 @@ describe.each(['database', 'folder'] as const)('bank logo, %s store', (store) =>
     expect((await check(app.request, 'logo.gif', 'image/gif', GIF, false, '34256')).status).toBe(200);
     expect((await app.request.get(logo('34256'))).status).toBe(404);
 
-    const res = await upload(app.request, 'Logo_BCC-34256.gif', 'image/gif', GIF, before.headers.etag as string, '34256');
+    const res = await upload(app.request, 'Logo_BCC-34256.gif', 'image/gif', GIF, before.headers.etag, '34256');
     expect(res.status).toBe(200);
     expect(res.body.codAbi).toBe('34256');
     expect(res.body.logo).toEqual(expect.any(String));
@@ -151,10 +151,10 @@ describe.each(['database', 'folder'] as const)('bank logo, %s store', (store) =>
     // A bank of its own, so no other row refers to it.
     const created = await app.request.post(`${API}/banche`).send({ codAbi: '77777', nomeBcc: 'Banca dei file', group: { groupName: '77777', description: 'Banca dei file' } });
     expect(created.status).toBe(201);
-    const uploaded = await upload(app.request, 'logo.png', 'image/png', png(200), created.headers.etag as string, '77777');
+    const uploaded = await upload(app.request, 'logo.png', 'image/png', png(200), created.headers.etag, '77777');
     expect(uploaded.status).toBe(200);
     const withFile = await countFiles();
-    const deleted = await app.request.delete(bank('77777')).set('If-Match', uploaded.headers.etag as string);
+    const deleted = await app.request.delete(bank('77777')).set('If-Match', uploaded.headers.etag);
     expect(deleted.status).toBe(204);
     expect(await countFiles()).toBe(withFile - 1);
     if (folder) await expect.poll(() => readdirSync(folder!).some((f) => f.startsWith(uploaded.body.logo as string))).toBe(false);
@@ -163,7 +163,7 @@ describe.each(['database', 'folder'] as const)('bank logo, %s store', (store) =>
   it('PUT of the bank keeps the logo whatever the body says about it', async () => {
     const up = await upload(app.request, 'logo.png', 'image/png', png(120), undefined, '08549');
     const row = (await app.request.get(bank('08549'))).body;
-    const res = await app.request.put(bank('08549')).set('If-Match', up.headers.etag as string).send({ ...row, logo: 'altro-id', nomeBcc: 'Nuovo nome' });
+    const res = await app.request.put(bank('08549')).set('If-Match', up.headers.etag).send({ ...row, logo: 'altro-id', nomeBcc: 'Nuovo nome' });
     expect(res.status).toBe(200);
     expect(res.body.logo).toBe(up.body.logo);
   });

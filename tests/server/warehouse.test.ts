@@ -89,7 +89,7 @@ describe('stock (GET magazzino/giacenze)', () => {
     expect((await app.request.get(`${API}/magazzino/giacenze/34256/102`)).body).toMatchObject({ qtaGiacenza: 0, _actions: [] });
     // Where the bank manages its stock, empty rows stay (30480/102 above, 60855/201 here).
     const all = await app.request.get(`${API}/magazzino/giacenze?size=100`);
-    expect(all.body.results.map((r: Record<string, unknown>) => `${r.codAbi}/${r.codModpos}`)).toEqual(['30480/101', '30480/102', '30480/201', '34256/101', '60855/101', '60855/201']);
+    expect(all.body.results.map((r: Record<string, unknown>) => `${String(r.codAbi)}/${String(r.codModpos)}`)).toEqual(['30480/101', '30480/102', '30480/201', '34256/101', '60855/101', '60855/201']);
     expect(all.body.totalCount).toBe(6);
   });
 

@@ -36,7 +36,7 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
         }
         messages.push(mail);
         callback();
-      }, (error: Error) => callback(error));
+      }, (error: unknown) => { callback(error instanceof Error ? error : new Error(String(error))); });
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));

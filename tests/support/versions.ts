@@ -10,5 +10,5 @@ export const NO_VERSION = '"nessuna-versione"';
 /** The ETag GET answers for `url` (an item path or a child list path), or NO_VERSION when there is none. */
 export async function etagOf(agent: { get(url: string): Test }, url: string): Promise<string> {
   const res = await agent.get(url);
-  return (res.headers.etag as string | undefined) ?? NO_VERSION;
+  return res.headers.etag ?? NO_VERSION;
 }

@@ -25,7 +25,7 @@ function entry(key: ConfigKeyModel, stored: Row | undefined): Row {
     label: key.label,
     description: key.description ?? null,
     type: key.type,
-    value: stored ? (stored.valore as string | null) : key.default,
+    value: stored ? stored.valore : key.default,
     defaultValue: key.default,
     overridden: stored !== undefined,
   };

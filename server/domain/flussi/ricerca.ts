@@ -37,6 +37,6 @@ export const ricercaFlussi: DomainHandler = async (ctx) => {
     filters: [{ field: feed.type, value: query.tipo, exact: true }, { field, value: query.valore, exact: field !== 'contenuto' }],
     sort: [{ field: feed.date, direction: 'desc' }],
     where: [{ field: feed.date, from: query.dataDa ?? defaultFeedSearchFrom(), to: query.dataA ?? todayIso() }],
-  }, ctx.caller!);
+  }, ctx.caller);
   return { entity: feed.entity, ...page };
 };

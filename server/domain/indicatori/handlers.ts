@@ -9,7 +9,7 @@ import { entityGroup } from '../enum-groups.js';
 export const countIndicator: DomainHandler = async (ctx) => {
   const ind = ctx.operation.indicator!;
   const codes = entityGroup(ctx.model, ind.entity, ind.field, ind.group);
-  return { count: await ctx.service(ind.entity).count([{ field: ind.field, in: codes }], ctx.caller!) };
+  return { count: await ctx.service(ind.entity).count([{ field: ind.field, in: codes }], ctx.caller) };
 };
 
 export const indicatorHandlers: Record<string, DomainHandler> = { countIndicator };

@@ -24,5 +24,5 @@ export const storicoTicket: DomainHandler = async (ctx) => {
     filters: [{ field: 'termId', value: ctx.params.termId, exact: true }],
     sort: [{ field: 'dataApertura', direction: 'desc' }],
     where,
-  }, ctx.caller!);
+  }, ctx.caller);
 };

@@ -34,9 +34,9 @@ const me: DomainHandler = async ({ caller, service }) => {
   };
 };
 
-const myBanks: DomainHandler = async ({ caller, service }) => service('Banca').listAll(caller!);
+const myBanks: DomainHandler = async ({ caller, service }) => service('Banca').listAll(caller);
 
-const myGroups: DomainHandler = async ({ caller, service }) => service('Gruppo').listAll(caller!);
+const myGroups: DomainHandler = async ({ caller, service }) => service('Gruppo').listAll(caller);
 
 const myFunctions: DomainHandler = async ({ caller, model }) =>
   Object.keys(model.functions).filter((fn) => Object.keys(model.actions).some((a) => holds(caller!, `${fn}:${a}`)));

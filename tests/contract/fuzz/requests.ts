@@ -300,6 +300,8 @@ function withValue(value: unknown, path: (string | number)[], replacement: unkno
   const [head, ...rest] = path;
   const copy: Record<string | number, unknown> = Array.isArray(value) ? [...value] as never : { ...((value ?? {}) as Record<string, unknown>) };
   const next = withValue(copy[head], rest, replacement);
+  // An array keeps its length (JSON sends the hole as null); an object loses the key.
+  // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- copy is a fresh array or plain object
   if (next === undefined) delete copy[head];
   else copy[head] = next;
   return copy;

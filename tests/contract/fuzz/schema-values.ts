@@ -28,7 +28,7 @@ export const NASTY_STRINGS = [
 ];
 
 /** Unicode code points, as Ajv counts minLength/maxLength (a surrogate pair is one). */
-export const codePoints = (s: string) => [...s].length;
+export const codePoints = (s: string) => Array.from(s).length;
 
 const typesOf = (s: Schema): string[] => (s.type === undefined ? [] : Array.isArray(s.type) ? s.type : [s.type]);
 export const nullable = (s: Schema) => typesOf(s).includes('null') || (s.enum?.includes(null) ?? false);
@@ -111,13 +111,13 @@ export class SchemaValues {
       return nastyOk.length ? fc.oneof(matching, fc.constantFrom(...nastyOk)) : matching;
     }
     const pad = (v: string) => {
-      const cps = [...v].slice(0, max);
+      const cps = Array.from(v).slice(0, max);
       while (cps.length < min) cps.push('x');
       return cps.join('');
     };
     return fc.oneof(
       { arbitrary: fc.string({ minLength: min, maxLength: Math.min(max, 40) }), weight: 3 },
-      { arbitrary: fc.string({ unit: 'binary', minLength: min, maxLength: Math.min(max, 40) }).map((v) => pad(v.replace(/\u0000/g, ''))), weight: 2 },
+      { arbitrary: fc.string({ unit: 'binary', minLength: min, maxLength: Math.min(max, 40) }).map((v) => pad(v.replaceAll('\u0000', ''))), weight: 2 },
       { arbitrary: fc.constantFrom(...NASTY_STRINGS).map(pad), weight: 3 },
       // As long as allowed, in characters of 1 to 4 UTF-8 bytes: limits count characters, not bytes.
       { arbitrary: fc.constantFrom('x', 'è', '€', '😀').map((c) => c.repeat(s.maxLength ?? 5000)), weight: 1 },

@@ -37,7 +37,7 @@ const accepted = async (files: Record<string, string>) => {
 
 describe('refused without a declaration', () => {
   it('dropping a column', async () => {
-    expect(await refused({ 'spec/negozio.yaml': NEGOZIO.replace(/  note:.*\n/, '') })).toEqual([
+    expect(await refused({ 'spec/negozio.yaml': NEGOZIO.replace(/ {2}note:.*\n/, '') })).toEqual([
       "spec/negozio.yaml:5:3: Field Negozio.note is no longer in the spec: the migration would drop column negozio.note and the data in it. To drop it on purpose, add it to 'migrate: { dropFields: [note] }' on the entity; if it was renamed, add 'renamedFrom: note' to the new field.",
     ]);
   });
@@ -80,7 +80,7 @@ describe('refused without a declaration', () => {
 
 describe('accepted when declared or harmless', () => {
   it('a drop declared with migrate.dropFields says so in the header', async () => {
-    const text = await accepted({ 'spec/negozio.yaml': `${NEGOZIO.replace(/  note:.*\n/, '')}migrate:\n  dropFields: [note]\n` });
+    const text = await accepted({ 'spec/negozio.yaml': `${NEGOZIO.replace(/ {2}note:.*\n/, '')}migrate:\n  dropFields: [note]\n` });
     expect(text).toContain('//   - DROPS column negozio.note and its data (declared: migrate.dropFields of Negozio)');
   });
 

@@ -74,7 +74,7 @@ export function TicketReplyAction({ record }: FormActionProps) {
     setBusy(true);
     try {
       const answer = await api.api.POST('/manutenzioni/risposta', {
-        body: { idchiamata: String(record!.idchiamata), termid: String(record!.termId), risposta, ...(motivo ? { motivo } : {}) },
+        body: { idchiamata: String(record.idchiamata), termid: String(record.termId), risposta, ...(motivo ? { motivo } : {}) },
       });
       setOpened(false);
       setSent(true);
@@ -87,10 +87,10 @@ export function TicketReplyAction({ record }: FormActionProps) {
   };
   return (
     <>
-      <Button onClick={() => { setMotivo(String(record!.motivo ?? '')); setOpened(true); }}>Rispondi</Button>
+      <Button onClick={() => { setMotivo(String(record.motivo ?? '')); setOpened(true); }}>Rispondi</Button>
       <Modal opened={opened} onClose={() => setOpened(false)} title="Risposta all'assistenza" size="lg">
         <Stack>
-          {record!.domanda ? <Text><b>Domanda:</b> {String(record!.domanda)}</Text> : null}
+          {record.domanda ? <Text><b>Domanda:</b> {String(record.domanda)}</Text> : null}
           <TextInput label="Motivo" value={motivo} onChange={(e) => setMotivo(e.currentTarget.value)} />
           <Textarea label="Risposta" required autosize minRows={4} value={risposta} onChange={(e) => setRisposta(e.currentTarget.value)} />
           <Button loading={busy} disabled={risposta.trim() === ''} onClick={() => void send()}>Invia risposta</Button>

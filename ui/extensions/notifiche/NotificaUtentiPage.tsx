@@ -41,6 +41,7 @@ export default function NotificaUtentiPage() {
   }, [api, meta, filters]);
 
   // The first page once; the filters apply on 'Cerca'.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- on mount only: a filter change waits for 'Cerca'
   useEffect(() => { void load(1); }, []);
 
   /** Runs one write, shows its message (success or refusal) and reloads the current page. */

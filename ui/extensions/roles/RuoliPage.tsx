@@ -37,6 +37,7 @@ export default function RuoliPage() {
     );
     return () => { live = false; };
     // Groups are loaded once per visit; the selected group lives in the URL.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a group chosen later must not reload the groups
   }, [session.api]);
 
   useEffect(() => {
@@ -50,7 +51,7 @@ export default function RuoliPage() {
     return () => controller.abort();
   }, [roles, groupName]);
 
-  const open = (roleName?: string) => navigate(fillRoute(ROLE_ROUTE, { groupName, roleName }));
+  const open = (roleName?: string) => { void navigate(fillRoute(ROLE_ROUTE, { groupName, roleName })); };
 
   return (
     <Stack>

@@ -34,7 +34,7 @@ export default function RuoloPage() {
   const existing = useMemo(() => role?.permessi ?? [], [role?.permessi]);
   const catalogue = useCatalogue(existing);
   const canSave = session.can(creating ? 'GES_RUOLI:CREAZIONE' : 'GES_RUOLI:AGGIORNAMENTO');
-  const toList = () => navigate(`${ROLES_ROUTE}?gruppo=${encodeURIComponent(groupName)}`);
+  const toList = () => { void navigate(`${ROLES_ROUTE}?gruppo=${encodeURIComponent(groupName)}`); };
 
   useEffect(() => {
     if (creating) return;
@@ -57,7 +57,7 @@ export default function RuoloPage() {
       if (creating) {
         await roles.create({ ...role, roleName: role.roleName.trim() });
         banners.success('Salvataggio effettuato');
-        navigate(fillRoute(ROLE_ROUTE, { groupName, roleName: role.roleName.trim() }), { replace: true });
+        void navigate(fillRoute(ROLE_ROUTE, { groupName, roleName: role.roleName.trim() }), { replace: true });
       } else {
         await roles.update(role);
         banners.success('Salvataggio effettuato');
@@ -147,7 +147,7 @@ function CloneDialog({ role, onClose }: { role: Role; onClose: () => void }) {
       await roles.create({ ...role, roleName });
       banners.success(`Ruolo clonato in ${roleName}`);
       onClose();
-      navigate(fillRoute(ROLE_ROUTE, { groupName: role.groupName, roleName }));
+      void navigate(fillRoute(ROLE_ROUTE, { groupName: role.groupName, roleName }));
     } catch (err) {
       setBusy(false);
       const detail = err instanceof ApiError ? err.details.find((d) => d.field === 'roleName') : undefined;

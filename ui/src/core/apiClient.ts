@@ -24,7 +24,7 @@ export type ApiPath<M extends HttpVerb> = ClientPathsWithMethod<ApiClient, M>;
 type Operation<P, M extends HttpVerb> = P extends keyof paths ? (M extends keyof paths[P] ? paths[P][M] : never) : never;
 type SuccessData<Op> = Op extends Record<string | number, unknown> ? NonNullable<FetchResponse<Op, object, 'application/json'>['data']> : never;
 /** What operation `M` of spec path `P` answers on success (`void` when it answers no body). */
-export type ApiAnswer<P extends ApiPath<M>, M extends HttpVerb> = [SuccessData<Operation<P, M>>] extends [never] ? void : SuccessData<Operation<P, M>>;
+export type ApiAnswer<P extends ApiPath<M>, M extends HttpVerb> = [SuccessData<Operation<P, M>>] extends [never] ? undefined : SuccessData<Operation<P, M>>;
 
 /** Options of this module, beside openapi-fetch's own (`params`, `body`, `signal`, `headers`). */
 export interface CallOptions {
@@ -63,9 +63,9 @@ export type FetchLike = (request: Request) => Promise<Response>;
 export interface Transport {
   client: ApiClient;
   /** The absolute URL of a path under the API base (`/banche/30480`), as the versions are kept by. */
-  urlOf(path: string): string;
+  urlOf: (path: string) => string;
   /** Awaits an openapi-fetch call: its data, or an ApiError (a 401 first reported unless `credentialCall`). */
-  settle<T>(pending: Promise<{ data?: T; error?: unknown; response: Response }>, options?: CallOptions): Promise<T>;
+  settle: <T>(pending: Promise<{ data?: T; error?: unknown; response: Response }>, options?: CallOptions) => Promise<T>;
   api: TypedApi;
 }
 
@@ -102,7 +102,7 @@ export function createTransport(apiBase: string, fetchImpl: FetchLike, onUnautho
     fetch: (request) => fetchImpl(request),
     credentials: SAME_ORIGIN,
     headers: { Accept: 'application/json', ...REQUESTED_WITH },
-    querySerializer: (query) => serializeQuery(query as Record<string, unknown>),
+    querySerializer: (query) => serializeQuery(query),
   });
   client.use(networkFailure);
 

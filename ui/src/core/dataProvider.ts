@@ -114,7 +114,7 @@ export function createDataProvider(
       body: o.body,
       signal: o.signal,
       headers: o.ifMatch ? { 'If-Match': o.ifMatch } : {},
-    } as never) as never, { credentialCall: o.credentialCall });
+    } as never), { credentialCall: o.credentialCall });
     // The version of a row read or written here, for a later write that is not given one.
     const version = versionOf(answer as Row);
     if (version && method !== 'POST') lastVersions.set(urlOf(path), version);
@@ -139,7 +139,7 @@ export function createDataProvider(
     get: (entity, key, signal) => call<Row>('GET', entityPath(entity.path, entity.key, key), { signal }),
     create: (entity, body) => call<Row>('POST', entityPath(entity.path, entity.key, undefined, body), { body }),
     update: (entity, key, body, version) => write<Row>('PUT', entityPath(entity.path, entity.key, key), body, version),
-    remove: (entity, key, version) => write<void>('DELETE', entityPath(entity.path, entity.key, key), undefined, version),
+    remove: (entity, key, version) => write<undefined>('DELETE', entityPath(entity.path, entity.key, key), undefined, version),
     requestPath: (method, path, o = {}) => call(method, `/${path.replace(/^\/+/, '')}`, o),
     async downloadPath(path) {
       let response: Response | undefined;
@@ -161,7 +161,7 @@ export function createDataProvider(
       const row = await settle<Row>(client.request(method.toLowerCase() as 'put', `/${path.replace(/^\/+/, '')}` as never, {
         body: form,
         headers: ifMatch ? { 'If-Match': ifMatch } : {},
-      } as never) as never);
+      } as never));
       if (!row || typeof row !== 'object') throw genericApiError(200);
       const etag = versionOf(row);
       if (method === 'PUT' && etag) lastVersions.set(rowUrl, etag);

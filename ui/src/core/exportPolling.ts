@@ -7,11 +7,10 @@
  * Pure: time passes only through `sleep`, so tests drive it with fake timers.
  */
 
-export type ExportState = 'P' | 'R' | 'S' | 'E';
-
 export interface ExportJobStatus {
   id: string;
-  stato: ExportState | string;
+  /** P pending, R running, S succeeded, E failed; a newer server may add a state this UI does not know. */
+  stato: string;
   righeScritte?: number;
   righeTotali?: number | null;
   downloadId?: string | null;
@@ -33,7 +32,7 @@ export type PollOutcome = { ready: true; job: ExportJobStatus } | { ready: false
 export interface PollDeps {
   check(): Promise<ExportJobStatus>;
   onProgress?(job: ExportJobStatus): void;
-  sleep?(ms: number, signal?: AbortSignal): Promise<void>;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {

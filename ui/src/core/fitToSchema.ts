@@ -73,5 +73,5 @@ function fit(value: unknown, schema: Schema | undefined, root: Schema): unknown 
 }
 
 export function fitToSchema<T extends Record<string, unknown>>(schema: JsonSchema, data: T): T {
-  return fit(data, schema as Schema, schema as Schema) as T;
+  return fit(data, schema, schema) as T;
 }

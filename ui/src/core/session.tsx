@@ -28,7 +28,7 @@ export interface Session {
   /** Routes GET menuitems allows; null when that call failed (then only the grants decide). */
   menuRoutes: ReadonlySet<string> | null;
   /** True when every FUNCTION:ACTION is held (undefined entries are ignored). */
-  can(...permissions: (string | undefined)[]): boolean;
+  can: (...permissions: (string | undefined)[]) => boolean;
   login(userType: UserType, username: string, password: string): Promise<CurrentUser>;
   logout(): Promise<void>;
   /** Forget the session locally (the server revoked it, e.g. after a password change). */

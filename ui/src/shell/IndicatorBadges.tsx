@@ -13,7 +13,7 @@ import { useSession } from '../core/session';
 import type { IndicatorDef } from '../core/types';
 
 export function IndicatorBadges() {
-  const { indicators = [] } = useManifest();
+  const { indicators } = useManifest();
   return <>{indicators.map((i) => <IndicatorBadge key={i.name} indicator={i} />)}</>;
 }
 
@@ -40,7 +40,7 @@ function IndicatorBadge({ indicator }: { indicator: IndicatorDef }) {
   return (
     <Tooltip label={indicator.label}>
       {indicator.route
-        ? <UnstyledButton aria-label={`${indicator.label}: ${count}`} onClick={() => navigate(indicator.route!)}>{badge}</UnstyledButton>
+        ? <UnstyledButton aria-label={`${indicator.label}: ${count}`} onClick={() => void navigate(indicator.route!)}>{badge}</UnstyledButton>
         : badge}
     </Tooltip>
   );

@@ -9,7 +9,7 @@ export interface EntityRecordState {
   loading: boolean;
   error: unknown;
   /** Read the record again (after a state-machine action changed it). */
-  reload(): void;
+  reload: () => void;
 }
 
 export function useEntityRecord(entity: EntityMeta, key: KeyValues | undefined): EntityRecordState {

@@ -2,7 +2,7 @@
  * Old, new and confirmed password for POST users/changePassword (public: it also serves an expired
  * password, ERROR_016). Shared by the change-password page and the dialog opened at login.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { ApiError, userMessage } from '../../core/apiError';
 import { useValidationMessages } from '../../core/hooks/useManifest';
@@ -33,7 +33,7 @@ export function ChangePasswordForm({ username, onDone, onCancel }: Props) {
     setErrors((er) => ({ ...er, [field]: undefined }));
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const missing = Object.fromEntries((Object.keys(values) as Field[]).filter((f) => !values[f]).map((f) => [f, REQUIRED]));
     setErrors(missing);

@@ -3,7 +3,7 @@
  * error modal, other failures the system-error text; ERROR_016 (expired password) opens the change-password
  * dialog, after which the user logs in again. A logged-in user goes to the saved URL (default `/`).
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Anchor, Button, Center, Modal, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Link, Navigate } from 'react-router-dom';
 import { ApiError } from '../../core/apiError';
@@ -31,7 +31,7 @@ export default function LoginPage({ userType }: { userType: UserType }) {
   if (session.status === 'ready') return <Navigate to={returnTarget()} replace />;
   if (session.status === 'loading' && !busy) return <FullPageLoader />;
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const missing = { ...(username.trim() ? {} : { username: REQUIRED }), ...(password ? {} : { password: REQUIRED }) };
     setErrors(missing);

@@ -4,7 +4,7 @@
  * through PUT users/me/email with the current password (the e-mail receives the password resets, so a session
  * alone may not change it).
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { ApiError, userMessage } from '../../core/apiError';
 import { useManifest, useValidationMessages } from '../../core/hooks/useManifest';
@@ -34,7 +34,7 @@ function AskEmail() {
   const [passwordError, setPasswordError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const missingEmail = !email.trim();
     if (missingEmail) setError(REQUIRED);

@@ -2,7 +2,7 @@
  * /resetPassword (public): PUT authorization/resetPassword with username, e-mail and user type. The new
  * password goes to the user's e-mail (here: the mail outbox); the server's message is shown as it is.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Anchor, Button, Center, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { userMessage } from '../../core/apiError';
@@ -26,7 +26,7 @@ export default function ResetPasswordPage() {
   const [busy, setBusy] = useState(false);
   const loginPage = loginPath(userType);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const missing = { ...(username.trim() ? {} : { username: REQUIRED }), ...(mail.trim() ? {} : { mail: REQUIRED }) };
     setErrors(missing);
@@ -36,7 +36,7 @@ export default function ResetPasswordPage() {
       const answer = await api.resetPassword(username.trim(), mail.trim(), userType);
       setBusy(false);
       await modals.success(answer.message);
-      navigate(loginPage);
+      void navigate(loginPage);
     } catch (error) {
       setBusy(false);
       await modals.error(userMessage(error));

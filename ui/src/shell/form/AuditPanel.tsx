@@ -61,7 +61,7 @@ export function AuditPanel({ form, editKey }: Props) {
 }
 
 function AuditEntryView({ entry, form }: { entry: AuditEntry; form: FormDef }) {
-  const changes = auditChanges(entry, form.schema as never, form.uiSchema as Record<string, unknown> | undefined);
+  const changes = auditChanges(entry, form.schema, form.uiSchema);
   return (
     <Stack gap={4} data-testid="voce-storico">
       <Group gap="xs">

@@ -7,7 +7,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import Form from '@rjsf/mantine';
 import type { IChangeEvent } from '@rjsf/core';
-import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { UiSchema } from '@rjsf/utils';
 import { applyRules } from '../../../../common/rules';
 import { fillMessage } from '../../../../common/fill-message';
 import { ApiError, bannerMessage, userMessage, type ErrorDetail } from '../../core/apiError';
@@ -172,9 +172,9 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
 
   return (
     <Form
-      schema={form.schema as RJSFSchema}
+      schema={form.schema}
       uiSchema={uiSchema}
-      validator={validatorFor(form.schema as RJSFSchema)}
+      validator={validatorFor(form.schema)}
       formData={formData}
       onChange={(e) => void handleChange(e)}
       onSubmit={(e) => { setSubmitted(true); void handleSubmit(e); }}

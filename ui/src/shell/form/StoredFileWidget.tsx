@@ -34,7 +34,7 @@ export function StoredFileWidget(props: WidgetProps) {
 
   // The stored file changes id with every upload: read it again then (the token travels as a header).
   useEffect(() => {
-    if (!filePath || !value || !isImageRule(rule)) return setPreview(undefined);
+    if (!filePath || !value || !isImageRule(rule)) { setPreview(undefined); return; }
     let url: string | undefined;
     let cancelled = false;
     provider.downloadPath(filePath).then(({ blob }) => {
@@ -49,7 +49,7 @@ export function StoredFileWidget(props: WidgetProps) {
     setError(undefined);
     if (!file || !context || !filePath) return;
     const problem = fileProblemInForm(context.form, name, { name: file.name, size: file.size, type: file.type });
-    if (problem) return setError(problem);
+    if (problem) { setError(problem); return; }
     setBusy(true);
     try {
       const row = await provider.upload('PUT', filePath, file, file.name, context.version());

@@ -6,7 +6,7 @@
 import { useMemo, useState } from 'react';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import Form from '@rjsf/mantine';
-import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { UiSchema } from '@rjsf/utils';
 import { ApiError, userMessage } from '../../core/apiError';
 import { createTransformErrors, detailsToErrorSchema } from '../../core/errorMessages';
 import { translateString } from '../../core/rjsfStrings';
@@ -48,9 +48,9 @@ export function TransitionInputModal({ transition, defaultMessages, onSubmit, on
       {transition.confirm && <Text size="sm" mb="sm">{transition.confirm}</Text>}
       <Form
         id={`transizione-${transition.name}`}
-        schema={input.schema as RJSFSchema}
+        schema={input.schema}
         uiSchema={uiSchema}
-        validator={validatorFor(input.schema as RJSFSchema)}
+        validator={validatorFor(input.schema)}
         formData={data}
         onChange={(e) => setData(e.formData as Row)}
         onSubmit={(e) => void submit(e.formData as Row)}

@@ -12,7 +12,7 @@ import { createPrecompiledValidator, customizeValidator } from '@rjsf/validator-
 import Ajv2020 from 'ajv/dist/2020';
 import { PRECOMPILED } from './precompiled';
 
-export const validator = customizeValidator({ AjvClass: Ajv2020 as never });
+export const validator = customizeValidator({ AjvClass: Ajv2020 });
 
 const bySchema = new WeakMap<object, ValidatorType>();
 
@@ -21,7 +21,7 @@ export function validatorFor(schema: RJSFSchema): ValidatorType {
   let found = bySchema.get(schema);
   if (!found) {
     const compiled = PRECOMPILED[String(schema.$id ?? hashForSchema(schema))];
-    found = compiled ? (createPrecompiledValidator(compiled, schema) as ValidatorType) : validator;
+    found = compiled ? createPrecompiledValidator(compiled, schema) : validator;
     bySchema.set(schema, found);
   }
   return found;

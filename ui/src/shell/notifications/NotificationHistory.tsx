@@ -57,6 +57,7 @@ function NotificationHistory({ onClose }: { onClose: () => void }) {
   }, [api, dataDa, dataA, pageSize]);
 
   // The first page once, on opening; later pages and filters on the user's request (not on each keystroke).
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- on mount only: a filter change waits for the user
   useEffect(() => { const c = new AbortController(); void load(1, c.signal); return () => c.abort(); }, []);
 
   const pages = answer ? pageCount(answer.totalCount, Number.isFinite(pageSize) ? pageSize : Math.max(1, answer.results.length)) : 0;

@@ -38,7 +38,7 @@ export default function FormPage({ entityName, routePattern }: Props) {
   const canSave = editKey ? fullUpdate : can(entity.permissions?.create);
   const canDelete = entity.operations.includes('delete') && can(entity.permissions?.delete) && allowsOnRow('delete');
 
-  const toList = () => navigate(entity.listRoute ?? '/');
+  const toList = () => { void navigate(entity.listRoute ?? '/'); };
   const title = editKey ? `Modifica ${entity.label} ${Object.values(editKey).join(' ')}` : `Inserimento ${entity.label}`;
 
   let body;
@@ -69,7 +69,7 @@ export default function FormPage({ entityName, routePattern }: Props) {
         canDelete={canDelete}
         onCreated={(saved) => {
           const key = keyOf(entity.key, saved);
-          navigate(key ? fillRoute(routePattern, key) : entity.listRoute ?? '/', { replace: true });
+          void navigate(key ? fillRoute(routePattern, key) : entity.listRoute ?? '/', { replace: true });
         }}
         onDeleted={toList}
         onBack={toList}

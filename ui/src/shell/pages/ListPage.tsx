@@ -113,7 +113,7 @@ export default function ListPage({ entityName }: { entityName: string }) {
       </ActionIcon>
     ),
     mantineTableBodyRowProps: ({ row }) => canOpen
-      ? { onClick: () => navigate(fillRoute(entity.formRoute!, row.original)), style: { cursor: 'pointer' } }
+      ? { onClick: () => void navigate(fillRoute(entity.formRoute!, row.original)), style: { cursor: 'pointer' } }
       : {},
   });
 
@@ -124,7 +124,7 @@ export default function ListPage({ entityName }: { entityName: string }) {
         <Group gap="sm">
           <ExportMenu entity={entity} sort={sort} filters={filters} />
           {canCreate && (
-            <Button leftSection={<IconPlus size={18} />} onClick={() => navigate(fillRoute(entity.formRoute!, {}))}>
+            <Button leftSection={<IconPlus size={18} />} onClick={() => void navigate(fillRoute(entity.formRoute!, {}))}>
               Nuovo
             </Button>
           )}

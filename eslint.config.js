@@ -1,0 +1,106 @@
+// ESLint flat config (issue 13): typescript-eslint's strict type-checked rules over every TypeScript
+// folder, React hooks and accessibility rules over the UI. `npm run lint` runs it with zero warnings
+// allowed, as part of `npm test`. A cast or a non-null assertion that has to stay carries a line-level
+// disable with its reason after `--` (CONTRIBUTING.md#lint).
+import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+/**
+ * Rules that had too many findings when lint was switched on to reach zero at once. They are off in
+ * general and on in the folders listed in FOLDERS_AT_ZERO; a folder joins that list when it has none left.
+ * Counts are those at the start (issue 13), the casts as counted by scripts/count-assertions.ts.
+ */
+const NOT_EVERYWHERE_YET = {
+  // 558 casts: each is a claim the compiler cannot check. Write a type guard, `satisfies`, a generic
+  // (knex's `raw<T>`, `count<T>`, `first<T>`) or a narrowing `in` instead.
+  '@typescript-eslint/consistent-type-assertions': ['error', { assertionStyle: 'never' }],
+  // 306.
+  '@typescript-eslint/no-non-null-assertion': 'error',
+  // 728 together (482 member access, 119 assignment, 62 argument, 54 call, 11 return); 634 of them in
+  // tests/, where supertest's `res.body` is `any`, the rest knex rows and JSON.parse results.
+  '@typescript-eslint/no-unsafe-member-access': 'error',
+  '@typescript-eslint/no-unsafe-assignment': 'error',
+  '@typescript-eslint/no-unsafe-argument': 'error',
+  '@typescript-eslint/no-unsafe-call': 'error',
+  '@typescript-eslint/no-unsafe-return': 'error',
+};
+const FOLDERS_AT_ZERO = [];
+
+export default tseslint.config(
+  {
+    // generated/ is written by `npm run gen` and never edited by hand (its TypeScript is type-checked
+    // by `npm run typecheck`); the rest is build output and caches.
+    ignores: ['node_modules/', 'dist/', 'generated/', 'coverage/', 'test-results/', 'bench/.data/'],
+  },
+  {
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: true,
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      // A number in a message or a path is what the user reads; objects, null and undefined stay refused.
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      // `onClick={() => setOpen(true)}` returns nothing anyone reads; `return voidCall()` is still caught.
+      '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
+      // A `let` read by a callback before its one assignment (scripts/dev.ts's overlay) must stay `let`.
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
+      // A leading underscore marks a value left out on purpose: an Express error handler's fourth
+      // parameter, a field taken out of a row by destructuring.
+      '@typescript-eslint/no-unused-vars': ['error', {
+        argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true,
+      }],
+
+      // OFF, with the count of findings at the start (issue 13); see the report of that issue.
+      ...Object.fromEntries(Object.keys(NOT_EVERYWHERE_YET).map((rule) => [rule, 'off'])),
+      // 159: mostly defensive checks of values whose declared type (a knex row, a manifest entry, an API
+      // answer) is narrower than what arrives at run time; they go once those types are made honest.
+      '@typescript-eslint/no-unnecessary-condition': 'off',
+      // 33, same cause: String()/Number() of database values that PostgreSQL and SQLite return differently.
+      '@typescript-eslint/no-unnecessary-type-conversion': 'off',
+      // 55: String(value) of `unknown` row values and form data, to be narrowed first.
+      '@typescript-eslint/no-base-to-string': 'off',
+      // 28: an `async` function without `await` still turns a throw into a rejection, which callers of
+      // the Promise-returning handler and fake-fetch types rely on.
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+  {
+    files: FOLDERS_AT_ZERO,
+    rules: NOT_EVERYWHERE_YET,
+  },
+  {
+    files: ['ui/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
+    files: ['ui/**/*.{ts,tsx}'],
+    rules: {
+      // 9: data-loading effects that reset their state before fetching (React Compiler's rule, new in
+      // eslint-plugin-react-hooks 7); moving them to a loader is a change of its own.
+      'react-hooks/set-state-in-effect': 'off',
+    },
+  },
+  {
+    files: ['ui/**/*.{ts,tsx}'],
+    ...jsxA11y.flatConfigs.strict,
+  },
+  {
+    // Plain JavaScript config files: not part of the TypeScript program.
+    files: ['**/*.{js,cjs,mjs}'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
+  },
+);
