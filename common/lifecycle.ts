@@ -22,14 +22,15 @@ export function logicVars(logic: JsonLogic, path: (string | number)[] = []): Log
   if (Array.isArray(logic)) return logic.flatMap((item, i) => logicVars(item, [...path, i]));
   if (!logic || typeof logic !== 'object') return [];
   const out: LogicVar[] = [];
-  for (const [op, args] of Object.entries(logic as Record<string, unknown>)) {
+  const entries: [string, unknown][] = Object.entries(logic);
+  for (const [op, args] of entries) {
     if (op === 'var') {
-      const name = Array.isArray(args) ? args[0] : args;
+      const name: unknown = Array.isArray(args) ? args[0] : args;
       if (typeof name === 'string' && name !== '') out.push({ name, path: [...path, op, ...(Array.isArray(args) ? [0] : [])] });
       // A default value (`{var: [name, default]}`) may itself be an expression.
       if (Array.isArray(args)) args.slice(1).forEach((d, i) => out.push(...logicVars(d, [...path, op, i + 1])));
     } else {
-      out.push(...logicVars(args as JsonLogic, [...path, op]));
+      out.push(...logicVars(args, [...path, op]));
     }
   }
   return out;

@@ -18,27 +18,34 @@ export interface FieldRule {
 /** More passes than this means two rules keep undoing each other: a spec mistake, not a user's. */
 const MAX_PASSES = 10;
 
-export function applyRules<T extends Record<string, unknown>>(rules: readonly FieldRule[], data: T): T {
+export function applyRules(rules: readonly FieldRule[], data: Record<string, unknown>): Record<string, unknown> {
   let current: Record<string, unknown> = { ...data };
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     let changed = false;
     for (const rule of rules) {
-      if (!truthy(jsonLogic.apply(rule.when as never, current))) continue;
+      if (!holds(rule.when, current)) continue;
       for (const [field, expr] of Object.entries(rule.set)) {
-        const value = jsonLogic.apply(expr as never, current) ?? null;
+        const value = evaluate(expr, current) ?? null;
         if (!sameValue(current[field], value)) {
           current = { ...current, [field]: value };
           changed = true;
         }
       }
     }
-    if (!changed) return current as T;
+    if (!changed) return current;
   }
   throw new Error(`Field rules do not settle after ${MAX_PASSES} passes: two rules undo each other`);
 }
 
-function truthy(value: unknown): boolean {
-  return jsonLogic.truthy(value as never);
+/** The value of a JSON Logic expression over `data`. */
+export function evaluate(logic: JsonLogic, data: unknown): unknown {
+  // json-logic-js answers a literal with itself; its type refuses only undefined, so that case is ours.
+  return logic === undefined ? undefined : jsonLogic.apply(logic, data);
+}
+
+/** Whether a JSON Logic condition holds over `data`, with JSON Logic's own truthiness. */
+export function holds(logic: JsonLogic, data: unknown): boolean {
+  return jsonLogic.truthy(evaluate(logic, data));
 }
 
 function sameValue(a: unknown, b: unknown): boolean {

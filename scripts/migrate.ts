@@ -31,7 +31,7 @@ try {
     process.exitCode = 2;
   }
 } catch (e) {
-  console.error(`Migration failed: ${(e as Error).message}`);
+  console.error(`Migration failed: ${e instanceof Error ? e.message : String(e)}`);
   process.exitCode = 1;
 } finally {
   await db.destroy();

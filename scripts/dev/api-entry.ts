@@ -28,4 +28,5 @@ process.on('disconnect', () => {
   if (started) process.kill(process.pid, 'SIGTERM');
   else process.exit(0);
 });
-process.send!('ready');
+if (!process.send) throw new Error('scripts/dev/api-entry.ts runs only as the child of scripts/dev/api-process.ts (an IPC channel)');
+process.send('ready');

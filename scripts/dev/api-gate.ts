@@ -23,7 +23,7 @@ export function apiGate(prefix = '/webpos'): ApiGate {
       configureServer(server) {
         // Registered here (not in a returned post hook) so it runs before Vite's proxy middleware.
         server.middlewares.use((req, _res, next) => {
-          if (!closed || !req.url?.startsWith(prefix)) return next();
+          if (!closed || !req.url?.startsWith(prefix)) { next(); return; }
           const timeout = new Promise<void>((resolve) => setTimeout(resolve, MAX_HOLD_MS).unref());
           void Promise.race([closed.promise, timeout]).then(() => next());
         });

@@ -123,7 +123,9 @@ export class ApiProcess {
       child.onLine?.(line);
     };
     proc.on('error', (error) => console.error(`[dev] API process: ${error.message}`));
-    for (const stream of [proc.stdout!, proc.stderr!]) {
+    const { stdout, stderr } = proc;
+    if (!stdout || !stderr) throw new Error('the API process must be forked with piped stdout and stderr');
+    for (const stream of [stdout, stderr]) {
       // A chunk may end mid-line: keep the tail until its newline arrives.
       let partial = '';
       stream.setEncoding('utf8');

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
-import type { ErrorPayload, ViteDevServer } from 'vite';
+import type { ErrorPayload, NormalizedHotChannelClient, ViteDevServer } from 'vite';
 import { formatDiagnostic, type Diagnostic } from '../../generator/diagnostics.js';
 
 export interface BrowserOverlay {
@@ -17,7 +17,7 @@ export interface BrowserOverlay {
 
 export function browserOverlay(vite: ViteDevServer, rootDir: string): BrowserOverlay {
   let current: ErrorPayload | undefined;
-  vite.ws.on('vite:client:connect', (_data, client) => {
+  vite.ws.on('vite:client:connect', (_data: unknown, client: NormalizedHotChannelClient) => {
     if (current) client.send(current);
   });
   const broadcast = (payload: ErrorPayload | { type: 'update'; updates: [] }) => {

@@ -34,13 +34,12 @@ export function watchSpec(specDir: string, onChange: (change: SpecChange) => voi
   let burst: SpecChange | undefined;
 
   const record = (file: string) => {
-    burst ??= { firstEventAt: performance.now(), files: [] };
-    if (file && !burst.files.includes(file)) burst.files.push(file);
+    const current = (burst ??= { firstEventAt: performance.now(), files: [] });
+    if (file && !current.files.includes(file)) current.files.push(file);
     clearTimeout(timer);
     timer = setTimeout(() => {
-      const done = burst!;
       burst = undefined;
-      onChange(done);
+      onChange(current);
     }, debounceMs);
   };
 
@@ -49,9 +48,9 @@ export function watchSpec(specDir: string, onChange: (change: SpecChange) => voi
     let watcher: FSWatcher;
     try {
       watcher = watch(dir, (_event, filename) => {
-        if (filename === null) return record(''); // the platform could not tell: treat as any change
+        if (filename === null) { record(''); return; } // the platform could not tell: treat as any change
         const path = join(dir, String(filename));
-        if (isSpecFile(path)) return record(relative(specDir, path));
+        if (isSpecFile(path)) { record(relative(specDir, path)); return; }
         const isDir = isDirectory(path);
         const known = watchers.get(path);
         if (known && !isDir) {

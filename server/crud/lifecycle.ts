@@ -12,11 +12,10 @@
  * wait for the first; on SQLite transactions take turns on the one connection).
  */
 import type { Knex } from 'knex';
-import jsonLogic from 'json-logic-js';
 import { CALLER_FACTS, logicVars } from '../../common/lifecycle.js';
 import type { EffectModel, EntityModel, RelatedModel, TransitionModel } from '../../common/model.js';
 import { entityByName } from '../../common/model.js';
-import type { JsonLogic } from '../../common/rules.js';
+import { evaluate, holds as logicHolds, type JsonLogic } from '../../common/rules.js';
 import type { RuntimeModel } from '../artifacts.js';
 import { holds, type Caller } from '../domain/auth/caller.js';
 import { ApiError } from '../http/api-error.js';
@@ -57,7 +56,7 @@ export class Lifecycle {
     // Internal saves (demo data) load the spec's rows as written, like checkEditable.
     if (via && caller) {
       if (!holds(caller, via.permission)) throw new ApiError('FORBIDDEN');
-      if (via.guard !== undefined && !truthy(jsonLogic.apply(via.guard as never, { ...(await this.context(trx, row, caller)), input: {} }))) throw new ApiError('FORBIDDEN');
+      if (via.guard !== undefined && !logicHolds(via.guard, { ...(await this.context(trx, row, caller)), input: {} })) throw new ApiError('FORBIDDEN');
     }
     await this.setFields(trx, row, this.initialEffects(state), caller, {});
   }
@@ -102,7 +101,7 @@ export class Lifecycle {
     await this.checkEditable(trx, current, caller);
     // Only the declared inputs, each present (null when not sent), so `input.<name>` never reads a stray key.
     const given = Object.fromEntries((t.input ?? []).map((f) => [f.name, input[f.name] ?? null]));
-    if (t.guard !== undefined && !truthy(jsonLogic.apply(t.guard as never, { ...(await this.context(trx, current, caller)), input: given }))) throw new ApiError('FORBIDDEN');
+    if (t.guard !== undefined && !logicHolds(t.guard, { ...(await this.context(trx, current, caller)), input: given })) throw new ApiError('FORBIDDEN');
     if (!t.from.includes(String(current[states.field]))) throw new ApiError('INVALID_TRANSITION');
 
     const effects = [...t.effects, ...(states.enter[t.to]?.effects ?? [])];
@@ -127,11 +126,11 @@ export class Lifecycle {
   async actions(db: Db, row: Row, caller?: Caller): Promise<string[]> {
     if (!caller) return [];
     const context = await this.context(db, row, caller);
-    if (this.entity.editable && !truthy(jsonLogic.apply(this.entity.editable.when as never, context))) return [];
+    if (this.entity.editable && !logicHolds(this.entity.editable.when, context)) return [];
     const out: string[] = [];
     for (const t of this.entity.states?.transitions ?? []) {
       if (!holds(caller, t.permission) || !t.from.includes(String(row[this.entity.states!.field]))) continue;
-      if (t.guard === undefined || truthy(jsonLogic.apply(t.guard as never, context))) out.push(t.name);
+      if (t.guard === undefined || logicHolds(t.guard, context)) out.push(t.name);
     }
     for (const op of ['update', 'delete'] as const) {
       if (this.entity.api.operations.includes(op) && holds(caller, this.entity.api.permissions[op])) out.push(op);
@@ -151,12 +150,12 @@ export class Lifecycle {
     const related = this.editableRelated();
     let readOnly: Row[];
     if (!related) {
-      readOnly = truthy(jsonLogic.apply(editable.when as never, base)) ? [] : [{}];
+      readOnly = logicHolds(editable.when, base) ? [] : [{}];
     } else {
       const target = entityByName(this.model, related.entity);
       const rows = await new Repository(target).findWhere(db, {});
       readOnly = rows
-        .filter((r) => !truthy(jsonLogic.apply(editable.when as never, { ...base, [related.name]: r })))
+        .filter((r) => !logicHolds(editable.when, { ...base, [related.name]: r }))
         .map((r) => Object.fromEntries(Object.entries(related.link).map(([targetField, own]) => [this.column(own), r[targetField]])));
     }
     if (readOnly.length === 0) return () => {};
@@ -183,7 +182,7 @@ export class Lifecycle {
   private async checkEditable(db: Db, row: Row, caller?: Caller): Promise<void> {
     const editable = this.entity.editable;
     if (!editable || !caller) return;
-    if (!truthy(jsonLogic.apply(editable.when as never, await this.context(db, row, caller)))) {
+    if (!logicHolds(editable.when, await this.context(db, row, caller))) {
       throw new ApiError('FORBIDDEN', [{ field: this.editableField, message: editable.message }]);
     }
   }
@@ -193,7 +192,7 @@ export class Lifecycle {
     for (const effect of effects) {
       if (effect.kind !== 'set') continue;
       const context = { ...(await this.context(db, row, caller)), ...(input ? { input } : {}) };
-      for (const [field, expr] of Object.entries(effect.values)) row[field] = jsonLogic.apply(expr as never, context) ?? null;
+      for (const [field, expr] of Object.entries(effect.values)) row[field] = evaluate(expr, context) ?? null;
     }
   }
 
@@ -206,7 +205,7 @@ export class Lifecycle {
       if (effect.kind !== 'adjust') continue;
       const target = entityByName(this.model, effect.entity);
       const field = target.fields.find((f) => f.name === effect.field)!;
-      const by = Number(jsonLogic.apply(effect.by as never, { ...(await this.context(trx, row, caller)), ...(input ? { input } : {}) }));
+      const by = Number(evaluate(effect.by, { ...(await this.context(trx, row, caller)), ...(input ? { input } : {}) }));
       if (!Number.isFinite(by) || (field.type === 'integer' && !Number.isInteger(by))) {
         throw new Error(`${this.entity.name}: adjust of ${target.name}.${field.name} computed ${by}, not a ${field.type} (spec mistake)`);
       }
@@ -251,8 +250,4 @@ export class Lifecycle {
   private column(field: string): string {
     return this.entity.fields.find((f) => f.name === field)!.column;
   }
-}
-
-function truthy(value: unknown): boolean {
-  return jsonLogic.truthy(value as never);
 }
