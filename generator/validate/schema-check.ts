@@ -15,9 +15,15 @@ const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true });
 // Schemas may refer to one another (operations reuse the entity's field definition), so add all first.
 for (const kind of SPEC_KINDS) {
   const url = new URL(`../schema/${kind}.schema.json`, import.meta.url);
-  ajv.addSchema(JSON.parse(readFileSync(fileURLToPath(url), 'utf8')), `${kind}.schema.json`);
+  const schema: unknown = JSON.parse(readFileSync(fileURLToPath(url), 'utf8'));
+  if (!isObject(schema)) throw new Error(`generator/schema/${kind}.schema.json is not a JSON Schema object`);
+  ajv.addSchema(schema, `${kind}.schema.json`);
 }
 const validators = new Map<SpecKind, ValidateFunction>(SPEC_KINDS.map((kind) => [kind, ajv.getSchema(`${kind}.schema.json`)!]));
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
 /** A file's kind is named by its distinctive top-level key (`entity:`, `functions:` ...). */
 export function kindOf(data: unknown): SpecKind | undefined {

@@ -9,7 +9,7 @@ type Schema = JsonSchema & { readOnly?: boolean; properties?: Record<string, Sch
 
 export function withoutServerSet<T>(schema: JsonSchema, data: T): T {
   const s = schema as Schema;
-  if (Array.isArray(data)) return (s.items ? data.map((item) => withoutServerSet(s.items!, item)) : data) as T;
+  if (Array.isArray(data)) return (s.items ? data.map((item: unknown) => withoutServerSet(s.items!, item)) : data) as T;
   if (!data || typeof data !== 'object' || !s.properties) return data;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(data as Record<string, unknown>)) {

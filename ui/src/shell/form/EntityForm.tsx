@@ -176,8 +176,8 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
       uiSchema={uiSchema}
       validator={validatorFor(form.schema)}
       formData={formData}
-      onChange={(e) => void handleChange(e)}
-      onSubmit={(e) => { setSubmitted(true); void handleSubmit(e); }}
+      onChange={(e: IChangeEvent<Row>) => void handleChange(e)}
+      onSubmit={(e: IChangeEvent<Row>) => { setSubmitted(true); void handleSubmit(e); }}
       onError={() => { setSubmitted(true); banners.error('Dati non validi: verificare i campi evidenziati'); }}
       transformErrors={transformErrors}
       extraErrors={extraErrors}

@@ -23,7 +23,8 @@ export interface FileFormContext {
 }
 
 export function StoredFileWidget(props: WidgetProps) {
-  const { id, name, value, readonly, disabled, label, registry } = props;
+  const { id, name, readonly, disabled, label, registry } = props;
+  const value: unknown = props.value;
   const context = (registry.formContext as { files?: FileFormContext }).files;
   const provider = useDataProvider();
   const [preview, setPreview] = useState<string | undefined>();
