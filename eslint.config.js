@@ -83,6 +83,12 @@ export default defineConfig(
   { files: typescriptIn(ASSERTIONS_AT_ZERO), rules: ASSERTIONS },
   { files: typescriptIn(UNSAFE_ANY_AT_ZERO), rules: UNSAFE_ANY },
   {
+    // Playwright reads a fixture's dependencies from its first parameter, which must be a destructuring
+    // pattern even when the fixture depends on nothing: `async ({}, use) => ...`.
+    files: ['tests/e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }] },
+  },
+  {
     files: ['ui/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,
   },

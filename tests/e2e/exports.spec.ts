@@ -28,7 +28,7 @@ test("esportazione CSV delle filiali: l'avanzamento accanto all'elenco, il file 
     await expect(page.locator('table tbody tr').first()).toBeVisible();
     const file = await download!;
     expect(file.suggestedFilename()).toMatch(/^Filiali_\d{2}-\d{2}-\d{4}\.csv$/);
-    const text = readFileSync((await file.path())!, 'utf8');
+    const text = readFileSync(await file.path(), 'utf8');
     const lines = text.split('\r\n').filter(Boolean);
     expect(text, 'the BOM, then the header of labels').toMatch(/^\uFEFFCodice ABI;CAB;Nome;/);
     expect(lines.length, 'rows after the header').toBeGreaterThanOrEqual(2);
