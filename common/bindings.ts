@@ -39,7 +39,8 @@ export const ROLE_CODES: { [R in EntityRole]?: Partial<Record<RoleField<R>, read
 
 export type EntityRole = keyof typeof ROLE_FIELDS;
 export type RoleField<R extends EntityRole> = (typeof ROLE_FIELDS)[R][number];
-export const ENTITY_ROLES = Object.keys(ROLE_FIELDS) as EntityRole[];
+const isEntityRole = (key: string): key is EntityRole => key in ROLE_FIELDS;
+export const ENTITY_ROLES = Object.keys(ROLE_FIELDS).filter(isEntityRole);
 
 /** One role's entity with every role field resolved to the entity's field name. */
 export interface EntityBinding { entity: string; fields: Record<string, string> }
@@ -76,14 +77,14 @@ export function bindingsOf(model: Pick<Model, 'bindings'>): Bindings {
 export function bound<R extends EntityRole>(model: Pick<Model, 'entities' | 'bindings'>, role: R): BoundEntity<R> {
   const binding = bindingsOf(model).entities[role];
   const entity = entityByName(model, binding.entity);
-  const fieldOf = (name: RoleField<R>): FieldModel => {
+  // Any string: rename() passes back the keys of a Partial<Record<RoleField<R>, unknown>>.
+  const fieldOf = (name: string): FieldModel => {
     const found = entity.fields.find((f) => f.name === binding.fields[name]);
     if (!found) throw new Error(`Binding ${role}.${name}: entity ${entity.name} has no field ${binding.fields[name]}`);
     return found;
   };
-  // Object.entries loses the key type; the keys are the role fields the values were typed with.
   const rename = (values: Partial<Record<RoleField<R>, unknown>>, to: (f: FieldModel) => string) =>
-    Object.fromEntries(Object.entries(values).map(([name, value]) => [to(fieldOf(name as RoleField<R>)), value]));
+    Object.fromEntries(Object.entries(values).map(([name, value]) => [to(fieldOf(name)), value]));
   return {
     entity,
     field: (name) => fieldOf(name).name,
@@ -92,6 +93,8 @@ export function bound<R extends EntityRole>(model: Pick<Model, 'entities' | 'bin
     columns: (values) => rename(values, (f) => f.column),
     values: (row) => {
       const out: Partial<Record<RoleField<R>, unknown>> = {};
+      // ROLE_FIELDS[role] of a generic role is a union of tuples to TypeScript; its names are RoleField<R>.
+      // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the compiler cannot index by R
       for (const name of ROLE_FIELDS[role] as readonly RoleField<R>[]) if (binding.fields[name] in row) out[name] = row[binding.fields[name]];
       return out;
     },

@@ -56,7 +56,7 @@ export function operationRoutes(openapi: Record<string, unknown>, before: Reques
 function matched(method: string, operation: OperationSchema): RequestHandler {
   return (req, res, next) => {
     // Express answers HEAD with the GET route; the document declares no HEAD.
-    if (req.method.toLowerCase() !== method) return next(new ApiError('ROUTE_NOT_FOUND'));
+    if (req.method.toLowerCase() !== method) { next(new ApiError('ROUTE_NOT_FOUND')); return; }
     res.locals.operation = operation;
     next();
   };

@@ -40,7 +40,7 @@ function documentOfPath(openapi: Record<string, unknown>, path: string): Record<
   const all = components?.schemas ?? {};
   const reached: Record<string, unknown> = {};
   const visit = (value: unknown): void => {
-    if (Array.isArray(value)) return value.forEach(visit);
+    if (Array.isArray(value)) { value.forEach(visit); return; }
     if (!value || typeof value !== 'object') return;
     for (const [key, inner] of Object.entries(value)) {
       const name = key === '$ref' && typeof inner === 'string' ? inner.match(/^#\/components\/schemas\/(.+)$/)?.[1] : undefined;

@@ -35,8 +35,6 @@ export const nullable = (s: Schema) => typesOf(s).includes('null') || (s.enum?.i
 /** The one non-null type of a schema (every schema of the document has at most one). */
 export const mainType = (s: Schema) => typesOf(s).find((t) => t !== 'null') ?? (s.properties ? 'object' : s.items ? 'array' : undefined);
 
-type Pools = Record<string, unknown[]>;
-
 export class SchemaValues {
   constructor(private readonly doc: { components?: { schemas?: Record<string, Schema> } }) {}
 
