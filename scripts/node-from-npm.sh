@@ -33,8 +33,9 @@ wanted="${1:-$PINNED_VERSION}"
 if [[ "$wanted" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]]; then
   version="$wanted"
 else
+  # npm view lists the matches in the registry's order, not by version: sort them.
   version="$(npm view "$package@$wanted" version --json | node -e '
-    const v = JSON.parse(require("fs").readFileSync(0, "utf8")); console.log([].concat(v).pop() ?? "")')"
+    for (const v of [].concat(JSON.parse(require("fs").readFileSync(0, "utf8")))) console.log(v)' | sort -V | tail -n 1)"
   [ -n "$version" ] || { say "no $package release matches $wanted"; exit 1; }
 fi
 
