@@ -72,5 +72,6 @@ fi
 runs="$("$dir/bin/node" -v)"
 [ "$runs" = "v$version" ] || { say "$dir/bin/node says $runs, expected v$version"; exit 1; }
 say "using node $runs from $dir"
+# shellcheck disable=SC2016 # $PATH is for the eval to expand, in the caller's shell
 printf 'export PATH=%q:"$PATH"\n' "$dir/bin"
 printf 'export npm_config_nodedir=%q\n' "$dir"
