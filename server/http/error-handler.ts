@@ -7,6 +7,7 @@ import type { RuntimeModel } from '../artifacts.js';
 import { ApiError, fillMessage, type ErrorBody } from './api-error.js';
 import { operationOf } from './operation-routes.js';
 import { isValidatorError, translateValidatorError, type FieldResolver } from './validation.js';
+import { loggableError } from '../db/loggable-error.js';
 
 export function errorHandler(model: RuntimeModel, fieldsOf: (operationId: string | undefined) => FieldResolver): ErrorRequestHandler {
   return (error, req, res, _next) => {
@@ -23,7 +24,7 @@ export function errorHandler(model: RuntimeModel, fieldsOf: (operationId: string
         : new ApiError('VALIDATION_ERROR', [{ field: 'body', message: model.messages.validation.fallback }]);
     }
     if (!apiError) {
-      console.error(`[${new Date().toISOString()}] ${req.method} ${req.originalUrl} failed:`, error);
+      console.error(`[${new Date().toISOString()}] ${req.method} ${req.originalUrl} failed: ${loggableError(error)}`);
       apiError = new ApiError('INTERNAL_ERROR');
     }
     const body: ErrorBody = {

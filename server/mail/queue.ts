@@ -1,3 +1,5 @@
+import { loggableReason } from '../db/loggable-error.js';
+
 /**
  * Work that must not delay the answer (sending a mail, and the writes that belong with it): each job
  * starts after the current request has answered (setImmediate) and the jobs run one at a time, in order.
@@ -14,8 +16,7 @@ export class AfterResponseQueue {
     this.tail = this.tail
       .then(start)
       .then(job)
-      // The label only: the error of a job that carried a secret must not print it.
-      .catch((error: unknown) => console.error(`[${new Date().toISOString()}] ${label} non riuscito:`, error instanceof Error ? error.message : String(error)))
+      .catch((error: unknown) => console.error(`[${new Date().toISOString()}] ${label} non riuscito: ${loggableReason(error)}`))
       .finally(() => { this.pending--; });
   }
 
@@ -24,3 +25,4 @@ export class AfterResponseQueue {
     while (this.pending > 0) await this.tail;
   }
 }
+
