@@ -442,7 +442,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Il valore e' tra quelli della chiave di configurazione (per un elenco, uno dei suoi elementi) */
+        /** Il valore è tra quelli della chiave di configurazione (per un elenco, uno dei suoi elementi) */
         get: operations["configExists"];
         put?: never;
         post?: never;
@@ -668,7 +668,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Le azioni che l'utente collegato puo' svolgere sulla funzione */
+        /** Le azioni che l'utente collegato può svolgere sulla funzione */
         get: operations["myFunctionActions"];
         put?: never;
         post?: never;
@@ -1263,7 +1263,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Le rotte di menu che l'utente collegato puo' aprire */
+        /** Le rotte di menu che l'utente collegato può aprire */
         get: operations["menuItems"];
         put?: never;
         post?: never;
@@ -1280,7 +1280,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Notifiche da mostrare ora all'utente collegato, dalla piu' vecchia */
+        /** Notifiche da mostrare ora all'utente collegato, dalla più vecchia */
         get: operations["notificheAttive"];
         put?: never;
         post?: never;
@@ -1298,7 +1298,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Non mostrare piu' la notifica all'utente collegato */
+        /** Non mostrare più la notifica all'utente collegato */
         put: operations["nonMostrarePiu"];
         post?: never;
         delete?: never;
@@ -1331,7 +1331,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Storico delle notifiche ricevute dall'utente collegato, dalla piu' recente */
+        /** Storico delle notifiche ricevute dall'utente collegato, dalla più recente */
         get: operations["storicoNotifiche"];
         put?: never;
         post?: never;
@@ -1780,7 +1780,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Assegna le notifiche della banca a tutti i suoi utenti (quelli gia' assegnati restano) */
+        /** Assegna le notifiche della banca a tutti i suoi utenti (quelli già assegnati restano) */
         post: operations["assegnaNotificheBanca"];
         /** Toglie le notifiche della banca a tutti i suoi utenti */
         delete: operations["rimuoviNotificheBanca"];
@@ -2378,7 +2378,7 @@ export interface components {
             fax: string | null;
             /** Indirizzo */
             indirizzo: string | null;
-            /** Localita' */
+            /** Località */
             localita: string | null;
             /** E-mail */
             mail: string | null;
@@ -2400,7 +2400,7 @@ export interface components {
             fax: string | null;
             /** Indirizzo */
             indirizzo: string | null;
-            /** Localita' */
+            /** Località */
             localita: string | null;
             /** E-mail */
             mail: string | null;
@@ -2423,7 +2423,7 @@ export interface components {
             fax?: string | null;
             /** Indirizzo */
             indirizzo?: string | null;
-            /** Localita' */
+            /** Località */
             localita?: string | null;
             /** E-mail */
             mail?: string | null;
@@ -4390,7 +4390,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
                 "If-Match": string;
             };
             path: {
@@ -4494,7 +4494,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
                 "If-Match": string;
             };
             path: {
@@ -4965,7 +4965,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
                 "If-Match": string;
             };
             path: {
@@ -5069,7 +5069,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
                 "If-Match": string;
             };
             path: {
@@ -5449,7 +5449,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
                 "If-Match": string;
             };
             path: {
@@ -5553,7 +5553,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
                 "If-Match": string;
             };
             path: {
@@ -5719,7 +5719,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
                 "If-Match": string;
             };
             path: {
@@ -6439,7 +6439,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
                 "If-Match": string;
             };
             path: {
@@ -6543,7 +6543,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
                 "If-Match": string;
             };
             path: {
@@ -6709,7 +6709,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
                 "If-Match": string;
             };
             path: {
@@ -6957,7 +6957,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
                 "If-Match": string;
             };
             path: {
@@ -7730,7 +7730,7 @@ export interface operations {
                 cab?: string;
                 /** @description Filtro: Codice ABI */
                 codAbi?: string;
-                /** @description Filtro: Localita' */
+                /** @description Filtro: Località */
                 localita?: string;
                 /** @description Filtro: Nome */
                 nome?: string;
@@ -7943,7 +7943,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
                 "If-Match": string;
             };
             path: {
@@ -8049,7 +8049,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
                 "If-Match": string;
             };
             path: {
@@ -8152,7 +8152,7 @@ export interface operations {
                 codAbi?: string;
                 /** @description Formato del file */
                 formato: "csv" | "xlsx";
-                /** @description Filtro: Localita' */
+                /** @description Filtro: Località */
                 localita?: string;
                 /** @description Filtro: Nome */
                 nome?: string;
@@ -8939,7 +8939,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
                 "If-Match": string;
             };
             path: {
@@ -9043,7 +9043,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
                 "If-Match": string;
             };
             path: {
@@ -9211,7 +9211,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
                 "If-Match": string;
             };
             path: {
@@ -9818,7 +9818,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
                 "If-Match": string;
             };
             path: {
@@ -9924,7 +9924,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
                 "If-Match": string;
             };
             path: {
@@ -10094,7 +10094,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
                 "If-Match": string;
             };
             path: {
@@ -10642,7 +10642,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
                 "If-Match": string;
             };
             path: {
@@ -12524,7 +12524,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
                 "If-Match": string;
             };
             path: {
@@ -12628,7 +12628,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
                 "If-Match": string;
             };
             path: {
@@ -12794,7 +12794,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
                 "If-Match": string;
             };
             path: {
@@ -12975,7 +12975,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
                 "If-Match": string;
             };
             path: {
@@ -13156,7 +13156,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
                 "If-Match": string;
             };
             path: {
@@ -13563,7 +13563,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
                 "If-Match": string;
             };
             path: {
@@ -13667,7 +13667,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
                 "If-Match": string;
             };
             path: {
@@ -13833,7 +13833,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
                 "If-Match": string;
             };
             path: {
@@ -14246,7 +14246,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
                 "If-Match": string;
             };
             path: {
@@ -14350,7 +14350,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
                 "If-Match": string;
             };
             path: {
@@ -14516,7 +14516,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412 */
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
                 "If-Match": string;
             };
             path: {

@@ -14,7 +14,7 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ref('Error') } } });
 const ifMatchParam = {
   name: 'If-Match', in: 'header', required: true, schema: { type: 'string', maxLength: 1000 },
-  description: "L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412",
+  description: "L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412",
 };
 const etagHeader = { ETag: { description: "Versione dell'elemento: da rimandare in If-Match per modificarlo", schema: { type: 'string' } } };
 

@@ -23,7 +23,7 @@ const json = (schema: unknown) => ({ 'application/json': { schema } });
 const etagHeader = { ETag: { description: "Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo", schema: { type: 'string' } } };
 const ifMatchParam = {
   name: 'If-Match', in: 'header', required: true, schema: { type: 'string', maxLength: 1000 },
-  description: "L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento e' cambiato nel frattempo, 412",
+  description: "L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412",
 };
 const versionResponses = () => ({ 412: errorResponse('Modificato nel frattempo'), 428: errorResponse('Versione mancante') });
 

@@ -9,7 +9,7 @@ import { expect, test } from './support/fixtures';
 import { expectPath, submitLogin } from './support/steps';
 
 const COMUNE = '/assistenze/backOffice/comuni/comune/004003';
-const WARNING = "Il comune sara' eliminato definitivamente: l'operazione non e' reversibile. Procedere?";
+const WARNING = "Il comune sarà eliminato definitivamente: l'operazione non è reversibile. Procedere?";
 const DELETED = 'Comune eliminato correttamente';
 const PROMO = '/assistenze/backOffice/promozioni/promozione/PROMO_SMARTPOS_2026';
 

@@ -9,7 +9,7 @@ import { DEMO_PASSWORD, exactText, expectPath, submitLogin } from './support/ste
 
 const FORM = '/anagrafiche/anaBanca/formBanca/60855';
 const API = '/webpos/api/v1';
-const CONFLICT = "L'elemento e' stato modificato da un altro utente nel frattempo: ricaricare i dati e ripetere la modifica";
+const CONFLICT = "L'elemento è stato modificato da un altro utente nel frattempo: ricaricare i dati e ripetere la modifica";
 const TYPED = 'Nome scritto nel modulo E2E';
 const OTHER = 'Nome cambiato da sede.60855';
 

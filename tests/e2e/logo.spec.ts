@@ -27,18 +27,18 @@ test('logo della banca: file troppo grande e nome non consentito rifiutati nel m
     await expect(body).toContainText(exactText('Nessun file presente'));
   });
 
-  await test.step("un file di 250 kB + 1 byte e' rifiutato nel modulo con il messaggio del seed", async () => {
+  await test.step("un file di 250 kB + 1 byte è rifiutato nel modulo con il messaggio del seed", async () => {
     await input.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.concat([PNG, Buffer.alloc(256001 - PNG.length)]) });
     await expect(body).toContainText(exactText(TOO_BIG));
   });
 
-  await test.step("un nome con un carattere non consentito e' rifiutato con il messaggio del seed", async () => {
+  await test.step("un nome con un carattere non consentito è rifiutato con il messaggio del seed", async () => {
     await input.setInputFiles({ name: 'logo banca.png', mimeType: 'image/png', buffer: PNG });
     await expect(body).toContainText(exactText(BAD_NAME));
     expect(uploads, 'refused files sent to the server').toBe(0);
   });
 
-  await test.step("un PNG valido e' caricato e mostrato in anteprima", async () => {
+  await test.step("un PNG valido è caricato e mostrato in anteprima", async () => {
     await input.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
     const preview = page.getByRole('img', { name: 'Logo' });
     await expect(preview).toBeVisible();
@@ -46,7 +46,7 @@ test('logo della banca: file troppo grande e nome non consentito rifiutati nel m
     expect(uploads, 'uploads').toBe(1);
   });
 
-  await test.step("dopo il caricamento il modulo salva ancora (la versione e' quella nuova)", async () => {
+  await test.step("dopo il caricamento il modulo salva ancora (la versione è quella nuova)", async () => {
     await page.getByRole('button', { name: 'Salva', exact: true }).click();
     await expect(body).toContainText(exactText('Salvataggio effettuato'));
     await expect(page.getByText('Salvataggio non effettuato'), 'the save after the upload was refused as a conflict').toHaveCount(0);

@@ -45,7 +45,7 @@ test('ticket sospeso TK-0001: indicatore, messaggi, risposta inviata', async ({ 
     const reply = page.getByRole('button', { name: 'Rispondi', exact: true });
     await reply.click();
     const dialog = page.getByRole('dialog').filter({ hasText: "Risposta all'assistenza" });
-    await dialog.getByLabel('Risposta').fill("L'indirizzo e' Via Roma 1, Trento");
+    await dialog.getByLabel('Risposta').fill("L'indirizzo è Via Roma 1, Trento");
     const answered = page.waitForResponse((r) => r.url().endsWith('/manutenzioni/risposta') && r.request().method() === 'POST');
     await dialog.getByRole('button', { name: 'Invia risposta' }).click();
     expect((await answered).status(), 'insertRisposta answered').toBe(200);

@@ -1,7 +1,7 @@
 /**
  * Notifications in the browser (seed 000 §2 "notification (no keyboard close, optional do-not-show-again)...
  * Notifications show one after another"): sede.30480, assigned to bank 30480's two demo notifications, logs
- * in and sees the first; Escape and a click outside do not close it; with "Non mostrare piu'" ticked it is
+ * in and sees the first; Escape and a click outside do not close it; with "Non mostrare più" ticked it is
  * closed and the second follows. The history popup counts both. After logging in again only the second
  * appears; on /anagrafiche/notificautenti the user removes his assignment.
  */
@@ -50,7 +50,7 @@ test("notifiche: una dopo l'altra, non si chiudono da tastiera, 'Non mostrare pi
 
   await test.step("spunta 'Non mostrare piu'' e chiude: segue la seconda", async () => {
     const first = dialog(page, `${FIRST} (1 di 2)`);
-    await first.getByLabel("Non mostrare piu'").check();
+    await first.getByLabel("Non mostrare più").check();
     await first.getByRole('button', { name: 'Chiudi' }).click();
     const second = dialog(page, `${SECOND} (2 di 2)`);
     await expect(second).toBeVisible();

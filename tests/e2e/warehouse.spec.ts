@@ -10,7 +10,7 @@ import { expect, test } from './support/fixtures';
 import { expectPath, submitLogin } from './support/steps';
 
 const MOVEMENT = '/magazzino/movimenti/movimento/mov-60855-0001';
-const CONFIRM = "Accettare il movimento? La giacenza del modello sara' variata.";
+const CONFIRM = "Accettare il movimento? La giacenza del modello sarà variata.";
 const UPDATED = 'Movimento aggiornato con successo';
 
 /** The movement form has loaded its row (the disabled key field holds the id). */

@@ -20,9 +20,9 @@ ${messages}`,
 
 describe('operation messages', () => {
   it('reach the model by name', () => {
-    const { model, diagnostics } = loadSpec(ops(`      duplicate: "Elemento gia' assegnato"\n`));
+    const { model, diagnostics } = loadSpec(ops(`      duplicate: "Elemento già assegnato"\n`));
     expect(diagnostics).toEqual([]);
-    expect(model!.operations.find((o) => o.name === 'assegna')!.messages).toEqual({ duplicate: "Elemento gia' assegnato" });
+    expect(model!.operations.find((o) => o.name === 'assegna')!.messages).toEqual({ duplicate: "Elemento già assegnato" });
   });
 
   it('a name that is not camelCase is refused at its line', () => {

@@ -16,7 +16,7 @@ describe('creating a bank whose ABI names an existing group', () => {
     const before = await app.db('gruppo').where({ group_name: codAbi }).first();
     const res = await app.request.post(`${API}/banche`).send({ codAbi, nomeBcc: 'Banca intrusa', group: { description: 'Intruso' } });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ errorMessage: "Elemento gia' presente", code: 'DUPLICATE_KEY', details: [] });
+    expect(res.body).toEqual({ errorMessage: "Elemento già presente", code: 'DUPLICATE_KEY', details: [] });
     expect(await app.db('gruppo').where({ group_name: codAbi }).first()).toEqual(before);
     expect(await app.db('banca').where({ cod_abi: codAbi }).first()).toBeUndefined();
   });

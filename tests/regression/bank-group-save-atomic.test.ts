@@ -35,7 +35,7 @@ describe('creating a bank', () => {
       codAbi: '40002', nomeBcc: 'Banca doppia', group: { description: 'Doppio' }, modelliPos: [{ codModpos: '101' }, { codModpos: '101' }],
     });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ errorMessage: "Elemento gia' presente", code: 'DUPLICATE_KEY', details: [] });
+    expect(res.body).toEqual({ errorMessage: "Elemento già presente", code: 'DUPLICATE_KEY', details: [] });
     await nothingStoredFor('40002');
   });
 });

@@ -78,7 +78,7 @@ describe('create, update, delete', () => {
     const res = await app.request.post(`${API}/agentePush`).send({ codAgente: 'AG 1', email: 'non-una-mail' });
     expect(res.status).toBe(400);
     expect(res.body.details).toEqual(expect.arrayContaining([
-      { field: 'codAgente', message: "Il codice agente puo' contenere solo lettere, cifre, '-' e '_'" },
+      { field: 'codAgente', message: "Il codice agente può contenere solo lettere, cifre, '-' e '_'" },
       { field: 'nome', message: "Questo campo e' obbligatorio" },
       { field: 'email', message: 'Indirizzo email non valido' },
     ]));
@@ -144,7 +144,7 @@ describe('GET /agentePush/reportAttivazioni', () => {
   it("refuses a start after the end, in Italian", async () => {
     const res = await report('?dataDa=2026-03-31&dataA=2026-03-01');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual(invalid({ field: 'dataDa', message: "La data iniziale non puo' essere successiva alla data finale" }));
+    expect(res.body).toEqual(invalid({ field: 'dataDa', message: "La data iniziale non può essere successiva alla data finale" }));
   });
 
   it('refuses a date that is not a date', async () => {

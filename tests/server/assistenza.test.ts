@@ -71,7 +71,7 @@ describe('municipalities: save and delete', () => {
   });
 
   it('declares the irreversible-operation warning asked before the delete', () => {
-    const warning = { title: 'Operazione irreversibile', message: "Il comune sara' eliminato definitivamente: l'operazione non e' reversibile. Procedere?" };
+    const warning = { title: 'Operazione irreversibile', message: "Il comune sarà eliminato definitivamente: l'operazione non è reversibile. Procedere?" };
     expect(comuneForm.deleteConfirmation).toEqual(warning);
     expect(manifest.entities.Comune.deleteConfirmation).toEqual(warning);
   });
@@ -149,7 +149,7 @@ describe('promotions', () => {
   it("refuses an end before the start, in Italian, and changes nothing", async () => {
     const res = await app.request.post(PROMO).send({ configId: 'PROMO_ERR', descrizione: 'X', dataInizio: '2026-05-02', dataFine: '2026-05-01' });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual(invalid({ field: 'dataFine', message: "La data di fine non puo' essere precedente alla data di inizio" }));
+    expect(res.body).toEqual(invalid({ field: 'dataFine', message: "La data di fine non può essere precedente alla data di inizio" }));
     expect((await app.request.get(`${PROMO}/PROMO_ERR`)).status).toBe(404);
   });
 

@@ -17,7 +17,7 @@ let smtp: SmtpCapture;
 const MSG = {
   INVALID_CREDENTIALS: 'Username o password non validi',
   ACCOUNT_LOCKED: "Utenza bloccata per troppi tentativi errati: contattare l'amministratore",
-  ERROR_016: "Password scaduta: e' necessario cambiarla prima di accedere",
+  ERROR_016: "Password scaduta: è necessario cambiarla prima di accedere",
   UNAUTHENTICATED: 'Si è verificato un errore di autenticazione. Contattare il servizio assistenza',
   PASSWORD_REUSED: 'La nuova password deve essere diversa da quella attuale',
   FORBIDDEN: 'Operazione non consentita',

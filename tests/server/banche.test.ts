@@ -46,7 +46,7 @@ describe('GET /banche (list)', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       errorMessage: 'Dati non validi', code: 'VALIDATION_ERROR',
-      details: [{ field: 'size', message: "Il valore e' troppo grande" }],
+      details: [{ field: 'size', message: "Il valore è troppo grande" }],
     });
   });
 
@@ -187,10 +187,10 @@ describe('POST /banche', () => {
     expect(res.body.details).toEqual([{ field: 'modelliPos.0.codModpos', message: 'Il campo  deve essere di 3 cifre.' }]);
   });
 
-  it("answers 409 DUPLICATE_KEY \"Elemento gia' presente\" for an existing ABI", async () => {
+  it("answers 409 DUPLICATE_KEY \"Elemento già presente\" for an existing ABI", async () => {
     const res = await app.request.post(`${API}/banche`).send(newBank('30480'));
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ errorMessage: "Elemento gia' presente", code: 'DUPLICATE_KEY', details: [] });
+    expect(res.body).toEqual({ errorMessage: "Elemento già presente", code: 'DUPLICATE_KEY', details: [] });
     expect((await app.request.get(`${API}/banche/30480`)).body.nomeBcc).toBe('Banca di Credito Cooperativo di Esempio');
   });
 });

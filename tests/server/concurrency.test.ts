@@ -8,7 +8,7 @@ import { API, createTestApp, type TestApp } from '../support/test-app.js';
 
 let app: TestApp;
 const BANK = `${API}/banche/30480`;
-const CONFLICT = { errorMessage: "L'elemento e' stato modificato da un altro utente nel frattempo: ricaricare i dati e ripetere la modifica", code: 'VERSION_CONFLICT', details: [] };
+const CONFLICT = { errorMessage: "L'elemento è stato modificato da un altro utente nel frattempo: ricaricare i dati e ripetere la modifica", code: 'VERSION_CONFLICT', details: [] };
 const REQUIRED = { errorMessage: "Versione dell'elemento mancante: rileggere l'elemento e ripetere la richiesta con la sua versione (If-Match)", code: 'VERSION_REQUIRED', details: [] };
 
 beforeAll(async () => { app = await createTestApp(); });

@@ -65,7 +65,7 @@ describe('PUT and DELETE config/{key} (administrator)', () => {
   it('refuses a value that does not fit the key, in Italian', async () => {
     const put = (key: string, value: string) => app.request.put(`${API}/config/${key}`).send({ value });
     expect((await put('TRANSATO_DOWNLOAD_ASINCRONO_TIME', 'cinque')).body).toEqual(invalid('Campo numerico'));
-    expect((await put('TRANSATO_DOWNLOAD_ASINCRONO_TIME', '10')).body).toEqual(invalid("Il valore e' troppo piccolo"));
+    expect((await put('TRANSATO_DOWNLOAD_ASINCRONO_TIME', '10')).body).toEqual(invalid("Il valore è troppo piccolo"));
     expect((await put('TRANSATO_DOWNLOAD_ASINCRONO_ABI', '30480,3048')).body).toEqual(invalid('Formato non valido'));
     expect((await put('PWM.SPECIAL_REQUESTS', 'forse')).body).toEqual(invalid('Valore non valido'));
     expect((await put('DATA_CARBURANTE_INTERNAZIONALE', '2026-02-30')).body).toEqual(invalid('Formato non valido'));

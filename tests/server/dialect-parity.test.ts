@@ -62,7 +62,7 @@ describe('a number larger than its column', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       errorMessage: 'Dati non validi', code: 'VALIDATION_ERROR',
-      details: [{ field: 'prioritaMagazzino', message: "Il valore e' troppo grande" }],
+      details: [{ field: 'prioritaMagazzino', message: "Il valore è troppo grande" }],
     });
   });
 

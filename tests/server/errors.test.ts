@@ -46,7 +46,7 @@ describe('client mistakes', () => {
   it('a negative page is refused', async () => {
     const res = await app.request.get(`${API}/banche?page=-1`);
     expect(res.status).toBe(400);
-    expect(res.body.details).toEqual([{ field: 'page', message: "Il valore e' troppo piccolo" }]);
+    expect(res.body.details).toEqual([{ field: 'page', message: "Il valore è troppo piccolo" }]);
   });
 
   it('a wrongly typed body value is answered in Italian, never with the validator\'s English', async () => {

@@ -82,7 +82,7 @@ describe('export life cycle', () => {
     const text = (file.body as Buffer).toString('utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);
     const rows = parseCsv(text.slice(1));
-    expect(rows[0]).toEqual(['Codice ABI', 'CAB', 'Nome', "Localita'", 'Provincia']);
+    expect(rows[0]).toEqual(['Codice ABI', 'CAB', 'Nome', "Località", 'Provincia']);
     expect(rows.slice(1).map((r) => `${r[0]}/${r[1]}`)).toEqual(list.body.results.map((b: { codAbi: string; cab: string }) => `${b.codAbi}/${b.cab}`));
   });
 

@@ -73,10 +73,10 @@ describe('branch validation', () => {
     ));
   });
 
-  it("answers 409 \"Elemento gia' presente\" for an existing abi+cab", async () => {
+  it("answers 409 \"Elemento già presente\" for an existing abi+cab", async () => {
     const res = await app.request.post(`${API}/filiali`).send({ codAbi: '30480', cab: '01600', nome: 'Doppione' });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ errorMessage: "Elemento gia' presente", code: 'DUPLICATE_KEY', details: [] });
+    expect(res.body).toEqual({ errorMessage: "Elemento già presente", code: 'DUPLICATE_KEY', details: [] });
   });
 });
 

@@ -16,9 +16,9 @@ const SENT = 'Risposta inviata correttamente';
 const FORBIDDEN = { code: 'FORBIDDEN', errorMessage: 'Operazione non consentita', details: [] };
 const NOT_SUSPENDED = {
   code: 'INVALID_TRANSITION', errorMessage: 'Operazione non consentita nello stato attuale',
-  details: [{ field: 'idchiamata', message: "Il ticket non e' in uno stato sospeso: non e' possibile inviare una risposta" }],
+  details: [{ field: 'idchiamata', message: "Il ticket non è in uno stato sospeso: non è possibile inviare una risposta" }],
 };
-const reply = (idchiamata: string, termid: string, risposta = "L'indirizzo e' Via Roma 1, Trento") => ({ idchiamata, termid, motivo: 'Indirizzo incompleto', risposta });
+const reply = (idchiamata: string, termid: string, risposta = "L'indirizzo è Via Roma 1, Trento") => ({ idchiamata, termid, motivo: 'Indirizzo incompleto', risposta });
 let seq = 0;
 /** A suspended ticket of bank 30480 inserted as the assistance system would leave it. */
 async function suspended(): Promise<{ numeroTicket: string; idchiamata: string; termId: string }> {
@@ -97,7 +97,7 @@ describe('insertRisposta (POST manutenzioni/risposta)', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: SENT, numeroTicket: 'TK-0001', stato: '1' });
     const ticket = (await sede.get(`${API}/manutenzioni/ticket/TK-0001`)).body;
-    expect(ticket).toMatchObject({ stato: '1', risposta: "L'indirizzo e' Via Roma 1, Trento" });
+    expect(ticket).toMatchObject({ stato: '1', risposta: "L'indirizzo è Via Roma 1, Trento" });
     const thread = (await sede.get(`${API}/manutenzioni/ticket/TK-0001/messaggi`)).body.results;
     expect(thread.map((m: { progressivo: number; tipo: string; autore: string }) => [m.progressivo, m.tipo, m.autore])).toEqual([[1, 'D', 'assistenza'], [2, 'R', 'sede.30480']]);
     const audit = await app.request.get(`${API}/audit?entity=TicketManutenzione&key=TK-0001`);

@@ -51,8 +51,8 @@ describe('Notifica (GES_NOTIFICHE)', () => {
     expect(res.status).toBe(400);
     expect(res.body.errorMessage).toBe('Dati non validi');
     expect(res.body.details).toEqual(expect.arrayContaining([
-      { field: 'titolo', message: "Il titolo della notifica e' obbligatorio" },
-      { field: 'messaggio', message: "Il messaggio della notifica e' obbligatorio" },
+      { field: 'titolo', message: "Il titolo della notifica è obbligatorio" },
+      { field: 'messaggio', message: "Il messaggio della notifica è obbligatorio" },
     ]));
   });
 
@@ -82,7 +82,7 @@ describe('assignment of users to notifications (GES_NOTIFICA_UTENTI)', () => {
 
     const dup = await sede.post(`${API}/usersnotification`).send({ userId: 'filiale.30480', abi: '30480' });
     expect(dup.status).toBe(409);
-    expect(dup.body).toEqual(refusal('DUPLICATE_KEY', "Elemento gia' presente", 'userId', "Le notifiche della banca sono gia' assegnate all'utente"));
+    expect(dup.body).toEqual(refusal('DUPLICATE_KEY', "Elemento già presente", 'userId', "Le notifiche della banca sono già assegnate all'utente"));
 
     const found = await sede.get(`${API}/usersnotification?userId=filiale.30480&abi=30480`);
     expect(found.status).toBe(200);
@@ -93,7 +93,7 @@ describe('assignment of users to notifications (GES_NOTIFICA_UTENTI)', () => {
     expect(del.body).toEqual({ message: 'Assegnazione delle notifiche rimossa con successo' });
     const again = await sede.delete(`${API}/usersnotification/filiale.30480/30480`);
     expect(again.status).toBe(404);
-    expect(again.body).toEqual(refusal('NOT_FOUND', 'Elemento non trovato', 'userId', "L'utente non e' assegnato alle notifiche della banca"));
+    expect(again.body).toEqual(refusal('NOT_FOUND', 'Elemento non trovato', 'userId', "L'utente non è assegnato alle notifiche della banca"));
     expect(await auditCount('NotificaUtente')).toBe(before + 2);
   });
 
@@ -183,7 +183,7 @@ describe("the logged-in user's notifications", () => {
 
     const put = await sede.put(`${API}/notifiche/${FIRST}`);
     expect(put.status).toBe(200);
-    expect(put.body).toEqual({ message: "La notifica non sara' piu' mostrata" });
+    expect(put.body).toEqual({ message: "La notifica non sarà più mostrata" });
     expect((await sede.put(`${API}/notifiche/${FIRST}`)).status).toBe(200);
     expect(await app.db('notifica_letta').where({ notifica_id: FIRST, username: 'sede.30480' }).count({ n: '*' })).toEqual([{ n: expect.anything() }]);
     expect(Number((await app.db('notifica_letta').where({ notifica_id: FIRST }).count({ n: '*' }))[0].n)).toBe(1);
@@ -248,7 +248,7 @@ describe('GET notifiche/storico', () => {
     const sede = await app.loginAs('sede.30480');
     const res = await sede.get(`${API}/notifiche/storico?dataDa=2026-02-01&dataA=2026-01-01`);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual(refusal('VALIDATION_ERROR', 'Dati non validi', 'dataA', "La data di inizio non puo' essere successiva alla data di fine"));
+    expect(res.body).toEqual(refusal('VALIDATION_ERROR', 'Dati non validi', 'dataA', "La data di inizio non può essere successiva alla data di fine"));
     expect((await sede.get(`${API}/notifiche/storico?dataDa=2026-13-01`)).status).toBe(400);
     expect((await sede.get(`${API}/notifiche/storico?currentPage=0`)).status).toBe(400);
   });

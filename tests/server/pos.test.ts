@@ -78,10 +78,10 @@ describe('posfisici', () => {
     expect(res.body).toEqual(invalid({ field: 'codModpos', message: 'Il campo  deve essere di 3 cifre.' }));
   });
 
-  it.each([11, -1])("refuses priorita %i with \"La priorita' deve essere compresa tra 0 e 10\"", async (priorita) => {
+  it.each([11, -1])("refuses priorita %i with \"La priorità deve essere compresa tra 0 e 10\"", async (priorita) => {
     const res = await app.request.post(`${API}/posfisici`).send({ codModpos: 'Z02', descrizione: 'X', priorita });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual(invalid({ field: 'priorita', message: "La priorita' deve essere compresa tra 0 e 10" }));
+    expect(res.body).toEqual(invalid({ field: 'priorita', message: "La priorità deve essere compresa tra 0 e 10" }));
   });
 
   it("refuses a network code without codiceNets with 'Campo obbligatorio' at reti.0.codiceNets", async () => {

@@ -114,7 +114,7 @@ describe('users', () => {
   it('refuses a duplicate username with 409 and an unknown group with 400', async () => {
     const dup = await app.request.post(`${API}/users`).send({ username: 'sede.30480', group: '30480' });
     expect(dup.status).toBe(409);
-    expect(dup.body).toEqual({ errorMessage: "Elemento gia' presente", code: 'DUPLICATE_KEY', details: [] });
+    expect(dup.body).toEqual({ errorMessage: "Elemento già presente", code: 'DUPLICATE_KEY', details: [] });
     const badGroup = await app.request.post(`${API}/users`).send({ username: 'senza.gruppo', group: '77777' });
     expect(badGroup.status).toBe(400);
     expect(badGroup.body).toEqual({ errorMessage: 'Dati non validi', code: 'VALIDATION_ERROR', details: [{ field: 'group', message: 'Gruppo inesistente' }] });

@@ -32,7 +32,7 @@ const STOCK_CHANGED = 'Giacenza variata con successo';
 const error = (code: string, errorMessage: string, details: { field: string; message: string }[] = []) => ({ code, errorMessage, details });
 const FORBIDDEN = error('FORBIDDEN', 'Operazione non consentita');
 const INVALID_TRANSITION = error('INVALID_TRANSITION', 'Operazione non consentita nello stato attuale');
-const NOT_ENOUGH = error('QUANTITY_UNAVAILABLE', "Quantita' non disponibile", [{ field: 'qtaGiacenza', message: "Giacenza insufficiente: la quantita' in magazzino non puo' diventare negativa" }]);
+const NOT_ENOUGH = error('QUANTITY_UNAVAILABLE', "Quantita' non disponibile", [{ field: 'qtaGiacenza', message: "Giacenza insufficiente: la quantità in magazzino non può diventare negativa" }]);
 const NO_STOCK = error('QUANTITY_UNAVAILABLE', "Quantita' non disponibile", [{ field: 'qtaGiacenza', message: 'Nessuna giacenza registrata per questo modello presso la banca' }]);
 const READ_ONLY_MOVEMENTS = error('FORBIDDEN', 'Operazione non consentita', [{ field: 'codAbi', message: 'La banca non ha la gestione del magazzino: movimenti in sola lettura' }]);
 const READ_ONLY_STOCK = error('FORBIDDEN', 'Operazione non consentita', [{ field: 'codAbi', message: 'La banca non ha la gestione del magazzino: giacenze in sola lettura' }]);
@@ -270,7 +270,7 @@ describe('transitions: accetta and rifiuta (POST magazzino/movimenti/{id}/<trans
     const cases: [object, string][] = [
       [{}, 'Indicare il motivo del rifiuto'],
       [{ nota: '' }, 'Indicare il motivo del rifiuto'],
-      [{ nota: 'x'.repeat(501) }, "Il motivo del rifiuto puo' contenere al massimo 500 caratteri"],
+      [{ nota: 'x'.repeat(501) }, "Il motivo del rifiuto può contenere al massimo 500 caratteri"],
     ];
     for (const [body, message] of cases) {
       const res = await sede.post(`${API}/magazzino/movimenti/${id}/rifiuta`).send(body);

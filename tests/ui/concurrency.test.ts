@@ -10,7 +10,7 @@ import type { EntityMeta } from '../../ui/src/core/types';
 import { seen, type SeenCall } from './fakeFetch';
 
 const banca = { path: 'banche', key: ['codAbi'] } as EntityMeta;
-const CONFLICT = "L'elemento e' stato modificato da un altro utente nel frattempo: ricaricare i dati e ripetere la modifica";
+const CONFLICT = "L'elemento è stato modificato da un altro utente nel frattempo: ricaricare i dati e ripetere la modifica";
 
 type Call = SeenCall;
 /** Answers each call with the next of `answers`: [status, body, etag]. */

@@ -22,7 +22,7 @@ describe('the movement form definition', () => {
       ['accetta', 'Accetta', ['S'], 'A', 'Movimento aggiornato con successo'],
       ['rifiuta', 'Rifiuta', ['S'], 'R', 'Movimento aggiornato con successo'],
     ]);
-    expect(movement.states?.transitions[0].confirm).toBe("Accettare il movimento? La giacenza del modello sara' variata.");
+    expect(movement.states?.transitions[0].confirm).toBe("Accettare il movimento? La giacenza del modello sarà variata.");
     expect(movement.states?.created).toEqual({ A: 'Giacenza variata con successo' });
   });
 });
@@ -42,7 +42,7 @@ describe('a transition with an input (rifiuta asks the reason)', () => {
 
   it('says in Italian, before sending, what the server would refuse', () => {
     expect(check({})).toEqual([['nota', 'Indicare il motivo del rifiuto']]);
-    expect(check({ nota: 'x'.repeat(501) })).toEqual([['nota', "Il motivo del rifiuto puo' contenere al massimo 500 caratteri"]]);
+    expect(check({ nota: 'x'.repeat(501) })).toEqual([['nota', "Il motivo del rifiuto può contenere al massimo 500 caratteri"]]);
     expect(check({ nota: 'Bolla diversa' })).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The logged-in user's notifications (seed 000 §7): GET notifiche (the modal's queue), PUT notifiche/{id}
- * ("Non mostrare piu'", kept per user so it holds in every later session) and GET notifiche/storico (the
+ * ("Non mostrare più", kept per user so it holds in every later session) and GET notifiche/storico (the
  * history popup, paged). What a user receives is decided in received.ts.
  */
 import type { Row } from '../../crud/row-mapping.js';

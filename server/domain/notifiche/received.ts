@@ -2,7 +2,7 @@
  * Which notifications a user receives (seed 000 §2, §3 "User notification: userId, abi"): those of a bank
  * the user is assigned to in notifica_utente, and those addressed to every bank (abi empty) when the user
  * is assigned to any bank. A user with no assignment receives nothing. Shared by the modal's list, the
- * history and "Non mostrare piu'", so the three agree on what the user may see.
+ * history and "Non mostrare più", so the three agree on what the user may see.
  *
  * The reads go through the services without the caller's data scope, on purpose: what a user receives is
  * decided by his own assignments, and a notification for every bank (abi empty) is in no bank's scope.

@@ -24,7 +24,7 @@ import { etagOf } from '../../support/versions.js';
 const MSG = {
   INVALID_CREDENTIALS: 'Username o password non validi',
   ACCOUNT_LOCKED: "Utenza bloccata per troppi tentativi errati: contattare l'amministratore",
-  ERROR_016: "Password scaduta: e' necessario cambiarla prima di accedere",
+  ERROR_016: "Password scaduta: è necessario cambiarla prima di accedere",
   TOO_MANY_REQUESTS: 'Troppi tentativi: riprovare tra qualche minuto',
   UNAUTHENTICATED: 'Si è verificato un errore di autenticazione. Contattare il servizio assistenza',
   RESET: "La nuova password e' stata inviata alla email dell'utente",
@@ -319,7 +319,7 @@ describe('ASVS 6.2.4: common passwords', () => {
     for (const common of ['qwerty123456', 'QWERTY123456', '1Qaz2Wsx3Edc', 'LeaveMeAlone']) {
       const res = await changePassword('common.h624', DEMO_PASSWORD, common);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ errorMessage: 'Dati non validi', code: 'VALIDATION_ERROR', details: [{ field: 'newPassword', message: "La password scelta e' troppo comune: sceglierne un'altra" }] });
+      expect(res.body).toEqual({ errorMessage: 'Dati non validi', code: 'VALIDATION_ERROR', details: [{ field: 'newPassword', message: "La password scelta è troppo comune: sceglierne un'altra" }] });
     }
     expect((await changePassword('common.h624', DEMO_PASSWORD, 'Cavallo-Batteria-Graffetta')).status).toBe(200);
   });

@@ -187,7 +187,7 @@ describe('issue 12, platform items', () => {
     // Inside the caller's own scope a duplicate is still a duplicate.
     const own = await sede.post(`${API}/users`).send({ username: 'filiale.30480', group: '30480' });
     expect(own.status).toBe(409);
-    expect(own.body).toEqual(error('DUPLICATE_KEY', "Elemento gia' presente"));
+    expect(own.body).toEqual(error('DUPLICATE_KEY', "Elemento già presente"));
   });
 
   it('extra: a role that users hold cannot be deleted; once nobody holds it, it can', async () => {

@@ -1,6 +1,6 @@
 /**
  * The after-login notifications (seed 000 §2 "Notifications show one after another"): the modal shows the
- * head of the queue; closing it moves to the next, whether or not "Non mostrare piu'" was ticked. Pure, so
+ * head of the queue; closing it moves to the next, whether or not "Non mostrare più" was ticked. Pure, so
  * the order rules are tested without a browser (tests/ui/notificationQueue.test.ts).
  */
 export interface QueuedNotification {

@@ -1,7 +1,7 @@
 /**
  * After login, the user's notifications one after another (seed 000 §2 "notification (no keyboard close,
  * optional do-not-show-again)"): neither Escape nor a click outside closes it, only 'Chiudi'. With
- * "Non mostrare piu'" ticked, closing first records the choice (PUT notifiche/{id}); the next one follows.
+ * "Non mostrare più" ticked, closing first records the choice (PUT notifiche/{id}); the next one follows.
  */
 import { useEffect, useState } from 'react';
 import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
@@ -92,7 +92,7 @@ export function NotificationModal() {
             ) : null}
           </Group>
         ) : null}
-        <Checkbox label="Non mostrare piu'" checked={dontShowAgain} onChange={(e) => setDontShowAgain(e.currentTarget.checked)} />
+        <Checkbox label="Non mostrare più" checked={dontShowAgain} onChange={(e) => setDontShowAgain(e.currentTarget.checked)} />
         {error ? <Alert color="red" role="alert">{error}</Alert> : null}
         <Group justify="flex-end">
           <Button onClick={() => void close()} loading={busy}>Chiudi</Button>
