@@ -32,7 +32,7 @@ const ERRORS = {
   UNAUTHENTICATED: [401, 'Si è verificato un errore di autenticazione. Contattare il servizio assistenza'],
   FORBIDDEN: [403, 'Operazione non consentita'],
   NOT_FOUND: [404, 'Elemento non trovato'],
-  DUPLICATE_KEY: [409, "Elemento gia' presente"],
+  DUPLICATE_KEY: [409, "Elemento già presente"],
   INTERNAL_ERROR: [500, 'Errore durante la chiamata al server - contattare il supporto'],
 } as const;
 type Detail = { field: string; message: string };
@@ -63,7 +63,7 @@ function checkValue(name: string, value: unknown, details: Detail[]): void {
   if (value === undefined || value === null || value === '') {
     if (f.required) details.push({ field: name, message: "Questo campo e' obbligatorio" });
   } else if (typeof value !== 'string') details.push({ field: name, message: 'Valore non valido' });
-  else if (f.maxLength && value.length > f.maxLength) details.push({ field: name, message: "Il valore e' troppo lungo" });
+  else if (f.maxLength && value.length > f.maxLength) details.push({ field: name, message: "Il valore è troppo lungo" });
   else if (f.pattern && !f.pattern.test(value)) details.push({ field: name, message: f.patternMessage! });
 }
 
