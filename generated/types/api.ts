@@ -2871,7 +2871,7 @@ export interface components {
             id: string;
             /** Motivo del rifiuto */
             notaEsito: string | null;
-            /** Quantita' */
+            /** Quantità */
             qtaMov: number;
             /**
              * Stato
@@ -2902,7 +2902,7 @@ export interface components {
              * Format: date
              */
             dataMov: string;
-            /** Quantita' */
+            /** Quantità */
             qtaMov: number;
             /**
              * Stato
@@ -2940,7 +2940,7 @@ export interface components {
             id: string;
             /** Motivo del rifiuto */
             notaEsito: string | null;
-            /** Quantita' */
+            /** Quantità */
             qtaMov: number;
             /**
              * Stato
@@ -2971,7 +2971,7 @@ export interface components {
              * Format: date
              */
             dataMov: string;
-            /** Quantita' */
+            /** Quantità */
             qtaMov: number;
             /**
              * Stato

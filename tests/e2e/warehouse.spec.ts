@@ -93,7 +93,7 @@ test("movimento in attesa di 60855: nessuna azione all'altro gruppo, federazione
 });
 
 const REJECTED = '/magazzino/movimenti/movimento/mov-30480-0002';
-const REASON = "Quantita' diversa dalla bolla di consegna";
+const REASON = "Quantità diversa dalla bolla di consegna";
 
 test('Rifiuta chiede il motivo (obbligatorio prima dell\'invio), che resta sul movimento rifiutato', async ({ page }) => {
   const dialog = page.getByRole('dialog').filter({ hasText: 'Motivo del rifiuto' });

@@ -26,14 +26,14 @@ let soloVisione: Agent; // group 30480, GES_MAG:VISUALIZZAZIONE only
 
 const UPDATED = 'Movimento aggiornato con successo';
 /** A rejection carries its reason (the transition's `input`); an acceptance has no body. */
-const REASON = { nota: "Quantita' diversa da quella della bolla" };
+const REASON = { nota: "Quantità diversa da quella della bolla" };
 const bodyFor = (transition: string) => (transition === 'rifiuta' ? REASON : {});
 const STOCK_CHANGED = 'Giacenza variata con successo';
 const error = (code: string, errorMessage: string, details: { field: string; message: string }[] = []) => ({ code, errorMessage, details });
 const FORBIDDEN = error('FORBIDDEN', 'Operazione non consentita');
 const INVALID_TRANSITION = error('INVALID_TRANSITION', 'Operazione non consentita nello stato attuale');
-const NOT_ENOUGH = error('QUANTITY_UNAVAILABLE', "Quantita' non disponibile", [{ field: 'qtaGiacenza', message: "Giacenza insufficiente: la quantità in magazzino non può diventare negativa" }]);
-const NO_STOCK = error('QUANTITY_UNAVAILABLE', "Quantita' non disponibile", [{ field: 'qtaGiacenza', message: 'Nessuna giacenza registrata per questo modello presso la banca' }]);
+const NOT_ENOUGH = error('QUANTITY_UNAVAILABLE', "Quantità non disponibile", [{ field: 'qtaGiacenza', message: "Giacenza insufficiente: la quantità in magazzino non può diventare negativa" }]);
+const NO_STOCK = error('QUANTITY_UNAVAILABLE', "Quantità non disponibile", [{ field: 'qtaGiacenza', message: 'Nessuna giacenza registrata per questo modello presso la banca' }]);
 const READ_ONLY_MOVEMENTS = error('FORBIDDEN', 'Operazione non consentita', [{ field: 'codAbi', message: 'La banca non ha la gestione del magazzino: movimenti in sola lettura' }]);
 const READ_ONLY_STOCK = error('FORBIDDEN', 'Operazione non consentita', [{ field: 'codAbi', message: 'La banca non ha la gestione del magazzino: giacenze in sola lettura' }]);
 

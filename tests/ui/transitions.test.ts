@@ -48,14 +48,14 @@ describe('a transition with an input (rifiuta asks the reason)', () => {
 });
 
 describe('bannerMessage', () => {
-  const refusal = new ApiError(409, 'QUANTITY_UNAVAILABLE', "Quantita' non disponibile", [{ field: 'qtaGiacenza', message: 'Giacenza insufficiente' }]);
+  const refusal = new ApiError(409, 'QUANTITY_UNAVAILABLE', "Quantità non disponibile", [{ field: 'qtaGiacenza', message: 'Giacenza insufficiente' }]);
 
   it('appends the details no form field shows', () => {
-    expect(bannerMessage(refusal, (f) => f === 'qtaMov')).toBe("Quantita' non disponibile: Giacenza insufficiente");
+    expect(bannerMessage(refusal, (f) => f === 'qtaMov')).toBe("Quantità non disponibile: Giacenza insufficiente");
   });
 
   it('leaves out the details shown under a field, and anything that is not an API error', () => {
-    expect(bannerMessage(refusal, (f) => f === 'qtaGiacenza')).toBe("Quantita' non disponibile");
+    expect(bannerMessage(refusal, (f) => f === 'qtaGiacenza')).toBe("Quantità non disponibile");
     expect(bannerMessage(new Error('boom'))).toBe('Errore durante la chiamata al server - contattare il supporto');
   });
 });
