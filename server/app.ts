@@ -17,6 +17,7 @@ import { createAuthHandlers } from './domain/auth/handlers.js';
 import { authLimitsFromEnv, type AuthLimits } from './domain/auth/limits.js';
 import { AuthThrottle } from './domain/auth/throttle.js';
 import { rememberClientAddress } from './http/client-address.js';
+import { requestTurns } from './http/request-turns.js';
 import { createMailService } from './mail/index.js';
 import type { MailSettings } from './mail/settings.js';
 import { authorize } from './http/authorize.js';
@@ -77,6 +78,7 @@ export function createApp({ db, artifacts, validateResponses = false, uiDir, exp
   const hooks = entityHooks(auth);
 
   const api = express.Router();
+  api.use(requestTurns());
   api.use(rememberClientAddress, noStore, refuseCrossSite, (_req, res, next) => { res.locals.sessionCookie = cookie; next(); });
   // Bodies (JSON and file uploads) are read only once the caller is authorized, with the operation's
   // limits, and before they are validated.

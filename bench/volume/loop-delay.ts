@@ -4,11 +4,14 @@
  * timer that came more than 50 ms late, with how much CPU this process used meanwhile. A stall during
  * which the process ran (cpu near the stall's length) is work blocking the loop (a synchronous SQLite
  * call, GC, a sort); one during which it hardly ran is the operating system running something else on
- * a busy machine. On SIGUSR2 the process writes both since the last signal to LOOP_DELAY_FILE (JSON,
- * milliseconds) and starts again, so the bench gets one record per measurement without touching the
- * server's code.
+ * a busy machine. Also the time from each request's start to its answer's end as the server sees it
+ * (node:diagnostics_channel's http.server channels): far below the client's latency, requests wait
+ * outside the server's hands (issue 19: connections not yet accepted). On SIGUSR2 the process writes
+ * all of it since the last signal to LOOP_DELAY_FILE (JSON, milliseconds) and starts again, so the bench
+ * gets one record per measurement without touching the server's code.
  */
 import { writeFileSync } from 'node:fs';
+import { subscribe } from 'node:diagnostics_channel';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 const file = process.env.LOOP_DELAY_FILE;
@@ -19,6 +22,13 @@ if (file) {
   let stalls: { ms: number; cpuMs: number }[] = [];
   let last = performance.now();
   let lastCpu = process.cpuUsage();
+  let served: number[] = [];
+  const startedAt = new WeakMap<object, number>();
+  subscribe('http.server.request.start', (m) => { startedAt.set((m as { request: object }).request, performance.now()); });
+  subscribe('http.server.response.finish', (m) => {
+    const t = startedAt.get((m as { request: object }).request);
+    if (t !== undefined) served.push(performance.now() - t);
+  });
   setInterval(() => {
     const now = performance.now();
     const cpu = process.cpuUsage();
@@ -30,12 +40,16 @@ if (file) {
   process.on('SIGUSR2', () => {
     const ms = (ns: number) => Math.round(ns / 1e4) / 100;
     const busy = stalls.filter((s) => s.cpuMs >= 0.5 * s.ms);
+    const sorted = Float64Array.from(served).sort();
+    const at = (q: number) => Math.round((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN) * 100) / 100;
     writeFileSync(file, JSON.stringify({
+      serverP50: at(0.5), serverP99: at(0.99),
       p50: ms(histogram.percentile(50)), p99: ms(histogram.percentile(99)), max: ms(histogram.max), mean: ms(histogram.mean), count: histogram.count,
       stalls: stalls.length, stallMs: Math.round(stalls.reduce((n, s) => n + s.ms, 0)),
       busyStalls: busy.length, busyStallMs: Math.round(busy.reduce((n, s) => n + s.ms, 0)),
     }));
     histogram.reset();
     stalls = [];
+    served = [];
   });
 }
