@@ -62,6 +62,9 @@ export function createApp({ db, artifacts, validateResponses = false, uiDir, exp
   const settings: HttpOptions = { ...httpOptionsFromEnv(), ...http };
   const app = express();
   app.disable('x-powered-by');
+  // Answers are no-store, so Express's weak ETag (a SHA-1 of every body, a 20 kB list included) is work no
+  // client uses; a row's version travels in its own ETag (server/crud/concurrency.ts).
+  app.set('etag', false);
   app.set('query parser', 'extended');
   // Behind a TLS proxy: req.secure (the cookie's Secure flag) and req.host (the CSRF check) read its X-Forwarded-*.
   app.set('trust proxy', settings.trustProxy);
