@@ -4,6 +4,8 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import zlib from 'node:zlib';
+import compression from 'compression';
 import express, { type Express } from 'express';
 import type { Knex } from 'knex';
 import { bindingsOf } from '../common/bindings.js';
@@ -32,6 +34,7 @@ import { httpOptionsFromEnv, type HttpOptions } from './http/http-options.js';
 import { jsonBody } from './http/json-body.js';
 import { noStore, securityHeaders } from './http/security-headers.js';
 import { sessionCookie } from './http/session-cookie.js';
+import { uiFiles } from './http/ui-files.js';
 import { createFileStore, fileStorageDirFromEnv } from './files/index.js';
 import { uploadParser } from './files/upload-parser.js';
 
@@ -69,6 +72,10 @@ export function createApp({ db, artifacts, validateResponses = false, uiDir, exp
   // Behind a TLS proxy: req.secure (the cookie's Secure flag) and req.host (the CSRF check) read its X-Forwarded-*.
   app.set('trust proxy', settings.trustProxy);
   app.use(securityHeaders());
+  // gzip or Brotli, as the client accepts, for answers over 1 kB (compression's threshold: the login answer,
+  // which carries the token, stays below it and uncompressed). Brotli at quality 4, not its default 11:
+  // API answers are compressed on every request, and 11 costs tens of times the CPU for a few % less.
+  app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } }));
   const operations = documentOperations(artifacts.openapi);
   const cookie = sessionCookie(API_BASE, settings.secureCookie);
 
@@ -98,9 +105,6 @@ export function createApp({ db, artifacts, validateResponses = false, uiDir, exp
   api.use(errorHandler(artifacts.model, fieldsOfOperation(operations, artifacts.model)));
   app.use(API_BASE, api);
 
-  if (uiDir && existsSync(join(uiDir, 'index.html'))) {
-    app.use(express.static(uiDir, { index: false, maxAge: '1h' }));
-    app.get(/^\/(?!webpos\/).*/, (_req, res) => res.sendFile(join(uiDir, 'index.html')));
-  }
+  if (uiDir && existsSync(join(uiDir, 'index.html'))) app.use(uiFiles(uiDir, API_BASE));
   return app;
 }
