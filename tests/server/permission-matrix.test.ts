@@ -143,6 +143,7 @@ const SAMPLES: Record<string, Sample> = {
   updateMyEmail: { body: () => ({ email: 'mx.full@bcc-esempio.example', password: DEMO_PASSWORD }), outside: 'unscoped' },
   myFunctions: { outside: 'unscoped' },
   myFunctionActions: { params: { fn: 'ANAG_BANCHE' }, outside: 'unscoped' },
+  myGrants: { outside: 'unscoped' },
   menuItems: { outside: 'unscoped' },
 
   // ---- banks ----

@@ -185,6 +185,31 @@ describe('GET funzioni and funzioni/{fn}/permessi', () => {
   });
 });
 
+describe('GET permessi: every grant in one call', () => {
+  it('answers exactly the FUNCTION:ACTION pairs that funzioni and funzioni/{fn}/permessi give, for every persona', async () => {
+    for (const user of Object.keys(as)) {
+      const res = await as[user].get(`${API}/permessi`);
+      expect(res.status, user).toBe(200);
+      const expected: string[] = [];
+      for (const fn of (await as[user].get(`${API}/funzioni`)).body as string[]) {
+        for (const action of (await as[user].get(`${API}/funzioni/${fn}/permessi`)).body as string[]) expected.push(`${fn}:${action}`);
+      }
+      expect((res.body as string[]).slice().sort(), user).toEqual(expected.sort());
+    }
+  });
+
+  it('a branch user: view-only on banks and users, no role management', async () => {
+    const grants = (await as['filiale.30480'].get(`${API}/permessi`)).body as string[];
+    expect(grants).toEqual(expect.arrayContaining(['ANAG_BANCHE:VISUALIZZAZIONE', 'GES_UTENTI:VISUALIZZAZIONE']));
+    expect(grants).not.toContain('ANAG_BANCHE:AGGIORNAMENTO');
+    expect(grants.some((g) => g.startsWith('GES_RUOLI:'))).toBe(false);
+  });
+
+  it('without a session: 401', async () => {
+    expect((await app.anonymous.get(`${API}/permessi`)).status).toBe(401);
+  });
+});
+
 describe('GET menuitems', () => {
   const menu = async (user: string) => {
     const res = await as[user].get(`${API}/menuitems`);

@@ -44,6 +44,10 @@ const myFunctions: DomainHandler = async ({ caller, model }) =>
 const myFunctionActions: DomainHandler = async ({ caller, model, params }) =>
   Object.keys(model.actions).filter((a) => holds(caller!, `${params.fn}:${a}`));
 
+/** Every FUNCTION:ACTION the caller holds, in the spec's order: what the two calls above answer, at once. */
+const myGrants: DomainHandler = async ({ caller, model }) =>
+  Object.keys(model.functions).flatMap((fn) => Object.keys(model.actions).map((a) => `${fn}:${a}`)).filter((grant) => holds(caller!, grant));
+
 const menuItems: DomainHandler = async ({ caller, model }) => {
   const routes: string[] = [];
   for (const e of model.entities) if (e.menu && e.list && holds(caller!, e.list.permission)) routes.push(e.list.route);
@@ -51,4 +55,4 @@ const menuItems: DomainHandler = async ({ caller, model }) => {
   return routes;
 };
 
-export const permissionHandlers: Record<string, DomainHandler> = { me, myBanks, myGroups, myFunctions, myFunctionActions, menuItems };
+export const permissionHandlers: Record<string, DomainHandler> = { me, myBanks, myGroups, myFunctions, myFunctionActions, myGrants, menuItems };

@@ -37,8 +37,8 @@ export function createAuthApi(provider: DataProvider) {
     /** `probe`: is anyone logged in? Its 401 is an answer (nobody), not a lost session. */
     me: (options: { probe?: boolean } = {}): Promise<CurrentUser> => api.GET('/users/me', { credentialCall: options.probe === true }),
     myGroups: () => api.GET('/users/me/gruppi'),
-    functions: () => api.GET('/funzioni'),
-    actionsOf: (fn: string) => api.GET('/funzioni/{fn}/permessi', { params: { path: { fn } } }),
+    /** Every FUNCTION:ACTION the caller holds, in one call. */
+    grants: () => api.GET('/permessi'),
     menuItems: () => api.GET('/menuitems'),
     changePassword: (username: string, oldPassword: string, newPassword: string): Promise<MessageAnswer> =>
       api.POST('/users/changePassword', { body: { username, oldPassword, newPassword }, credentialCall: true }),

@@ -1,7 +1,6 @@
 /**
- * The logged-in session (seed 000 §4, §6): the user from users/me, grants from funzioni and
- * funzioni/{fn}/permessi (each function fetched once and cached for the session), and the routes GET
- * menuitems allows. No UI here: pages read it through `useSession()`.
+ * The logged-in session (seed 000 §4, §6): the user from users/me, every grant from GET permessi (one
+ * call, not funzioni plus one funzioni/{fn}/permessi per function), and the routes GET menuitems allows. No UI here: pages read it through `useSession()`.
  * The token is in the WP_TOKEN cookie the server writes at login and removes at logout, HttpOnly: this code
  * never sees it (docs/security.md#session-cookie). Whether a session is open is what users/me answers:
  * 200 is the user, 401 means no session.
@@ -12,7 +11,7 @@ import { createAuthApi, type AuthApi, type CurrentUser, type UserType } from './
 import { onUnauthorized } from './authEvents';
 import { useDataProvider } from './hooks/useDataProvider';
 import { clearReturnUrl } from './navigation';
-import { holdsAll, type Grants } from './permissions';
+import { grantsOf, holdsAll, type Grants } from './permissions';
 import { endLogin, startLogin } from './loginId';
 
 export type SessionStatus = 'loading' | 'anonymous' | 'ready';
@@ -65,14 +64,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const api = useMemo(() => createAuthApi(provider), [provider]);
   // Loading until users/me says whether the browser still has a session (a reload, a new tab).
   const [state, setState] = useState<State>(() => ({ ...ANONYMOUS('none'), status: 'loading' }));
-  // FUNCTION -> its actions, fetched once per function for the current session.
-  const actionCache = useRef(new Map<string, Promise<string[]>>());
   // Answers of a session that ended while they were loading must not bring it back.
   const generation = useRef(0);
 
   const clear = useCallback((reason: AnonymousReason = 'expired') => {
     generation.current++;
-    actionCache.current = new Map();
     endLogin();
     setState(ANONYMOUS(reason));
   }, []);
@@ -80,16 +76,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   /** `probe`: the first users/me of the page, whose 401 only means nobody is logged in (not a lost session). */
   const load = useCallback(async (probe = false): Promise<CurrentUser> => {
     const mine = ++generation.current;
-    const cache = actionCache.current;
-    const actionsOf = (fn: string) => {
-      let pending = cache.get(fn);
-      if (!pending) {
-        pending = api.actionsOf(fn);
-        cache.set(fn, pending);
-        pending.catch(() => cache.delete(fn));
-      }
-      return pending;
-    };
     let user: CurrentUser | undefined;
     try {
       user = probe ? await api.me({ probe: true }) : undefined;
@@ -97,10 +83,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // A login started meanwhile: this probe's "nobody is logged in" is old news and must not end it.
       throw mine === generation.current ? error : new StaleSession();
     }
-    const [me, functions, menu] = await Promise.all([user ?? api.me(), api.functions(), api.menuItems().catch(() => null)]);
-    const entries = await Promise.all(functions.map(async (fn) => [fn, new Set(await actionsOf(fn))] as const));
+    const [me, grants, menu] = await Promise.all([user ?? api.me(), api.grants(), api.menuItems().catch(() => null)]);
     if (mine !== generation.current) throw new StaleSession();
-    setState({ status: 'ready', reason: 'none', user: me, grants: new Map(entries), menuRoutes: menu ? new Set(menu) : null });
+    setState({ status: 'ready', reason: 'none', user: me, grants: grantsOf(grants), menuRoutes: menu ? new Set(menu) : null });
     return me;
   }, [api]);
 
@@ -118,7 +103,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const login = useCallback(async (userType: UserType, username: string, password: string) => {
     // The answer's token is for API clients; the browser keeps the cookie the same answer set.
     await api.login(userType, username, password);
-    actionCache.current = new Map();
     startLogin();
     setState((s) => ({ ...s, status: 'loading' }));
     try {
