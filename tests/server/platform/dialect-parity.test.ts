@@ -1,7 +1,7 @@
 /**
  * What differed between SQLite and PostgreSQL until the API made them agree (npm test runs this file on
- * both): the order of a sorted list, a wildcard search over accented capitals, a number too large for
- * its column, and saves of one child list at the same time. On the fixture's articles and orders
+ * both): the order of a sorted list, a wildcard search over accented capitals, a range filter over numbers
+ * and dates, a number too large for its column, and saves of one child list at the same time. On the fixture's articles and orders
  * (tests/fixtures/README.md); the articles below are of bank 30003, whose only other article has no date.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,6 +56,16 @@ describe('a wildcard search', () => {
     const res = await app.request.get(`${API}/articoli`).query({ nome, sort: 'codice,asc', size: 100 });
     expect(res.status).toBe(200);
     expect((res.body.results as Article[]).map((a) => a.codice)).toEqual(['SORT01', 'SORT02']);
+  });
+});
+
+describe('a range filter', () => {
+  it('includes both ends, comparing decimals and dates as such', async () => {
+    const prices = await app.request.get(`${API}/articoli`).query({ prezzoDa: '12.5', prezzoA: '24.9', sort: 'codice,asc' });
+    expect(prices.status).toBe(200);
+    expect((prices.body.results as Article[]).map((a) => a.codice)).toEqual(['ALFA01', 'ALFA02', 'GAMMA01']);
+    const dates = await app.request.get(`${API}/ordini`).query({ dataOrdineDa: '2026-02-03', dataOrdineA: '2026-02-05' });
+    expect((dates.body.results as { numero: string }[]).map((o) => o.numero)).toEqual(['000003', '000002']);
   });
 });
 
