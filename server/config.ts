@@ -13,6 +13,8 @@ export interface ServerConfig {
   sqliteFile: string;
   sqliteDriver: SqliteDriver;
   uiDir: string;
+  /** The artifacts the server runs on: generated/ unless GENERATED_DIR names another generator output. */
+  generatedDir: string;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -23,6 +25,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     sqliteFile: env.SQLITE_FILE ?? join(ROOT_DIR, 'data', 'webpos.sqlite'),
     sqliteDriver: sqliteDriverFrom(env.SQLITE_DRIVER),
     uiDir: join(ROOT_DIR, 'dist', 'ui'),
+    generatedDir: env.GENERATED_DIR ?? join(ROOT_DIR, 'generated'),
   };
 }
 

@@ -12,7 +12,7 @@ import { migrateLatest } from './db/migrate.js';
 const DEMO_PASSWORD_HINT = 'Demo-WebPos-2026';
 
 const config = configFromEnv();
-const artifacts = loadArtifacts();
+const artifacts = loadArtifacts(config.generatedDir);
 const db = connect(config);
 
 const applied = await migrateLatest(db, artifacts.migrationsDir);

@@ -1,6 +1,6 @@
 /**
  * Runs the database-backed test files again on PostgreSQL (`npm test`, `npm run test:pg`): every test
- * file that opens its database through tests/support (createTestApp or openTestDatabase), with
+ * file that opens its database through tests/support (createTestApp, createFixtureApp or openTestDatabase), with
  * TEST_DATABASE=postgres. Without a server at TEST_POSTGRES_URL it says so plainly and exits 0, or 1
  * when REQUIRE_POSTGRES=1 (CI). Arguments are passed to vitest instead of the file list.
  */
@@ -45,7 +45,7 @@ function databaseTestFiles(): string[] {
   const dir = join(ROOT_DIR, 'tests');
   return (readdirSync(dir, { recursive: true }) as string[])
     .filter((f) => f.endsWith('.test.ts') && !f.startsWith('e2e'))
-    .filter((f) => /\b(createTestApp|openTestDatabase)\(/.test(readFileSync(join(dir, f), 'utf8')))
+    .filter((f) => /\b(createTestApp|createFixtureApp|openTestDatabase)\(/.test(readFileSync(join(dir, f), 'utf8')))
     .map((f) => relative(ROOT_DIR, join(dir, f)))
     .sort();
 }

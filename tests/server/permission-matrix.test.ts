@@ -439,7 +439,7 @@ const SAMPLES: Record<string, Sample> = {
 
 /**
  * Exports (server/exports/): each list's export takes the list's own path parameters and answers 202 with a
- * job; the job's rows follow the caller's scope when it runs (tests/server/exports.test.ts), so here only
+ * job; the job's rows follow the caller's scope when it runs (tests/server/platform/exports.test.ts), so here only
  * access is checked. The job's status and file belong to whoever asked: a finished export of mx.full.
  */
 for (const op of OPERATIONS.filter((o) => o.kind === 'export')) {
@@ -573,7 +573,7 @@ describe('the document declares a permission for every operation, and the matrix
     expect(Object.keys(SAMPLES).filter((id) => !ids.has(id))).toEqual([]);
   });
 
-  // A list, like its export, shows another bank's rows to nobody: its scope is a filter (exports.test.ts checks the file's rows).
+  // A list, like its export, shows another bank's rows to nobody: its scope is a filter (platform/exports.test.ts checks the file's rows).
   it('every operation on a row of a bank-scoped entity has an out-of-scope sample', () => {
     const scoped = new Set(MODEL.entities.filter((e) => e.scope?.bank).map((e) => e.name));
     const missing = OPERATIONS.filter((op) => op.entity && scoped.has(op.entity) && !['list', 'export'].includes(op.kind ?? '') && SAMPLES[op.operationId]?.outside === 'unscoped');

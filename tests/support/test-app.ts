@@ -2,8 +2,9 @@
  * A real server for a test file: its own fresh database (SQLite in a temp folder, or PostgreSQL with
  * TEST_DATABASE=postgres: see test-database.ts), migrated, with the demo data, responses validated
  * against the OpenAPI document. `request` is logged in as the assistance user (every permission, every
- * bank); `loginAs` gives an agent for any other demo user. Every operation a test calls is recorded
- * so tests/contract/operation-coverage.ts can fail on an operation no test exercises.
+ * bank); `loginAs` gives an agent for any other demo user. createTestApp runs on generated/ and records
+ * every operation a test calls, so tests/contract/operation-coverage.ts can fail on an operation no test
+ * exercises; createFixtureApp (fixture-app.ts) runs on the fixture spec's artifacts through startApp.
  */
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +12,7 @@ import express from 'express';
 import supertest from 'supertest';
 import { createApp, type AppOptions } from '../../server/app.js';
 import { operationOf } from '../../server/http/operation-routes.js';
-import { loadArtifacts } from '../../server/artifacts.js';
+import { loadArtifacts, type Artifacts } from '../../server/artifacts.js';
 import { ROOT_DIR } from '../../server/config.js';
 import { loadDemoDataIfEmpty } from '../../server/db/demo-data.js';
 import { migrateLatest } from '../../server/db/migrate.js';
@@ -34,34 +35,34 @@ export type TestAppOptions = Partial<Pick<AppOptions, 'http' | 'exports' | 'uiDi
  */
 const TEST_AUTH_LIMITS = { ipMaxFailures: 100_000, resetMaxPerIp: 100_000 };
 
-export async function createTestApp(options: TestAppOptions = {}) {
+/** A server on generated/, the real domain; the operations its tests call are recorded. */
+export function createTestApp(options: TestAppOptions = {}) {
+  return startApp(loadArtifacts(), options, CALLED_OPERATIONS_DIR);
+}
+
+/**
+ * A server on `artifacts` with a fresh database; each answered operation is appended to a file of
+ * `recordDir` when one is given (only the real document's calls count for operation-coverage.ts).
+ */
+export async function startApp(artifacts: Artifacts, options: TestAppOptions, recordDir?: string) {
   const database = await openTestDatabase();
   try {
-    return await startApp(database, options);
+    return await serve(database, artifacts, options, recordDir);
   } catch (error) {
     await database.close(); // a start that failed (a broken migration) leaves no database behind
     throw error;
   }
 }
 
-async function startApp(database: TestDatabase, options: TestAppOptions) {
+async function serve(database: TestDatabase, artifacts: Artifacts, options: TestAppOptions, recordDir: string | undefined) {
   const { db } = database;
-  const artifacts = loadArtifacts();
   await migrateLatest(db, artifacts.migrationsDir);
   await loadDemoDataIfEmpty(db, artifacts);
   const app = createApp({ db, artifacts, validateResponses: true, ...options, mail: { smtpUrl: null, ...options.mail }, authLimits: { ...TEST_AUTH_LIMITS, ...options.authLimits } });
   const mail = app.locals.mail as { idle(): Promise<void>; close(): Promise<void> };
 
-  mkdirSync(CALLED_OPERATIONS_DIR, { recursive: true });
-  const record = join(CALLED_OPERATIONS_DIR, `${process.pid}.txt`);
   const outer = express();
-  outer.use((_req, res, next) => {
-    res.on('finish', () => {
-      const id = operationOf(res)?.operationId;
-      if (id) appendFileSync(record, `${id} ${res.statusCode}\n`);
-    });
-    next();
-  });
+  if (recordDir) outer.use(recordOperations(recordDir));
   outer.use(app);
 
   const anonymous = supertest(outer);
@@ -86,6 +87,19 @@ async function startApp(database: TestDatabase, options: TestAppOptions) {
       (app.locals.authThrottle as { close(): void }).close();
       await database.close();
     },
+  };
+}
+
+/** Appends `<operationId> <status>` of every answered operation to this process's file of `dir`. */
+function recordOperations(dir: string): express.RequestHandler {
+  mkdirSync(dir, { recursive: true });
+  const record = join(dir, `${process.pid}.txt`);
+  return (_req, res, next) => {
+    res.on('finish', () => {
+      const id = operationOf(res)?.operationId;
+      if (id) appendFileSync(record, `${id} ${res.statusCode}\n`);
+    });
+    next();
   };
 }
 

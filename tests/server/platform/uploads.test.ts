@@ -1,15 +1,18 @@
 /**
- * File fields (type: file), through the bank logo (seed 000 §5, §7): GET banche/{codAbi}/logo,
- * POST banche/{codAbi}/logo/check, PUT banche/{codAbi}/logo. Every case runs against both stores (the
- * database and a folder: FILE_STORAGE_DIR), on SQLite and, with TEST_DATABASE=postgres, on PostgreSQL.
+ * File fields (type: file), through the fixture's article image (tests/fixtures/README.md), declared with
+ * the bank logo's rule (seed 000 §5, §7): GET articoli/{codice}/immagine, POST articoli/{codice}/immagine/check,
+ * PUT articoli/{codice}/immagine; and a field's own message (the technical sheet). Every case runs against
+ * both stores (the database and a folder: FILE_STORAGE_DIR), on SQLite and, with TEST_DATABASE=postgres,
+ * on PostgreSQL.
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, createTestApp, type TestApp } from '../support/test-app.js';
-import { etagOf } from '../support/versions.js';
+import { createFixtureApp } from '../../support/fixture-app.js';
+import { API, type TestApp } from '../../support/test-app.js';
+import { etagOf } from '../../support/versions.js';
 
 const TOO_BIG = "La dimensione del file selezionato e' troppo grande: la dimensione massima e' di 250kb";
 const BAD_NAME = 'Il nome del file contiene caratteri non consentiti';
@@ -40,22 +43,26 @@ function multipart(name: string, type: string, bytes: Buffer, extended = false):
 
 const validation = (message: string) => ({ errorMessage: 'Dati non validi', code: 'VALIDATION_ERROR', details: [{ field: 'file', message }] });
 
-describe.each(['database', 'folder'] as const)('bank logo, %s store', (store) => {
+/** Articles of bank 10001 that start without files, one per case that needs a fresh row. */
+const FRESH = ['FILE01', 'FILE02', 'FILE03', 'FILE04', 'FILE05'];
+
+describe.each(['database', 'folder'] as const)('article image, %s store', (store) => {
   let app: TestApp;
   let folder: string | undefined;
-  const logo = (abi = '30480') => `${API}/banche/${abi}/logo`;
-  const bank = (abi = '30480') => `${API}/banche/${abi}`;
+  const image = (codice = 'ALFA01') => `${API}/articoli/${codice}/immagine`;
+  const item = (codice = 'ALFA01') => `${API}/articoli/${codice}`;
 
-  const check = (agent: TestApp['request'], name: string, type: string, bytes: Buffer, extended = false, abi = '30480') => {
+  const check = (agent: TestApp['request'], name: string, type: string, bytes: Buffer, extended = false, codice = 'ALFA01') => {
     const { contentType, body } = multipart(name, type, bytes, extended);
-    return agent.post(`${logo(abi)}/check`).set('Content-Type', contentType).send(body);
+    return agent.post(`${image(codice)}/check`).set('Content-Type', contentType).send(body);
   };
-  const upload = async (agent: TestApp['request'], name: string, type: string, bytes: Buffer, ifMatch?: string, abi = '30480') => {
+  const upload = async (agent: TestApp['request'], name: string, type: string, bytes: Buffer, ifMatch?: string, codice = 'ALFA01') => {
     const { contentType, body } = multipart(name, type, bytes);
-    const req = agent.put(logo(abi)).set('Content-Type', contentType);
-    const version = ifMatch ?? (await etagOf(app.request, bank(abi)));
+    const req = agent.put(image(codice)).set('Content-Type', contentType);
+    const version = ifMatch ?? (await etagOf(app.request, item(codice)));
     return (ifMatch === '' ? req : req.set('If-Match', version)).send(body);
   };
+  const newArticle = (codice: string) => ({ codice, codAbi: '10001', nome: `Articolo ${codice}`, categoria: 'LIB', prezzo: 1 });
 
   beforeAll(async () => {
     if (store === 'folder') {
@@ -63,18 +70,19 @@ describe.each(['database', 'folder'] as const)('bank logo, %s store', (store) =>
       process.env.FILE_STORAGE_DIR = folder;
     }
     try {
-      app = await createTestApp();
+      app = await createFixtureApp();
     } finally {
       delete process.env.FILE_STORAGE_DIR;
     }
+    for (const codice of FRESH) expect((await app.request.post(`${API}/articoli`).send(newArticle(codice))).status).toBe(201);
   });
   afterAll(async () => {
     await app.close();
     if (folder) rmSync(folder, { recursive: true, force: true });
   });
 
-  it('a bank without a logo answers 404 with the Italian message', async () => {
-    const res = await app.request.get(logo('08327'));
+  it('an article without an image answers 404 with the Italian message', async () => {
+    const res = await app.request.get(image('FILE01'));
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ errorMessage: 'Nessun file presente', code: 'FILE_NOT_FOUND', details: [] });
   });
@@ -95,7 +103,7 @@ describe.each(['database', 'folder'] as const)('bank logo, %s store', (store) =>
     const res = await check(app.request, `logo${c}banca.png`, 'image/png', png(100), true);
     expect(res.status).toBe(400);
     expect(res.body).toEqual(validation(BAD_NAME));
-    const put = await app.request.put(logo()).set('If-Match', await etagOf(app.request, bank()))
+    const put = await app.request.put(image()).set('If-Match', await etagOf(app.request, item()))
       .set('Content-Type', multipart(`a${c}b.png`, 'image/png', png(100), true).contentType)
       .send(multipart(`a${c}b.png`, 'image/png', png(100), true).body);
     // (a fresh boundary per call: the body above is built again, so its boundary differs from the header's)
@@ -112,19 +120,19 @@ describe.each(['database', 'folder'] as const)('bank logo, %s store', (store) =>
   });
 
   it('a check stores nothing; an upload stores, is downloaded byte for byte with safe headers, and changes the version', async () => {
-    const before = await app.request.get(bank('34256'));
-    expect(before.body.logo).toBeNull();
-    expect((await check(app.request, 'logo.gif', 'image/gif', GIF, false, '34256')).status).toBe(200);
-    expect((await app.request.get(logo('34256'))).status).toBe(404);
+    const before = await app.request.get(item('FILE02'));
+    expect(before.body.immagine).toBeNull();
+    expect((await check(app.request, 'logo.gif', 'image/gif', GIF, false, 'FILE02')).status).toBe(200);
+    expect((await app.request.get(image('FILE02'))).status).toBe(404);
 
-    const res = await upload(app.request, 'Logo_BCC-34256.gif', 'image/gif', GIF, before.headers.etag, '34256');
+    const res = await upload(app.request, 'Copertina_FILE-02.gif', 'image/gif', GIF, before.headers.etag, 'FILE02');
     expect(res.status).toBe(200);
-    expect(res.body.codAbi).toBe('34256');
-    expect(res.body.logo).toEqual(expect.any(String));
+    expect(res.body.codice).toBe('FILE02');
+    expect(res.body.immagine).toEqual(expect.any(String));
     expect(res.headers.etag).not.toBe(before.headers.etag);
-    expect(res.headers.etag).toBe(await etagOf(app.request, bank('34256')));
+    expect(res.headers.etag).toBe(await etagOf(app.request, item('FILE02')));
 
-    const got = await app.request.get(logo('34256')).buffer(true).parse((r, done) => {
+    const got = await app.request.get(image('FILE02')).buffer(true).parse((r, done) => {
       const chunks: Buffer[] = [];
       r.on('data', (c: Buffer) => chunks.push(c));
       r.on('end', () => done(null, Buffer.concat(chunks)));
@@ -132,40 +140,40 @@ describe.each(['database', 'folder'] as const)('bank logo, %s store', (store) =>
     expect(got.status).toBe(200);
     expect(got.headers['content-type']).toBe('image/gif');
     expect(got.headers['x-content-type-options']).toBe('nosniff');
-    expect(got.headers['content-disposition']).toBe(`attachment; filename="Logo_BCC-34256.gif"; filename*=UTF-8''Logo_BCC-34256.gif`);
+    expect(got.headers['content-disposition']).toBe(`attachment; filename="Copertina_FILE-02.gif"; filename*=UTF-8''Copertina_FILE-02.gif`);
     expect(Buffer.compare(got.body as Buffer, GIF)).toBe(0);
   });
 
-  it('replacing the logo removes the old file; deleting the bank removes its file', async () => {
+  it('replacing the image removes the old file; deleting the article removes its file', async () => {
     const countFiles = async () => Number((await app.db('file_archiviato').count({ n: '*' }))[0].n);
-    const first = await upload(app.request, 'uno.png', 'image/png', png(300, 1), undefined, '50340');
+    const first = await upload(app.request, 'uno.png', 'image/png', png(300, 1), undefined, 'FILE03');
     expect(first.status).toBe(200);
     const afterFirst = await countFiles();
-    const second = await upload(app.request, 'due.png', 'image/png', png(300, 2), undefined, '50340');
+    const second = await upload(app.request, 'due.png', 'image/png', png(300, 2), undefined, 'FILE03');
     expect(second.status).toBe(200);
     expect(await countFiles()).toBe(afterFirst);
-    if (folder) expect(readdirSync(folder).filter((f) => f.startsWith(second.body.logo as string))).toHaveLength(1);
+    if (folder) expect(readdirSync(folder).filter((f) => f.startsWith(second.body.immagine as string))).toHaveLength(1);
     // The old bytes go once the transaction has committed.
-    if (folder) await expect.poll(() => readdirSync(folder!).some((f) => f.startsWith(first.body.logo as string))).toBe(false);
+    if (folder) await expect.poll(() => readdirSync(folder!).some((f) => f.startsWith(first.body.immagine as string))).toBe(false);
 
-    // A bank of its own, so no other row refers to it.
-    const created = await app.request.post(`${API}/banche`).send({ codAbi: '77777', nomeBcc: 'Banca dei file', group: { groupName: '77777', description: 'Banca dei file' } });
+    // An article of its own, so no other row refers to it.
+    const created = await app.request.post(`${API}/articoli`).send(newArticle('FILE77'));
     expect(created.status).toBe(201);
-    const uploaded = await upload(app.request, 'logo.png', 'image/png', png(200), created.headers.etag, '77777');
+    const uploaded = await upload(app.request, 'logo.png', 'image/png', png(200), created.headers.etag, 'FILE77');
     expect(uploaded.status).toBe(200);
     const withFile = await countFiles();
-    const deleted = await app.request.delete(bank('77777')).set('If-Match', uploaded.headers.etag);
+    const deleted = await app.request.delete(item('FILE77')).set('If-Match', uploaded.headers.etag);
     expect(deleted.status).toBe(204);
     expect(await countFiles()).toBe(withFile - 1);
-    if (folder) await expect.poll(() => readdirSync(folder!).some((f) => f.startsWith(uploaded.body.logo as string))).toBe(false);
+    if (folder) await expect.poll(() => readdirSync(folder!).some((f) => f.startsWith(uploaded.body.immagine as string))).toBe(false);
   });
 
-  it('PUT of the bank keeps the logo whatever the body says about it', async () => {
-    const up = await upload(app.request, 'logo.png', 'image/png', png(120), undefined, '08549');
-    const row = (await app.request.get(bank('08549'))).body;
-    const res = await app.request.put(bank('08549')).set('If-Match', up.headers.etag).send({ ...row, logo: 'altro-id', nomeBcc: 'Nuovo nome' });
+  it('PUT of the article keeps the image whatever the body says about it', async () => {
+    const up = await upload(app.request, 'logo.png', 'image/png', png(120), undefined, 'FILE04');
+    const { giacenza: _serverSet, ...row } = (await app.request.get(item('FILE04'))).body as Record<string, unknown>;
+    const res = await app.request.put(item('FILE04')).set('If-Match', up.headers.etag).send({ ...row, immagine: 'altro-id', nome: 'Nuovo nome' });
     expect(res.status).toBe(200);
-    expect(res.body.logo).toBe(up.body.logo);
+    expect(res.body.immagine).toBe(up.body.immagine);
   });
 
   it('the upload needs If-Match (428) and the current version (412)', async () => {
@@ -178,50 +186,64 @@ describe.each(['database', 'folder'] as const)('bank logo, %s store', (store) =>
   });
 
   it('permissions and bank scope: read needs VISUALIZZAZIONE, check and upload AGGIORNAMENTO; another bank is 404', async () => {
-    const filiale = await app.loginAs('filiale.30480');
+    const filiale = await app.loginAs('filiale.10001');
     expect((await check(filiale, 'logo.png', 'image/png', png(10))).status).toBe(403);
     const put = await upload(filiale, 'logo.png', 'image/png', png(10));
     expect(put.status).toBe(403);
     expect(put.body).toEqual({ errorMessage: 'Operazione non consentita', code: 'FORBIDDEN', details: [] });
 
-    const sede = await app.loginAs('sede.30480');
-    expect((await upload(sede, 'nostro.png', 'image/png', png(64), await etagOf(sede, bank('30480')))).status).toBe(200);
-    expect((await sede.get(logo('30480'))).status).toBe(200);
-    expect((await filiale.get(logo('30480'))).status).toBe(200);
+    const sede = await app.loginAs('sede.10001');
+    expect((await upload(sede, 'nostro.png', 'image/png', png(64), await etagOf(sede, item('ALFA01')))).status).toBe(200);
+    expect((await sede.get(image('ALFA01'))).status).toBe(200);
+    expect((await filiale.get(image('ALFA01'))).status).toBe(200);
     const NOT_FOUND = { errorMessage: 'Elemento non trovato', code: 'NOT_FOUND', details: [] };
-    const other = await sede.get(logo('60855'));
+    const other = await sede.get(image('BETA01'));
     expect(other.status).toBe(404);
     expect(other.body).toEqual(NOT_FOUND);
-    expect((await check(sede, 'logo.png', 'image/png', png(10), false, '60855')).body).toEqual(NOT_FOUND);
-    expect((await upload(sede, 'logo.png', 'image/png', png(10), '"x"', '60855')).body).toEqual(NOT_FOUND);
-    expect((await app.anonymous.get(logo('30480'))).status).toBe(401);
+    expect((await check(sede, 'logo.png', 'image/png', png(10), false, 'BETA01')).body).toEqual(NOT_FOUND);
+    expect((await upload(sede, 'logo.png', 'image/png', png(10), '"x"', 'BETA01')).body).toEqual(NOT_FOUND);
+    expect((await app.anonymous.get(image('ALFA01'))).status).toBe(401);
   });
 
-  it('the audit trail records name, size and sha256 of the new logo, never its bytes', async () => {
+  it('the audit trail records name, size and sha256 of the new image, never its bytes', async () => {
     const bytes = png(500, 9);
-    const res = await upload(app.request, 'audit.png', 'image/png', bytes, undefined, '60855');
+    const res = await upload(app.request, 'audit.png', 'image/png', bytes, undefined, 'FILE05');
     expect(res.status).toBe(200);
-    const trail = await app.request.get(`${API}/audit?entity=Banca&key=60855`);
+    const trail = await app.request.get(`${API}/audit?entity=Articolo&key=FILE05`);
     expect(trail.status).toBe(200);
     const entry = (trail.body.results as { operation: string; username: string; after: string | Record<string, unknown> }[])
       .find((e) => e.operation === 'update' && JSON.stringify(e.after).includes('audit.png'));
     expect(entry).toBeDefined();
     const after = typeof entry!.after === 'string' ? JSON.parse(entry!.after) : entry!.after;
-    expect(after.logo).toEqual({ nome: 'audit.png', contentType: 'image/png', dimensione: 500, sha256: createHash('sha256').update(bytes).digest('hex') });
+    expect(after.immagine).toEqual({ nome: 'audit.png', contentType: 'image/png', dimensione: 500, sha256: createHash('sha256').update(bytes).digest('hex') });
     expect(entry!.username).toBe('assistenza');
   });
 
   it('a UTF-8 file name is kept as sent (multer would read it as Latin-1)', async () => {
-    const res = await upload(app.request, 'logò.png', 'image/png', png(80), undefined, '08327');
+    const res = await upload(app.request, 'logò.png', 'image/png', png(80), undefined, 'FILE01');
     expect(res.status).toBe(200);
-    const got = await app.request.get(logo('08327'));
+    const got = await app.request.get(image('FILE01'));
     expect(got.headers['content-disposition']).toBe(`attachment; filename="log_.png"; filename*=UTF-8''${encodeURIComponent('logò.png')}`);
   });
 
   it('an upload without a file part is 400 on field file', async () => {
     const boundary = 'vuoto';
-    const res = await app.request.post(`${logo()}/check`).set('Content-Type', `multipart/form-data; boundary=${boundary}`).send(Buffer.from(`--${boundary}--\r\n`));
+    const res = await app.request.post(`${image()}/check`).set('Content-Type', `multipart/form-data; boundary=${boundary}`).send(Buffer.from(`--${boundary}--\r\n`));
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('VALIDATION_ERROR');
+  });
+
+  it("a field's own message wins over the default; text that is not text is refused (the technical sheet)", async () => {
+    const sheet = (name: string, bytes: Buffer) => {
+      const { contentType, body } = multipart(name, 'text/plain', bytes);
+      return app.request.post(`${item('FILE05')}/scheda/check`).set('Content-Type', contentType).send(body);
+    };
+    expect((await sheet('scheda.txt', Buffer.alloc(2048, 'a'))).status).toBe(200);
+    const big = await sheet('scheda.txt', Buffer.alloc(2049, 'a'));
+    expect(big.status).toBe(400);
+    expect(big.body).toEqual(validation('La scheda tecnica può essere al massimo di 2 kB'));
+    const binary = await sheet('scheda.txt', Buffer.from([0x61, 0x00, 0x62]));
+    expect(binary.body).toEqual(validation(BAD_CONTENT));
+    expect((await check(app.request, 'scheda.txt', 'text/plain', Buffer.from('testo'))).body).toEqual(validation(BAD_TYPE));
   });
 });

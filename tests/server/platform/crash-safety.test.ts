@@ -5,9 +5,10 @@
  * half; the file opens cleanly (integrity and foreign key checks) each time. WAL with synchronous=FULL,
  * why: docs/decisions/0003-sqlite-durability.md.
  *
- * The writes are multi-row transactions: a bank with its group and two custom POS models (4 rows), a
- * branch of a bank created just before (foreign key), a replace of a bank's POS model list (delete + insert,
- * with the bank's version in If-Match). The kill cycles take turns with the two SQLite drivers.
+ * The server runs on the fixture spec (tests/fixtures/README.md, GENERATED_DIR). The writes are multi-row
+ * transactions: an order with its delivery and two lines (4 rows), an article of a category the worker
+ * created just before (foreign key), a replace of an order's lines (delete + insert, with the order's
+ * version in If-Match). The kill cycles take turns with the two SQLite drivers.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,9 +16,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT_DIR } from '../../server/config.js';
-import { connect, DEFAULT_SQLITE_DRIVER, SQLITE_DRIVERS, type SqliteDriver } from '../../server/db/connect.js';
-import { DEMO_PASSWORD } from '../support/test-app.js';
+import { ROOT_DIR } from '../../../server/config.js';
+import { connect, DEFAULT_SQLITE_DRIVER, SQLITE_DRIVERS, type SqliteDriver } from '../../../server/db/connect.js';
+import { FIXTURE_GENERATED_DIR } from '../../support/fixture-paths.js';
+import { DEMO_PASSWORD } from '../../support/test-app.js';
 
 const CYCLES = 3;
 const WORKERS = 8;
@@ -35,9 +37,9 @@ afterAll(() => {
 
 interface Server { child: ChildProcess; api: string; exited: Promise<void> }
 
-/** `node --import tsx server/main.ts` on the test's file; resolves on its "listening on" line. */
+/** `node --import tsx server/main.ts` on the test's file and the fixture; resolves on its "listening on" line. */
 function startServer(driver: SqliteDriver = DEFAULT_SQLITE_DRIVER): Promise<Server> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', SQLITE_FILE: sqliteFile, SQLITE_DRIVER: driver };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', SQLITE_FILE: sqliteFile, SQLITE_DRIVER: driver, GENERATED_DIR: FIXTURE_GENERATED_DIR };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
@@ -71,15 +73,21 @@ async function login(api: string): Promise<string> {
 /** What the client knows of each write: answered 2xx, answered otherwise, or cut off by the kill. */
 type Outcome = 'acked' | 'refused' | 'unknown';
 
-const banks = new Map<string, Outcome>();
-const branches = new Map<string, Outcome>();
-/** Per bank whose list was replaced: the list of the last acknowledged replace, and any replace cut off after it. */
+/** The orders of bank 10001 the load creates (by number) and the articles (by code), with their outcome. */
+const orders = new Map<string, Outcome>();
+const articles = new Map<string, Outcome>();
+/** Per order whose lines were replaced: the lines of the last acknowledged replace, and any replace cut off after it. */
 const lists = new Map<string, { acked: string[]; unknown: string[][] }>();
-const MODEL_LISTS = [['101', '901'], ['102', 'A37', 'A38'], ['201']];
+/** Each order's lines as article codes; every order starts with the first. */
+const LINE_LISTS = [['ALFA01', 'ALFA02'], ['ALFA02', 'ALFA01', 'ALFA02'], ['ALFA01']];
+const lines = (codes: string[]) => codes.map((articolo, i) => ({ riga: i + 1, articolo, quantita: i + 1 }));
 
 let replacesRefused = 0;
 let sequence = 0;
-const nextCode = () => String(++sequence).padStart(4, '0');
+const nextNumber = () => String(++sequence).padStart(5, '0');
+/** A category code (3 capitals) of its own per worker: X and two letters, none of the demo's. */
+const categoryCode = (worker: number) => `X${String.fromCharCode(65 + Math.floor(worker / 26) % 26)}${String.fromCharCode(65 + (worker % 26))}`;
+let workersStarted = 0;
 
 /** Sends one write; answers its outcome and the row's new version (ETag), to send back in If-Match. */
 async function write(api: string, token: string, method: string, path: string, body: unknown, ifMatch?: string): Promise<{ outcome: Outcome; etag?: string }> {
@@ -96,36 +104,46 @@ async function write(api: string, token: string, method: string, path: string, b
   return { outcome: res.status >= 200 && res.status < 300 ? 'acked' : 'refused', etag: res.headers.get('etag') ?? undefined };
 }
 
-/** One worker: its own bank first, then in turn a new bank, a branch of it, a replace of its own bank's list. */
+/**
+ * One worker: its own category and order first, then in turn a new order, an article of its category, a
+ * replace of its own order's lines.
+ */
 async function worker(api: string, token: string, stop: { now: boolean }, onAck: () => void): Promise<void> {
+  const category = categoryCode(workersStarted++);
+  let categoryCreated = false;
   let own: string | undefined;
-  /** The version of the worker's own bank (only this worker changes it). */
+  /** The version of the worker's own order (only this worker changes it). */
   let version: string | undefined;
   let turn = 0;
   let replaces = 0;
   while (!stop.now) {
+    if (!categoryCreated) {
+      // Tried again only when a kill cut the answer off; the retry may then find it there (409).
+      const { outcome } = await write(api, token, 'POST', '/categorie', { codice: category, nome: `Categoria ${category}` });
+      if (outcome !== 'unknown') categoryCreated = true;
+      continue;
+    }
     const step = own ? turn++ % 3 : 0;
     if (step === 0) {
-      const codAbi = `7${nextCode()}`;
-      const { outcome, etag } = await write(api, token, 'POST', '/banche', {
-        codAbi, nomeBcc: `Banca crash ${codAbi}`, group: { description: `Gruppo ${codAbi}`, parentGroup: '11000' },
-        modelliPos: [{ codModpos: '101' }, { codModpos: '901' }],
+      const numero = `7${nextNumber()}`;
+      const { outcome, etag } = await write(api, token, 'POST', '/ordini', {
+        codAbi: '10001', numero, cliente: `Cliente ${numero}`, dataOrdine: '2026-03-01', consegna: { indirizzo: `Via ${numero}` }, righe: lines(LINE_LISTS[0]),
       });
-      banks.set(codAbi, outcome);
+      orders.set(numero, outcome);
       if (outcome === 'acked') {
-        if (!own) { own = codAbi; version = etag; }
+        if (!own) { own = numero; version = etag; }
         onAck();
       }
     } else if (step === 1) {
-      const cab = `8${nextCode()}`;
-      const { outcome } = await write(api, token, 'POST', '/filiali', { codAbi: own, cab, nome: `Filiale ${cab}` });
-      branches.set(`${own}/${cab}`, outcome);
+      const codice = `K${nextNumber()}`;
+      const { outcome } = await write(api, token, 'POST', '/articoli', { codice, codAbi: '10001', nome: `Articolo ${codice}`, categoria: category, prezzo: 1 });
+      articles.set(codice, outcome);
       if (outcome === 'acked') onAck();
     } else {
-      const models = MODEL_LISTS[(++replaces) % MODEL_LISTS.length];
-      const { outcome, etag } = await write(api, token, 'PUT', `/banche/${own}/modelliPos`, models.map((codModpos) => ({ codModpos })), version);
-      const entry = lists.get(own!) ?? { acked: ['101', '901'], unknown: [] };
-      if (outcome === 'acked') { entry.acked = models; entry.unknown = []; version = etag; onAck(); } else if (outcome === 'unknown') entry.unknown.push(models);
+      const codes = LINE_LISTS[(++replaces) % LINE_LISTS.length];
+      const { outcome, etag } = await write(api, token, 'PUT', `/ordini/10001/${own}/righe`, lines(codes), version);
+      const entry = lists.get(own!) ?? { acked: LINE_LISTS[0], unknown: [] };
+      if (outcome === 'acked') { entry.acked = codes; entry.unknown = []; version = etag; onAck(); } else if (outcome === 'unknown') entry.unknown.push(codes);
       else replacesRefused++;
       lists.set(own!, entry);
     }
@@ -159,31 +177,31 @@ async function checkFile(): Promise<number> {
     expect(await rows(db, 'PRAGMA journal_mode')).toEqual([{ journal_mode: 'wal' }]);
     expect(await rows(db, 'PRAGMA synchronous')).toEqual([{ synchronous: 2 }]); // FULL
 
-    // Never half a bank: a bank without its group, a bank group without its bank, or a partial POS list.
-    expect(await rows(db, 'SELECT cod_abi FROM banca WHERE cod_abi NOT IN (SELECT group_name FROM gruppo)')).toEqual([]);
-    expect(await rows(db, "SELECT group_name FROM gruppo WHERE group_type = 'B' AND group_name NOT IN (SELECT cod_abi FROM banca)")).toEqual([]);
+    // Never half an order: an order without its delivery, a delivery without its order, or a partial list of lines.
+    expect(await rows(db, "SELECT numero FROM ordine o WHERE NOT EXISTS (SELECT 1 FROM consegna c WHERE c.cod_abi = o.cod_abi AND c.numero = o.numero)")).toEqual([]);
+    expect(await rows(db, "SELECT numero FROM consegna c WHERE NOT EXISTS (SELECT 1 FROM ordine o WHERE o.cod_abi = c.cod_abi AND o.numero = c.numero)")).toEqual([]);
     const stored = new Map<string, string[]>();
-    for (const r of await rows(db, "SELECT cod_abi, cod_modpos FROM modello_pos_banca WHERE cod_abi LIKE '7%' ORDER BY cod_abi, cod_modpos")) {
-      stored.set(String(r.cod_abi), [...(stored.get(String(r.cod_abi)) ?? []), String(r.cod_modpos)]);
+    for (const r of await rows(db, "SELECT numero, articolo FROM riga_ordine WHERE numero LIKE '7%' ORDER BY numero, riga")) {
+      stored.set(String(r.numero), [...(stored.get(String(r.numero)) ?? []), String(r.articolo)]);
     }
-    const bankRows = new Set((await rows(db, "SELECT cod_abi FROM banca WHERE cod_abi LIKE '7%'")).map((r) => String(r.cod_abi)));
-    const branchRows = new Set((await rows(db, "SELECT cod_abi || '/' || cab AS k FROM filiale WHERE cab LIKE '8%'")).map((r) => String(r.k)));
+    const orderRows = new Set((await rows(db, "SELECT numero FROM ordine WHERE numero LIKE '7%'")).map((r) => String(r.numero)));
+    const articleRows = new Set((await rows(db, "SELECT codice FROM articolo WHERE codice LIKE 'K%'")).map((r) => String(r.codice)));
 
-    for (const [codAbi, outcome] of banks) {
-      if (outcome === 'acked') expect(bankRows.has(codAbi), `acknowledged bank ${codAbi}`).toBe(true);
-      if (outcome === 'refused') expect(bankRows.has(codAbi), `refused bank ${codAbi}`).toBe(false);
-      if (!bankRows.has(codAbi)) continue;
-      const list = lists.get(codAbi);
-      const allowed = list ? [list.acked, ...list.unknown] : [['101', '901']];
-      expect(allowed.map((l) => [...l].sort()), `POS models of bank ${codAbi}`).toContainEqual(stored.get(codAbi) ?? []);
+    for (const [numero, outcome] of orders) {
+      if (outcome === 'acked') expect(orderRows.has(numero), `acknowledged order ${numero}`).toBe(true);
+      if (outcome === 'refused') expect(orderRows.has(numero), `refused order ${numero}`).toBe(false);
+      if (!orderRows.has(numero)) continue;
+      const list = lists.get(numero);
+      const allowed = list ? [list.acked, ...list.unknown] : [LINE_LISTS[0]];
+      expect(allowed, `lines of order ${numero}`).toContainEqual(stored.get(numero) ?? []);
     }
-    for (const [key, outcome] of branches) {
-      if (outcome === 'acked') expect(branchRows.has(key), `acknowledged branch ${key}`).toBe(true);
-      if (outcome === 'refused') expect(branchRows.has(key), `refused branch ${key}`).toBe(false);
+    for (const [codice, outcome] of articles) {
+      if (outcome === 'acked') expect(articleRows.has(codice), `acknowledged article ${codice}`).toBe(true);
+      if (outcome === 'refused') expect(articleRows.has(codice), `refused article ${codice}`).toBe(false);
     }
     // Creates the kill cut off that had committed anyway (the answer was lost, not the write).
-    return [...banks].filter(([k, o]) => o === 'unknown' && bankRows.has(k)).length
-      + [...branches].filter(([k, o]) => o === 'unknown' && branchRows.has(k)).length;
+    return [...orders].filter(([k, o]) => o === 'unknown' && orderRows.has(k)).length
+      + [...articles].filter(([k, o]) => o === 'unknown' && articleRows.has(k)).length;
   } finally {
     await db.destroy();
   }
@@ -207,24 +225,24 @@ describe('SIGKILL in the middle of a write load', () => {
         const res = await fetch(`${server.api}${path}`, { headers: { 'X-AuthToken': token } });
         return { status: res.status, body: (await res.json()) as Record<string, unknown> };
       };
-      for (const [codAbi, outcome] of banks) {
+      for (const [numero, outcome] of orders) {
         if (outcome !== 'acked') continue;
-        const { status, body } = await get(`/banche/${codAbi}`);
+        const { status, body } = await get(`/ordini/10001/${numero}`);
         expect(status).toBe(200);
-        expect(body.group).toMatchObject({ groupName: codAbi, groupType: 'B', parentGroup: '11000' });
+        expect(body.consegna).toMatchObject({ codAbi: '10001', numero, indirizzo: `Via ${numero}`, paese: 'IT' });
       }
-      for (const [key, outcome] of branches) if (outcome === 'acked') expect((await get(`/filiali/${key}`)).status).toBe(200);
+      for (const [codice, outcome] of articles) if (outcome === 'acked') expect((await get(`/articoli/${codice}`)).status).toBe(200);
     } finally {
       await kill(server);
     }
     const landed = await checkFile();
 
-    const cutOff = [...banks.values(), ...branches.values()].filter((o) => o === 'unknown').length;
+    const cutOff = [...orders.values(), ...articles.values()].filter((o) => o === 'unknown').length;
     console.log(`crash safety: ${CYCLES} SIGKILLs (drivers ${SQLITE_DRIVERS.join(', ')} in turn), ${acked} acknowledged writes, ${cutOff} creates cut off by a kill (${landed} of them committed)`);
     expect(acked).toBeGreaterThanOrEqual(CYCLES * ACKS_BEFORE_KILL);
     // Nothing in this load is a client mistake: any refusal is a server fault under concurrency.
-    expect([...banks.values(), ...branches.values()].filter((o) => o === 'refused')).toEqual([]);
+    expect([...orders.values(), ...articles.values()].filter((o) => o === 'refused')).toEqual([]);
     expect(replacesRefused).toBe(0);
-    expect([...lists.values()].some((l) => l.acked[0] !== '101'), 'some POS list was replaced').toBe(true);
+    expect([...lists.values()].some((l) => l.acked !== LINE_LISTS[0]), 'some list of lines was replaced').toBe(true);
   }, 120_000);
 });

@@ -1,0 +1,82 @@
+/**
+ * The fixture spec of the platform tests (tests/fixtures/README.md) is a valid spec that generates the
+ * same bytes on every run, and between its own files and the spec/ files it reuses it writes every key of
+ * the language, so a platform test can count on finding each feature there.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import type { GeneratedFile } from '../../generator/emitters/emitter.js';
+import { ROOT_DIR } from '../../server/config.js';
+import { assembleFixture, fixtureFiles, generateFixture } from '../support/fixture-spec.js';
+
+/** Keys the fixture leaves out, each with where the feature is tested instead. */
+const NOT_IN_FIXTURE: Record<string, string> = {
+  migrate: 'migration declarations: tests/server/migrations-keep-data.test.ts changes a spec of its own step by step',
+  renamedFrom: 'the same',
+};
+
+type Yaml = Record<string, unknown>;
+const isObject = (v: unknown): v is Yaml => typeof v === 'object' && v !== null && !Array.isArray(v);
+const schemaOf = (name: string): Yaml => JSON.parse(readFileSync(join(ROOT_DIR, 'generator', 'schema', name), 'utf8')) as Yaml;
+/** The keys a JSON Schema object definition allows. */
+const keysOf = (definition: unknown): string[] => (isObject(definition) && isObject(definition.properties) ? Object.keys(definition.properties) : []);
+
+const roots: string[] = [];
+async function build(): Promise<GeneratedFile[]> {
+  const root = mkdtempSync(join(tmpdir(), 'webpos-fixture-'));
+  roots.push(root);
+  assembleFixture(root);
+  return generateFixture(root);
+}
+afterAll(() => { for (const root of roots) rmSync(root, { recursive: true, force: true }); });
+
+describe('the fixture spec', () => {
+  let first: GeneratedFile[];
+  beforeAll(async () => { first = await build(); });
+
+  it('generates every artifact without a diagnostic', () => {
+    const paths = first.map((f) => f.path);
+    expect(paths).toEqual(expect.arrayContaining(['model.json', 'openapi.json', 'manifest.json', 'demo-data.json', 'schema-snapshot.json', 'forms/Ordine.json', 'types/api.ts']));
+    expect(paths.filter((p) => p.startsWith('migrations/'))).toHaveLength(1);
+  });
+
+  it('gives the same bytes on a second run', async () => {
+    expect(await build()).toEqual(first);
+  });
+});
+
+describe('the fixture uses every key of the language', () => {
+  const sources = fixtureFiles().map((f) => parse(readFileSync(join(ROOT_DIR, f.original), 'utf8')) as unknown).filter(isObject);
+  const entities = sources.filter((s) => typeof s.entity === 'string');
+  const values = (objects: Yaml[], key: string): Yaml[] => objects.flatMap((o) => (isObject(o[key]) ? Object.values(o[key]) : [])).filter(isObject);
+  const used = (objects: Yaml[]) => new Set(objects.flatMap((o) => Object.keys(o)));
+  const missing = (allowed: string[], objects: Yaml[]) => allowed.filter((k) => !used(objects).has(k) && !(k in NOT_IN_FIXTURE));
+
+  const entitySchema = schemaOf('entity.schema.json');
+  const defs = entitySchema.$defs as Yaml;
+
+  it('every key of an entity, its api, its fields, children, rules, states and transitions', () => {
+    expect(missing(keysOf(entitySchema), entities)).toEqual([]);
+    expect(missing(keysOf(defs.api), entities.map((e) => e.api).filter(isObject))).toEqual([]);
+    expect(missing(keysOf(defs.field), values(entities, 'fields'))).toEqual([]);
+    expect(missing(keysOf(defs.fileRule), values(entities, 'fields').map((f) => f.file).filter(isObject))).toEqual([]);
+    expect(missing(keysOf(defs.child), values(entities, 'children'))).toEqual([]);
+    const states = entities.map((e) => e.states).filter(isObject);
+    expect(missing(keysOf(defs.states), states)).toEqual([]);
+    expect(missing(keysOf(defs.transition), values(states, 'transitions'))).toEqual([]);
+  });
+
+  it('a field of every type', () => {
+    const types = ((defs.field as { properties: { type: { enum: string[] } } }).properties.type.enum);
+    expect(types.filter((t) => !values(entities, 'fields').some((f) => f.type === t))).toEqual([]);
+  });
+
+  it('every key of an operation', () => {
+    const operations = values(sources, 'operations');
+    const operationSchema = (schemaOf('operations.schema.json').$defs as Yaml).operation;
+    expect(missing(keysOf(operationSchema), operations)).toEqual([]);
+  });
+});
