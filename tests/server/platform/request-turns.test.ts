@@ -11,18 +11,19 @@ import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { API, createTestApp, DEMO_PASSWORD, type TestApp } from '../support/test-app.js';
+import { createFixtureApp } from '../../support/fixture-app.js';
+import { API, DEMO_PASSWORD, type TestApp } from '../../support/test-app.js';
 
 let app: TestApp;
 let server: http.Server;
 let token = '';
 
 beforeAll(async () => {
-  app = await createTestApp();
+  app = await createFixtureApp();
   server = http.createServer(app.handler);
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
-  const login = await app.anonymous.post(`${API}/authorization/auth?userType=banca`).send({ username: 'sede.30480', password: DEMO_PASSWORD });
+  const login = await app.anonymous.post(`${API}/authorization/auth?userType=banca`).send({ username: 'sede.10001', password: DEMO_PASSWORD });
   token = String(login.body.access_token);
 });
 afterAll(async () => {
@@ -42,7 +43,7 @@ function client(onAnswer: (status: number | undefined) => void): () => Promise<v
   let idle: () => void = () => undefined;
   const stopped = new Promise<void>((resolve) => { idle = resolve; });
   const ask = () => {
-    http.get({ host: '127.0.0.1', port, agent, path: `${API}/filiali?page=0&size=30`, headers: { 'X-AuthToken': token } }, (res) => {
+    http.get({ host: '127.0.0.1', port, agent, path: `${API}/ordini?page=0&size=30`, headers: { 'X-AuthToken': token } }, (res) => {
       res.resume();
       res.on('end', () => {
         onAnswer(res.statusCode);

@@ -8,7 +8,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, createTestApp, DEMO_PASSWORD, type TestApp } from '../support/test-app.js';
+import { createFixtureApp } from '../../support/fixture-app.js';
+import { API, DEMO_PASSWORD, type TestApp } from '../../support/test-app.js';
 
 const uiDir = mkdtempSync(join(tmpdir(), 'webpos-ui-'));
 const INDEX = '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-3f9a1c.js"></script></body></html>';
@@ -19,7 +20,7 @@ writeFileSync(join(uiDir, 'index.html'), INDEX);
 writeFileSync(join(uiDir, 'assets', 'index-3f9a1c.js'), SCRIPT);
 
 let app: TestApp;
-beforeAll(async () => { app = await createTestApp({ uiDir }); });
+beforeAll(async () => { app = await createFixtureApp({ uiDir }); });
 afterAll(async () => {
   await app.close();
   rmSync(uiDir, { recursive: true, force: true });
@@ -42,7 +43,7 @@ describe('the shell files', () => {
   });
 
   it("the shell's routes answer index.html, revalidated on every visit", async () => {
-    for (const path of ['/', '/anagrafiche/banche', '/login/banca']) {
+    for (const path of ['/', '/catalogo/articoli', '/login/banca']) {
       const res = await app.anonymous.get(path);
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
