@@ -32,7 +32,7 @@ export default function NotificaUtentiPage() {
   const load = useCallback(async (target: number) => {
     try {
       const answer = await api.list(meta, { page: target - 1, size: meta.pageSize, filters });
-      setRows({ results: answer.results as unknown as Assignment[], totalCount: answer.totalCount });
+      setRows({ results: answer.results.map((r) => ({ userId: String(r.userId), abi: String(r.abi) })), totalCount: answer.totalCount });
       setPage(target);
       setError(null);
     } catch (err) {

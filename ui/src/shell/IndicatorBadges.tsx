@@ -11,6 +11,8 @@ import { useManifest } from '../core/hooks/useManifest';
 import { startIndicatorPolling } from '../core/indicatorPolling';
 import { useSession } from '../core/session';
 import type { IndicatorDef } from '../core/types';
+import { genericApiError } from '../core/apiError';
+import { isRecord } from '../core/guards';
 
 export function IndicatorBadges() {
   const { indicators } = useManifest();
@@ -30,18 +32,25 @@ function IndicatorBadge({ indicator }: { indicator: IndicatorDef }) {
       allowed,
       readFactor: async () => (await api.api.GET('/config/{key}', { params: { path: { key: indicator.refreshKey } } })).value ?? null,
       // The counter's path is data of the manifest (any operation with `indicator:`), so untyped by path.
-      readCount: async () => (await api.requestPath<{ count: number }>('GET', indicator.path)).count,
+      readCount: async () => countOf(await api.requestPath('GET', indicator.path)),
       onCount: setCount,
     });
     // A new user (or a logout) restarts or stops the polling.
   }, [allowed, user, api, indicator]);
   if (!allowed || count === undefined) return null;
+  const { route } = indicator;
   const badge = <Badge size="lg" color={count > 0 ? 'red' : 'gray'} data-testid={`indicatore-${indicator.name}`}>{count}</Badge>;
   return (
     <Tooltip label={indicator.label}>
-      {indicator.route
-        ? <UnstyledButton aria-label={`${indicator.label}: ${count}`} onClick={() => void navigate(indicator.route!)}>{badge}</UnstyledButton>
+      {route
+        ? <UnstyledButton aria-label={`${indicator.label}: ${count}`} onClick={() => void navigate(route)}>{badge}</UnstyledButton>
         : badge}
     </Tooltip>
   );
+}
+
+/** The counter's answer (`{ count }`); anything else is a failed read, which keeps the last count. */
+function countOf(answer: unknown): number {
+  if (!isRecord(answer) || typeof answer.count !== 'number') throw genericApiError(200);
+  return answer.count;
 }

@@ -7,11 +7,12 @@
  */
 import { useEffect, useState } from 'react';
 import { Alert, FileInput, Group, Image, Stack, Text } from '@mantine/core';
-import type { WidgetProps } from '@rjsf/utils';
+import type { RJSFSchema, WidgetProps } from '@rjsf/utils';
 import { ApiError, userMessage } from '../../core/apiError';
 import { fileProblemInForm, fileRuleOf, isImageRule } from '../../core/fileField';
 import { useDataProvider } from '../../core/hooks/useDataProvider';
 import type { FormDef, Row } from '../../core/types';
+import type { ShellFormContext } from './formContext';
 
 /** What EntityForm hands its file widgets through rjsf's formContext. */
 export interface FileFormContext {
@@ -22,10 +23,10 @@ export interface FileFormContext {
   onUploaded(field: string, row: Row): void;
 }
 
-export function StoredFileWidget(props: WidgetProps) {
+export function StoredFileWidget(props: WidgetProps<Row, RJSFSchema, ShellFormContext>) {
   const { id, name, readonly, disabled, label, registry } = props;
   const value: unknown = props.value;
-  const context = (registry.formContext as { files?: FileFormContext }).files;
+  const context = registry.formContext.files;
   const provider = useDataProvider();
   const [preview, setPreview] = useState<string | undefined>();
   const [error, setError] = useState<string | undefined>();
