@@ -94,14 +94,6 @@ export default defineConfig(
   },
   {
     files: ['ui/**/*.{ts,tsx}'],
-    rules: {
-      // 9: data-loading effects that reset their state before fetching (React Compiler's rule, new in
-      // eslint-plugin-react-hooks 7); moving them to a loader is a change of its own.
-      'react-hooks/set-state-in-effect': 'off',
-    },
-  },
-  {
-    files: ['ui/**/*.{ts,tsx}'],
     ...jsxA11y.flatConfigs.strict,
   },
   {
