@@ -54,3 +54,8 @@ function editDistance(a: string, b: string): number {
   }
   return row[b.length];
 }
+
+/** What a caught value says: an Error's message (a RegExp's SyntaxError), anything else as text. */
+export function errorMessage(caught: unknown): string {
+  return caught instanceof Error ? caught.message : String(caught);
+}

@@ -13,7 +13,7 @@ import type { SourceFile } from './load/source-file.js';
 import { buildModel } from './model/build-model.js';
 import { templateRenderer } from './render-template.js';
 import { listFiles } from './write-generated.js';
-import { checkAgainstSchema, type SpecKind } from './validate/schema-check.js';
+import { checkAgainstSchema, noSpecFiles } from './validate/schema-check.js';
 import type { Model } from '../common/model.js';
 
 export type PipelineResult = { ok: true; files: GeneratedFile[]; model: Model } | { ok: false; diagnostics: Diagnostic[] };
@@ -52,13 +52,9 @@ function readGenerated(dir: string): Map<string, string> {
 
 /** The checking half of the pipeline, on already-parsed sources (tests feed it inline YAML). */
 export function resolveSources(sources: SourceFile[], diagnostics: Diagnostic[] = []): { model?: Model; diagnostics: Diagnostic[] } {
-  const kinded: { kind: SpecKind; source: SourceFile }[] = [];
-  for (const source of sources) {
-    const checked = checkAgainstSchema(source);
-    diagnostics.push(...checked.diagnostics);
-    if (checked.kind && checked.diagnostics.length === 0) kinded.push({ kind: checked.kind, source });
-  }
+  const specs = noSpecFiles();
+  for (const source of sources) diagnostics.push(...checkAgainstSchema(source, specs));
   if (diagnostics.length) return { diagnostics: sortDiagnostics(diagnostics) };
-  const built = buildModel(kinded);
+  const built = buildModel(specs);
   return built.model ? built : { diagnostics: sortDiagnostics(built.diagnostics) };
 }

@@ -12,6 +12,7 @@ import { hashForSchema, type RJSFSchema } from '@rjsf/utils';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
 import Ajv2020 from 'ajv/dist/2020.js';
 import type { Plugin } from 'vite';
+import { isRecord, recordAt } from './src/core/guards.js';
 
 const VIRTUAL = '\0webpos-form-validator:';
 
@@ -19,14 +20,14 @@ const VIRTUAL = '\0webpos-form-validator:';
 function formSchemas(formsDir: string): { key: string; schema: RJSFSchema }[] {
   const found = new Map<string, RJSFSchema>();
   const add = (schema: unknown) => {
-    if (!schema || typeof schema !== 'object') return;
-    const s = schema as RJSFSchema;
-    found.set(String(s.$id ?? hashForSchema(s)), s);
+    if (!isRecord(schema)) return;
+    found.set(String(schema.$id ?? hashForSchema(schema)), schema);
   };
   for (const file of readdirSync(formsDir).filter((f) => f.endsWith('.json')).sort()) {
-    const form = JSON.parse(readFileSync(join(formsDir, file), 'utf8')) as { schema?: unknown; states?: { transitions?: { input?: { schema?: unknown } }[] } };
-    add(form.schema);
-    for (const t of form.states?.transitions ?? []) add(t.input?.schema);
+    const form: unknown = JSON.parse(readFileSync(join(formsDir, file), 'utf8'));
+    add(recordAt(form, 'schema'));
+    const transitions = recordAt(form, 'states')?.transitions;
+    for (const t of Array.isArray(transitions) ? transitions : []) add(recordAt(recordAt(t, 'input'), 'schema'));
   }
   return [...found].map(([key, schema]) => ({ key, schema }));
 }

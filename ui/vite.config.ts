@@ -11,7 +11,10 @@ import { precompiledFormValidators } from './precompiled-validators.js';
 
 const uiRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = resolve(uiRoot, '..');
-const pkg = JSON.parse(readFileSync(resolve(repoRoot, 'package.json'), 'utf8')) as { version: string };
+const pkg: unknown = JSON.parse(readFileSync(resolve(repoRoot, 'package.json'), 'utf8'));
+if (typeof pkg !== 'object' || pkg === null || !('version' in pkg) || typeof pkg.version !== 'string') {
+  throw new Error('package.json has no version for __APP_VERSION__');
+}
 
 export default defineConfig({
   root: uiRoot,

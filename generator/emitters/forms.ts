@@ -5,32 +5,36 @@
  */
 import type { ChildModel, EntityModel, FieldModel, Model, StateMachineModel } from '../../common/model.js';
 import { entityByName } from '../../common/model.js';
-import { transferFieldOf } from '../model/transfer-list.js';
+import { transferReferenceOf } from '../model/transfer-list.js';
 import { filledBy, inputSchema, messageTable, objectSchema } from '../shapes/entity-schema.js';
-import { jsonFile, type Emitter } from './emitter.js';
+import { jsonFile, type Emitter, type GeneratedFile } from './emitter.js';
 
 export const formsEmitter: Emitter = {
   name: 'forms',
   emit: (model) =>
-    model.entities.filter((e) => e.form).map((entity) => jsonFile(`forms/${entity.name}.json`, {
-      entity: entity.name,
-      title: entity.form!.title,
-      key: entity.key,
-      // Server-set fields are shown read-only (`readOnly: true`) and left out of what the form sends.
-      schema: inputSchema(entity, model, [], 'readOnly'),
-      uiSchema: uiSchema(entity, model),
-      messages: messageTable(entity, model),
-      defaultMessages: model.messages.validation,
-      rules: entity.rules,
-      confirmations: entity.confirmations,
-      ...(entity.success ? { success: entity.success } : {}),
-      ...(entity.deleteConfirmation ? { deleteConfirmation: entity.deleteConfirmation } : {}),
-      ...(entity.checks ? { checks: entity.checks } : {}),
-      // Fields a caller without the update permission may still change, and the permission that allows it.
-      fieldPermissions: Object.fromEntries(entity.fields.filter((f) => f.editPermission).map((f) => [f.name, f.editPermission])),
-      ...(entity.states ? { states: formStates(entity.states) } : {}),
-    })),
+    model.entities.flatMap((entity) => entity.form ? [formFile(entity, entity.form, model)] : []),
 };
+
+function formFile(entity: EntityModel, form: NonNullable<EntityModel['form']>, model: Model): GeneratedFile {
+  return jsonFile(`forms/${entity.name}.json`, {
+    entity: entity.name,
+    title: form.title,
+    key: entity.key,
+    // Server-set fields are shown read-only (`readOnly: true`) and left out of what the form sends.
+    schema: inputSchema(entity, model, [], 'readOnly'),
+    uiSchema: uiSchema(entity, form.fields, model),
+    messages: messageTable(entity, model),
+    defaultMessages: model.messages.validation,
+    rules: entity.rules,
+    confirmations: entity.confirmations,
+    ...(entity.success ? { success: entity.success } : {}),
+    ...(entity.deleteConfirmation ? { deleteConfirmation: entity.deleteConfirmation } : {}),
+    ...(entity.checks ? { checks: entity.checks } : {}),
+    // Fields a caller without the update permission may still change, and the permission that allows it.
+    fieldPermissions: Object.fromEntries(entity.fields.filter((f) => f.editPermission).map((f) => [f.name, f.editPermission])),
+    ...(entity.states ? { states: formStates(entity.states) } : {}),
+  });
+}
 
 /**
  * The state machine as the form needs it: the action buttons (shown when the row's `_actions` names them),
@@ -57,14 +61,14 @@ function inputForm(fields: FieldModel[]): Record<string, unknown> {
   };
 }
 
-function uiSchema(entity: EntityModel, model: Model): Record<string, unknown> {
-  const order = [...entity.form!.fields, ...entity.children.map((c) => c.name), '*'];
+function uiSchema(entity: EntityModel, formFields: string[], model: Model): Record<string, unknown> {
+  const order = [...formFields, ...entity.children.map((c) => c.name), '*'];
   const ui: Record<string, unknown> = { 'ui:order': order, 'ui:submitButtonOptions': { submitText: 'Salva' } };
-  for (const field of entity.fields) ui[field.name] = fieldUi(field);
   // The state changes only through the transitions' buttons, and a new row starts in the default (pending)
   // state: other initial states need a transition's permission and guard, which depend on the row, so the
   // form shows the state without offering a choice it could not keep (issue 12 item 4).
-  if (entity.states) ui[entity.states.field] = { ...(ui[entity.states.field] as object), 'ui:readonly': true };
+  const stateField = entity.states?.field;
+  for (const field of entity.fields) ui[field.name] = field.name === stateField ? { ...fieldUi(field), 'ui:readonly': true } : fieldUi(field);
   for (const child of entity.children) {
     const childEntity = entityByName(model, child.entity);
     const hidden = new Set(filledBy(child));
@@ -80,14 +84,14 @@ function uiSchema(entity: EntityModel, model: Model): Record<string, unknown> {
  * rows to offer (the referenced entity's compact list, in the caller's scope) and how it labels them.
  */
 function transferListUi(child: ChildModel, childEntity: EntityModel, model: Model): Record<string, unknown> {
-  const field = transferFieldOf(child, childEntity) as FieldModel;
-  const source = entityByName(model, field.reference!.entity);
-  const labelField = source.api.compact.find((f) => f !== field.reference!.field) ?? field.reference!.field;
+  const { field, reference } = transferReferenceOf(child, childEntity);
+  const source = entityByName(model, reference.entity);
+  const labelField = source.api.compact.find((f) => f !== reference.field) ?? reference.field;
   return {
     'ui:field': 'transferList',
     'ui:options': {
       // Not `field`: rjsf merges ui:options over ui:field, so an option named `field` would replace the widget.
-      childField: field.name, entity: source.name, valueField: field.reference!.field, labelField,
+      childField: field.name, entity: source.name, valueField: reference.field, labelField,
       // "disponibili" agrees with any plural noun, so no gender is guessed from the label.
       chosenTitle: child.label, availableTitle: `${source.labelPlural} disponibili`,
     },

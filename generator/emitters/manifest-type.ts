@@ -4,7 +4,7 @@
  * (ui/src/core/types.ts re-exports it); the manifest emitter builds a value of that type and validates what
  * it writes against the same schema, so emitter, file and UI cannot drift apart (docs/artifacts.md).
  */
-import { compile } from 'json-schema-to-typescript';
+import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import type { Emitter } from './emitter.js';
 
 const str = { type: 'string' } as const;
@@ -85,13 +85,13 @@ export const manifestSchema = {
     MenuGroup: shape('MenuGroup', { label: str, items: { type: 'array', items: ref('MenuItem') } }, ['label', 'items']),
     IndicatorDef: shape('IndicatorDef', { name: str, path: str, permission: str, label: str, refreshKey: str, route: str }, ['name', 'path', 'label', 'refreshKey']),
   },
-} as const;
+} satisfies JSONSchema;
 
 export const manifestTypeEmitter: Emitter = {
   name: 'manifest-type',
   emit: async (_model, ctx) => {
     const header = ctx.render('types-header', { source: 'generator/emitters/manifest-type.ts', description: 'The type of generated/manifest.json, read by the UI and built by the manifest emitter.' });
-    const body = await compile(manifestSchema as never, 'Manifest', {
+    const body = await compile(manifestSchema, 'Manifest', {
       bannerComment: '', additionalProperties: false, format: false, strictIndexSignatures: false, unreachableDefinitions: true,
     });
     return [{ path: 'types/manifest.ts', content: `${header}\n${body.trimEnd()}\n` }];

@@ -6,6 +6,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { EntityModel, FieldModel, Model } from '../../common/model.js';
 import type { ColumnDef, EntityMeta, FilterDef, Manifest, RouteDef } from '../../generated/types/manifest.js';
+import { fieldByName } from '../model/resolved.js';
 import { jsonFile, type Emitter } from './emitter.js';
 import { manifestSchema } from './manifest-type.js';
 import { API_BASE, filterFields } from './openapi.js';
@@ -75,10 +76,10 @@ export function buildManifest(model: Model): Manifest {
       .map(([label, items]) => ({ label, items: items.sort((x, y) => x.order - y.order || x.label.localeCompare(y.label)).map(({ order: _o, ...i }) => i) })),
     routes,
     // Header counters the shell polls (operations with `indicator:`), only for holders of `permission`.
-    indicators: model.operations.filter((o) => o.indicator).map((o) => ({
-      name: o.name, path: o.path, permission: o.permission, label: o.indicator!.label, refreshKey: o.indicator!.refreshKey,
-      ...(o.indicator!.route ? { route: o.indicator!.route } : {}),
-    })),
+    indicators: model.operations.flatMap(({ name, path, permission, indicator }) => (indicator ? [{
+      name, path, permission, label: indicator.label, refreshKey: indicator.refreshKey,
+      ...(indicator.route ? { route: indicator.route } : {}),
+    }] : [])),
     entities: Object.fromEntries(model.entities.filter((e) => e.api.operations.length).map((e) => [e.name, entityManifest(e)])),
     // Asynchronous exports (seed 000 §4): the configuration keys of the wait and of the poll step, the failure text.
     exports: {
@@ -91,7 +92,6 @@ export function buildManifest(model: Model): Manifest {
 function entityManifest(entity: EntityModel): EntityMeta {
   // groups: the enum's named subsets of codes, so a page can tell e.g. a suspended ticket without spelling codes.
   const column = (f: FieldModel): ColumnDef => ({ field: f.name, label: f.label, type: f.type, ...(f.options ? { options: f.options } : {}), ...(f.groups ? { groups: f.groups } : {}) });
-  const fieldsByName = new Map(entity.fields.map((f) => [f.name, f]));
   return {
     label: entity.label,
     labelPlural: entity.labelPlural,
@@ -102,7 +102,7 @@ function entityManifest(entity: EntityModel): EntityMeta {
     compact: entity.api.compact,
     ...(entity.list ? { listRoute: entity.list.route, title: entity.list.title } : {}),
     ...(entity.form ? { formRoute: entity.form.route } : {}),
-    columns: (entity.list?.columns ?? entity.fields.slice(0, 6).map((f) => f.name)).map((n) => column(fieldsByName.get(n)!)),
+    columns: (entity.list?.columns ?? entity.fields.slice(0, 6).map((f) => f.name)).map((n) => column(fieldByName(entity, n))),
     // A range filter is two inputs, `<param>Da` and `<param>A` (the API's parameters).
     filters: filterFields(entity).flatMap((f): FilterDef[] => (f.search === 'range'
       ? [{ ...column(f), label: `${f.label} dal`, param: `${f.filterParam}Da`, search: 'range' }, { ...column(f), label: `${f.label} al`, param: `${f.filterParam}A`, search: 'range' }]

@@ -37,11 +37,20 @@ function readSnapshot(ctx: EmitContext): SchemaSnapshot | undefined {
   const text = ctx.existing(SNAPSHOT_PATH);
   if (text === undefined) return emptySnapshot();
   try {
-    const parsed = JSON.parse(text) as SchemaSnapshot;
-    if (parsed.format === 1 && Array.isArray(parsed.tables) && Array.isArray(parsed.migrations)) return parsed;
+    const parsed: unknown = JSON.parse(text);
+    if (isSnapshot(parsed)) return parsed;
   } catch { /* reported below */ }
   ctx.report({ file: `generated/${SNAPSHOT_PATH}`, line: 1, column: 1, message: 'The schema snapshot is not valid JSON of format 1: restore it from git (it is never edited by hand).' });
   return undefined;
+}
+
+/**
+ * A snapshot of format 1 with its two lists. Their items are not checked one by one: only this emitter
+ * writes the file (never a hand edit, docs/artifacts.md), so the format names the shape.
+ */
+function isSnapshot(value: unknown): value is SchemaSnapshot {
+  return typeof value === 'object' && value !== null && 'format' in value && value.format === 1
+    && 'tables' in value && Array.isArray(value.tables) && 'migrations' in value && Array.isArray(value.migrations);
 }
 
 /** The committed migrations, exactly as they are; each must still have the hash it was written with. */

@@ -7,6 +7,9 @@
  */
 import type { EntityModel } from '../../common/model.js';
 
+/** An OpenAPI parameter: its name and place, then its schema, description and extensions. */
+export interface ParameterObject { name: string; in: 'path' | 'query' | 'header'; [key: string]: unknown }
+
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ref('Error') } } });
 const json = (schema: unknown) => ({ 'application/json': { schema } });
@@ -23,11 +26,11 @@ export const EXPORT_TAG = { name: 'Esportazioni', description: 'Esportazioni asi
 /** The list's parameters without paging (`listParams` are those of GET <list path>). */
 export function addExportPath(
   paths: Record<string, Record<string, unknown>>, entity: EntityModel, collection: string,
-  collectionParams: unknown[], listParams: unknown[],
+  collectionParams: ParameterObject[], listParams: ParameterObject[],
 ): void {
   const exported = entity.api.export;
   if (!exported) return;
-  const kept = listParams.filter((p) => !['page', 'size', 'format'].includes((p as { name: string }).name));
+  const kept = listParams.filter((p) => !['page', 'size', 'format'].includes(p.name));
   paths[`${collection}/esportazioni`] = {
     ...(collectionParams.length ? { parameters: collectionParams } : {}),
     post: {

@@ -6,9 +6,12 @@
  * PUT, not POST: the upload replaces one sub-resource as a whole, is idempotent, and needs the row's
  * version like PUT of the row. Reading needs the entity's get permission, check and upload its update one.
  */
-import type { EntityModel, FieldModel } from '../../common/model.js';
+import { fileFields } from '../../common/file-rules.js';
+import type { EntityModel } from '../../common/model.js';
 
-type OpBuilder = (kind: string, id: string, permission: string, summary: string, extra: Record<string, unknown>, child?: string) => unknown;
+type FileField = ReturnType<typeof fileFields>[number];
+
+type OpBuilder = (kind: string, id: string, permission: string, summary: string, extra: Record<string, unknown>, child?: string) => Record<string, unknown>;
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ref('Error') } } });
@@ -19,17 +22,17 @@ const ifMatchParam = {
 const etagHeader = { ETag: { description: "Versione dell'elemento: da rimandare in If-Match per modificarlo", schema: { type: 'string' } } };
 
 /** The multipart body: one part named `file` (OpenAPI 3.1: a binary string is described by contentMediaType). */
-function uploadBody(field: FieldModel): Record<string, unknown> {
+function uploadBody(field: FileField): Record<string, unknown> {
   return {
     required: true,
-    description: `Il file (parte "file"): al massimo ${field.file!.maxSize} byte, tipi ${field.file!.accept.join(', ')}`,
+    description: `Il file (parte "file"): al massimo ${field.file.maxSize} byte, tipi ${field.file.accept.join(', ')}`,
     content: {
       'multipart/form-data': {
         schema: {
           type: 'object', additionalProperties: false, required: ['file'],
           properties: { file: { type: 'string', contentMediaType: 'application/octet-stream', description: field.label } },
         },
-        encoding: { file: { contentType: field.file!.accept.join(', ') } },
+        encoding: { file: { contentType: field.file.accept.join(', ') } },
       },
     },
   };
@@ -40,17 +43,17 @@ export function addFilePaths(
   op: OpBuilder, common: Record<string, unknown>,
 ): void {
   const ops = new Set(entity.api.operations);
-  for (const field of entity.fields.filter((f) => f.type === 'file' && f.file)) {
+  for (const field of fileFields(entity.fields)) {
     const suffix = `${entity.name}${field.name[0].toUpperCase()}${field.name.slice(1)}`;
     const extra = (kind: string, id: string, permission: string, summary: string, body: Record<string, unknown>) =>
-      ({ ...(op(kind, id, permission, summary, body) as Record<string, unknown>), 'x-file': field.name });
+      ({ ...op(kind, id, permission, summary, body), 'x-file': field.name });
     const fileItem: Record<string, unknown> = { parameters: keyParams };
     if (ops.has('get')) {
       fileItem.get = extra('fileGet', `get${suffix}`, entity.api.permissions.get, `${field.label} di ${entity.label}`, {
         responses: {
           200: {
             description: 'Il file, con il suo tipo (Content-Disposition con il nome originale, X-Content-Type-Options: nosniff)',
-            content: Object.fromEntries(field.file!.accept.map((t) => [t, { schema: { type: 'string', contentMediaType: t } }])),
+            content: Object.fromEntries(field.file.accept.map((t) => [t, { schema: { type: 'string', contentMediaType: t } }])),
           },
           404: errorResponse('Elemento o file non presente'), ...common,
         },

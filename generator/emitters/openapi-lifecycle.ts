@@ -8,7 +8,7 @@
  *     so a form shows only the buttons the server would accept.
  */
 import type { EntityModel, TransitionModel } from '../../common/model.js';
-import { objectSchema, type JsonSchema } from '../shapes/entity-schema.js';
+import { isJsonObject, objectSchema, propertiesOf, type JsonSchema } from '../shapes/entity-schema.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ref('Error') } } });
@@ -29,8 +29,7 @@ export function actionNames(entity: EntityModel): string[] {
 /** Adds `_actions` to the row schema with children (`<Entity>Detail`), and the create body with initial states only. */
 export function lifecycleSchemas(entity: EntityModel, schemas: Record<string, unknown>): void {
   if (hasActions(entity)) {
-    const detail = schemas[`${entity.name}Detail`] as JsonSchema & { properties: Record<string, unknown> };
-    detail.properties._actions = {
+    propertiesOf(schemaNamed(schemas, `${entity.name}Detail`))._actions = {
       type: 'array',
       description: 'Le azioni che il chiamante puo\' eseguire ora su questa riga (transizioni, update, delete)',
       items: { type: 'string', enum: actionNames(entity) },
@@ -38,9 +37,10 @@ export function lifecycleSchemas(entity: EntityModel, schemas: Record<string, un
   }
   const states = entity.states;
   if (!states) return;
-  const input = structuredClone(schemas[`${entity.name}Input`]) as JsonSchema & { properties: Record<string, JsonSchema> };
-  const field = input.properties[states.field];
-  field.enum = (field.enum as unknown[]).filter((v) => v === null || states.initial.includes(String(v)));
+  const input = structuredClone(schemaNamed(schemas, `${entity.name}Input`));
+  const field = propertiesOf(input)[states.field];
+  if (!isJsonObject(field) || !Array.isArray(field.enum)) throw new Error(`Generator bug: state field ${entity.name}.${states.field} has no enum schema.`);
+  field.enum = field.enum.filter((v: unknown) => v === null || states.initial.includes(String(v)));
   schemas[`${entity.name}CreateInput`] = input;
   for (const t of states.transitions) {
     if (t.input) schemas[transitionInputName(entity, t)] = objectSchema(t.input);
@@ -49,6 +49,13 @@ export function lifecycleSchemas(entity: EntityModel, schemas: Record<string, un
     type: 'object', additionalProperties: false, required: ['message', 'row'],
     properties: { message: { type: 'string', description: 'Il messaggio di esito della specifica' }, row: ref(`${entity.name}Detail`) },
   };
+}
+
+/** A schema `entitySchemas` (openapi.ts) has built before it asks for the lifecycle's. */
+function schemaNamed(schemas: Record<string, unknown>, name: string): JsonSchema {
+  const schema = schemas[name];
+  if (!isJsonObject(schema)) throw new Error(`Generator bug: no schema ${name} yet.`);
+  return schema;
 }
 
 /** The request body schema of a transition with an input: `MovimentoMagazzinoRifiutaInput`. */

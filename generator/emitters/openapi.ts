@@ -5,11 +5,12 @@
  */
 import type { ChildModel, EntityModel, FieldModel, Model } from '../../common/model.js';
 import { entityByName } from '../../common/model.js';
+import { fieldByName } from '../model/resolved.js';
 import { fieldSchema, filledBy, inputSchema, rowSchema, withoutDefaults, type JsonSchema } from '../shapes/entity-schema.js';
 import { jsonFile, type Emitter } from './emitter.js';
 import { addCustomOperations } from './openapi-custom.js';
 import { addFilePaths } from './openapi-files.js';
-import { addExportJobPaths, addExportPath, EXPORT_TAG } from './openapi-export.js';
+import { addExportJobPaths, addExportPath, EXPORT_TAG, type ParameterObject } from './openapi-export.js';
 import { addTransitionPaths, createInputName, lifecycleSchemas } from './openapi-lifecycle.js';
 
 export const API_BASE = '/webpos/api/v1';
@@ -28,7 +29,7 @@ const ifMatchParam = {
 const versionResponses = () => ({ 412: errorResponse('Modificato nel frattempo'), 428: errorResponse('Versione mancante') });
 
 /** Every operation names its entity, kind and permission, so the server binds it without naming conventions. */
-type OpBuilder = (kind: string, id: string, permission: string, summary: string, extra: Record<string, unknown>, child?: string) => unknown;
+type OpBuilder = (kind: string, id: string, permission: string, summary: string, extra: Record<string, unknown>, child?: string) => Record<string, unknown>;
 
 export const openapiEmitter: Emitter = {
   name: 'openapi',
@@ -101,16 +102,19 @@ function addEntityPaths(paths: Record<string, Record<string, unknown>>, entity: 
   const collection = `/${entity.api.path}`;
   const scopedBy = pathFields(entity);
   const item = [collection, ...entity.key.filter((k) => !scopedBy.includes(k)).map((k) => `{${k}}`)].join('/');
-  const keyParams = entity.key.map((k) => pathParam(entity.fields.find((f) => f.name === k)!));
-  const collectionParams = keyParams.filter((p) => scopedBy.includes((p as { name: string }).name));
+  const keyParams = entity.key.map((k) => pathParam(fieldByName(entity, k)));
+  const collectionParams = keyParams.filter((p) => scopedBy.includes(p.name));
   const ops = new Set(entity.api.operations);
-  const op: OpBuilder = (kind, id, permission, summary, extra, child) => ({
-    operationId: id, summary, tags: [entity.name], 'x-access': 'permission', 'x-permission': permission, 'x-entity': entity.name, 'x-operation': kind,
-    ...(child ? { 'x-child': child } : {}),
+  const op: OpBuilder = (kind, id, permission, summary, extra, child) => {
     // The spec's `success:` text for this operation, which the form shows after it (seed 000 §8).
-    ...(!child && entity.success?.[kind as 'create' | 'update' | 'delete'] ? { 'x-success-message': entity.success[kind as 'create' | 'update' | 'delete'] } : {}),
-    security: [{ authToken: [] }], ...extra,
-  });
+    const success = child ? undefined : successMessage(entity, kind);
+    return {
+      operationId: id, summary, tags: [entity.name], 'x-access': 'permission', 'x-permission': permission, 'x-entity': entity.name, 'x-operation': kind,
+      ...(child ? { 'x-child': child } : {}),
+      ...(success ? { 'x-success-message': success } : {}),
+      security: [{ authToken: [] }], ...extra,
+    };
+  };
   const common = {
     400: errorResponse('Dati non validi'), 401: errorResponse('Non autenticato'), 403: errorResponse('Non autorizzato'), 500: errorResponse('Errore del server'),
   };
@@ -182,7 +186,12 @@ function addChildPaths(
   };
 }
 
-function pathParam(field: FieldModel): Record<string, unknown> {
+/** The spec's banner after a create, update or delete; other operations have none. */
+function successMessage(entity: EntityModel, kind: string): string | undefined {
+  return kind === 'create' || kind === 'update' || kind === 'delete' ? entity.success?.[kind] : undefined;
+}
+
+function pathParam(field: FieldModel): ParameterObject {
   const s = fieldSchema(field, { nullable: false });
   delete s.default;
   return { name: field.name, in: 'path', required: true, description: field.label, schema: s };
@@ -199,9 +208,9 @@ export function filterFields(entity: EntityModel): FieldModel[] {
   return entity.fields.filter((f) => f.search !== undefined || listed.includes(f.name));
 }
 
-function listParameters(entity: EntityModel): unknown[] {
+function listParameters(entity: EntityModel): ParameterObject[] {
   const sortable = entity.fields.map((f) => f.name);
-  const params: unknown[] = [
+  const params: ParameterObject[] = [
     { name: 'page', in: 'query', description: 'Pagina, da 0', schema: { type: 'integer', minimum: 0, default: 0 } },
     { name: 'size', in: 'query', description: 'Righe per pagina', schema: { type: 'integer', minimum: 1, maximum: entity.api.maxPageSize, default: entity.api.pageSize } },
     { name: 'sort', in: 'query', description: 'campo oppure campo,asc|desc', allowReserved: true, schema: { type: 'string', pattern: `^(${sortable.join('|')})(,(asc|desc))?$` } },

@@ -5,7 +5,7 @@
 import { compile } from 'json-schema-to-typescript';
 import openapiTS, { astToString } from 'openapi-typescript';
 import type { Model } from '../../common/model.js';
-import { inputSchema, rowSchema, type JsonSchema } from '../shapes/entity-schema.js';
+import { inputSchema, isJsonObject, rowSchema, type JsonSchema } from '../shapes/entity-schema.js';
 import type { Emitter, EmitContext } from './emitter.js';
 import { buildOpenApi } from './openapi.js';
 
@@ -36,14 +36,19 @@ async function compileNamed(schema: JsonSchema, name: string): Promise<string> {
  * json-schema-to-typescript turns every titled sub-schema into a named interface; a child entity
  * would then be declared twice (inside its parent and on its own). Titles are labels, not type names.
  */
-function withoutTitles(value: unknown): JsonSchema {
-  if (Array.isArray(value)) return value.map(withoutTitles) as never;
-  if (!value || typeof value !== 'object') return value as never;
-  return Object.fromEntries(Object.entries(value).filter(([k]) => k !== 'title').map(([k, v]) => [k, k === 'default' || k === 'enum' ? v : withoutTitles(v)]));
+function withoutTitles(schema: JsonSchema): JsonSchema {
+  return Object.fromEntries(Object.entries(schema).filter(([k]) => k !== 'title').map(([k, v]) => [k, k === 'default' || k === 'enum' ? v : valueWithoutTitles(v)]));
+}
+
+function valueWithoutTitles(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(valueWithoutTitles);
+  return isJsonObject(value) ? withoutTitles(value) : value;
 }
 
 async function apiTypes(model: Model, ctx: EmitContext): Promise<string> {
-  const ast = await openapiTS(buildOpenApi(model) as never, { alphabetize: true });
+  // As JSON text, which openapi-typescript parses as it would generated/openapi.json: the document is built of
+  // plain records, looser than the library's OpenAPI3 type.
+  const ast = await openapiTS(JSON.stringify(buildOpenApi(model)), { alphabetize: true });
   const header = ctx.render('types-header', { source: 'generated/openapi.json', description: 'Paths and schemas of the API (openapi-typescript).' });
   return `${header}\n${astToString(ast)}`;
 }

@@ -2,7 +2,7 @@
  * A parsed spec file that remembers where every value came from, so later stages can report
  * `file:line:column` for a JSON path without re-reading the YAML.
  */
-import { LineCounter, parseDocument, isMap, isSeq, isScalar, type Document, type Node } from 'yaml';
+import { LineCounter, parseDocument, isMap, isNode, isSeq, isScalar, type Document, type Node } from 'yaml';
 import type { Diagnostic, SourcePosition } from '../diagnostics.js';
 
 export type PathSegment = string | number;
@@ -42,14 +42,15 @@ function offsetOf(doc: Document, path: readonly PathSegment[], wantKey: boolean)
     const last = i === path.length - 1;
     if (isMap(node)) {
       const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === String(segment));
-      if (!pair) return offset;
-      const keyNode = pair.key as Node;
+      const keyNode = pair?.key;
+      if (!pair || !isScalar(keyNode)) return offset;
       if (last && wantKey) return keyNode.range?.[0] ?? offset;
-      node = (pair.value as Node | null) ?? keyNode;
+      // A bare key (`? key`, no value) has no value node: point at the key.
+      node = isNode(pair.value) ? pair.value : keyNode;
       offset = node.range?.[0] ?? keyNode.range?.[0] ?? offset;
     } else if (isSeq(node)) {
-      const item = node.items[Number(segment)] as Node | undefined;
-      if (!item) return offset;
+      const item = node.items[Number(segment)];
+      if (!isNode(item)) return offset;
       node = item;
       offset = item.range?.[0] ?? offset;
     } else {

@@ -8,8 +8,8 @@ export function declarationsOf(model: Pick<Model, 'entities' | 'dropEntities'>):
   };
   for (const entity of model.entities) {
     if (entity.renamedFrom) declared.entityRenamedFrom[entity.name] = entity.renamedFrom;
-    const renamed = entity.fields.filter((f) => f.renamedFrom);
-    if (renamed.length) declared.fieldRenamedFrom[entity.name] = Object.fromEntries(renamed.map((f) => [f.name, f.renamedFrom!]));
+    const renamed = entity.fields.flatMap((f): [string, string][] => (f.renamedFrom ? [[f.name, f.renamedFrom]] : []));
+    if (renamed.length) declared.fieldRenamedFrom[entity.name] = Object.fromEntries(renamed);
     if (entity.migrate) {
       declared.dropFields[entity.name] = entity.migrate.dropFields;
       declared.narrow[entity.name] = entity.migrate.narrow;

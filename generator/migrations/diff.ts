@@ -67,14 +67,14 @@ export function diffSchemas(
   const pairs = current.map((table) => ({ table, before: matchTable(table) }));
   if (options.collateExistingText) {
     // Columns as they are once renamed: the conversion runs right after the renames.
-    const tables = pairs.filter((p) => p.before).map(({ table, before }) => ({
+    const tables = pairs.flatMap(({ table, before }) => (before ? [{
       table: table.name,
-      columns: before!.columns.filter((c) => c.type === 'string').map((c) => ({ ...c, name: table.columns.find((n) => n.field === c.field || declared.fieldRenamedFrom[table.entity]?.[n.field] === c.field)?.name ?? c.name })),
-    })).filter((t) => t.columns.length);
+      columns: before.columns.filter((c) => c.type === 'string').map((c) => ({ ...c, name: table.columns.find((n) => n.field === c.field || declared.fieldRenamedFrom[table.entity]?.[n.field] === c.field)?.name ?? c.name })),
+    }] : [])).filter((t) => t.columns.length);
     if (tables.length) changes.push({ kind: 'collateText', tables });
   }
   // A foreign key to a renamed table is still the same key: both databases follow the rename.
-  const renamedTables = new Map(pairs.filter((p) => p.before && p.before.name !== p.table.name).map((p) => [p.before!.name, p.table.name]));
+  const renamedTables = new Map(pairs.flatMap(({ table, before }) => (before && before.name !== table.name ? [[before.name, table.name]] : [])));
   for (const { table, before } of pairs) {
     if (!before) {
       changes.push({ kind: 'createTable', table });

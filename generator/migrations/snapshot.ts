@@ -5,6 +5,7 @@
  */
 import type { EntityModel, FieldModel, Model } from '../../common/model.js';
 import { entityByName } from '../../common/model.js';
+import { fieldByName, referenceOf } from '../model/resolved.js';
 import { STORED_FILE_COLUMNS, STORED_FILE_NAME_MAX, STORED_FILE_TABLE } from '../../common/stored-files.js';
 
 /** `binary`: only the stored-file table's bytes (common/stored-files.ts); no spec field has that type. */
@@ -87,23 +88,24 @@ function storedFileTable(): SnapshotTable {
 }
 
 function tableOf(model: Pick<Model, 'entities'>, entity: EntityModel): SnapshotTable {
-  const columnOf = (field: string) => entity.fields.find((f) => f.name === field)!.column;
+  const columnOf = (field: string) => fieldByName(entity, field).column;
   return {
     entity: entity.name,
     source: entity.source,
     name: entity.table,
     columns: entity.fields.map(columnFor),
     primary: entity.key.map(columnOf),
-    foreignKeys: entity.fields.filter((f) => f.reference).map((f) => {
-      const target = entityByName(model, f.reference!.entity);
-      return { column: f.column, table: target.table, references: target.fields.find((t) => t.name === f.reference!.field)!.column };
+    foreignKeys: entity.fields.flatMap(({ column, reference }) => {
+      if (!reference) return [];
+      const target = entityByName(model, reference.entity);
+      return [{ column, table: target.table, references: fieldByName(target, reference.field).column }];
     }),
     indexes: entity.indexes.map((ix) => ({ name: ix.name, columns: ix.fields.map(columnOf), unique: ix.unique })),
   };
 }
 
 function columnFor(field: FieldModel): SnapshotColumn {
-  const type = field.type === 'reference' ? field.reference!.type : field.type;
+  const type = field.type === 'reference' ? referenceOf(field).type : field.type;
   const column: SnapshotColumn = { field: field.name, name: field.column, type: 'string', nullable: !field.required };
   switch (type) {
     case 'integer': case 'boolean': case 'date': case 'datetime':
@@ -123,8 +125,13 @@ function columnFor(field: FieldModel): SnapshotColumn {
     default:
       column.length = field.maxLength ?? 255;
   }
-  if (field.default !== undefined && field.default !== null) column.default = field.default as SnapshotColumn['default'];
+  if (isColumnDefault(field.default)) column.default = field.default;
   return column;
+}
+
+/** A default the database can hold; the model's checks let through only those (or none, or null). */
+function isColumnDefault(value: unknown): value is NonNullable<SnapshotColumn['default']> {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 }
 
 /** Topological order over references (self-references ignored); ties keep spec order. */

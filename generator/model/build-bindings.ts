@@ -6,15 +6,15 @@
 import { ENTITY_ROLES, ROLE_CODES, ROLE_FIELDS, type Bindings, type EntityBinding, type EntityRole } from '../../common/bindings.js';
 import type { EntityModel } from '../../common/model.js';
 import { didYouMean, type Diagnostic } from '../diagnostics.js';
-import type { SourceFile } from '../load/source-file.js';
-import type { RawBindings } from './spec-types.js';
+import type { SpecFile } from '../validate/schema-check.js';
 
-export function buildBindings(sources: SourceFile[], entities: EntityModel[], diagnostics: Diagnostic[]): Bindings | undefined {
-  sources.slice(1).forEach((s) => diagnostics.push({ ...s.positionOf(['bindings']), message: `Only one bindings file is allowed; the first is ${sources[0].file}. Merge them.` }));
-  const source = sources[0];
-  if (!source) return undefined;
-  const raw = (source.data as RawBindings).bindings;
-  const resolved = {} as Record<EntityRole, EntityBinding>;
+export function buildBindings(files: SpecFile<'bindings'>[], entities: EntityModel[], diagnostics: Diagnostic[]): Bindings | undefined {
+  files.slice(1).forEach((f) => diagnostics.push({ ...f.source.positionOf(['bindings']), message: `Only one bindings file is allowed; the first is ${files[0].source.file}. Merge them.` }));
+  const first = files.at(0);
+  if (!first) return undefined;
+  const { source } = first;
+  const raw = first.raw.bindings;
+  const resolved: Partial<Record<EntityRole, EntityBinding>> = {};
   for (const role of ENTITY_ROLES) {
     const at = (...path: string[]) => source.positionOf(['bindings', 'entities', role, ...path]);
     const { entity: name, fields: renamed = {} } = raw.entities[role];
@@ -45,5 +45,10 @@ export function buildBindings(sources: SourceFile[], entities: EntityModel[], di
   }
   const { bank, merchant } = raw.loginRealms;
   if (bank === merchant) diagnostics.push({ ...source.positionOf(['bindings', 'loginRealms', 'merchant']), message: `The login realms must differ: both are '${bank}'.` });
-  return { entities: resolved, loginRealms: { bank, merchant } };
+  // A role left out has its diagnostic above, which stops the run before anyone reads the bindings.
+  return everyRoleBound(resolved) ? { entities: resolved, loginRealms: { bank, merchant } } : undefined;
+}
+
+function everyRoleBound(resolved: Partial<Record<EntityRole, EntityBinding>>): resolved is Record<EntityRole, EntityBinding> {
+  return ENTITY_ROLES.every((role) => resolved[role] !== undefined);
 }

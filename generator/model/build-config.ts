@@ -3,18 +3,18 @@
  * answers, and a default that does not fit its own type or pattern is a spec mistake, not a runtime surprise.
  */
 import type { ConfigKeyModel } from '../../common/model.js';
-import type { Diagnostic } from '../diagnostics.js';
-import type { SourceFile } from '../load/source-file.js';
-import type { RawConfig, RawConfigKey } from './spec-types.js';
+import { errorMessage, type Diagnostic } from '../diagnostics.js';
+import type { SpecFile } from '../validate/schema-check.js';
+import type { RawConfigKey } from './spec-types.js';
 import { configValueProblem } from '../../common/config-values.js';
 
 export const CONFIG_MAX_LENGTH = 4000;
 
-export function buildConfig(sources: SourceFile[], diagnostics: Diagnostic[]): ConfigKeyModel[] {
+export function buildConfig(files: SpecFile<'config'>[], diagnostics: Diagnostic[]): ConfigKeyModel[] {
   const seen = new Map<string, string>();
   const out: ConfigKeyModel[] = [];
-  for (const source of sources) {
-    for (const [key, raw] of Object.entries((source.data as RawConfig).config)) {
+  for (const { raw: file, source } of files) {
+    for (const [key, raw] of Object.entries(file.config)) {
       const at = (...path: string[]) => source.positionOf(['config', key, ...path]);
       if (seen.has(key)) {
         diagnostics.push({ ...source.positionOf(['config', key], { key: true }), message: `Configuration key ${key} is declared twice; the first is in ${seen.get(key)}.` });
@@ -23,7 +23,7 @@ export function buildConfig(sources: SourceFile[], diagnostics: Diagnostic[]): C
       seen.set(key, source.file);
       if (raw.pattern !== undefined) {
         try { new RegExp(raw.pattern, 'u'); } catch (e) {
-          diagnostics.push({ ...at('pattern'), message: `Configuration key ${key}: pattern is not a valid regular expression (${(e as Error).message}).` });
+          diagnostics.push({ ...at('pattern'), message: `Configuration key ${key}: pattern is not a valid regular expression (${errorMessage(e)}).` });
           continue;
         }
       }
@@ -45,11 +45,11 @@ export function buildConfig(sources: SourceFile[], diagnostics: Diagnostic[]): C
       if (raw.default !== undefined && raw.default !== null) {
         const text = defaultText(raw);
         const problem = text === undefined ? 'type' : configValueProblem(model, text);
-        if (problem) {
+        if (problem || text === undefined) {
           diagnostics.push({ ...at('default'), message: `Configuration key ${key}: default ${JSON.stringify(raw.default)} does not fit type ${raw.type}${problem === 'type' || problem === 'fallback' ? '' : ` (${problem})`}.` });
           continue;
         }
-        model.default = text!;
+        model.default = text;
       }
       out.push(model);
     }

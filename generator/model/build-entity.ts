@@ -35,10 +35,11 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
   if (raw.api && !permission && Object.keys(raw.api.permissions ?? {}).length < ALL_OPERATIONS.length) {
     diagnostics.push({ ...source.positionOf(['api']), message: `Entity ${raw.entity} has an API but no 'permission': declare the function that guards it (e.g. permission: ANAG_BANCHE).` });
   }
-  const permissions = {} as Record<Operation | ChildOperation, string>;
-  for (const op of Object.keys(DEFAULT_ACTIONS) as (Operation | ChildOperation)[]) {
-    permissions[op] = raw.api?.permissions?.[op] ?? `${permission ?? 'UNDECLARED'}:${DEFAULT_ACTIONS[op]}`;
-  }
+  const permissionOf = (op: Operation | ChildOperation) => raw.api?.permissions?.[op] ?? `${permission ?? 'UNDECLARED'}:${DEFAULT_ACTIONS[op]}`;
+  const permissions: Record<Operation | ChildOperation, string> = {
+    list: permissionOf('list'), get: permissionOf('get'), create: permissionOf('create'), update: permissionOf('update'),
+    delete: permissionOf('delete'), childList: permissionOf('childList'), childReplace: permissionOf('childReplace'),
+  };
 
   (raw.api?.compact ?? []).forEach((f, i) => checkField(f, ['api', 'compact', i], 'Compact field'));
   (raw.list?.columns ?? []).forEach((f, i) => checkField(f, ['list', 'columns', i], 'Column'));
@@ -46,7 +47,7 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
   (raw.form?.fields ?? []).forEach((f, i) => checkField(f, ['form', 'fields', i], 'Form field'));
   (raw.confirmations ?? []).forEach((c, i) => checkField(c.field, ['confirmations', i, 'field'], 'Confirmation field'));
   (raw.checks ?? []).forEach((c, i) => checkField(c.field, ['checks', i, 'field'], 'Check field'));
-  for (const op of Object.keys(raw.success ?? {}) as Operation[]) {
+  for (const op of Object.keys(raw.success ?? {}).filter(isOperation)) {
     if (raw.api && !(raw.api.operations ?? ALL_OPERATIONS).includes(op)) {
       diagnostics.push({ ...source.positionOf(['success', op]), message: `Success message for '${op}', which ${raw.entity} does not offer (api.operations).` });
     }
@@ -79,7 +80,7 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
   checkRouteParams(raw, key, source, diagnostics);
 
   const routePermission = `${permission ?? 'UNDECLARED'}:VISUALIZZAZIONE`;
-  const operations: Operation[] = raw.api ? ((raw.api.operations as Operation[] | undefined) ?? ALL_OPERATIONS) : [];
+  const operations: Operation[] = raw.api ? (raw.api.operations ?? ALL_OPERATIONS) : [];
   const exportModel = buildExport(raw, fields, operations.includes('list'), source, diagnostics);
   const label = raw.label ?? raw.entity;
   const labelPlural = raw.labelPlural ?? label;
@@ -133,6 +134,10 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
     ...buildLifecycle(raw, fields, source, defaults, diagnostics),
     source: source.file,
   };
+}
+
+function isOperation(name: string): name is Operation {
+  return ALL_OPERATIONS.some((op) => op === name);
 }
 
 /** The form route must carry the key, as optional parameters named like the key fields, in key order. */

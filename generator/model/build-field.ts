@@ -1,6 +1,6 @@
 /** Normalizes one field: resolves its messages, limits and column, and reports what cannot be right. */
 import type { FieldModel, MessageKey } from '../../common/model.js';
-import type { Diagnostic } from '../diagnostics.js';
+import { errorMessage, type Diagnostic } from '../diagnostics.js';
 import type { SourceFile } from '../load/source-file.js';
 import type { RawField } from './spec-types.js';
 
@@ -31,7 +31,7 @@ export function buildField(
   }
   if (raw.pattern !== undefined) {
     try { new RegExp(raw.pattern, 'u'); } catch (e) {
-      report(['pattern'], `Field '${name}': pattern is not a valid regular expression (${(e as Error).message}). Quote it in single quotes and escape special characters with a backslash.`);
+      report(['pattern'], `Field '${name}': pattern is not a valid regular expression (${errorMessage(e)}). Quote it in single quotes and escape special characters with a backslash.`);
     }
   }
   const onlyFor = (key: keyof RawField, types: RawField['type'][]) => {
@@ -63,7 +63,7 @@ export function buildField(
     if (raw.required) report(['required'], `Field '${name}' is a file: it cannot be required (a row is created first, its file uploaded after).`);
     if (raw.file?.namePattern !== undefined) {
       try { new RegExp(raw.file.namePattern, 'u'); } catch (e) {
-        report(['file', 'namePattern'], `Field '${name}': file.namePattern is not a valid regular expression (${(e as Error).message}).`);
+        report(['file', 'namePattern'], `Field '${name}': file.namePattern is not a valid regular expression (${errorMessage(e)}).`);
       }
     }
   }
@@ -78,6 +78,9 @@ export function buildField(
 
   const numeric = raw.type === 'integer' || raw.type === 'decimal';
   const own = raw.messages ?? {};
+  // FieldModel.messages (common/model.ts) names every key, but a field holds the file and writableBy messages only
+  // when it is a file or has writableBy (below), and the server reads them only there.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the shared type claims more keys than a field has
   const messages = {} as Record<MessageKey, string>;
   for (const key of MESSAGE_KEYS) {
     const lengthFallback = (key === 'minLength' || key === 'maxLength') && raw.length !== undefined ? own.length : undefined;

@@ -8,7 +8,7 @@ import type { EffectModel, EntityModel, FieldModel, StateMachineModel } from '..
 import { didYouMean, type Diagnostic } from '../diagnostics.js';
 import type { PathSegment, SourceFile } from '../load/source-file.js';
 import { buildField } from './build-field.js';
-import type { RawEffect, RawEntity, RawField } from './spec-types.js';
+import type { RawEffect, RawEntity, RawField, RawStates } from './spec-types.js';
 
 type Lifecycle = Pick<EntityModel, 'related' | 'editable' | 'states'>;
 
@@ -38,19 +38,19 @@ export function buildLifecycle(raw: RawEntity, fields: FieldModel[], source: Sou
   // Transition inputs are declared in the field language, so they get the same rules and Italian messages.
   const inputOf = (transition: string, list: Record<string, RawField>) =>
     Object.entries(list).map(([name, def]) => buildField(name, def, source, defaults, diagnostics, ['states', 'transitions', transition, 'input']));
-  if (raw.states) out.states = buildStates(raw, fields, checkField, report, inputOf);
+  if (raw.states) out.states = buildStates(raw, raw.states, fields, checkField, report, inputOf);
   return out;
 }
 
 function buildStates(
-  raw: RawEntity, fields: FieldModel[],
+  raw: RawEntity, spec: RawStates, fields: FieldModel[],
   checkField: (name: string, path: PathSegment[], what: string) => boolean,
   report: (path: PathSegment[], message: string, key?: boolean) => void,
   inputOf: (transition: string, list: Record<string, RawField>) => FieldModel[],
 ): StateMachineModel | undefined {
-  const spec = raw.states!;
   if (!checkField(spec.field, ['states', 'field'], 'State field')) return undefined;
-  const field = fields.find((f) => f.name === spec.field)!;
+  const field = fields.find((f) => f.name === spec.field);
+  if (!field) return undefined;
   if (field.type !== 'enum' || !field.options) {
     report(['states', 'field'], `State field '${spec.field}' must be an enum: its codes and Italian labels are the states (type: enum, values: { S: In attesa, ... }).`);
     return undefined;
@@ -64,9 +64,10 @@ function buildStates(
 
   // An entry is a state a row may simply start in, or { state, via: transition }: starting in that state needs
   // what the transition needs (permission, guard) and does what it does (its effects).
-  const entries = (spec.initial ?? []).map((e) => (typeof e === 'string' ? { state: e } : e));
+  const written = spec.initial ?? [];
+  const entries = written.map((e) => (typeof e === 'string' ? { state: e } : e));
   const initial = entries.length ? entries.map((e) => e.state) : [typeof field.default === 'string' && codes.includes(field.default) ? field.default : codes[0]];
-  entries.forEach((e, i) => checkState(e.state, typeof spec.initial![i] === 'string' ? ['states', 'initial', i] : ['states', 'initial', i, 'state']));
+  entries.forEach((e, i) => checkState(e.state, typeof written[i] === 'string' ? ['states', 'initial', i] : ['states', 'initial', i, 'state']));
   const initialVia: Record<string, string> = {};
   entries.forEach((e, i) => {
     if (e.via === undefined) return;

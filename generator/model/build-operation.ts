@@ -4,12 +4,13 @@
  */
 import type { CustomOperationModel } from '../../common/model.js';
 import { didYouMean, type Diagnostic } from '../diagnostics.js';
-import type { SourceFile } from '../load/source-file.js';
+import type { SpecFile } from '../validate/schema-check.js';
 import { buildField } from './build-field.js';
-import type { RawField, RawOperations } from './spec-types.js';
+import type { RawField } from './spec-types.js';
 
-export function buildOperations(source: SourceFile, defaults: Record<string, string>, entityNames: string[], diagnostics: Diagnostic[]): CustomOperationModel[] {
-  const raw = source.data as RawOperations;
+export function buildOperations(
+  { raw, source }: SpecFile<'operations'>, defaults: Record<string, string>, entityNames: string[], diagnostics: Diagnostic[],
+): CustomOperationModel[] {
   return Object.entries(raw.operations).map(([name, op]) => {
     const base = ['operations', name];
     const fields = (group: 'params' | 'query' | 'body', list?: Record<string, RawField>) =>

@@ -6,17 +6,20 @@
 import type { CustomOperationModel, EntityModel, FieldModel, Model } from '../../common/model.js';
 import { didYouMean, type Diagnostic } from '../diagnostics.js';
 import type { PathSegment, SourceFile } from '../load/source-file.js';
+import type { RawEntity } from './spec-types.js';
 import { transferFieldOf } from './transfer-list.js';
 
 export interface Located<T> { value: T; source: SourceFile }
+/** An entity with the spec it was built from, for checks that must tell what the analyst wrote from a default. */
+export interface LocatedEntity extends Located<EntityModel> { raw: RawEntity }
 
 export function checkCrossReferences(
-  entities: Located<EntityModel>[], pages: Located<Model['pages'][number]>[], pageSources: { source: SourceFile; index: number }[],
+  entities: LocatedEntity[], pages: Located<Model['pages'][number]>[], pageSources: { source: SourceFile; index: number }[],
   functions: Record<string, string>, actions: Record<string, string>, diagnostics: Diagnostic[],
   operations: Located<CustomOperationModel>[] = [],
 ): void {
   const byName = new Map(entities.map((e) => [e.value.name, e.value]));
-  const sources = new Map(entities.map((e) => [e.value.name, e.source]));
+  const raws = new Map(entities.map((e) => [e.value.name, e.raw]));
   const report = (source: SourceFile, path: PathSegment[], message: string) => diagnostics.push({ ...source.positionOf(path), message });
 
   unique(entities, (e) => e.name, ['entity'], 'Entity name', report);
@@ -37,15 +40,15 @@ export function checkCrossReferences(
     else if (!(action in actions)) report(source, path, `Permission '${perm}' names the undeclared action '${action}'.${didYouMean(action, Object.keys(actions))}`);
   };
 
-  for (const { value: entity, source } of entities) {
+  for (const { value: entity, source, raw } of entities) {
     for (const field of entity.fields) {
-      const valuesFrom = (source.data as { fields: Record<string, { valuesFrom?: 'functions' | 'actions' }> }).fields[field.name].valuesFrom;
+      const valuesFrom = raw.fields[field.name].valuesFrom;
       if (valuesFrom) {
         const catalogue = valuesFrom === 'functions' ? functions : actions;
         field.options = [{ value: '*', label: 'Tutti' }, ...Object.entries(catalogue).map(([value, label]) => ({ value, label }))];
       }
       if (field.type !== 'reference') continue;
-      const targetName = (source.data as { fields: Record<string, { entity?: string }> }).fields[field.name].entity ?? '';
+      const targetName = raw.fields[field.name].entity ?? '';
       const target = byName.get(targetName);
       const path = ['fields', field.name, 'entity'];
       if (!target) { report(source, path, `Field '${field.name}' references the unknown entity '${targetName}'.${didYouMean(targetName, byName.keys())}`); continue; }
@@ -53,7 +56,7 @@ export function checkCrossReferences(
       const keyField = target.fields.find((f) => f.name === target.key[0]);
       if (!keyField) continue;
       field.reference = { entity: target.name, field: keyField.name, type: keyField.type === 'reference' ? keyField.reference?.type ?? 'string' : keyField.type };
-      inheritKeyConstraints(field, keyField, (source.data as { fields: Record<string, { messages?: Record<string, string> }> }).fields[field.name].messages ?? {});
+      inheritKeyConstraints(field, keyField, raw.fields[field.name].messages ?? {});
     }
     for (const child of entity.children) {
       const target = byName.get(child.entity);
@@ -72,7 +75,7 @@ export function checkCrossReferences(
         if (typeof moved === 'string') report(source, ['children', child.name, 'widget'], moved);
         else {
           // The reference may not be resolved yet (entities are resolved in turn): read its target from the spec.
-          const targetSpec = (sources.get(target.name)?.data as { fields?: Record<string, { entity?: string }> } | undefined)?.fields?.[moved.name]?.entity;
+          const targetSpec = raws.get(target.name)?.fields[moved.name]?.entity;
           if (targetSpec && !byName.get(targetSpec)?.api.operations.includes('list')) {
             report(source, ['children', child.name, 'widget'], `Child '${child.name}' shows as a transferList: ${targetSpec} has no list API to offer its rows.`);
           }
@@ -85,12 +88,11 @@ export function checkCrossReferences(
     for (const t of entity.states?.transitions ?? []) checkPermission(t.permission, source, ['states', 'transitions', t.name, 'permission']);
     if (entity.api.path) {
       for (const [op, perm] of Object.entries(entity.api.permissions)) {
-        const explicit = (source.data as { api?: { permissions?: Record<string, string> } }).api?.permissions?.[op];
+        const explicit = raw.api?.permissions?.[op];
         checkPermission(perm, source, explicit ? ['api', 'permissions', op] : ['permission']);
       }
     }
     // A screen's permission is written under list/form only when it differs from the entity's own.
-    const raw = source.data as { list?: { permission?: string }; form?: { permission?: string } };
     if (entity.list) { claimRoute(entity.list.route, source, ['list', 'route']); checkPermission(entity.list.permission, source, raw.list?.permission ? ['list', 'permission'] : ['permission']); }
     if (entity.form) { claimRoute(entity.form.route, source, ['form', 'route']); checkPermission(entity.form.permission, source, raw.form?.permission ? ['form', 'permission'] : ['permission']); }
   }
@@ -110,7 +112,7 @@ export function checkCrossReferences(
     else endpoints.set(id, source.file);
     if (op.permission) checkPermission(op.permission, source, ['operations', op.name, 'permission']);
   }
-  unique(operations.map(({ value, source }) => ({ value: { name: value.name } as EntityModel, source })), (e) => e.name, [], 'Operation name', report);
+  unique(operations, (o) => o.name, [], 'Operation name', report);
 
   pages.forEach(({ value: page, source }, i) => {
     const index = pageSources[i].index;
@@ -123,17 +125,18 @@ export function checkCrossReferences(
 function inheritKeyConstraints(field: FieldModel, keyField: FieldModel, ownMessages: Record<string, string>): void {
   for (const k of ['pattern', 'minLength', 'maxLength', 'minimum', 'maximum'] as const) {
     if (field[k] !== undefined || keyField[k] === undefined) continue;
-    (field as unknown as Record<string, unknown>)[k] = keyField[k];
+    if (k === 'pattern') field.pattern = keyField.pattern;
+    else field[k] = keyField[k];
     if (!ownMessages[k]) field.messages[k] = keyField.messages[k];
   }
 }
 
-function unique(
-  entities: Located<EntityModel>[], pick: (e: EntityModel) => string, path: PathSegment[], what: string,
+function unique<T>(
+  items: Located<T>[], pick: (value: T) => string, path: PathSegment[], what: string,
   report: (s: SourceFile, p: PathSegment[], m: string) => void,
 ): void {
   const seen = new Map<string, SourceFile>();
-  for (const { value, source } of entities) {
+  for (const { value, source } of items) {
     const v = pick(value);
     const first = seen.get(v);
     if (first) report(source, path, `${what} '${v}' is already used by ${first.file}. Each must be unique.`);

@@ -1,14 +1,12 @@
 /** Demo rows are checked like API input, at generation time, so a typo never reaches a first start. */
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsPlugin from 'ajv-formats';
+import addFormats from 'ajv-formats';
 import type { Model } from '../../common/model.js';
 import { failedChecks } from '../../common/row-checks.js';
 import { didYouMean, type Diagnostic } from '../diagnostics.js';
 import type { SourceFile } from '../load/source-file.js';
 import { inputSchema } from '../shapes/entity-schema.js';
 import type { RawDemo } from './spec-types.js';
-
-const addFormats = addFormatsPlugin as unknown as (ajv: Ajv2020) => void;
 
 export function checkDemo(demo: { raw: RawDemo; source: SourceFile }[], model: Model, diagnostics: Diagnostic[]): void {
   const ajv = new Ajv2020({ allErrors: true, strict: false });

@@ -33,6 +33,14 @@ export function checkLifecycles(entities: Located<EntityModel>[], diagnostics: D
       }
     }
 
+    /** What a root of the context offers (one of `roots`, so it exists), and how a message names it. */
+    const membersOf = (root: string, input?: string[]): { members: readonly string[]; what: string } | undefined => {
+      if (root === 'caller') return { members: CALLER_FACTS, what: 'a fact of the caller' };
+      if (root === 'input') return input && { members: input, what: 'an input of the transition' };
+      const rowOrRelated = root === 'row' ? entity : related.get(root);
+      return rowOrRelated && { members: fieldsOf(rowOrRelated), what: `a field of ${rowOrRelated.name}` };
+    };
+
     /** Every `{var}` of `logic` (written at `path`) must name something the context has. */
     const checkVars = (logic: JsonLogic, path: PathSegment[], withRow: boolean, input?: string[]) => {
       const roots = [...CONTEXT_ROOTS.filter((r) => withRow || r !== 'row'), ...(input ? ['input'] : []), ...related.keys()];
@@ -57,10 +65,9 @@ export function checkLifecycles(entities: Located<EntityModel>[], diagnostics: D
           report(at, `Name '${v.name}' must be ${root}.<one ${root === 'caller' ? 'fact' : 'field'}>.`);
           continue;
         }
-        const members: readonly string[] = root === 'caller' ? CALLER_FACTS : root === 'input' ? input! : fieldsOf(root === 'row' ? entity : related.get(root)!);
-        if (!members.includes(member)) {
-          const what = root === 'caller' ? 'a fact of the caller' : root === 'input' ? 'an input of the transition' : `a field of ${root === 'row' ? entity.name : related.get(root)!.name}`;
-          report(at, `'${member}' in '${v.name}' is not ${what}.${didYouMean(member, members)}`);
+        const scope = membersOf(root, input);
+        if (scope && !scope.members.includes(member)) {
+          report(at, `'${member}' in '${v.name}' is not ${scope.what}.${didYouMean(member, scope.members)}`);
         }
       }
       return used;

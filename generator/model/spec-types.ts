@@ -1,6 +1,6 @@
 /** The raw shapes of spec files after schema validation (see generator/schema/*.schema.json). */
 import type { EntityRole } from '../../common/bindings.js';
-import type { MailTemplates } from '../../common/model.js';
+import type { MailTemplates, Operation } from '../../common/model.js';
 export interface RawField {
   type: 'string' | 'integer' | 'decimal' | 'boolean' | 'date' | 'datetime' | 'enum' | 'reference' | 'file';
   file?: { maxSize: number; accept: string[]; namePattern?: string };
@@ -20,7 +20,7 @@ export interface RawEntity {
   key: string | string[]; permission?: string;
   scope?: { bank?: string; branch?: string };
   audit?: boolean;
-  api?: { path: string; pageSize?: number; maxPageSize?: number; compact?: string[]; operations?: string[]; permissions?: Record<string, string>; export?: boolean | { formats?: ('csv' | 'xlsx')[]; columns?: string[] } };
+  api?: { path: string; pageSize?: number; maxPageSize?: number; compact?: string[]; operations?: Operation[]; permissions?: Record<string, string>; export?: boolean | { formats?: ('csv' | 'xlsx')[]; columns?: string[] } };
   fields: Record<string, RawField>;
   children?: Record<string, { entity: string; kind: 'one' | 'many'; link: Record<string, string>; label?: string; required?: boolean; fixed?: Record<string, unknown>; widget?: 'transferList' }>;
   rules?: { description?: string; when?: Record<string, unknown>; whenLogic?: unknown; set: Record<string, unknown> }[];
@@ -82,4 +82,10 @@ export interface RawBindings {
     entities: Record<EntityRole, { entity: string; fields?: Record<string, string> }>;
     loginRealms: { bank: string; merchant: string };
   };
+}
+
+/** The raw shape of each kind of spec file, by the top-level key that names the kind. */
+export interface RawSpecs {
+  entity: RawEntity; functions: RawFunctions; messages: RawMessages; demo: RawDemo; pages: RawPages;
+  operations: RawOperations; dropEntities: RawDropEntities; config: RawConfig; bindings: RawBindings;
 }

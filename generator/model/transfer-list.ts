@@ -4,6 +4,7 @@
  * be a reference to an entity with a list API, whose rows the caller may see are the "available" list.
  */
 import type { ChildModel, EntityModel, FieldModel } from '../../common/model.js';
+import { referenceOf, type ResolvedReference } from './resolved.js';
 
 export function transferFieldOf(child: ChildModel, target: EntityModel): FieldModel | string {
   if (child.kind !== 'many') return `Child '${child.name}' shows as a transferList: it must be kind many.`;
@@ -12,4 +13,14 @@ export function transferFieldOf(child: ChildModel, target: EntityModel): FieldMo
     return `Child '${child.name}' shows as a transferList: ${target.name} must have exactly one field besides link and fixed, a reference (it has ${own.map((f) => f.name).join(', ') || 'none'}).`;
   }
   return own[0];
+}
+
+/**
+ * The moved field of a transfer list and the row it references, for emitters: the model's checks already
+ * refused a transfer list without one, so its absence here is a bug of the generator.
+ */
+export function transferReferenceOf(child: ChildModel, target: EntityModel): { field: FieldModel; reference: ResolvedReference } {
+  const field = transferFieldOf(child, target);
+  if (typeof field === 'string') throw new Error(`Generator bug, not caught by the model checks: ${field}`);
+  return { field, reference: referenceOf(field) };
 }

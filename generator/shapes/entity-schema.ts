@@ -6,19 +6,33 @@ import type { EntityModel, FieldModel, Model } from '../../common/model.js';
 import { entityByName } from '../../common/model.js';
 
 export type JsonSchema = Record<string, unknown>;
+/** The schema of one value: a single type, and for an enum its codes. */
+type ValueSchema = JsonSchema & { type: string; enum?: string[] };
+
+/** A JSON object read back from a schema (a property, an `items`); any object is one. */
+export function isJsonObject(value: unknown): value is JsonSchema {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The `properties` of an object schema built here, to add to or read one; a schema without is a generator bug. */
+export function propertiesOf(schema: JsonSchema): JsonSchema {
+  const properties = schema.properties;
+  if (!isJsonObject(properties)) throw new Error(`Generator bug: schema ${String(schema.title)} has no properties.`);
+  return properties;
+}
 
 export function fieldSchema(field: FieldModel, opts: { nullable: boolean }): JsonSchema {
   const base = valueSchema(field);
   const schema: JsonSchema = { ...base, title: field.label };
   if (opts.nullable) {
-    schema.type = [base.type as string, 'null'];
-    if (base.enum) schema.enum = [...(base.enum as unknown[]), null];
+    schema.type = [base.type, 'null'];
+    if (base.enum) schema.enum = [...base.enum, null];
   }
   if (field.default !== undefined) schema.default = field.default;
   return schema;
 }
 
-function valueSchema(field: FieldModel): JsonSchema {
+function valueSchema(field: FieldModel): ValueSchema {
   switch (field.type) {
     case 'string': return stringSchema(field);
     case 'integer': return withRange({ type: 'integer' }, field);
@@ -37,8 +51,8 @@ function valueSchema(field: FieldModel): JsonSchema {
   }
 }
 
-function stringSchema(field: FieldModel): JsonSchema {
-  const s: JsonSchema = { type: 'string' };
+function stringSchema(field: FieldModel): ValueSchema {
+  const s: ValueSchema = { type: 'string' };
   // A required text must not be blank: an empty string counts as missing, with the 'required' message.
   const minLength = field.minLength ?? (field.required ? 1 : undefined);
   if (minLength !== undefined) s.minLength = minLength;
@@ -47,7 +61,7 @@ function stringSchema(field: FieldModel): JsonSchema {
   return s;
 }
 
-function withRange(s: JsonSchema, field: FieldModel): JsonSchema {
+function withRange(s: ValueSchema, field: FieldModel): ValueSchema {
   if (field.minimum !== undefined) s.minimum = field.minimum;
   if (field.maximum !== undefined) s.maximum = field.maximum;
   return s;
@@ -100,10 +114,14 @@ export function filledBy(child: { link: Record<string, string>; fixed: Record<st
 }
 
 /** The same schema without `default`s: the API must not invent values the caller did not send. */
-export function withoutDefaults<T>(schema: T): T {
-  if (Array.isArray(schema)) return schema.map(withoutDefaults) as T;
-  if (!schema || typeof schema !== 'object') return schema;
-  return Object.fromEntries(Object.entries(schema).filter(([k]) => k !== 'default').map(([k, v]) => [k, k === 'enum' ? v : withoutDefaults(v)])) as T;
+export function withoutDefaults(schema: JsonSchema): JsonSchema {
+  return Object.fromEntries(Object.entries(schema).filter(([k]) => k !== 'default').map(([k, v]) => [k, k === 'enum' ? v : valueWithoutDefaults(v)]));
+}
+
+/** Inside a schema: nested schemas lose their defaults, lists are walked, plain values stay. */
+function valueWithoutDefaults(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(valueWithoutDefaults);
+  return isJsonObject(value) ? withoutDefaults(value) : value;
 }
 
 /** A row as the API returns it: every field present (null when empty), children only where embedded. */

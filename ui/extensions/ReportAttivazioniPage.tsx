@@ -19,24 +19,36 @@ export default function ReportAttivazioniPage() {
   const [dataA, setDataA] = useState<string | undefined>();
   const [rows, setRows] = useState<ReportRow[] | undefined>();
   const [error, setError] = useState<{ field?: string; message: string } | undefined>();
-  const [loading, setLoading] = useState(false);
+  // The first report is asked on opening.
+  const [loading, setLoading] = useState(true);
 
-  const run = useCallback(async (from?: string, to?: string) => {
+  const report = useCallback((from?: string, to?: string): Promise<ReportRow[]> =>
+    provider.api.GET('/agentePush/reportAttivazioni', { params: { query: { dataDa: from, dataA: to } } }), [provider]);
+  const show = useCallback((result: ReportRow[]) => {
+    setRows(result);
+    if (result[0]) { setDataDa(result[0].dataDa); setDataA(result[0].dataA); }
+  }, []);
+  const fail = useCallback((e: unknown) => {
+    const detail = e instanceof ApiError ? e.details[0] : undefined;
+    setError(detail ? { field: detail.field, message: detail.message } : { message: userMessage(e) });
+  }, []);
+
+  const run = async (from?: string, to?: string) => {
     setLoading(true);
     setError(undefined);
     try {
-      const result: ReportRow[] = await provider.api.GET('/agentePush/reportAttivazioni', { params: { query: { dataDa: from, dataA: to } } });
-      setRows(result);
-      if (result[0]) { setDataDa(result[0].dataDa); setDataA(result[0].dataA); }
+      show(await report(from, to));
     } catch (e) {
-      const detail = e instanceof ApiError ? e.details[0] : undefined;
-      setError(detail ? { field: detail.field, message: detail.message } : { message: userMessage(e) });
+      fail(e);
     } finally {
       setLoading(false);
     }
-  }, [provider]);
+  };
 
-  useEffect(() => { void run(); }, [run]);
+  // Without dates: the server's default range, which the answer then fills into the inputs.
+  useEffect(() => {
+    void report().then(show, fail).finally(() => setLoading(false));
+  }, [report, show, fail]);
 
   const total = (rows ?? []).reduce((sum, r) => sum + r.attivazioni, 0);
   return (

@@ -6,7 +6,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './shell/App';
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root');
+if (!root) throw new Error('ui/index.html has no element with id "root" to render the shell into.');
+
+createRoot(root).render(
   <StrictMode>
     <App />
   </StrictMode>,

@@ -54,21 +54,26 @@ export default function RicercaFlussiPage() {
   const forced = tipo !== null && (inputs.tipo?.groups?.soloTerminale ?? []).includes(tipo);
   const mode = forced ? (inputs.modalita?.groups?.termid?.[0] ?? modalita) : modalita;
 
+  // The codes offered are the manifest's, which are the spec's codes of the operation's query (both generated).
+  const offered = (name: string, value: string | null) => value !== null && choices(name).some((o) => o.value === value);
+  const isTipo = (value: string | null): value is Query['tipo'] => offered('tipo', value);
+  const isModalita = (value: string | null): value is NonNullable<Query['modalita']> => offered('modalita', value);
+
   const search = async (p: number) => {
-    if (!tipo) return;
+    if (!isTipo(tipo)) return;
     setError(undefined);
     try {
-      const res = await api.api.GET('/flussi/ricerca', { params: { query: { tipo: tipo as Query['tipo'], modalita: (mode ?? undefined) as Query['modalita'], valore, dataDa: dataDa || undefined, dataA: dataA || undefined, page: p, size } } });
+      const res = await api.api.GET('/flussi/ricerca', { params: { query: { tipo, modalita: isModalita(mode) ? mode : undefined, valore, dataDa: dataDa || undefined, dataA: dataA || undefined, page: p, size } } });
       setAnswer(res);
       setPage(p);
     } catch (e) {
       setError(userMessage(e));
     }
   };
-  const download = async (r: Row) => {
+  // The API answers which feed the records are of (`feed`); each has its own detail and download operations.
+  const download = async (feed: string, r: Row) => {
     try {
-      // The API answers which feed the records are of; each has its own detail and download operations.
-      const { blob, fileName } = answer!.entity === 'FlussoFileRecord'
+      const { blob, fileName } = feed === 'FlussoFileRecord'
         ? await api.api.download('/flussi/file/{nomeFile}/{numRiga}/download', { params: { path: { nomeFile: String(r.nomeFile), numRiga: Number(r.numRiga) } } })
         : await api.api.download('/flussi/banca/{id}/download', { params: { path: { id: String(r.id) } } });
       saveFile(blob, fileName);
@@ -76,9 +81,9 @@ export default function RicercaFlussiPage() {
       setError(userMessage(e));
     }
   };
-  const openDetail = async (r: Row) => {
+  const openDetail = async (feed: string, r: Row) => {
     try {
-      setDetail(answer!.entity === 'FlussoFileRecord'
+      setDetail(feed === 'FlussoFileRecord'
         ? await api.api.GET('/flussi/file/{nomeFile}/{numRiga}', { params: { path: { nomeFile: String(r.nomeFile), numRiga: Number(r.numRiga) } } })
         : await api.api.GET('/flussi/banca/{id}', { params: { path: { id: String(r.id) } } }));
     } catch (e) { setError(userMessage(e)); }
@@ -112,8 +117,8 @@ export default function RicercaFlussiPage() {
                     {columns.map(([f]) => <Table.Td key={f}>{cell(f, r[f])}</Table.Td>)}
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
-                        <Button size="xs" variant="light" onClick={() => void openDetail(r)}>Dettaglio</Button>
-                        <Button size="xs" variant="default" onClick={() => void download(r)}>Scarica</Button>
+                        <Button size="xs" variant="light" onClick={() => void openDetail(answer.entity, r)}>Dettaglio</Button>
+                        <Button size="xs" variant="default" onClick={() => void download(answer.entity, r)}>Scarica</Button>
                       </Group>
                     </Table.Td>
                   </Table.Tr>

@@ -7,20 +7,23 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { userMessage } from '../../src/core/apiError';
+import type { ListResult } from '../../src/core/dataProvider';
 import { useDataProvider } from '../../src/core/hooks/useDataProvider';
 import { useEntityMeta } from '../../src/core/hooks/useManifest';
 import { useSession } from '../../src/core/session';
 import { useBanners } from '../../src/shell/banners';
 
 interface Assignment { userId: string; abi: string }
+type Filters = { userId: string; abi: string };
 const PERMISSION = 'GES_NOTIFICA_UTENTI';
+const NO_FILTERS: Filters = { userId: '', abi: '' };
 
 export default function NotificaUtentiPage() {
   const meta = useEntityMeta('NotificaUtente');
   const api = useDataProvider();
   const session = useSession();
   const banners = useBanners();
-  const [filters, setFilters] = useState({ userId: '', abi: '' });
+  const [filters, setFilters] = useState(NO_FILTERS);
   const [page, setPage] = useState(1);
   const [rows, setRows] = useState<{ results: Assignment[]; totalCount: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -29,20 +32,27 @@ export default function NotificaUtentiPage() {
   const canCreate = session.can(`${PERMISSION}:CREAZIONE`);
   const canDelete = session.can(`${PERMISSION}:CANCELLAZIONE`);
 
-  const load = useCallback(async (target: number) => {
-    try {
-      const answer = await api.list(meta, { page: target - 1, size: meta.pageSize, filters });
-      setRows({ results: answer.results as unknown as Assignment[], totalCount: answer.totalCount });
-      setPage(target);
-      setError(null);
-    } catch (err) {
-      setError(userMessage(err));
-    }
-  }, [api, meta, filters]);
+  const fetchPage = useCallback((target: number, applied: Filters) => api.list(meta, { page: target - 1, size: meta.pageSize, filters: applied }), [api, meta]);
+  const show = useCallback((target: number, answer: ListResult) => {
+    setRows({ results: answer.results.map((r) => ({ userId: String(r.userId), abi: String(r.abi) })), totalCount: answer.totalCount });
+    setPage(target);
+    setError(null);
+  }, []);
+  const fail = useCallback((err: unknown) => setError(userMessage(err)), []);
 
-  // The first page once; the filters apply on 'Cerca'.
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- on mount only: a filter change waits for 'Cerca'
-  useEffect(() => { void load(1); }, []);
+  /** A page with the filters as typed now ('Cerca', paging, after a write). */
+  const load = async (target: number) => {
+    try {
+      show(target, await fetchPage(target, filters));
+    } catch (err) {
+      fail(err);
+    }
+  };
+
+  // The first page once, unfiltered; the filters apply on 'Cerca'.
+  useEffect(() => {
+    void fetchPage(1, NO_FILTERS).then((answer) => show(1, answer), fail);
+  }, [fetchPage, show, fail]);
 
   /** Runs one write, shows its message (success or refusal) and reloads the current page. */
   const run = async (write: () => Promise<{ message: string; count?: number }>) => {

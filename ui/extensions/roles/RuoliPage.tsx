@@ -18,9 +18,11 @@ export default function RuoliPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const [groups, setGroups] = useState<GroupRow[] | null>(null);
-  const [rows, setRows] = useState<Role[] | null>(null);
+  // The roles of the group last listed: another group's show as not loaded yet.
+  const [listed, setListed] = useState<{ groupName: string; rows: Role[] } | null>(null);
   const [error, setError] = useState<unknown>(null);
   const groupName = params.get('gruppo') ?? '';
+  const rows = listed?.groupName === groupName ? listed.rows : null;
 
   useEffect(() => {
     let live = true;
@@ -43,9 +45,8 @@ export default function RuoliPage() {
   useEffect(() => {
     if (!groupName) return;
     const controller = new AbortController();
-    setRows(null);
     roles.list(groupName, controller.signal).then(
-      (list) => { setRows(list); setError(null); },
+      (list) => { setListed({ groupName, rows: list }); setError(null); },
       (err: unknown) => { if (!controller.signal.aborted) setError(err); },
     );
     return () => controller.abort();

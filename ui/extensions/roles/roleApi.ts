@@ -2,6 +2,7 @@
 import { useMemo } from 'react';
 import { useDataProvider } from '../../src/core/hooks/useDataProvider';
 import { useEntityMeta } from '../../src/core/hooks/useManifest';
+import { isRecord } from '../../src/core/guards';
 import type { Row } from '../../src/core/types';
 
 export interface Grant {
@@ -29,17 +30,25 @@ export function roleBody(role: Role): Row {
   };
 }
 
+/** A Ruolo row as the API answers it (a list row has no `permessi`: none). */
+function roleOf(row: Row): Role {
+  const grants = Array.isArray(row.permessi) ? row.permessi.filter(isRecord) : [];
+  return {
+    groupName: String(row.groupName),
+    roleName: String(row.roleName),
+    description: typeof row.description === 'string' ? row.description : null,
+    permessi: grants.map((g) => ({ funzione: String(g.funzione), azione: String(g.azione) })),
+  };
+}
+
 export function useRoleApi() {
   const provider = useDataProvider();
   const meta = useEntityMeta('Ruolo');
   return useMemo(() => ({
     meta,
     list: async (groupName: string, signal?: AbortSignal) =>
-      (await provider.list(meta, { page: 0, size: meta.maxPageSize, sort: [{ field: 'roleName', direction: 'asc' }], pathParams: { groupName } }, signal)).results as unknown as Role[],
-    get: async (groupName: string, roleName: string, signal?: AbortSignal) => {
-      const row = await provider.get(meta, { groupName, roleName }, signal);
-      return { ...row, permessi: Array.isArray(row.permessi) ? row.permessi : [] } as unknown as Role;
-    },
+      (await provider.list(meta, { page: 0, size: meta.maxPageSize, sort: [{ field: 'roleName', direction: 'asc' }], pathParams: { groupName } }, signal)).results.map(roleOf),
+    get: async (groupName: string, roleName: string, signal?: AbortSignal) => roleOf(await provider.get(meta, { groupName, roleName }, signal)),
     create: (role: Role) => provider.create(meta, roleBody(role)),
     update: (role: Role) => provider.update(meta, { groupName: role.groupName, roleName: role.roleName }, roleBody(role)),
     remove: (groupName: string, roleName: string) => provider.remove(meta, { groupName, roleName }),

@@ -15,8 +15,23 @@
 import createClient, { type Client, type ClientPathsWithMethod, type FetchResponse, type MaybeOptionalInit, type Middleware } from 'openapi-fetch';
 import type { paths } from '../../../generated/types/api';
 import { ApiError, apiErrorFromBody, genericApiError } from './apiError';
+import { isRecord } from './guards';
 
 export type ApiClient = Client<paths>;
+
+type AnyMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
+/** Any operation: parameters and body of any shape, an answer of unknown shape. */
+interface UntypedOperation {
+  parameters: { query?: Record<string, unknown>; header?: Record<string, unknown>; path?: Record<string, unknown>; cookie?: Record<string, unknown> };
+  requestBody?: { content: { 'application/json': unknown } };
+  responses: { 200: { content: { 'application/json': unknown } } };
+}
+/**
+ * The client as this module drives it: by a path and a method known only at run time. The hand-written calls
+ * get the spec's types through `TypedApi`; the generic calls of dataProvider.ts read answers by shape.
+ */
+export type UntypedClient = Client<Record<string, Record<AnyMethod, UntypedOperation>>>;
+type Verb = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type HttpVerb = 'get' | 'post' | 'put' | 'delete';
 /** The spec paths that have operation `M`. */
 export type ApiPath<M extends HttpVerb> = ClientPathsWithMethod<ApiClient, M>;
@@ -61,11 +76,14 @@ const SAME_ORIGIN: RequestCredentials = 'same-origin';
 export type FetchLike = (request: Request) => Promise<Response>;
 
 export interface Transport {
-  client: ApiClient;
+  client: UntypedClient;
   /** The absolute URL of a path under the API base (`/banche/30480`), as the versions are kept by. */
   urlOf: (path: string) => string;
-  /** Awaits an openapi-fetch call: its data, or an ApiError (a 401 first reported unless `credentialCall`). */
-  settle: <T>(pending: Promise<{ data?: T; error?: unknown; response: Response }>, options?: CallOptions) => Promise<T>;
+  /**
+   * Awaits an openapi-fetch call: its data (undefined when the answer has no body), or an ApiError (a 401
+   * first reported unless `credentialCall`).
+   */
+  settle: <T>(pending: Promise<{ data?: T; error?: unknown; response: Response }>, options?: CallOptions) => Promise<T | undefined>;
   api: TypedApi;
 }
 
@@ -97,7 +115,7 @@ export function createTransport(apiBase: string, fetchImpl: FetchLike, onUnautho
   // the page's own origin, the same URL the relative base names.
   const origin = typeof location === 'undefined' ? 'http://localhost' : location.origin;
   const baseUrl = new URL(apiBase.replace(/\/+$/, ''), `${origin}/`).href;
-  const client = createClient<paths>({
+  const client: UntypedClient = createClient({
     baseUrl,
     fetch: (request) => fetchImpl(request),
     credentials: SAME_ORIGIN,
@@ -106,13 +124,13 @@ export function createTransport(apiBase: string, fetchImpl: FetchLike, onUnautho
   });
   client.use(networkFailure);
 
-  async function settle<T>(pending: Promise<{ data?: T; error?: unknown; response: Response }>, options: CallOptions = {}): Promise<T> {
+  async function settle<T>(pending: Promise<{ data?: T; error?: unknown; response: Response }>, options: CallOptions = {}): Promise<T | undefined> {
     let answer: { data?: T; error?: unknown; response: Response };
     try {
       answer = await pending;
     } catch (error) {
       // An abort is the caller's own decision; an answer that is not JSON is the generic message.
-      if (error instanceof ApiError || (error as { name?: unknown } | null)?.name === 'AbortError') throw error;
+      if (error instanceof ApiError || isAbort(error)) throw error;
       throw genericApiError();
     }
     const { data, error, response } = answer;
@@ -123,33 +141,46 @@ export function createTransport(apiBase: string, fetchImpl: FetchLike, onUnautho
     // A strong ETag is a row's version (a list's weak one is not).
     const etag = response.headers.get('ETag');
     if (etag && !etag.startsWith('W/') && data && typeof data === 'object') rowVersions.set(data, etag);
-    return data as T;
+    return data;
   }
 
-  const typed = (method: 'GET' | 'POST' | 'PUT' | 'DELETE') => (path: string, init?: CallOptions & Record<string, unknown>) => {
+  const untyped = (method: Verb) => (path: string, init?: CallOptions & Record<string, unknown>) => {
     const { credentialCall, ...rest } = init ?? {};
-    const send = client[method] as (path: string, init: unknown) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
-    return settle(send(path, rest), { credentialCall });
+    return settle(client[method](path, rest), { credentialCall });
   };
 
-  const api: TypedApi = {
-    GET: typed('GET') as TypedMethod<'get'>,
-    POST: typed('POST') as TypedMethod<'post'>,
-    PUT: typed('PUT') as TypedMethod<'put'>,
-    DELETE: typed('DELETE') as TypedMethod<'delete'>,
+  // The calls are openapi-fetch's own, on the spec path the caller names, so their parameters, bodies and
+  // answers are those `paths` declares (the server validates both against the same generated/openapi.json).
+  // What TypeScript cannot follow is a generic call whose method is chosen at run time.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- typed by `paths` (see above)
+  const api = {
+    GET: untyped('GET'),
+    POST: untyped('POST'),
+    PUT: untyped('PUT'),
+    DELETE: untyped('DELETE'),
     // Fetched rather than linked, so a refusal (401, a file not ready yet) shows as a message, not as a page.
-    async download(path: string, init?: CallOptions & Record<string, unknown>) {
+    download(path: string, init?: CallOptions & Record<string, unknown>) {
       const { credentialCall, ...rest } = init ?? {};
-      let response: Response | undefined;
-      const blob = await settle<Blob>(client.GET(path as never, { ...rest, parseAs: 'blob', headers: { Accept: '*/*' } } as never).then((r) => {
-        response = (r as { response: Response }).response;
-        return r as never;
-      }), { credentialCall });
-      const disposition = response?.headers.get('Content-Disposition') ?? '';
-      const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'file';
-      return { blob: blob ?? new Blob([]), fileName };
+      return downloadFile(client, settle, path, rest, credentialCall);
     },
   } as TypedApi;
 
   return { client, urlOf: (path) => `${baseUrl}/${path.replace(/^\/+/, '')}`, settle, api };
+}
+
+function isAbort(error: unknown): boolean {
+  return isRecord(error) && error.name === 'AbortError';
+}
+
+/** A file answer: its bytes (none: an empty file) and the name of its Content-Disposition (else `file`). */
+export async function downloadFile(
+  client: UntypedClient, settle: Transport['settle'], path: string, init: Record<string, unknown> = {}, credentialCall?: boolean,
+): Promise<DownloadedFile> {
+  let response: Response | undefined;
+  const blob = await settle(client.GET(path, { ...init, parseAs: 'blob', headers: { Accept: '*/*' } }).then((answer) => {
+    response = answer.response;
+    return answer;
+  }), { credentialCall });
+  const disposition = response?.headers.get('Content-Disposition') ?? '';
+  return { blob: blob ?? new Blob([]), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'file' };
 }

@@ -2,6 +2,8 @@
  * The API's error body (docs/artifacts.md) as a typed error. Anything that is not that body becomes the
  * seed's generic message (seed 000 §8), so a raw status line or an English proxy page never reaches a user.
  */
+import { isRecord } from './guards';
+
 export const GENERIC_SERVER_ERROR = 'Errore durante la chiamata al server - contattare il supporto';
 
 export interface ErrorDetail {
@@ -62,11 +64,9 @@ function parseJson(text: string): unknown {
 }
 
 function isErrorBody(body: unknown): body is { errorMessage: string; code?: unknown; details?: unknown } {
-  return typeof body === 'object' && body !== null && typeof (body as { errorMessage?: unknown }).errorMessage === 'string'
-    && (body as { errorMessage: string }).errorMessage.length > 0;
+  return isRecord(body) && typeof body.errorMessage === 'string' && body.errorMessage.length > 0;
 }
 
 function isDetail(d: unknown): d is ErrorDetail {
-  return typeof d === 'object' && d !== null
-    && typeof (d as ErrorDetail).field === 'string' && typeof (d as ErrorDetail).message === 'string';
+  return isRecord(d) && typeof d.field === 'string' && typeof d.message === 'string';
 }

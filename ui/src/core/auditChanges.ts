@@ -4,6 +4,7 @@
  * a one-to-one child is compared field by field ("Gruppo › Descrizione"), a list as a whole.
  */
 import { formatBoolean, formatDate, formatDateTime } from './format';
+import { isRecord, isStringArray, recordAt } from './guards';
 
 export interface AuditEntry {
   id: string;
@@ -41,7 +42,8 @@ export function auditChanges(entry: Pick<AuditEntry, 'before' | 'after'>, schema
 }
 
 function compare(before: Record<string, unknown> | null, after: Record<string, unknown> | null, schema: Schema, uiSchema: UiSchema, path: string, labelPrefix: string, out: FieldChange[]): void {
-  const order = (uiSchema['ui:order'] as string[] | undefined)?.filter((f) => f !== '*') ?? [];
+  const declared = uiSchema['ui:order'];
+  const order = isStringArray(declared) ? declared.filter((f) => f !== '*') : [];
   const names = [...new Set([...order, ...Object.keys(schema.properties ?? {}), ...Object.keys(before ?? {}), ...Object.keys(after ?? {})])]
     .filter((n) => !n.startsWith('_') && ((before && n in before) || (after && n in after)));
   for (const name of names) {
@@ -49,13 +51,13 @@ function compare(before: Record<string, unknown> | null, after: Record<string, u
     const label = `${labelPrefix}${prop.title ?? name}`;
     const b = before?.[name] ?? null;
     const a = after?.[name] ?? null;
-    const isObject = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);
-    if ((isObject(b) || isObject(a)) && !Array.isArray(b) && !Array.isArray(a)) {
-      compare(b as Record<string, unknown> | null, a as Record<string, unknown> | null, prop, (uiSchema[name] as UiSchema | undefined) ?? {}, `${path}${name}.`, `${label} › `, out);
+    const fieldUi = recordAt(uiSchema, name) ?? {};
+    if ((isRecord(b) || isRecord(a)) && !Array.isArray(b) && !Array.isArray(a)) {
+      compare(isRecord(b) ? b : null, isRecord(a) ? a : null, prop, fieldUi, `${path}${name}.`, `${label} › `, out);
       continue;
     }
     if (JSON.stringify(b) === JSON.stringify(a)) continue;
-    const show = (v: unknown) => display(v, prop, (uiSchema[name] as UiSchema | undefined) ?? {});
+    const show = (v: unknown) => display(v, prop, fieldUi);
     out.push({ field: `${path}${name}`, label, before: show(b), after: show(a) });
   }
 }
@@ -64,24 +66,24 @@ function compare(before: Record<string, unknown> | null, after: Record<string, u
 function display(value: unknown, schema: Schema, uiSchema: UiSchema): string {
   if (value === null || value === undefined || value === '') return '';
   if (Array.isArray(value)) {
-    return value.map((item) => (item !== null && typeof item === 'object'
-      ? Object.entries(item as Record<string, unknown>).map(([k, v]) => `${schema.items?.properties?.[k]?.title ?? k}: ${display(v, schema.items?.properties?.[k] ?? {}, {})}`).join(', ')
+    return value.map((item: unknown) => (item !== null && typeof item === 'object'
+      ? Object.entries(item).map(([k, v]: [string, unknown]) => `${schema.items?.properties?.[k]?.title ?? k}: ${display(v, schema.items?.properties?.[k] ?? {}, {})}`).join(', ')
       : String(item))).join('\n');
   }
   if (typeof value === 'boolean') return formatBoolean(value);
   if (schema.format === 'date') return formatDate(value);
   if (schema.format === 'date-time') return formatDateTime(value);
-  const names = uiSchema['ui:enumNames'] as string[] | undefined;
+  const names = uiSchema['ui:enumNames'];
   const index = schema.enum?.indexOf(value) ?? -1;
-  if (names && index >= 0 && names[index] !== undefined) return names[index];
+  if (isStringArray(names) && index >= 0 && names[index] !== undefined) return names[index];
   return String(value);
 }
 
 function parse(text: string | null): Record<string, unknown> | null {
   if (!text) return null;
   try {
-    const value = JSON.parse(text) as unknown;
-    return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : null;
+    const value: unknown = JSON.parse(text);
+    return isRecord(value) ? value : null;
   } catch {
     return null;
   }

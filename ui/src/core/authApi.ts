@@ -16,6 +16,7 @@ export type UserType = string;
  * come from spec/, and the server answers 400 to a value its enum lacks, so the text is passed on as it is.
  */
 type LoginRealmValue = NonNullable<paths['/authorization/auth']['post']['parameters']['query']>['userType'];
+// eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the manifest's realm text is one of the spec's codes (see above)
 const realmValue = (userType: UserType) => userType as LoginRealmValue;
 
 /** GET users/me. */

@@ -15,7 +15,8 @@
  * version it loaded, so a save never silently overwrites someone else's change: the server answers 412.
  */
 import { genericApiError } from './apiError';
-import { createTransport, rowVersions, serializeQuery, type DownloadedFile, type FetchLike, type TypedApi } from './apiClient';
+import { createTransport, downloadFile, rowVersions, serializeQuery, type DownloadedFile, type FetchLike, type TypedApi } from './apiClient';
+import { isRecord } from './guards';
 import { emitUnauthorized } from './authEvents';
 import { entityPath, type KeyValues } from './keys';
 import type { EntityMeta, Row, SortSpec } from './types';
@@ -50,18 +51,21 @@ export interface DataProvider {
   api: TypedApi;
   list(entity: EntityMeta, params: ListParams, signal?: AbortSignal): Promise<ListResult>;
   get(entity: EntityMeta, key: KeyValues, signal?: AbortSignal): Promise<Row>;
-  create(entity: EntityMeta, body: Row): Promise<Row>;
+  /** The row as created; undefined when the answer carries none. */
+  create(entity: EntityMeta, body: Row): Promise<Row | undefined>;
   /**
    * `version` is the ETag of the row as the user saw it (`versionOf(row)` of what `get` answered); without
-   * one, the last version this page read or wrote for that row is sent.
+   * one, the last version this page read or wrote for that row is sent. Answers the row as saved (undefined
+   * when the answer carries none).
    */
-  update(entity: EntityMeta, key: KeyValues, body: Row, version?: string): Promise<Row>;
+  update(entity: EntityMeta, key: KeyValues, body: Row, version?: string): Promise<Row | undefined>;
   remove(entity: EntityMeta, key: KeyValues, version?: string): Promise<void>;
   /**
    * An operation whose path is data (a transition of the entity on screen, a header counter of the manifest,
    * an entity's export): untyped by path, so prefer `api` whenever the path is known when writing the code.
+   * The answer is the caller's to check (guards.ts), as nothing types it.
    */
-  requestPath<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, options?: RequestOptions): Promise<T>;
+  requestPath(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, options?: RequestOptions): Promise<unknown>;
   /** A file answer at a path that is data (a stored file field of any entity). */
   downloadPath(path: string): Promise<DownloadedFile>;
   /**
@@ -74,6 +78,14 @@ export interface DataProvider {
 
 export interface DataProviderOptions {
   onUnauthorized?: () => void;
+}
+
+/** What `call` takes: a query of any shape (a list's repeated sort), and the version to send as If-Match. */
+type CallOptions = Omit<RequestOptions, 'query'> & { query?: Record<string, unknown>; ifMatch?: string };
+
+/** The answer as a row; undefined when it is none (no body). */
+function rowOrNone(answer: unknown): Row | undefined {
+  return isRecord(answer) ? answer : undefined;
 }
 
 /** The last ETag seen per row URL: the fallback for callers that do not keep the row they read. */
@@ -108,22 +120,22 @@ export function createDataProvider(
   const { client, settle, urlOf, api } = createTransport(apiBase, fetchImpl, options.onUnauthorized);
 
   /** A call at a path that is data: the same client, its path given as it is (no braces left to fill). */
-  async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, o: RequestOptions & { ifMatch?: string } = {}): Promise<T> {
-    const answer = await settle<T>(client.request(method.toLowerCase() as 'get', path as never, {
+  async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, o: CallOptions = {}): Promise<unknown> {
+    const answer = await settle(client[method](path, {
       params: { query: o.query ?? {} },
       body: o.body,
       signal: o.signal,
       headers: o.ifMatch ? { 'If-Match': o.ifMatch } : {},
-    } as never), { credentialCall: o.credentialCall });
+    }), { credentialCall: o.credentialCall });
     // The version of a row read or written here, for a later write that is not given one.
-    const version = versionOf(answer as Row);
+    const version = isRecord(answer) ? versionOf(answer) : undefined;
     if (version && method !== 'POST') lastVersions.set(urlOf(path), version);
     return answer;
   }
 
   /** A write of an existing row: its version in If-Match; after it the row's old version is gone. */
-  async function write<T>(method: 'PUT' | 'DELETE', path: string, body: unknown, version: string | undefined): Promise<T> {
-    const answer = await call<T>(method, path, { body, ifMatch: version ?? lastVersions.get(urlOf(path)) });
+  async function write(method: 'PUT' | 'DELETE', path: string, body: unknown, version: string | undefined): Promise<unknown> {
+    const answer = await call(method, path, { body, ifMatch: version ?? lastVersions.get(urlOf(path)) });
     if (method === 'DELETE') lastVersions.delete(urlOf(path));
     return answer;
   }
@@ -132,24 +144,22 @@ export function createDataProvider(
     api,
     async list(entity, params, signal) {
       const path = entityPath(entity.path, entity.key, undefined, params.pathParams);
-      const answer = await call<ListResult>('GET', path, { query: listQueryParams(params) as RequestOptions['query'], signal });
-      if (!answer || !Array.isArray(answer.results)) throw genericApiError(200);
+      const answer = await call('GET', path, { query: listQueryParams(params), signal });
+      if (!isRecord(answer) || !Array.isArray(answer.results) || !answer.results.every(isRecord)) throw genericApiError(200);
       return { results: answer.results, totalCount: Number(answer.totalCount) || 0 };
     },
-    get: (entity, key, signal) => call<Row>('GET', entityPath(entity.path, entity.key, key), { signal }),
-    create: (entity, body) => call<Row>('POST', entityPath(entity.path, entity.key, undefined, body), { body }),
-    update: (entity, key, body, version) => write<Row>('PUT', entityPath(entity.path, entity.key, key), body, version),
-    remove: (entity, key, version) => write<undefined>('DELETE', entityPath(entity.path, entity.key, key), undefined, version),
-    requestPath: (method, path, o = {}) => call(method, `/${path.replace(/^\/+/, '')}`, o),
-    async downloadPath(path) {
-      let response: Response | undefined;
-      const blob = await settle<Blob>(client.GET(`/${path.replace(/^\/+/, '')}` as never, { parseAs: 'blob', headers: { Accept: '*/*' } } as never).then((r) => {
-        response = (r as { response: Response }).response;
-        return r as never;
-      }));
-      const disposition = response?.headers.get('Content-Disposition') ?? '';
-      return { blob: blob ?? new Blob([]), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'file' };
+    async get(entity, key, signal) {
+      const row = await call('GET', entityPath(entity.path, entity.key, key), { signal });
+      if (!isRecord(row)) throw genericApiError(200);
+      return row;
     },
+    create: async (entity, body) => rowOrNone(await call('POST', entityPath(entity.path, entity.key, undefined, body), { body })),
+    update: async (entity, key, body, version) => rowOrNone(await write('PUT', entityPath(entity.path, entity.key, key), body, version)),
+    async remove(entity, key, version) {
+      await write('DELETE', entityPath(entity.path, entity.key, key), undefined, version);
+    },
+    requestPath: (method, path, o = {}) => call(method, `/${path.replace(/^\/+/, '')}`, o),
+    downloadPath: (path) => downloadFile(client, settle, `/${path.replace(/^\/+/, '')}`),
     async upload(method, path, file, fileName, version) {
       const url = urlOf(path);
       // The row's path (without /<field>) is where the form keeps the version it read.
@@ -158,11 +168,11 @@ export function createDataProvider(
       const form = new FormData();
       form.append('file', file, fileName);
       // A FormData body: the browser writes multipart/form-data with its boundary (no Content-Type here).
-      const row = await settle<Row>(client.request(method.toLowerCase() as 'put', `/${path.replace(/^\/+/, '')}` as never, {
+      const row = await settle(client[method](`/${path.replace(/^\/+/, '')}`, {
         body: form,
         headers: ifMatch ? { 'If-Match': ifMatch } : {},
-      } as never));
-      if (!row || typeof row !== 'object') throw genericApiError(200);
+      }));
+      if (!isRecord(row)) throw genericApiError(200);
       const etag = versionOf(row);
       if (method === 'PUT' && etag) lastVersions.set(rowUrl, etag);
       else rowVersions.delete(row);

@@ -6,6 +6,7 @@
  * check comes after a short delay, so a small export is ready without waiting a whole step.
  * Pure: time passes only through `sleep`, so tests drive it with fake timers.
  */
+import { isRecord } from './guards';
 
 export interface ExportJobStatus {
   id: string;
@@ -15,6 +16,14 @@ export interface ExportJobStatus {
   righeTotali?: number | null;
   downloadId?: string | null;
   messaggio?: string | null;
+}
+
+/** The job as the export's POST answers it: its path is an entity's (data), so the answer is checked here. */
+export function isExportJobStatus(value: unknown): value is ExportJobStatus {
+  const optional = (v: unknown, type: 'number' | 'string') => v === undefined || v === null || typeof v === type;
+  return isRecord(value) && typeof value.id === 'string' && typeof value.stato === 'string'
+    && (value.righeScritte === undefined || typeof value.righeScritte === 'number')
+    && optional(value.righeTotali, 'number') && optional(value.downloadId, 'string') && optional(value.messaggio, 'string');
 }
 
 export interface PollOptions {

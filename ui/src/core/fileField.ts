@@ -5,11 +5,17 @@
  */
 import { fileProblem, type FileFacts } from '../../../common/file-rules';
 import type { FileRuleModel } from '../../../common/model';
+import { isRecord, isStringArray, recordAt } from './guards';
 import type { FormDef } from './types';
 
 export function fileRuleOf(form: Pick<FormDef, 'uiSchema'>, field: string): FileRuleModel | undefined {
-  const options = (form.uiSchema[field] as { 'ui:options'?: { file?: FileRuleModel } } | undefined)?.['ui:options'];
-  return options?.file;
+  const rule = recordAt(recordAt(form.uiSchema, field), 'ui:options')?.file;
+  return isFileRule(rule) ? rule : undefined;
+}
+
+function isFileRule(value: unknown): value is FileRuleModel {
+  return isRecord(value) && typeof value.maxSize === 'number' && isStringArray(value.accept)
+    && (value.namePattern === undefined || typeof value.namePattern === 'string');
 }
 
 /** The message the server would answer for this file (size, name, type), or undefined when it may be sent. */

@@ -3,6 +3,8 @@
  * head of the queue; closing it moves to the next, whether or not "Non mostrare più" was ticked. Pure, so
  * the order rules are tested without a browser (tests/ui/notificationQueue.test.ts).
  */
+import { isRecord } from './guards';
+
 export interface QueuedNotification {
   id: string;
   titolo: string;
@@ -34,9 +36,9 @@ export function startQueue(items: readonly QueuedNotification[], closed: Iterabl
  */
 export function closedInSession(stored: string | null, session: string): string[] {
   try {
-    const value = JSON.parse(stored ?? 'null') as { session?: unknown; ids?: unknown } | null;
-    if (!value || value.session !== session || !Array.isArray(value.ids)) return [];
-    return value.ids.filter((id): id is string => typeof id === 'string');
+    const value: unknown = JSON.parse(stored ?? 'null');
+    if (!isRecord(value) || value.session !== session || !Array.isArray(value.ids)) return [];
+    return value.ids.filter((id: unknown): id is string => typeof id === 'string');
   } catch {
     return [];
   }

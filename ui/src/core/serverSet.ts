@@ -3,19 +3,27 @@
  * are in the form's schema with `readOnly: true`, so the form shows them; the API refuses them in a body
  * ('Campo non previsto', docs/spec-language.md#server-set-fields). The form leaves them out of what it sends.
  */
-import type { JsonSchema } from './types';
+import { isRecord } from './guards';
+import { schemaProperties, subSchema, type SchemaNode } from './schemaNodes';
+import type { JsonSchema, Row } from './types';
 
-type Schema = JsonSchema & { readOnly?: boolean; properties?: Record<string, Schema>; items?: Schema };
+export function withoutServerSet(schema: JsonSchema, data: Row): Row {
+  const stripped = strip(schema, data);
+  return isRecord(stripped) ? stripped : data;
+}
 
-export function withoutServerSet<T>(schema: JsonSchema, data: T): T {
-  const s = schema as Schema;
-  if (Array.isArray(data)) return (s.items ? data.map((item: unknown) => withoutServerSet(s.items!, item)) : data) as T;
-  if (!data || typeof data !== 'object' || !s.properties) return data;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
-    const prop = s.properties[key];
-    if (prop?.readOnly) continue;
-    out[key] = prop ? withoutServerSet(prop, value) : value;
+function strip(schema: SchemaNode, data: unknown): unknown {
+  if (Array.isArray(data)) {
+    const items = subSchema(schema, 'items');
+    return items ? data.map((item: unknown) => strip(items, item)) : data;
   }
-  return out as T;
+  const properties = schemaProperties(schema);
+  if (!isRecord(data) || !properties) return data;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) {
+    const prop = properties[key];
+    if (prop?.readOnly) continue;
+    out[key] = prop ? strip(prop, value) : value;
+  }
+  return out;
 }

@@ -50,6 +50,9 @@ function ManifestGate() {
 }
 
 /** Weeks start on Monday (seed 000 §9) unless the manifest says otherwise. */
-function toDayOfWeek(value: number | undefined): 0 | 1 | 2 | 3 | 4 | 5 | 6 {
-  return (value !== undefined && value >= 0 && value <= 6 ? value : 1) as 0 | 1 | 2 | 3 | 4 | 5 | 6;
+function toDayOfWeek(value: number | undefined): DayOfWeek {
+  return DAYS_OF_WEEK.find((day) => day === value) ?? 1;
 }
+
+const DAYS_OF_WEEK = [0, 1, 2, 3, 4, 5, 6] as const;
+type DayOfWeek = (typeof DAYS_OF_WEEK)[number];

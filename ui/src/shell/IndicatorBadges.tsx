@@ -11,6 +11,8 @@ import { useManifest } from '../core/hooks/useManifest';
 import { startIndicatorPolling } from '../core/indicatorPolling';
 import { useSession } from '../core/session';
 import type { IndicatorDef } from '../core/types';
+import { genericApiError } from '../core/apiError';
+import { isRecord } from '../core/guards';
 
 export function IndicatorBadges() {
   const { indicators } = useManifest();
@@ -19,29 +21,37 @@ export function IndicatorBadges() {
 
 function IndicatorBadge({ indicator }: { indicator: IndicatorDef }) {
   const session = useSession();
+  const user = session.user?.username;
+  const allowed = user !== undefined && session.can(indicator.permission);
+  // A new user (or a logout) stops the polling, and the next one starts from no count: one counter per user.
+  return allowed ? <IndicatorCount key={user} indicator={indicator} /> : null;
+}
+
+function IndicatorCount({ indicator }: { indicator: IndicatorDef }) {
   const api = useDataProvider();
   const navigate = useNavigate();
   const [count, setCount] = useState<number>();
-  const user = session.user?.username;
-  const allowed = user !== undefined && session.can(indicator.permission);
-  useEffect(() => {
-    setCount(undefined);
-    return startIndicatorPolling({
-      allowed,
-      readFactor: async () => (await api.api.GET('/config/{key}', { params: { path: { key: indicator.refreshKey } } })).value ?? null,
-      // The counter's path is data of the manifest (any operation with `indicator:`), so untyped by path.
-      readCount: async () => (await api.requestPath<{ count: number }>('GET', indicator.path)).count,
-      onCount: setCount,
-    });
-    // A new user (or a logout) restarts or stops the polling.
-  }, [allowed, user, api, indicator]);
-  if (!allowed || count === undefined) return null;
+  useEffect(() => startIndicatorPolling({
+    allowed: true,
+    readFactor: async () => (await api.api.GET('/config/{key}', { params: { path: { key: indicator.refreshKey } } })).value ?? null,
+    // The counter's path is data of the manifest (any operation with `indicator:`), so untyped by path.
+    readCount: async () => countOf(await api.requestPath('GET', indicator.path)),
+    onCount: setCount,
+  }), [api, indicator]);
+  if (count === undefined) return null;
+  const { route } = indicator;
   const badge = <Badge size="lg" color={count > 0 ? 'red' : 'gray'} data-testid={`indicatore-${indicator.name}`}>{count}</Badge>;
   return (
     <Tooltip label={indicator.label}>
-      {indicator.route
-        ? <UnstyledButton aria-label={`${indicator.label}: ${count}`} onClick={() => void navigate(indicator.route!)}>{badge}</UnstyledButton>
+      {route
+        ? <UnstyledButton aria-label={`${indicator.label}: ${count}`} onClick={() => void navigate(route)}>{badge}</UnstyledButton>
         : badge}
     </Tooltip>
   );
+}
+
+/** The counter's answer (`{ count }`); anything else is a failed read, which keeps the last count. */
+function countOf(answer: unknown): number {
+  if (!isRecord(answer) || typeof answer.count !== 'number') throw genericApiError(200);
+  return answer.count;
 }

@@ -1,11 +1,13 @@
 /**
  * One page of an entity's list, refetched when page, size, sort or filters change. The previous request is
- * aborted so a slow answer for an old filter can never overwrite the newer one.
+ * aborted so a slow answer for an old filter can never overwrite the newer one. The rows and the error stay
+ * those of the last answer while the next one is awaited; `loading` says that one is.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { FilterValue } from '../dataProvider';
 import type { EntityMeta, Row, SortSpec } from '../types';
 import { useDataProvider } from './useDataProvider';
+import { useStableValue } from './useStableValue';
 
 export interface EntityListQuery {
   page: number;
@@ -22,35 +24,29 @@ export interface EntityListState {
   reload: () => void;
 }
 
+interface ListAnswer { rows: Row[]; totalCount: number; error: unknown }
+
 export function useEntityList(entity: EntityMeta, query: EntityListQuery): EntityListState {
   const provider = useDataProvider();
-  const [rows, setRows] = useState<Row[]>([]);
-  const [totalCount, setTotalCount] = useState(0);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<unknown>(null);
   const [generation, setGeneration] = useState(0);
-  // The serialised query is the effect's real dependency: callers build a fresh object on every render.
-  const queryKey = JSON.stringify(query);
+  // Callers build a fresh query object on every render: what it says is the effect's real dependency.
+  const stableQuery = useStableValue(query);
+  const request = useMemo(() => ({ provider, entity, query: stableQuery, generation }), [provider, entity, stableQuery, generation]);
+  const [answered, setAnswered] = useState<{ request: typeof request; answer: ListAnswer }>();
 
   useEffect(() => {
     const controller = new AbortController();
-    setLoading(true);
-    provider.list(entity, JSON.parse(queryKey) as EntityListQuery, controller.signal).then(
-      (answer) => {
-        setRows(answer.results);
-        setTotalCount(answer.totalCount);
-        setError(null);
-        setLoading(false);
-      },
+    request.provider.list(request.entity, request.query, controller.signal).then(
+      (page) => setAnswered({ request, answer: { rows: page.results, totalCount: page.totalCount, error: null } }),
       (err: unknown) => {
         if (controller.signal.aborted) return;
-        setError(err);
-        setLoading(false);
+        setAnswered((last) => ({ request, answer: { rows: last?.answer.rows ?? [], totalCount: last?.answer.totalCount ?? 0, error: err } }));
       },
     );
     return () => controller.abort();
-  }, [provider, entity, queryKey, generation]);
+  }, [request]);
 
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
-  return { rows, totalCount, loading, error, reload };
+  const answer = answered?.answer;
+  return { rows: answer?.rows ?? [], totalCount: answer?.totalCount ?? 0, loading: answered?.request !== request, error: answer?.error ?? null, reload };
 }

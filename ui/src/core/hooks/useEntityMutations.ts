@@ -6,8 +6,11 @@ import { versionOf } from '../dataProvider';
 import { useDataProvider } from './useDataProvider';
 
 export interface EntityMutations {
-  /** `version`: the ETag of the row as loaded (dataProvider `versionOf`), sent as If-Match on update. */
-  save(key: KeyValues | undefined, body: Row, version?: string): Promise<Row>;
+  /**
+   * `version`: the ETag of the row as loaded (dataProvider `versionOf`), sent as If-Match on update.
+   * Answers the row as saved; undefined when the answer carries none.
+   */
+  save(key: KeyValues | undefined, body: Row, version?: string): Promise<Row | undefined>;
   remove(key: KeyValues, version?: string): Promise<void>;
   /** The row's version now (a list row has none): read before asking to confirm a delete from the list. */
   versionNow(key: KeyValues): Promise<string | undefined>;

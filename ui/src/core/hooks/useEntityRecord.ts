@@ -1,8 +1,12 @@
-/** One record by key; with no key (a create form) nothing is fetched. */
-import { useCallback, useEffect, useState } from 'react';
+/**
+ * One record by key; with no key (a create form) nothing is fetched. While a record is read again (a new
+ * key, `reload`) the last one read stays, with `loading`.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { KeyValues } from '../keys';
 import type { EntityMeta, Row } from '../types';
 import { useDataProvider } from './useDataProvider';
+import { useStableValue } from './useStableValue';
 
 export interface EntityRecordState {
   record: Row | undefined;
@@ -14,26 +18,24 @@ export interface EntityRecordState {
 
 export function useEntityRecord(entity: EntityMeta, key: KeyValues | undefined): EntityRecordState {
   const provider = useDataProvider();
-  const [state, setState] = useState<Omit<EntityRecordState, 'reload'>>({ record: undefined, loading: key !== undefined, error: null });
   const [generation, setGeneration] = useState(0);
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
-  const keyString = key ? JSON.stringify(key) : '';
+  const stableKey = useStableValue(key);
+  const request = useMemo(() => (stableKey ? { provider, entity, key: stableKey, generation } : undefined), [provider, entity, stableKey, generation]);
+  const [answered, setAnswered] = useState<{ request: typeof request; record: Row | undefined; error: unknown }>();
 
   useEffect(() => {
-    if (!keyString) {
-      setState({ record: undefined, loading: false, error: null });
-      return;
-    }
+    if (!request) return;
     const controller = new AbortController();
-    setState((s) => ({ ...s, loading: true }));
-    provider.get(entity, JSON.parse(keyString) as KeyValues, controller.signal).then(
-      (record) => setState({ record, loading: false, error: null }),
+    request.provider.get(request.entity, request.key, controller.signal).then(
+      (record) => setAnswered({ request, record, error: null }),
       (error: unknown) => {
-        if (!controller.signal.aborted) setState({ record: undefined, loading: false, error });
+        if (!controller.signal.aborted) setAnswered({ request, record: undefined, error });
       },
     );
     return () => controller.abort();
-  }, [provider, entity, keyString, generation]);
+  }, [request]);
 
-  return { ...state, reload };
+  if (!request) return { record: undefined, loading: false, error: null, reload };
+  return { record: answered?.record, loading: answered?.request !== request, error: answered?.error ?? null, reload };
 }

@@ -4,11 +4,19 @@
  * posts `/<entity path>/{key}/<transition>` and answers the spec's success message and the updated row.
  */
 import { useMemo } from 'react';
+import { genericApiError } from '../apiError';
+import { isRecord, isStringArray } from '../guards';
 import { entityPath, type KeyValues } from '../keys';
 import type { EntityMeta, FormDef, Row, TransitionDef } from '../types';
 import { useDataProvider } from './useDataProvider';
 
 export interface TransitionResult { message: string; row: Row }
+
+/** The answer of a transition (`<Entity>TransitionResult` of the API), checked: its path is data. */
+function transitionResultOf(answer: unknown): TransitionResult {
+  if (!isRecord(answer) || typeof answer.message !== 'string' || !isRecord(answer.row)) throw genericApiError(200);
+  return { message: answer.message, row: answer.row };
+}
 
 export interface RowTransitions {
   /** The transitions to offer, in the spec's order. */
@@ -20,11 +28,13 @@ export interface RowTransitions {
 export function useTransitions(entity: EntityMeta, form: FormDef, editKey: KeyValues | undefined, record: Row | undefined): RowTransitions {
   const provider = useDataProvider();
   return useMemo(() => {
-    const allowed = Array.isArray(record?._actions) ? (record._actions as string[]) : [];
+    const actions = record?._actions;
+    const allowed = isStringArray(actions) ? actions : [];
     return {
       available: editKey ? (form.states?.transitions ?? []).filter((t) => allowed.includes(t.name)) : [],
       // The entity and transition names are data (manifest, form): untyped by path.
-      run: (name, input) => provider.requestPath<TransitionResult>('POST', `${entityPath(entity.path, entity.key, editKey)}/${encodeURIComponent(name)}`, input ? { body: input } : undefined),
+      run: async (name, input) => transitionResultOf(
+        await provider.requestPath('POST', `${entityPath(entity.path, entity.key, editKey)}/${encodeURIComponent(name)}`, input ? { body: input } : undefined)),
     };
   }, [provider, entity, form, editKey, record]);
 }

@@ -18,6 +18,7 @@ interface Props {
 }
 
 type Field = 'oldPassword' | 'newPassword' | 'confirm';
+const FIELDS: readonly Field[] = ['oldPassword', 'newPassword', 'confirm'];
 
 export function ChangePasswordForm({ username, onDone, onCancel }: Props) {
   const { required: REQUIRED } = useValidationMessages();
@@ -35,7 +36,7 @@ export function ChangePasswordForm({ username, onDone, onCancel }: Props) {
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const missing = Object.fromEntries((Object.keys(values) as Field[]).filter((f) => !values[f]).map((f) => [f, REQUIRED]));
+    const missing = Object.fromEntries(FIELDS.filter((f) => !values[f]).map((f) => [f, REQUIRED]));
     setErrors(missing);
     if (Object.keys(missing).length) { setAlert(null); return; }
     if (values.newPassword !== values.confirm) { setAlert(PASSWORD_MISMATCH); return; }

@@ -18,6 +18,7 @@ import { fitToSchema } from '../../core/fitToSchema';
 import { withoutServerSet } from '../../core/serverSet';
 import { useEntityMutations } from '../../core/hooks/useEntityMutations';
 import type { KeyValues } from '../../core/keys';
+import { recordAt } from '../../core/guards';
 import { getPath } from '../../core/objectPath';
 import { translateString } from '../../core/rjsfStrings';
 import type { EntityMeta, FormDef, Row } from '../../core/types';
@@ -28,6 +29,7 @@ import { TransitionActions } from './TransitionActions';
 import { validatorFor } from './validator';
 import { italianWidgets } from './widgets';
 import type { FileFormContext } from './StoredFileWidget';
+import type { ShellFormContext } from './formContext';
 import { entityPath } from '../../core/keys';
 import { customFields } from './TransferListField';
 
@@ -82,13 +84,10 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
 
   const uiSchema = useMemo<UiSchema>(() => {
     const base = form.uiSchema ?? {};
-    const keys = editKey
-      ? Object.fromEntries(form.key.map((k) => [k, { ...(base[k] as object | undefined), 'ui:readonly': true }]))
-      : {};
-    const locked = restricted
-      ? Object.fromEntries(Object.keys((form.schema as { properties?: object }).properties ?? {})
-        .filter((f) => !onlyFields!.includes(f))
-        .map((f) => [f, { ...(base[f] as object | undefined), 'ui:readonly': true }]))
+    const readOnly = (field: string) => ({ ...recordAt(base, field), 'ui:readonly': true });
+    const keys = editKey ? Object.fromEntries(form.key.map((k) => [k, readOnly(k)])) : {};
+    const locked = restricted && onlyFields
+      ? Object.fromEntries(Object.keys(recordAt(form.schema, 'properties') ?? {}).filter((f) => !onlyFields.includes(f)).map((f) => [f, readOnly(f)]))
       : {};
     return { ...base, ...locked, ...keys };
   }, [form, editKey, restricted, onlyFields]);
@@ -145,7 +144,7 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
         return;
       }
       setServerDetails(error instanceof ApiError ? error.details : []);
-      banners.error(bannerMessage(error, (field) => field.split('.')[0] in ((form.schema as { properties?: object }).properties ?? {})));
+      banners.error(bannerMessage(error, (field) => field.split('.')[0] in (recordAt(form.schema, 'properties') ?? {})));
     } finally {
       setSaving(false);
     }
@@ -184,7 +183,7 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
       translateString={translateString}
       widgets={italianWidgets}
       fields={customFields}
-      formContext={{ baseline, files: fileContext }}
+      formContext={{ baseline, files: fileContext } satisfies ShellFormContext}
       showErrorList={false}
       noHtml5Validate
       omitExtraData

@@ -7,11 +7,12 @@
  */
 import { useEffect, useState } from 'react';
 import { Alert, FileInput, Group, Image, Stack, Text } from '@mantine/core';
-import type { WidgetProps } from '@rjsf/utils';
+import type { RJSFSchema, WidgetProps } from '@rjsf/utils';
 import { ApiError, userMessage } from '../../core/apiError';
 import { fileProblemInForm, fileRuleOf, isImageRule } from '../../core/fileField';
 import { useDataProvider } from '../../core/hooks/useDataProvider';
 import type { FormDef, Row } from '../../core/types';
+import type { ShellFormContext } from './formContext';
 
 /** What EntityForm hands its file widgets through rjsf's formContext. */
 export interface FileFormContext {
@@ -22,29 +23,32 @@ export interface FileFormContext {
   onUploaded(field: string, row: Row): void;
 }
 
-export function StoredFileWidget(props: WidgetProps) {
+export function StoredFileWidget(props: WidgetProps<Row, RJSFSchema, ShellFormContext>) {
   const { id, name, readonly, disabled, label, registry } = props;
   const value: unknown = props.value;
-  const context = (registry.formContext as { files?: FileFormContext }).files;
+  const context = registry.formContext.files;
   const provider = useDataProvider();
-  const [preview, setPreview] = useState<string | undefined>();
+  // The object URL of the stored file's bytes, for the file it was read for (`${path}|${value}`).
+  const [loaded, setLoaded] = useState<{ file: string; url: string }>();
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const rule = context ? fileRuleOf(context.form, name) : undefined;
   const filePath = context?.itemPath ? `${context.itemPath}/${name}` : undefined;
 
   // The stored file changes id with every upload: read it again then (the token travels as a header).
+  const shown = filePath && value && isImageRule(rule) ? `${filePath}|${String(value)}` : undefined;
+  const preview = loaded && loaded.file === shown ? loaded.url : undefined;
   useEffect(() => {
-    if (!filePath || !value || !isImageRule(rule)) { setPreview(undefined); return; }
+    if (!shown || !filePath) return;
     let url: string | undefined;
     let cancelled = false;
     provider.downloadPath(filePath).then(({ blob }) => {
       if (cancelled) return;
       url = URL.createObjectURL(blob);
-      setPreview(url);
-    }).catch(() => setPreview(undefined));
+      setLoaded({ file: shown, url });
+    }).catch(() => setLoaded(undefined));
     return () => { cancelled = true; if (url) URL.revokeObjectURL(url); };
-  }, [filePath, value, provider, rule]);
+  }, [shown, filePath, provider]);
 
   const choose = async (file: File | null) => {
     setError(undefined);

@@ -6,13 +6,32 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Badge, Button, Checkbox, Group, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import type { FieldProps } from '@rjsf/utils';
+import type { FieldProps, RJSFSchema } from '@rjsf/utils';
 import { useDataProvider } from '../../core/hooks/useDataProvider';
 import { useEntityMeta } from '../../core/hooks/useManifest';
 import { addChosen, availableOptions, chosenKeys, isModified, removeChosen, rowsFor, type TransferOption } from '../../core/transferList';
+import { isRecord } from '../../core/guards';
 import type { Row } from '../../core/types';
+import type { ShellFormContext } from './formContext';
 
 interface Options { childField: string; entity: string; valueField: string; labelField: string; chosenTitle: string; availableTitle: string }
+
+/** The options the generator writes in the child's `ui:options` (generator/emitters/forms.ts); a missing one reads as ''. */
+function optionsOf(uiOptions: unknown): Options {
+  const text = (name: string) => {
+    const value = isRecord(uiOptions) ? uiOptions[name] : undefined;
+    return typeof value === 'string' ? value : '';
+  };
+  return {
+    childField: text('childField'), entity: text('entity'), valueField: text('valueField'), labelField: text('labelField'),
+    chosenTitle: text('chosenTitle'), availableTitle: text('availableTitle'),
+  };
+}
+
+/** The child rows as rjsf holds them (form data, the baseline row's child list). */
+function rowsOf(value: unknown): Row[] | undefined {
+  return Array.isArray(value) && value.every(isRecord) ? value : undefined;
+}
 
 function useOptions(entityName: string, valueField: string, labelField: string): TransferOption[] {
   const provider = useDataProvider();
@@ -44,11 +63,11 @@ function CheckList({ title, options, checked, onToggle, testId }: {
   );
 }
 
-export function TransferListField(props: FieldProps) {
-  const options = (props.uiSchema?.['ui:options'] ?? {}) as unknown as Options;
+export function TransferListField(props: FieldProps<Row[], RJSFSchema, ShellFormContext>) {
+  const options = optionsOf(props.uiSchema?.['ui:options']);
   const all = useOptions(options.entity, options.valueField, options.labelField);
-  const chosen = chosenKeys(props.formData as Row[] | undefined, options.childField);
-  const baseline = chosenKeys((props.registry.formContext as { baseline?: Row } | undefined)?.baseline?.[props.name] as Row[] | undefined, options.childField);
+  const chosen = chosenKeys(rowsOf(props.formData), options.childField);
+  const baseline = chosenKeys(rowsOf(props.registry.formContext.baseline?.[props.name]), options.childField);
   const [checked, setChecked] = useState<Set<string>>(new Set());
   const labelOf = useMemo(() => new Map(all.map((o) => [o.value, o.label])), [all]);
   const chosenOptions = chosen.map((value) => ({ value, label: labelOf.get(value) ?? value }));

@@ -59,8 +59,7 @@ export function TransitionActions({ entity, form, editKey, record, onChanged }: 
   };
 
   /** From the input modal: field refusals (400 with details) stay in it, anything else closes it. */
-  const runWithInput = async (input: Row) => {
-    const t = asking!;
+  const runWithInput = async (t: TransitionDef, input: Row) => {
     try {
       const answer = await transitions.run(t.name, input);
       setAsking(undefined);
@@ -81,7 +80,7 @@ export function TransitionActions({ entity, form, editKey, record, onChanged }: 
         </Button>
       ))}
       {asking && (
-        <TransitionInputModal transition={asking} defaultMessages={form.defaultMessages} onSubmit={runWithInput} onClose={() => setAsking(undefined)} />
+        <TransitionInputModal transition={asking} defaultMessages={form.defaultMessages} onSubmit={(input) => runWithInput(asking, input)} onClose={() => setAsking(undefined)} />
       )}
     </>
   );

@@ -6,6 +6,7 @@
 import { useMemo, useState } from 'react';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import Form from '@rjsf/mantine';
+import type { IChangeEvent } from '@rjsf/core';
 import type { UiSchema } from '@rjsf/utils';
 import { ApiError, userMessage } from '../../core/apiError';
 import { createTransformErrors, detailsToErrorSchema } from '../../core/errorMessages';
@@ -28,7 +29,7 @@ export function TransitionInputModal({ transition, defaultMessages, onSubmit, on
   const [running, setRunning] = useState(false);
   const [refusal, setRefusal] = useState<ApiError | undefined>();
   const transformErrors = useMemo(() => createTransformErrors({ messages: input.messages, defaultMessages }), [input, defaultMessages]);
-  const uiSchema = useMemo(() => ({ ...input.uiSchema, 'ui:submitButtonOptions': { norender: true } }) as UiSchema, [input]);
+  const uiSchema = useMemo((): UiSchema => ({ ...input.uiSchema, 'ui:submitButtonOptions': { norender: true } }), [input]);
 
   const submit = async (formData: Row) => {
     setRunning(true);
@@ -52,8 +53,8 @@ export function TransitionInputModal({ transition, defaultMessages, onSubmit, on
         uiSchema={uiSchema}
         validator={validatorFor(input.schema)}
         formData={data}
-        onChange={(e) => setData(e.formData as Row)}
-        onSubmit={(e) => void submit(e.formData as Row)}
+        onChange={(e: IChangeEvent<Row>) => setData(e.formData ?? {})}
+        onSubmit={(e: IChangeEvent<Row>) => void submit(e.formData ?? {})}
         transformErrors={transformErrors}
         extraErrors={refusal ? detailsToErrorSchema(refusal.details) : undefined}
         translateString={translateString}

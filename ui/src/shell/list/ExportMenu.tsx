@@ -7,9 +7,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Group, Menu, Paper, Progress, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { userMessage } from '../../core/apiError';
+import { genericApiError, userMessage } from '../../core/apiError';
 import type { FilterValue } from '../../core/dataProvider';
-import { pollExport, progressPercent, secondsOf, type ExportJobStatus } from '../../core/exportPolling';
+import { isExportJobStatus, pollExport, progressPercent, secondsOf, type ExportJobStatus } from '../../core/exportPolling';
 import { useDataProvider } from '../../core/hooks/useDataProvider';
 import { useManifest } from '../../core/hooks/useManifest';
 import type { EntityMeta, SortSpec } from '../../core/types';
@@ -49,7 +49,8 @@ export function ExportMenu({ entity, sort, filters }: Props) {
       for (const [name, value] of Object.entries(filters)) if (value !== undefined && value !== null && value !== '') query[name] = String(value);
       if (sort[0]) query.sort = `${sort[0].field},${sort[0].direction}`;
       // The list's own export operation: its path is the entity's (data of the manifest), so untyped by path.
-      const queued = await api.requestPath<ExportJobStatus>('POST', `${entity.path}/esportazioni`, { query });
+      const queued = await api.requestPath('POST', `${entity.path}/esportazioni`, { query });
+      if (!isExportJobStatus(queued)) throw genericApiError(202);
       setJob(queued);
       const outcome = await pollExport({
         check: () => api.api.GET('/esportazioni/{id}', { params: { path: { id: queued.id } }, signal: controller.signal }),

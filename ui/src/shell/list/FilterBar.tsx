@@ -2,7 +2,7 @@
  * Filter bar from `entity.filters`. Text filters are type-ahead: they apply once the user stops typing for
  * `ui.typeaheadDelayMs` (800 ms); enums and booleans are selects and apply at once.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Group, Select, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import type { FilterValue } from '../../core/dataProvider';
@@ -63,11 +63,12 @@ function FilterInput({ filter, delayMs, onChange }: { filter: FilterDef; delayMs
 function TypeaheadInput({ delayMs, onChange, ...rest }: { label: string; w: number; 'data-filter': string; delayMs: number; onChange: (v: FilterValue) => void }) {
   const [text, setText] = useState('');
   const settled = useDebouncedValue(text.trim(), delayMs);
-  const [applied, setApplied] = useState('');
+  // What was last passed on: nothing to render from it, so a ref, not state.
+  const applied = useRef('');
   useEffect(() => {
-    if (settled === applied) return;
-    setApplied(settled);
+    if (settled === applied.current) return;
+    applied.current = settled;
     onChange(settled || undefined);
-  }, [settled, applied, onChange]);
+  }, [settled, onChange]);
   return <TextInput {...rest} type="search" placeholder="Cerca..." value={text} onChange={(e) => setText(e.currentTarget.value)} />;
 }

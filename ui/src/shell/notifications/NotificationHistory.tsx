@@ -16,6 +16,8 @@ import { useSession } from '../../core/session';
 
 interface HistoryRow extends QueuedNotification { dataInizio: string; dataFine?: string | null }
 interface HistoryPage { results: HistoryRow[]; totalCount: number }
+interface DateRange { dataDa: string; dataA: string }
+const NO_DATES: DateRange = { dataDa: '', dataA: '' };
 
 export function NotificationHistoryButton() {
   const session = useSession();
@@ -40,25 +42,35 @@ function NotificationHistory({ onClose }: { onClose: () => void }) {
   const [answer, setAnswer] = useState<HistoryPage | undefined>();
   const [error, setError] = useState<{ field?: string; message: string } | undefined>();
 
-  const load = useCallback(async (target: number, signal?: AbortSignal) => {
-    try {
-      const res = await api.api.GET('/notifiche/storico', {
-        params: { query: { dataDa: dataDa || undefined, dataA: dataA || undefined, currentPage: target, pageDimension: Number.isFinite(pageSize) ? pageSize : undefined } },
-        signal,
-      });
-      setAnswer(res);
-      setPage(target);
-      setError(undefined);
-    } catch (err) {
-      if (signal?.aborted) return;
-      const detail = err instanceof ApiError ? err.details[0] : undefined;
-      setError(detail ? { field: detail.field, message: detail.message } : { message: userMessage(err) });
-    }
-  }, [api, dataDa, dataA, pageSize]);
+  const fetchPage = useCallback((target: number, range: DateRange, signal?: AbortSignal) => api.api.GET('/notifiche/storico', {
+    params: { query: { dataDa: range.dataDa || undefined, dataA: range.dataA || undefined, currentPage: target, pageDimension: Number.isFinite(pageSize) ? pageSize : undefined } },
+    signal,
+  }), [api, pageSize]);
+  const show = useCallback((target: number, res: HistoryPage) => {
+    setAnswer(res);
+    setPage(target);
+    setError(undefined);
+  }, []);
+  const fail = useCallback((err: unknown) => {
+    const detail = err instanceof ApiError ? err.details[0] : undefined;
+    setError(detail ? { field: detail.field, message: detail.message } : { message: userMessage(err) });
+  }, []);
 
-  // The first page once, on opening; later pages and filters on the user's request (not on each keystroke).
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- on mount only: a filter change waits for the user
-  useEffect(() => { const c = new AbortController(); void load(1, c.signal); return () => c.abort(); }, []);
+  /** A page on the user's request, with the dates as typed now. */
+  const load = async (target: number) => {
+    try {
+      show(target, await fetchPage(target, { dataDa, dataA }));
+    } catch (err) {
+      fail(err);
+    }
+  };
+
+  // The first page once, on opening, with no dates; later pages and filters on the user's request (not on each keystroke).
+  useEffect(() => {
+    const c = new AbortController();
+    void fetchPage(1, NO_DATES, c.signal).then((res) => show(1, res), (err: unknown) => { if (!c.signal.aborted) fail(err); });
+    return () => c.abort();
+  }, [fetchPage, show, fail]);
 
   const pages = answer ? pageCount(answer.totalCount, Number.isFinite(pageSize) ? pageSize : Math.max(1, answer.results.length)) : 0;
   const numbers = pageWindow(page, pages, windowSize);

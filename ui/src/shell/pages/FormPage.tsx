@@ -2,15 +2,17 @@
  * Generic form page (route kind "form"). Without a key in the route it creates (POST), with one it loads
  * (GET) and updates (PUT); after a create the view moves to the new record's edit route (seed 000 §4).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Center, Loader, Stack, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router-dom';
 import { userMessage } from '../../core/apiError';
 import { loadFormDef } from '../../core/artifacts';
+import { isStringArray } from '../../core/guards';
 import { useEntityRecord } from '../../core/hooks/useEntityRecord';
+import { useStableValue } from '../../core/hooks/useStableValue';
 import { useEntityMeta } from '../../core/hooks/useManifest';
 import type { LoadState } from '../../core/hooks/useManifest';
-import { fillRoute, keyOf, type KeyValues } from '../../core/keys';
+import { fillRoute, keyOf } from '../../core/keys';
 import { useSession } from '../../core/session';
 import type { FormDef, Row } from '../../core/types';
 import { AuditPanel } from '../form/AuditPanel';
@@ -25,14 +27,14 @@ export default function FormPage({ entityName, routePattern }: Props) {
   const entity = useEntityMeta(entityName);
   const params = useParams();
   const navigate = useNavigate();
-  // useParams returns a new object on every render; the serialised key keeps editKey stable for memos below.
-  const keyJson = JSON.stringify(keyOf(entity.key, params) ?? null);
-  const editKey = useMemo(() => (JSON.parse(keyJson) as KeyValues | null) ?? undefined, [keyJson]);
+  // useParams returns a new object on every render; the same key stays the same object for the memos below.
+  const editKey = useStableValue(keyOf(entity.key, params));
   const record = useEntityRecord(entity, editKey);
   const form = useFormDef(entityName);
   const { can } = useSession();
   // A row with a lifecycle says itself what the caller may do with it now (`_actions`: a read-only bank's stock).
-  const rowActions = Array.isArray(record.record?._actions) ? (record.record._actions as string[]) : undefined;
+  const actions = record.record?._actions;
+  const rowActions = isStringArray(actions) ? actions : undefined;
   const allowsOnRow = (op: 'update' | 'delete') => !rowActions || rowActions.includes(op);
   const fullUpdate = entity.operations.includes('update') && can(entity.permissions?.update) && allowsOnRow('update');
   const canSave = editKey ? fullUpdate : can(entity.permissions?.create);

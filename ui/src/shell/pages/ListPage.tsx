@@ -6,7 +6,7 @@ import 'mantine-react-table/styles.css';
 import { useCallback, useMemo, useState } from 'react';
 import { ActionIcon, Alert, Button, Group, Stack, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { MantineReactTable, useMantineReactTable, type MRT_PaginationState, type MRT_SortingState, type MRT_Updater } from 'mantine-react-table';
+import { MantineReactTable, useMantineReactTable, type MRT_PaginationState, type MRT_SortingState } from 'mantine-react-table';
 import { MRT_Localization_IT } from 'mantine-react-table/locales/it/index.esm.mjs';
 import { useNavigate } from 'react-router-dom';
 import { userMessage } from '../../core/apiError';
@@ -22,10 +22,6 @@ import { tableColumns } from '../list/columns';
 import { ExportMenu } from '../list/ExportMenu';
 import { FilterBar } from '../list/FilterBar';
 import { useModals } from '../modals/modalsContext';
-
-function apply<T>(updater: MRT_Updater<T>, current: T): T {
-  return typeof updater === 'function' ? (updater as (old: T) => T)(current) : updater;
-}
 
 export default function ListPage({ entityName }: { entityName: string }) {
   const { ui } = useManifest();
@@ -51,7 +47,8 @@ export default function ListPage({ entityName }: { entityName: string }) {
     setPagination((p) => ({ ...p, pageIndex: 0 }));
   }, []);
 
-  const canOpen = Boolean(entity.formRoute) && entity.operations.includes('get');
+  const { formRoute } = entity;
+  const canOpen = Boolean(formRoute) && entity.operations.includes('get');
   // Buttons the user's grants do not allow are not shown (manifest.entities[E].permissions).
   const canCreate = Boolean(entity.formRoute) && entity.operations.includes('create') && can(entity.permissions?.create);
   const canDelete = entity.operations.includes('delete') && can(entity.permissions?.delete);
@@ -85,9 +82,10 @@ export default function ListPage({ entityName }: { entityName: string }) {
     manualSorting: true,
     manualFiltering: true,
     rowCount: list.totalCount,
-    onPaginationChange: (updater) => setPagination((p) => apply(updater, p)),
+    // The table's updaters are React's own kind (a value or a function of the previous one).
+    onPaginationChange: setPagination,
     onSortingChange: (updater) => {
-      setSorting((s) => apply(updater, s));
+      setSorting(updater);
       setPagination((p) => ({ ...p, pageIndex: 0 }));
     },
     state: { pagination, sorting, isLoading: list.loading && list.rows.length === 0, showProgressBars: list.loading },
@@ -112,8 +110,8 @@ export default function ListPage({ entityName }: { entityName: string }) {
         <IconTrash size={18} />
       </ActionIcon>
     ),
-    mantineTableBodyRowProps: ({ row }) => canOpen
-      ? { onClick: () => void navigate(fillRoute(entity.formRoute!, row.original)), style: { cursor: 'pointer' } }
+    mantineTableBodyRowProps: ({ row }) => canOpen && formRoute
+      ? { onClick: () => void navigate(fillRoute(formRoute, row.original)), style: { cursor: 'pointer' } }
       : {},
   });
 
@@ -123,8 +121,8 @@ export default function ListPage({ entityName }: { entityName: string }) {
         <Title order={2}>{entity.title ?? entity.labelPlural}</Title>
         <Group gap="sm">
           <ExportMenu entity={entity} sort={sort} filters={filters} />
-          {canCreate && (
-            <Button leftSection={<IconPlus size={18} />} onClick={() => void navigate(fillRoute(entity.formRoute!, {}))}>
+          {canCreate && formRoute && (
+            <Button leftSection={<IconPlus size={18} />} onClick={() => void navigate(fillRoute(formRoute, {}))}>
               Nuovo
             </Button>
           )}

@@ -1,0 +1,9 @@
+/**
+ * What EntityForm hands its widgets and custom fields through rjsf's `formContext`: the row as last loaded
+ * or saved (the transfer list tells from it whether it was modified) and what file fields upload with.
+ * A type alias, not an interface: rjsf wants a context with an index signature, which only aliases imply.
+ */
+import type { Row } from '../../core/types';
+import type { FileFormContext } from './StoredFileWidget';
+
+export type ShellFormContext = { baseline?: Row; files?: FileFormContext };
