@@ -91,6 +91,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   // A session the browser may still have (page reload, new tab): resume it, or nobody is logged in.
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- load() sets state only after awaiting users/me (an external system); the rule does not follow the await inside the async function
     load(true).catch((error: unknown) => {
       if (error instanceof StaleSession) return;
       if (!(error instanceof ApiError && error.status === 401)) console.warn('Sessione non verificata:', error);
