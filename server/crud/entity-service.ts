@@ -81,11 +81,11 @@ export class EntityService {
    * What an export of the list writes (server/exports/): the list's own filters, sort, data scope and
    * hidden rows, unpaged. `filtered()` is a fresh query each time, so the exporter pages it by keyset.
    */
-  async exportQuery(query: Record<string, unknown>, caller: Caller, fixed: Row = {}): Promise<{ params: ListParams; filtered: () => Knex.QueryBuilder }> {
+  async exportQuery(query: Record<string, unknown>, caller: Caller, fixed: Row = {}): Promise<{ params: ListParams; filtered: () => Knex.QueryBuilder<Row, Row[]> }> {
     const params = parseListParams(this.entity, query, this.filterable);
     params.filters.push(...Object.entries(fixed).map(([field, value]) => ({ field, value, exact: true })));
     const hide = await this.lifecycle.hideReadOnly(this.db, caller);
-    return { params, filtered: () => { const qb = applyFilters(this.db(this.entity.table), this.entity, params); this.restrict(qb, caller); hide(qb); return qb; } };
+    return { params, filtered: () => { const qb = applyFilters(this.db<Row, Row[]>(this.entity.table), this.entity, params); this.restrict(qb, caller); hide(qb); return qb; } };
   }
 
   /**
