@@ -33,3 +33,8 @@ export function expectRecords(value: unknown, what: string): Record<string, unkn
   if (!Array.isArray(value) || !items.every(isRecord)) throw new Error(`${what} is not a list of objects`);
   return items;
 }
+
+/** A row's text value, or null when it has none. */
+export function textOrNull(value: unknown): string | null {
+  return value === null || value === undefined ? null : String(value);
+}

@@ -10,11 +10,11 @@
  */
 import type { Knex } from 'knex';
 import { isRecord } from '../records.js';
+import { configuredClient } from './dialect.js';
 
 const TABLE = 'knex_migrations';
 
-/** knex types its client as any; the client's config is what connect() passed to knex. */
-const isSqlite = (db: { client: { config: { client?: unknown } } }) => String(db.client.config.client).includes('sqlite');
+const isSqlite = (db: Knex) => configuredClient(db).includes('sqlite');
 
 async function checkForeignKeys(trx: Knex | Knex.Transaction): Promise<void> {
   const broken = await trx.raw<{ table: string; parent: string }[]>('PRAGMA foreign_key_check');
