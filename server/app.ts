@@ -26,6 +26,7 @@ import { authorize } from './http/authorize.js';
 import { errorHandler, routeNotFound } from './http/error-handler.js';
 import { documentOperations, fieldsOfOperation } from './http/operations.js';
 import { operationRoutes } from './http/operation-routes.js';
+import { documentPaths } from './http/openapi-document.js';
 import { pathValidators } from './http/validation.js';
 import { rejectNulCharacters } from './http/reject-nul.js';
 import { compileAllSchemas } from './http/compile-schemas.js';
@@ -33,7 +34,7 @@ import { refuseCrossSite } from './http/cross-site.js';
 import { httpOptionsFromEnv, type HttpOptions } from './http/http-options.js';
 import { jsonBody } from './http/json-body.js';
 import { noStore, securityHeaders } from './http/security-headers.js';
-import { sessionCookie } from './http/session-cookie.js';
+import { provideSessionCookie, sessionCookie } from './http/session-cookie.js';
 import { uiFiles } from './http/ui-files.js';
 import { createFileStore, fileStorageDirFromEnv } from './files/index.js';
 import { uploadParser } from './files/upload-parser.js';
@@ -89,7 +90,7 @@ export function createApp({ db, artifacts, validateResponses = false, uiDir, exp
 
   const api = express.Router();
   api.use(requestTurns());
-  api.use(rememberClientAddress, noStore, refuseCrossSite, (_req, res, next) => { res.locals.sessionCookie = cookie; next(); });
+  api.use(rememberClientAddress, noStore, refuseCrossSite, provideSessionCookie(cookie));
   // Bodies (JSON and file uploads) are read only once the caller is authorized, with the operation's
   // limits, and before they are validated.
   const beforeValidation = [authorize(db, cookie), uploadParser(artifacts.model), jsonBody(settings)];
@@ -100,7 +101,7 @@ export function createApp({ db, artifacts, validateResponses = false, uiDir, exp
   app.locals.exportWorker = exportWorker;
   // An unusable EXPORT_DIR must not stop the API: exports then stay queued, and the cause is logged.
   exportWorker.start().catch((error: unknown) => console.error('Esportazioni non avviate:', error));
-  api.use(apiRouter(db, artifacts.model, operations, artifacts.openapi.paths as never, handlers, hooks, exportWorker, createFileStore(fileStorageDir ?? fileStorageDirFromEnv())));
+  api.use(apiRouter(db, artifacts.model, operations, documentPaths(artifacts.openapi), handlers, hooks, exportWorker, createFileStore(fileStorageDir ?? fileStorageDirFromEnv())));
   api.use(routeNotFound);
   api.use(errorHandler(artifacts.model, fieldsOfOperation(operations, artifacts.model)));
   app.use(API_BASE, api);

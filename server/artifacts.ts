@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Model } from '../common/model.js';
 import { ROOT_DIR } from './config.js';
+import { isRecord } from './records.js';
 
 export type RuntimeModel = Omit<Model, 'demo'>;
 export type DemoData = Model['demo'];
@@ -15,11 +16,26 @@ export interface Artifacts {
 }
 
 export function loadArtifacts(generatedDir = join(ROOT_DIR, 'generated')): Artifacts {
-  const read = (name: string) => JSON.parse(readFileSync(join(generatedDir, name), 'utf8'));
-  return {
-    model: read('model.json'),
-    openapi: read('openapi.json'),
-    demo: read('demo-data.json'),
-    migrationsDir: join(generatedDir, 'migrations'),
-  };
+  const read = (name: string): unknown => JSON.parse(readFileSync(join(generatedDir, name), 'utf8'));
+  const model = read('model.json');
+  const openapi = read('openapi.json');
+  const demo = read('demo-data.json');
+  if (!isRuntimeModel(model)) throw new Error(`${generatedDir}/model.json is not a model: run npm run gen`);
+  if (!isRecord(openapi)) throw new Error(`${generatedDir}/openapi.json is not a document: run npm run gen`);
+  if (!isDemoData(demo)) throw new Error(`${generatedDir}/demo-data.json is not demo data: run npm run gen`);
+  return { model, openapi, demo, migrationsDir: join(generatedDir, 'migrations') };
+}
+
+/**
+ * model.json as the generator writes it (generator/emitters/model-json.ts, checked by npm run gen:check):
+ * its members are there, and what is inside them is the generator's business.
+ */
+function isRuntimeModel(value: unknown): value is RuntimeModel {
+  return isRecord(value) && isRecord(value.shell) && Array.isArray(value.entities) && Array.isArray(value.operations)
+    && Array.isArray(value.pages) && isRecord(value.functions) && isRecord(value.actions) && isRecord(value.messages)
+    && Array.isArray(value.dropEntities) && Array.isArray(value.config);
+}
+
+function isDemoData(value: unknown): value is DemoData {
+  return Array.isArray(value) && value.every((item) => isRecord(item) && typeof item.entity === 'string' && Array.isArray(item.rows));
 }

@@ -31,6 +31,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
 
 function sqliteDriverFrom(value: string | undefined): SqliteDriver {
   if (!value) return DEFAULT_SQLITE_DRIVER;
-  if (!SQLITE_DRIVERS.includes(value as SqliteDriver)) throw new Error(`SQLITE_DRIVER must be one of ${SQLITE_DRIVERS.join(', ')}; got '${value}'`);
-  return value as SqliteDriver;
+  const driver = SQLITE_DRIVERS.find((d) => d === value);
+  if (!driver) throw new Error(`SQLITE_DRIVER must be one of ${SQLITE_DRIVERS.join(', ')}; got '${value}'`);
+  return driver;
 }

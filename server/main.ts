@@ -1,5 +1,4 @@
 /** Starts the product: migrate, load demo data on first start, serve API and UI on one port. */
-import type { AddressInfo } from 'node:net';
 import { bindingsOf, bound } from '../common/bindings.js';
 import { loadArtifacts } from './artifacts.js';
 import { createApp } from './app.js';
@@ -22,7 +21,9 @@ if (demoRows) console.log(`Demo data loaded: ${demoRows} rows.`);
 
 const app = createApp({ db, artifacts, uiDir: config.uiDir });
 const server = app.listen(config.port, config.host, () => {
-  const { port } = server.address() as AddressInfo;
+  const address = server.address();
+  // A server listening on a port has an AddressInfo (a string is a pipe or socket path).
+  const port = typeof address === 'object' && address !== null ? address.port : config.port;
   console.log(`WebPOS admin listening on http://${config.host}:${port}/ (API http://${config.host}:${port}/webpos/api/v1/)`);
   console.log(`Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.sqliteFile}`);
   printDemoLogins();

@@ -15,6 +15,7 @@ import { entityByName } from '../../common/model.js';
 import type { RuntimeModel } from '../artifacts.js';
 import { Repository } from './repository.js';
 import type { Row } from './row-mapping.js';
+import { expectRecords, isRecord } from '../records.js';
 
 export type AuditOperation = 'create' | 'update' | 'delete' | 'transition';
 
@@ -80,9 +81,11 @@ export function withoutSecrets(model: Pick<RuntimeModel, 'entities'>, entity: En
     const field = entity.fields.find((f) => f.name === name);
     if (field?.secret) continue;
     const child = field ? undefined : entity.children.find((c) => c.name === name);
-    if (child && value !== null && typeof value === 'object') {
+    if (child && Array.isArray(value)) {
       const childEntity = entityByName(model, child.entity);
-      out[name] = Array.isArray(value) ? value.map((v) => withoutSecrets(model, childEntity, v as Row)) : withoutSecrets(model, childEntity, value as Row);
+      out[name] = expectRecords(value, `${entity.name}.${name}`).map((v) => withoutSecrets(model, childEntity, v));
+    } else if (child && isRecord(value)) {
+      out[name] = withoutSecrets(model, entityByName(model, child.entity), value);
     } else {
       out[name] = value;
     }

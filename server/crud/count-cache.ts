@@ -18,6 +18,7 @@
  * deployment `npm start` makes. Counts inside a transaction are never cached (they may see its own writes).
  */
 import type { Knex } from 'knex';
+import { isRecord } from '../records.js';
 
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 500;
@@ -37,7 +38,7 @@ export class CountCache {
 
   /** The count of `query` (a `count({ count: '*' })` builder on `table`), from the cache when it is valid. */
   async count(table: string, query: Knex.QueryBuilder, db: Knex | Knex.Transaction): Promise<number> {
-    const run = async () => Number((await query as { count: number | string }[])[0].count);
+    const run = () => countOf(query);
     if (!this.enabled || db.isTransaction) return run();
     const native = query.toSQL().toNative();
     const key = `${table}\n${native.sql}\n${JSON.stringify(native.bindings)}`;
@@ -57,7 +58,8 @@ export class CountCache {
     if (stableBefore && stable() && version() === before) {
       this.entries.delete(key);
       this.entries.set(key, { count, version: before, at: Date.now() });
-      if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+      const oldest = this.entries.keys().next();
+      if (this.entries.size > MAX_ENTRIES && !oldest.done) this.entries.delete(oldest.value);
     }
     return count;
   }
@@ -69,19 +71,20 @@ export class CountCache {
       if (!table) return;
       this.bump(table);
       if (q.__knexTxId) this.writtenInTransactions.add(table);
-      else this.running.set(q.__knexQueryUid ?? q.sql!, table);
+      else this.running.set(runningKey(q), table);
     });
     const ended = (q: QueryEvent) => {
       const table = writtenTable(q.sql);
       if (!table) return;
-      this.running.delete(q.__knexQueryUid ?? q.sql!);
+      this.running.delete(runningKey(q));
       this.bump(table);
     };
     db.on('query-response', (_response: unknown, q: QueryEvent) => ended(q));
     db.on('query-error', (_error: unknown, q: QueryEvent) => ended(q));
     // knex.transaction() goes through client.transaction(); its result settles after COMMIT or ROLLBACK
     // has completed, which no query event reports.
-    const client = db.client as { transaction: (...args: unknown[]) => PromiseLike<unknown> };
+    const client: unknown = db.client;
+    if (!startsTransactions(client)) throw new Error('The knex client has no transaction(): the count cache cannot see transactions end');
     const begin = client.transaction.bind(client);
     client.transaction = (...args: unknown[]) => {
       this.openTransactions++;
@@ -119,7 +122,32 @@ export class CountCache {
   }
 }
 
-const caches = new WeakMap<Knex, CountCache>();
+/** The statement's own key while it runs: knex's query uid, else its SQL (a write always has SQL). */
+function runningKey(q: QueryEvent): string {
+  return q.__knexQueryUid ?? q.sql ?? '';
+}
+
+/** What observe() wraps of knex's client (knex types the client as any). */
+interface TransactionStarter { transaction: (...args: unknown[]) => PromiseLike<unknown> }
+
+function startsTransactions(client: unknown): client is TransactionStarter {
+  return isRecord(client) && typeof client.transaction === 'function';
+}
+
+/** The number a `count({ count: '*' })` query answers in its one row (PostgreSQL sends a bigint as text). */
+export async function countOf(query: PromiseLike<unknown>): Promise<number> {
+  const rows: unknown = await query;
+  const first: unknown = Array.isArray(rows) ? rows[0] : undefined;
+  if (!isRecord(first)) throw new Error('A count query answered no row');
+  return Number(first.count);
+}
+
+/** A table name without its schema (`public.banca` -> `banca`). */
+function unqualified(name: string): string {
+  return name.slice(name.lastIndexOf('.') + 1);
+}
+
+const caches = new WeakMap<Knex | Knex.Transaction, CountCache>();
 
 /** Called once by createApp on its database, before any request; later lists of that db use it. */
 export function installCountCache(db: Knex): CountCache {
@@ -134,12 +162,12 @@ export function installCountCache(db: Knex): CountCache {
 
 /** The cache of `db` (or of the database a transaction belongs to is not needed: those never cache). */
 export function countCacheOf(db: Knex | Knex.Transaction): CountCache | undefined {
-  return caches.get(db as Knex);
+  return caches.get(db);
 }
 
 /** The tables a SELECT names after FROM or JOIN (lower case, schema dropped). */
 export function readTables(sql: string): string[] {
-  return [...sql.matchAll(/\b(?:from|join)\s+((?:[`"]?\w+[`"]?\.)?[`"]?\w+[`"]?)/gi)].map((m) => m[1].split('.').pop()!.replace(/[`"]/g, '').toLowerCase());
+  return [...sql.matchAll(/\b(?:from|join)\s+((?:[`"]?\w+[`"]?\.)?[`"]?\w+[`"]?)/gi)].map((m) => unqualified(m[1]).replace(/[`"]/g, '').toLowerCase());
 }
 
 const READS = /^(select|pragma|explain|show|begin|commit|rollback|savepoint|release|set)\b/i;
@@ -152,5 +180,5 @@ export function writtenTable(sql: string | undefined): string | undefined {
   const text = (sql ?? '').replace(/^(\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)+/, '');
   if (!text || READS.test(text) || (/^with\b/i.test(text) && !MODIFIES.test(text))) return undefined;
   const target = WRITE_TARGET.exec(text)?.[1];
-  return target ? target.split('.').pop()!.replace(/[`"]/g, '').toLowerCase() : ANY_TABLE;
+  return target ? unqualified(target).replace(/[`"]/g, '').toLowerCase() : ANY_TABLE;
 }

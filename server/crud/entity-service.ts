@@ -25,6 +25,9 @@ import { keyOf, type Row } from './row-mapping.js';
 import { fileFields } from '../../common/file-rules.js';
 import { refuseAssistanceOnly, refuseServerSet } from './field-access.js';
 import type { FileStore } from '../files/store.js';
+import { named, present } from '../lookup.js';
+import { expectRecord, expectRecords } from '../records.js';
+import { countOf } from './count-cache.js';
 
 /** How a write of an existing row is checked and reported (server/crud/concurrency.ts). */
 export interface WriteOptions {
@@ -78,11 +81,11 @@ export class EntityService {
    * What an export of the list writes (server/exports/): the list's own filters, sort, data scope and
    * hidden rows, unpaged. `filtered()` is a fresh query each time, so the exporter pages it by keyset.
    */
-  async exportQuery(query: Record<string, unknown>, caller: Caller, fixed: Row = {}): Promise<{ params: ListParams; filtered: () => Knex.QueryBuilder }> {
+  async exportQuery(query: Record<string, unknown>, caller: Caller, fixed: Row = {}): Promise<{ params: ListParams; filtered: () => Knex.QueryBuilder<Row, Row[]> }> {
     const params = parseListParams(this.entity, query, this.filterable);
     params.filters.push(...Object.entries(fixed).map(([field, value]) => ({ field, value, exact: true })));
     const hide = await this.lifecycle.hideReadOnly(this.db, caller);
-    return { params, filtered: () => { const qb = applyFilters(this.db(this.entity.table), this.entity, params); this.restrict(qb, caller); hide(qb); return qb; } };
+    return { params, filtered: () => { const qb = applyFilters(this.db<Row, Row[]>(this.entity.table), this.entity, params); this.restrict(qb, caller); hide(qb); return qb; } };
   }
 
   /**
@@ -107,13 +110,12 @@ export class EntityService {
 
   /** How many rows of the caller's scope (as the list shows them) meet `where`. */
   async count(where: readonly Condition[], caller?: Caller): Promise<number> {
-    const [{ count }] = await (await this.scoped(where, caller))().count({ count: '*' });
-    return Number(count);
+    return countOf((await this.scoped(where, caller))().count({ count: '*' }));
   }
 
   /** As count, per value of `field`: value (as text) -> rows. Values without rows are absent. */
   async countBy(field: string, where: readonly Condition[], caller?: Caller): Promise<Map<string, number>> {
-    const column = this.entity.fields.find((f) => f.name === field)!.column;
+    const column = this.column(field);
     const rows = await (await this.scoped(where, caller))().select({ value: column }).count<{ value: unknown; count: unknown }[]>({ count: '*' }).groupBy(column);
     // PostgreSQL answers count(*) as text (bigint): Number() reads both drivers alike.
     return new Map(rows.map((r) => [String(r.value), Number(r.count)]));
@@ -251,7 +253,7 @@ export class EntityService {
 
   async listChildren(key: Row, childName: string, caller?: Caller): Promise<Row[]> {
     const row = await this.get(key, caller);
-    return row[childName] as Row[];
+    return expectRecords(row[childName], `${this.entity.name}.${childName}`);
   }
 
   replaceChildren(key: Row, childName: string, items: Row[], caller?: Caller, options: WriteOptions = {}): Promise<Row[]> {
@@ -269,7 +271,7 @@ export class EntityService {
       const saved = await this.get(key, undefined, trx);
       await this.audit(trx, 'update', before, saved, caller);
       options.onSaved?.(saved);
-      return saved[childName] as Row[];
+      return expectRecords(saved[childName], `${this.entity.name}.${childName}`);
     });
   }
 
@@ -313,8 +315,10 @@ export class EntityService {
 
   /** Changes made by a caller are recorded (server/crud/audit.ts); internal saves such as demo data are not. */
   private async audit(trx: Knex.Transaction, operation: AuditOperation, before: Row | null, after: Row | null, caller?: Caller): Promise<void> {
-    if (!audited(this.entity, caller?.username)) return;
-    await recordAudit(trx, this.model, { entity: this.entity.name, key: keyOf(this.entity, (after ?? before)!), operation, before, after, username: caller!.username });
+    const username = caller?.username;
+    if (!audited(this.entity, username) || username === undefined) return;
+    const key = keyOf(this.entity, present(after ?? before, 'the audited row'));
+    await recordAudit(trx, this.model, { entity: this.entity.name, key, operation, before, after, username });
   }
 
   /**
@@ -362,9 +366,12 @@ export class EntityService {
   private restrict(qb: Knex.QueryBuilder, caller?: Caller): void {
     if (!caller || caller.scope === 'all') return;
     const { bank, branch } = this.entity.scope;
-    const column = (name: string) => this.entity.fields.find((f) => f.name === name)!.column;
-    if (bank) whereInScope(qb, column(bank), caller);
-    if (branch && caller.cab) qb.where(column(branch), caller.cab);
+    if (bank) whereInScope(qb, this.column(bank), caller);
+    if (branch && caller.cab) qb.where(this.column(branch), caller.cab);
+  }
+
+  private column(field: string): string {
+    return named(this.entity.fields, field, `${this.entity.name} fields`).column;
   }
 
   /** Defaults are filled by the caller on create; here the spec's field rules settle the row. */
@@ -385,13 +392,13 @@ export class EntityService {
       const repo = this.childRepo(child);
       const childEntity = repo.entity;
       const link = { ...this.linkValues(child, parent), ...child.fixed };
-      const items = child.kind === 'one' ? [value as Row] : (value as Row[]);
+      const items = child.kind === 'one' ? [expectRecord(value, `${this.entity.name}.${child.name}`)] : expectRecords(value, `${this.entity.name}.${child.name}`);
       const mismatched = items.flatMap((item, i) => Object.keys(link)
         .filter((f) => item[f] !== undefined && item[f] !== null && String(item[f]) !== String(link[f]))
         .map((f) => pathOf(child, child.kind === 'one' ? undefined : i) + f));
       if (mismatched.length) throw this.keyMismatch(mismatched);
       if (child.kind === 'one') {
-        const row = this.prepare(childEntity, { ...withDefaults(childEntity, value as Row), ...link });
+        const row = this.prepare(childEntity, { ...withDefaults(childEntity, items[0]), ...link });
         await this.checkReferences(trx, childEntity, row, pathOf(child));
         const key = keyOf(childEntity, row);
         if (await repo.exists(trx, key)) await repo.update(trx, key, row);

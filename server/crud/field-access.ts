@@ -18,6 +18,7 @@ import type { Caller } from '../domain/auth/caller.js';
 import { ApiError, type ErrorDetail } from '../http/api-error.js';
 import { Repository } from './repository.js';
 import { keyOf, type Row } from './row-mapping.js';
+import { isRecord } from '../records.js';
 
 /** A field the server fills: the caller never sends it (docs/spec-language.md#server-set-fields). */
 export function isServerSet(field: FieldModel): boolean {
@@ -37,9 +38,8 @@ function serverSetIn(model: RuntimeModel, entity: EntityModel, body: Row, prefix
     const value = body[child.name];
     if (!value || typeof value !== 'object') continue;
     const childEntity = entityByName(model, child.entity);
-    const items = child.kind === 'one' ? [value as Row] : (value as Row[]);
-    items.forEach((item, i) => {
-      if (item && typeof item === 'object') out.push(...serverSetIn(model, childEntity, item, pathOf(child, child.kind === 'one' ? undefined : i), pathOf));
+    childItems(child, value).forEach((item, i) => {
+      if (isRecord(item)) out.push(...serverSetIn(model, childEntity, item, pathOf(child, child.kind === 'one' ? undefined : i), pathOf));
     });
   }
   return out;
@@ -65,9 +65,8 @@ export async function refuseAssistanceOnly(
     const platformSet = new Set([...Object.keys(child.link), ...Object.keys(child.fixed)]);
     if (!childEntity.fields.some((f) => f.writableBy || f.reservedValues)) continue;
     const stored = current ? await new Repository(childEntity).findWhere(trx, linkValues(child, current)) : [];
-    const items = child.kind === 'one' ? [value as Row] : (value as Row[]);
-    items.forEach((item, i) => {
-      if (!item || typeof item !== 'object') return;
+    childItems(child, value).forEach((item, i) => {
+      if (!isRecord(item)) return;
       const full = { ...item, ...linkValues(child, { ...current, ...body }), ...child.fixed };
       // The stored row this item rewrites: the same key (a `one` child has one row at most).
       const sameKey = (rows: Row[]) => rows.filter((r) => child.kind === 'one' || sameValues(childEntity, keyOf(childEntity, r), keyOf(childEntity, full)));
@@ -110,6 +109,12 @@ function same(field: FieldModel, a: unknown, b: unknown): boolean {
 
 function sameValues(entity: EntityModel, a: Row, b: Row): boolean {
   return entity.key.every((k) => String(a[k] ?? '') === String(b[k] ?? ''));
+}
+
+/** What a child's value in a body holds, by position (a list's index names the item in errors). */
+function childItems(child: ChildModel, value: unknown): unknown[] {
+  if (child.kind === 'one') return [value];
+  return Array.isArray(value) ? value : [];
 }
 
 function linkValues(child: ChildModel, parent: Row): Row {

@@ -15,12 +15,14 @@ import type { Knex } from 'knex';
 import { CALLER_FACTS, logicVars } from '../../common/lifecycle.js';
 import type { EffectModel, EntityModel, RelatedModel, TransitionModel } from '../../common/model.js';
 import { entityByName } from '../../common/model.js';
-import { evaluate, holds as logicHolds, type JsonLogic } from '../../common/rules.js';
+import { evaluate, holds as logicHolds } from '../../common/rules.js';
 import type { RuntimeModel } from '../artifacts.js';
 import { holds, type Caller } from '../domain/auth/caller.js';
 import { ApiError } from '../http/api-error.js';
 import { Repository } from './repository.js';
 import { keyColumns, toColumns, type Row } from './row-mapping.js';
+import { bindValue } from '../db/bind-value.js';
+import { named, present } from '../lookup.js';
 
 type Db = Knex | Knex.Transaction;
 type Context = Record<string, unknown>;
@@ -97,7 +99,7 @@ export class Lifecycle {
    */
   async transition(trx: Knex.Transaction, current: Row, name: string, caller: Caller, input: Row = {}): Promise<string> {
     const t = this.transitionNamed(name);
-    const states = this.entity.states!;
+    const states = present(this.entity.states, `${this.entity.name} states`);
     await this.checkEditable(trx, current, caller);
     // Only the declared inputs, each present (null when not sent), so `input.<name>` never reads a stray key.
     const given = Object.fromEntries((t.input ?? []).map((f) => [f.name, input[f.name] ?? null]));
@@ -108,7 +110,7 @@ export class Lifecycle {
     const next: Row = { ...current, [states.field]: t.to };
     await this.setFields(trx, next, effects, caller, given);
     const changes = Object.fromEntries(Object.entries(next).filter(([f, v]) => v !== current[f]));
-    const stateColumn = this.entity.fields.find((f) => f.name === states.field)!.column;
+    const stateColumn = this.column(states.field);
     const moved = await trx(this.entity.table)
       .where(keyColumns(this.entity, current))
       .whereIn(stateColumn, t.from)
@@ -128,8 +130,10 @@ export class Lifecycle {
     const context = await this.context(db, row, caller);
     if (this.entity.editable && !logicHolds(this.entity.editable.when, context)) return [];
     const out: string[] = [];
-    for (const t of this.entity.states?.transitions ?? []) {
-      if (!holds(caller, t.permission) || !t.from.includes(String(row[this.entity.states!.field]))) continue;
+    const states = this.entity.states;
+    const state = states ? String(row[states.field]) : undefined;
+    for (const t of states?.transitions ?? []) {
+      if (!holds(caller, t.permission) || state === undefined || !t.from.includes(state)) continue;
       if (t.guard === undefined || logicHolds(t.guard, context)) out.push(t.name);
     }
     for (const op of ['update', 'delete'] as const) {
@@ -165,12 +169,12 @@ export class Lifecycle {
       qb.whereNot((inner) => {
         for (const [column, value] of hide) {
           if (value === null) inner.whereNull(column);
-          else inner.where(column, value as Knex.Value).whereNotNull(column);
+          else inner.where(column, bindValue(value)).whereNotNull(column);
         }
         inner.where((links) => {
           for (const tuple of readOnly) {
             links.orWhere((one) => {
-              for (const [column, value] of Object.entries(tuple)) one.where(column, value as Knex.Value).whereNotNull(column);
+              for (const [column, value] of Object.entries(tuple)) one.where(column, bindValue(value)).whereNotNull(column);
             });
           }
         });
@@ -204,7 +208,7 @@ export class Lifecycle {
     for (const effect of effects) {
       if (effect.kind !== 'adjust') continue;
       const target = entityByName(this.model, effect.entity);
-      const field = target.fields.find((f) => f.name === effect.field)!;
+      const field = named(target.fields, effect.field, `${target.name} fields`);
       const by = Number(evaluate(effect.by, { ...(await this.context(trx, row, caller)), ...(input ? { input } : {}) }));
       if (!Number.isFinite(by) || (field.type === 'integer' && !Number.isInteger(by))) {
         throw new Error(`${this.entity.name}: adjust of ${target.name}.${field.name} computed ${by}, not a ${field.type} (spec mistake)`);
@@ -229,7 +233,7 @@ export class Lifecycle {
 
   private baseContext(caller?: Caller): Context {
     const now = new Date().toISOString();
-    const facts = caller ? Object.fromEntries(CALLER_FACTS.map((f) => [f, (caller as unknown as Row)[f] ?? null])) : {};
+    const facts = caller ? Object.fromEntries(CALLER_FACTS.map((f) => [f, caller[f] ?? null])) : {};
     return { caller: facts, now, today: now.slice(0, 10) };
   }
 
@@ -243,11 +247,11 @@ export class Lifecycle {
   private editableRelated(): RelatedModel | undefined {
     const when = this.entity.editable?.when;
     if (when === undefined) return undefined;
-    const roots = new Set(logicVars(when as JsonLogic).map((v) => v.name.split('.')[0]));
+    const roots = new Set(logicVars(when).map((v) => v.name.split('.')[0]));
     return this.entity.related?.find((r) => roots.has(r.name));
   }
 
   private column(field: string): string {
-    return this.entity.fields.find((f) => f.name === field)!.column;
+    return named(this.entity.fields, field, `${this.entity.name} fields`).column;
   }
 }

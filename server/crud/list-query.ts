@@ -6,6 +6,7 @@
 import type { Knex } from 'knex';
 import type { EntityModel, FieldModel } from '../../common/model.js';
 import { isPostgres } from '../db/dialect.js';
+import { named } from '../lookup.js';
 
 export interface ListParams {
   page: number;
@@ -32,9 +33,9 @@ export function parseListParams(entity: EntityModel, query: Record<string, unkno
   return { page: Number(query.page ?? 0), size, sort, filters, compact: query.format === 'compact' };
 }
 
-export function applyFilters(qb: Knex.QueryBuilder, entity: EntityModel, params: ListParams): Knex.QueryBuilder {
+export function applyFilters<TRecord extends object, TResult>(qb: Knex.QueryBuilder<TRecord, TResult>, entity: EntityModel, params: ListParams): Knex.QueryBuilder<TRecord, TResult> {
   for (const { field, value, exact, range } of params.filters) {
-    const f = entity.fields.find((x) => x.name === field)!;
+    const f = named(entity.fields, field, `${entity.name} fields`);
     if (range) {
       // Both ends included; dates and datetimes compare as ISO text, numbers as numbers.
       const bound = f.type === 'integer' || f.type === 'decimal' ? Number(value) : String(value);
@@ -51,7 +52,7 @@ export function applyFilters(qb: Knex.QueryBuilder, entity: EntityModel, params:
 }
 
 /** Requested order first, then the key, so pages never overlap or skip rows with equal sort values. */
-export function applySortAndPage(qb: Knex.QueryBuilder, entity: EntityModel, params: ListParams): Knex.QueryBuilder {
+export function applySortAndPage<TRecord extends object, TResult>(qb: Knex.QueryBuilder<TRecord, TResult>, entity: EntityModel, params: ListParams): Knex.QueryBuilder<TRecord, TResult> {
   for (const s of sortOrder(entity, params)) orderByField(qb, s.field, s.direction);
   return qb.limit(params.size).offset(params.page * params.size);
 }
@@ -64,7 +65,7 @@ export function sortOrder(entity: EntityModel, params: ListParams): { field: Fie
   for (const s of [...sort, ...entity.key.map((k) => ({ field: k, direction: 'asc' as const }))]) {
     if (used.has(s.field)) continue;
     used.add(s.field);
-    out.push({ field: entity.fields.find((f) => f.name === s.field)!, direction: s.direction });
+    out.push({ field: named(entity.fields, s.field, `${entity.name} fields`), direction: s.direction });
   }
   return out;
 }

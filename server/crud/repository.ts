@@ -1,28 +1,29 @@
 /** Generic table access for one entity; every method takes the transaction (or db) it runs in. */
 import type { Knex } from 'knex';
 import type { EntityModel } from '../../common/model.js';
-import { countCacheOf } from './count-cache.js';
+import { countCacheOf, countOf } from './count-cache.js';
 import { applyFilters, applySortAndPage, orderByField, type ListParams } from './list-query.js';
 import { fromColumns, keyColumns, toColumns, type Row } from './row-mapping.js';
+import { named } from '../lookup.js';
 
 export class Repository {
   constructor(readonly entity: EntityModel) {}
 
   async list(db: Knex | Knex.Transaction, params: ListParams, restrict: (qb: Knex.QueryBuilder) => void = () => {}): Promise<{ results: Row[]; totalCount: number }> {
     const filtered = () => {
-      const qb = applyFilters(db(this.entity.table), this.entity, params);
+      const qb = applyFilters(db<Row>(this.entity.table), this.entity, params);
       restrict(qb);
       return qb;
     };
     const counting = filtered().count({ count: '*' });
     const cache = countCacheOf(db);
-    const totalCount = cache ? await cache.count(this.entity.table, counting, db) : Number((await counting)[0].count);
-    const rows = await applySortAndPage(filtered().select('*'), this.entity, params);
-    return { results: rows.map((r: Row) => fromColumns(this.entity, r)), totalCount };
+    const totalCount = cache ? await cache.count(this.entity.table, counting, db) : await countOf(counting);
+    const rows: Row[] = await applySortAndPage(filtered().select('*'), this.entity, params);
+    return { results: rows.map((r) => fromColumns(this.entity, r)), totalCount };
   }
 
   async find(db: Knex | Knex.Transaction, key: Row): Promise<Row | undefined> {
-    const row = await db(this.entity.table).where(keyColumns(this.entity, key)).first();
+    const row = await db<Row>(this.entity.table).where(keyColumns(this.entity, key)).first();
     return row ? fromColumns(this.entity, row) : undefined;
   }
 
@@ -33,15 +34,15 @@ export class Repository {
    * NO KEY UPDATE, like PostgreSQL's own UPDATE: it does not wait for foreign-key checks of other rows.
    */
   async findForUpdate(trx: Knex.Transaction, key: Row): Promise<Row | undefined> {
-    const row = await trx(this.entity.table).where(keyColumns(this.entity, key)).forNoKeyUpdate().first();
+    const row = await trx<Row>(this.entity.table).where(keyColumns(this.entity, key)).forNoKeyUpdate().first();
     return row ? fromColumns(this.entity, row) : undefined;
   }
 
   async findWhere(db: Knex | Knex.Transaction, where: Row): Promise<Row[]> {
-    const qb = db(this.entity.table).where(toColumns(this.entity, where));
-    for (const k of this.entity.key) orderByField(qb, this.entity.fields.find((f) => f.name === k)!, 'asc');
+    const qb = db<Row>(this.entity.table).where(toColumns(this.entity, where));
+    for (const k of this.entity.key) orderByField(qb, named(this.entity.fields, k, `${this.entity.name} fields`), 'asc');
     const rows = await qb;
-    return rows.map((r: Row) => fromColumns(this.entity, r));
+    return rows.map((r) => fromColumns(this.entity, r));
   }
 
   async exists(db: Knex | Knex.Transaction, key: Row): Promise<boolean> {

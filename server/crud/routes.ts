@@ -10,16 +10,21 @@ import type { RuntimeModel } from '../artifacts.js';
 import type { Caller } from '../domain/auth/caller.js';
 import type { DomainHandler } from '../domain/handler.js';
 import type { EntityHooks } from '../domain/hooks.js';
+import { callerOf, tokenOf } from '../http/authorize.js';
 import type { DocumentOperation } from '../http/operations.js';
+import { pathParams } from '../http/path-params.js';
+import { named, present } from '../lookup.js';
+import { expectRecord, expectRecords, isRecord } from '../records.js';
 import { ifMatchOf, versionOf, withVersion } from './concurrency.js';
 import { EntityService } from './entity-service.js';
 import type { FilterParam } from './list-query.js';
+import { keyFromPath } from './path-key.js';
 import type { Row } from './row-mapping.js';
 import { exportHandlers } from '../exports/routes.js';
 import type { ExportWorker } from '../exports/worker.js';
-import { sendTextFile } from './text-file.js';
+import { isTextFile, sendTextFile } from './text-file.js';
 import { fileHandlers } from '../files/file-routes.js';
-import { sendBinaryFile, type BinaryFile } from '../files/send-file.js';
+import { isBinaryFile, sendBinaryFile } from '../files/send-file.js';
 import { createFileStore, type FileStore } from '../files/index.js';
 import { sessionCookieOf } from '../http/session-cookie.js';
 
@@ -32,21 +37,24 @@ const crud: Record<string, Handler> = {
   list: async (s, req, res, caller) => { res.json(await s.list(req.query, caller, pathValues(s.entity, req))); },
   // Reads and writes of one row carry its version (ETag); writes of an existing row need it in If-Match.
   // The version is of the row itself: `_actions` depends on who asks, so it is added after.
-  get: async (s, req, res, caller) => { res.json(await s.withActions(withVersion(res, await s.get(keyFrom(s.entity, req), caller)), caller)); },
+  get: async (s, req, res, caller) => { res.json(await s.withActions(withVersion(res, await s.get(keyFromPath(s.entity, req), caller)), caller)); },
   create: async (s, req, res, caller) => { res.status(201).json(withVersion(res, await s.create(withPathValues(s, req), caller))); },
-  update: async (s, req, res, caller) => { res.json(withVersion(res, await s.update(keyFrom(s.entity, req), req.body as Row, caller, { ifMatch: ifMatchOf(req) }))); },
-  delete: async (s, req, res, caller) => { await s.delete(keyFrom(s.entity, req), caller, { ifMatch: ifMatchOf(req) }); res.status(204).end(); },
+  update: async (s, req, res, caller) => { res.json(withVersion(res, await s.update(keyFromPath(s.entity, req), bodyOf(req), caller, { ifMatch: ifMatchOf(req) }))); },
+  delete: async (s, req, res, caller) => { await s.delete(keyFromPath(s.entity, req), caller, { ifMatch: ifMatchOf(req) }); res.status(204).end(); },
   // A child list is part of its parent: its version is the parent's, and replacing it needs that.
-  childList: async (s, req, res, caller, child) => { res.json(withVersion(res, await s.get(keyFrom(s.entity, req), caller))[child!]); },
+  childList: async (s, req, res, caller, child) => {
+    res.json(withVersion(res, await s.get(keyFromPath(s.entity, req), caller))[present(child, 'x-child of a childList operation')]);
+  },
   // A state-machine transition (x-transition names it); If-Match is optional: the state itself guards the row.
   transition: async (s, req, res, caller, name) => {
     const onSaved = (row: Row) => { res.set('ETag', versionOf(row)); };
     const options = { ...(req.header('If-Match') ? { ifMatch: ifMatchOf(req) } : {}), onSaved };
-    res.json(await s.transition(keyFrom(s.entity, req), name!, caller, options, (req.body ?? {}) as Row));
+    res.json(await s.transition(keyFromPath(s.entity, req), present(name, 'x-transition of a transition operation'), caller, options, optionalBodyOf(req)));
   },
   childReplace: async (s, req, res, caller, child) => {
     const onSaved = (row: Row) => { res.set('ETag', versionOf(row)); };
-    res.json(await s.replaceChildren(keyFrom(s.entity, req), child!, req.body as Row[], caller, { ifMatch: ifMatchOf(req), onSaved }));
+    const items = expectRecords(req.body, 'The body of a child list');
+    res.json(await s.replaceChildren(keyFromPath(s.entity, req), present(child, 'x-child of a childReplace operation'), items, caller, { ifMatch: ifMatchOf(req), onSaved }));
   },
 };
 
@@ -75,35 +83,43 @@ export function apiRouter(
   }
   exportWorker?.bind(serviceFor);
   const exports = exportWorker ? exportHandlers(exportWorker, model, serviceFor) : {};
-  const bind = router as unknown as Record<string, (p: string, h: (req: Request, res: Response) => Promise<void>) => void>;
+  // Every operation but the public ones passed authorize(), which found its caller.
+  const callerFor = (res: Response) => present(callerOf(res), 'The caller of a non-public operation');
   for (const op of [...operations].sort((a, b) => literalFirst(a.path, b.path))) {
     const path = op.path.replace(/\{([^}]+)\}/g, ':$1');
+    const entity = op.entity;
     if (op.kind === 'custom') {
-      const handler = domainHandlers[op.handler!];
-      const customOp = model.operations.find((o) => o.name === op.operationId)!;
-      bind[op.method](path, async (req, res) => {
+      const handler = domainHandlers[op.handler ?? ''];
+      const customOp = named(model.operations, op.operationId, 'The spec\'s operations');
+      router[op.method](path, async (req, res) => {
         const body = await handler({
-          operation: customOp, model, caller: res.locals.caller as Caller | undefined, token: (res.locals.token ?? res.locals.presentedToken) as string | undefined,
-          params: req.params as Record<string, string>, query: req.query, body: (req.body ?? {}) as Row, service: serviceFor,
+          operation: customOp, model, caller: callerOf(res), token: tokenOf(res),
+          params: pathParams(req), query: req.query, body: optionalBodyOf(req), service: serviceFor,
           transaction: (work) => db.transaction((trx) => work((name) => serviceFor(name).within(trx))),
         });
         // Login and logout (`session:` in the spec) also write or remove the browser's session cookie.
         if (customOp.session) sessionCookieOf(res).apply(req, res, customOp.session, body);
         if (customOp.response.status === 204) res.status(204).end();
-        else if (customOp.response.file === 'text') sendTextFile(res, body as { fileName: string; content: string });
-        else if (customOp.response.file === 'binary') sendBinaryFile(res, body as BinaryFile);
+        else if (customOp.response.file === 'text') sendTextFile(res, answered(body, isTextFile, customOp.name));
+        else if (customOp.response.file === 'binary') sendBinaryFile(res, answered(body, isBinaryFile, customOp.name));
         else res.status(customOp.response.status).json(body);
       });
     } else if (op.kind && exports[op.kind]) {
       // Asynchronous exports (server/exports/): the list's query in, a job out; its status and file.
       const handler = exports[op.kind];
-      bind[op.method](path, (req, res) => handler(req, res, res.locals.caller as Caller, op.entity));
-    } else if (op.entity && op.kind && crud[op.kind]) {
+      router[op.method](path, (req, res) => handler(req, res, callerFor(res), entity));
+    } else if (entity && op.kind && crud[op.kind]) {
       const handler = crud[op.kind];
-      bind[op.method](path, (req, res) => handler(serviceFor(op.entity!), req, res, res.locals.caller as Caller, op.child ?? op.transition ?? op.file));
+      router[op.method](path, (req, res) => handler(serviceFor(entity), req, res, callerFor(res), op.child ?? op.transition ?? op.file));
     }
   }
   return router;
+}
+
+/** A custom handler's answer, of the shape its operation's `response.file` promises. */
+function answered<T>(body: unknown, is: (value: unknown) => value is T, operation: string): T {
+  if (!is(body)) throw new Error(`Handler of ${operation} answered no file`);
+  return body;
 }
 
 /** Express matches in registration order: /users/me must come before /users/{username}. */
@@ -121,28 +137,36 @@ function literalFirst(a: string, b: string): number {
 
 /** The list filters the document declares: query parameter name and the field it filters (`x-field`). */
 function filterableFields(paths: Record<string, Record<string, unknown>>, entity: EntityModel): FilterParam[] {
-  const collection = Object.entries(paths).find(([, item]) => (item.get as { operationId?: string } | undefined)?.operationId === `list${entity.name}`)?.[1];
-  const list = collection?.get as { parameters?: { name: string; in: string; 'x-field'?: string; 'x-range'?: 'from' | 'to' }[] } | undefined;
-  return (list?.parameters ?? []).filter((p) => p.in === 'query' && p['x-field'])
-    .map((p) => ({ param: p.name, field: p['x-field']!, ...(p['x-range'] ? { range: p['x-range'] } : {}) }));
+  const list = Object.values(paths).map((item) => item.get).find((get) => isRecord(get) && get.operationId === `list${entity.name}`);
+  const parameters: unknown[] = isRecord(list) && Array.isArray(list.parameters) ? list.parameters : [];
+  return parameters.filter(isRecord).flatMap((p): FilterParam[] => {
+    const field = p['x-field'];
+    const range = p['x-range'];
+    if (p.in !== 'query' || typeof field !== 'string' || !field || typeof p.name !== 'string') return [];
+    return [{ param: p.name, field, ...(range === 'from' || range === 'to' ? { range } : {}) }];
+  });
 }
 
-function keyFrom(entity: EntityModel, req: Request): Row {
-  return Object.fromEntries(entity.key.map((k) => {
-    const field = entity.fields.find((f) => f.name === k)!;
-    const raw = (req.params as Record<string, string>)[k];
-    return [k, field.type === 'integer' ? Number(raw) : raw];
-  }));
+/** The JSON body of a create or an update: an object, as the document's request check already made sure. */
+function bodyOf(req: Request): Row {
+  return expectRecord(req.body, 'The request body');
+}
+
+/** The body of an operation that may have none (a transition without input, a custom GET). */
+function optionalBodyOf(req: Request): Row {
+  const body: unknown = req.body;
+  return body === undefined || body === null ? {} : expectRecord(body, 'The request body');
 }
 
 /** Key values named in a scoped collection path (gruppi/{groupName}/ruoli). */
 function pathValues(entity: EntityModel, req: Request): Row {
-  return Object.fromEntries(entity.key.filter((k) => (req.params as Record<string, string>)[k] !== undefined).map((k) => [k, (req.params as Record<string, string>)[k]]));
+  const params = pathParams(req);
+  return Object.fromEntries(entity.key.filter((k) => params[k] !== undefined).map((k) => [k, params[k]]));
 }
 
 function withPathValues(s: EntityService, req: Request): Row {
   const fixed = pathValues(s.entity, req);
-  const body = req.body as Row;
+  const body = bodyOf(req);
   const mismatched = Object.keys(fixed).filter((k) => body[k] !== undefined && String(body[k]) !== String(fixed[k]));
   if (mismatched.length) throw s.keyMismatch(mismatched);
   return { ...body, ...fixed };

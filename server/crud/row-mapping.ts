@@ -3,6 +3,7 @@
  * columns, dialect types): SQLite returns booleans as 0/1, PostgreSQL dates as strings (see connect.ts).
  */
 import type { EntityModel, FieldModel } from '../../common/model.js';
+import { named } from '../lookup.js';
 
 export type Row = Record<string, unknown>;
 
@@ -32,7 +33,7 @@ function fromDbValue(field: FieldModel, value: unknown): unknown {
     case 'boolean': return value === true || value === 1 || value === '1' || value === 't';
     case 'integer': case 'decimal': return Number(value);
     case 'date': return value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
-    case 'datetime': return new Date(value as string).toISOString();
+    case 'datetime': return new Date(value instanceof Date || typeof value === 'number' ? value : String(value)).toISOString();
     case 'reference': return field.reference?.type === 'integer' ? Number(value) : String(value);
     default: return String(value);
   }
@@ -43,5 +44,5 @@ export function keyOf(entity: EntityModel, data: Row): Row {
 }
 
 export function keyColumns(entity: EntityModel, key: Row): Row {
-  return Object.fromEntries(entity.key.map((k) => [entity.fields.find((f) => f.name === k)!.column, key[k]]));
+  return Object.fromEntries(entity.key.map((k) => [named(entity.fields, k, `${entity.name} fields`).column, key[k]]));
 }

@@ -41,20 +41,21 @@ export function connect(options: { databaseUrl?: string; sqliteFile: string; sql
       min: 1,
       max: 1,
       afterCreate: (conn: Sqlite3Connection | BetterSqlite3Connection, done: (err: Error | null, conn: unknown) => void) => {
-        if (driver === 'better-sqlite3') {
+        // better-sqlite3's connection runs pragmas itself (synchronously); sqlite3's through run().
+        if ('pragma' in conn) {
           try {
-            for (const pragma of SQLITE_PRAGMAS) (conn as BetterSqlite3Connection).pragma(pragma);
-            cachePreparedStatements(conn as BetterSqlite3Connection);
+            for (const pragma of SQLITE_PRAGMAS) conn.pragma(pragma);
+            cachePreparedStatements(conn);
             done(null, conn);
             return;
           } catch (err) {
-            done(err as Error, conn);
+            done(err instanceof Error ? err : new Error(String(err)), conn);
             return;
           }
         }
         const next = (i: number) => {
           if (i === SQLITE_PRAGMAS.length) { done(null, conn); return; }
-          (conn as Sqlite3Connection).run(`PRAGMA ${SQLITE_PRAGMAS[i]}`, (err) => (err ? done(err, conn) : next(i + 1)));
+          conn.run(`PRAGMA ${SQLITE_PRAGMAS[i]}`, (err) => (err ? done(err, conn) : next(i + 1)));
         };
         next(0);
       },

@@ -4,18 +4,18 @@
  */
 import type { Knex } from 'knex';
 import type { Artifacts } from '../artifacts.js';
+import { entityByName } from '../../common/model.js';
+import { countOf } from '../crud/count-cache.js';
 import { EntityService } from '../crud/entity-service.js';
 
 export async function loadDemoDataIfEmpty(db: Knex, artifacts: Artifacts): Promise<number> {
   const { model, demo } = artifacts;
   for (const { entity: name } of demo) {
-    const entity = model.entities.find((e) => e.name === name)!;
-    const [{ count }] = await db(entity.table).count<{ count: number | string }[]>({ count: '*' });
-    if (Number(count) > 0) return 0;
+    if ((await countOf(db(entityByName(model, name).table).count({ count: '*' }))) > 0) return 0;
   }
   let loaded = 0;
   for (const { entity: name, rows } of demo) {
-    const service = new EntityService(db, model, model.entities.find((e) => e.name === name)!, []);
+    const service = new EntityService(db, model, entityByName(model, name), []);
     for (const row of rows) {
       await service.create(row);
       loaded++;

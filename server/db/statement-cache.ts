@@ -26,7 +26,8 @@ export function cachePreparedStatements(connection: PreparingConnection): void {
     let statement = statements.get(sql);
     if (statement === undefined) {
       statement = prepare(sql);
-      if (statements.size >= MAX_STATEMENTS) statements.delete(statements.keys().next().value!);
+      const oldest = statements.keys().next();
+      if (statements.size >= MAX_STATEMENTS && !oldest.done) statements.delete(oldest.value);
     } else {
       statements.delete(sql); // re-inserted below: Map order is the LRU order
     }

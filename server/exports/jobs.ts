@@ -8,9 +8,24 @@ import type { Knex } from 'knex';
 import { bound, type BoundEntity, type RoleField } from '../../common/bindings.js';
 import type { ExportFormat } from '../../common/model.js';
 import type { RuntimeModel } from '../artifacts.js';
+import { countOf } from '../crud/count-cache.js';
 import { fromColumns, type Row } from '../crud/row-mapping.js';
+import { recordAt } from '../records.js';
 
 export type JobState = 'P' | 'R' | 'S' | 'E';
+const JOB_STATES: readonly JobState[] = ['P', 'R', 'S', 'E'];
+const EXPORT_FORMATS: readonly ExportFormat[] = ['csv', 'xlsx'];
+
+/** The format a request or a job names (the document and the column allow only these). */
+export function exportFormatOf(value: unknown): ExportFormat {
+  return codeOf(EXPORT_FORMATS, value, 'export format');
+}
+
+function codeOf<T extends string>(codes: readonly T[], value: unknown, what: string): T {
+  const code = codes.find((c) => c === value);
+  if (code === undefined) throw new Error(`Unknown ${what} ${String(value)}`);
+  return code;
+}
 
 /** The job by the platform's field names (common/bindings.ts ROLE_FIELDS.exportJobs), also its API answer. */
 export interface ExportJob extends Record<RoleField<'exportJobs'>, unknown> {
@@ -22,6 +37,15 @@ export interface ExportJob extends Record<RoleField<'exportJobs'>, unknown> {
 /** What the caller asked for: the list's query parameters and the key values of a scoped path. */
 export interface JobParameters { query: Row; fixed: Row }
 
+/** The job's `parametri` column, as create() wrote it. */
+export function jobParametersOf(text: string): JobParameters {
+  const parsed: unknown = JSON.parse(text);
+  const query = recordAt(parsed, 'query');
+  const fixed = recordAt(parsed, 'fixed');
+  if (!query || !fixed) throw new Error('Export job parameters without query or fixed values');
+  return { query, fixed };
+}
+
 export class ExportJobs {
   /** The entity spec/platform/bindings.yaml binds as `exportJobs`. */
   private readonly store: BoundEntity<'exportJobs'>;
@@ -29,7 +53,7 @@ export class ExportJobs {
     this.store = bound(model, 'exportJobs');
   }
 
-  private table() { return this.db(this.store.entity.table); }
+  private table() { return this.db<Row>(this.store.entity.table); }
   private cols(values: Partial<ExportJob>): Row { return this.store.columns(values); }
   private col(field: RoleField<'exportJobs'>): string { return this.store.column(field); }
 
@@ -45,13 +69,12 @@ export class ExportJobs {
 
   /** Jobs of `username` still queued or running: what the per-user limit counts. */
   async activeOf(username: string): Promise<number> {
-    const [row] = await this.table().where(this.col('username'), username).whereIn(this.col('stato'), ['P', 'R']).count({ count: '*' });
-    return Number((row as { count: number | string }).count);
+    return countOf(this.table().where(this.col('username'), username).whereIn(this.col('stato'), ['P', 'R']).count({ count: '*' }));
   }
 
   async find(id: string): Promise<ExportJob | undefined> {
     const row = await this.table().where(this.col('id'), id).first();
-    return row ? (this.store.values(fromColumns(this.store.entity, row)) as ExportJob) : undefined;
+    return row ? jobOf(this.store.values(fromColumns(this.store.entity, row))) : undefined;
   }
 
   /** The oldest queued job this process managed to claim, if any. */
@@ -59,7 +82,7 @@ export class ExportJobs {
     for (let attempt = 0; attempt < 5; attempt++) {
       const next = await this.table().where(this.col('stato'), 'P').orderBy(this.col('createdAt')).first(this.col('id'));
       if (!next) return undefined;
-      const id = next[this.col('id')] as string;
+      const id = String(next[this.col('id')]);
       const claimed = await this.table().where(this.col('id'), id).where(this.col('stato'), 'P')
         .update(this.cols({ stato: 'R', startedAt: new Date().toISOString(), righeScritte: 0 }));
       if (claimed === 1) return this.find(id);
@@ -86,8 +109,21 @@ export class ExportJobs {
     const old = this.table().whereIn(this.col('stato'), ['S', 'E']).where(this.col('finishedAt'), '<', cutoff.toISOString());
     const rows = await old.clone().select(this.col('downloadId'));
     await old.clone().delete();
-    return rows.map((r: Row) => r[this.col('downloadId')] as string | null).filter((d): d is string => Boolean(d));
+    return rows.map((r) => r[this.col('downloadId')]).filter((d): d is string => typeof d === 'string' && d !== '');
   }
+}
+
+/** A stored job, its values already mapped by field type (fromColumns): text, numbers or null. */
+function jobOf(values: Partial<Record<RoleField<'exportJobs'>, unknown>>): ExportJob {
+  const text = (value: unknown) => String(value);
+  const textOrNull = (value: unknown) => (value === null || value === undefined ? null : String(value));
+  return {
+    id: text(values.id), entity: text(values.entity), formato: exportFormatOf(values.formato), stato: codeOf(JOB_STATES, values.stato, 'export job state'),
+    username: text(values.username), userType: text(values.userType), parametri: text(values.parametri),
+    righeScritte: Number(values.righeScritte), righeTotali: values.righeTotali === null || values.righeTotali === undefined ? null : Number(values.righeTotali),
+    downloadId: textOrNull(values.downloadId), nomeFile: textOrNull(values.nomeFile), messaggio: textOrNull(values.messaggio),
+    createdAt: text(values.createdAt), startedAt: textOrNull(values.startedAt), finishedAt: textOrNull(values.finishedAt),
+  };
 }
 
 /** The job as the API answers it (components/schemas/ExportJob). */

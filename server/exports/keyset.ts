@@ -13,17 +13,18 @@ import type { Knex } from 'knex';
 import type { FieldModel } from '../../common/model.js';
 import { orderByField } from '../crud/list-query.js';
 import type { Row } from '../crud/row-mapping.js';
+import { bindValue } from '../db/bind-value.js';
 import { isPostgres } from '../db/dialect.js';
 
 export type Order = { field: FieldModel; direction: 'asc' | 'desc' }[];
 
-export async function* keysetBatches(filtered: () => Knex.QueryBuilder, order: Order, size: number): AsyncGenerator<Row[]> {
+export async function* keysetBatches(filtered: () => Knex.QueryBuilder<Row, Row[]>, order: Order, size: number): AsyncGenerator<Row[]> {
   let last: Row | undefined;
   for (;;) {
     const qb = filtered().select('*');
     if (last) after(qb, order, last);
     for (const o of order) orderByField(qb, o.field, o.direction);
-    const rows = (await qb.limit(size)) as Row[];
+    const rows = await qb.limit(size);
     if (rows.length) yield rows;
     if (rows.length < size) return;
     last = rows[rows.length - 1];
@@ -40,7 +41,7 @@ function after(qb: Knex.QueryBuilder, order: Order, last: Row): void {
   const bound = last[first.field.column];
   if (first.field.required && bound !== null && bound !== undefined) {
     const collate = isText(first.field) ? text : '';
-    qb.whereRaw(`??${collate} ${first.direction === 'asc' ? '>=' : '<='} ?`, [first.field.column, bound as Knex.Value]);
+    qb.whereRaw(`??${collate} ${first.direction === 'asc' ? '>=' : '<='} ?`, [first.field.column, bindValue(bound)]);
   }
   qb.where((outer) => {
     order.forEach((o, i) => {
@@ -51,12 +52,12 @@ function after(qb: Knex.QueryBuilder, order: Order, last: Row): void {
         for (const prev of order.slice(0, i)) {
           const v = last[prev.field.column];
           if (v === null || v === undefined) inner.whereNull(prev.field.column);
-          else inner.where(prev.field.column, v as Knex.Value);
+          else inner.where(prev.field.column, bindValue(v));
         }
         const collate = isText(o.field) ? text : '';
         const op = o.direction === 'asc' ? '>' : '<';
-        if (o.field.required) inner.whereRaw(`??${collate} ${op} ?`, [o.field.column, value as Knex.Value]);
-        else inner.where((b) => { b.whereRaw(`??${collate} ${op} ?`, [o.field.column, value as Knex.Value]).orWhereNull(o.field.column); });
+        if (o.field.required) inner.whereRaw(`??${collate} ${op} ?`, [o.field.column, bindValue(value)]);
+        else inner.where((b) => { b.whereRaw(`??${collate} ${op} ?`, [o.field.column, bindValue(value)]).orWhereNull(o.field.column); });
       });
     });
     // When every column of the last row was missing (impossible: the key is required), stop.

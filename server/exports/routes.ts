@@ -6,13 +6,14 @@
  */
 import { createReadStream, existsSync } from 'node:fs';
 import type { Request, Response } from 'express';
-import { entityByName, type ExportFormat } from '../../common/model.js';
+import { entityByName } from '../../common/model.js';
 import type { RuntimeModel } from '../artifacts.js';
 import type { EntityService } from '../crud/entity-service.js';
-import type { Row } from '../crud/row-mapping.js';
 import type { Caller } from '../domain/auth/caller.js';
 import { ApiError } from '../http/api-error.js';
-import { jobView, type ExportJob } from './jobs.js';
+import { pathParams } from '../http/path-params.js';
+import { present } from '../lookup.js';
+import { exportFormatOf, jobView, type ExportJob } from './jobs.js';
 import type { ExportWorker } from './worker.js';
 import { CONTENT_TYPES } from './writers.js';
 
@@ -26,13 +27,14 @@ export function exportHandlers(worker: ExportWorker, model: RuntimeModel, servic
   };
   return {
     export: async (req, res, caller, entityName) => {
-      const entity = entityByName(model, entityName!);
-      const { formato, ...query } = req.query as Row;
-      const fixed = Object.fromEntries(entity.key.filter((k) => req.params[k] !== undefined).map((k) => [k, req.params[k]]));
+      const entity = entityByName(model, present(entityName, 'x-entity of an export operation'));
+      const { formato, ...query } = req.query;
+      const params = pathParams(req);
+      const fixed = Object.fromEntries(entity.key.filter((k) => params[k] !== undefined).map((k) => [k, params[k]]));
       // The same checks the list makes now, so a mistake answers 400 here rather than a failed job later.
       await serviceFor(entity.name).exportQuery(query, caller, fixed);
       await worker.checkLimit(caller.username);
-      const job = await worker.jobs.create(entity.name, formato as ExportFormat, caller.username, caller.userType, { query, fixed });
+      const job = await worker.jobs.create(entity.name, exportFormatOf(formato), caller.username, caller.userType, { query, fixed });
       worker.wake();
       res.status(202).json(jobView(job));
     },

@@ -12,11 +12,12 @@ import { bound } from '../../common/bindings.js';
 import { entityByName, type ExportFormat } from '../../common/model.js';
 import type { RuntimeModel } from '../artifacts.js';
 import type { EntityService } from '../crud/entity-service.js';
+import { countOf } from '../crud/count-cache.js';
 import { sortOrder } from '../crud/list-query.js';
-import { fromColumns } from '../crud/row-mapping.js';
+import { fromColumns, type Row } from '../crud/row-mapping.js';
 import { loadCaller } from '../domain/auth/caller.js';
 import { ApiError } from '../http/api-error.js';
-import { ExportJobs, type ExportJob, type JobParameters } from './jobs.js';
+import { ExportJobs, jobParametersOf, type ExportJob } from './jobs.js';
 import { keysetBatches } from './keyset.js';
 import { openWriter } from './writers.js';
 
@@ -101,9 +102,9 @@ export class ExportWorker {
       const exported = entity.api.export;
       const caller = await loadCaller(this.db, job.username, job.userType);
       if (!exported || !caller || !this.serviceFor) throw new Error(`export ${job.id}: entity not exportable or user no longer active`);
-      const { query, fixed } = JSON.parse(job.parametri) as JobParameters;
+      const { query, fixed } = jobParametersOf(job.parametri);
       const { params, filtered } = await this.serviceFor(entity.name).exportQuery(query, caller, fixed);
-      const total = Number((await filtered().count<{ count: number | string }[]>({ count: '*' }))[0].count);
+      const total = await countOf(filtered().count({ count: '*' }));
       await this.jobs.progress(job.id, { righeTotali: total });
       const columns = exported.columns.flatMap((name) => entity.fields.filter((f) => f.name === name));
       const writer = await openWriter(job.formato, partial, columns, entity.labelPlural);
@@ -128,7 +129,7 @@ export class ExportWorker {
   /** An integer configuration key: an administrator's value, else the spec's default. */
   private async configNumber(key: string, fallback: number): Promise<number> {
     const store = bound(this.model, 'configuration');
-    const stored = await this.db(store.entity.table).where(store.column('key'), key).first(store.column('value'));
+    const stored = await this.db<Row>(store.entity.table).where(store.column('key'), key).first(store.column('value'));
     const value = Number(stored?.[store.column('value')] ?? this.model.config.find((k) => k.key === key)?.default ?? fallback);
     return Number.isFinite(value) ? value : fallback;
   }
@@ -158,11 +159,16 @@ export class ExportWorker {
     try {
       return await work();
     } catch (error) {
-      if (!this.stopped && (this.db.client as { pool?: unknown }).pool) console.error('Esportazioni:', error);
+      if (!this.stopped && hasPool(this.db)) console.error('Esportazioni:', error);
       else this.stopped = true;
       return undefined;
     }
   }
+}
+
+/** knex drops its client's pool when the database is destroyed (the client is typed any). */
+function hasPool(db: { client: { pool?: unknown } }): boolean {
+  return Boolean(db.client.pool);
 }
 
 /** A safe Italian file name: the list's label and today's date (Banche_21-11-2026.csv), ASCII only. */

@@ -16,10 +16,11 @@ export function databaseStore(): FileStore {
     },
     meta: readMeta,
     async read(db: Knex | Knex.Transaction, id: string) {
-      const row = await db(STORED_FILE_TABLE).where(C.id, id).first();
+      const row = await db<Record<string, unknown>>(STORED_FILE_TABLE).where(C.id, id).first();
       if (!row) return undefined;
-      const content = row[C.content] as Buffer | Uint8Array | null;
-      return { meta: metaOf(row), bytes: content ? Buffer.from(content) : Buffer.alloc(0) };
+      // A BLOB (SQLite) or bytea (PostgreSQL) arrives as a Buffer.
+      const content = row[C.content];
+      return { meta: metaOf(row), bytes: content instanceof Uint8Array ? Buffer.from(content) : Buffer.alloc(0) };
     },
     async remove(trx, id) {
       await trx(STORED_FILE_TABLE).where(C.id, id).delete();

@@ -6,22 +6,24 @@
  */
 import type { Request, Response } from 'express';
 import { fileProblem, normalizedType } from '../../common/file-rules.js';
-import type { FieldModel } from '../../common/model.js';
+import type { FieldModel, FileRuleModel } from '../../common/model.js';
 import type { Caller } from '../domain/auth/caller.js';
 import type { EntityService } from '../crud/entity-service.js';
 import { ifMatchOf, versionOf, withVersion } from '../crud/concurrency.js';
+import { keyFromPath } from '../crud/path-key.js';
 import type { Row } from '../crud/row-mapping.js';
 import { ApiError } from '../http/api-error.js';
+import { present } from '../lookup.js';
 import { bytesMatchType } from './magic-bytes.js';
 import type { FileStore, StoredFileMeta } from './store.js';
-import { UPLOAD_PART, type ReceivedUpload } from './upload-parser.js';
+import { UPLOAD_PART, uploadOf, type ReceivedUpload } from './upload-parser.js';
 
 type FileHandler = (s: EntityService, req: Request, res: Response, caller: Caller, fieldName?: string) => Promise<void>;
 
 export const fileHandlers: Record<string, FileHandler> = {
   fileGet: async (s, req, res, caller, name) => {
-    const row = await s.get(keyFrom(s, req), caller);
-    const id = row[name!];
+    const row = await s.get(keyFromPath(s.entity, req), caller);
+    const id = row[present(name, 'x-file of a fileGet operation')];
     const stored = id ? await storeOf(s).read(s.db, String(id)) : undefined;
     if (!stored) throw new ApiError('FILE_NOT_FOUND');
     res.set({
@@ -37,15 +39,15 @@ export const fileHandlers: Record<string, FileHandler> = {
     res.status(200).end(stored.bytes);
   },
   fileCheck: async (s, req, res, caller, name) => {
-    await s.get(keyFrom(s, req), caller);
-    checkUpload(fieldOf(s, name!), res.locals.upload as ReceivedUpload | undefined);
+    await s.get(keyFromPath(s.entity, req), caller);
+    checkUpload(fieldOf(s, name), uploadOf(res));
     res.json({ valid: true });
   },
   fileUpdate: async (s, req, res, caller, name) => {
-    const field = fieldOf(s, name!);
-    const upload = checkUpload(field, res.locals.upload as ReceivedUpload | undefined);
+    const field = fieldOf(s, name);
+    const upload = checkUpload(field, uploadOf(res));
     const store = storeOf(s);
-    const saved = await s.writeValues(keyFrom(s, req), caller, { ifMatch: ifMatchOf(req), onSaved: (row) => { res.set('ETag', versionOf(row)); } },
+    const saved = await s.writeValues(keyFromPath(s.entity, req), caller, { ifMatch: ifMatchOf(req), onSaved: (row) => { res.set('ETag', versionOf(row)); } },
       async (trx, current) => {
         const stored = await store.put(trx, upload);
         // The old file goes in the same transaction: replacing never leaves an orphan.
@@ -59,10 +61,10 @@ export const fileHandlers: Record<string, FileHandler> = {
 };
 
 /** Seed 000 §5 rules, in their order, then the bytes against the declared type; 400 with the spec message. */
-function checkUpload(field: FieldModel, upload: ReceivedUpload | undefined): ReceivedUpload {
+function checkUpload(field: FieldModel & { file: FileRuleModel }, upload: ReceivedUpload | undefined): ReceivedUpload {
   if (!upload) throw new ApiError('VALIDATION_ERROR', [{ field: UPLOAD_PART, message: field.messages.required }]);
   const contentType = normalizedType(upload.contentType);
-  const problem = fileProblem(field.file!, field.messages, { name: upload.name, size: upload.bytes.length, type: contentType })
+  const problem = fileProblem(field.file, field.messages, { name: upload.name, size: upload.bytes.length, type: contentType })
     ?? (bytesMatchType(upload.bytes, contentType) ? undefined : field.messages.fileContent);
   if (problem) throw new ApiError('VALIDATION_ERROR', [{ field: UPLOAD_PART, message: problem }]);
   return { ...upload, contentType };
@@ -81,20 +83,13 @@ export function contentDisposition(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-function fieldOf(s: EntityService, name: string): FieldModel {
-  const field = s.entity.fields.find((f) => f.name === name && f.file);
-  if (!field) throw new Error(`${s.entity.name}.${name} is not a file field`);
+function fieldOf(s: EntityService, name: string | undefined): FieldModel & { file: FileRuleModel } {
+  const field = s.entity.fields.find((f): f is FieldModel & { file: FileRuleModel } => f.name === name && f.file !== undefined);
+  if (!field) throw new Error(`${s.entity.name}.${name ?? '(no x-file)'} is not a file field`);
   return field;
 }
 
 function storeOf(s: EntityService): FileStore {
   if (!s.files) throw new Error('No file store configured (server/files/index.ts)');
   return s.files;
-}
-
-function keyFrom(s: EntityService, req: Request): Row {
-  return Object.fromEntries(s.entity.key.map((k) => {
-    const raw = (req.params as Record<string, string>)[k];
-    return [k, s.entity.fields.find((f) => f.name === k)!.type === 'integer' ? Number(raw) : raw];
-  }));
 }

@@ -4,9 +4,15 @@
  * browser in the API's origin. The same headers as GET of a file field (file-routes.ts).
  */
 import type { Response } from 'express';
+import { isRecord } from '../records.js';
 import { contentDisposition } from './file-routes.js';
 
 export interface BinaryFile { name: string; bytes: Buffer }
+
+/** What a handler of a `file: binary` operation answers. */
+export function isBinaryFile(value: unknown): value is BinaryFile {
+  return isRecord(value) && typeof value.name === 'string' && Buffer.isBuffer(value.bytes);
+}
 
 export function sendBinaryFile(res: Response, file: BinaryFile): void {
   res.set({

@@ -38,7 +38,7 @@ export function newFileRow(file: IncomingFile, content: Buffer | null): { meta: 
 }
 
 export async function readMeta(db: Knex | Knex.Transaction, id: string): Promise<StoredFileMeta | undefined> {
-  const row = await db(STORED_FILE_TABLE).where(C.id, id).first(C.id, C.name, C.contentType, C.size, C.sha256);
+  const row = await db<Record<string, unknown>>(STORED_FILE_TABLE).where(C.id, id).first(C.id, C.name, C.contentType, C.size, C.sha256);
   return row ? metaOf(row) : undefined;
 }
 

@@ -5,42 +5,53 @@
  * in (never trusting Content-Length or the client): one byte more stops the upload with the spec's
  * message and 400, not 413 (busboy refuses a file that reaches its limit, so the limit is maxSize + 1;
  * the handler checks the size again). Only one part, named `file`, is accepted; the bytes stay in memory (the
- * limits of spec files are small) and reach the handler as `res.locals.upload`.
+ * limits of spec files are small) and reach the handler as `uploadOf(res)`.
  */
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import multer from 'multer';
-import type { FieldModel } from '../../common/model.js';
+import type { FieldModel, FileRuleModel } from '../../common/model.js';
 import type { RuntimeModel } from '../artifacts.js';
 import { ApiError } from '../http/api-error.js';
 import { operationOf } from '../http/operation-routes.js';
+import { ResponseSlot } from '../http/response-slot.js';
+import { isRecord } from '../records.js';
 
 export const UPLOAD_PART = 'file';
 export const FILE_OPERATIONS = ['fileCheck', 'fileUpdate'];
 
 export interface ReceivedUpload { name: string; contentType: string; bytes: Buffer }
 
+type FileField = FieldModel & { file: FileRuleModel };
+
+const received = new ResponseSlot<ReceivedUpload>('The upload (uploadParser)');
+
+/** The file the request carried, once uploadParser() has read it; undefined when it sent none. */
+export function uploadOf(res: Response): ReceivedUpload | undefined {
+  return received.get(res);
+}
+
 export function uploadParser(model: RuntimeModel): RequestHandler {
   const parsers = new Map<string, RequestHandler>();
-  const parserFor = (field: FieldModel) => {
-    let parser = parsers.get(`${field.name}:${field.file!.maxSize}`);
+  const parserFor = (field: FileField) => {
+    let parser = parsers.get(`${field.name}:${field.file.maxSize}`);
     if (!parser) {
       // preservePath: a name with '/' must reach the name check as sent, not cut to its last segment.
-      parser = multer({ storage: multer.memoryStorage(), preservePath: true, limits: { fileSize: field.file!.maxSize + 1, files: 1, fields: 0 } }).single(UPLOAD_PART);
-      parsers.set(`${field.name}:${field.file!.maxSize}`, parser);
+      parser = multer({ storage: multer.memoryStorage(), preservePath: true, limits: { fileSize: field.file.maxSize + 1, files: 1, fields: 0 } }).single(UPLOAD_PART);
+      parsers.set(`${field.name}:${field.file.maxSize}`, parser);
     }
     return parser;
   };
   return (req, res, next) => {
     const op = operationOf(res) ?? {};
     if (!FILE_OPERATIONS.includes(op['x-operation'] ?? '') || !(req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data')) { next(); return; }
-    const field = model.entities.find((e) => e.name === op['x-entity'])?.fields.find((f) => f.name === op['x-file']);
-    if (!field?.file) { next(new Error(`No file field ${op['x-entity']}.${op['x-file']}`)); return; }
+    const field = model.entities.find((e) => e.name === op['x-entity'])?.fields.find((f): f is FileField => f.name === op['x-file'] && f.file !== undefined);
+    if (!field) { next(new Error(`No file field ${op['x-entity']}.${op['x-file']}`)); return; }
     parserFor(field)(req, res, (error?: unknown) => {
       if (error) { next(refusal(error, field, model)); return; }
-      const file = (req as { file?: { originalname: string; mimetype: string; buffer: Buffer } }).file;
+      const file = req.file;
       // The validator then sees the part the document requires (its bytes are not JSON Schema's business).
       req.body = file ? { [UPLOAD_PART]: '' } : {};
-      if (file) res.locals.upload = { name: utf8Name(file.originalname), contentType: file.mimetype, bytes: file.buffer } satisfies ReceivedUpload;
+      if (file) received.set(res, { name: utf8Name(file.originalname), contentType: file.mimetype, bytes: file.buffer });
       next();
     });
   };
@@ -48,7 +59,7 @@ export function uploadParser(model: RuntimeModel): RequestHandler {
 
 /** multer's refusals in Italian: over the size limit is the spec's size message; anything else malformed. */
 function refusal(error: unknown, field: FieldModel, model: RuntimeModel): ApiError {
-  const code = (error as { code?: string }).code;
+  const code = isRecord(error) && typeof error.code === 'string' ? error.code : undefined;
   if (code === 'LIMIT_FILE_SIZE') return new ApiError('VALIDATION_ERROR', [{ field: UPLOAD_PART, message: field.messages.fileSize }]);
   if (code && code.startsWith('LIMIT_')) return new ApiError('VALIDATION_ERROR', [{ field: 'body', message: model.messages.validation.unknownField }]);
   return new ApiError('VALIDATION_ERROR', [{ field: 'body', message: model.messages.validation.fallback }]);

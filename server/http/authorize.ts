@@ -5,16 +5,35 @@
  * The session's token comes from the X-AuthToken header (API clients), else from the HttpOnly session
  * cookie the UI's browser sends (server/http/session-cookie.ts), which also needs the CSRF header.
  */
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import type { Knex } from 'knex';
-import { callerFromUser, holds } from '../domain/auth/caller.js';
+import { callerFromUser, holds, type Caller } from '../domain/auth/caller.js';
 import { findLiveSessionWithUser } from '../domain/auth/sessions.js';
 import { ApiError } from './api-error.js';
 import { operationOf } from './operation-routes.js';
 import { requireRequestedWith } from './cross-site.js';
+import { ResponseSlot } from './response-slot.js';
 import type { SessionCookie } from './session-cookie.js';
 
 export const TOKEN_HEADER = 'X-AuthToken';
+
+/**
+ * Who calls, for the handlers: the caller and its session's token once authorized; on a public operation
+ * no caller, and the token the client presented, unverified (login uses it to end the session it replaces).
+ */
+interface RequestSession { caller?: Caller; token?: string }
+
+const requestSession = new ResponseSlot<RequestSession>('The session (authorize)');
+
+/** The caller authorize() let through; undefined on public operations. */
+export function callerOf(res: Response): Caller | undefined {
+  return requestSession.get(res)?.caller;
+}
+
+/** The caller's session token; on public operations the token the client sent, unverified. */
+export function tokenOf(res: Response): string | undefined {
+  return requestSession.get(res)?.token;
+}
 
 export function authorize(db: Knex, cookie: SessionCookie): RequestHandler {
   return async (req, res, next) => {
@@ -24,7 +43,7 @@ export function authorize(db: Knex, cookie: SessionCookie): RequestHandler {
     const token = header ?? fromCookie;
     if (op['x-access'] === 'public') {
       // Public calls never trust the token, but login uses it to end the session it replaces.
-      res.locals.presentedToken = token;
+      requestSession.set(res, { token });
       next();
       return;
     }
@@ -38,8 +57,7 @@ export function authorize(db: Knex, cookie: SessionCookie): RequestHandler {
     const partial = (op['x-field-permissions'] ?? []).some((p) => holds(caller, p));
     const allowed = op['x-access'] === 'authenticated' || (op['x-access'] === 'permission' && permission !== undefined && (holds(caller, permission) || partial));
     if (!allowed) throw new ApiError('FORBIDDEN');
-    res.locals.caller = caller;
-    res.locals.token = token;
+    requestSession.set(res, { caller, token });
     next();
   };
 }

@@ -8,6 +8,7 @@ import { ApiError, fillMessage, type ErrorBody } from './api-error.js';
 import { operationOf } from './operation-routes.js';
 import { isValidatorError, translateValidatorError, type FieldResolver } from './validation.js';
 import { loggableError } from '../db/loggable-error.js';
+import { isRecord } from '../records.js';
 
 export function errorHandler(model: RuntimeModel, fieldsOf: (operationId: string | undefined) => FieldResolver): ErrorRequestHandler {
   return (error, req, res, _next) => {
@@ -39,8 +40,7 @@ export function errorHandler(model: RuntimeModel, fieldsOf: (operationId: string
 
 /** body-parser's refusals: a 4xx status with a `type` (entity.too.large, ...) or, from zlib, `expose`. */
 function isBodyParserRefusal(error: unknown): error is { type?: string; status: number } {
-  const e = error as { type?: unknown; status?: unknown; expose?: unknown };
-  return typeof e?.status === 'number' && e.status >= 400 && e.status < 500 && (typeof e.type === 'string' || e.expose === true);
+  return isRecord(error) && typeof error.status === 'number' && error.status >= 400 && error.status < 500 && (typeof error.type === 'string' || error.expose === true);
 }
 
 export const routeNotFound: RequestHandler = (_req, _res, next) => next(new ApiError('ROUTE_NOT_FOUND'));

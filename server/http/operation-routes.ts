@@ -11,8 +11,11 @@
  * reaches authorize().
  */
 import express, { type ErrorRequestHandler, type RequestHandler, type Response, type Router } from 'express';
+import { isRecord, textAt } from '../records.js';
 import { ApiError } from './api-error.js';
+import { documentPaths } from './openapi-document.js';
 import { HTTP_METHODS } from './operations.js';
+import { ResponseSlot } from './response-slot.js';
 
 /** What the steps and handlers read of the operation a request calls. */
 export interface OperationSchema {
@@ -25,25 +28,37 @@ export interface OperationSchema {
   'x-file'?: string;
 }
 
-type PathItem = Partial<Record<(typeof HTTP_METHODS)[number], OperationSchema>>;
+const matchedOperation = new ResponseSlot<OperationSchema>('The operation (operationRoutes)');
 
 /** The operation the request calls, once operationRoutes() has matched it. */
 export function operationOf(res: Response): OperationSchema | undefined {
-  return res.locals.operation as OperationSchema | undefined;
+  return matchedOperation.get(res);
+}
+
+/** The fields of OperationSchema an operation object of the document has, with their types. */
+function operationSchema(op: Record<string, unknown>): OperationSchema {
+  const fieldPermissions = op['x-field-permissions'];
+  const schema: OperationSchema = {};
+  for (const key of ['operationId', 'x-access', 'x-permission', 'x-operation', 'x-entity', 'x-file'] as const) {
+    const value = textAt(op, key);
+    if (value !== undefined) schema[key] = value;
+  }
+  if (Array.isArray(fieldPermissions)) schema['x-field-permissions'] = fieldPermissions.filter((p) => typeof p === 'string');
+  return schema;
 }
 
 export function operationRoutes(openapi: Record<string, unknown>, before: RequestHandler[], validatorFor: (path: string) => RequestHandler[]): Router {
   // generated/openapi.json, checked by the generator and by redocly (npm run lint:api).
-  const paths = openapi.paths as Record<string, PathItem>;
+  const paths = documentPaths(openapi);
   const router = express.Router();
   for (const path of documentOrder(Object.keys(paths))) {
     const item = paths[path];
     const checks = [...before, ...validatorFor(path)];
     for (const method of HTTP_METHODS) {
       const operation = item[method];
-      if (!operation) continue;
+      if (!isRecord(operation)) continue;
       // 'router' leaves this router: the first operation matched is the only one whose steps run.
-      router[method](expressPath(path), matched(method, operation), ...checks, (_req, _res, next) => next('router'));
+      router[method](expressPath(path), matched(method, operationSchema(operation)), ...checks, (_req, _res, next) => next('router'));
     }
   }
   router.use((_req, _res, next) => next(new ApiError('ROUTE_NOT_FOUND')));
@@ -57,7 +72,7 @@ function matched(method: string, operation: OperationSchema): RequestHandler {
   return (req, res, next) => {
     // Express answers HEAD with the GET route; the document declares no HEAD.
     if (req.method.toLowerCase() !== method) { next(new ApiError('ROUTE_NOT_FOUND')); return; }
-    res.locals.operation = operation;
+    matchedOperation.set(res, operation);
     next();
   };
 }

@@ -1,11 +1,15 @@
 /** The operations of the OpenAPI document, each with the entity, kind and permission it declares. */
 import { entityFields, operationFields, type FieldResolver } from './validation.js';
 import type { RuntimeModel } from '../artifacts.js';
+import { present } from '../lookup.js';
+import { isRecord, textAt } from '../records.js';
+import { documentPaths } from './openapi-document.js';
 
 export const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 export interface DocumentOperation {
-  method: string; path: string; operationId: string;
+  method: HttpMethod; path: string; operationId: string;
   access?: string; permission?: string; entity?: string; kind?: string; child?: string; handler?: string;
   /** The state-machine transition a `transition` operation runs (x-transition). */
   transition?: string;
@@ -15,13 +19,14 @@ export interface DocumentOperation {
 
 export function documentOperations(openapi: Record<string, unknown>): DocumentOperation[] {
   const out: DocumentOperation[] = [];
-  for (const [path, item] of Object.entries(openapi.paths as Record<string, Record<string, Record<string, string>>>)) {
+  for (const [path, item] of Object.entries(documentPaths(openapi))) {
     for (const method of HTTP_METHODS) {
       const op = item[method];
-      if (!op) continue;
+      if (!isRecord(op)) continue;
+      const text = (key: string) => textAt(op, key);
       out.push({
-        method, path, operationId: op.operationId, access: op['x-access'], permission: op['x-permission'],
-        entity: op['x-entity'], kind: op['x-operation'], child: op['x-child'], handler: op['x-handler'], transition: op['x-transition'], file: op['x-file'],
+        method, path, operationId: present(text('operationId'), `operationId of ${method} ${path}`), access: text('x-access'), permission: text('x-permission'),
+        entity: text('x-entity'), kind: text('x-operation'), child: text('x-child'), handler: text('x-handler'), transition: text('x-transition'), file: text('x-file'),
       });
     }
   }
@@ -36,11 +41,12 @@ export function fieldsOfOperation(operations: DocumentOperation[], model: Runtim
     const op = byId.get(operationId ?? '');
     const custom = op?.kind === 'custom' ? model.operations.find((o) => o.name === op.operationId) : undefined;
     if (custom) return operationFields(custom);
+    const ownEntity = named(op?.entity);
     // A transition's body is its declared input.
-    const transition = op?.transition ? named(op.entity)?.states?.transitions.find((t) => t.name === op.transition) : undefined;
-    if (transition) return (location, path) => (location === 'body' ? transition.input?.find((f) => f.name === path[0]) : entityFields(model, named(op!.entity))(location, path));
+    const transition = op?.transition ? ownEntity?.states?.transitions.find((t) => t.name === op.transition) : undefined;
+    if (transition) return (location, path) => (location === 'body' ? transition.input?.find((f) => f.name === path[0]) : entityFields(model, ownEntity)(location, path));
     // A child list's body is a list of the child entity's rows, so its messages are the child's.
-    const entity = op?.child ? named(named(op.entity)?.children.find((c) => c.name === op.child)?.entity) : named(op?.entity);
+    const entity = op?.child ? named(ownEntity?.children.find((c) => c.name === op.child)?.entity) : ownEntity;
     return entityFields(model, entity);
   };
 }

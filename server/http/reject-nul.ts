@@ -6,6 +6,7 @@
  */
 import type { RequestHandler } from 'express';
 import type { RuntimeModel } from '../artifacts.js';
+import { isRecord } from '../records.js';
 import { ApiError } from './api-error.js';
 
 export function rejectNulCharacters(model: RuntimeModel): RequestHandler {
@@ -13,7 +14,8 @@ export function rejectNulCharacters(model: RuntimeModel): RequestHandler {
     const fields: string[] = [];
     collect(req.body, [], fields);
     collect(req.query, [], fields);
-    collect((req as { openapi?: { pathParams?: unknown } }).openapi?.pathParams, [], fields);
+    // express-openapi-validator's request metadata: the path parameters it matched.
+    collect('openapi' in req && isRecord(req.openapi) ? req.openapi.pathParams : undefined, [], fields);
     if (!fields.length) { next(); return; }
     next(new ApiError('VALIDATION_ERROR', fields.map((field) => ({ field, message: model.messages.validation.fallback }))));
   };

@@ -34,7 +34,7 @@ export function securityHeaders(): RequestHandler {
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
     xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
-  }) as RequestHandler;
+  });
 }
 
 /** API answers are the caller's own data: never kept by the browser or a shared cache. */

@@ -5,8 +5,10 @@
  * cannot take the session away; SameSite=Strict: the browser never sends it with a request another site
  * starts; Path: only the API gets it. API clients keep sending the token as X-AuthToken instead.
  */
-import type { Request, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
+import { isRecord } from '../records.js';
 import type { HttpOptions } from './http-options.js';
+import { ResponseSlot } from './response-slot.js';
 
 export const SESSION_COOKIE = 'WP_TOKEN';
 
@@ -33,7 +35,8 @@ export function sessionCookie(path: string, secure: HttpOptions['secureCookie'])
         return;
       }
       // The login answer (spec/sicurezza/operazioni-accesso.yaml): the token, and its lifetime in seconds.
-      const { access_token: token, expire_in: expireIn } = (body ?? {}) as { access_token?: unknown; expire_in?: unknown };
+      const token = isRecord(body) ? body.access_token : undefined;
+      const expireIn = isRecord(body) ? body.expire_in : undefined;
       if (typeof token !== 'string' || typeof expireIn !== 'number') throw new Error('session: open needs an answer with access_token and expire_in');
       res.cookie(SESSION_COOKIE, token, { ...options(req), maxAge: expireIn * 1000 });
     },
@@ -55,9 +58,17 @@ export function cookieValue(header: string | undefined, name: string): string | 
   return undefined;
 }
 
-/** The SessionCookie of this app, put in res.locals by the API router so the route layer needs no wiring. */
+const appCookie = new ResponseSlot<SessionCookie>('The session cookie (provideSessionCookie in server/app.ts)');
+
+/** A step of the API router: it hands the app's SessionCookie to the route layer, which then needs no wiring. */
+export function provideSessionCookie(cookie: SessionCookie): RequestHandler {
+  return (_req, res, next) => {
+    appCookie.set(res, cookie);
+    next();
+  };
+}
+
+/** The SessionCookie of this app, as provideSessionCookie left it for the request. */
 export function sessionCookieOf(res: Response): SessionCookie {
-  const cookie = res.locals.sessionCookie as SessionCookie | undefined;
-  if (!cookie) throw new Error('res.locals.sessionCookie is not set (server/app.ts)');
-  return cookie;
+  return appCookie.require(res);
 }

@@ -8,7 +8,12 @@ import type { RequestHandler } from 'express';
 import type { CustomOperationModel, EntityModel, FieldModel } from '../../common/model.js';
 import { fieldAtPath } from '../../common/model.js';
 import type { RuntimeModel } from '../artifacts.js';
+import { isRecord, recordAt } from '../records.js';
 import { ApiError, type ErrorDetail } from './api-error.js';
+import { documentPaths, documentSchemas } from './openapi-document.js';
+
+/** The document the validator takes. Its 3.1 type requires `webhooks`, which OpenAPI 3.1 makes optional. */
+type ValidatorDocument = Parameters<typeof OpenApiValidator.middleware>[0]['apiSpec'];
 
 /**
  * The request (and, in tests, response) check of each path of the document: express-openapi-validator on a
@@ -16,7 +21,8 @@ import { ApiError, type ErrorDetail } from './api-error.js';
  */
 export function pathValidators(openapi: Record<string, unknown>, validateResponses: boolean): (path: string) => RequestHandler[] {
   return (path) => OpenApiValidator.middleware({
-    apiSpec: documentOfPath(openapi, path) as never,
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- JSON that redocly checks (npm run lint:api); the 3.1 type wrongly requires webhooks
+    apiSpec: documentOfPath(openapi, path) as ValidatorDocument,
     validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true, allErrors: true },
     validateResponses: validateResponses ? { removeAdditional: false } : false,
     // Security is authorize()'s (server/http/authorize.ts), before this check.
@@ -35,9 +41,9 @@ export function pathValidators(openapi: Record<string, unknown>, validateRespons
 
 /** The document with one path, and of its schemas only those that path reaches through $ref. */
 function documentOfPath(openapi: Record<string, unknown>, path: string): Record<string, unknown> {
-  const paths = openapi.paths as Record<string, unknown>;
-  const components = openapi.components as { schemas?: Record<string, unknown> } | undefined;
-  const all = components?.schemas ?? {};
+  const paths = documentPaths(openapi);
+  const components = recordAt(openapi, 'components');
+  const all = documentSchemas(openapi);
   const reached: Record<string, unknown> = {};
   const visit = (value: unknown): void => {
     if (Array.isArray(value)) { value.forEach(visit); return; }
@@ -59,8 +65,7 @@ interface ValidatorError { status?: number; errors?: ValidatorIssue[]; message?:
 
 /** express-openapi-validator errors carry a status; anything else is not theirs. */
 export function isValidatorError(error: unknown): error is ValidatorError {
-  const e = error as ValidatorError;
-  return typeof e?.status === 'number' && Array.isArray(e.errors);
+  return isRecord(error) && typeof error.status === 'number' && Array.isArray(error.errors);
 }
 
 /** Finds the spec field an error is about: `location` is body, query, path or headers. */
@@ -85,7 +90,8 @@ export function operationFields(op: CustomOperationModel): FieldResolver {
 export function translateValidatorError(error: ValidatorError, fieldAt: FieldResolver, model: RuntimeModel): ApiError {
   if (error.status === 404 || error.status === 405) return new ApiError('ROUTE_NOT_FOUND');
   if (error.status === 415) return new ApiError('VALIDATION_ERROR', [{ field: 'body', message: model.messages.validation.fallback }]);
-  if (error.status && error.status >= 500) return error as never;
+  // The error handler keeps the library's own failures (5xx) for itself; none reaches here.
+  if (error.status && error.status >= 500) return new ApiError('INTERNAL_ERROR');
   // A write without If-Match is 428 whatever else is wrong with it (server/crud/concurrency.ts).
   if ((error.errors ?? []).some((i) => /^\/headers\/if-match$/i.test(i.path ?? '') && (i.errorCode ?? '').startsWith('required'))) return new ApiError('VERSION_REQUIRED');
   const details = (error.errors ?? []).map((issue) => toDetail(issue, fieldAt, model));
@@ -99,8 +105,9 @@ function toDetail(issue: ValidatorIssue, fieldAt: FieldResolver, model: RuntimeM
   const path = rest.filter(Boolean);
   // The validator already appends the unknown property's name to the path (/body/foo).
   if (keyword === 'additionalProperties') return { field: path.join('.') || location, message: defaults.unknownField };
-  const own = fieldAt(location, path)?.messages as Record<string, string> | undefined;
-  if (own) return { field: path.join('.') || location, message: own[keyword] ?? defaults[keyword] ?? defaults.fallback };
+  const own = fieldAt(location, path)?.messages;
+  // A field has messages for its own keywords only; the validator may report any (oneOf, const).
+  if (own) return { field: path.join('.') || location, message: new Map(Object.entries(own)).get(keyword) ?? defaults[keyword] ?? defaults.fallback };
   // Not a spec field: a child object, the whole body, or a paging parameter (page, size: numbers).
   const numericParam = location === 'query' && keyword === 'type' && ['page', 'size'].includes(path[0]);
   const message = keyword === 'type' ? (numericParam ? defaults.type : defaults.fallback) : defaults[keyword] ?? defaults.fallback;

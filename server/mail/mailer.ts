@@ -23,21 +23,24 @@ export interface OutgoingMail {
 export const SEND_STATUS = { queued: 'C', sent: 'I', notSent: 'N' } as const;
 export const NO_SMTP = 'SMTP_URL non configurato';
 
-type Transport = ReturnType<typeof nodemailer.createTransport>;
+/** An SMTP transport; through this function its type is the SMTP one (send answers carry `response`). */
+function smtpTransport(url: string) {
+  return nodemailer.createTransport({
+    url,
+    // A mail server that does not answer must not hold the queue for nodemailer's default 10 minutes.
+    connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000,
+    logger: false, debug: false,
+  });
+}
+
+type Transport = ReturnType<typeof smtpTransport>;
 
 export class Mailer {
   private readonly transport: Transport | null;
 
   /** `outbox`: the entity spec/platform/bindings.yaml binds as `mailOutbox`. */
   constructor(private readonly db: Knex, private readonly settings: MailSettings, private readonly outbox: BoundEntity<'mailOutbox'>) {
-    this.transport = settings.smtpUrl
-      ? nodemailer.createTransport({
-        url: settings.smtpUrl,
-        // A mail server that does not answer must not hold the queue for nodemailer's default 10 minutes.
-        connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000,
-        logger: false, debug: false,
-      } as never)
-      : null;
+    this.transport = settings.smtpUrl ? smtpTransport(settings.smtpUrl) : null;
   }
 
   /** Records the mail (masked, 'in coda'), sends it, records the outcome. Never throws for a failed send. */

@@ -5,13 +5,13 @@
  * who activated nothing; retired agents (attivo false) only when they have activations in the range.
  */
 import { ApiError } from '../../http/api-error.js';
-import type { DomainHandler } from '../handler.js';
+import { operationMessage, type DomainHandler } from '../handler.js';
 import { isOrdered, reportRange } from './report-range.js';
 
 const reportAttivazioni: DomainHandler = async (ctx) => {
   const range = reportRange(ctx.query, new Date().toISOString().slice(0, 10));
   if (!isOrdered(range)) {
-    throw new ApiError('VALIDATION_ERROR', [{ field: 'dataDa', message: ctx.operation.messages!.intervalloNonValido }]);
+    throw new ApiError('VALIDATION_ERROR', [{ field: 'dataDa', message: operationMessage(ctx.operation, 'intervalloNonValido') }]);
   }
   // The activations of the caller's banks only (the service's data scope), per agent.
   const counts = await ctx.service('AttivazionePush').countBy('codAgente', [{ field: 'dataAttivazione', from: range.dataDa, to: range.dataA }], ctx.caller);

@@ -7,6 +7,8 @@
 import { entityByName } from '../../../common/model.js';
 import { Repository } from '../../crud/repository.js';
 import { ApiError } from '../../http/api-error.js';
+import { named } from '../../lookup.js';
+import { expectRecords } from '../../records.js';
 import { inScope } from '../auth/caller.js';
 import type { EntityHooks } from '../hooks.js';
 
@@ -14,9 +16,10 @@ const CHILD = 'bancheAssociate';
 
 export const promozioneHooks: EntityHooks = {
   async beforeSave({ trx, model, entity, caller, row, body }) {
-    const items = body[CHILD] as { codAbi?: unknown }[] | undefined;
-    if (!caller || caller.scope === 'all' || !Array.isArray(items)) return;
-    const child = entity.children.find((c) => c.name === CHILD)!;
+    const sent = body[CHILD];
+    if (!caller || caller.scope === 'all' || !Array.isArray(sent)) return;
+    const items = expectRecords(sent, `${entity.name}.${CHILD}`);
+    const child = named(entity.children, CHILD, `${entity.name} children`);
     const link = Object.fromEntries(Object.entries(child.link).map(([childField, parentField]) => [childField, row[parentField]]));
     const stored = await new Repository(entityByName(model, child.entity)).findWhere(trx, link);
     const before = new Set(stored.map((r) => String(r.codAbi)));

@@ -7,13 +7,14 @@ import type { EntityModel } from '../../../common/model.js';
 import type { Condition } from '../../crud/conditions.js';
 import { ApiError } from '../../http/api-error.js';
 import { holds } from '../auth/caller.js';
-import type { DomainHandler } from '../handler.js';
+import { callerIn, type DomainHandler } from '../handler.js';
 
 /** The entity the trail is stored as (spec/platform/storico-modifiche.yaml; server/crud/audit.ts writes it). */
 const TRAIL = 'StoricoModifica';
 
-const auditTrail: DomainHandler = async ({ model, caller, query, service }) => {
-  const c = caller!;
+const auditTrail: DomainHandler = async (ctx) => {
+  const { model, query, service } = ctx;
+  const c = callerIn(ctx);
   const entity: EntityModel | undefined = model.entities.find((e) => e.name === query.entity);
   // An entity that is not audited has no history to show: the same answer as an unknown one.
   if (!entity || entity.audit === false) throw new ApiError('NOT_FOUND');

@@ -7,6 +7,7 @@
  * - a deleted user's credential and count go with it (a user who never logged in can be deleted).
  */
 import type { EntityHooks } from '../hooks.js';
+import { textOrNull } from '../../records.js';
 import { isTrue } from './credentials.js';
 import type { AuthRuntime } from './runtime.js';
 import { revokeAllSessions } from './sessions.js';
@@ -18,10 +19,10 @@ export function accountHooks(auth: AuthRuntime): EntityHooks {
     async beforeSave({ trx, afterCommit, caller, row, body }) {
       if (!caller) return; // demo data and internal saves
       const username = String(row.username);
-      const before = await trx('utente').where({ username }).first('locked');
+      const before = await trx('utente').where({ username }).first<{ locked: unknown } | undefined>('locked');
       if (!before) {
         if (!row.email) return; // no address to send it to: an administrator resets it once there is one
-        const to = { username, email: String(row.email), group: String(row.group), cab: (row.cab as string | null) ?? null };
+        const to = { username, email: String(row.email), group: String(row.group), cab: textOrNull(row.cab) };
         // Only once the user exists for good: a refused save mails nothing.
         afterCommit(() => mailFirstPassword(auth, to));
         return;

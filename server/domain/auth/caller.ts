@@ -5,6 +5,7 @@
  */
 import type { Knex } from 'knex';
 import { countCacheOf } from '../../crud/count-cache.js';
+import { expectRecords, isRecord, textOrNull } from '../../records.js';
 
 export interface Caller {
   username: string;
@@ -63,7 +64,7 @@ export async function loadCaller(db: Knex, username: string, userType: string): 
 export async function callerFromUser(db: Knex, user: UserRow, userType: string): Promise<Caller | undefined> {
   if (!truthy(user.enabled) || truthy(user.locked)) return undefined;
   const { username } = user;
-  const roleRows = rowsOf<RoleGrantRow>(await db.raw(ROLE_GRANTS_SQL, [user.group, username]));
+  const roleRows = rowsOf(await db.raw(ROLE_GRANTS_SQL, [user.group, username])).map(roleGrantRow);
   const authorities = [...new Set(roleRows.map((r) => r.role_name))].sort();
   const grants = nearestGrants(roleRows);
 
@@ -141,7 +142,7 @@ const SCOPE_TABLES = ['gruppo', 'banca'] as const;
 /** Writes by another process are not observed (as for list counts, server/crud/count-cache.ts): kept this long at most. */
 const SCOPE_TTL_MS = 30_000;
 const MAX_SCOPES = 2000;
-const scopes = new WeakMap<Knex, Map<string, ScopeEntry>>();
+const scopes = new WeakMap<Knex | Knex.Transaction, Map<string, ScopeEntry>>();
 
 /**
  * The groups below `group` (itself included) and the banks among them, sorted. Kept per group for a
@@ -151,16 +152,16 @@ const scopes = new WeakMap<Knex, Map<string, ScopeEntry>>();
  */
 export async function scopeOfGroup(db: Knex | Knex.Transaction, group: string): Promise<GroupScope> {
   const load = async (): Promise<GroupScope> => {
-    const below = rowsOf<{ group_name: string; is_bank: unknown }>(await db.raw(GROUPS_BELOW_SQL, [group]));
+    const below = rowsOf(await db.raw(GROUPS_BELOW_SQL, [group]));
     return {
-      groups: Object.freeze<string[]>(below.map((g) => g.group_name).sort()),
-      banks: Object.freeze<string[]>(below.filter((g) => truthy(g.is_bank)).map((g) => g.group_name).sort()),
+      groups: Object.freeze<string[]>(below.map((g) => String(g.group_name)).sort()),
+      banks: Object.freeze<string[]>(below.filter((g) => truthy(g.is_bank)).map((g) => String(g.group_name)).sort()),
     };
   };
   const versions = db.isTransaction ? undefined : countCacheOf(db);
   if (!versions) return load();
-  let entries = scopes.get(db as Knex);
-  if (!entries) scopes.set(db as Knex, (entries = new Map()));
+  let entries = scopes.get(db);
+  if (!entries) scopes.set(db, (entries = new Map<string, ScopeEntry>()));
   const version = versions.versionOf(SCOPE_TABLES);
   const hit = entries.get(group);
   if (version !== undefined && hit && hit.version === version && Date.now() - hit.at < SCOPE_TTL_MS) return hit;
@@ -168,7 +169,8 @@ export async function scopeOfGroup(db: Knex | Knex.Transaction, group: string): 
   if (version !== undefined && versions.versionOf(SCOPE_TABLES) === version) {
     entries.delete(group);
     entries.set(group, { ...loaded, version, at: Date.now() });
-    if (entries.size > MAX_SCOPES) entries.delete(entries.keys().next().value!);
+    const oldest = entries.keys().next();
+    if (entries.size > MAX_SCOPES && !oldest.done) entries.delete(oldest.value);
   }
   return loaded;
 }
@@ -181,14 +183,22 @@ function nearestGrants(rows: RoleGrantRow[]): string[] {
   for (const r of rows) {
     if (r.depth === null) continue;
     const depth = Number(r.depth);
-    if (!nearest.has(r.role_name) || depth < nearest.get(r.role_name)!) nearest.set(r.role_name, depth);
+    const known = nearest.get(r.role_name);
+    if (known === undefined || depth < known) nearest.set(r.role_name, depth);
   }
   return [...new Set(rows.filter((r) => r.depth !== null && Number(r.depth) === nearest.get(r.role_name)).map((r) => `${r.funzione}:${r.azione}`))].sort();
 }
 
 /** Rows of a raw query: SQLite drivers answer the array, PostgreSQL a result object. */
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+function rowsOf(result: unknown): Record<string, unknown>[] {
+  return expectRecords(Array.isArray(result) ? result : isRecord(result) ? result.rows : undefined, 'The rows of a raw query');
+}
+
+function roleGrantRow(row: Record<string, unknown>): RoleGrantRow {
+  return {
+    role_name: String(row.role_name), funzione: textOrNull(row.funzione), azione: textOrNull(row.azione),
+    depth: row.depth === null || row.depth === undefined ? null : Number(row.depth),
+  };
 }
 
 /**

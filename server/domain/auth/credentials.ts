@@ -25,10 +25,16 @@ export interface Account {
   passwordHash?: string; mustChange: boolean; pendingHash?: string | null; pendingExpiresAt?: string | null;
 }
 
+/** The columns loadAccount reads (utente as u, gruppo as g, credenziale as c). */
+interface AccountRow {
+  username: string; email: string | null; group: string; cab: string | null; locked: unknown; enabled: unknown; group_type: string | null;
+  password_hash: string | null; must_change: unknown; pending_hash: string | null; pending_expires_at: string | null;
+}
+
 export async function loadAccount(db: Knex, username: string): Promise<Account | undefined> {
   const row = await db('utente as u').leftJoin('gruppo as g', 'g.group_name', 'u.group').leftJoin('credenziale as c', 'c.username', 'u.username')
     .where('u.username', username)
-    .first('u.username', 'u.email', 'u.group', 'u.cab', 'u.locked', 'u.enabled', 'g.group_type', 'c.password_hash', 'c.must_change', 'c.pending_hash', 'c.pending_expires_at');
+    .first<AccountRow | undefined>('u.username', 'u.email', 'u.group', 'u.cab', 'u.locked', 'u.enabled', 'g.group_type', 'c.password_hash', 'c.must_change', 'c.pending_hash', 'c.pending_expires_at');
   if (!row) return undefined;
   return {
     username: row.username, email: row.email ?? null, group: row.group, cab: row.cab ?? null, groupType: row.group_type ?? null,

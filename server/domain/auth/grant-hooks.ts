@@ -9,6 +9,8 @@ import type { Knex } from 'knex';
 import { entityByName, type EntityModel } from '../../../common/model.js';
 import type { RuntimeModel } from '../../artifacts.js';
 import { ApiError } from '../../http/api-error.js';
+import { named } from '../../lookup.js';
+import { expectRecords } from '../../records.js';
 import type { EntityHooks } from '../hooks.js';
 import { holds, roleGrants } from './caller.js';
 
@@ -20,16 +22,18 @@ function refuseBeyond(grants: string[], holdsGrant: (g: string) => boolean, fiel
 /** Utente: the roles in `authorities` must exist for the user's group and may not carry grants the caller lacks. */
 export const userHooks: EntityHooks = {
   async beforeSave({ trx, model, entity, caller, row, body, pathOf }) {
-    const roles = body.authorities as { roleName?: unknown }[] | undefined;
-    if (!caller || !Array.isArray(roles)) return;
+    const sent = body.authorities;
+    if (!caller || !Array.isArray(sent)) return;
+    const roles = expectRecords(sent, `${entity.name}.authorities`);
     const names = roles.map((r) => String(r.roleName));
     const chain = (await groupChains(trx, model)).chainOf(String(row.group));
     const defined = new Set((await roleDefinitions(trx, model, names)).filter((d) => chain.includes(d.group)).map((d) => d.role));
-    const child = entity.children.find((c) => c.name === 'authorities')!;
+    const child = named(entity.children, 'authorities', `${entity.name} children`);
     const where = (i: number) => (pathOf ? pathOf(child, i) : `${child.name}.${i}.`);
     const missing = names.map((name, i) => ({ name, i })).filter(({ name }) => !defined.has(name));
     // The message is the spec's (UtenteRuolo.roleName messages.reference), with the role's name.
-    const unknown = entityByName(model, child.entity).fields.find((f) => f.name === 'roleName')!.messages.reference;
+    const given = entityByName(model, child.entity);
+    const unknown = named(given.fields, 'roleName', `${given.name} fields`).messages.reference;
     if (missing.length) throw new ApiError('VALIDATION_ERROR', missing.map(({ name, i }) => ({ field: `${where(i)}roleName`, message: `${unknown}: ${name}` })));
     if (caller.isAssistenza) return;
     const grants = await roleGrants(trx, String(row.group), names);
@@ -39,10 +43,10 @@ export const userHooks: EntityHooks = {
 
 /** Ruolo: the grants in `permessi` may not exceed the caller's own; a role users hold is not deleted. */
 export const roleHooks: EntityHooks = {
-  async beforeSave({ caller, body }) {
-    const permessi = body.permessi as { funzione?: unknown; azione?: unknown }[] | undefined;
-    if (!caller || caller.isAssistenza || !Array.isArray(permessi)) return;
-    refuseBeyond(permessi.map((p) => `${String(p.funzione)}:${String(p.azione)}`), (g) => holds(caller, g), 'permessi', 'Permessi che non si possiedono');
+  async beforeSave({ entity, caller, body }) {
+    const sent = body.permessi;
+    if (!caller || caller.isAssistenza || !Array.isArray(sent)) return;
+    refuseBeyond(expectRecords(sent, `${entity.name}.permessi`).map((p) => `${String(p.funzione)}:${String(p.azione)}`), (g) => holds(caller, g), 'permessi', 'Permessi che non si possiedono');
   },
 
   /**
@@ -68,7 +72,7 @@ export const roleHooks: EntityHooks = {
 };
 
 function column(entity: EntityModel, field: string): string {
-  return entity.fields.find((f) => f.name === field)!.column;
+  return named(entity.fields, field, `${entity.name} fields`).column;
 }
 
 /** Every group with its parent, read once: `chainOf(g)` is g and its ancestors, nearest first. */

@@ -5,7 +5,8 @@
  */
 import { ApiError } from '../../http/api-error.js';
 import { clientAddress } from '../../http/client-address.js';
-import type { DomainHandler } from '../handler.js';
+import { textOrNull } from '../../records.js';
+import { callerIn, operationMessage, type DomainHandler } from '../handler.js';
 import { isCommonPassword } from './common-passwords.js';
 import { checkPassword } from './credentials.js';
 import { hashPassword } from './password.js';
@@ -41,7 +42,7 @@ export function createAuthHandlers(auth: AuthRuntime): Record<string, DomainHand
   const adminResetPassword: DomainHandler = async (ctx) => {
     const user = await ctx.service('Utente').get({ username: ctx.params.username }, ctx.caller);
     if (!user.email) throw new ApiError('VALIDATION_ERROR', [{ field: 'email', message: ctx.model.messages.validation.required }]);
-    await replaceAndMail(auth, { username: String(user.username), email: String(user.email), group: String(user.group), cab: (user.cab as string | null) ?? null });
+    await replaceAndMail(auth, { username: String(user.username), email: String(user.email), group: String(user.group), cab: textOrNull(user.cab) });
     return { message: ctx.operation.successMessage };
   };
 
@@ -49,7 +50,7 @@ export function createAuthHandlers(auth: AuthRuntime): Record<string, DomainHand
     const username = String(body.username);
     await checkPassword(db, auth.throttle, username, String(body.oldPassword));
     if (body.newPassword === body.oldPassword) throw new ApiError('PASSWORD_REUSED', [{ field: 'newPassword', message: model.messages.errors.PASSWORD_REUSED }]);
-    if (isCommonPassword(String(body.newPassword))) throw new ApiError('VALIDATION_ERROR', [{ field: 'newPassword', message: operation.messages!.commonPassword }]);
+    if (isCommonPassword(String(body.newPassword))) throw new ApiError('VALIDATION_ERROR', [{ field: 'newPassword', message: operationMessage(operation, 'commonPassword') }]);
     await db('credenziale').where({ username }).update({
       password_hash: await hashPassword(String(body.newPassword)), password_changed_at: new Date().toISOString(), must_change: false, failed_attempts: 0,
       pending_hash: null, pending_expires_at: null,
@@ -59,15 +60,17 @@ export function createAuthHandlers(auth: AuthRuntime): Record<string, DomainHand
   };
 
   /** The e-mail receives the resets, so changing it needs the current password (a wrong one counts as a failure). */
-  const updateMyEmail: DomainHandler = async ({ caller, body, operation }) => {
+  const updateMyEmail: DomainHandler = async (ctx) => {
+    const { body, operation } = ctx;
+    const { username } = callerIn(ctx);
     try {
-      await checkPassword(db, auth.throttle, caller!.username, String(body.password));
+      await checkPassword(db, auth.throttle, username, String(body.password));
     } catch (error) {
       // 400 on the field, not 401: a 401 ends the session in the UI.
-      if (error instanceof ApiError && error.code === 'INVALID_CREDENTIALS') throw new ApiError('VALIDATION_ERROR', [{ field: 'password', message: operation.messages!.wrongPassword }]);
+      if (error instanceof ApiError && error.code === 'INVALID_CREDENTIALS') throw new ApiError('VALIDATION_ERROR', [{ field: 'password', message: operationMessage(operation, 'wrongPassword') }]);
       throw error;
     }
-    await db('utente').where({ username: caller!.username }).update({ email: String(body.email) });
+    await db('utente').where({ username }).update({ email: String(body.email) });
     return { message: operation.successMessage };
   };
 

@@ -40,9 +40,12 @@ const ENV: Record<keyof AuthLimits, string> = {
   resetValidHours: 'RESET_VALID_HOURS',
 };
 
+const isLimit = (key: string): key is keyof AuthLimits => key in ENV;
+
 export function authLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): AuthLimits {
   const limits = { ...DEFAULT_AUTH_LIMITS };
-  for (const [key, name] of Object.entries(ENV) as [keyof AuthLimits, string][]) {
+  for (const key of Object.keys(ENV).filter(isLimit)) {
+    const name = ENV[key];
     const raw = env[name];
     if (raw === undefined || raw === '') continue;
     const value = Number(raw);

@@ -33,13 +33,15 @@ export async function findLiveSessionWithUser(db: Knex, token: string, now = new
     .join('utente as u', 'u.username', 's.username')
     .leftJoin('gruppo as g', 'g.group_name', 'u.group')
     .where('s.token_hash', hashToken(token))
-    .first('s.token_hash', 's.user_type', 's.last_seen_at', 's.expires_at', 's.revoked_at', ...USER_COLUMNS);
-  if (!(await isLive(db, row, now))) return undefined;
-  return { userType: row.user_type, user: row as UserRow };
+    .first<(SessionRow & { user_type: string } & UserRow) | undefined>('s.token_hash', 's.user_type', 's.last_seen_at', 's.expires_at', 's.revoked_at', ...USER_COLUMNS);
+  if (!row || !(await isLive(db, row, now))) return undefined;
+  return { userType: row.user_type, user: row };
 }
 
+interface SessionRow { token_hash: string; last_seen_at: string; expires_at: string; revoked_at?: string | null }
+
 /** Unknown, revoked, expired and idle sessions are dead; a live one is touched at most every touchEverySeconds. */
-async function isLive(db: Knex, row: { token_hash: string; last_seen_at: string; expires_at: string; revoked_at?: string | null } | undefined, now: Date): Promise<boolean> {
+async function isLive(db: Knex, row: SessionRow | undefined, now: Date): Promise<boolean> {
   if (!row || row.revoked_at) return false;
   const lastSeen = new Date(row.last_seen_at).getTime();
   if (new Date(row.expires_at).getTime() <= now.getTime()) return false;

@@ -10,6 +10,7 @@
  */
 import type { Knex } from 'knex';
 import { RateLimiterPostgres, RateLimiterRes, RateLimiterSQLite, type RateLimiterStoreAbstract } from 'rate-limiter-flexible';
+import { configuredClient } from '../../db/dialect.js';
 import { ApiError } from '../../http/api-error.js';
 import type { AuthLimits } from './limits.js';
 
@@ -83,13 +84,14 @@ export class AuthThrottle {
     this.resetAccount = await this.limiter('reset_utente', l.resetMaxPerAccount, l.resetWindowMinutes, true);
     this.resetAddress = await this.limiter('reset_ip', l.resetMaxPerIp, l.resetWindowMinutes, true);
     // Expired counts are only clutter: removed every 5 minutes, in the background.
-    const sweep = first as unknown as { clearExpired(before: number): Promise<void> };
-    this.sweeper = setInterval(() => { sweep.clearExpired(Date.now() - 3600_000).catch(() => undefined); }, 300_000);
-    this.sweeper.unref();
+    if (clearsExpired(first)) {
+      this.sweeper = setInterval(() => { first.clearExpired(Date.now() - 3600_000).catch(() => undefined); }, 300_000);
+      this.sweeper.unref();
+    }
   }
 
   private limiter(keyPrefix: string, points: number, minutes: number, tableCreated: boolean, blockMinutes = 0): Promise<RateLimiterStoreAbstract> {
-    const postgres = this.db.client.config.client === 'pg';
+    const postgres = configuredClient(this.db) === 'pg';
     const options = {
       storeClient: this.db, storeType: 'knex', tableName: THROTTLE_TABLE, tableCreated, clearExpiredByTimeout: false,
       keyPrefix, points, duration: minutes * 60, blockDuration: blockMinutes * 60,
@@ -102,6 +104,11 @@ export class AuthThrottle {
     });
     return ready.then(() => limiter);
   }
+}
+
+/** The knex stores' clearExpired(), which rate-limiter-flexible's types leave out. */
+function clearsExpired(limiter: RateLimiterStoreAbstract): limiter is RateLimiterStoreAbstract & { clearExpired(before: number): Promise<void> } {
+  return 'clearExpired' in limiter && typeof limiter.clearExpired === 'function';
 }
 
 async function consume(limiter: RateLimiterStoreAbstract, key: string): Promise<RateLimiterRes> {

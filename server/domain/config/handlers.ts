@@ -8,7 +8,8 @@ import { configHas, configValueProblem, normalizeConfigValue } from '../../../co
 import type { RuntimeModel } from '../../artifacts.js';
 import type { Row } from '../../crud/row-mapping.js';
 import { ApiError } from '../../http/api-error.js';
-import type { DomainContext, DomainHandler } from '../handler.js';
+import { textOrNull } from '../../records.js';
+import { callerIn, type DomainContext, type DomainHandler } from '../handler.js';
 
 const STORE = 'Configurazione';
 
@@ -41,7 +42,7 @@ const getConfig: DomainHandler = async (ctx) => {
 
 /** Every key of the spec, in its order, with the value in force (one read of the administrators' values). */
 const listConfig: DomainHandler = async (ctx) => {
-  const stored = new Map((await storeOf(ctx).listAll(ctx.caller)).map((r) => [r.chiave as string, r]));
+  const stored = new Map((await storeOf(ctx).listAll(ctx.caller)).map((r) => [String(r.chiave), r]));
   return ctx.model.config.map((key) => entry(key, stored.get(key.key)));
 };
 
@@ -49,7 +50,7 @@ const listConfig: DomainHandler = async (ctx) => {
 const configExists: DomainHandler = async (ctx) => {
   const key = keyOf(ctx.model, ctx.params.key);
   const { value } = entry(key, await storeOf(ctx).find({ chiave: key.key }, ctx.caller));
-  return { exists: configHas(key, value as string | null, ctx.params.value) };
+  return { exists: configHas(key, textOrNull(value), ctx.params.value) };
 };
 
 const setConfig: DomainHandler = async (ctx) => {
@@ -57,9 +58,10 @@ const setConfig: DomainHandler = async (ctx) => {
   const value = normalizeConfigValue(key, String(ctx.body.value));
   const problem = configValueProblem(key, value);
   if (problem) throw new ApiError('VALIDATION_ERROR', [{ field: 'value', message: ctx.model.messages.validation[problem] ?? ctx.model.messages.validation.fallback }]);
+  const { username } = callerIn(ctx);
   return ctx.transaction(async (service) => {
     const store = service(STORE);
-    const row = { chiave: key.key, valore: value, updatedAt: new Date().toISOString(), updatedBy: ctx.caller!.username };
+    const row = { chiave: key.key, valore: value, updatedAt: new Date().toISOString(), updatedBy: username };
     const saved = (await store.find({ chiave: key.key })) ? await store.update({ chiave: key.key }, row, ctx.caller) : await store.create(row, ctx.caller);
     return entry(key, saved);
   });

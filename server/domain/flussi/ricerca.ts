@@ -5,11 +5,9 @@
  * terminal id whatever the mode; each group of `modalita` names the record field its mode searches.
  */
 import { defaultFeedSearchFrom, todayIso } from '../../../common/flussi-dates.js';
-import type { operations } from '../../../generated/types/api.js';
-import type { DomainContext, DomainHandler } from '../handler.js';
+import { named, present } from '../../lookup.js';
+import { queryDefault, validatedRequest, type DomainContext, type DomainHandler } from '../handler.js';
 import { inputGroup } from '../enum-groups.js';
-
-type Query = operations['ricercaFlussi']['parameters']['query'];
 
 /** The two feeds: which entity, and which of its fields holds the record type and the record date. */
 const FEEDS = {
@@ -19,16 +17,16 @@ const FEEDS = {
 
 /** The record field the mode searches: the name of the `modalita` group that holds it. */
 function searchedField(ctx: DomainContext, tipo: string, modalita: string): string {
-  const modes = ctx.operation.query.find((f) => f.name === 'modalita')!;
+  const modes = named(ctx.operation.query, 'modalita', `Query inputs of ${ctx.operation.name}`);
   const forced = inputGroup(ctx.operation.query, 'tipo', 'soloTerminale').includes(tipo);
   const mode = forced ? inputGroup(ctx.operation.query, 'modalita', 'termid')[0] : modalita;
-  return Object.entries(modes.groups ?? {}).find(([, codes]) => codes.includes(mode))![0];
+  return present(Object.entries(modes.groups ?? {}).find(([, codes]) => codes.includes(mode)), `The modalita group of mode ${mode}`)[0];
 }
 
 export const ricercaFlussi: DomainHandler = async (ctx) => {
-  const query = ctx.query as Query;
+  const { query } = validatedRequest(ctx, 'ricercaFlussi');
   const feed = inputGroup(ctx.operation.query, 'tipo', 'flussoFile').includes(query.tipo) ? FEEDS.file : FEEDS.banca;
-  const defaults = (name: string) => ctx.operation.query.find((f) => f.name === name)!.default;
+  const defaults = (name: string) => queryDefault(ctx.operation, name);
   const field = searchedField(ctx, query.tipo, query.modalita ?? String(defaults('modalita')));
   const page = await ctx.service(feed.entity).search({
     page: Number(query.page ?? 0),

@@ -8,28 +8,28 @@
 import type { TicketMessaggio } from '../../../generated/types/entities.js';
 import type { operations } from '../../../generated/types/api.js';
 import type { Row } from '../../crud/row-mapping.js';
+import { present } from '../../lookup.js';
 import { ApiError } from '../../http/api-error.js';
 import { entityGroup } from '../enum-groups.js';
-import type { DomainHandler } from '../handler.js';
+import { callerIn, operationMessage, validatedRequest, type DomainHandler } from '../handler.js';
 
-type Body = operations['insertRisposta']['requestBody']['content']['application/json'];
 type Answer = operations['insertRisposta']['responses'][200]['content']['application/json'];
 export const TICKET = 'TicketManutenzione';
 export const MESSAGGIO = 'TicketMessaggio';
 
 export const insertRisposta: DomainHandler = async (ctx) => {
-  const body = ctx.body as Body;
-  const caller = ctx.caller!;
+  const { body } = validatedRequest(ctx, 'insertRisposta');
+  const caller = callerIn(ctx);
   const sospesi = entityGroup(ctx.model, TICKET, 'stato', 'sospesi');
   const [dopo] = entityGroup(ctx.model, TICKET, 'stato', 'rispostaInviata');
-  const refuse = (name: string, field: string) => new ApiError('INVALID_TRANSITION', [{ field, message: ctx.operation.messages![name] }]);
+  const refuse = (name: string, field: string) => new ApiError('INVALID_TRANSITION', [{ field, message: operationMessage(ctx.operation, name) }]);
 
   return ctx.transaction(async (service): Promise<Answer> => {
     const tickets = service(TICKET);
     // Another bank's ticket is the same answer as a missing one (the service's scope): nothing about it leaks.
     const { results: [found] } = await tickets.search({ page: 0, size: 1, filters: [{ field: 'idchiamata', value: body.idchiamata, exact: true }] }, caller);
-    if (!found) throw new ApiError('NOT_FOUND', [{ field: 'idchiamata', message: ctx.operation.messages!.ticketInesistente }]);
-    if (found.termId !== body.termid) throw new ApiError('VALIDATION_ERROR', [{ field: 'termid', message: ctx.operation.messages!.terminaleDiverso }]);
+    if (!found) throw new ApiError('NOT_FOUND', [{ field: 'idchiamata', message: operationMessage(ctx.operation, 'ticketInesistente') }]);
+    if (found.termId !== body.termid) throw new ApiError('VALIDATION_ERROR', [{ field: 'termid', message: operationMessage(ctx.operation, 'terminaleDiverso') }]);
     const numeroTicket = String(found.numeroTicket);
     const change = { stato: dopo, risposta: body.risposta, ...(body.motivo !== undefined ? { motivo: body.motivo } : {}) };
     let after: Row;
@@ -45,11 +45,11 @@ export const insertRisposta: DomainHandler = async (ctx) => {
     const { results: [last] } = await thread.search({
       page: 0, size: 1, filters: [{ field: 'numeroTicket', value: numeroTicket, exact: true }], sort: [{ field: 'progressivo', direction: 'desc' }],
     }, caller);
-    const message: TicketMessaggio = {
+    const message = {
       numeroTicket, progressivo: Number(last?.progressivo ?? 0) + 1, codAbi: String(found.codAbi), idchiamata: body.idchiamata,
       tipo: 'R', motivo: body.motivo ?? null, testo: body.risposta, autore: caller.username, data: new Date().toISOString(),
-    };
-    await thread.create(message as unknown as Row, caller);
-    return { message: ctx.operation.successMessage!, numeroTicket, stato: String(after.stato) };
+    } satisfies TicketMessaggio;
+    await thread.create(message, caller);
+    return { message: present(ctx.operation.successMessage, `The success message of ${ctx.operation.name}`), numeroTicket, stato: String(after.stato) };
   });
 };

@@ -4,18 +4,15 @@
  * TicketManutenzione.stato, `classe=chiusi` all the others; newest first, only the caller's banks (the
  * service's data scope).
  */
-import type { operations } from '../../../generated/types/api.js';
 import type { Condition } from '../../crud/conditions.js';
 import { entityGroup } from '../enum-groups.js';
-import type { DomainHandler } from '../handler.js';
+import { queryDefault, validatedRequest, type DomainHandler } from '../handler.js';
 import { TICKET } from './risposta.js';
 
-type Query = NonNullable<operations['storicoTicket']['parameters']['query']>;
-
 export const storicoTicket: DomainHandler = async (ctx) => {
-  const query = ctx.query as Query;
+  const { query } = validatedRequest(ctx, 'storicoTicket');
   const aperti = entityGroup(ctx.model, TICKET, 'stato', 'aperti');
-  const sizeDefault = Number(ctx.operation.query.find((f) => f.name === 'size')!.default);
+  const sizeDefault = Number(queryDefault(ctx.operation, 'size'));
   const where: Condition[] = query.classe === 'aperti' ? [{ field: 'stato', in: aperti }]
     : query.classe === 'chiusi' ? [{ field: 'stato', notIn: aperti }] : [];
   return ctx.service(TICKET).search({

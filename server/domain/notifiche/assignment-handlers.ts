@@ -8,10 +8,10 @@
 import type { EntityService } from '../../crud/entity-service.js';
 import { ApiError } from '../../http/api-error.js';
 import { inScope, type Caller } from '../auth/caller.js';
-import type { DomainContext, DomainHandler } from '../handler.js';
+import { callerIn, operationMessage, type DomainContext, type DomainHandler } from '../handler.js';
 import { NOTIFICA_UTENTE } from './received.js';
 
-const refusal = (ctx: DomainContext, name: string) => ctx.operation.messages![name];
+const refusal = (ctx: DomainContext, name: string) => operationMessage(ctx.operation, name);
 type Services = (entity: string) => EntityService;
 
 /** A bank outside the caller's scope is refused like any write outside his banks (403, as CRUD create). */
@@ -30,7 +30,7 @@ const usersOf = async (ctx: DomainContext, service: Services, abi: string): Prom
 const assegnaNotificaUtente: DomainHandler = async (ctx) => {
   const userId = String(ctx.body.userId);
   const abi = String(ctx.body.abi);
-  const caller = ctx.caller!;
+  const caller = callerIn(ctx);
   checkScope(caller, abi);
   await ctx.transaction(async (service) => {
     await checkBank(ctx, service, abi);
@@ -49,7 +49,7 @@ const assegnaNotificaUtente: DomainHandler = async (ctx) => {
 /** Outside the caller's banks is a plain 404, as for any row of another bank: nothing about it leaks. */
 const rimuoviNotificaUtente: DomainHandler = async (ctx) => {
   const row = { userId: ctx.params.userId, abi: ctx.params.abi };
-  if (!inScope(ctx.caller!, row.abi)) throw new ApiError('NOT_FOUND');
+  if (!inScope(callerIn(ctx), row.abi)) throw new ApiError('NOT_FOUND');
   try {
     await ctx.service(NOTIFICA_UTENTE).delete(row, ctx.caller);
   } catch (error) {
@@ -62,7 +62,7 @@ const rimuoviNotificaUtente: DomainHandler = async (ctx) => {
 /** Every user of the bank not yet assigned is; `count` is how many were added. */
 const assegnaNotificheBanca: DomainHandler = async (ctx) => {
   const abi = ctx.params.abi;
-  checkScope(ctx.caller!, abi);
+  checkScope(callerIn(ctx), abi);
   const count = await ctx.transaction(async (service) => {
     await checkBank(ctx, service, abi);
     const store = service(NOTIFICA_UTENTE);
@@ -77,7 +77,7 @@ const assegnaNotificheBanca: DomainHandler = async (ctx) => {
 /** Every assignment of the bank goes; `count` is how many. */
 const rimuoviNotificheBanca: DomainHandler = async (ctx) => {
   const abi = ctx.params.abi;
-  checkScope(ctx.caller!, abi);
+  checkScope(callerIn(ctx), abi);
   const count = await ctx.transaction(async (service) => {
     const store = service(NOTIFICA_UTENTE);
     const rows = await store.listAll(ctx.caller, { abi });

@@ -5,27 +5,30 @@
  */
 import type { Row } from '../../crud/row-mapping.js';
 import { ApiError } from '../../http/api-error.js';
-import type { DomainContext, DomainHandler } from '../handler.js';
+import { callerIn, operationMessage, queryDefault, validatedRequest, type DomainContext, type DomainHandler } from '../handler.js';
 import { NOTIFICA, NOTIFICA_LETTA, notDismissed, receivedBy, todayIso } from './received.js';
 
 const ALL = 100000;
 
 /** The notification `id` if `username` receives it, else undefined. */
-async function receivedOne({ service, caller }: DomainContext, id: string): Promise<Row | undefined> {
-  const received = await receivedBy(service, caller!.username, todayIso());
+async function receivedOne(ctx: DomainContext, id: string): Promise<Row | undefined> {
+  const { service } = ctx;
+  const received = await receivedBy(service, callerIn(ctx).username, todayIso());
   if (!received) return undefined;
   const { results } = await service(NOTIFICA).search({ page: 0, size: 1, where: [...received, { field: 'id', in: [id] }] });
   return results[0];
 }
 
 /** Active now (dataFine not passed), not dismissed, oldest first: the order the modal shows them in. */
-const notificheAttive: DomainHandler = async ({ service, caller }) => {
+const notificheAttive: DomainHandler = async (ctx) => {
+  const { service } = ctx;
+  const { username } = callerIn(ctx);
   const today = todayIso();
-  const received = await receivedBy(service, caller!.username, today);
+  const received = await receivedBy(service, username, today);
   if (!received) return [];
   const { results } = await service(NOTIFICA).search({
     page: 0, size: ALL,
-    where: [...received, { field: 'dataFine', from: today, orNull: true }, await notDismissed(service, caller!.username)],
+    where: [...received, { field: 'dataFine', from: today, orNull: true }, await notDismissed(service, username)],
     sort: [{ field: 'dataInizio', direction: 'asc' }, { field: 'id', direction: 'asc' }],
   });
   return results;
@@ -33,7 +36,7 @@ const notificheAttive: DomainHandler = async ({ service, caller }) => {
 
 /** Idempotent: a second call finds the row and changes nothing. A notification the user does not receive is 404. */
 const nonMostrarePiu: DomainHandler = async (ctx) => {
-  const username = ctx.caller!.username;
+  const { username } = callerIn(ctx);
   if (!(await receivedOne(ctx, ctx.params.id))) throw new ApiError('NOT_FOUND');
   await ctx.transaction(async (service) => {
     const key = { notificaId: ctx.params.id, username };
@@ -48,16 +51,17 @@ const nonMostrarePiu: DomainHandler = async (ctx) => {
  * Newest first. The range filters the day a notification started being shown (dataInizio), both ends
  * included; dismissed and expired ones stay in the history. currentPage is 1-based like the popup's pages.
  */
-const storicoNotifiche: DomainHandler = async ({ service, caller, query, operation }) => {
-  const dataDa = query.dataDa as string | undefined;
-  const dataA = query.dataA as string | undefined;
+const storicoNotifiche: DomainHandler = async (ctx) => {
+  const { service, operation } = ctx;
+  const { query } = validatedRequest(ctx, 'storicoNotifiche');
+  const { dataDa, dataA } = query;
   if (dataDa && dataA && dataDa > dataA) {
-    throw new ApiError('VALIDATION_ERROR', [{ field: 'dataA', message: operation.messages!.rangeInverted }]);
+    throw new ApiError('VALIDATION_ERROR', [{ field: 'dataA', message: operationMessage(operation, 'rangeInverted') }]);
   }
-  const defaultOf = (name: string) => Number(operation.query.find((f) => f.name === name)!.default);
+  const defaultOf = (name: string) => Number(queryDefault(operation, name));
   const size = Number(query.pageDimension ?? defaultOf('pageDimension'));
   const page = Number(query.currentPage ?? defaultOf('currentPage'));
-  const received = await receivedBy(service, caller!.username, todayIso());
+  const received = await receivedBy(service, callerIn(ctx).username, todayIso());
   if (!received) return { results: [], totalCount: 0 };
   return service(NOTIFICA).search({
     page: page - 1, size,
@@ -74,7 +78,7 @@ const storicoNotifiche: DomainHandler = async ({ service, caller, query, operati
 const allegatoNotifica: DomainHandler = async (ctx) => {
   const row = await receivedOne(ctx, ctx.params.id);
   if (!row) throw new ApiError('NOT_FOUND');
-  if (row.versione !== ctx.query.versione) throw new ApiError('NOT_FOUND', [{ field: 'versione', message: ctx.operation.messages!.noVersion }]);
+  if (row.versione !== ctx.query.versione) throw new ApiError('NOT_FOUND', [{ field: 'versione', message: operationMessage(ctx.operation, 'noVersion') }]);
   const notifiche = ctx.service(NOTIFICA);
   const stored = row.allegato ? await notifiche.files?.read(notifiche.db, String(row.allegato)) : undefined;
   if (!stored) throw new ApiError('FILE_NOT_FOUND');

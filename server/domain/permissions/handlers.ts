@@ -3,12 +3,14 @@
  * menu and buttons a user sees match what the API will accept (seed 000 §6, §7 Permissions).
  */
 import { holds } from '../auth/caller.js';
-import type { DomainHandler } from '../handler.js';
+import { present } from '../../lookup.js';
+import { callerIn, type DomainHandler } from '../handler.js';
 
-const me: DomainHandler = async ({ caller, service }) => {
-  const c = caller!;
+const me: DomainHandler = async (ctx) => {
+  const { service } = ctx;
+  const c = callerIn(ctx);
   // The caller's own account: read whatever the caller's data scope (an agent's group is no bank of it).
-  const user = (await service('Utente').find({ username: c.username }))!;
+  const user = present(await service('Utente').find({ username: c.username }), `The account of ${c.username}`);
   const banks = c.isAssistenza ? [] : await service('Banca').listAll(c);
   const firstBank = banks[0];
   return {
@@ -22,7 +24,7 @@ const me: DomainHandler = async ({ caller, service }) => {
     groupType: c.groupType ?? null,
     parentGroup: c.parentGroup ?? null,
     // Support users keep their own code; the others work with their first bank (seed 000 §6).
-    codAbi: c.isAssistenza ? c.group : ((firstBank?.codAbi as string | undefined) ?? null),
+    codAbi: c.isAssistenza ? c.group : (firstBank?.codAbi ?? null),
     isAssistenza: c.isAssistenza,
     isMerchant: c.isMerchant,
     isMerchantOp: c.isMerchantOp,
@@ -38,20 +40,28 @@ const myBanks: DomainHandler = async ({ caller, service }) => service('Banca').l
 
 const myGroups: DomainHandler = async ({ caller, service }) => service('Gruppo').listAll(caller);
 
-const myFunctions: DomainHandler = async ({ caller, model }) =>
-  Object.keys(model.functions).filter((fn) => Object.keys(model.actions).some((a) => holds(caller!, `${fn}:${a}`)));
+const myFunctions: DomainHandler = async (ctx) => {
+  const caller = callerIn(ctx);
+  return Object.keys(ctx.model.functions).filter((fn) => Object.keys(ctx.model.actions).some((a) => holds(caller, `${fn}:${a}`)));
+};
 
-const myFunctionActions: DomainHandler = async ({ caller, model, params }) =>
-  Object.keys(model.actions).filter((a) => holds(caller!, `${params.fn}:${a}`));
+const myFunctionActions: DomainHandler = async (ctx) => {
+  const caller = callerIn(ctx);
+  return Object.keys(ctx.model.actions).filter((a) => holds(caller, `${ctx.params.fn}:${a}`));
+};
 
 /** Every FUNCTION:ACTION the caller holds, in the spec's order: what the two calls above answer, at once. */
-const myGrants: DomainHandler = async ({ caller, model }) =>
-  Object.keys(model.functions).flatMap((fn) => Object.keys(model.actions).map((a) => `${fn}:${a}`)).filter((grant) => holds(caller!, grant));
+const myGrants: DomainHandler = async (ctx) => {
+  const caller = callerIn(ctx);
+  return Object.keys(ctx.model.functions).flatMap((fn) => Object.keys(ctx.model.actions).map((a) => `${fn}:${a}`)).filter((grant) => holds(caller, grant));
+};
 
-const menuItems: DomainHandler = async ({ caller, model }) => {
+const menuItems: DomainHandler = async (ctx) => {
+  const { model } = ctx;
+  const caller = callerIn(ctx);
   const routes: string[] = [];
-  for (const e of model.entities) if (e.menu && e.list && holds(caller!, e.list.permission)) routes.push(e.list.route);
-  for (const p of model.pages) if (p.menu && (p.public || !p.permission || holds(caller!, p.permission))) routes.push(p.route);
+  for (const e of model.entities) if (e.menu && e.list && holds(caller, e.list.permission)) routes.push(e.list.route);
+  for (const p of model.pages) if (p.menu && (p.public || !p.permission || holds(caller, p.permission))) routes.push(p.route);
   return routes;
 };
 
