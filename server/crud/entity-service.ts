@@ -212,7 +212,7 @@ export class EntityService {
 
   delete(key: Row, caller?: Caller, options: WriteOptions = {}): Promise<void> {
     return this.transaction(async (trx, afterCommit) => {
-      const current = await this.repo.findForUpdate(trx, key);
+      const current = await this.repo.findForDelete(trx, key);
       if (!current || !this.visible(current, caller)) throw new ApiError('NOT_FOUND');
       const before = await this.before(trx, key, caller, options);
       await this.lifecycle.beforeDelete(trx, current, caller);

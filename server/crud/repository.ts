@@ -38,6 +38,16 @@ export class Repository {
     return row ? fromColumns(this.entity, row) : undefined;
   }
 
+  /**
+   * The row, locked as PostgreSQL's own DELETE locks it (FOR UPDATE): a row about to be inserted that
+   * refers to it waits for the delete to end instead of slipping in after the delete removed its children
+   * (a new user's first password, written after the answer, made the user's delete fail with 409).
+   */
+  async findForDelete(trx: Knex.Transaction, key: Row): Promise<Row | undefined> {
+    const row = await trx<Row>(this.entity.table).where(keyColumns(this.entity, key)).forUpdate().first();
+    return row ? fromColumns(this.entity, row) : undefined;
+  }
+
   async findWhere(db: Knex | Knex.Transaction, where: Row): Promise<Row[]> {
     const qb = db<Row>(this.entity.table).where(toColumns(this.entity, where));
     for (const k of this.entity.key) orderByField(qb, named(this.entity.fields, k, `${this.entity.name} fields`), 'asc');

@@ -14,11 +14,18 @@ import { newUserMail, resetMail, type MailRecipient } from './mails.js';
 import { hashPassword, randomPassword } from './password.js';
 import { revokeAllSessions } from './sessions.js';
 
-async function setPassword(db: Knex, username: string, hash: string): Promise<void> {
+/**
+ * Sets the user's password, to be changed at the next login. False when the user no longer exists: the
+ * user's row is locked first (FOR KEY SHARE, what the credential's foreign key takes anyway), so a delete
+ * of the user either ends before (no user: nothing written) or waits for this write and removes it too.
+ */
+async function setPassword(db: Knex, username: string, hash: string): Promise<boolean> {
   const values = { password_hash: hash, password_changed_at: new Date().toISOString(), must_change: true, failed_attempts: 0, pending_hash: null, pending_expires_at: null };
-  await db.transaction(async (trx) => {
+  return db.transaction(async (trx) => {
+    if (!await trx('utente').where({ username }).forKeyShare().first('username')) return false;
     if (await trx('credenziale').where({ username }).first('username')) await trx('credenziale').where({ username }).update(values);
     else await trx('credenziale').insert({ username, ...values });
+    return true;
   });
 }
 
@@ -26,7 +33,8 @@ async function setPassword(db: Knex, username: string, hash: string): Promise<vo
 export function mailFirstPassword({ db, mail, mails }: AuthRuntime, to: MailRecipient): void {
   mail.sendLater('Invio della password del nuovo utente', async () => {
     const password = randomPassword();
-    await setPassword(db, to.username, await hashPassword(password));
+    // Deleted meanwhile: no password and no mail.
+    if (!await setPassword(db, to.username, await hashPassword(password))) return undefined;
     return newUserMail(mails, to, password);
   });
 }
