@@ -5,6 +5,7 @@
  */
 import type { FieldRule, JsonLogic } from './rules.js';
 import type { Bindings } from './bindings.js';
+import type { FormatMessageKey, NamedFormat } from './named-formats.js';
 
 export type FieldType = 'string' | 'integer' | 'decimal' | 'boolean' | 'date' | 'datetime' | 'enum' | 'reference' | 'file';
 export type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';
@@ -19,7 +20,9 @@ export type MessageKey =
   /** File fields (type: file): too large, forbidden name, type not accepted, bytes not of the declared type. */
   | 'fileSize' | 'fileName' | 'fileType' | 'fileContent'
   /** Fields with `writableBy`: someone else set or changed it (403 on the field). */
-  | 'writableBy';
+  | 'writableBy'
+  /** Fields with a named format: the message of a precise reason (`format.cin`); `format` is the general one. */
+  | FormatMessageKey;
 
 /**
  * What a file field (type: file) accepts. The row's column holds only the id of the stored file
@@ -82,6 +85,8 @@ export interface FieldModel {
   generate?: 'uuid';
   /** Type file only: size, types and name the upload must have. */
   file?: FileRuleModel;
+  /** A named format (common/named-formats.ts), checked by the API's and the form's Ajv alike. */
+  format?: NamedFormat;
 }
 
 export interface ChildModel {

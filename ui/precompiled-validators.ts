@@ -11,6 +11,8 @@ import { join, resolve } from 'node:path';
 import { hashForSchema, type RJSFSchema } from '@rjsf/utils';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
 import Ajv2020 from 'ajv/dist/2020.js';
+import { _ } from 'ajv';
+import { AJV_NAMED_FORMATS } from '../common/named-formats.js';
 import type { Plugin } from 'vite';
 import { isRecord, recordAt } from './src/core/guards.js';
 
@@ -49,7 +51,10 @@ export function precompiledFormValidators(repoRoot: string): Plugin {
       if (!id.startsWith(VIRTUAL)) return undefined;
       const { schema } = schemas[Number(id.slice(VIRTUAL.length))];
       // CommonJS (Ajv's standalone default): the bundler turns its require() of Ajv's runtime helpers into imports.
-      return compileSchemaValidatorsCode(schema, { AjvClass: Ajv2020 });
+      // Standalone code calls formats through one module (ajv-formats would point at its own, which lacks
+      // the named ones): the same full formats plus the named formats, as the run-time validator has them.
+      const formats = _`require(${resolve(repoRoot, 'ui/src/shell/form/standalone-formats.ts')}).STANDALONE_FORMATS`;
+      return compileSchemaValidatorsCode(schema, { AjvClass: Ajv2020, customFormats: AJV_NAMED_FORMATS, ajvOptionsOverrides: { code: { formats } } });
     },
     transform(_code, id) {
       if (id !== target) return undefined;

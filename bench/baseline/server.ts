@@ -20,7 +20,7 @@ const FIELDS: Record<string, Field> = {
   indirizzo: { column: 'indirizzo', maxLength: 200 },
   localita: { column: 'localita', maxLength: 100, search: 'wildcard' },
   cap: { column: 'cap', pattern: DIGITS5, patternMessage: 'Campo numerico' },
-  provincia: { column: 'provincia', pattern: /^[A-Z]{2}$/, patternMessage: 'Indicare la sigla della provincia (2 lettere maiuscole)', search: 'exact' },
+  provincia: { column: 'provincia', pattern: /^[A-Z]{2}$/, patternMessage: 'Sigla di provincia inesistente: indicare la sigla di 2 lettere maiuscole (es. MI)', search: 'exact' },
   telefono: { column: 'telefono', maxLength: 30 },
   fax: { column: 'fax', maxLength: 30 },
   mail: { column: 'mail', maxLength: 100, pattern: /^[^@\s]+@[^@\s]+\.[^@\s]+$/, patternMessage: 'Indirizzo e-mail non valido' },

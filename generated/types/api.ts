@@ -2234,7 +2234,10 @@ export interface components {
             comune: string;
             /** Codice ISTAT */
             idComune: string;
-            /** Provincia */
+            /**
+             * Provincia
+             * Format: provincia
+             */
             provincia: string;
         };
         ComuneCompact: {
@@ -2242,7 +2245,10 @@ export interface components {
             comune: string;
             /** Codice ISTAT */
             idComune: string;
-            /** Provincia */
+            /**
+             * Provincia
+             * Format: provincia
+             */
             provincia: string;
         };
         ComuneDetail: {
@@ -2250,7 +2256,10 @@ export interface components {
             comune: string;
             /** Codice ISTAT */
             idComune: string;
-            /** Provincia */
+            /**
+             * Provincia
+             * Format: provincia
+             */
             provincia: string;
         };
         /** Comune */
@@ -2259,7 +2268,10 @@ export interface components {
             comune: string;
             /** Codice ISTAT */
             idComune: string;
-            /** Provincia */
+            /**
+             * Provincia
+             * Format: provincia
+             */
             provincia: string;
         };
         ComunePage: {
@@ -2387,7 +2399,10 @@ export interface components {
         Filiale: {
             /** CAB */
             cab: string;
-            /** CAP */
+            /**
+             * CAP
+             * Format: cap
+             */
             cap: string | null;
             /** Codice ABI */
             codAbi: string;
@@ -2401,7 +2416,10 @@ export interface components {
             mail: string | null;
             /** Nome */
             nome: string;
-            /** Provincia */
+            /**
+             * Provincia
+             * Format: provincia
+             */
             provincia: string | null;
             /** Telefono */
             telefono: string | null;
@@ -2409,7 +2427,10 @@ export interface components {
         FilialeDetail: {
             /** CAB */
             cab: string;
-            /** CAP */
+            /**
+             * CAP
+             * Format: cap
+             */
             cap: string | null;
             /** Codice ABI */
             codAbi: string;
@@ -2423,7 +2444,10 @@ export interface components {
             mail: string | null;
             /** Nome */
             nome: string;
-            /** Provincia */
+            /**
+             * Provincia
+             * Format: provincia
+             */
             provincia: string | null;
             /** Telefono */
             telefono: string | null;
@@ -2432,7 +2456,10 @@ export interface components {
         FilialeInput: {
             /** CAB */
             cab: string;
-            /** CAP */
+            /**
+             * CAP
+             * Format: cap
+             */
             cap?: string | null;
             /** Codice ABI */
             codAbi: string;
@@ -2446,7 +2473,10 @@ export interface components {
             mail?: string | null;
             /** Nome */
             nome: string;
-            /** Provincia */
+            /**
+             * Provincia
+             * Format: provincia
+             */
             provincia?: string | null;
             /** Telefono */
             telefono?: string | null;

@@ -1,5 +1,6 @@
 /** Normalizes one field: resolves its messages, limits and column, and reports what cannot be right. */
 import type { FieldModel, MessageKey } from '../../common/model.js';
+import { FORMAT_REASONS, formatMessageKey } from '../../common/named-formats.js';
 import { errorMessage, type Diagnostic } from '../diagnostics.js';
 import type { SourceFile } from '../load/source-file.js';
 import type { RawField } from './spec-types.js';
@@ -67,7 +68,7 @@ export function buildField(
       }
     }
   }
-  for (const k of ['length', 'minLength', 'maxLength', 'pattern'] as const) onlyFor(k, ['string']);
+  for (const k of ['length', 'minLength', 'maxLength', 'pattern', 'format'] as const) onlyFor(k, ['string']);
   for (const k of ['minimum', 'maximum'] as const) onlyFor(k, ['integer', 'decimal']);
   for (const k of ['precision', 'scale'] as const) onlyFor(k, ['decimal']);
   if (raw.type === 'enum' && !raw.values && !raw.valuesFrom) report(['type'], `Field '${name}' is an enum: list its codes and labels under 'values' (or take them from the catalogue with valuesFrom).`);
@@ -91,6 +92,12 @@ export function buildField(
   }
   // Only file fields carry the file messages, so other fields' generated artifacts stay as they were.
   if (raw.type === 'file') for (const key of FILE_MESSAGE_KEYS) messages[key] = own[key] ?? defaults[key] ?? defaults.fallback;
+  // A named format says why a value fails; the field's own message, when it has one, covers every reason.
+  if (raw.format && raw.type === 'string') {
+    for (const reason of FORMAT_REASONS[raw.format]) {
+      messages[formatMessageKey(reason)] = own.format ?? defaults[formatDefaultKey(raw.format, reason)] ?? defaults.format ?? defaults.fallback;
+    }
+  }
   if (raw.writableBy) messages.writableBy = own.writableBy ?? defaults.writableBy ?? defaults.fallback;
   if (raw.messages?.writableBy !== undefined && !raw.writableBy) report(['messages', 'writableBy'], `Field '${name}' has a writableBy message but no 'writableBy': declare who may write it, or remove the message.`);
   onlyFor('reservedValues', ['string', 'enum', 'reference']);
@@ -113,6 +120,7 @@ export function buildField(
     ...(minLength !== undefined ? { minLength } : {}),
     ...(maxLength !== undefined ? { maxLength } : {}),
     ...(raw.pattern !== undefined ? { pattern: raw.pattern } : {}),
+    ...(raw.format && raw.type === 'string' ? { format: raw.format } : {}),
     ...(raw.minimum !== undefined ? { minimum: raw.minimum } : {}),
     ...(raw.maximum !== undefined ? { maximum: raw.maximum } : {}),
     ...(raw.type === 'decimal' ? { precision: raw.precision ?? 15, scale: raw.scale ?? 2 } : {}),
@@ -133,6 +141,14 @@ export function buildField(
     ...(raw.generate ? { generate: raw.generate } : {}),
     ...(raw.type === 'file' && raw.file ? { file: { maxSize: raw.file.maxSize, accept: raw.file.accept, ...(raw.file.namePattern !== undefined ? { namePattern: raw.file.namePattern } : {}) } } : {}),
   };
+}
+
+/**
+ * Where build-model puts a named format's platform message among the validation defaults
+ * (spec/platform/messages.yaml `formats`), so a field resolves it as it resolves the others.
+ */
+export function formatDefaultKey(format: string, reason: string): string {
+  return `formats.${format}.${reason}`;
 }
 
 /** An invalid pattern is reported on its own line: here it matches everything. */

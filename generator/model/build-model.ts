@@ -6,9 +6,11 @@ import type { Model, PageModel, ShellModel } from '../../common/model.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { SourceFile } from '../load/source-file.js';
 import type { SpecFile, SpecFiles, SpecKind } from '../validate/schema-check.js';
+import type { RawMessages } from './spec-types.js';
 import { buildBindings } from './build-bindings.js';
 import { buildConfig } from './build-config.js';
 import { buildEntity } from './build-entity.js';
+import { formatDefaultKey } from './build-field.js';
 import { buildOperations } from './build-operation.js';
 import { checkIndicators } from './check-indicators.js';
 import { checkCrossReferences, type Located, type LocatedEntity } from './check-cross-references.js';
@@ -30,7 +32,7 @@ export function buildModel(files: SpecFiles): { model?: Model; diagnostics: Diag
   const messages = single('messages', 'spec/platform/messages.yaml');
   if (!functions || !messages) return { diagnostics };
 
-  const validationDefaults = messages.raw.messages.validation;
+  const validationDefaults = { ...messages.raw.messages.validation, ...formatDefaults(messages.raw.messages.formats) };
   const entities: LocatedEntity[] = ofKind('entity').map(({ raw, source }) => ({
     value: buildEntity(raw, source, validationDefaults, diagnostics),
     source,
@@ -112,4 +114,10 @@ function buildDropEntities(files: SpecFile<'dropEntities'>[], current: Set<strin
     diagnostics.push({ ...source.positionOf(['dropEntities', i]), message: `Entity ${name} is still in the spec: remove its file to drop its table, or remove it from 'dropEntities' to keep it.` });
     return false;
   }));
+}
+
+/** The named formats' messages (messages.yaml `formats`) as validation defaults a field resolves by key. */
+function formatDefaults(formats: RawMessages['messages']['formats']): Record<string, string> {
+  return Object.fromEntries(Object.entries(formats).flatMap(([format, byReason]) =>
+    Object.entries(byReason).map(([reason, text]) => [formatDefaultKey(format, reason), text])));
 }

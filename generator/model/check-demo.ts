@@ -1,6 +1,5 @@
 /** Demo rows are checked like API input, at generation time, so a typo never reaches a first start. */
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import { schemaValidator } from '../../common/json-schema-validator.js';
 import type { Model } from '../../common/model.js';
 import { failedChecks } from '../../common/row-checks.js';
 import { didYouMean, type Diagnostic } from '../diagnostics.js';
@@ -9,8 +8,7 @@ import { inputSchema } from '../shapes/entity-schema.js';
 import type { RawDemo } from './spec-types.js';
 
 export function checkDemo(demo: { raw: RawDemo; source: SourceFile }[], model: Model, diagnostics: Diagnostic[]): void {
-  const ajv = new Ajv2020({ allErrors: true, strict: false });
-  addFormats(ajv);
+  const ajv = schemaValidator();
   for (const { raw, source } of demo) {
     const entity = model.entities.find((e) => e.name === raw.demo);
     if (!entity) {

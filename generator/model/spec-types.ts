@@ -1,11 +1,12 @@
 /** The raw shapes of spec files after schema validation (see generator/schema/*.schema.json). */
 import type { EntityRole } from '../../common/bindings.js';
 import type { MailTemplates, Operation } from '../../common/model.js';
+import type { NamedFormat } from '../../common/named-formats.js';
 export interface RawField {
   type: 'string' | 'integer' | 'decimal' | 'boolean' | 'date' | 'datetime' | 'enum' | 'reference' | 'file';
   file?: { maxSize: number; accept: string[]; namePattern?: string };
   label?: string; description?: string; required?: boolean; default?: unknown;
-  length?: number; minLength?: number; maxLength?: number; pattern?: string;
+  length?: number; minLength?: number; maxLength?: number; pattern?: string; format?: NamedFormat;
   minimum?: number; maximum?: number; precision?: number; scale?: number;
   values?: Record<string, string>; groups?: Record<string, string[]>; entity?: string; search?: 'exact' | 'wildcard' | 'range'; filterParam?: string; valuesFrom?: 'functions' | 'actions';
   readOnly?: boolean; unique?: boolean; index?: boolean; editPermission?: string; secret?: boolean; generate?: 'uuid';
@@ -51,7 +52,7 @@ export interface RawStates {
 }
 
 export interface RawFunctions { functions: Record<string, string>; actions: Record<string, string> }
-export interface RawMessages { messages: { validation: Record<string, string>; errors: Record<string, string>; mails: MailTemplates } }
+export interface RawMessages { messages: { validation: Record<string, string>; formats: Record<NamedFormat, Record<string, string>>; errors: Record<string, string>; mails: MailTemplates } }
 export interface RawDemo { demo: string; order?: number; rows: Record<string, unknown>[] }
 export interface RawPages {
   landing?: { merchant: string; assistance: string; bank: string[] };

@@ -58,6 +58,7 @@ function stringSchema(field: FieldModel): ValueSchema {
   if (minLength !== undefined) s.minLength = minLength;
   if (field.maxLength !== undefined) s.maxLength = field.maxLength;
   if (field.pattern !== undefined) s.pattern = field.pattern;
+  if (field.format !== undefined) s.format = field.format;
   return s;
 }
 

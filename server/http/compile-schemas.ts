@@ -2,13 +2,11 @@
  * express-openapi-validator compiles a schema only when a request first needs it, so a schema mistake
  * would surface as a 500 in front of a user. Compiling them all at boot makes it fail loudly at start.
  */
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import { schemaValidator } from '../../common/json-schema-validator.js';
 import { documentSchemas } from './openapi-document.js';
 
 export function compileAllSchemas(openapi: Record<string, unknown>): void {
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
-  addFormats(ajv);
+  const ajv = schemaValidator();
   ajv.addSchema(openapi, 'openapi.json');
   const schemas = documentSchemas(openapi);
   const failures: string[] = [];

@@ -6,7 +6,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { RuntimeModel } from '../artifacts.js';
 import { ApiError, fillMessage, type ErrorBody } from './api-error.js';
 import { operationOf } from './operation-routes.js';
-import { isValidatorError, translateValidatorError, type FieldResolver } from './validation.js';
+import { isValidatorError, requestValues, translateValidatorError, type FieldResolver } from './validation.js';
 import { loggableError } from '../db/loggable-error.js';
 import { isRecord } from '../records.js';
 
@@ -16,7 +16,7 @@ export function errorHandler(model: RuntimeModel, fieldsOf: (operationId: string
     if (error instanceof ApiError) apiError = error;
     else if (isValidatorError(error) && (error.status ?? 500) < 500) {
       const operationId = operationOf(res)?.operationId;
-      apiError = translateValidatorError(error, fieldsOf(operationId), model);
+      apiError = translateValidatorError(error, fieldsOf(operationId), model, requestValues(req));
     } else if (isBodyParserRefusal(error)) {
       // express.json refused the body (malformed, over the size limit, unknown charset, bad gzip): the
       // client's mistake, so a 4xx in Italian, not a 500 (a body over the limit was a 500, found by the fuzzer).

@@ -5,6 +5,7 @@
  */
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { RequestHandler } from 'express';
+import { AJV_NAMED_FORMATS, formatMessage } from '../../common/named-formats.js';
 import type { CustomOperationModel, EntityModel, FieldModel } from '../../common/model.js';
 import { fieldAtPath } from '../../common/model.js';
 import type { RuntimeModel } from '../artifacts.js';
@@ -32,6 +33,8 @@ export function pathValidators(openapi: Record<string, unknown>, validateRespons
     // 'full', not the library's default 'fast' (a regex): 2023-02-29 or 2024-01-01T25:00:00Z are not
     // dates, and reached the database (PostgreSQL refused them with a 500). Found by the contract fuzzer.
     ajvFormats: { mode: 'full' },
+    // The spec language's named formats (format: iban...), as every other Ajv of the product has them.
+    formats: AJV_NAMED_FORMATS,
     // File uploads (multipart) are read by server/files/upload-parser.ts instead, after authorize() and with
     // each file field's own size limit; the library's uploader would read them with one limit for all and
     // a 413 where the spec wants 400 with its message.
@@ -87,25 +90,41 @@ export function operationFields(op: CustomOperationModel): FieldResolver {
   };
 }
 
-export function translateValidatorError(error: ValidatorError, fieldAt: FieldResolver, model: RuntimeModel): ApiError {
+/** The value a request sent at a validator path (`body`, `query`... then the path inside), as sent. */
+export type ValueResolver = (location: string, path: string[]) => unknown;
+
+export function requestValues(req: { body?: unknown; query?: unknown; params?: unknown }): ValueResolver {
+  return (location, path) => {
+    let value: unknown = location === 'body' ? req.body : location === 'query' ? req.query : location === 'path' ? req.params : undefined;
+    for (const segment of path) value = Array.isArray(value) ? value[Number(segment)] : isRecord(value) ? value[segment] : undefined;
+    return value;
+  };
+}
+
+export function translateValidatorError(error: ValidatorError, fieldAt: FieldResolver, model: RuntimeModel, valueAt: ValueResolver = () => undefined): ApiError {
   if (error.status === 404 || error.status === 405) return new ApiError('ROUTE_NOT_FOUND');
   if (error.status === 415) return new ApiError('VALIDATION_ERROR', [{ field: 'body', message: model.messages.validation.fallback }]);
   // The error handler keeps the library's own failures (5xx) for itself; none reaches here.
   if (error.status && error.status >= 500) return new ApiError('INTERNAL_ERROR');
   // A write without If-Match is 428 whatever else is wrong with it (server/crud/concurrency.ts).
   if ((error.errors ?? []).some((i) => /^\/headers\/if-match$/i.test(i.path ?? '') && (i.errorCode ?? '').startsWith('required'))) return new ApiError('VERSION_REQUIRED');
-  const details = (error.errors ?? []).map((issue) => toDetail(issue, fieldAt, model));
+  const details = (error.errors ?? []).map((issue) => toDetail(issue, fieldAt, model, valueAt));
   return new ApiError('VALIDATION_ERROR', dedupe(details));
 }
 
-function toDetail(issue: ValidatorIssue, fieldAt: FieldResolver, model: RuntimeModel): ErrorDetail {
+function toDetail(issue: ValidatorIssue, fieldAt: FieldResolver, model: RuntimeModel, valueAt: ValueResolver): ErrorDetail {
   const defaults = model.messages.validation;
   const keyword = (issue.errorCode ?? '').split('.')[0];
   const [location, ...rest] = (issue.path ?? '').replace(/^\//, '').split(/[/.]/);
   const path = rest.filter(Boolean);
   // The validator already appends the unknown property's name to the path (/body/foo).
   if (keyword === 'additionalProperties') return { field: path.join('.') || location, message: defaults.unknownField };
-  const own = fieldAt(location, path)?.messages;
+  const field = fieldAt(location, path);
+  const own = field?.messages;
+  // A named format says why the value fails (a wrong IBAN check letter is 'BBAN non valido').
+  if (own && keyword === 'format' && field?.format) {
+    return { field: path.join('.') || location, message: formatMessage(field.format, valueAt(location, path), own) ?? defaults.format };
+  }
   // A field has messages for its own keywords only; the validator may report any (oneOf, const).
   if (own) return { field: path.join('.') || location, message: new Map(Object.entries(own)).get(keyword) ?? defaults[keyword] ?? defaults.fallback };
   // Not a spec field: a child object, the whole body, or a paging parameter (page, size: numbers).

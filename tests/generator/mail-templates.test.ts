@@ -17,7 +17,7 @@ describe('password mail templates', () => {
     const broken = MINIMAL_MESSAGES.replace('nuovaPassword: { subject: Nuova password, text: "Password: {{password}}" }', 'nuovaPassword: { subject: Nuova password, text: "Password: {password}" }');
     expect(broken).not.toBe(MINIMAL_MESSAGES);
     const d = loadSpecWithError({ 'spec/anagrafiche/banca.yaml': BANCA_YAML, [MESSAGES_FILE]: broken }, 'text');
-    expect(d).toMatchObject({ file: MESSAGES_FILE, line: 20 });
+    expect(d).toMatchObject({ file: MESSAGES_FILE, line: MINIMAL_MESSAGES.split('\n').findIndex((l) => l.includes('nuovaPassword:')) + 1 });
     expect(d.message).toContain("must match");
   });
 });

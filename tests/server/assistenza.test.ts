@@ -81,7 +81,7 @@ describe('municipalities: save and delete', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual(invalid(
       { field: 'idComune', message: 'Il campo  deve essere di 6 cifre' },
-      { field: 'provincia', message: 'La provincia deve essere di 2 lettere maiuscole (es. MI)' },
+      { field: 'provincia', message: 'Sigla di provincia inesistente: indicare la sigla di 2 lettere maiuscole (es. MI)' },
     ));
   });
 

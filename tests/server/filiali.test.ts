@@ -68,7 +68,7 @@ describe('branch validation', () => {
     const res = await app.request.post(`${API}/filiali`).send({ codAbi: '30480', cab: '01699', nome: 'X', provincia: 'mi', mail: 'nope' });
     expect(res.status).toBe(400);
     expect(res.body).toEqual(invalid(
-      { field: 'provincia', message: 'Indicare la sigla della provincia (2 lettere maiuscole)' },
+      { field: 'provincia', message: 'Sigla di provincia inesistente: indicare la sigla di 2 lettere maiuscole (es. MI)' },
       { field: 'mail', message: 'Indirizzo e-mail non valido' },
     ));
   });

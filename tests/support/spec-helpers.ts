@@ -37,6 +37,12 @@ export const MINIMAL_MESSAGES = `messages:
     reference: Il valore indicato non esiste
     unknownField: Campo non previsto
     fallback: Valore non valido
+  formats:
+    iban: { invalid: IBAN non valido, cin: BBAN non valido }
+    codiceFiscale: { invalid: Codice fiscale non valido }
+    partitaIva: { invalid: Partita IVA non valida }
+    cap: { invalid: CAP non valido }
+    provincia: { invalid: Provincia inesistente }
   errors:
     NOT_FOUND: Elemento non trovato
   mails:

@@ -2,7 +2,7 @@
  * A small JSON Schema (OpenAPI 3.1 subset) -> fast-check generator, for the contract fuzzer: valid values
  * of a schema, and single mutations that make a value invalid. It knows the keywords generated/openapi.json
  * uses: $ref, type (also ["string","null"]), properties, required, additionalProperties:false, items,
- * enum, pattern, minLength/maxLength, minimum/maximum, format date/date-time, anyOf/oneOf.
+ * enum, pattern, minLength/maxLength, minimum/maximum, format date/date-time and the named formats, anyOf/oneOf.
  *
  * The server validates with Ajv's coerceTypes on (server/http/validation.ts), body included: a scalar of
  * another scalar type that converts losslessly (5 for a string, "12" for an integer, "true" for a flag,
@@ -10,6 +10,8 @@
  * objects and arrays for scalars, non-numeric text for numbers, other text for flags, scalars for objects.
  */
 import fc from 'fast-check';
+import { formatProblem, isNamedFormat } from '../../../common/named-formats.js';
+import { INVALID_SAMPLES, VALID_SAMPLES } from '../../support/format-samples.js';
 
 export type Schema = {
   $ref?: string; type?: string | string[]; properties?: Record<string, Schema>; required?: string[];
@@ -57,6 +59,7 @@ export class SchemaValues {
       if (s.pattern && !new RegExp(s.pattern, 'u').test(value)) return false;
       if (s.format === 'date' && !isDate(value)) return false;
       if (s.format === 'date-time' && Number.isNaN(Date.parse(value))) return false;
+      if (isNamedFormat(s.format) && formatProblem(s.format, value)) return false;
       return true;
     }
     if (t === 'integer' || t === 'number') {
@@ -102,6 +105,7 @@ export class SchemaValues {
     const fits = (v: string) => codePoints(v) >= min && codePoints(v) <= max && !v.includes('\u0000');
     if (s.format === 'date') return validDate();
     if (s.format === 'date-time') return validDateTime();
+    if (isNamedFormat(s.format)) return fc.constantFrom(...VALID_SAMPLES[s.format]).filter(fits);
     if (s.pattern) {
       const re = new RegExp(s.pattern, 'u');
       const matching = fc.stringMatching(new RegExp(s.pattern)).filter((v) => fits(v) && re.test(v));
@@ -140,6 +144,7 @@ export class SchemaValues {
         const re = new RegExp(s.pattern, 'u');
         tag('breaks the pattern', fc.constantFrom(...[...NASTY_STRINGS, '１２３４５', '12345\n', 'abc', 'A'.repeat(60)].filter((v) => !re.test(v) && v !== '')));
       }
+      if (isNamedFormat(s.format)) tag(`not a ${s.format}`, fc.constantFrom(...INVALID_SAMPLES[s.format].map(([value]) => value)));
       if (s.format === 'date') tag('bad date', fc.constantFrom('2024-02-30', '2023-02-29', '2024-13-01', '2024-00-10', '24-01-01', '2024/01/01', '2024-1-1', 'oggi', '2024-01-01T00:00:00Z'));
       if (s.format === 'date-time') tag('bad date-time', fc.constantFrom('2024-01-01', '2024-01-01T25:00:00Z', '2024-01-01 10:00', 'ieri', '2024-01-01T10:00:00+25:00'));
       tag('NUL character', fc.constant(s.pattern || s.format ? '\u0000' : 'a\u0000b'));

@@ -7,6 +7,8 @@
 import { ErrorSchemaBuilder, type ErrorSchema, type RJSFValidationError } from '@rjsf/utils';
 import type { ErrorDetail } from './apiError';
 import type { FormDef } from './types';
+import { formatMessage, isNamedFormat } from '../../../common/named-formats';
+import { isRecord } from './guards';
 
 export const FALLBACK_MESSAGE = 'Valore non valido';
 
@@ -27,6 +29,11 @@ export function messagePath(property: string | undefined): string {
     .join('.');
 }
 
+/** `.modelliPos.0.iban` / `.modelliPos[0]['iban']` -> `modelliPos.0.iban`: where the value is in the form data. */
+export function valuePath(property: string): string {
+  return property.replace(/\[(\d+)\]/g, '.$1').replace(/\['([^']*)'\]/g, '.$1').replace(/^\./, '');
+}
+
 /** Ajv keywords that the generator's message tables know under another name. */
 const KEYWORD_ALIASES: Record<string, string> = {
   additionalProperties: 'unknownField',
@@ -43,13 +50,19 @@ export function italianMessage(form: Pick<FormDef, 'messages' | 'defaultMessages
     ?? FALLBACK_MESSAGE;
 }
 
-/** rjsf `transformErrors`: same errors, Italian `message` and `stack`. */
-export function createTransformErrors(form: Pick<FormDef, 'messages' | 'defaultMessages'>) {
+/**
+ * rjsf `transformErrors`: same errors, Italian `message` and `stack`. `valueAt` reads the value an error is
+ * about (rjsf's `.a.0.b` property), for the named formats whose message says why (`BBAN non valido`).
+ */
+export function createTransformErrors(form: Pick<FormDef, 'messages' | 'defaultMessages'>, valueAt: (property: string) => unknown = () => undefined) {
   return (errors: RJSFValidationError[]): RJSFValidationError[] =>
     errors
       .filter((error) => !NOISE_KEYWORDS.has(error.name ?? ''))
       .map((error) => {
-        const message = italianMessage(form, messagePath(error.property), error.name);
+        const path = messagePath(error.property);
+        const format = error.name === 'format' && isRecord(error.params) ? error.params.format : undefined;
+        const precise = isNamedFormat(format) ? formatMessage(format, valueAt(error.property ?? ''), form.messages?.[path] ?? {}) : undefined;
+        const message = precise ?? italianMessage(form, path, error.name);
         return { ...error, message, stack: message };
       });
 }

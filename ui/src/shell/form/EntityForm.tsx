@@ -13,7 +13,7 @@ import { fillMessage } from '../../../../common/fill-message';
 import { ApiError, bannerMessage, userMessage, type ErrorDetail } from '../../core/apiError';
 import { triggeredConfirmations } from '../../core/confirmations';
 import { versionOf } from '../../core/dataProvider';
-import { createTransformErrors, detailsToErrorSchema } from '../../core/errorMessages';
+import { createTransformErrors, detailsToErrorSchema, valuePath } from '../../core/errorMessages';
 import { fitToSchema } from '../../core/fitToSchema';
 import { withoutServerSet } from '../../core/serverSet';
 import { useEntityMutations } from '../../core/hooks/useEntityMutations';
@@ -102,7 +102,7 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
       setBaseline((b) => ({ ...b, [field]: row[field] }));
     },
   }), [form, editKey, entity]);
-  const transformErrors = useMemo(() => createTransformErrors(form), [form]);
+  const transformErrors = useMemo(() => createTransformErrors(form, (property) => getPath(formData, valuePath(property))), [form, formData]);
   const extraErrors = useMemo(() => (serverDetails.length ? detailsToErrorSchema(serverDetails) : undefined), [serverDetails]);
 
   const handleChange = async (event: IChangeEvent<Row>) => {

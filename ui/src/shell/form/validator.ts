@@ -10,9 +10,13 @@ import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
 import { hashForSchema } from '@rjsf/utils';
 import { createPrecompiledValidator, customizeValidator } from '@rjsf/validator-ajv8';
 import Ajv2020 from 'ajv/dist/2020';
+import { AJV_NAMED_FORMATS } from '../../../../common/named-formats';
 import { PRECOMPILED } from './precompiled';
 
-export const validator = customizeValidator({ AjvClass: Ajv2020 });
+/** What both the run-time and the build-time validators are made with (ui/precompiled-validators.ts). */
+export const VALIDATOR_OPTIONS = { AjvClass: Ajv2020, customFormats: AJV_NAMED_FORMATS };
+
+export const validator = customizeValidator(VALIDATOR_OPTIONS);
 
 const bySchema = new WeakMap<object, ValidatorType>();
 
