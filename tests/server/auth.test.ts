@@ -8,6 +8,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { present } from '../../server/lookup.js';
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture.js';
 import { API, createTestApp, DEMO_PASSWORD, type TestApp } from '../support/test-app.js';
 
@@ -43,7 +44,7 @@ const login = (username: string, password = DEMO_PASSWORD, userType = 'banca') =
 async function tokenOf(username: string, password = DEMO_PASSWORD): Promise<string> {
   const res = await login(username, password);
   expect(res.status).toBe(200);
-  return res.body.access_token as string;
+  return res.body.access_token;
 }
 
 const withToken = (token: string) => app.anonymous.get(`${API}/funzioni`).set('X-AuthToken', token);
@@ -54,7 +55,7 @@ const changePassword = (username: string, oldPassword: string, newPassword: stri
 async function lastMailedPassword(username: string): Promise<string> {
   await app.mailIdle();
   const { email } = await app.db('utente').where({ username }).first();
-  return smtp.passwordSentTo(email as string);
+  return smtp.passwordSentTo(email);
 }
 
 /** The username's count of wrong passwords (server/domain/auth/throttle.ts), 0 when none. */
@@ -79,7 +80,7 @@ describe('POST authorization/auth (login)', () => {
     expect(Object.keys(res.body).sort()).toEqual(['access_token', 'expire_in']);
     expect(res.body.expire_in).toBe(28800);
     expect(typeof res.body.access_token).toBe('string');
-    expect((res.body.access_token as string).length).toBeGreaterThanOrEqual(32);
+    expect(res.body.access_token.length).toBeGreaterThanOrEqual(32);
     expect((await withToken(res.body.access_token).send()).status).toBe(200);
   });
 
@@ -171,13 +172,13 @@ describe('lockout after 5 wrong passwords', () => {
 
 describe('ERROR_016 and POST users/changePassword', () => {
   it("answers ERROR_016 to 'scaduto' (password must be changed) and issues no token", async () => {
-    const sessionsBefore = await app.db('sessione').where({ username: 'scaduto' }).count({ n: '*' }).first();
+    const sessionsBefore = present(await app.db('sessione').where({ username: 'scaduto' }).count({ n: '*' }).first(), 'count of sessions');
     const res = await login('scaduto');
     expect(res.status).toBe(401);
     expect(res.body).toEqual(error('ERROR_016'));
     expect(res.body.access_token).toBeUndefined();
-    const sessionsAfter = await app.db('sessione').where({ username: 'scaduto' }).count({ n: '*' }).first();
-    expect(Number(sessionsAfter!.n)).toBe(Number(sessionsBefore!.n));
+    const sessionsAfter = present(await app.db('sessione').where({ username: 'scaduto' }).count({ n: '*' }).first(), 'count of sessions');
+    expect(Number(sessionsAfter.n)).toBe(Number(sessionsBefore.n));
   });
 
   it('refuses a new password shorter than 12 characters with the field message', async () => {
@@ -340,7 +341,7 @@ describe('PUT authorization/resetPassword (public)', () => {
     app.anonymous.put(`${API}/authorization/resetPassword`).query({ username, mail, userType });
   const mailCount = async () => {
     await app.mailIdle();
-    return Number((await app.db('mail_outbox').count({ n: '*' }).first())!.n);
+    return Number(present(await app.db('mail_outbox').count({ n: '*' }).first(), 'count of mails').n);
   };
 
   it('answers the same message when the mail does not match, and sends nothing', async () => {
@@ -449,12 +450,12 @@ describe('GET mailoutbox (the mails the product would send)', () => {
     const list = await app.request.get(`${API}/mailoutbox`);
     expect(list.status).toBe(200);
     expect(list.body.totalCount).toBeGreaterThanOrEqual(3);
-    const results = list.body.results as { id: string; createdAt: string; username: string; recipient: string; subject: string }[];
+    const results: { id: string; createdAt: string; username: string; recipient: string; subject: string }[] = list.body.results;
     expect(results.map((m) => m.username)).toEqual(expect.arrayContaining(['reset.test', 'adminreset.test', 'adminreset.sede']));
     const sorted = [...results].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     expect(results.map((m) => m.createdAt)).toEqual(sorted.map((m) => m.createdAt));
 
-    const one = results.find((m) => m.username === 'reset.test')!;
+    const one = present(results.find((m) => m.username === 'reset.test'), "reset.test's mail");
     const res = await app.request.get(`${API}/mailoutbox/${one.id}`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: one.id, username: 'reset.test', recipient: 'reset.test@bcc-esempio.example', subject: 'WebPOS - nuova password', statoInvio: 'I' });

@@ -34,7 +34,7 @@ describe('GET /banche (list)', () => {
   });
 
   it('pages with page (0-based) and size over the same order', async () => {
-    const all = (await app.request.get(`${API}/banche?size=200&format=compact`)).body.results as Bank[];
+    const all: Bank[] = (await app.request.get(`${API}/banche?size=200&format=compact`)).body.results;
     const res = await app.request.get(`${API}/banche?page=1&size=2&format=compact`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ results: all.slice(2, 4), totalCount: 6 + EXTRA_BANKS });
@@ -53,7 +53,7 @@ describe('GET /banche (list)', () => {
   it('sorts by sort=nomeBcc,desc', async () => {
     const res = await app.request.get(`${API}/banche?sort=nomeBcc,desc&size=200&format=compact`);
     expect(res.status).toBe(200);
-    const names = (res.body.results as Bank[]).map((b) => b.nomeBcc);
+    const names = res.body.results.map((b: Bank) => b.nomeBcc);
     expect(names).toEqual([...names].sort().reverse());
     expect(names[0]).toBe('Cassa Rurale Alpina');
   });
@@ -68,15 +68,15 @@ describe('GET /banche (list)', () => {
   it('filters the name (query parameter `name`, seed 000 §7) as a case-insensitive wildcard (%value%)', async () => {
     const res = await app.request.get(`${API}/banche?name=CREDITO&format=compact`);
     expect(res.status).toBe(200);
-    expect((res.body.results as Bank[]).map((b) => b.codAbi)).toEqual(['08327', '30480', '60855']);
+    expect(res.body.results.map((b: Bank) => b.codAbi)).toEqual(['08327', '30480', '60855']);
     expect(res.body.totalCount).toBe(3);
   });
 
   it('filters flgAttiva by exact match (the active flag, issue 19): true and false split the banks', async () => {
-    const count = async (q: string) => {
+    const count = async (q: string): Promise<{ results: Bank[]; totalCount: number }> => {
       const res = await app.request.get(`${API}/banche?size=200&${q}`);
       expect(res.status).toBe(200);
-      return res.body as { results: Bank[]; totalCount: number };
+      return res.body;
     };
     const all = await count('');
     const active = await count('flgAttiva=true');

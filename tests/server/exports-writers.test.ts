@@ -2,7 +2,7 @@
  * The XLSX writer on its own (server/exports/writers.ts): exceljs writes into a file stream we own and paces on
  * it, so many batches come back intact, and a file that cannot be written fails the export instead of the process.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -27,7 +27,7 @@ describe('xlsx writer', () => {
     }
     await writer.end();
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(readFileSync(path) as never);
+    await workbook.xlsx.readFile(path);
     const sheet = workbook.worksheets[0];
     expect(sheet.name).toBe('Banche');
     expect(sheet.rowCount).toBe(1 + 10_000);

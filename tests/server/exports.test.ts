@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentOperations } from '../../server/http/operations.js';
 import { API, createTestApp, type TestApp } from '../support/test-app.js';
 
 const exportDir = mkdtempSync(join(tmpdir(), 'webpos-exports-'));
@@ -30,15 +31,14 @@ async function finished(id: string): Promise<Record<string, unknown>> {
 
 describe('the exports of the domain', () => {
   it('every exportable list answers 202 (each export operation of the document)', async () => {
-    const paths = app.artifacts.openapi.paths as Record<string, { post?: { 'x-operation'?: string; 'x-entity'?: string } }>;
-    const exports = Object.entries(paths).filter(([, item]) => item.post?.['x-operation'] === 'export');
+    const exports = documentOperations(app.artifacts.openapi).filter((op) => op.method === 'post' && op.kind === 'export');
     expect(exports.length).toBeGreaterThan(5);
-    for (const [path, item] of exports) {
-      const demo = app.artifacts.demo.find((d) => d.entity === item.post!['x-entity'])?.rows[0] ?? {};
+    for (const { path, entity } of exports) {
+      const demo = app.artifacts.demo.find((d) => d.entity === entity)?.rows[0] ?? {};
       const url = path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(demo[name] ?? '30480')));
       const res = await app.request.post(`${API}${url}?formato=csv`);
       expect(res.status, path).toBe(202);
-      expect((await finished(res.body.id as string)).stato, path).toBe('S');
+      expect((await finished(res.body.id)).stato, path).toBe('S');
     }
   });
 });

@@ -5,6 +5,7 @@
  * terminal (30 per page) split into open (codes 0, 1, 2, 6, 7, 8) and closed requests.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { present } from '../../server/lookup.js';
 import { API, createTestApp, type TestApp } from '../support/test-app.js';
 
 let app: TestApp;
@@ -132,7 +133,7 @@ describe('insertRisposta (POST manutenzioni/risposta)', () => {
       sede.post(`${API}/manutenzioni/risposta`).send(reply(t.idchiamata, t.termId, 'Seconda')),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
-    expect(answers.find((a) => a.status === 409)!.body).toEqual(NOT_SUSPENDED);
+    expect(present(answers.find((a) => a.status === 409), 'the 409 answer').body).toEqual(NOT_SUSPENDED);
     const messages = await app.db('ticket_messaggio').where({ numero_ticket: t.numeroTicket });
     expect(messages).toHaveLength(1);
   });

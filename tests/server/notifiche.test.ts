@@ -6,6 +6,8 @@
  * Demo data: two notifications of bank 30480 (spec/demo/20-notifiche.yaml), nobody assigned.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { named } from '../../server/lookup.js';
+import { binaryBody } from '../support/binary-body.js';
 import { API, createTestApp, type TestApp } from '../support/test-app.js';
 import { etagOf } from '../support/versions.js';
 
@@ -21,7 +23,7 @@ afterAll(() => app.close());
 async function createNotifica(body: Record<string, unknown>): Promise<string> {
   const res = await app.request.post(`${API}/gestionenotifiche`).send(body);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.id as string;
+  return res.body.id;
 }
 
 const auditCount = async (entity: string) => Number((await app.db('storico_modifica').where('entity', entity).count({ n: '*' }))[0].n);
@@ -38,7 +40,7 @@ describe('Notifica (GES_NOTIFICHE)', () => {
     expect(res.body).toMatchObject({ titolo: 'Prova', abi: '34256', creatoDa: 'assistenza' });
     expect(res.body.creatoIl).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     const url = `${API}/gestionenotifiche/${res.body.id}`;
-    const { id: _id, creatoDa: _by, creatoIl: _at, ...editable } = res.body as Record<string, unknown>;
+    const { id: _id, creatoDa: _by, creatoIl: _at, ...editable } = res.body;
     const upd = await app.request.put(url).set('If-Match', await etagOf(app.request, url)).send({ ...editable, titolo: 'Prova 2' });
     expect(upd.status).toBe(200);
     expect(upd.body).toMatchObject({ titolo: 'Prova 2', creatoDa: 'assistenza', creatoIl: res.body.creatoIl });
@@ -59,7 +61,7 @@ describe('Notifica (GES_NOTIFICHE)', () => {
   it('lists 30 per page (seed 000 §9)', async () => {
     const res = await app.request.get(`${API}/gestionenotifiche`);
     expect(res.status).toBe(200);
-    expect(app.artifacts.model.entities.find((e) => e.name === 'Notifica')!.api.pageSize).toBe(30);
+    expect(named(app.artifacts.model.entities, 'Notifica', 'entities').api.pageSize).toBe(30);
     expect(res.body.results.map((r: { id: string }) => r.id)).toEqual(expect.arrayContaining([FIRST, SECOND]));
   });
 
@@ -261,11 +263,6 @@ describe("the attachment, downloaded by version (seed 000 §7 'Document download
     const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`;
     return { contentType: `multipart/form-data; boundary=${boundary}`, body: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]) };
   }
-  const binary = (res: NodeJS.ReadableStream, done: (e: Error | null, b: Buffer) => void) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => done(null, Buffer.concat(chunks)));
-  };
 
   it('the administrator uploads it; a user who receives the notification downloads version 1.0 only', async () => {
     const item = `${API}/gestionenotifiche/${SECOND}`;
@@ -276,17 +273,17 @@ describe("the attachment, downloaded by version (seed 000 §7 'Document download
     const put = await app.request.put(`${item}/allegato`).set('Content-Type', contentType).set('If-Match', await etagOf(app.request, item)).send(body);
     expect(put.status).toBe(200);
     expect(put.body.allegato).toEqual(expect.any(String));
-    const admin = await app.request.get(`${item}/allegato`).buffer(true).parse(binary as never);
+    const admin = await app.request.get(`${item}/allegato`).buffer(true).parse(binaryBody);
     expect(admin.status).toBe(200);
-    expect(Buffer.compare(admin.body as Buffer, PDF)).toBe(0);
+    expect(Buffer.compare(admin.body, PDF)).toBe(0);
 
     const sede = await app.loginAs('sede.30480'); // assigned to 30480 since the tests above
-    const got = await sede.get(`${API}/notifiche/${SECOND}/allegato?versione=1.0`).buffer(true).parse(binary as never);
+    const got = await sede.get(`${API}/notifiche/${SECOND}/allegato?versione=1.0`).buffer(true).parse(binaryBody);
     expect(got.status).toBe(200);
     expect(got.headers['content-type']).toBe('application/octet-stream');
     expect(got.headers['x-content-type-options']).toBe('nosniff');
     expect(got.headers['content-disposition']).toBe(`attachment; filename="listino-pos.pdf"; filename*=UTF-8''listino-pos.pdf`);
-    expect(Buffer.compare(got.body as Buffer, PDF)).toBe(0);
+    expect(Buffer.compare(got.body, PDF)).toBe(0);
 
     const other = await sede.get(`${API}/notifiche/${SECOND}/allegato?versione=2.0`);
     expect(other.status).toBe(404);

@@ -14,24 +14,29 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../../server/config.js';
+import { present } from '../../server/lookup.js';
 import { API, createTestApp, DEMO_PASSWORD, type TestApp } from '../support/test-app.js';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 interface DocOp { method: Method; path: string; operationId: string; access?: string; permission?: string; entity?: string; kind?: string; fieldPermissions: string[] }
+/** What this file reads of an operation of generated/openapi.json. */
+interface DocumentOperation {
+  operationId: string; 'x-access'?: string; 'x-permission'?: string; 'x-entity'?: string; 'x-operation'?: string; 'x-field-permissions'?: string[];
+}
 
-const DOC = JSON.parse(readFileSync(join(ROOT_DIR, 'generated', 'openapi.json'), 'utf8')) as { paths: Record<string, Record<string, Record<string, string>>> };
-const MODEL = JSON.parse(readFileSync(join(ROOT_DIR, 'generated', 'model.json'), 'utf8')) as {
+const DOC: { paths: Record<string, Partial<Record<Method, DocumentOperation>>> } = JSON.parse(readFileSync(join(ROOT_DIR, 'generated', 'openapi.json'), 'utf8'));
+const MODEL: {
   entities: { name: string; scope: { bank?: string; branch?: string } }[];
   functions: Record<string, string>; actions: Record<string, string>;
-};
+} = JSON.parse(readFileSync(join(ROOT_DIR, 'generated', 'model.json'), 'utf8'));
 const METHODS: Method[] = ['get', 'post', 'put', 'patch', 'delete'];
 
-const OPERATIONS: DocOp[] = Object.entries(DOC.paths).flatMap(([path, item]) => METHODS.filter((m) => item[m]).map((method) => {
-  const op = item[method] as unknown as Record<string, string> & { 'x-field-permissions'?: string[] };
-  return {
+const OPERATIONS: DocOp[] = Object.entries(DOC.paths).flatMap(([path, item]) => METHODS.flatMap((method) => {
+  const op = item[method];
+  return op ? [{
     method, path, operationId: op.operationId, access: op['x-access'], permission: op['x-permission'], entity: op['x-entity'], kind: op['x-operation'],
     fieldPermissions: op['x-field-permissions'] ?? [],
-  };
+  }] : [];
 }));
 
 /** Everything of another bank that must never reach a user of bank 30480. */
@@ -49,7 +54,7 @@ const next = () => String(++seq).padStart(2, '0');
 
 interface Outside {
   params?: Record<string, string>;
-  body?: () => unknown;
+  body?: () => object;
   /** 404 for a row of another bank; 403 for creating one; 'empty' for a list filtered to another bank's group. */
   expect: 404 | 403 | 'empty';
   /** Checked after the call: the other bank's row is untouched. */
@@ -58,7 +63,7 @@ interface Outside {
 interface Sample {
   params?: Record<string, string>;
   query?: Record<string, string>;
-  body?: () => unknown;
+  body?: () => object;
   /** Who gets the 2xx: the full-grant user of bank 30480 (default), or assistance when no row of that bank fits. */
   okAs?: 'scoped' | 'assistenza';
   /** Runs before the 2xx call only (e.g. a throwaway row to delete). */
@@ -94,6 +99,8 @@ const logoUpload = () => {
   ]);
   return { [MULTIPART]: { contentType: `multipart/form-data; boundary=${boundary}`, body } };
 };
+/** A body made by logoUpload or pdfUpload: only they use MULTIPART, a symbol of this file, as a key. */
+const isMultipart = (body: object): body is ReturnType<typeof logoUpload> => MULTIPART in body;
 async function uploadLogo(abi: string) {
   const { contentType, body } = logoUpload()[MULTIPART];
   const etag = (await app.request.get(`${API}/banche/${abi}`)).headers.etag;
@@ -447,11 +454,12 @@ for (const op of OPERATIONS.filter((o) => o.kind === 'export')) {
 }
 const exportJob: Record<string, string> = { id: 'mx-nessuna-esportazione' };
 async function finishedExport(): Promise<string> {
-  const started = await app.anonymous.post(`${API}/filiali/esportazioni`).query({ formato: 'csv' }).set('X-AuthToken', tokens.get('mx.full')!);
+  const token = present(tokens.get('mx.full'), "mx.full's token");
+  const started = await app.anonymous.post(`${API}/filiali/esportazioni`).query({ formato: 'csv' }).set('X-AuthToken', token);
   expect(started.status, JSON.stringify(started.body)).toBe(202);
   for (let i = 0; i < 100; i++) {
-    const job = await app.anonymous.get(`${API}/esportazioni/${started.body.id}`).set('X-AuthToken', tokens.get('mx.full')!);
-    if (job.body.stato === 'S') return started.body.id as string;
+    const job = await app.anonymous.get(`${API}/esportazioni/${started.body.id}`).set('X-AuthToken', token);
+    if (job.body.stato === 'S') return started.body.id;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('the export did not finish in 10 s');
@@ -465,7 +473,7 @@ const tokens = new Map<string, string>();
 async function loginToken(username: string, userType = 'banca'): Promise<string> {
   const res = await app.anonymous.post(`${API}/authorization/auth?userType=${userType}`).send({ username, password: DEMO_PASSWORD });
   if (res.status !== 200) throw new Error(`login of ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.access_token as string;
+  return res.body.access_token;
 }
 const roleFor = (permission: string, kind: 'noFn' | 'noAction') => `MX_${kind === 'noFn' ? 'SENZA_FN' : 'SENZA_AZ'}_${permission.replace(':', '_')}`.slice(0, 50);
 const userFor = (permission: string, kind: 'noFn' | 'noAction') => `mx.${kind}.${permission.replace(':', '.').toLowerCase()}`;
@@ -481,7 +489,7 @@ async function versionFor(op: DocOp, url: string): Promise<Record<string, string
   return { 'If-Match': ((await app.request.get(url)).headers.etag) ?? '"nessuna"' };
 }
 
-async function call(op: DocOp, token: string | undefined, params: Record<string, string> | undefined, body: unknown, query?: Record<string, string>) {
+async function call(op: DocOp, token: string | undefined, params: Record<string, string> | undefined, body: object | undefined, query?: Record<string, string>) {
   const path = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
     const value = params?.[name];
     if (value === undefined) throw new Error(`${op.operationId}: no sample value for path parameter ${name}`);
@@ -491,9 +499,8 @@ async function call(op: DocOp, token: string | undefined, params: Record<string,
   let req = (app.anonymous[op.method])(`${API}${path}`).set(version);
   if (query) req = req.query(query);
   if (token !== undefined) req = req.set('X-AuthToken', token);
-  const upload = (body as { [MULTIPART]?: { contentType: string; body: Buffer } } | undefined)?.[MULTIPART];
-  if (upload) req = req.set('Content-Type', upload.contentType).send(upload.body);
-  else if (body !== undefined) req = req.send(body as object);
+  if (body !== undefined && isMultipart(body)) req = req.set('Content-Type', body[MULTIPART].contentType).send(body[MULTIPART].body);
+  else if (body !== undefined) req = req.send(body);
   return req;
 }
 const sampleCall = (op: DocOp, token: string | undefined) => {
@@ -528,10 +535,10 @@ beforeAll(async () => {
   for (const permission of permissions) {
     const [fn, action] = permission.split(':');
     const noFn = roleFor(permission, 'noFn');
-    await addRole('11000', noFn, functions.filter((f) => f !== fn).flatMap((f) => actions.map((a) => [f, a] as [string, string])));
+    await addRole('11000', noFn, functions.filter((f) => f !== fn).flatMap((f) => actions.map((a): [string, string] => [f, a])));
     await addUser(userFor(permission, 'noFn'), '30480', [noFn]);
     const noAction = roleFor(permission, 'noAction');
-    await addRole('11000', noAction, actions.filter((a) => a !== action).map((a) => [fn, a] as [string, string]));
+    await addRole('11000', noAction, actions.filter((a) => a !== action).map((a): [string, string] => [fn, a]));
     await addUser(userFor(permission, 'noAction'), '30480', [noAction]);
   }
   for (const u of ['mx.full', 'agente.push', ...permissions.flatMap((p) => [userFor(p, 'noFn'), userFor(p, 'noAction')])]) tokens.set(u, await loginToken(u));
@@ -650,12 +657,12 @@ for (const op of OPERATIONS) {
       const res = okAs === 'assistenza' && !sample.freshToken
         ? await (async () => {
           const s = SAMPLES[op.operationId];
-          const path = op.path.replace(/\{([^}]+)\}/g, (_m, n: string) => encodeURIComponent(s.params![n]));
+          const path = op.path.replace(/\{([^}]+)\}/g, (_m, n: string) => encodeURIComponent(present(s.params, `${op.operationId}'s sample parameters`)[n]));
           const version = await versionFor(op, `${API}${path}`);
           let req = (app.request[op.method])(`${API}${path}`).set(version);
           if (s.query) req = req.query(s.query);
           const body = s.body?.();
-          return body === undefined ? req : req.send(body as object);
+          return body === undefined ? req : req.send(body);
         })()
         : await sampleCall(op, token);
       expect(res.status, JSON.stringify(res.body)).toBeGreaterThanOrEqual(200);

@@ -23,10 +23,10 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const me = async (user: string) => {
+const me = async (user: string): Promise<Record<string, unknown>> => {
   const res = await as[user].get(`${API}/users/me`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as Record<string, unknown>;
+  return res.body;
 };
 
 describe('GET users/me', () => {
@@ -86,15 +86,15 @@ describe('GET users/me', () => {
 });
 
 describe('GET users/me/banche and users/me/gruppi', () => {
-  const banks = async (user: string) => {
+  const banks = async (user: string): Promise<string[]> => {
     const res = await as[user].get(`${API}/users/me/banche`);
     expect(res.status).toBe(200);
-    return (res.body as { codAbi: string }[]).map((b) => b.codAbi);
+    return res.body.map((b: { codAbi: string }) => b.codAbi);
   };
-  const groups = async (user: string) => {
+  const groups = async (user: string): Promise<string[]> => {
     const res = await as[user].get(`${API}/users/me/gruppi`);
     expect(res.status).toBe(200);
-    return (res.body as { groupName: string }[]).map((g) => g.groupName).sort();
+    return res.body.map((g: { groupName: string }) => g.groupName).sort();
   };
 
   it('banks of each persona', async () => {
@@ -123,15 +123,15 @@ describe('GET users/me/banche and users/me/gruppi', () => {
 });
 
 describe('GET funzioni and funzioni/{fn}/permessi', () => {
-  const fns = async (user: string) => {
+  const fns = async (user: string): Promise<string[]> => {
     const res = await as[user].get(`${API}/funzioni`);
     expect(res.status).toBe(200);
-    return (res.body as string[]).slice().sort();
+    return res.body.slice().sort();
   };
-  const actions = async (user: string, fn: string) => {
+  const actions = async (user: string, fn: string): Promise<string[]> => {
     const res = await as[user].get(`${API}/funzioni/${fn}/permessi`);
     expect(res.status).toBe(200);
-    return (res.body as string[]).slice().sort();
+    return res.body.slice().sort();
   };
 
   it("'*:*' (ROLE_ADMIN) gives every declared function and every action", async () => {
@@ -191,15 +191,17 @@ describe('GET permessi: every grant in one call', () => {
       const res = await as[user].get(`${API}/permessi`);
       expect(res.status, user).toBe(200);
       const expected: string[] = [];
-      for (const fn of (await as[user].get(`${API}/funzioni`)).body as string[]) {
-        for (const action of (await as[user].get(`${API}/funzioni/${fn}/permessi`)).body as string[]) expected.push(`${fn}:${action}`);
+      const functions: string[] = (await as[user].get(`${API}/funzioni`)).body;
+      for (const fn of functions) {
+        const actions: string[] = (await as[user].get(`${API}/funzioni/${fn}/permessi`)).body;
+        for (const action of actions) expected.push(`${fn}:${action}`);
       }
-      expect((res.body as string[]).slice().sort(), user).toEqual(expected.sort());
+      expect(res.body.slice().sort(), user).toEqual(expected.sort());
     }
   });
 
   it('a branch user: view-only on banks and users, no role management', async () => {
-    const grants = (await as['filiale.30480'].get(`${API}/permessi`)).body as string[];
+    const grants: string[] = (await as['filiale.30480'].get(`${API}/permessi`)).body;
     expect(grants).toEqual(expect.arrayContaining(['ANAG_BANCHE:VISUALIZZAZIONE', 'GES_UTENTI:VISUALIZZAZIONE']));
     expect(grants).not.toContain('ANAG_BANCHE:AGGIORNAMENTO');
     expect(grants.some((g) => g.startsWith('GES_RUOLI:'))).toBe(false);
@@ -211,10 +213,10 @@ describe('GET permessi: every grant in one call', () => {
 });
 
 describe('GET menuitems', () => {
-  const menu = async (user: string) => {
+  const menu = async (user: string): Promise<string[]> => {
     const res = await as[user].get(`${API}/menuitems`);
     expect(res.status).toBe(200);
-    return (res.body as string[]).slice().sort();
+    return res.body.slice().sort();
   };
 
   it('assistenza sees every menu route', async () => {
@@ -242,7 +244,7 @@ describe('GET menuitems', () => {
   });
 
   it('every menu route of an entity opens (its list answers 200) and every other entity list is refused (403)', async () => {
-    const lists = app.artifacts.model.entities.filter((e) => e.menu && e.list).map((e) => ({ route: e.list!.route, path: `/${e.api.path}` }));
+    const lists = app.artifacts.model.entities.flatMap((e) => (e.menu && e.list ? [{ route: e.list.route, path: `/${e.api.path}` }] : []));
     for (const user of ['filiale.30480', 'sede.30480', 'agente.push', 'merchant.0001234']) {
       const routes = await menu(user);
       for (const l of lists) {

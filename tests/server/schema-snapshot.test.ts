@@ -10,7 +10,7 @@ import { ROOT_DIR } from '../../server/config.js';
 import { migrateLatest } from '../../server/db/migrate.js';
 import { openTestDatabase, TEST_DIALECT, type TestDatabase } from '../support/test-database.js';
 
-const snapshot = JSON.parse(readFileSync(join(ROOT_DIR, 'generated', 'schema-snapshot.json'), 'utf8')) as SchemaSnapshot;
+const snapshot: SchemaSnapshot = JSON.parse(readFileSync(join(ROOT_DIR, 'generated', 'schema-snapshot.json'), 'utf8'));
 let database: TestDatabase;
 
 beforeAll(async () => {
@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => database?.close());
 
 it('lists every committed migration', async () => {
-  const applied = (await database.db('knex_migrations').select('name').orderBy('id')).map((r) => r.name as string);
+  const applied = (await database.db<{ id: number; name: string }>('knex_migrations').select('name').orderBy('id')).map((r) => r.name);
   expect(applied).toEqual(snapshot.migrations.map((m) => m.file));
 });
 

@@ -41,7 +41,7 @@ describe('users', () => {
 
   it('filters by username (wildcard) and group (exact)', async () => {
     const byName = await app.request.get(`${API}/users?username=30480`);
-    expect((byName.body.results as { username: string }[]).map((u) => u.username)).toEqual(['filiale.30480', 'sede.30480']);
+    expect(byName.body.results.map((u: { username: string }) => u.username)).toEqual(['filiale.30480', 'sede.30480']);
     const byGroup = await app.request.get(`${API}/users?group=15000`);
     expect(byGroup.body).toEqual({ results: [expect.objectContaining({ username: 'federazione', group: '15000' })], totalCount: 1 });
   });
@@ -76,7 +76,7 @@ describe('users', () => {
     expect(auth.body).toEqual([{ username: 'nuovo.utente', roleName: 'BANCA_SEDE' }]);
     const replaced = await app.request.put(`${API}/users/nuovo.utente/authorities`).set('If-Match', await etagOf(app.request, `${API}/users/nuovo.utente/authorities`)).send([{ roleName: 'BANCA_FILIALE' }, { roleName: 'AGENTE_PUSH' }]);
     expect(replaced.status).toBe(200);
-    expect((replaced.body as { roleName: string }[]).map((r) => r.roleName).sort()).toEqual(['AGENTE_PUSH', 'BANCA_FILIALE']);
+    expect(replaced.body.map((r: { roleName: string }) => r.roleName).sort()).toEqual(['AGENTE_PUSH', 'BANCA_FILIALE']);
 
     const deleted = await app.request.delete(`${API}/users/nuovo.utente`).set('If-Match', await etagOf(app.request, `${API}/users/nuovo.utente`));
     expect(deleted.status).toBe(204);
@@ -123,7 +123,7 @@ describe('users', () => {
     expect((await app.anonymous.post(`${API}/users/changePassword`).send({ username: 'nuovo.filiale', oldPassword: temporary, newPassword: 'Filiale-Nuova-2026' })).status).toBe(200);
     const login = await app.anonymous.post(`${API}/authorization/auth?userType=banca`).send({ username: 'nuovo.filiale', password: 'Filiale-Nuova-2026' });
     expect(login.status).toBe(200);
-    const token = login.body.access_token as string;
+    const token: string = login.body.access_token;
     expect((await app.anonymous.get(`${API}/banche`).set('X-AuthToken', token)).status).toBe(200);
     const create = await app.anonymous.post(`${API}/filiali`).set('X-AuthToken', token).send({ codAbi: '30480', cab: '01650', nome: 'Non consentita' });
     expect(create.status).toBe(403);
@@ -179,7 +179,7 @@ describe('roles at gruppi/{groupName}/ruoli', () => {
     const res = await app.request.get(`${API}/gruppi/11000/ruoli`);
     expect(res.status).toBe(200);
     expect(res.body.totalCount).toBe(6);
-    expect((res.body.results as { roleName: string }[]).map((r) => r.roleName)).toEqual(['AGENTE_PUSH', 'BANCA_FILIALE', 'BANCA_SEDE', 'MERCHANT_OP', 'ROLE_ADMIN', 'ROLE_WPB']);
+    expect(res.body.results.map((r: { roleName: string }) => r.roleName)).toEqual(['AGENTE_PUSH', 'BANCA_FILIALE', 'BANCA_SEDE', 'MERCHANT_OP', 'ROLE_ADMIN', 'ROLE_WPB']);
     expect(res.body.results[0]).toEqual({ groupName: '11000', roleName: 'AGENTE_PUSH', description: 'Agente push' });
     const none = await app.request.get(`${API}/gruppi/34256/ruoli`);
     expect(none.body).toEqual({ results: [], totalCount: 0 });
@@ -189,7 +189,7 @@ describe('roles at gruppi/{groupName}/ruoli', () => {
     const res = await app.request.get(`${API}/gruppi/11000/ruoli/BANCA_FILIALE`);
     expect(res.status).toBe(200);
     expect(res.body.description).toBe('Filiale della banca');
-    expect((res.body.permessi as { funzione: string; azione: string }[]).map((p) => `${p.funzione}:${p.azione}`).sort())
+    expect(res.body.permessi.map((p: { funzione: string; azione: string }) => `${p.funzione}:${p.azione}`).sort())
       .toEqual(['ANAG_BANCHE:VISUALIZZAZIONE', 'ANAG_ESERCENTE:VISUALIZZAZIONE', 'CAMBIO_PASSWORD:VISUALIZZAZIONE', 'GES_UTENTI:VISUALIZZAZIONE']);
     const perms = await app.request.get(`${API}/gruppi/11000/ruoli/BANCA_FILIALE/permessi`);
     expect(perms.status).toBe(200);
@@ -211,7 +211,7 @@ describe('roles at gruppi/{groupName}/ruoli', () => {
     expect(updated.body).toMatchObject({ description: 'Rinominato', permessi: [{ funzione: 'ANAG_BANCHE', azione: 'VISUALIZZAZIONE' }] });
     const replaced = await app.request.put(`${API}/gruppi/30480/ruoli/OPERATORE_LOCALE/permessi`).set('If-Match', await etagOf(app.request, `${API}/gruppi/30480/ruoli/OPERATORE_LOCALE/permessi`)).send([{ funzione: 'GES_UTENTI', azione: 'VISUALIZZAZIONE' }, { funzione: 'GES_UTENTI', azione: 'CREAZIONE' }]);
     expect(replaced.status).toBe(200);
-    expect((replaced.body as { funzione: string; azione: string }[]).map((p) => `${p.funzione}:${p.azione}`).sort()).toEqual(['GES_UTENTI:CREAZIONE', 'GES_UTENTI:VISUALIZZAZIONE']);
+    expect(replaced.body.map((p: { funzione: string; azione: string }) => `${p.funzione}:${p.azione}`).sort()).toEqual(['GES_UTENTI:CREAZIONE', 'GES_UTENTI:VISUALIZZAZIONE']);
     expect((await app.request.delete(`${API}/gruppi/30480/ruoli/OPERATORE_LOCALE`).set('If-Match', await etagOf(app.request, `${API}/gruppi/30480/ruoli/OPERATORE_LOCALE`))).status).toBe(204);
     expect((await app.request.get(`${API}/gruppi/30480/ruoli/OPERATORE_LOCALE`)).body).toEqual(NOT_FOUND);
     expect(await app.db('ruolo_permesso').where({ role_name: 'OPERATORE_LOCALE' })).toEqual([]);
@@ -251,7 +251,7 @@ describe('role clone', () => {
   it('GET a role then POST it under a new name: same grants, and a user holding the clone gets the same access', async () => {
     const original = await app.request.get(`${API}/gruppi/11000/ruoli/BANCA_SEDE`);
     expect(original.status).toBe(200);
-    const permessi = (original.body.permessi as { funzione: string; azione: string }[]).map(({ funzione, azione }) => ({ funzione, azione }));
+    const permessi = original.body.permessi.map(({ funzione, azione }: { funzione: string; azione: string }) => ({ funzione, azione }));
     const clone = await app.request.post(`${API}/gruppi/11000/ruoli`).send({ groupName: '11000', roleName: 'BANCA_SEDE_CLONE', description: 'Copia di BANCA_SEDE', permessi });
     expect(clone.status).toBe(201);
     const grants = (r: { permessi: { funzione: string; azione: string }[] }) => r.permessi.map((p) => `${p.funzione}:${p.azione}`).sort();
@@ -268,13 +268,13 @@ describe('role clone', () => {
     for (const fn of ['ANAG_BANCHE', 'GES_UTENTI', 'GES_RUOLI', 'ANAG_POSFISICI']) {
       expect((await cloned.get(`${API}/funzioni/${fn}/permessi`)).body).toEqual((await sede.get(`${API}/funzioni/${fn}/permessi`)).body);
     }
-    const calls: [string, string, object?][] = [
+    const calls: ['get' | 'post' | 'delete', string, object?][] = [
       ['get', '/banche'], ['get', '/banche/30480'], ['get', '/banche/34256'], ['get', '/users'], ['get', '/posfisici'],
       ['delete', '/filiali/30480/01601'], ['post', '/banche', { codAbi: '30480', nomeBcc: 'X', group: { description: 'X' } }],
     ];
     for (const [method, path, body] of calls) {
-      const a = await (cloned as unknown as Record<string, (u: string) => { send(b?: object): Promise<{ status: number; body: unknown }> }>)[method](`${API}${path}`).send(body);
-      const b = await (sede as unknown as Record<string, (u: string) => { send(b?: object): Promise<{ status: number; body: unknown }> }>)[method](`${API}${path}`).send(body);
+      const a = await cloned[method](`${API}${path}`).send(body);
+      const b = await sede[method](`${API}${path}`).send(body);
       expect(a.status, `${method} ${path}`).toBe(b.status);
     }
   });
@@ -286,7 +286,7 @@ describe("'*' grants", () => {
     await addUser('vede.tutto', '11000', ['VEDE_TUTTO']);
     const viewer = await app.loginAs('vede.tutto');
 
-    expect(((await viewer.get(`${API}/funzioni`)).body as string[]).slice().sort()).toEqual(Object.keys(app.artifacts.model.functions).sort());
+    expect((await viewer.get(`${API}/funzioni`)).body.slice().sort()).toEqual(Object.keys(app.artifacts.model.functions).sort());
     expect((await viewer.get(`${API}/funzioni/ANAG_BANCHE/permessi`)).body).toEqual(['VISUALIZZAZIONE']);
     for (const path of ['/banche', '/filiali', '/gruppi', '/users', '/posfisici', '/posgenerici', '/mailoutbox', '/gruppi/11000/ruoli']) {
       expect((await viewer.get(`${API}${path}`)).status, path).toBe(200);
@@ -317,7 +317,7 @@ describe("'*' grants", () => {
     await addUser('banche.tutto', '30480', ['BANCHE_TUTTO']);
     const user = await app.loginAs('banche.tutto');
     expect((await user.get(`${API}/funzioni`)).body).toEqual(['ANAG_BANCHE']);
-    expect(((await user.get(`${API}/funzioni/ANAG_BANCHE/permessi`)).body as string[]).slice().sort())
+    expect((await user.get(`${API}/funzioni/ANAG_BANCHE/permessi`)).body.slice().sort())
       .toEqual(['AGGIORNAMENTO', 'CANCELLAZIONE', 'CREAZIONE', 'VARIAZIONE', 'VARIAZIONE_EMAIL_SEC', 'VISUALIZZAZIONE']);
     expect((await user.post(`${API}/filiali`).send({ codAbi: '30480', cab: '01778', nome: 'Creata' })).status).toBe(201);
     expect((await user.delete(`${API}/filiali/30480/01778`).set('If-Match', await etagOf(user, `${API}/filiali/30480/01778`))).status).toBe(204);

@@ -14,6 +14,8 @@ import { entityByName } from '../../common/model.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT_DIR } from '../../server/config.js';
+import { present } from '../../server/lookup.js';
+import { documentOperation } from '../support/openapi.js';
 import { API, createTestApp, type TestApp } from '../support/test-app.js';
 
 let app: TestApp;
@@ -38,7 +40,7 @@ const READ_ONLY_MOVEMENTS = error('FORBIDDEN', 'Operazione non consentita', [{ f
 const READ_ONLY_STOCK = error('FORBIDDEN', 'Operazione non consentita', [{ field: 'codAbi', message: 'La banca non ha la gestione del magazzino: giacenze in sola lettura' }]);
 
 const stock = async (codAbi: string, codModpos: string) => Number((await app.db('giacenza').where({ cod_abi: codAbi, cod_modpos: codModpos }).first()).qta_giacenza);
-const state = async (id: string) => (await app.db('movimento_magazzino').where({ id }).first()).stato_mov as string;
+const state = async (id: string): Promise<string> => (await app.db('movimento_magazzino').where({ id }).first()).stato_mov;
 let seq = 0;
 /** A pending movement inserted directly (as another system would leave it), for one test. */
 async function pending(codAbi: string, qtaMov: number, tipoMov = 'R+', codModpos = '101'): Promise<string> {
@@ -48,7 +50,7 @@ async function pending(codAbi: string, qtaMov: number, tipoMov = 'R+', codModpos
 }
 /** Writes of an existing row send the version they read (If-Match), as the UI does. */
 async function write(agent: Agent, method: 'put' | 'delete', path: string, body?: object) {
-  const etag = (await agent.get(`${API}${path}`)).headers.etag as string | undefined;
+  const etag = (await agent.get(`${API}${path}`)).get('ETag');
   const req = agent[method](`${API}${path}`).set('If-Match', etag ?? '*');
   return body ? req.send(body) : req;
 }
@@ -168,7 +170,7 @@ describe('creating a movement', () => {
     expect(out.status).toBe(201);
     expect(await stock('30480', '201')).toBe(before + 1);
     // The message the form shows after such a create is the spec's, from generated/forms.
-    const form = JSON.parse(readFileSync(join(ROOT_DIR, 'generated', 'forms', 'MovimentoMagazzino.json'), 'utf8')) as { states: { created: Record<string, string> } };
+    const form: { states: { created: Record<string, string> } } = JSON.parse(readFileSync(join(ROOT_DIR, 'generated', 'forms', 'MovimentoMagazzino.json'), 'utf8'));
     expect(form.states.created).toEqual({ A: STOCK_CHANGED });
   });
 
@@ -292,9 +294,9 @@ describe('transitions: accetta and rifiuta (POST magazzino/movimenti/{id}/<trans
     const trail = await app.db('storico_modifica').where({ entity: 'MovimentoMagazzino', transition: 'rifiuta' }).andWhere('entity_key', 'like', `%${id}%`);
     expect(JSON.parse(trail[0].after).notaEsito).toBe(REASON.nota);
     // The document describes it: the body of rifiuta is its input, accetta has none.
-    const paths = app.artifacts.openapi.paths as Record<string, Record<string, { requestBody?: unknown }>>;
-    expect(paths['/magazzino/movimenti/{id}/rifiuta'].post.requestBody).toEqual({ required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/MovimentoMagazzinoRifiutaInput' } } } });
-    expect(paths['/magazzino/movimenti/{id}/accetta'].post.requestBody).toBeUndefined();
+    const requestBody = (path: string) => documentOperation(app.artifacts.openapi, 'post', path).requestBody;
+    expect(requestBody('/magazzino/movimenti/{id}/rifiuta')).toEqual({ required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/MovimentoMagazzinoRifiutaInput' } } } });
+    expect(requestBody('/magazzino/movimenti/{id}/accetta')).toBeUndefined();
     const accepted = await pending('30480', 1);
     expect((await sede.post(`${API}/magazzino/movimenti/${accepted}/accetta`)).body.row.notaEsito).toBeNull();
   });
@@ -376,7 +378,7 @@ describe('transitions: accetta and rifiuta (POST magazzino/movimenti/{id}/<trans
       const before = await stock('30480', '101');
       const answers = await Promise.all([sede.post(`${API}/magazzino/movimenti/${id}/accetta`), sede.post(`${API}/magazzino/movimenti/${id}/accetta`)]);
       expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
-      expect(answers.find((r) => r.status === 409)!.body).toEqual(INVALID_TRANSITION);
+      expect(present(answers.find((r) => r.status === 409), 'the 409 answer').body).toEqual(INVALID_TRANSITION);
       expect(await stock('30480', '101')).toBe(before + 2);
     }
   });
@@ -399,7 +401,7 @@ describe('transitions: accetta and rifiuta (POST magazzino/movimenti/{id}/<trans
     const stale = { ...(await new EntityService(app.db, app.artifacts.model, entityByName(app.artifacts.model, 'MovimentoMagazzino'), []).get({ id })) };
     expect((await sede.post(`${API}/magazzino/movimenti/${id}/rifiuta`).send(REASON)).status).toBe(200);
     const before = await stock('30480', '101');
-    const caller = (await loadCaller(app.db, 'sede.30480', 'banca'))!;
+    const caller = present(await loadCaller(app.db, 'sede.30480', 'banca'), 'the caller sede.30480');
     const lifecycle = new Lifecycle(app.artifacts.model, entityByName(app.artifacts.model, 'MovimentoMagazzino'));
     await expect(app.db.transaction((trx) => lifecycle.transition(trx, stale, 'accetta', caller))).rejects.toMatchObject({ code: 'INVALID_TRANSITION', status: 409 });
     expect(await state(id)).toBe('R');

@@ -3,9 +3,9 @@
  * to it through nodemailer as it would to the bank's mail relay, and mailparser reads what arrived.
  * `hold()` keeps the next deliveries waiting (the server does not accept the data) until `release()`.
  */
-import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { listeningPort } from './listening-port.js';
 
 export interface SmtpCapture {
   url: string;
@@ -40,7 +40,7 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = (server as unknown as { server: { address(): AddressInfo } }).server.address();
+  const port = listeningPort(server.server);
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,

@@ -74,8 +74,8 @@ export function loadSpecWithError(files: Record<string, string>, substring: stri
   const { model, diagnostics } = loadSpec(files);
   expect(model, 'the spec should have been refused').toBeUndefined();
   const found = diagnostics.find((d) => d.message.includes(substring));
-  expect(found, `no diagnostic contains ${JSON.stringify(substring)}; got:\n${diagnostics.map(format).join('\n')}`).toBeDefined();
-  return found!;
+  if (!found) expect.fail(`no diagnostic contains ${JSON.stringify(substring)}; got:\n${diagnostics.map(format).join('\n')}`);
+  return found;
 }
 
 export const format = (d: Diagnostic) => `${d.file}:${d.line}:${d.column}: ${d.message}`;

@@ -16,6 +16,9 @@ import { loadArtifacts, type Artifacts } from '../../server/artifacts.js';
 import { ROOT_DIR } from '../../server/config.js';
 import { loadDemoDataIfEmpty } from '../../server/db/demo-data.js';
 import { migrateLatest } from '../../server/db/migrate.js';
+import { AuthThrottle } from '../../server/domain/auth/throttle.js';
+import { ExportWorker } from '../../server/exports/worker.js';
+import type { MailService } from '../../server/mail/index.js';
 import { openTestDatabase, type TestDatabase } from './test-database.js';
 
 export const API = '/webpos/api/v1';
@@ -59,7 +62,9 @@ async function serve(database: TestDatabase, artifacts: Artifacts, options: Test
   await migrateLatest(db, artifacts.migrationsDir);
   await loadDemoDataIfEmpty(db, artifacts);
   const app = createApp({ db, artifacts, validateResponses: true, ...options, mail: { smtpUrl: null, ...options.mail }, authLimits: { ...TEST_AUTH_LIMITS, ...options.authLimits } });
-  const mail = app.locals.mail as { idle(): Promise<void>; close(): Promise<void> };
+  // createApp puts its mail service in app.locals (typed `any` by Express); no class to check it against.
+  const mail: MailService = app.locals.mail;
+  const throttle = localOf(app, 'authThrottle', AuthThrottle);
 
   const outer = express();
   if (recordDir) outer.use(recordOperations(recordDir));
@@ -69,7 +74,7 @@ async function serve(database: TestDatabase, artifacts: Artifacts, options: Test
   const loginAs = async (username: string, userType = 'banca') => {
     const res = await anonymous.post(`${API}/authorization/auth?userType=${userType}`).send({ username, password: DEMO_PASSWORD });
     if (res.status !== 200) throw new Error(`login of ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
-    return supertest.agent(outer).set('X-AuthToken', res.body.access_token as string);
+    return supertest.agent(outer).set('X-AuthToken', res.body.access_token);
   };
   return {
     db,
@@ -84,11 +89,24 @@ async function serve(database: TestDatabase, artifacts: Artifacts, options: Test
     mailIdle: () => mail.idle(),
     async close() {
       await mail.close();
-      (app.locals.authThrottle as { close(): void }).close();
+      throttle.close();
       await database.close();
     },
   };
 }
+
+/**
+ * The object createApp put in `app.locals[name]` (the export worker, the login throttle), checked to be
+ * of its class: Express types app.locals as `any`.
+ */
+function localOf<T>(app: express.Express, name: string, type: abstract new (...args: never[]) => T): T {
+  const value: unknown = app.locals[name];
+  if (!(value instanceof type)) throw new Error(`app.locals.${name} is not a ${type.name}`);
+  return value;
+}
+
+/** The app's export worker (server/exports/worker.ts), to stop it or run it by hand. */
+export const exportWorkerOf = (app: express.Express) => localOf(app, 'exportWorker', ExportWorker);
 
 /** Appends `<operationId> <status>` of every answered operation to this process's file of `dir`. */
 function recordOperations(dir: string): express.RequestHandler {

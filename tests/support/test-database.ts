@@ -76,7 +76,7 @@ export async function dropPostgresDatabase(name: string): Promise<void> {
     try {
       await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     } catch (error) {
-      if ((error as { code?: string }).code !== '42601') throw error; // before PostgreSQL 13: no WITH (FORCE)
+      if (!(error instanceof pg.DatabaseError && error.code === '42601')) throw error; // before PostgreSQL 13: no WITH (FORCE)
       await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
       await admin.query(`DROP DATABASE IF EXISTS "${name}"`);
     }

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityModel } from '../../../common/model.js';
 import { auditKey, recordAudit, withoutSecrets } from '../../../server/crud/audit.js';
+import { named, present } from '../../../server/lookup.js';
 import { createFixtureApp } from '../../support/fixture-app.js';
 import { API, type TestApp } from '../../support/test-app.js';
 import { etagOf } from '../../support/versions.js';
@@ -18,12 +19,12 @@ type Entry = { id: string; changedAt: string; username: string | null; entity: s
 beforeAll(async () => { app = await createFixtureApp(); });
 afterAll(() => app.close());
 
-const trail = async (entity: string, key: string, agent = app.request) => {
+const trail = async (entity: string, key: string, agent = app.request): Promise<{ results: Entry[]; totalCount: number }> => {
   const res = await agent.get(`${API}/audit`).query({ entity, key });
   expect(res.status).toBe(200);
-  return res.body as { results: Entry[]; totalCount: number };
+  return res.body;
 };
-const parse = (text: string | null) => (text === null ? null : JSON.parse(text) as Record<string, unknown>);
+const parse = (text: string | null): Record<string, unknown> | null => (text === null ? null : JSON.parse(text));
 
 describe('what is recorded', () => {
   const ORDER = `${API}/ordini/10001/711101`;
@@ -100,35 +101,38 @@ describe('what is recorded', () => {
     }
     const res = await app.request.get(`${API}/audit`).query({ entity: 'Ordine', key: '10001/000001', page: 0, size: 2 });
     expect(res.body.totalCount).toBe(4);
-    expect((res.body.results as Entry[]).map((e) => parse(e.after)!.cliente)).toEqual(['Tre', 'Due']);
+    expect(res.body.results.map((e: Entry) => parse(e.after)?.cliente)).toEqual(['Tre', 'Due']);
   });
 });
 
 describe('secrets', () => {
   it('`secret: true` fields are left out of before and after, in children too', () => {
-    const child = { name: 'Figlio', fields: [{ name: 'id' }, { name: 'token', secret: true }], children: [] } as unknown as EntityModel;
-    const parent = { name: 'Padre', fields: [{ name: 'id' }, { name: 'hash', secret: true }], children: [{ name: 'figli', entity: 'Figlio' }] } as unknown as EntityModel;
+    // Two made-up entities, shaped like the fixture's order: only their names, secret fields and child link count here.
+    const order = named(app.artifacts.model.entities, 'Ordine', 'fixture entities');
+    const field = (name: string, secret?: true) => ({ ...order.fields[0], name, secret });
+    const child: EntityModel = { ...order, name: 'Figlio', fields: [field('id'), field('token', true)], children: [] };
+    const parent: EntityModel = { ...order, name: 'Padre', fields: [field('id'), field('hash', true)], children: [{ ...order.children[0], name: 'figli', entity: 'Figlio' }] };
     expect(withoutSecrets({ entities: [parent, child] }, parent, { id: 1, hash: 'h', figli: [{ id: 2, token: 't' }] })).toEqual({ id: 1, figli: [{ id: 2 }] });
   });
 
   it('a secret field changed through the API is not in the entry', async () => {
     const url = `${API}/articoli/ALFA02`;
-    const { giacenza: _serverSet, ...current } = (await app.request.get(url)).body as Record<string, unknown>;
+    const { giacenza: _serverSet, ...current } = (await app.request.get(url)).body;
     expect(current.codiceSblocco).toBe('segreto-alfa');
     expect((await app.request.put(url).set('If-Match', await etagOf(app.request, url)).send({ ...current, codiceSblocco: 'nuovo-segreto', nome: 'Disco jazz rimasterizzato' })).status).toBe(200);
     const [latest] = (await trail('Articolo', 'ALFA02')).results;
     expect(parse(latest.after)).toMatchObject({ nome: 'Disco jazz rimasterizzato' });
     expect(latest.before).not.toContain('segreto');
     expect(latest.after).not.toContain('segreto');
-    expect(Object.keys(parse(latest.after)!)).not.toContain('codiceSblocco');
+    expect(Object.keys(present(parse(latest.after), 'the entry after the change'))).not.toContain('codiceSblocco');
   });
 
   it('the spec marks password and token hashes secret and their entities not audited', () => {
-    const byName = (n: string) => app.artifacts.model.entities.find((e) => e.name === n)!;
+    const byName = (n: string) => named(app.artifacts.model.entities, n, 'entities');
     expect(byName('Credenziale').audit).toBe(false);
-    expect(byName('Credenziale').fields.find((f) => f.name === 'passwordHash')!.secret).toBe(true);
+    expect(named(byName('Credenziale').fields, 'passwordHash', 'Credenziale fields').secret).toBe(true);
     expect(byName('Sessione').audit).toBe(false);
-    expect(byName('Sessione').fields.find((f) => f.name === 'tokenHash')!.secret).toBe(true);
+    expect(named(byName('Sessione').fields, 'tokenHash', 'Sessione fields').secret).toBe(true);
   });
 
   it('recordAudit ignores an entity declared audit: false', async () => {

@@ -5,6 +5,8 @@
  * On the fixture (tests/fixtures/README.md): an order, with its delivery (a `one` child) and lines (`many`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { present } from '../../../server/lookup.js';
+import { expectRecord } from '../../../server/records.js';
 import { createFixtureApp } from '../../support/fixture-app.js';
 import { API, type TestApp } from '../../support/test-app.js';
 
@@ -17,10 +19,10 @@ const newOrder = (numero: string, cliente: string) => ({ codAbi: '10001', numero
 beforeAll(async () => { app = await createFixtureApp(); });
 afterAll(() => app.close());
 
-const read = async (url: string) => {
+const read = async (url: string): Promise<{ body: Record<string, unknown>; etag: string }> => {
   const res = await app.request.get(url);
   expect(res.status).toBe(200);
-  return { body: res.body as Record<string, unknown>, etag: res.headers.etag };
+  return { body: res.body, etag: res.headers.etag };
 };
 
 describe('ETag', () => {
@@ -39,7 +41,7 @@ describe('ETag', () => {
 
   it("a change of a child (the order's delivery) changes the parent's ETag", async () => {
     const before = await read(ORDER);
-    const res = await app.request.put(ORDER).set('If-Match', before.etag).send({ ...before.body, consegna: { ...(before.body.consegna as object), indirizzo: 'Indirizzo cambiato' } });
+    const res = await app.request.put(ORDER).set('If-Match', before.etag).send({ ...before.body, consegna: { ...expectRecord(before.body.consegna, 'the delivery'), indirizzo: 'Indirizzo cambiato' } });
     expect(res.status).toBe(200);
     expect(res.headers.etag).not.toBe(before.etag);
     expect(res.headers.etag).toBe((await read(ORDER)).etag);
@@ -109,7 +111,7 @@ describe('If-Match on update', () => {
       const { body, etag } = await read(ORDER);
       const answers = await Promise.all([0, 1, 2].map((i) => app.request.put(ORDER).set('If-Match', etag).send({ ...body, cliente: `Giro ${round} scrittore ${i}` })));
       expect(answers.map((a) => a.status).sort()).toEqual([200, 412, 412]);
-      const winner = answers.find((a) => a.status === 200)!;
+      const winner = present(answers.find((a) => a.status === 200), 'the 200 answer');
       const now = await read(ORDER);
       expect(now.body.cliente).toBe(winner.body.cliente);
       expect(now.etag).toBe(winner.headers.etag);

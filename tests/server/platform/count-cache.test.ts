@@ -18,10 +18,10 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const totalOf = async (query = 'codAbi=10001') => {
+const totalOf = async (query = 'codAbi=10001'): Promise<number> => {
   const res = await app.request.get(`${API}/ordini?${query}`);
   expect(res.status).toBe(200);
-  return res.body.totalCount as number;
+  return res.body.totalCount;
 };
 /** An order row as code outside the entity service writes it. */
 const row = (numero: string, cliente: string) => ({ cod_abi: '10001', numero, cliente, data_ordine: '2026-03-01', canale: 'N' });

@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import type { Knex } from 'knex';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../../../server/config.js';
+import { present } from '../../../server/lookup.js';
 import { connect, DEFAULT_SQLITE_DRIVER, SQLITE_DRIVERS, type SqliteDriver } from '../../../server/db/connect.js';
 import { FIXTURE_GENERATED_DIR } from '../../support/fixture-paths.js';
 import { DEMO_PASSWORD } from '../../support/test-app.js';
@@ -67,7 +68,8 @@ async function login(api: string): Promise<string> {
     method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'assistenza', password: DEMO_PASSWORD }),
   });
   expect(res.status).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
+  const body: { access_token: string } = await res.json();
+  return body.access_token;
 }
 
 /** What the client knows of each write: answered 2xx, answered otherwise, or cut off by the kill. */
@@ -140,12 +142,13 @@ async function worker(api: string, token: string, stop: { now: boolean }, onAck:
       articles.set(codice, outcome);
       if (outcome === 'acked') onAck();
     } else {
+      const order = present(own, "the worker's own order"); // this step comes only once that order is acknowledged
       const codes = LINE_LISTS[(++replaces) % LINE_LISTS.length];
-      const { outcome, etag } = await write(api, token, 'PUT', `/ordini/10001/${own}/righe`, lines(codes), version);
-      const entry = lists.get(own!) ?? { acked: LINE_LISTS[0], unknown: [] };
+      const { outcome, etag } = await write(api, token, 'PUT', `/ordini/10001/${order}/righe`, lines(codes), version);
+      const entry = lists.get(order) ?? { acked: LINE_LISTS[0], unknown: [] };
       if (outcome === 'acked') { entry.acked = codes; entry.unknown = []; version = etag; onAck(); } else if (outcome === 'unknown') entry.unknown.push(codes);
       else replacesRefused++;
-      lists.set(own!, entry);
+      lists.set(order, entry);
     }
   }
 }
@@ -166,7 +169,7 @@ async function loadAndKill(server: Server): Promise<number> {
   return acks;
 }
 
-const rows = (db: Knex, sql: string) => db.raw(sql) as Promise<Record<string, unknown>[]>;
+const rows = async (db: Knex, sql: string) => db.raw<Record<string, unknown>[]>(sql);
 
 /** Opens the file as it was left and checks it; closed again before the next server starts. */
 async function checkFile(): Promise<number> {
@@ -223,7 +226,8 @@ describe('SIGKILL in the middle of a write load', () => {
       const token = await login(server.api);
       const get = async (path: string) => {
         const res = await fetch(`${server.api}${path}`, { headers: { 'X-AuthToken': token } });
-        return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+        const body: Record<string, unknown> = await res.json();
+        return { status: res.status, body };
       };
       for (const [numero, outcome] of orders) {
         if (outcome !== 'acked') continue;

@@ -21,7 +21,7 @@ const FORBIDDEN = { errorMessage: 'Operazione non consentita', code: 'FORBIDDEN'
 const NOT_FOUND = { errorMessage: 'Elemento non trovato', code: 'NOT_FOUND', details: [] };
 const ALL_ARTICLES = ['ALFA01', 'ALFA02', 'BETA01', 'GAMMA01'];
 
-const codes = (body: { results: Record<string, unknown>[] }, field: string) => body.results.map((r) => r[field] as string);
+const codes = (body: { results: Record<string, string>[] }, field: string) => body.results.map((r) => r[field]);
 const orderKeys = (body: { results: { codAbi: string; numero: string }[] }) => body.results.map((o) => `${o.codAbi}/${o.numero}`).sort();
 const noData = (body: unknown, ...markers: string[]) => {
   const text = JSON.stringify(body);
@@ -71,7 +71,7 @@ describe('lists are limited to the caller\'s banks', () => {
   it('GET users: sede.10001 gets only users of group 10001 (and the groups below it)', async () => {
     const res = await sede.get(`${API}/users?size=100`);
     expect(res.status).toBe(200);
-    const users = res.body.results as { username: string; group: string }[];
+    const users: { username: string; group: string }[] = res.body.results;
     expect(users.map((u) => u.username).sort()).toEqual(['filiale.10001', 'ospite.10001', 'sede.10001']);
     for (const u of users) expect(u.group).toBe('10001');
   });
@@ -79,7 +79,7 @@ describe('lists are limited to the caller\'s banks', () => {
   it('GET users: filiale.10001 gets only the users of its branch', async () => {
     const res = await filiale.get(`${API}/users?size=100`);
     expect(res.status).toBe(200);
-    expect((res.body.results as { username: string }[]).map((u) => u.username)).toEqual(['filiale.10001']);
+    expect(res.body.results.map((u: { username: string }) => u.username)).toEqual(['filiale.10001']);
   });
 
   it('GET gruppi: federazione gets its group and the banks\' groups below it', async () => {
@@ -237,13 +237,13 @@ describe('mail outbox: a bank user never reads mails of users outside its banks'
 
     const list = await sede.get(`${API}/mailoutbox?size=100`);
     expect(list.status).toBe(200);
-    expect((list.body.results as { username: string }[]).map((m) => m.username)).not.toContain('sede.20002');
+    expect(list.body.results.map((m: { username: string }) => m.username)).not.toContain('sede.20002');
     noData(list.body, 'sede@beta.example');
 
     const one = await sede.get(`${API}/mailoutbox/${mail.id}`);
     expect(one.status).toBe(404);
     expect(one.body).toEqual(NOT_FOUND);
-    noData(one.body, mail.body as string);
+    noData(one.body, mail.body);
   });
 
   it("filiale.10001 cannot read the assistance user's reset mail", async () => {

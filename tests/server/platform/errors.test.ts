@@ -7,14 +7,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsPlugin from 'ajv-formats';
+import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createFixtureApp } from '../../support/fixture-app.js';
 import { FIXTURE_GENERATED_DIR } from '../../support/fixture-paths.js';
 import { API, type TestApp } from '../../support/test-app.js';
 import { etagOf } from '../../support/versions.js';
-
-const addFormats = addFormatsPlugin as unknown as (ajv: Ajv2020) => void;
 
 let app: TestApp;
 beforeAll(async () => { app = await createFixtureApp(); });
@@ -121,7 +119,7 @@ describe('unexpected failures', () => {
 });
 
 describe("the fixture's openapi.json", () => {
-  const doc = JSON.parse(readFileSync(join(FIXTURE_GENERATED_DIR, 'openapi.json'), 'utf8')) as { components: { schemas: Record<string, unknown> } };
+  const doc: { components: { schemas: Record<string, unknown> } } = JSON.parse(readFileSync(join(FIXTURE_GENERATED_DIR, 'openapi.json'), 'utf8'));
   const names = Object.keys(doc.components.schemas);
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);

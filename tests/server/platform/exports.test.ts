@@ -17,9 +17,10 @@ import { loadDemoDataIfEmpty } from '../../../server/db/demo-data.js';
 import { migrateLatest } from '../../../server/db/migrate.js';
 import { sortOrder } from '../../../server/crud/list-query.js';
 import { keysetBatches } from '../../../server/exports/keyset.js';
-import type { ExportWorker } from '../../../server/exports/worker.js';
+import { named } from '../../../server/lookup.js';
+import { binaryBody } from '../../support/binary-body.js';
 import { createFixtureApp } from '../../support/fixture-app.js';
-import { API, DEMO_PASSWORD, type TestApp } from '../../support/test-app.js';
+import { API, DEMO_PASSWORD, exportWorkerOf, type TestApp } from '../../support/test-app.js';
 import { openTestDatabase } from '../../support/test-database.js';
 
 const exportDir = mkdtempSync(join(tmpdir(), 'webpos-exports-'));
@@ -41,14 +42,8 @@ async function finished(agent: Agent, id: string): Promise<Record<string, unknow
   throw new Error(`export ${id} did not end`);
 }
 
-const binary = (res: supertest.Response, cb: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-};
-
 async function download(agent: Agent, id: string): Promise<supertest.Response> {
-  return agent.get(`${API}/esportazioni/${id}/file`).buffer(true).parse(binary as never);
+  return agent.get(`${API}/esportazioni/${id}/file`).buffer(true).parse(binaryBody);
 }
 
 /** The CSV an Italian Excel reads: ';' cells, CRLF rows, '"' quoting with doubled quotes. */
@@ -69,6 +64,13 @@ function parseCsv(text: string): string[][] {
 
 const today = () => { const [y, m, d] = new Date().toISOString().slice(0, 10).split('-'); return `${d}-${m}-${y}`; };
 
+/** The cells of a sheet's row from its first column (ExcelJS's `values` starts at index 1). */
+function cellsOf(sheet: ExcelJS.Worksheet, row: number): ExcelJS.CellValue[] {
+  const { values } = sheet.getRow(row);
+  if (!Array.isArray(values)) throw new Error(`row ${row} of sheet ${sheet.name} has no list of cells`);
+  return values.slice(1);
+}
+
 describe('export life cycle', () => {
   it('CSV of the orders: 202 queued, then done with every row of the list, as an Italian Excel reads it', async () => {
     const start = await app.request.post(`${API}/ordini/esportazioni?formato=csv&sort=cliente,desc`);
@@ -82,7 +84,7 @@ describe('export life cycle', () => {
     expect(file.status).toBe(200);
     expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(file.headers['content-disposition']).toContain(`attachment; filename="Ordini_${today()}.csv"`);
-    const text = (file.body as Buffer).toString('utf8');
+    const text = file.body.toString('utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);
     const rows = parseCsv(text.slice(1));
     expect(rows[0]).toEqual(['Banca', 'Numero', 'Filiale (CAB)', 'Cliente', 'Note', 'Data ordine', 'Canale', 'Urgente']);
@@ -97,14 +99,14 @@ describe('export life cycle', () => {
     const file = await download(app.request, start.body.id);
     expect(file.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(file.body as never);
+    await workbook.xlsx.load(file.body);
     const sheet = workbook.worksheets[0];
     expect(sheet.name).toBe('Articoli');
     expect(sheet.rowCount).toBe(2);
-    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const header = cellsOf(sheet, 1);
     const article = (await app.request.get(`${API}/articoli/ALFA01`)).body;
     expect(header[0]).toBe('Codice');
-    const cells = (sheet.getRow(2).values as unknown[]).slice(1);
+    const cells = cellsOf(sheet, 2);
     expect(cells[0]).toBe('ALFA01');
     expect(cells[2]).toBe(article.nome);
     expect(cells[4]).toBe(12.5);
@@ -183,14 +185,16 @@ describe('export life cycle', () => {
 
 describe('keyset batches', () => {
   it('read every row once, in the list order, also by a column with missing values, whatever the batch size', async () => {
-    const entity = app.artifacts.model.entities.find((e) => e.name === 'Ordine')!;
+    const entity = named(app.artifacts.model.entities, 'Ordine', 'fixture entities');
     for (const numero of ['666601', '666602']) {
       const created = await app.request.post(`${API}/ordini`).send({ codAbi: '20002', numero, cliente: `Senza note ${numero}`, dataOrdine: '2026-03-02', consegna: { indirizzo: 'Via A' } });
       expect(created.status).toBe(201);
     }
-    for (const sort of ['note,desc', 'note,asc', 'cliente,asc', 'numero,desc']) {
+    const sorts: [string, 'asc' | 'desc'][] = [['note', 'desc'], ['note', 'asc'], ['cliente', 'asc'], ['numero', 'desc']];
+    for (const [field, direction] of sorts) {
+      const sort = `${field},${direction}`;
       const list = await app.request.get(`${API}/ordini?sort=${sort}&size=200`);
-      const params = { page: 0, size: 200, sort: [{ field: sort.split(',')[0], direction: sort.split(',')[1] as 'asc' | 'desc' }], filters: [], compact: false };
+      const params = { page: 0, size: 200, sort: [{ field, direction }], filters: [], compact: false };
       const keys: string[] = [];
       for await (const batch of keysetBatches(() => app.db(entity.table), sortOrder(entity, params), 2)) keys.push(...batch.map((r) => `${String(r.cod_abi)}/${String(r.numero)}`));
       expect(keys, sort).toEqual(list.body.results.map((o: { codAbi: string; numero: string }) => `${o.codAbi}/${o.numero}`));
@@ -203,7 +207,7 @@ describe('a job survives a restart; a failure ends in E', () => {
   async function serverOn(db: Awaited<ReturnType<typeof openTestDatabase>>['db'], run: boolean) {
     const created = createApp({ db, artifacts: app.artifacts, validateResponses: true, exports: { dir: exportDir, run } });
     const login = await supertest(created).post(`${API}/authorization/auth?userType=banca`).send({ username: 'assistenza', password: DEMO_PASSWORD });
-    return { agent: supertest.agent(created).set('X-AuthToken', login.body.access_token as string), worker: created.locals.exportWorker as ExportWorker };
+    return { agent: supertest.agent(created).set('X-AuthToken', login.body.access_token), worker: exportWorkerOf(created) };
   }
 
   it('queued by a server that stopped, left running by a crash: the next server completes it; a user disabled meanwhile: E', async () => {
@@ -230,7 +234,7 @@ describe('a job survives a restart; a failure ends in E', () => {
       const doomed = await third.agent.post(`${API}/ordini/esportazioni?formato=csv`);
       await database.db('utente').where('username', 'assistenza').update({ enabled: false });
       const fourth = createApp({ db: database.db, artifacts: app.artifacts, exports: { dir: exportDir, run: true } });
-      const worker = fourth.locals.exportWorker as ExportWorker;
+      const worker = exportWorkerOf(fourth);
       for (let i = 0; i < 200 && (await worker.jobs.find(doomed.body.id))?.stato !== 'E'; i++) await new Promise((r) => setTimeout(r, 50));
       expect(await worker.jobs.find(doomed.body.id)).toMatchObject({ stato: 'E', messaggio: 'Generazione file in errore', downloadId: null });
       worker.stop();

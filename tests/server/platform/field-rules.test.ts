@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtureApp } from '../../support/fixture-app.js';
+import { documentOperation } from '../../support/openapi.js';
 import { API, type TestApp } from '../../support/test-app.js';
 import { etagOf } from '../../support/versions.js';
 
@@ -20,7 +21,7 @@ const invalid = (field: string, message: string) => error('VALIDATION_ERROR', 'D
 const article = (codice: string, body: Record<string, unknown> = {}) => ({ codice, codAbi: '10001', nome: `Articolo ${codice}`, categoria: 'LIB', prezzo: 2, ...body });
 /** The article as a form sends it back: without its server-set stock. */
 async function editable(agent: Agent, codice: string): Promise<Record<string, unknown>> {
-  const { giacenza: _serverSet, _actions: _notAField, ...row } = (await agent.get(`${API}/articoli/${codice}`)).body as Record<string, unknown>;
+  const { giacenza: _serverSet, _actions: _notAField, ...row } = (await agent.get(`${API}/articoli/${codice}`)).body;
   return row;
 }
 async function put(agent: Agent, codice: string, body: Record<string, unknown>) {
@@ -110,10 +111,10 @@ describe('a transferList child', () => {
 
 describe('banners of the document', () => {
   it('each operation carries the spec\'s success message, fields named as {field}', () => {
-    const paths = app.artifacts.openapi.paths as Record<string, Record<string, { 'x-success-message'?: string }>>;
-    expect(paths['/categorie'].post['x-success-message']).toBe('Categoria {nome} salvata correttamente');
-    expect(paths['/categorie/{codice}'].delete['x-success-message']).toBe('Categoria eliminata correttamente');
-    expect(paths['/ordini'].post['x-success-message']).toBe('Ordine {numero} salvato correttamente');
-    expect(paths['/articoli/{codice}'].put['x-success-message']).toBe('Articolo aggiornato');
+    const message = (method: string, path: string) => documentOperation(app.artifacts.openapi, method, path)['x-success-message'];
+    expect(message('post', '/categorie')).toBe('Categoria {nome} salvata correttamente');
+    expect(message('delete', '/categorie/{codice}')).toBe('Categoria eliminata correttamente');
+    expect(message('post', '/ordini')).toBe('Ordine {numero} salvato correttamente');
+    expect(message('put', '/articoli/{codice}')).toBe('Articolo aggiornato');
   });
 });

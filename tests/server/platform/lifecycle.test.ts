@@ -26,13 +26,13 @@ const READ_ONLY = error('FORBIDDEN', 'Operazione non consentita', [{ field: 'cod
 const REASON = { motivo: 'Merce danneggiata' };
 
 const stock = async (codice: string) => Number((await app.db('articolo').where({ codice }).first()).giacenza);
-const state = async (id: string) => (await app.db('movimento').where({ id }).first()).stato as string;
+const state = async (id: string): Promise<string> => (await app.db('movimento').where({ id }).first()).stato;
 const movement = (body: Record<string, unknown> = {}) => ({ codAbi: '10001', articolo: 'ALFA01', tipo: 'C', quantita: 5, data: '2026-03-10', ...body });
 /** A pending movement created by the head office; answers its id. */
 async function pending(body: Record<string, unknown> = {}): Promise<string> {
   const res = await sede.post(`${API}/movimenti`).send(movement(body));
   expect(res.status).toBe(201);
-  return res.body.id as string;
+  return res.body.id;
 }
 
 beforeAll(async () => {
@@ -105,12 +105,12 @@ describe('transitions: conferma and rifiuta', () => {
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Movimento confermato');
     expect(res.body.row).toMatchObject({ id, stato: 'C', esitoDa: 'sede.10001', _actions: [] });
-    expect(Date.now() - Date.parse(res.body.row.esitoIl as string)).toBeLessThan(60_000);
+    expect(Date.now() - Date.parse(res.body.row.esitoIl)).toBeLessThan(60_000);
     expect(await stock('ALFA01')).toBe(before + 4);
     const trail = await app.db('storico_modifica').where({ entity: 'Movimento', operation: 'transition', transition: 'conferma', entity_key: id });
     expect(trail).toHaveLength(1);
-    expect(JSON.parse(trail[0].before as string).stato).toBe('A');
-    expect(JSON.parse(trail[0].after as string).stato).toBe('C');
+    expect(JSON.parse(trail[0].before).stato).toBe('A');
+    expect(JSON.parse(trail[0].after).stato).toBe('C');
   });
 
   it('rifiuta needs its reason (the transition input), keeps it, and leaves the stock alone', async () => {
@@ -168,7 +168,7 @@ describe('editable: the movements of a bank that is not active', () => {
   it('with nothing to move (quantita 0) they are left out of the list, not gone', async () => {
     await app.db('movimento').insert({ id: 'vuoto-30003', cod_abi: '30003', articolo: 'GAMMA01', tipo: 'C', quantita: 0, data: '2026-03-01', stato: 'A' });
     const list = await app.request.get(`${API}/movimenti?codAbi=30003`);
-    expect((list.body.results as { id: string }[]).map((m) => m.id)).not.toContain('vuoto-30003');
+    expect(list.body.results.map((m: { id: string }) => m.id)).not.toContain('vuoto-30003');
     expect(list.body.totalCount).toBe(1);
     expect((await app.request.get(`${API}/movimenti/vuoto-30003`)).status).toBe(200);
   });
@@ -176,10 +176,10 @@ describe('editable: the movements of a bank that is not active', () => {
 
 describe('the indicator of pending movements (an enum group, countIndicator)', () => {
   it('counts the pending movements of the caller\'s banks and follows the data', async () => {
-    const count = async (agent: Agent) => {
+    const count = async (agent: Agent): Promise<number> => {
       const res = await agent.get(`${API}/indicatori/movimentiInAttesa`);
       expect(res.status).toBe(200);
-      return res.body.count as number;
+      return res.body.count;
     };
     const pendingOf10001 = Number((await app.db('movimento').where({ cod_abi: '10001', stato: 'A' }).count({ n: '*' }))[0].n);
     expect(await count(sede)).toBe(pendingOf10001);
@@ -196,7 +196,7 @@ describe('the indicator of pending movements (an enum group, countIndicator)', (
     const res = await guest.get(`${API}/indicatori/movimentiInAttesa`);
     expect(res.status).toBe(403);
     expect(res.body).toEqual(FORBIDDEN);
-    const manifest = JSON.parse(readFileSync(join(FIXTURE_GENERATED_DIR, 'manifest.json'), 'utf8')) as { indicators: unknown[] };
+    const manifest: { indicators: unknown[] } = JSON.parse(readFileSync(join(FIXTURE_GENERATED_DIR, 'manifest.json'), 'utf8'));
     expect(manifest.indicators).toContainEqual({
       name: 'indicatoreMovimentiInAttesa', path: 'indicatori/movimentiInAttesa', permission: 'CAT_MOVIMENTI:VISUALIZZAZIONE',
       label: 'Movimenti in attesa', refreshKey: 'CATALOGO_INDICATORI_MINUTI', route: '/catalogo/movimenti',

@@ -9,9 +9,9 @@
  */
 import { once } from 'node:events';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createFixtureApp } from '../../support/fixture-app.js';
+import { listeningPort } from '../../support/listening-port.js';
 import { API, DEMO_PASSWORD, type TestApp } from '../../support/test-app.js';
 
 let app: TestApp;
@@ -38,7 +38,7 @@ afterAll(async () => {
  */
 function client(onAnswer: (status: number | undefined) => void): () => Promise<void> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const { port } = server.address() as AddressInfo;
+  const port = listeningPort(server);
   let stopping = false;
   let idle: () => void = () => undefined;
   const stopped = new Promise<void>((resolve) => { idle = resolve; });

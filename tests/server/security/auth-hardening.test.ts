@@ -14,9 +14,12 @@
  * audit measured 1 s against 14 s before.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillMessage } from '../../../common/fill-message.js';
+import { present } from '../../../server/lookup.js';
+import { textAt } from '../../../server/records.js';
+import { listeningPort } from '../../support/listening-port.js';
+import { documentOperation } from '../../support/openapi.js';
 import { startSmtpCapture, type SmtpCapture } from '../../support/smtp-capture.js';
 import { API, createTestApp, DEMO_PASSWORD, type TestApp } from '../../support/test-app.js';
 import { etagOf } from '../../support/versions.js';
@@ -80,8 +83,8 @@ describe('item 1: a temporary password reaches its recipient only', () => {
   });
 
   it("item 1: the create answer is the seed's message with the e-mail filled in", () => {
-    const paths = app.artifacts.openapi.paths as Record<string, { post: { 'x-success-message': string } }>;
-    expect(fillMessage(paths['/users'].post['x-success-message'], { email: 'nuovo.h1@bcc-esempio.example' }))
+    const message = present(textAt(documentOperation(app.artifacts.openapi, 'post', '/users'), 'x-success-message'), 'the success message of post /users');
+    expect(fillMessage(message, { email: 'nuovo.h1@bcc-esempio.example' }))
       .toBe('Utente creato con successo. La password viene inviata alla mail nuovo.h1@bcc-esempio.example');
   });
 
@@ -126,7 +129,7 @@ describe('item 1: a temporary password reaches its recipient only', () => {
     const filiale = await app.loginAs('filiale.30480');
     const list = await filiale.get(`${API}/mailoutbox?size=200`);
     expect(list.status).toBe(200);
-    const usernames = (list.body.results as { username: string }[]).map((m) => m.username);
+    const usernames = list.body.results.map((m: { username: string }) => m.username);
     expect(usernames).toContain('nuovo.h1');
     expect(usernames).not.toContain('sede.h1');
     expect((await filiale.get(`${API}/mailoutbox/${headOffice.id}`)).status).toBe(404);
@@ -179,7 +182,7 @@ describe('item 6: password reset', () => {
 
   it('item 6: the old password keeps working until the temporary one is used; using it makes it current (ERROR_016); using the old one cancels it', async () => {
     await addUser('reset.h6c', { email: 'reset.h6c@bcc-esempio.example' });
-    const session = (await login('reset.h6c')).body.access_token as string;
+    const session: string = (await login('reset.h6c')).body.access_token;
     await reset('reset.h6c', 'reset.h6c@bcc-esempio.example');
     await app.mailIdle();
     const temporary = smtp.passwordSentTo('reset.h6c@bcc-esempio.example');
@@ -219,13 +222,13 @@ describe('item 6: password reset', () => {
 describe('item 7: the lockout count is atomic', () => {
   it('item 7: 30 parallel wrong logins with the right one: only 5 passwords are checked, no token past the threshold, and none comes back with the unlock', async () => {
     await addUser('race.h7');
-    const before = (await login('race.h7')).body.access_token as string;
+    const before: string = (await login('race.h7')).body.access_token;
     const answers = await Promise.all([login('race.h7'), ...Array.from({ length: 30 }, (_, i) => login('race.h7', `Sbagliata-${i}-xxxxxxx`))]);
     const statuses = answers.map((r) => r.status);
     // Counted before the check: 5 attempts reach the password, every other one is refused unchecked.
     expect(statuses.filter((s) => s === 401 || s === 200).length).toBeLessThanOrEqual(5);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(26);
-    const tokens = answers.filter((r) => r.status === 200).map((r) => r.body.access_token as string);
+    const tokens = answers.filter((r) => r.status === 200).map((r): string => r.body.access_token);
     for (const token of tokens) expect(await works(token)).toBe(false);
     expect(await works(before)).toBe(false); // the lock ended the sessions
     expect((await login('race.h7')).status).toBe(429);
@@ -260,7 +263,7 @@ describe('item 8: lockout', () => {
 
   it("item 8: an administrator's lock lasts until unlocked, ends the sessions, and is told only to the right password", async () => {
     await addUser('admin.h8');
-    const session = (await login('admin.h8')).body.access_token as string;
+    const session: string = (await login('admin.h8')).body.access_token;
     const lock = await app.request.put(`${API}/users/admin.h8`).set('If-Match', await etagOf(app.request, `${API}/users/admin.h8`)).send({ username: 'admin.h8', group: '30480', locked: true });
     expect(lock.status).toBe(200);
     expect(await works(session)).toBe(false);
@@ -340,7 +343,7 @@ describe('item 11: login rate limits', () => {
       return await new Promise<number>((resolve, reject) => {
         const body = JSON.stringify({ username, password });
         const req = http.request({
-          host: '127.0.0.1', port: (server.address() as AddressInfo).port, localAddress: address, method: 'POST',
+          host: '127.0.0.1', port: listeningPort(server), localAddress: address, method: 'POST',
           path: `${API}/authorization/auth?userType=banca`, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
         }, (res) => { res.resume(); res.on('end', () => resolve(res.statusCode ?? 0)); });
         req.on('error', reject);

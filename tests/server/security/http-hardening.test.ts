@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { present } from '../../../server/lookup.js';
 import { API, createTestApp, DEMO_PASSWORD, type TestApp } from '../../support/test-app.js';
 
 const uiDir = mkdtempSync(join(tmpdir(), 'webpos-ui-'));
@@ -118,7 +119,7 @@ describe('item 12: running exports per user', () => {
 
 describe('item 14: headers, session cookie, CSRF', () => {
   const login = (username = 'assistenza') => app.anonymous.post(LOGIN).send({ username, password: DEMO_PASSWORD });
-  const sessionCookieOf = (res: supertest.Response) => ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('WP_TOKEN='));
+  const sessionCookieOf = (res: supertest.Response) => (res.get('Set-Cookie') ?? []).find((c) => c.startsWith('WP_TOKEN='));
 
   it('item 14: the UI and the API answer with a strict Content-Security-Policy and anti-framing, no-sniff headers', async () => {
     for (const path of ['/anagrafiche/anaBanca', `${API}/users/me`]) {
@@ -144,7 +145,7 @@ describe('item 14: headers, session cookie, CSRF', () => {
   it('item 14: login writes an HttpOnly SameSite=Strict cookie the API accepts; logout removes it and ends the session', async () => {
     const res = await login();
     expect(res.status).toBe(200);
-    const cookie = sessionCookieOf(res)!;
+    const cookie = present(sessionCookieOf(res), 'the session cookie');
     expect(cookie).toBe(`WP_TOKEN=${res.body.access_token}; Max-Age=28800; Path=/webpos/api/v1; Expires=${new Date(Date.parse(res.headers.date) + 28800_000).toUTCString()}; HttpOnly; SameSite=Strict`);
     const pair = cookie.split(';')[0];
     const me = await app.anonymous.get(`${API}/users/me`).set('Cookie', pair);
@@ -173,7 +174,7 @@ describe('item 14: headers, session cookie, CSRF', () => {
   });
 
   it('item 14: CSRF: a change authenticated by the cookie needs X-Requested-With, and no change may come from another site', async () => {
-    const pair = sessionCookieOf(await login())!.split(';')[0];
+    const pair = present(sessionCookieOf(await login()), 'the session cookie').split(';')[0];
     const change = () => app.anonymous.put(`${API}/users/me/email`).set('Cookie', pair).send({ email: 'assistenza@webpos.example', password: DEMO_PASSWORD });
 
     const withoutHeader = await change();

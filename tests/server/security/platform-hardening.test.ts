@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../../../server/config.js';
+import { named, present } from '../../../server/lookup.js';
 import { API, createTestApp, type TestApp } from '../../support/test-app.js';
 import { etagOf } from '../../support/versions.js';
 
@@ -80,7 +81,7 @@ describe('issue 12, platform items', () => {
   });
 
   it('item 3: tenant-structure fields (group parent and type, warehouse group) are written by assistance only', async () => {
-    const current = (await sede.get(`${API}/banche/30480`)).body as Record<string, unknown> & { group: Record<string, unknown> };
+    const current = (await sede.get(`${API}/banche/30480`)).body;
     delete current._actions;
     // Moving its own group under another group would widen the bank's scope.
     const moved = await put(sede, '/banche/30480', { ...current, group: { ...current.group, parentGroup: '15000' } });
@@ -156,9 +157,9 @@ describe('issue 12, platform items', () => {
     // The service refuses them too, whoever calls it (a hand-written handler, another route).
     const { EntityService } = await import('../../../server/crud/entity-service.js');
     const { loadCaller } = await import('../../../server/domain/auth/caller.js');
-    const entity = app.artifacts.model.entities.find((e) => e.name === 'MovimentoMagazzino')!;
+    const entity = named(app.artifacts.model.entities, 'MovimentoMagazzino', 'entities');
     const service = new EntityService(app.db, app.artifacts.model, entity, []);
-    const caller = (await loadCaller(app.db, 'federazione', 'banca'))!;
+    const caller = present(await loadCaller(app.db, 'federazione', 'banca'), 'the caller federazione');
     await expect(service.create(movement({ statoMov: 'S', dataEsito: '2026-01-01T00:00:00Z' }), caller)).rejects.toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'dataEsito', message: 'Campo non previsto' }] });
   });
 
