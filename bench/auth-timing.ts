@@ -7,8 +7,8 @@
 import { execFile } from 'node:child_process';
 import http from 'node:http';
 import { promisify } from 'node:util';
-import type { AddressInfo } from 'node:net';
 import { createTestApp } from '../tests/support/test-app.js';
+import { listeningPort } from './lib/servers.js';
 
 const API = '/webpos/api/v1';
 const execFileAsync = promisify(execFile);
@@ -32,7 +32,7 @@ async function main() {
   const app = await createTestApp({ authLimits: { ipMaxFailures: 50, resetMaxPerAccount: 1000, resetMaxPerIp: 1000 } });
   const server = http.createServer(app.handler).listen(0);
   await new Promise((r) => server.once('listening', r));
-  const port = (server.address() as AddressInfo).port;
+  const port = listeningPort(server);
   // Timed by curl in another process: a client in this process would also wait for the work the server
   // does after answering (its event loop is this one), which is exactly what the answer no longer waits for.
   const reset = async (username: string, mail: string) => {

@@ -8,6 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { ROOT_DIR } from '../server/config.js';
+import { present } from '../server/lookup.js';
 
 interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
 interface Profile { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number }
@@ -17,8 +18,9 @@ if (!file) {
   console.error('usage: npx tsx bench/profile-top.ts <file.cpuprofile> [N]');
   process.exit(2);
 }
-const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+const profile: Profile = JSON.parse(readFileSync(file, 'utf8'));
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const node = (id: number) => present(byId.get(id), `node ${id} of the profile`);
 const self = new Map<number, number>();
 const skipUs = Number(skipArg ?? 0) * 1e6;
 let elapsed = 0;
@@ -27,7 +29,7 @@ profile.samples.forEach((id, i) => {
   if (elapsed >= skipUs) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
 });
 const all = [...self.values()].reduce((a, b) => a + b, 0);
-const idle = [...self].filter(([id]) => byId.get(id)!.callFrame.functionName === '(idle)').reduce((a, [, us]) => a + us, 0);
+const idle = [...self].filter(([id]) => node(id).callFrame.functionName === '(idle)').reduce((a, [, us]) => a + us, 0);
 /** Percentages are of the busy time: a server under test waits a lot (idle), which says nothing of its cost. */
 const total = all - idle;
 
@@ -43,7 +45,7 @@ function where(url: string): string {
 const functions = new Map<string, number>();
 const places = new Map<string, number>();
 for (const [id, us] of self) {
-  const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
+  const { functionName, url, lineNumber } = node(id).callFrame;
   if (functionName === '(idle)') continue;
   const name = `${functionName || '(anonymous)'} ${url ? `${url.replace(/^file:\/\//, '').replace(/^.*node_modules\//, '')}:${lineNumber + 1}` : ''}`;
   functions.set(name, (functions.get(name) ?? 0) + us);

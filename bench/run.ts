@@ -83,12 +83,12 @@ async function main(): Promise<void> {
     const started = Date.now();
     let body: string;
     try {
-      const mod = (await import(pathToFileURL(path).href)) as Suite;
+      const mod: Suite = await import(pathToFileURL(path).href);
       body = await mod.run({ quick: args.quick });
     } catch (error) {
       failed = true;
-      console.error(`suite ${suite.name} failed: ${String((error as Error).stack ?? error).slice(0, 3000)}`);
-      body = `**Failed**: ${(error as Error).message.split('\n')[0].slice(0, 300)}`;
+      console.error(`suite ${suite.name} failed: ${String((error instanceof Error ? error.stack : undefined) ?? error).slice(0, 3000)}`);
+      body = `**Failed**: ${(error instanceof Error ? error.message : String(error)).split('\n')[0].slice(0, 300)}`;
     }
     console.log(`== ${suite.name} done in ${Math.round((Date.now() - started) / 1000)} s ==`);
     sections.push(section(suite.name, suite.title, stamp, body));

@@ -16,7 +16,7 @@ const probing = Date.now();
 try {
   await withAdmin((admin) => admin.query('SELECT 1'), 3000);
 } catch (error) {
-  const reason = Date.now() - probing > 2500 ? 'no answer within 3 s' : (error as Error).message; // pg's timeout message is vague
+  const reason = Date.now() - probing > 2500 ? 'no answer within 3 s' : error instanceof Error ? error.message : String(error); // pg's timeout message is vague
   const message = `PostgreSQL suite NOT run: no server at ${shownUrl} (${reason}); set TEST_POSTGRES_URL`;
   if (process.env.REQUIRE_POSTGRES === '1') {
     console.error(`${message}\nREQUIRE_POSTGRES=1: failing.`);
@@ -43,7 +43,7 @@ process.exit(run.status ?? 1);
 /** Test files that use a database from tests/support; the others do not depend on the dialect. */
 function databaseTestFiles(): string[] {
   const dir = join(ROOT_DIR, 'tests');
-  return (readdirSync(dir, { recursive: true }) as string[])
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.test.ts') && !f.startsWith('e2e'))
     .filter((f) => /\b(createTestApp|createFixtureApp|openTestDatabase)\(/.test(readFileSync(join(dir, f), 'utf8')))
     .map((f) => relative(ROOT_DIR, join(dir, f)))
@@ -69,6 +69,6 @@ function isRunning(pid: number): boolean {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    return (error as { code?: string }).code === 'EPERM';
+    return error instanceof Error && 'code' in error && error.code === 'EPERM';
   }
 }

@@ -9,6 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
+import { expectRecords, isRecord } from '../../server/records.js';
 
 /** scope: 'all' for assistance, else the user's group (its rows and those of every group below it), and a merchant's bank. */
 export interface Caller { username: string; cab: string | null; grants: Set<string>; scope: 'all' | { group: string; bank?: string } }
@@ -48,7 +49,7 @@ const ABOVE_SQL = `WITH RECURSIVE up(group_name, depth) AS (
 ) SELECT 1 AS found FROM up WHERE group_name = ?`;
 
 /** Rows of a raw query: SQLite drivers answer the array, PostgreSQL a result object. */
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+const rowsOf = (result: unknown): Record<string, unknown>[] => expectRecords(Array.isArray(result) ? result : isRecord(result) ? result.rows : undefined, 'The rows of a raw query');
 
 export async function authenticate(db: Knex, token: string): Promise<Caller | undefined> {
   const hash = createHash('sha256').update(token).digest('hex');
@@ -67,7 +68,7 @@ export async function authenticate(db: Knex, token: string): Promise<Caller | un
   if (Date.parse(row.expires_at) <= now || lastSeen + IDLE_MS <= now) return undefined;
   if (now - lastSeen >= TOUCH_EVERY_MS) await db('sessione').where('token_hash', hash).update({ last_seen_at: new Date(now).toISOString() });
 
-  const grants = new Set(rowsOf<{ funzione: string; azione: string }>(await db.raw(GRANTS_SQL, [row.group, row.username])).map((g) => `${g.funzione}:${g.azione}`));
+  const grants = new Set(rowsOf(await db.raw(GRANTS_SQL, [row.group, row.username])).map((g) => `${String(g.funzione)}:${String(g.azione)}`));
   const assistance = row.group_type === 'S' && truthy(row.is_admin);
   // A merchant also sees its bank.
   const scope: Caller['scope'] = assistance ? 'all' : { group: row.group, ...(row.group_type === 'M' ? { bank: String(row.group).slice(0, 5) } : {}) };

@@ -9,21 +9,22 @@ import { createHash, randomBytes } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { configFromEnv } from '../../server/config.js';
 import { connect } from '../../server/db/connect.js';
+import { isRecord } from '../../server/records.js';
 import { authenticate, holds, inScope, restrictToScope, type Caller } from './auth.js';
 
-interface Field { column: string; required?: boolean; maxLength?: number; pattern?: RegExp; patternMessage?: string; search?: 'exact' | 'wildcard' }
+interface Field { column: string; required?: boolean; maxLength?: number; pattern?: { regex: RegExp; message: string }; search?: 'exact' | 'wildcard' }
 const DIGITS5 = /^[0-9]{5}$/;
 const FIELDS: Record<string, Field> = {
-  codAbi: { column: 'cod_abi', required: true, pattern: DIGITS5, patternMessage: 'Il campo  deve essere di 5 cifre', search: 'exact' },
-  cab: { column: 'cab', required: true, pattern: DIGITS5, patternMessage: 'Campo numerico', search: 'exact' },
+  codAbi: { column: 'cod_abi', required: true, pattern: { regex: DIGITS5, message: 'Il campo  deve essere di 5 cifre' }, search: 'exact' },
+  cab: { column: 'cab', required: true, pattern: { regex: DIGITS5, message: 'Campo numerico' }, search: 'exact' },
   nome: { column: 'nome', required: true, maxLength: 100, search: 'wildcard' },
   indirizzo: { column: 'indirizzo', maxLength: 200 },
   localita: { column: 'localita', maxLength: 100, search: 'wildcard' },
-  cap: { column: 'cap', pattern: DIGITS5, patternMessage: 'Campo numerico' },
-  provincia: { column: 'provincia', pattern: /^[A-Z]{2}$/, patternMessage: 'Sigla di provincia inesistente: indicare la sigla di 2 lettere maiuscole (es. MI)', search: 'exact' },
+  cap: { column: 'cap', pattern: { regex: DIGITS5, message: 'Campo numerico' } },
+  provincia: { column: 'provincia', pattern: { regex: /^[A-Z]{2}$/, message: 'Sigla di provincia inesistente: indicare la sigla di 2 lettere maiuscole (es. MI)' }, search: 'exact' },
   telefono: { column: 'telefono', maxLength: 30 },
   fax: { column: 'fax', maxLength: 30 },
-  mail: { column: 'mail', maxLength: 100, pattern: /^[^@\s]+@[^@\s]+\.[^@\s]+$/, patternMessage: 'Indirizzo e-mail non valido' },
+  mail: { column: 'mail', maxLength: 100, pattern: { regex: /^[^@\s]+@[^@\s]+\.[^@\s]+$/, message: 'Indirizzo e-mail non valido' } },
 };
 const NAMES = Object.keys(FIELDS);
 const SELECT = NAMES.map((name) => `${FIELDS[name].column} as ${name}`);
@@ -64,7 +65,7 @@ function checkValue(name: string, value: unknown, details: Detail[]): void {
     if (f.required) details.push({ field: name, message: "Questo campo e' obbligatorio" });
   } else if (typeof value !== 'string') details.push({ field: name, message: 'Valore non valido' });
   else if (f.maxLength && value.length > f.maxLength) details.push({ field: name, message: "Il valore è troppo lungo" });
-  else if (f.pattern && !f.pattern.test(value)) details.push({ field: name, message: f.patternMessage! });
+  else if (f.pattern && !f.pattern.regex.test(value)) details.push({ field: name, message: f.pattern.message });
 }
 
 function listParams(query: Record<string, unknown>) {
@@ -100,10 +101,12 @@ api.use(express.json({ limit: '1mb' }));
 api.get('/filiali', guard('ANAG_BANCHE:VISUALIZZAZIONE'), async (req, res) => {
   const { page, size, sort, direction } = listParams(req.query);
   const filtered = () => {
-    const qb = restrict(db('filiale'), res.locals.caller as Caller);
+    const caller: Caller = res.locals.caller;
+    const qb = restrict(db('filiale'), caller);
     for (const name of NAMES) {
-      const value = (req.query as Record<string, string>)[name];
-      if (value === undefined || value === '') continue;
+      // listParams refused any parameter that is not a string.
+      const value = req.query[name];
+      if (typeof value !== 'string' || value === '') continue;
       if (FIELDS[name].search === 'wildcard') qb.whereRaw(`LOWER(??) LIKE ? ESCAPE '\\'`, [FIELDS[name].column, `%${value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`]);
       else qb.where(FIELDS[name].column, value);
     }
@@ -118,12 +121,14 @@ api.get('/filiali', guard('ANAG_BANCHE:VISUALIZZAZIONE'), async (req, res) => {
 });
 
 api.get('/filiali/:codAbi/:cab', guard('ANAG_BANCHE:VISUALIZZAZIONE'), async (req, res) => {
-  const { codAbi, cab } = req.params as { codAbi: string; cab: string };
+  // Named path parameters (not wildcards) are one string each.
+  const codAbi = String(req.params.codAbi);
+  const cab = String(req.params.cab);
   const details: Detail[] = [];
   checkValue('codAbi', codAbi, details);
   checkValue('cab', cab, details);
   if (details.length) throw new HttpError('VALIDATION_ERROR', details);
-  const caller = res.locals.caller as Caller;
+  const caller: Caller = res.locals.caller;
   // Another bank's branch is answered as missing: not even its existence leaks.
   if ((caller.cab && caller.cab !== cab) || !(await inScope(db, caller, codAbi))) throw new HttpError('NOT_FOUND');
   const row = await db('filiale').where({ cod_abi: codAbi, cab }).first(SELECT);
@@ -132,14 +137,15 @@ api.get('/filiali/:codAbi/:cab', guard('ANAG_BANCHE:VISUALIZZAZIONE'), async (re
 });
 
 api.post('/filiali', guard('ANAG_BANCHE:CREAZIONE'), async (req, res) => {
-  const body = (req.body ?? {}) as Record<string, unknown>;
-  if (typeof body !== 'object' || Array.isArray(body)) throw new HttpError('VALIDATION_ERROR', [{ field: 'body', message: 'Valore non valido' }]);
+  const body: unknown = req.body ?? {};
+  if (!isRecord(body)) throw new HttpError('VALIDATION_ERROR', [{ field: 'body', message: 'Valore non valido' }]);
   const details: Detail[] = Object.keys(body).filter((k) => !FIELDS[k]).map((field) => ({ field, message: 'Campo non previsto' }));
   for (const name of NAMES) checkValue(name, body[name], details);
   if (details.length) throw new HttpError('VALIDATION_ERROR', details);
-  const caller = res.locals.caller as Caller;
-  if ((caller.cab && caller.cab !== body.cab) || !(await inScope(db, caller, body.codAbi as string))) throw new HttpError('FORBIDDEN');
-  const row = Object.fromEntries(NAMES.map((name) => [name, (body[name] as string | undefined) ?? null]));
+  const caller: Caller = res.locals.caller;
+  // checkValue has refused a value that is not text, and a missing codAbi.
+  if ((caller.cab && caller.cab !== body.cab) || !(await inScope(db, caller, String(body.codAbi)))) throw new HttpError('FORBIDDEN');
+  const row = Object.fromEntries(NAMES.map((name) => { const value = body[name]; return [name, typeof value === 'string' ? value : null]; }));
   try {
     // The branch and its audit record (who created what, when) are written together or not at all.
     await db.transaction(async (trx) => {
@@ -151,7 +157,7 @@ api.post('/filiali', guard('ANAG_BANCHE:CREAZIONE'), async (req, res) => {
       });
     });
   } catch (error) {
-    const message = (error as Error).message ?? '';
+    const message = error instanceof Error ? error.message : '';
     if (/UNIQUE constraint failed|duplicate key value/.test(message)) throw new HttpError('DUPLICATE_KEY');
     if (/FOREIGN KEY constraint failed|violates foreign key constraint/.test(message)) throw new HttpError('VALIDATION_ERROR', [{ field: 'codAbi', message: 'Banca inesistente' }]);
     throw error;
@@ -161,7 +167,7 @@ api.post('/filiali', guard('ANAG_BANCHE:CREAZIONE'), async (req, res) => {
 
 api.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
   const known = error instanceof HttpError ? error
-    : (error as { type?: string }).type === 'entity.parse.failed' ? new HttpError('VALIDATION_ERROR', [{ field: 'body', message: 'Valore non valido' }])
+    : isRecord(error) && error.type === 'entity.parse.failed' ? new HttpError('VALIDATION_ERROR', [{ field: 'body', message: 'Valore non valido' }])
       : undefined;
   if (!known) console.error(`${req.method} ${req.originalUrl} failed:`, error);
   const e = known ?? new HttpError('INTERNAL_ERROR');

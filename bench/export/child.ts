@@ -10,15 +10,17 @@ import { statSync } from 'node:fs';
 import { createApp } from '../../server/app.js';
 import { loadArtifacts } from '../../server/artifacts.js';
 import { connect } from '../../server/db/connect.js';
+import { exportFormatOf } from '../../server/exports/jobs.js';
 import type { ExportWorker } from '../../server/exports/worker.js';
 
-const [target, format, dir] = process.argv.slice(2);
+const [target, formatArg, dir] = process.argv.slice(2);
+const format = exportFormatOf(formatArg);
 const db = connect(target.startsWith('postgres') ? { databaseUrl: target, sqliteFile: ':memory:' } : { sqliteFile: target });
 const app = createApp({ db, artifacts: loadArtifacts(), exports: { dir, run: true } });
-const worker = app.locals.exportWorker as ExportWorker;
+const worker: ExportWorker = app.locals.exportWorker;
 const rssStart = process.memoryUsage().rss;
 const start = performance.now();
-const job = await worker.jobs.create('Filiale', format as 'csv' | 'xlsx', 'assistenza', 'banca', { query: {}, fixed: {} });
+const job = await worker.jobs.create('Filiale', format, 'assistenza', 'banca', { query: {}, fixed: {} });
 worker.wake();
 let done = await worker.jobs.find(job.id);
 while (done && done.stato !== 'S' && done.stato !== 'E') {
@@ -27,7 +29,7 @@ while (done && done.stato !== 'S' && done.stato !== 'E') {
 }
 const ms = performance.now() - start;
 worker.stop();
-const bytes = done?.downloadId ? statSync(worker.fileOf(done.downloadId, format as 'csv' | 'xlsx')).size : 0;
+const bytes = done?.downloadId ? statSync(worker.fileOf(done.downloadId, format)).size : 0;
 // The worker's own time, from claim to end (the wall time adds the first poll and the app's start).
 const workerMs = done?.startedAt && done.finishedAt ? Date.parse(done.finishedAt) - Date.parse(done.startedAt) : ms;
 console.log(JSON.stringify({ stato: done?.stato, rows: done?.righeScritte, ms: workerMs, wallMs: ms, bytes, rssStartMiB: rssStart / 1048576 }));

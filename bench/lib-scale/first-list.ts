@@ -27,8 +27,6 @@ export interface Visit {
   listEndMs: number;
 }
 
-type Stamped = Window & { __benchFirstRows?: number };
-
 /** `listPath`: the API path of the list call (`/webpos/api/v1/banche`), to place it in the waterfall. */
 export async function timeFirstList(origin: string, token: string, route: string, listPath: string, rowText: string, runs: number): Promise<{ cold: Visit[]; warm: Visit[] }> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
@@ -38,13 +36,13 @@ export async function timeFirstList(origin: string, token: string, route: string
     for (let i = 0; i < runs + 1; i++) {
       const context = await browser.newContext({ locale: 'it-IT', viewport: { width: 1280, height: 900 } });
       await context.addCookies([{ name: 'WP_TOKEN', value: token, url: origin }]);
+      // The page's own window, stamped with the time the rows first showed (window.__benchFirstRows).
       await context.addInitScript((text: string) => {
-        const w = window as Stamped;
         const observer = new MutationObserver(() => {
-          if (w.__benchFirstRows !== undefined) return;
+          if ('__benchFirstRows' in window) return;
           for (const row of document.querySelectorAll('table tbody tr')) {
             if (row.textContent?.includes(text)) {
-              w.__benchFirstRows = performance.now();
+              Object.assign(window, { __benchFirstRows: performance.now() });
               observer.disconnect();
               return;
             }
@@ -67,17 +65,17 @@ export async function timeFirstList(origin: string, token: string, route: string
 async function visit(page: Page, url: string, listPath: string): Promise<Visit> {
   const start = performance.now();
   await page.goto(url, { waitUntil: 'commit' });
-  await page.waitForFunction(() => (window as Stamped).__benchFirstRows !== undefined, undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => '__benchFirstRows' in window, undefined, { timeout: 30_000 });
   const wallMs = performance.now() - start;
   const inPage = await page.evaluate((listPathname) => {
-    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const nav = performance.getEntriesByType('navigation').find((e) => e instanceof PerformanceNavigationTiming);
+    const resources = performance.getEntriesByType('resource').filter((e) => e instanceof PerformanceResourceTiming);
     const js = resources.filter((r) => new URL(r.name).pathname.endsWith('.js'));
     const api = resources.filter((r) => new URL(r.name).pathname.startsWith('/webpos/api/'));
     const list = api.find((r) => new URL(r.name).pathname === listPathname);
     return {
-      firstRowsMs: (window as Stamped).__benchFirstRows!,
-      domContentLoadedMs: nav.domContentLoadedEventEnd,
+      firstRowsMs: '__benchFirstRows' in window ? Number(window.__benchFirstRows) : NaN,
+      domContentLoadedMs: nav?.domContentLoadedEventEnd ?? NaN,
       jsRequests: js.length,
       jsTransferred: js.reduce((sum, r) => sum + r.transferSize, 0),
       apiCallsBefore: list ? api.filter((r) => r.startTime < list.startTime).length : NaN,

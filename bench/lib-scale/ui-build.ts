@@ -20,7 +20,7 @@ export function buildUi(outDir: string): Promise<ChildRun> {
 }
 
 export function measureSizes(outDir: string): UiSizes {
-  const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const manifest: Manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8'));
   const size = (files: Iterable<string>): Size => {
     let raw = 0;
     let gzip = 0;

@@ -7,13 +7,14 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
 import { createApp } from '../../server/app.js';
 import { loadArtifacts, type Artifacts } from '../../server/artifacts.js';
 import { connect } from '../../server/db/connect.js';
 import { loadDemoDataIfEmpty } from '../../server/db/demo-data.js';
 import { migrateLatest } from '../../server/db/migrate.js';
+import { isRecord } from '../../server/records.js';
+import { listeningPort } from './servers.js';
 
 /** The bank user every API benchmark logs in as (spec/demo/08-utenti.yaml): sees bank 30480 only. */
 export const BENCH_USER = 'sede.30480';
@@ -104,7 +105,7 @@ async function loginThroughApi(db: Knex, artifacts: Artifacts): Promise<string> 
   const server = createApp({ db, artifacts }).listen(0, '127.0.0.1');
   await once(server, 'listening');
   try {
-    return await login(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    return await login(`http://127.0.0.1:${listeningPort(server)}`);
   } finally {
     server.close();
   }
@@ -114,7 +115,13 @@ export async function login(origin: string, username = BENCH_USER): Promise<stri
   const res = await fetch(`${origin}/webpos/api/v1/authorization/auth?userType=banca`, {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: DEMO_PASSWORD }),
   });
-  const body = (await res.json()) as { access_token?: string };
-  if (res.status !== 200 || !body.access_token) throw new Error(`login of ${username} at ${origin} failed: ${res.status} ${JSON.stringify(body)}`);
-  return body.access_token;
+  const body: unknown = await res.json();
+  const token = accessTokenOf(body);
+  if (res.status !== 200 || !token) throw new Error(`login of ${username} at ${origin} failed: ${res.status} ${JSON.stringify(body)}`);
+  return token;
+}
+
+/** The session token a login answers, if its body carries one. */
+export function accessTokenOf(body: unknown): string | undefined {
+  return isRecord(body) && typeof body.access_token === 'string' ? body.access_token : undefined;
 }

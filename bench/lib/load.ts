@@ -36,6 +36,7 @@ export async function load(origin: string, request: LoadRequest, connections: nu
   const failureKinds: Record<string, number> = {};
   let built = 0;
   const started = process.hrtime.bigint();
+  const body = request.body;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon({
       url: origin,
@@ -46,13 +47,13 @@ export async function load(origin: string, request: LoadRequest, connections: nu
         method: request.method,
         path: request.path,
         headers: { ...request.headers, ...(request.body ? { 'content-type': 'application/json' } : {}) },
-        ...(request.body ? { setupRequest: (req: autocannon.Request) => (built++ < connections && request.firstPath ? { ...req, method: 'GET', path: request.firstPath, body: undefined } : { ...req, body: request.body!() }) } : {}),
+        ...(body ? { setupRequest: (req: autocannon.Request) => (built++ < connections && request.firstPath ? { ...req, method: 'GET', path: request.firstPath, body: undefined } : { ...req, body: body() }) } : {}),
       }],
     }, (err: unknown, res) => {
       if (err) reject(err instanceof Error ? err : new Error(String(err)));
       else resolve(res);
     });
-    (instance as unknown as NodeJS.EventEmitter).on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+    instance.on('response', (_client, status, _bytes, ms) => {
       if (status >= 200 && status < 300) latencies.push(ms);
       else failureKinds[status] = (failureKinds[status] ?? 0) + 1;
     });

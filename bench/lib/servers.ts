@@ -4,8 +4,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { ROOT_DIR } from '../../server/config.js';
+import { present } from '../../server/lookup.js';
 
 export interface ServerSpec {
   /** Label used in reports. */
@@ -40,12 +41,19 @@ function processCpuMs(pid: number | undefined): number {
   }
 }
 
+/** The TCP port a listening server got (the system's pick when it asked for port 0). */
+export function listeningPort(server: { address(): AddressInfo | string | null }): number {
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error(`the server listens on ${address ?? 'nothing'}, not on a TCP port`);
+  return address.port;
+}
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
+      const port = listeningPort(probe);
       probe.close(() => resolve(port));
     });
   });
@@ -80,7 +88,7 @@ export async function startServer(spec: ServerSpec): Promise<RunningServer> {
       await new Promise((r) => setTimeout(r, 200));
     }
   }
-  return { spec, origin, pid: child.pid!, cpuMs: () => processCpuMs(child.pid), stop: () => stopChild(child, exited) };
+  return { spec, origin, pid: present(child.pid, `the pid of ${spec.name}`), cpuMs: () => processCpuMs(child.pid), stop: () => stopChild(child, exited) };
 }
 
 async function stopChild(child: ChildProcess, exited: Promise<number | null>): Promise<void> {

@@ -5,10 +5,11 @@
  * `uiDir` it also serves a built UI, as `npm start` serves dist/ui.
  */
 import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
 import { createApp, API_BASE } from '../../server/app.js';
 import type { Artifacts } from '../../server/artifacts.js';
+import { accessTokenOf } from '../lib/fixture.js';
+import { listeningPort } from '../lib/servers.js';
 
 export const DEMO_PASSWORD = 'Demo-WebPos-2026';
 
@@ -28,13 +29,14 @@ export async function startApi(db: Knex, artifacts: Artifacts, options: { userna
   const username = options.username ?? 'assistenza';
   const server = createApp({ db, artifacts, uiDir: options.uiDir }).listen(0, '127.0.0.1');
   await once(server, 'listening');
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const origin = `http://127.0.0.1:${listeningPort(server)}`;
   const base = `${origin}${API_BASE}`;
   const login = await fetch(`${base}/authorization/auth?userType=banca`, {
     method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password: DEMO_PASSWORD }),
   });
   if (login.status !== 200) throw new Error(`login of ${username}: ${login.status} ${await login.text()}`);
-  const token = ((await login.json()) as { access_token: string }).access_token;
+  const token = accessTokenOf(await login.json());
+  if (!token) throw new Error(`login of ${username}: no access_token in the answer`);
   return {
     origin,
     token,
@@ -42,7 +44,8 @@ export async function startApi(db: Knex, artifacts: Artifacts, options: { userna
       const res = await fetch(`${base}/${path}`, { headers: { 'X-AuthToken': token, Accept: 'application/json' } });
       const text = await res.text();
       if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${text.slice(0, 300)}`);
-      return JSON.parse(text) as ListAnswer;
+      const answer: ListAnswer = JSON.parse(text);
+      return answer;
     },
     close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };

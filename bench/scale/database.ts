@@ -21,6 +21,8 @@ export interface ScaleDatabase {
   dialect: Dialect;
   db: Knex;
   artifacts: Artifacts;
+  /** What another process opens it with: the SQLite file, or the PostgreSQL URL. */
+  target: string;
   /** Migrations applied, in order. */
   migrations: string[];
   /** Bytes on disk of the data (SQLite file + WAL, or pg_database_size). */
@@ -36,7 +38,7 @@ export async function openScaleDatabase(dialect: Dialect): Promise<ScaleDatabase
     const db = connect({ sqliteFile: file });
     const migrations = await prepare(db, artifacts);
     return {
-      dialect, db, artifacts, migrations,
+      dialect, db, artifacts, target: file, migrations,
       size: async () => [file, `${file}-wal`].reduce((sum, f) => sum + (statSafe(f)), 0),
       dispose: async () => { await db.destroy(); rmSync(dir, { recursive: true, force: true }); },
     };
@@ -48,7 +50,7 @@ export async function openScaleDatabase(dialect: Dialect): Promise<ScaleDatabase
   const db = connect({ databaseUrl: url.toString(), sqliteFile: ':memory:' });
   const migrations = await prepare(db, artifacts);
   return {
-    dialect, db, artifacts, migrations,
+    dialect, db, artifacts, target: url.toString(), migrations,
     size: async () => Number((await db.raw('SELECT pg_database_size(current_database()) AS size')).rows[0].size),
     dispose: async () => { await db.destroy(); await dropPostgres(); },
   };

@@ -5,16 +5,18 @@
  */
 import type { Knex } from 'knex';
 import { countCacheOf } from '../../server/crud/count-cache.js';
+import { present } from '../../server/lookup.js';
 import type { ApiClient } from './client.js';
 
 export interface Plans { page: string; count: string }
 
 export async function explainList(db: Knex, client: ApiClient, path: string): Promise<Plans> {
-  const seen: { sql: string; bindings: readonly unknown[] }[] = [];
-  const listener = (q: { sql: string; bindings?: readonly unknown[] }) => {
+  const seen: { sql: string; bindings: readonly Knex.RawBinding[] }[] = [];
+  // Knex's query event hands the SQL it sent and the values bound to it.
+  const listener = (q: { sql: string; bindings?: readonly Knex.RawBinding[] }) => {
     if (/^select/i.test(q.sql) && /from [`"]filiale[`"]/i.test(q.sql)) seen.push({ sql: q.sql, bindings: q.bindings ?? [] });
   };
-  const cache = countCacheOf(db)!;
+  const cache = present(countCacheOf(db), 'the count cache of the database');
   const was = cache.enabled;
   cache.enabled = false;
   db.on('query', listener);
@@ -29,16 +31,16 @@ export async function explainList(db: Knex, client: ApiClient, path: string): Pr
   return { page: page ? await explain(db, page) : 'n/a', count: count ? await explain(db, count) : 'n/a' };
 }
 
-async function explain(db: Knex, query: { sql: string; bindings: readonly unknown[] }): Promise<string> {
+async function explain(db: Knex, query: { sql: string; bindings: readonly Knex.RawBinding[] }): Promise<string> {
   if (db.client.config.client === 'pg') {
     // The event carries PostgreSQL's native $1 placeholders; knex.raw wants ?, in the same order.
     const sql = query.sql.replace(/\$\d+/g, '?');
-    const { rows } = await db.raw<{ rows: { 'QUERY PLAN': string }[] }>(`EXPLAIN ${sql}`, query.bindings as Knex.RawBinding[]);
+    const { rows } = await db.raw<{ rows: { 'QUERY PLAN': string }[] }>(`EXPLAIN ${sql}`, query.bindings);
     return rows.map((r) => r['QUERY PLAN'])
       .filter((line, i) => i === 0 || line.includes('->'))
       .map((line) => line.replace(/\s*\(cost=[^)]*\)/, '').replace(/^\s*->\s*/, '').trim())
       .join(' > ');
   }
-  const rows = await db.raw<{ detail: string }[]>(`EXPLAIN QUERY PLAN ${query.sql}`, query.bindings as Knex.RawBinding[]);
+  const rows = await db.raw<{ detail: string }[]>(`EXPLAIN QUERY PLAN ${query.sql}`, query.bindings);
   return rows.map((r) => r.detail).join('; ');
 }

@@ -1,4 +1,5 @@
 /** The markdown of the scale suite (bench/suites/scale.ts): seeding, latency, count cache, indexes, plans. */
+import { present } from '../../server/lookup.js';
 import { medianSpread, num, percentile, ratio } from '../lib-scale/quantiles.js';
 import type { Dialect } from './database.js';
 import type { Plans } from './plans.js';
@@ -18,18 +19,22 @@ export interface ShapeResult {
   plans: Plans;
   collatedPlan?: string;
 }
-export interface DialectResult { dialect: Dialect; error?: string; seed?: SeedResult; bytes?: number; migrations?: string[]; shapes: ShapeResult[]; seconds: number }
+/** A dialect the suite measured; `seconds` is the whole suite's (seed and measure). */
+export interface Measured { dialect: Dialect; error?: undefined; seed: SeedResult; bytes: number; migrations: string[]; shapes: ShapeResult[]; seconds: number }
+interface NotMeasured { dialect: Dialect; error: string; shapes: ShapeResult[]; seconds: number }
+export type DialectResult = Measured | NotMeasured;
 
 const LABEL: Record<Dialect, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
 
 export function renderScale(results: DialectResult[], rows: number, reps: number, warmup: number): string {
-  const ok = results.filter((r) => !r.error);
-  const cols = (f: (r: DialectResult) => string) => results.map((r) => (r.error ? 'n/a' : f(r)));
+  const ok = results.filter((r) => r.error === undefined);
+  const cols = (f: (r: Measured) => string) => results.map((r) => (r.error === undefined ? f(r) : 'n/a'));
   const byShape = (r: DialectResult, name: string) => r.shapes.find((s) => s.shape.name === name);
+  const shapeOf = (r: DialectResult, name: string) => present(byShape(r, name), `the ${LABEL[r.dialect]} results of ${name}`);
   const names = ok[0]?.shapes.map((s) => s.shape.name) ?? [];
   const heads = results.map((r) => LABEL[r.dialect]);
   const perDialect = (f: (s: ShapeResult) => string, empty: string) => (name: string) =>
-    results.map((r) => { const s = r.error ? undefined : byShape(r, name); return s ? f(s) : empty; }).join(' | ');
+    results.map((r) => { const s = r.error === undefined ? byShape(r, name) : undefined; return s ? f(s) : empty; }).join(' | ');
   const p50p99 = (v: number[]) => `${num(percentile(v, 50))} / ${num(percentile(v, 99))}`;
   const pg = ok.find((r) => r.dialect === 'postgres' && r.shapes.some((s) => s.collated));
   return [
@@ -47,12 +52,12 @@ export function renderScale(results: DialectResult[], rows: number, reps: number
     '',
     `| | ${heads.join(' | ')} |`,
     `|---|${heads.map(() => '---:').join('|')}|`,
-    `| synthetic banks (entity service) | ${cols((r) => `${r.seed!.banks} in ${num(r.seed!.banksMs)} ms`).join(' | ')} |`,
-    `| branches inserted | ${cols((r) => `${(r.seed!.branchesMs / 1000).toFixed(1)} s (${Math.round(r.seed!.rows / (r.seed!.branchesMs / 1000)).toLocaleString('en-US')} rows/s)`).join(' | ')} |`,
-    `| ANALYZE | ${cols((r) => `${(r.seed!.analyzeMs / 1000).toFixed(1)} s`).join(' | ')} |`,
-    `| size on disk | ${cols((r) => `${(r.bytes! / 1024 ** 2).toFixed(0)} MiB`).join(' | ')} |`,
+    `| synthetic banks (entity service) | ${cols((r) => `${r.seed.banks} in ${num(r.seed.banksMs)} ms`).join(' | ')} |`,
+    `| branches inserted | ${cols((r) => `${(r.seed.branchesMs / 1000).toFixed(1)} s (${Math.round(r.seed.rows / (r.seed.branchesMs / 1000)).toLocaleString('en-US')} rows/s)`).join(' | ')} |`,
+    `| ANALYZE | ${cols((r) => `${(r.seed.analyzeMs / 1000).toFixed(1)} s`).join(' | ')} |`,
+    `| size on disk | ${cols((r) => `${(r.bytes / 1024 ** 2).toFixed(0)} MiB`).join(' | ')} |`,
     `| whole suite (seed + measure) | ${cols((r) => `${r.seconds.toFixed(0)} s`).join(' | ')} |`,
-    `| migrations applied | ${cols((r) => r.migrations!.join(', ')).join(' | ')} |`,
+    `| migrations applied | ${cols((r) => r.migrations.join(', ')).join(' | ')} |`,
     '',
     '### Latency per query shape (ms; count cache on, as served)',
     '',
@@ -60,8 +65,8 @@ export function renderScale(results: DialectResult[], rows: number, reps: number
     `|---|---:|${results.map(() => '---:|---:|---:').join('|')}|${ok.length === 2 ? '---:|' : ''}`,
     ...names.map((name) => {
       const cells = perDialect((s) => `${num(percentile(s.cached, 50))} | ${num(percentile(s.cached, 99))} | ${num(Math.min(...s.cached))}-${num(Math.max(...s.cached))}`, 'n/a | n/a | n/a')(name);
-      const cmp = ok.length === 2 ? ` ${ratio(percentile(byShape(ok[1], name)!.cached, 50), percentile(byShape(ok[0], name)!.cached, 50))} |` : '';
-      return `| ${name} \`${byShape(ok[0], name)!.shape.path}\` | ${byShape(ok[0], name)!.totalCount.toLocaleString('en-US')} | ${cells} |${cmp}`;
+      const cmp = ok.length === 2 ? ` ${ratio(percentile(shapeOf(ok[1], name).cached, 50), percentile(shapeOf(ok[0], name).cached, 50))} |` : '';
+      return `| ${name} \`${shapeOf(ok[0], name).shape.path}\` | ${shapeOf(ok[0], name).totalCount.toLocaleString('en-US')} | ${cells} |${cmp}`;
     }),
     '',
     '### totalCount: counted on every request (before) vs count cache (after)',
@@ -95,8 +100,8 @@ export function renderScale(results: DialectResult[], rows: number, reps: number
         '',
         '| query shape | as migrated | text columns COLLATE "C" | ratio (p50) | plan then |',
         '|---|---:|---:|---:|---|',
-        ...pg.shapes.filter((s) => s.collated).map((s) => `| ${s.shape.name} | ${medianSpread(s.cached)} | ${medianSpread(s.collated!)} | ` +
-          `${ratio(percentile(s.cached, 50), percentile(s.collated!, 50))} | ${s.collatedPlan} |`),
+        ...pg.shapes.flatMap((s) => (s.collated ? [`| ${s.shape.name} | ${medianSpread(s.cached)} | ${medianSpread(s.collated)} | ` +
+          `${ratio(percentile(s.cached, 50), percentile(s.collated, 50))} | ${s.collatedPlan} |`] : [])),
         '',
       ]
       : []),

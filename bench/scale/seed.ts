@@ -11,6 +11,7 @@
 import type { Knex } from 'knex';
 import type { Artifacts } from '../../server/artifacts.js';
 import { EntityService } from '../../server/crud/entity-service.js';
+import { named } from '../../server/lookup.js';
 import { openScaleDatabase, type Dialect } from './database.js';
 
 export const BRANCHES_PER_BANK = 20_000;
@@ -67,7 +68,7 @@ function branchRow(bank: number, j: number, random: () => number): Record<string
 
 export async function seedBranches(db: Knex, artifacts: Artifacts, rows: number): Promise<SeedResult> {
   const banks = Math.ceil(rows / BRANCHES_PER_BANK);
-  const banca = new EntityService(db, artifacts.model, artifacts.model.entities.find((e) => e.name === 'Banca')!, []);
+  const banca = new EntityService(db, artifacts.model, named(artifacts.model.entities, 'Banca', 'entities'), []);
   let start = performance.now();
   for (let b = 0; b < banks; b++) {
     await banca.create({ codAbi: syntheticAbi(b), nomeBcc: `Banca sintetica ${b + 1}`, regione: 'Lombardia', group: { description: `Banca sintetica ${b + 1}`, parentGroup: '11000' } });
@@ -114,6 +115,6 @@ if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).
   const database = await openScaleDatabase(dialect);
   const result = await seedBranches(database.db, database.artifacts, rows);
   console.log(JSON.stringify({ dialect, ...result, bytes: await database.size() }, null, 2));
-  console.log(dialect === 'sqlite' ? `SQLite file: ${(database.db.client.config.connection as { filename: string }).filename}` : 'PostgreSQL database: webpos_bench_scale (drop it when done)');
+  console.log(dialect === 'sqlite' ? `SQLite file: ${database.target}` : 'PostgreSQL database: webpos_bench_scale (drop it when done)');
   await database.db.destroy();
 }

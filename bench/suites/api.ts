@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { checkSameAnswers, compare, comparisonTable, medianRatios, planFor, type Target } from '../lib/compare.js';
 import { loadArtifacts } from '../../server/artifacts.js';
 import { DEFAULT_SQLITE_DRIVER } from '../../server/db/connect.js';
+import { documentOperations } from '../../server/http/operations.js';
 import { BENCH_USER, BRANCHES_PER_BANK, prepareFixture } from '../lib/fixture.js';
 import { LIST_PATH, GET_PATH, selectedOperations } from '../lib/operations.js';
 import { startServer, type RunningServer } from '../lib/servers.js';
@@ -73,8 +74,7 @@ export async function run(opts: { quick: boolean }): Promise<string> {
 /** State-machine transitions are not measured yet: say whether the document has any. */
 function transitionNote(): string {
   const { openapi } = loadArtifacts();
-  const transitions = Object.values(openapi.paths as Record<string, Record<string, { operationId?: string; 'x-transition'?: string }>>)
-    .flatMap((item) => Object.values(item)).filter((op) => op && typeof op === 'object' && op['x-transition']).map((op) => op.operationId);
+  const transitions = documentOperations(openapi).filter((op) => op.transition).map((op) => op.operationId);
   return transitions.length
     ? `- a state-machine transition is not measured yet: the document now has ${transitions.map((t) => `\`${t}\``).join(', ')}, the baseline has no counterpart so far.`
     : '- a state-machine transition is not measured: the spec has no state machine yet.';

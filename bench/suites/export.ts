@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runTimed } from '../lib-scale/timed-child.js';
-import { openScaleDatabase, POSTGRES_ADMIN_URL, POSTGRES_DATABASE, type Dialect } from '../scale/database.js';
+import { openScaleDatabase, type Dialect } from '../scale/database.js';
 import { seedBranches } from '../scale/seed.js';
 
 interface Measure { dialect: Dialect; rows: number; format: string; ms: number; cpuMs: number; bytes: number; peakMiB: number; startMiB: number; error?: string }
@@ -23,18 +23,16 @@ export async function run(opts: { quick: boolean }): Promise<string> {
       const dir = mkdtempSync(join(tmpdir(), 'webpos-bench-export-'));
       try {
         await seedBranches(database.db, database.artifacts, rows);
-        const target = dialect === 'sqlite'
-          ? (database.db.client.config.connection as { filename: string }).filename
-          : Object.assign(new URL(POSTGRES_ADMIN_URL), { pathname: `/${POSTGRES_DATABASE}` }).toString();
         for (const format of ['csv', 'xlsx']) {
           console.log(`export ${dialect} ${rows} ${format}`);
           try {
-            const child = await runTimed(['bench/export/child.ts', target, format, dir]);
-            const result = JSON.parse(child.stdout.trim().split('\n').pop()!) as { stato: string; rows: number; ms: number; bytes: number; rssStartMiB: number };
+            const child = await runTimed(['bench/export/child.ts', database.target, format, dir]);
+            // The child's last line is its JSON report (bench/export/child.ts).
+            const result: { stato: string; rows: number; ms: number; bytes: number; rssStartMiB: number } = JSON.parse(child.stdout.trim().split('\n').pop() ?? '');
             if (result.stato !== 'S') throw new Error(`export ended in ${result.stato}`);
             out.push({ dialect, rows: result.rows, format, ms: result.ms, cpuMs: child.cpuMs, bytes: result.bytes, peakMiB: child.maxRssMiB, startMiB: result.rssStartMiB });
           } catch (error) {
-            out.push({ dialect, rows, format, ms: NaN, cpuMs: NaN, bytes: 0, peakMiB: NaN, startMiB: NaN, error: (error as Error).message.split('\n')[0] });
+            out.push({ dialect, rows, format, ms: NaN, cpuMs: NaN, bytes: 0, peakMiB: NaN, startMiB: NaN, error: (error instanceof Error ? error.message : String(error)).split('\n')[0] });
           }
         }
       } finally {

@@ -8,10 +8,11 @@
 import type { Knex } from 'knex';
 import type { EntityModel } from '../../common/model.js';
 import { countCacheOf } from '../../server/crud/count-cache.js';
+import { named, present } from '../../server/lookup.js';
 import { startApi, type ApiClient } from '../scale/client.js';
 import { openScaleDatabase, type Dialect } from '../scale/database.js';
 import { explainList } from '../scale/plans.js';
-import { renderScale, type DialectResult, type ShapeResult } from '../scale/report.js';
+import { renderScale, type DialectResult, type Measured, type ShapeResult } from '../scale/report.js';
 import { seedBranches } from '../scale/seed.js';
 import { shapes } from '../scale/shapes.js';
 
@@ -32,17 +33,17 @@ export async function run(opts: { quick: boolean }): Promise<string> {
   return renderScale(results, rows, reps, WARMUP);
 }
 
-async function measure(dialect: Dialect, rows: number, reps: number): Promise<Omit<DialectResult, 'seconds'>> {
+async function measure(dialect: Dialect, rows: number, reps: number): Promise<Omit<Measured, 'seconds'>> {
   const database = await openScaleDatabase(dialect);
   let client: ApiClient | undefined;
   try {
     const { db, artifacts } = database;
-    const filiale = artifacts.model.entities.find((e) => e.name === 'Filiale')!;
+    const filiale = named(artifacts.model.entities, 'Filiale', 'entities');
     const seed = await seedBranches(db, artifacts, rows);
     const bytes = await database.size();
     client = await startApi(db, artifacts);
     const api = client;
-    const cache = countCacheOf(db)!;
+    const cache = present(countCacheOf(db), 'the count cache of the database');
     const out: ShapeResult[] = [];
     for (const shape of shapes(seed.banks)) {
       const plans = await explainList(db, api, shape.path);
@@ -103,11 +104,11 @@ async function sample(api: ApiClient, path: string, n: number): Promise<number[]
  * column of the table altered to COLLATE "C" (PostgreSQL rebuilds the key and the indexes in it).
  */
 async function collateTextColumns(db: Knex, entity: EntityModel): Promise<void> {
-  const columns = (fields: string[]) => fields.map((f) => `"${entity.fields.find((x) => x.name === f)!.column}"`).join(', ');
+  const columns = (fields: string[]) => fields.map((f) => `"${named(entity.fields, f, `${entity.name} fields`).column}"`).join(', ');
   for (const ix of entity.indexes) await db.raw(`CREATE INDEX ${ix.name} ON ${entity.table} (${columns(ix.fields)})`);
-  const text = (await db.raw(
+  const text = (await db.raw<{ rows: { column_name: string; character_maximum_length: number }[] }>(
     "SELECT column_name, character_maximum_length FROM information_schema.columns WHERE table_name = ? AND data_type = 'character varying'", [entity.table],
-  )).rows as { column_name: string; character_maximum_length: number }[];
+  )).rows;
   const alters = text.map((c) => `ALTER COLUMN "${c.column_name}" TYPE varchar(${c.character_maximum_length}) COLLATE "C"`);
   await db.raw(`ALTER TABLE ${entity.table} ${alters.join(', ')}`);
   await db.raw(`ANALYZE ${entity.table}`);

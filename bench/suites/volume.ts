@@ -50,15 +50,29 @@ function request(op: OpId, caller: CallerKind, token: string): LoadRequest | und
 }
 
 const LABEL: Record<OpId, string> = { list: 'list (30, sort, filter, count)', get: 'get by key', create: 'create' };
+const DIALECTS: readonly Dialect[] = ['sqlite', 'postgres'];
+const CALLER_KINDS = Object.keys(CALLERS).filter((k): k is CallerKind => k in CALLERS);
+const OPS: readonly OpId[] = ['list', 'get', 'create'];
+
+/** The comma-separated names of environment variable `name`, each one of `known`; all of them when it is unset. */
+function listFromEnv<T extends string>(name: string, known: readonly T[]): T[] {
+  const value = process.env[name];
+  if (value === undefined) return [...known];
+  return value.split(',').filter(Boolean).map((v) => {
+    const found = known.find((k) => k === v);
+    if (found === undefined) throw new Error(`${name}: ${v} is not one of ${known.join(', ')}`);
+    return found;
+  });
+}
 
 export async function run(opts: { quick: boolean }): Promise<string> {
   const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
   const plan = opts.quick
     ? { rounds: 1, warmup: 0.5, seconds: 1.5, concurrencies: [1, 32] }
     : { rounds: env('BENCH_ROUNDS', 3), warmup: env('BENCH_WARMUP', 1), seconds: env('BENCH_SECONDS', 4), concurrencies: [1, 32] };
-  const dialects = (process.env.BENCH_VOLUME_DIALECTS ?? 'sqlite,postgres').split(',').filter(Boolean) as Dialect[];
-  const callers = (process.env.BENCH_CALLERS?.split(',').filter(Boolean) ?? Object.keys(CALLERS)) as CallerKind[];
-  const ops = (process.env.BENCH_OPS?.split(',').filter(Boolean) ?? ['list', 'get', 'create']) as OpId[];
+  const dialects = listFromEnv('BENCH_VOLUME_DIALECTS', DIALECTS);
+  const callers = listFromEnv('BENCH_CALLERS', CALLER_KINDS);
+  const ops = listFromEnv('BENCH_OPS', OPS);
   const samples: Sample[] = [];
   const notes: string[] = [];
   for (const dialect of dialects) {
@@ -96,11 +110,11 @@ async function measureDialect(fixture: VolumeFixture, plan: { rounds: number; wa
           for (const c of plan.concurrencies) {
             const order = round % 2 ? servers : [...servers].reverse();
             for (const s of order) {
-              await load(s.server.origin, request(op, caller, fixture.tokens[caller])!, c, plan.warmup);
+              await load(s.server.origin, req, c, plan.warmup);
               await settle(op, s.open);
               await loopDelay(s.server, s.loopFile); // starts a fresh histogram
               const cpuBefore = s.server.cpuMs();
-              const measured = await load(s.server.origin, request(op, caller, fixture.tokens[caller])!, c, plan.seconds);
+              const measured = await load(s.server.origin, req, c, plan.seconds);
               const cpu = (s.server.cpuMs() - cpuBefore) / measured.responses;
               const loop = await loopDelay(s.server, s.loopFile);
               await settle(op, s.open);
@@ -130,7 +144,12 @@ async function loopDelay(server: RunningServer, file: string): Promise<LoopDelay
   rmSync(file, { force: true });
   process.kill(server.pid, 'SIGUSR2');
   for (let i = 0; i < 50 && !existsSync(file); i++) await new Promise((r) => setTimeout(r, 20));
-  try { return JSON.parse(readFileSync(file, 'utf8')) as LoopDelay; } catch { return undefined; }
+  try {
+    const delay: LoopDelay = JSON.parse(readFileSync(file, 'utf8'));
+    return delay;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Each call once on both servers: the same status and body, so both do the same work. */
@@ -139,9 +158,10 @@ async function checkSameAnswers(fixture: VolumeFixture, servers: { name: string;
     for (const op of ops) {
       const req = request(op, caller, fixture.tokens[caller]);
       if (!req) continue;
+      const bank = CREATE_BANK[caller];
       const answers: { status: number; body: unknown }[] = [];
       for (const s of servers) {
-        const res = await fetch(`${s.server.origin}${req.path}`, { method: req.method, headers: { ...req.headers, 'content-type': 'application/json' }, ...(req.body ? { body: newBranch(CREATE_BANK[caller]!, 0) } : {}) });
+        const res = await fetch(`${s.server.origin}${req.path}`, { method: req.method, headers: { ...req.headers, 'content-type': 'application/json' }, ...(req.body && bank ? { body: newBranch(bank, 0) } : {}) });
         answers.push({ status: res.status, body: await res.json() });
         await settle(op, s.open);
       }

@@ -14,7 +14,6 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import { createApp } from '../../server/app.js';
@@ -23,6 +22,7 @@ import { connect } from '../../server/db/connect.js';
 import { loadDemoDataIfEmpty } from '../../server/db/demo-data.js';
 import { migrateLatest } from '../../server/db/migrate.js';
 import { login } from '../lib/fixture.js';
+import { listeningPort } from '../lib/servers.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -83,10 +83,14 @@ async function loginAll(db: Knex): Promise<Record<CallerKind, string>> {
   const server = createApp({ db, artifacts: loadArtifacts(), exports: { run: false } }).listen(0, '127.0.0.1');
   await once(server, 'listening');
   try {
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const out = {} as Record<CallerKind, string>;
-    for (const [kind, username] of Object.entries(CALLERS)) out[kind as CallerKind] = await login(origin, username);
-    return out;
+    const origin = `http://127.0.0.1:${listeningPort(server)}`;
+    // One after the other, as the sessions are written.
+    return {
+      assistance: await login(origin, CALLERS.assistance),
+      bank: await login(origin, CALLERS.bank),
+      branch: await login(origin, CALLERS.branch),
+      federation: await login(origin, CALLERS.federation),
+    };
   } finally {
     server.close();
   }
@@ -163,8 +167,8 @@ function urlOf(database: string): string {
 
 async function dropLeftovers(): Promise<void> {
   await admin(async (c) => {
-    const { rows } = await c.query(`SELECT datname FROM pg_database WHERE datname LIKE '${PG_PREFIX}%'`);
-    for (const r of rows as { datname: string }[]) await c.query(`DROP DATABASE IF EXISTS "${r.datname}" WITH (FORCE)`);
+    const { rows } = await c.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE '${PG_PREFIX}%'`);
+    for (const r of rows) await c.query(`DROP DATABASE IF EXISTS "${r.datname}" WITH (FORCE)`);
   });
 }
 

@@ -24,9 +24,13 @@ if (file) {
   let lastCpu = process.cpuUsage();
   let served: number[] = [];
   const startedAt = new WeakMap<object, number>();
-  subscribe('http.server.request.start', (m) => { startedAt.set((m as { request: object }).request, performance.now()); });
+  subscribe('http.server.request.start', (m) => {
+    const request = requestOf(m);
+    if (request) startedAt.set(request, performance.now());
+  });
   subscribe('http.server.response.finish', (m) => {
-    const t = startedAt.get((m as { request: object }).request);
+    const request = requestOf(m);
+    const t = request && startedAt.get(request);
     if (t !== undefined) served.push(performance.now() - t);
   });
   setInterval(() => {
@@ -52,4 +56,11 @@ if (file) {
     stalls = [];
     served = [];
   });
+}
+
+/** The request an http.server channel's message is about (messages are typed unknown). */
+function requestOf(message: unknown): object | undefined {
+  if (typeof message !== 'object' || message === null || !('request' in message)) return undefined;
+  const { request } = message;
+  return typeof request === 'object' && request !== null ? request : undefined;
 }

@@ -8,9 +8,10 @@ import { describe, expect, it } from 'vitest';
 import type { Model } from '../../common/model.js';
 import { applyRules } from '../../common/rules.js';
 import { ROOT_DIR } from '../../server/config.js';
+import { named } from '../support/present.js';
 
-const model = JSON.parse(readFileSync(join(ROOT_DIR, 'generated', 'model.json'), 'utf8')) as Model;
-const bancaRules = model.entities.find((e) => e.name === 'Banca')!.rules;
+const model: Model = JSON.parse(readFileSync(join(ROOT_DIR, 'generated', 'model.json'), 'utf8'));
+const bancaRules = named(model.entities, 'Banca', 'generated/model.json entities').rules;
 
 const bank = (data: Record<string, unknown>) => ({
   codAbi: '30480', flgFatDir: true, flgFatDirForce: true, dataPassaggioFattdir: '2024-01-01', termidPrefix: '3048', ...data,

@@ -20,7 +20,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../../server/config.js';
 import { fromColumns } from '../../server/crud/row-mapping.js';
 import { documentOperations, type DocumentOperation } from '../../server/http/operations.js';
+import { isRecord } from '../../server/records.js';
+import { present } from '../support/present.js';
 import { API, createTestApp, DEMO_PASSWORD, type TestApp } from '../support/test-app.js';
+import { fuzzDocument, type FuzzDocument } from './fuzz/document.js';
 import { integrityProblems } from './fuzz/integrity.js';
 import { type FuzzRequest, IF_MATCH_CURRENT, type Known, OperationFuzzer } from './fuzz/requests.js';
 import { SchemaValues } from './fuzz/schema-values.js';
@@ -41,6 +44,7 @@ const SLOW_RUNS = Math.min(RUNS, 10);
 const PROTECTED = new Set(['assistenza', '11000']);
 
 let app: TestApp;
+let doc: FuzzDocument;
 let verdicts: Verdicts;
 const stats = new Map<string, { valid: number; invalid: number }>();
 let sent = 0;
@@ -51,6 +55,7 @@ const started = Date.now();
 beforeAll(async () => {
   // Random passwords on updateMyEmail would lock the fuzzer's own user: the lockout has its own tests.
   app = await createTestApp({ authLimits: { maxFailures: 1_000_000, resetMaxPerAccount: 1_000_000 } });
+  doc = fuzzDocument(app.artifacts.openapi);
   verdicts = new Verdicts(app.artifacts.model);
   // fast-check builds its Unicode tables on first use (seconds): not on the first operation's time.
   fc.sample(new SchemaValues({}).valid({ type: 'string', maxLength: 10 }), { numRuns: 5, seed: SEED });
@@ -73,8 +78,8 @@ describe('contract fuzzing', () => {
 
   // One test per operation, in document order, each with its own seed derived from SEED.
   it.each(OPERATION_IDS.map((id, i) => [id, i] as const))('%s: no 5xx, invalid -> 400 in Italian, valid accepted', async (operationId, index) => {
-    const op = operations().find((o) => o.operationId === operationId)!;
-    const fuzzer = new OperationFuzzer(app.artifacts.openapi as never, app.artifacts.model, op);
+    const op = present(operations().find((o) => o.operationId === operationId), `operation ${operationId}`);
+    const fuzzer = new OperationFuzzer(doc, app.artifacts.model, op);
     const known = await knownValues(op, fuzzer);
     const runs = SLOW.has(op.operationId) ? SLOW_RUNS : RUNS;
     const identifies = fuzzer.pathParams.length > 0 || fuzzer.queryParams.some((p) => p.required);
@@ -84,7 +89,7 @@ describe('contract fuzzing', () => {
       fc.asyncProperty(fuzzer.request(known).map(printable), async (req) => {
         const res = await send(req, op);
         entry[req.kind]++;
-        const answer = `${req.kind} ${res.status}${res.status >= 300 ? ` ${String((res.body as { code?: unknown })?.code)}` : ''}`;
+        const answer = `${req.kind} ${res.status}${res.status >= 300 ? ` ${String(isRecord(res.body) ? res.body.code : undefined)}` : ''}`;
         answers.set(answer, (answers.get(answer) ?? 0) + 1);
         const wrong = verdicts.judge(req, res, { identifies, transition: op.kind === 'transition', exportStart: op.kind === 'export' });
         if (wrong) throw new Error(`${wrong}\n  request: ${describeRequest(req)}\n  answer: ${res.status} ${JSON.stringify(res.body).slice(0, 600)}`);
@@ -97,13 +102,12 @@ describe('contract fuzzing', () => {
   }, 60_000);
 
   it('unknown paths and methods are 404 ROUTE_NOT_FOUND in Italian', async () => {
-    const doc = app.artifacts.openapi as { paths: Record<string, Record<string, unknown>> };
     const examples = Object.keys(doc.paths).map((p) => p.replace(/\{[^}]+\}/g, '30480'));
     const methods = ['get', 'post', 'put', 'patch', 'delete'] as const;
     const route = fc.oneof(
       fc.tuple(fc.constantFrom(...examples), fc.constantFrom('zz', 'x/y', '%27%20OR%201%3D1', '%3Cscript%3E', '%F0%9F%98%80')).map(([p, extra]) => ({ method: 'get' as const, url: `${p}/${extra}/extra` })),
       fc.stringMatching(/^[a-z]{3,12}$/).filter((s) => !examples.some((e) => e.startsWith(`/${s}`))).map((s) => ({ method: 'get' as const, url: `/${s}` })),
-      fc.constantFrom(...Object.entries(doc.paths).flatMap(([p, item]) => methods.filter((m) => !item[m]).map((m) => ({ method: m, url: p.replace(/\{[^}]+\}/g, '30480') })))),
+      fc.constantFrom(...Object.entries(doc.paths).flatMap(([p, item]) => methods.filter((m) => !item.operations[m]).map((m) => ({ method: m, url: p.replace(/\{[^}]+\}/g, '30480') })))),
     );
     await fc.assert(fc.asyncProperty(route, async ({ method, url }) => {
       const res = await app.request[method](`${API}${url}`).set('Content-Type', 'application/json').send(method === 'get' || method === 'delete' ? undefined : '{}');
@@ -125,7 +129,7 @@ describe('contract fuzzing', () => {
 async function send(req: FuzzRequest, op: DocumentOperation): Promise<{ status: number; body: unknown }> {
   const agent = op.operationId === 'logout' ? await app.loginAs('assistenza') : op.access === 'public' ? app.anonymous : app.request;
   const url = `${API}${req.path}${req.query ? `?${req.query}` : ''}`;
-  let call: Test = (agent as unknown as Record<string, (u: string) => Test>)[req.method](url);
+  let call = callFor(agent, req.method, url);
   for (const [name, value] of Object.entries(req.headers)) call = call.set(name, value === IF_MATCH_CURRENT ? await currentVersion(agent, req.versionPath ?? req.path) : value);
   if (req.raw) {
     call = call.set('Content-Type', req.raw.contentType);
@@ -137,6 +141,18 @@ async function send(req: FuzzRequest, op: DocumentOperation): Promise<{ status: 
   const res = await call;
   sent++;
   return { status: res.status, body: res.body };
+}
+
+/** The agent's request for one of the document's methods. */
+function callFor(agent: TestApp['request'], method: string, url: string): Test {
+  switch (method) {
+    case 'get': return agent.get(url);
+    case 'post': return agent.post(url);
+    case 'put': return agent.put(url);
+    case 'patch': return agent.patch(url);
+    case 'delete': return agent.delete(url);
+    default: throw new Error(`the fuzzer sends no ${method} request`);
+  }
 }
 
 /** The ETag a GET of the same path answers now (a write's If-Match); a made-up one when there is none. */
@@ -168,8 +184,10 @@ async function knownValues(op: DocumentOperation, fuzzer: OperationFuzzer): Prom
     for (const row of rows) for (const field of entity.fields) add(field.name, row[field.name]);
   }
   for (const entity of model.entities) {
-    for (const field of entity.fields.filter((f) => f.reference)) {
-      for (const row of rowsOf.get(field.reference!.entity) ?? []) add(field.name, row[field.reference!.field]);
+    for (const field of entity.fields) {
+      const reference = field.reference;
+      if (!reference) continue;
+      for (const row of rowsOf.get(reference.entity) ?? []) add(field.name, row[reference.field]);
     }
   }
   for (const u of rowsOf.get('Utente') ?? []) add('mail', u.email);
@@ -178,12 +196,12 @@ async function knownValues(op: DocumentOperation, fuzzer: OperationFuzzer): Prom
 
   const writes = op.method !== 'get';
   const params = fuzzer.pathParams.map((p) => p.name);
-  const keySource = op.kind === 'custom'
+  const keySource: Record<string, unknown>[] = op.kind === 'custom'
     ? (params.includes('fn') ? [...(byName.get('fn') ?? [])].map((fn) => ({ fn })) : rowsOf.get('Utente') ?? [])
     : rowsOf.get(op.entity ?? '') ?? [];
   const keys = keySource
-    .map((row) => Object.fromEntries(params.map((p) => [p, (row as Record<string, unknown>)[p] === undefined ? undefined : String((row as Record<string, unknown>)[p])])))
-    .filter((k) => params.every((p) => k[p] !== undefined)) as Record<string, string>[];
+    .map((row) => Object.fromEntries(params.map((p) => [p, row[p] === undefined ? undefined : String(row[p])])))
+    .filter((k): k is Record<string, string> => params.every((p) => k[p] !== undefined));
   return {
     // Bodies may name the protected group (a user of group 11000 is harmless), never the protected user.
     values: (name) => [...(byName.get(name) ?? [])].filter((v) => !(writes && name === 'username' && PROTECTED.has(String(v)))),

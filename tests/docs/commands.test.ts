@@ -10,7 +10,8 @@ import { ROOT_DIR } from '../../server/config.js';
 
 const DOCS = ['README.md', 'CONTRIBUTING.md'];
 const TOP_FOLDERS = ['bench', 'common', 'docs', 'generator', 'scripts', 'server', 'spec', 'templates', 'tests', 'ui', '.ci'];
-const scripts = Object.keys((JSON.parse(readFileSync(join(ROOT_DIR, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts);
+const packageJson: { scripts: Record<string, string> } = JSON.parse(readFileSync(join(ROOT_DIR, 'package.json'), 'utf8'));
+const scripts = Object.keys(packageJson.scripts);
 
 interface Mention { doc: string; line: number; text: string }
 

@@ -26,7 +26,7 @@ test("la pagina ha la Content-Security-Policy, e Chromium la applica", async ({ 
     const script = document.createElement('script');
     script.textContent = 'window.__inlineRan = true';
     document.head.appendChild(script);
-    return (window as { __inlineRan?: boolean }).__inlineRan === true;
+    return '__inlineRan' in window && window.__inlineRan === true;
   });
   expect(ran, 'an inline script ran despite the Content-Security-Policy').toBe(false);
 

@@ -22,7 +22,7 @@ async function changeThroughApi(baseURL: string, nomeBcc: string) {
   const login = await fetch(`${baseURL}${API}/authorization/auth?userType=banca`, {
     method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'sede.60855', password: DEMO_PASSWORD }),
   });
-  const token = ((await login.json()) as { access_token: string }).access_token;
+  const { access_token: token }: { access_token: string } = await login.json();
   const read = await fetch(`${baseURL}${API}/banche/60855`, { headers: { 'X-AuthToken': token } });
   const etag = read.headers.get('etag') ?? '';
   const put = await fetch(`${baseURL}${API}/banche/60855`, {

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Download } from '@playwright/test';
+import { present } from '../support/present';
 import { expect, test } from './support/fixtures';
 import { expectPath, submitLogin } from './support/steps';
 
@@ -26,7 +27,7 @@ test("esportazione CSV delle filiali: l'avanzamento accanto all'elenco, il file 
   await test.step("la pagina mostra l'avanzamento e resta utilizzabile; il file arriva da solo", async () => {
     await expect(page.getByTestId('export-progress')).toBeVisible();
     await expect(page.locator('table tbody tr').first()).toBeVisible();
-    const file = await download!;
+    const file = await present(download, 'the download the CSV menu item started');
     expect(file.suggestedFilename()).toMatch(/^Filiali_\d{2}-\d{2}-\d{4}\.csv$/);
     const text = readFileSync(await file.path(), 'utf8');
     const lines = text.split('\r\n').filter(Boolean);

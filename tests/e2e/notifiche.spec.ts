@@ -17,7 +17,7 @@ async function asAssistenza(baseURL: string, method: string, path: string, body?
   const login = await fetch(`${baseURL}${API}/authorization/auth?userType=banca`, {
     method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'assistenza', password: DEMO_PASSWORD }),
   });
-  const { access_token: token } = await login.json() as { access_token: string };
+  const { access_token: token }: { access_token: string } = await login.json();
   const res = await fetch(`${baseURL}${API}/${path}`, {
     method, headers: { 'Content-Type': 'application/json', 'X-AuthToken': token }, body: body === undefined ? undefined : JSON.stringify(body),
   });

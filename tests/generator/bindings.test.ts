@@ -10,6 +10,7 @@ import { readSpecDir } from '../../generator/load/read-spec-dir.js';
 import { parseSourceFile } from '../../generator/load/source-file.js';
 import { resolveSources } from '../../generator/pipeline.js';
 import { ROOT_DIR } from '../../server/config.js';
+import { present } from '../support/present.js';
 import { format } from '../support/spec-helpers.js';
 
 const FILE = 'spec/platform/bindings.yaml';
@@ -18,7 +19,7 @@ const TEXT = readFileSync(join(ROOT_DIR, FILE), 'utf8');
 /** The real spec with bindings.yaml replaced by `text` (or left out). */
 function resolveWith(text: string | undefined) {
   const sources = readSpecDir(ROOT_DIR).sources.filter((s) => s.file !== FILE);
-  if (text !== undefined) sources.push(parseSourceFile(FILE, text).source!);
+  if (text !== undefined) sources.push(present(parseSourceFile(FILE, text).source, `the parsed ${FILE}`));
   return resolveSources(sources);
 }
 
@@ -34,12 +35,13 @@ describe('platform bindings', () => {
   it('resolve every role field to a field of the bound entity', () => {
     const { model, diagnostics } = resolveWith(TEXT);
     expect(diagnostics).toEqual([]);
-    const outbox = bound(model!, 'mailOutbox');
+    const resolved = present(model, 'the model');
+    const outbox = bound(resolved, 'mailOutbox');
     expect(outbox.entity.table).toBe('mail_outbox');
     expect([outbox.column('status'), outbox.column('recipient')]).toEqual(['stato_invio', 'recipient']);
     expect(outbox.columns({ status: 'C', sentAt: 'x' })).toEqual({ stato_invio: 'C', inviata_at: 'x' });
     expect(outbox.values({ statoInvio: 'I', other: 1 })).toEqual({ status: 'I' });
-    expect(model!.bindings!.loginRealms).toEqual({ bank: 'banca', merchant: 'merchant' });
+    expect(present(resolved.bindings, 'the bindings').loginRealms).toEqual({ bank: 'banca', merchant: 'merchant' });
   });
 
   it('report an unknown entity at its name, with the closest one', () => {
@@ -74,7 +76,8 @@ describe('platform bindings', () => {
   it('are optional for the generator, required by the code that runs on the model', () => {
     const { model, diagnostics } = resolveWith(undefined);
     expect(diagnostics).toEqual([]);
-    expect(model!.bindings).toBeUndefined();
-    expect(() => bound(model!, 'auditLog')).toThrow('add spec/platform/bindings.yaml');
+    const resolved = present(model, 'the model');
+    expect(resolved.bindings).toBeUndefined();
+    expect(() => bound(resolved, 'auditLog')).toThrow('add spec/platform/bindings.yaml');
   });
 });

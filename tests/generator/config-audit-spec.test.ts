@@ -3,6 +3,7 @@
  * declarations `audit: false` (entity) and `secret: true` (field). Mistakes stop the generator with file:line.
  */
 import { describe, expect, it } from 'vitest';
+import { named, present } from '../support/present.js';
 import { BANCA_YAML, format, loadSpec, loadSpecWithError } from '../support/spec-helpers.js';
 
 const CONFIG = 'spec/platform/config.yaml';
@@ -23,13 +24,13 @@ describe('configuration keys', () => {
   DATA: { type: date, label: Data }
 ` });
     expect(diagnostics.map(format)).toEqual([]);
-    expect(model!.config.map((k) => [k.key, k.type, k.default])).toEqual([
+    expect(present(model, 'the model').config.map((k) => [k.key, k.type, k.default])).toEqual([
       ['ABI_ELENCO', 'list', '30480,08549'], ['DATA', 'date', null], ['SWITCH.X', 'boolean', 'false'], ['TEMPO', 'integer', '300'],
     ]);
   });
 
   it('a spec without config file has no keys', () => {
-    expect(loadSpec({}).model!.config).toEqual([]);
+    expect(present(loadSpec({}).model, 'the model').config).toEqual([]);
   });
 
   it('refuses a default that does not fit its type or pattern, with file:line', () => {
@@ -52,10 +53,10 @@ describe('configuration keys', () => {
 describe('audit declarations', () => {
   it('`audit: false` and `secret: true` reach the model; by default an entity is audited and no field is secret', () => {
     const yaml = BANCA_YAML.replace('permission: ANAG_BANCHE\n', 'permission: ANAG_BANCHE\naudit: false\n').replace("    pattern: '^[0-9]{5}$'\n", () => "    pattern: '^[0-9]{5}$'\n    secret: true\n");
-    const banca = loadSpec({ 'spec/banca.yaml': yaml }).model!.entities[0];
+    const banca = present(loadSpec({ 'spec/banca.yaml': yaml }).model, 'the model').entities[0];
     expect(banca.audit).toBe(false);
-    expect(banca.fields.find((f) => f.name === 'codAbi')!.secret).toBe(true);
-    const plain = loadSpec({ 'spec/banca.yaml': BANCA_YAML }).model!.entities[0];
+    expect(named(banca.fields, 'codAbi', 'fields').secret).toBe(true);
+    const plain = present(loadSpec({ 'spec/banca.yaml': BANCA_YAML }).model, 'the model').entities[0];
     expect(plain.audit).toBeUndefined();
     expect(plain.fields.some((f) => f.secret)).toBe(false);
   });

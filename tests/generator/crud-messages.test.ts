@@ -8,7 +8,9 @@
 import { describe, expect, it } from 'vitest';
 import { formsEmitter } from '../../generator/emitters/forms.js';
 import { openapiEmitter } from '../../generator/emitters/openapi.js';
+import { present } from '../support/present.js';
 import { loadSpec, loadSpecWithError } from '../support/spec-helpers.js';
+import { emittedJson } from './emitted.js';
 
 const PROMO = 'spec/x/promo.yaml';
 const PB = 'spec/x/promo-banca.yaml';
@@ -63,8 +65,8 @@ checks:
   it('reach the form, the OpenAPI operations and the model', async () => {
     const { model, diagnostics } = loadSpec(files(promo(extra)));
     expect(diagnostics).toEqual([]);
-    const form = (await formsEmitter.emit(model!, {} as never)).find((f) => f.path === 'forms/Promo.json')!;
-    const json = JSON.parse(String(form.content));
+    const resolved = present(model, 'the model');
+    const json = await emittedJson(formsEmitter, resolved, 'forms/Promo.json');
     expect(json.success).toEqual({ create: 'Salvata', delete: 'Eliminata' });
     expect(json.deleteConfirmation).toEqual({ title: 'Operazione irreversibile', message: 'Procedere?' });
     expect(json.checks).toEqual([{ field: 'al', valid: { '>=': [{ var: 'al' }, { var: 'dal' }] }, message: "Fine prima dell'inizio" }]);
@@ -72,7 +74,7 @@ checks:
       'ui:field': 'transferList',
       'ui:options': { childField: 'codAbi', entity: 'Banca', valueField: 'codAbi', labelField: 'nomeBcc', chosenTitle: 'Banche associate', availableTitle: 'Banca disponibili' },
     });
-    const doc = JSON.parse(String((await openapiEmitter.emit(model!, {} as never))[0].content));
+    const doc = await emittedJson(openapiEmitter, resolved, 'openapi.json');
     expect(doc.paths['/promo'].post['x-success-message']).toBe('Salvata');
     expect(doc.paths['/promo/{id}'].delete['x-success-message']).toBe('Eliminata');
     expect(doc.paths['/promo/{id}'].put['x-success-message']).toBeUndefined();
@@ -133,7 +135,7 @@ describe('custom operation answering a list of objects', () => {
 `;
     const { model, diagnostics } = loadSpec({ [BANCA]: banca, [OPS]: ops });
     expect(diagnostics).toEqual([]);
-    const doc = JSON.parse(String((await openapiEmitter.emit(model!, {} as never))[0].content));
+    const doc = await emittedJson(openapiEmitter, present(model, 'the model'), 'openapi.json');
     const schema = doc.paths['/report'].get.responses['200'].content['application/json'].schema;
     expect(schema.type).toBe('array');
     expect(schema.items.properties).toHaveProperty('totale');

@@ -4,8 +4,9 @@
  * reported at file:line:col. The document gets POST <list path>/esportazioni and the job operations.
  */
 import { describe, expect, it } from 'vitest';
-import { buildOpenApi } from '../../generator/emitters/openapi.js';
+import { present } from '../support/present.js';
 import { BANCA_YAML, loadSpec, loadSpecWithError } from '../support/spec-helpers.js';
+import { openApiJson } from './emitted.js';
 
 const BANCA = 'spec/anagrafiche/banca.yaml';
 const withSecret = BANCA_YAML.replace('fields:\n', 'fields:\n  token: { type: string, label: Token, secret: true }\n');
@@ -13,32 +14,33 @@ const withExport = (exportYaml: string, yaml = BANCA_YAML) => yaml.replace('  pa
 
 describe('api.export', () => {
   it('is on by default with both formats and the list columns', () => {
-    const { model } = loadSpec({ [BANCA]: BANCA_YAML });
-    expect(model!.entities[0].api.export).toEqual({ formats: ['csv', 'xlsx'], columns: ['codAbi', 'nomeBcc'] });
-    const doc = buildOpenApi(model!) as { paths: Record<string, Record<string, Record<string, unknown>>> };
+    const model = present(loadSpec({ [BANCA]: BANCA_YAML }).model, 'the model');
+    expect(model.entities[0].api.export).toEqual({ formats: ['csv', 'xlsx'], columns: ['codAbi', 'nomeBcc'] });
+    const doc = openApiJson(model);
     const post = doc.paths['/banche/esportazioni'].post;
     expect(post).toMatchObject({ operationId: 'exportBanca', 'x-operation': 'export', 'x-permission': 'ANAG_BANCHE:VISUALIZZAZIONE', 'x-entity': 'Banca' });
-    expect((post.parameters as { name: string }[]).map((p) => p.name)).toEqual(['formato', 'sort']);
+    expect(post.parameters.map((p: { name: string }) => p.name)).toEqual(['formato', 'sort']);
     expect(doc.paths['/esportazioni/{id}'].get).toMatchObject({ 'x-access': 'authenticated', 'x-operation': 'exportStatus' });
     expect(doc.paths['/esportazioni/{id}/file'].get).toMatchObject({ 'x-access': 'authenticated', 'x-operation': 'exportFile' });
   });
 
   it('false turns it off; formats and columns restrict it', () => {
-    const off = loadSpec({ [BANCA]: withExport('false') }).model!;
+    const off = present(loadSpec({ [BANCA]: withExport('false') }).model, 'the model');
     expect(off.entities[0].api.export).toBeUndefined();
-    expect((buildOpenApi(off) as { paths: Record<string, unknown> }).paths['/banche/esportazioni']).toBeUndefined();
-    const csv = loadSpec({ [BANCA]: withExport('{ formats: [csv], columns: [nomeBcc] }') }).model!;
+    expect(openApiJson(off).paths['/banche/esportazioni']).toBeUndefined();
+    const csv = present(loadSpec({ [BANCA]: withExport('{ formats: [csv], columns: [nomeBcc] }') }).model, 'the model');
     expect(csv.entities[0].api.export).toEqual({ formats: ['csv'], columns: ['nomeBcc'] });
   });
 
   it('an entity without a list operation is not exportable', () => {
-    const model = loadSpec({ [BANCA]: BANCA_YAML.replace('  path: banche\n', '  path: banche\n  operations: [get]\n') }).model!;
+    const model = present(loadSpec({ [BANCA]: BANCA_YAML.replace('  path: banche\n', '  path: banche\n  operations: [get]\n') }).model, 'the model');
     expect(model.entities[0].api.export).toBeUndefined();
   });
 
   it('secret fields are left out of the default columns, and naming one is a mistake at file:line:col', () => {
     const secretListed = withSecret.replace('columns: [codAbi, nomeBcc]', 'columns: [codAbi, token]');
-    expect(loadSpec({ [BANCA]: secretListed }).model!.entities[0].api.export!.columns).toEqual(['codAbi']);
+    const model = present(loadSpec({ [BANCA]: secretListed }).model, 'the model');
+    expect(present(model.entities[0].api.export, 'api.export').columns).toEqual(['codAbi']);
     const d = loadSpecWithError({ [BANCA]: withExport('{ columns: [codAbi, token] }', withSecret) }, "Export column 'token' is a secret field");
     expect(d).toMatchObject({ file: BANCA, line: 7, column: 31 });
   });

@@ -5,9 +5,10 @@
  * its file:line:col.
  */
 import { describe, expect, it } from 'vitest';
-import { buildOpenApi } from '../../generator/emitters/openapi.js';
 import { formsEmitter } from '../../generator/emitters/forms.js';
+import { named, present } from '../support/present.js';
 import { loadSpec, loadSpecWithError, MINIMAL_FUNCTIONS, FUNCTIONS_FILE } from '../support/spec-helpers.js';
+import { emittedJson, openApiJson } from './emitted.js';
 
 const GROUP = 'spec/sicurezza/gruppo.yaml';
 const MOV = 'spec/magazzino/movimento.yaml';
@@ -70,24 +71,25 @@ const mov = (from = '', to = '') => ({ [FUNCTIONS_FILE]: functions, [MOV]: MOV_Y
 type Schemas = Record<string, { properties: Record<string, Record<string, unknown>>; required?: string[] }>;
 
 describe('writableBy, reservedValues and server-set fields', () => {
-  it('become the model, and the input schemas leave server-set fields out while forms show them read-only', () => {
+  it('become the model, and the input schemas leave server-set fields out while forms show them read-only', async () => {
     const { model, diagnostics } = loadSpec(group());
     expect(diagnostics).toEqual([]);
-    const fields = model!.entities[0].fields;
+    const resolved = present(model, 'the model');
+    const fields = resolved.entities[0].fields;
     expect(fields.find((f) => f.name === 'parentGroup')).toMatchObject({ writableBy: 'assistance', messages: { writableBy: "Solo l'assistenza" } });
     expect(fields.find((f) => f.name === 'roleName')).toMatchObject({ reservedValues: { values: ['ROLE_ADMIN', 'MERCHANT_OP'], message: 'Ruolo riservato' } });
-    expect(fields.find((f) => f.name === 'groupName')!.messages).not.toHaveProperty('writableBy');
-    const schemas = (buildOpenApi(model!) as { components: { schemas: Schemas } }).components.schemas;
+    expect(named(fields, 'groupName', 'fields').messages).not.toHaveProperty('writableBy');
+    const schemas: Schemas = openApiJson(resolved).components.schemas;
     expect(Object.keys(schemas.GruppoInput.properties)).toEqual(['groupName', 'parentGroup', 'roleName']);
     expect(Object.keys(schemas.Gruppo.properties)).toContain('creatoDa');
-    const [form] = formsEmitter.emit(model!, {} as never) as { content: string }[];
-    expect(JSON.parse(form.content).schema.properties.creatoDa).toMatchObject({ readOnly: true });
+    const form = await emittedJson(formsEmitter, resolved, 'forms/Gruppo.json');
+    expect(form.schema.properties.creatoDa).toMatchObject({ readOnly: true });
   });
 
   it('a generated key and a field a transition sets are not in the create body', () => {
     const { model, diagnostics } = loadSpec(mov());
     expect(diagnostics).toEqual([]);
-    const schemas = (buildOpenApi(model!) as { components: { schemas: Schemas } }).components.schemas;
+    const schemas: Schemas = openApiJson(present(model, 'the model')).components.schemas;
     expect(Object.keys(schemas.MovimentoCreateInput.properties)).toEqual(['qtaMov', 'statoMov']);
   });
 
@@ -105,7 +107,7 @@ describe('writableBy, reservedValues and server-set fields', () => {
 describe('initial states via a transition', () => {
   it('become initialVia: the state and the transition whose permission, guard and effects a create in it takes', () => {
     const { model } = loadSpec(mov());
-    expect(model!.entities[0].states).toMatchObject({ initial: ['S', 'A'], initialVia: { A: 'accetta' } });
+    expect(present(model, 'the model').entities[0].states).toMatchObject({ initial: ['S', 'A'], initialVia: { A: 'accetta' } });
   });
 
   it.each([

@@ -3,9 +3,10 @@
  * form widget, stored-file table) and each mistake at its file:line:col.
  */
 import { describe, expect, it } from 'vitest';
-import { buildOpenApi } from '../../generator/emitters/openapi.js';
 import { snapshotOf } from '../../generator/migrations/snapshot.js';
+import { named, present } from '../support/present.js';
 import { BANCA_YAML, loadSpec, loadSpecWithError } from '../support/spec-helpers.js';
+import { openApiJson } from './emitted.js';
 
 const BANCA = 'spec/anagrafiche/banca.yaml';
 const LOGO = `  logo:
@@ -17,37 +18,39 @@ const LOGO = `  logo:
       namePattern: '^[^<>''\\s+"/;\`%]+$'
 `;
 /** BANCA_YAML with the logo field and, optionally, one piece of text replaced. */
-const banca = (from?: string, to?: string) => {
+const banca = (...replace: [] | [from: string, to: string]) => {
   const withLogo = BANCA_YAML.replace('list:\n', () => `${LOGO}list:\n`);
-  if (from === undefined) return { [BANCA]: withLogo };
+  if (replace.length === 0) return { [BANCA]: withLogo };
+  const [from, to] = replace;
   expect(withLogo).toContain(from);
-  return { [BANCA]: withLogo.replace(from, () => to!) };
+  return { [BANCA]: withLogo.replace(from, () => to) };
 };
 
 describe('a valid file field', () => {
   it('is in the model with its rule and the platform messages, and adds the stored-file table', () => {
     const { model, diagnostics } = loadSpec(banca());
     expect(diagnostics).toEqual([]);
-    const logo = model!.entities[0].fields.find((f) => f.name === 'logo')!;
+    const resolved = present(model, 'the model');
+    const logo = named(resolved.entities[0].fields, 'logo', 'fields');
     expect(logo).toMatchObject({ type: 'file', column: 'logo', file: { maxSize: 256000, accept: ['image/png', 'image/jpeg'], namePattern: '^[^<>\'\\s+"/;`%]+$' } });
     expect(Object.keys(logo.messages)).toEqual(expect.arrayContaining(['fileSize', 'fileName', 'fileType', 'fileContent']));
-    const tables = snapshotOf(model!);
+    const tables = snapshotOf(resolved);
     expect(tables.map((t) => t.name)).toContain('file_archiviato');
-    expect(tables.find((t) => t.name === 'banca')!.columns.find((c) => c.field === 'logo')).toMatchObject({ type: 'string', length: 64, nullable: true });
+    expect(named(tables, 'banca', 'tables').columns.find((c) => c.field === 'logo')).toMatchObject({ type: 'string', length: 64, nullable: true });
   });
 
   it('gets GET and PUT <item>/logo and POST <item>/logo/check with a multipart body', () => {
-    const doc = buildOpenApi(loadSpec(banca()).model!) as { paths: Record<string, Record<string, Record<string, unknown>>> };
+    const doc = openApiJson(present(loadSpec(banca()).model, 'the model'));
     const item = doc.paths['/banche/{codAbi}/logo'];
     expect(item.get).toMatchObject({ 'x-operation': 'fileGet', 'x-file': 'logo', 'x-permission': 'ANAG_BANCHE:VISUALIZZAZIONE' });
     expect(item.put).toMatchObject({ 'x-operation': 'fileUpdate', 'x-permission': 'ANAG_BANCHE:AGGIORNAMENTO' });
-    expect(Object.keys((item.get.responses as Record<string, { content?: object }>)[200].content!)).toEqual(['image/png', 'image/jpeg']);
+    expect(Object.keys(item.get.responses[200].content)).toEqual(['image/png', 'image/jpeg']);
     const check = doc.paths['/banche/{codAbi}/logo/check'].post;
     expect(check).toMatchObject({ 'x-operation': 'fileCheck', requestBody: { content: { 'multipart/form-data': { schema: { required: ['file'] } } } } });
   });
 
   it('a spec without file fields has no stored-file table', () => {
-    expect(snapshotOf(loadSpec({ [BANCA]: BANCA_YAML }).model!).map((t) => t.name)).not.toContain('file_archiviato');
+    expect(snapshotOf(present(loadSpec({ [BANCA]: BANCA_YAML }).model, 'the model')).map((t) => t.name)).not.toContain('file_archiviato');
   });
 });
 

@@ -20,7 +20,13 @@ const NOT_IN_FIXTURE: Record<string, string> = {
 
 type Yaml = Record<string, unknown>;
 const isObject = (v: unknown): v is Yaml => typeof v === 'object' && v !== null && !Array.isArray(v);
-const schemaOf = (name: string): Yaml => JSON.parse(readFileSync(join(ROOT_DIR, 'generator', 'schema', name), 'utf8')) as Yaml;
+const schemaOf = (name: string): Yaml => JSON.parse(readFileSync(join(ROOT_DIR, 'generator', 'schema', name), 'utf8'));
+/** The object under `key`; a schema without it is not the one these tests were written for. */
+const objectAt = (value: Yaml, key: string): Yaml => {
+  const found = value[key];
+  if (!isObject(found)) throw new Error(`the JSON Schema has no object ${key}`);
+  return found;
+};
 /** The keys a JSON Schema object definition allows. */
 const keysOf = (definition: unknown): string[] => (isObject(definition) && isObject(definition.properties) ? Object.keys(definition.properties) : []);
 
@@ -49,14 +55,14 @@ describe('the fixture spec', () => {
 });
 
 describe('the fixture uses every key of the language', () => {
-  const sources = fixtureFiles().map((f) => parse(readFileSync(join(ROOT_DIR, f.original), 'utf8')) as unknown).filter(isObject);
+  const sources = fixtureFiles().map((f): unknown => parse(readFileSync(join(ROOT_DIR, f.original), 'utf8'))).filter(isObject);
   const entities = sources.filter((s) => typeof s.entity === 'string');
   const values = (objects: Yaml[], key: string): Yaml[] => objects.flatMap((o) => (isObject(o[key]) ? Object.values(o[key]) : [])).filter(isObject);
   const used = (objects: Yaml[]) => new Set(objects.flatMap((o) => Object.keys(o)));
   const missing = (allowed: string[], objects: Yaml[]) => allowed.filter((k) => !used(objects).has(k) && !(k in NOT_IN_FIXTURE));
 
   const entitySchema = schemaOf('entity.schema.json');
-  const defs = entitySchema.$defs as Yaml;
+  const defs = objectAt(entitySchema, '$defs');
 
   it('every key of an entity, its api, its fields, children, rules, states and transitions', () => {
     expect(missing(keysOf(entitySchema), entities)).toEqual([]);
@@ -70,13 +76,14 @@ describe('the fixture uses every key of the language', () => {
   });
 
   it('a field of every type', () => {
-    const types = ((defs.field as { properties: { type: { enum: string[] } } }).properties.type.enum);
+    const types = objectAt(objectAt(objectAt(defs, 'field'), 'properties'), 'type').enum;
+    if (!Array.isArray(types)) throw new Error('the field definition lists no types');
     expect(types.filter((t) => !values(entities, 'fields').some((f) => f.type === t))).toEqual([]);
   });
 
   it('every key of an operation', () => {
     const operations = values(sources, 'operations');
-    const operationSchema = (schemaOf('operations.schema.json').$defs as Yaml).operation;
+    const operationSchema = objectAt(schemaOf('operations.schema.json'), '$defs').operation;
     expect(missing(keysOf(operationSchema), operations)).toEqual([]);
   });
 });

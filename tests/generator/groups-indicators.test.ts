@@ -4,6 +4,7 @@
  * Mistakes stop the generator with file:line:col.
  */
 import { describe, expect, it } from 'vitest';
+import { named, present } from '../support/present.js';
 import { format, loadSpec, loadSpecWithError } from '../support/spec-helpers.js';
 
 const TICKET = `entity: Ticket
@@ -42,7 +43,7 @@ describe('enum groups', () => {
   it('are kept in the model by name', () => {
     const { model, diagnostics } = loadSpec({ 'spec/t.yaml': TICKET });
     expect(diagnostics.map(format)).toEqual([]);
-    expect(model!.entities[0].fields.find((f) => f.name === 'stato')!.groups).toEqual({ sospesi: ['6'] });
+    expect(named(present(model, 'the model').entities[0].fields, 'stato', 'fields').groups).toEqual({ sospesi: ['6'] });
   });
 
   it('refuse a code that is not one of the values, at its position', () => {
@@ -60,7 +61,7 @@ describe('range filters', () => {
     const withDate = TICKET.replace("  abi: { type: string, required: true }", "  abi: { type: string, required: true }\n  aperto: { type: date, search: range }");
     const { model, diagnostics } = loadSpec({ 'spec/t.yaml': withDate });
     expect(diagnostics.map(format)).toEqual([]);
-    expect(model!.entities[0].fields.find((f) => f.name === 'aperto')!.search).toBe('range');
+    expect(named(present(model, 'the model').entities[0].fields, 'aperto', 'fields').search).toBe('range');
     const d = loadSpecWithError({ 'spec/t.yaml': TICKET.replace("abi: { type: string, required: true }", "abi: { type: string, required: true, search: range }") }, 'by range');
     expect(format(d)).toBe("spec/t.yaml:9:48: Field 'abi' of type string cannot be searched by range (only date, datetime, integer, decimal).");
   });
@@ -70,7 +71,7 @@ describe('indicator', () => {
   it('is kept in the model and checked against entity, group and config key', () => {
     const { model, diagnostics } = loadSpec({ 'spec/t.yaml': TICKET, 'spec/c.yaml': CONFIG, 'spec/o.yaml': indicator('') });
     expect(diagnostics.map(format)).toEqual([]);
-    expect(model!.operations[0].indicator).toEqual({ label: 'Sospesi', entity: 'Ticket', field: 'stato', group: 'sospesi', refreshKey: 'REFRESH' });
+    expect(present(model, 'the model').operations[0].indicator).toEqual({ label: 'Sospesi', entity: 'Ticket', field: 'stato', group: 'sospesi', refreshKey: 'REFRESH' });
   });
 
   it('refuses an unknown group, a refresh key that is not an integer key, with file:line', () => {
@@ -92,12 +93,12 @@ describe('response kinds', () => {
 `;
   it('file: text answers 200 with a file', () => {
     const { model } = loadSpec({ 'spec/t.yaml': TICKET, 'spec/o.yaml': op('{ file: text }') });
-    expect(model!.operations[0].response).toEqual({ status: 200, file: 'text' });
+    expect(present(model, 'the model').operations[0].response).toEqual({ status: 200, file: 'text' });
   });
 
   it('entities: a page of one of several entities; unknown ones are refused', () => {
     const { model } = loadSpec({ 'spec/t.yaml': TICKET, 'spec/o.yaml': op('{ entities: [Ticket, Banca], shape: page }'), 'spec/b.yaml': TICKET.replace('entity: Ticket', 'entity: Banca').replace('table: ticket', 'table: banca').replace('path: ticket', 'path: banche') });
-    expect(model!.operations[0].response).toEqual({ status: 200, entities: ['Ticket', 'Banca'], shape: 'page' });
+    expect(present(model, 'the model').operations[0].response).toEqual({ status: 200, entities: ['Ticket', 'Banca'], shape: 'page' });
     const d = loadSpecWithError({ 'spec/t.yaml': TICKET, 'spec/o.yaml': op('{ entities: [Ticket, Tiket], shape: page }') }, 'not declared');
     expect(d.line).toBe(7);
   });

@@ -4,13 +4,14 @@
  * placeholder the outbox masks) is refused at its file:line:column.
  */
 import { describe, expect, it } from 'vitest';
+import { present } from '../support/present.js';
 import { BANCA_YAML, loadSpec, loadSpecWithError, MESSAGES_FILE, MINIMAL_MESSAGES } from '../support/spec-helpers.js';
 
 describe('password mail templates', () => {
   it('reach the model as written', () => {
     const { model, diagnostics } = loadSpec({ 'spec/anagrafiche/banca.yaml': BANCA_YAML });
     expect(diagnostics).toEqual([]);
-    expect(model!.messages.mails.recuperoPassword).toEqual({ subject: 'Nuova password', text: 'Password: {{password}}, valida {ore} ore' });
+    expect(present(model, 'the model').messages.mails.recuperoPassword).toEqual({ subject: 'Nuova password', text: 'Password: {{password}}, valida {ore} ore' });
   });
 
   it('a text without {{password}} is refused where it is written', () => {

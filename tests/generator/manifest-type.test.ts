@@ -7,7 +7,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { manifestSchema } from '../../generator/emitters/manifest-type';
 
-const manifest = JSON.parse(readFileSync(new URL('../../generated/manifest.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+const manifest: Record<string, unknown> = JSON.parse(readFileSync(new URL('../../generated/manifest.json', import.meta.url), 'utf8'));
 const validate = new Ajv2020({ allErrors: true, strict: true }).compile(manifestSchema);
 
 describe('manifest schema', () => {

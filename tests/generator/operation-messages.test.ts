@@ -3,6 +3,7 @@
  * they reach the model as written, and a badly named or empty one is refused at its file:line:column.
  */
 import { describe, expect, it } from 'vitest';
+import { named, present } from '../support/present.js';
 import { BANCA_YAML, loadSpec, loadSpecWithError } from '../support/spec-helpers.js';
 
 const OPS = 'spec/notifiche/operazioni-notifiche.yaml';
@@ -22,7 +23,7 @@ describe('operation messages', () => {
   it('reach the model by name', () => {
     const { model, diagnostics } = loadSpec(ops(`      duplicate: "Elemento già assegnato"\n`));
     expect(diagnostics).toEqual([]);
-    expect(model!.operations.find((o) => o.name === 'assegna')!.messages).toEqual({ duplicate: "Elemento già assegnato" });
+    expect(named(present(model, 'the model').operations, 'assegna', 'operations').messages).toEqual({ duplicate: "Elemento già assegnato" });
   });
 
   it('a name that is not camelCase is refused at its line', () => {

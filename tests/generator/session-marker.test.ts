@@ -4,6 +4,7 @@
  * an operation whose answer has no token is refused where it is written.
  */
 import { describe, expect, it } from 'vitest';
+import { present } from '../support/present.js';
 import { BANCA_YAML, loadSpec, loadSpecWithError } from '../support/spec-helpers.js';
 
 const OPS = 'spec/sicurezza/operazioni-accesso.yaml';
@@ -34,7 +35,7 @@ describe('session marker', () => {
   it('reaches the model on the operations that open and close the session', () => {
     const { model, diagnostics } = loadSpec(ops(TOKEN));
     expect(diagnostics).toEqual([]);
-    expect(model!.operations.map((o) => [o.name, o.session])).toEqual([['accesso', 'open'], ['uscita', 'close']]);
+    expect(present(model, 'the model').operations.map((o) => [o.name, o.session])).toEqual([['accesso', 'open'], ['uscita', 'close']]);
   });
 
   it('open without access_token and expire_in in the answer is refused at its line', () => {

@@ -3,6 +3,7 @@
  * where one is plausible, at the file:line:column of the offending text.
  */
 import { describe, expect, it } from 'vitest';
+import { present } from '../support/present.js';
 import { BANCA_YAML, loadSpec, loadSpecWithError } from '../support/spec-helpers.js';
 
 const BANCA = 'spec/anagrafiche/banca.yaml';
@@ -26,7 +27,7 @@ describe('a valid spec', () => {
     const { model, diagnostics } = loadSpec({ [BANCA]: BANCA_YAML });
     expect(diagnostics).toEqual([]);
     expect(model?.entities.map((e) => e.name)).toEqual(['Banca']);
-    const entity = model!.entities[0];
+    const entity = present(model, 'the model').entities[0];
     expect(entity).toMatchObject({ table: 'banca', key: ['codAbi'], api: { path: 'banche' } });
     expect(entity.fields.map((f) => f.name)).toEqual(['codAbi', 'nomeBcc']);
     expect(entity.fields[0]).toMatchObject({ required: true, pattern: '^[0-9]{5}$', column: 'cod_abi' });

@@ -4,8 +4,9 @@
  * closest valid name (unknown states, fields, related rows, caller facts, functions and actions).
  */
 import { describe, expect, it } from 'vitest';
-import { buildOpenApi } from '../../generator/emitters/openapi.js';
+import { named, present } from '../support/present.js';
 import { BANCA_YAML, loadSpec, loadSpecWithError, MINIMAL_FUNCTIONS, FUNCTIONS_FILE } from '../support/spec-helpers.js';
+import { openApiJson } from './emitted.js';
 
 const BANCA = 'spec/anagrafiche/banca.yaml';
 const MOV = 'spec/magazzino/movimento.yaml';
@@ -75,7 +76,7 @@ describe('a valid state machine', () => {
   it('becomes the model: states, transitions, effects, related rows and the editable condition', () => {
     const { model, diagnostics } = loadSpec(spec());
     expect(diagnostics).toEqual([]);
-    const entity = model!.entities.find((e) => e.name === 'Movimento')!;
+    const entity = named(present(model, 'the model').entities, 'Movimento', 'entities');
     expect(entity.related).toEqual([{ name: 'banca', entity: 'Banca', link: { codAbi: 'codAbi' } }]);
     expect(entity.editable).toEqual({ when: { '!!': [{ var: 'banca.gruppoGestMagazzino' }] }, message: 'Sola lettura', hide: { qtaMov: 0 } });
     expect(entity.states).toMatchObject({
@@ -87,11 +88,11 @@ describe('a valid state machine', () => {
   });
 
   it('each transition is POST /<path>/{key}/<name> with its permission; the create body takes only initial states', () => {
-    const doc = buildOpenApi(loadSpec(spec()).model!) as { paths: Record<string, Record<string, Record<string, unknown>>>; components: { schemas: Record<string, { properties: Record<string, { enum?: unknown[] }>; required?: string[] }> } };
+    const doc = openApiJson(present(loadSpec(spec()).model, 'the model'));
     expect(doc.paths['/movimenti/{id}/accetta'].post).toMatchObject({
       operationId: 'accettaMovimento', 'x-operation': 'transition', 'x-transition': 'accetta', 'x-permission': 'GES_MAG:AGGIORNAMENTO', 'x-success-message': 'Movimento aggiornato',
     });
-    expect(Object.keys(doc.paths['/movimenti/{id}/accetta'].post.responses as object)).toEqual(expect.arrayContaining(['200', '403', '404', '409']));
+    expect(Object.keys(doc.paths['/movimenti/{id}/accetta'].post.responses)).toEqual(expect.arrayContaining(['200', '403', '404', '409']));
     expect(doc.components.schemas.MovimentoCreateInput.properties.statoMov.enum).toEqual(['S', 'A', null]);
     expect(doc.components.schemas.MovimentoInput.properties.statoMov.enum).toEqual(['S', 'A', 'R', null]);
     expect(doc.components.schemas.MovimentoDetail.properties._actions).toMatchObject({ type: 'array', items: { enum: ['accetta', 'update', 'delete'] } });
@@ -154,9 +155,10 @@ describe('a transition input (the body the caller fills in, e.g. a rejection rea
   it('becomes the body schema of the operation, the form input and a name its effects read', () => {
     const { model, diagnostics } = loadSpec(withInput(NOTA, '- set: { codModpos: { expr: { var: input.nota } } }'));
     expect(diagnostics).toEqual([]);
-    const t = model!.entities.find((e) => e.name === 'Movimento')!.states!.transitions[0];
+    const resolved = present(model, 'the model');
+    const t = present(named(resolved.entities, 'Movimento', 'entities').states, 'Movimento states').transitions[0];
     expect(t.input).toMatchObject([{ name: 'nota', label: 'Nota', required: true, maxLength: 20, messages: { required: 'Indicare la nota' } }]);
-    const doc = buildOpenApi(model!) as { paths: Record<string, Record<string, Record<string, unknown>>>; components: { schemas: Record<string, unknown> } };
+    const doc = openApiJson(resolved);
     expect(doc.paths['/movimenti/{id}/accetta'].post.requestBody).toEqual({ required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/MovimentoAccettaInput' } } } });
     expect(doc.components.schemas.MovimentoAccettaInput).toMatchObject({ type: 'object', additionalProperties: false, required: ['nota'], properties: { nota: { type: 'string', maxLength: 20 } } });
   });

@@ -72,15 +72,16 @@ describe('npm run dev', () => {
 
     const [apiPort, uiPort] = [await freePort(), await freePort()];
     ui = `http://127.0.0.1:${uiPort}`;
-    child = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts'], {
+    const started = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts'], {
       cwd: root,
       env: { ...process.env, PORT: String(apiPort), UI_PORT: String(uiPort), SQLITE_FILE: join(root, 'dev.sqlite'), DATABASE_URL: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true, // its own process group: the API child goes with it in afterAll
     });
-    child.stdout!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-    child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-    child.on('exit', () => { exited = true; });
+    child = started;
+    started.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    started.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    started.on('exit', () => { exited = true; });
     // Vite, the first generation and the first API start: the slowest part on a busy machine.
     await waitFor('the dev loop to watch spec/', () => output.includes('[dev] watching spec/'), 50_000);
 
@@ -90,13 +91,15 @@ describe('npm run dev', () => {
       body: JSON.stringify({ username: 'assistenza', password: DEMO_PASSWORD }),
     });
     expect(login.status).toBe(200);
-    token = ((await login.json()) as { access_token: string }).access_token;
+    const answer: { access_token: string } = await login.json();
+    token = answer.access_token;
   }, 60_000);
 
   afterAll(async () => {
-    if (child?.pid && !exited) {
-      process.kill(-child.pid, 'SIGTERM');
-      await waitFor('the dev loop to stop', () => exited).catch(() => process.kill(-child!.pid!, 'SIGKILL'));
+    const pid = child?.pid;
+    if (pid && !exited) {
+      process.kill(-pid, 'SIGTERM');
+      await waitFor('the dev loop to stop', () => exited).catch(() => process.kill(-pid, 'SIGKILL'));
     }
     rmSync(root, { recursive: true, force: true });
   }, 60_000);

@@ -74,14 +74,15 @@ describe('a breaking spec change fails tsc over the UI', () => {
       for (const dir of ['ui', 'common', 'generated']) cpSync(join(ROOT, dir), join(work, dir), { recursive: true });
       for (const file of result.files.filter((f) => f.path.startsWith('types/'))) writeFileSync(join(work, 'generated', file.path), file.content);
       symlinkSync(join(ROOT, 'node_modules'), join(work, 'node_modules'));
-      const config = JSON.parse(readFileSync(join(ROOT, 'tsconfig.json'), 'utf8')) as { include: string[] };
+      const config: Record<string, unknown> = JSON.parse(readFileSync(join(ROOT, 'tsconfig.json'), 'utf8'));
       writeFileSync(join(work, 'tsconfig.json'), JSON.stringify({ ...config, include: ['common', 'ui', 'generated/types'] }));
 
       let output = '';
       try {
         execFileSync(join(ROOT, 'node_modules/.bin/tsc'), ['-p', join(work, 'tsconfig.json'), '--noEmit', '--pretty', 'false'], { encoding: 'utf8', cwd: work });
       } catch (error) {
-        output = String((error as { stdout?: string }).stdout ?? '');
+        // execFileSync's error carries what tsc printed.
+        output = typeof error === 'object' && error !== null && 'stdout' in error ? String(error.stdout ?? '') : '';
       }
       const errors = output.split('\n').filter((line) => /error TS\d+/.test(line));
       // The two calls of ui/src/core/authApi.ts that use what changed, and the session code that reads the

@@ -6,10 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../ui/src/core/apiError';
 import { createDataProvider, versionOf } from '../../ui/src/core/dataProvider';
-import type { EntityMeta } from '../../ui/src/core/types';
+import { entityMeta } from './entityMeta';
 import { seen, type SeenCall } from './fakeFetch';
 
-const banca = { path: 'banche', key: ['codAbi'] } as EntityMeta;
+const banca = entityMeta('banche', ['codAbi']);
 const CONFLICT = "L'elemento è stato modificato da un altro utente nel frattempo: ricaricare i dati e ripetere la modifica";
 
 type Call = SeenCall;

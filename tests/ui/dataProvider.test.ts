@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, GENERIC_SERVER_ERROR } from '../../ui/src/core/apiError';
 import { createDataProvider, listQuery } from '../../ui/src/core/dataProvider';
-import type { EntityMeta } from '../../ui/src/core/types';
+import { entityMeta } from './entityMeta';
 import { fakeFetch, type SeenCall } from './fakeFetch';
 
-const banca = { path: 'banche', key: ['codAbi'] } as EntityMeta;
-const filiale = { path: 'filiali', key: ['codAbi', 'cab'] } as EntityMeta;
+const banca = entityMeta('banche', ['codAbi']);
+const filiale = entityMeta('filiali', ['codAbi', 'cab']);
 
 describe('listQuery', () => {
   it('builds page, size, repeated sort and non-empty filters', () => {

@@ -4,7 +4,7 @@ import { validator } from '../../ui/src/shell/form/validator';
 import type { FormDef } from '../../ui/src/core/types';
 import form from './fixtures/Banca.form.json';
 
-const def = form as unknown as FormDef;
+const def: FormDef = form;
 const transform = createTransformErrors(def);
 
 function validate(data: Record<string, unknown>) {

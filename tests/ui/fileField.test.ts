@@ -5,19 +5,20 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../ui/src/core/apiError';
 import { createDataProvider, versionOf } from '../../ui/src/core/dataProvider';
 import { fileProblemInForm, fileRuleOf, isImageRule } from '../../ui/src/core/fileField';
 import type { FormDef } from '../../ui/src/core/types';
 import { seen, type SeenCall } from './fakeFetch';
 
-const banca = JSON.parse(readFileSync(fileURLToPath(new URL('../../generated/forms/Banca.json', import.meta.url)), 'utf8')) as FormDef;
+const banca: FormDef = JSON.parse(readFileSync(fileURLToPath(new URL('../../generated/forms/Banca.json', import.meta.url)), 'utf8'));
 const TOO_BIG = "La dimensione del file selezionato e' troppo grande: la dimensione massima e' di 250kb";
 const BAD_NAME = 'Il nome del file contiene caratteri non consentiti';
 const check = (name: string, size: number, type = 'image/png') => fileProblemInForm(banca, 'logo', { name, size, type });
 
 describe('logo field of the bank form', () => {
   it('is an upload control with the spec rule', () => {
-    expect((banca.uiSchema.logo as Record<string, unknown>)['ui:widget']).toBe('storedFile');
+    expect(banca.uiSchema.logo).toMatchObject({ 'ui:widget': 'storedFile' });
     expect(fileRuleOf(banca, 'logo')).toMatchObject({ maxSize: 256000, accept: ['image/png', 'image/jpeg', 'image/gif'] });
     expect(isImageRule(fileRuleOf(banca, 'logo'))).toBe(true);
   });
@@ -47,7 +48,9 @@ describe('logo field of the bank form', () => {
     expect(calls[0].headers.get('If-Match')).toBe('"v1"');
     expect(calls[0].headers.get('Content-Type')).toMatch(/^multipart\/form-data; boundary=/);
     const body = await calls[0].request.formData();
-    expect((body.get('file') as File).name).toBe('logo.png');
+    const file = body.get('file');
+    if (!(file instanceof File)) throw new Error(`part "file" is not a file: ${String(file)}`);
+    expect(file.name).toBe('logo.png');
     expect(row.logo).toBe('nuovo');
     expect(versionOf(row)).toBe('"v2"');
   });
@@ -56,6 +59,7 @@ describe('logo field of the bank form', () => {
     const answer = { errorMessage: 'Dati non validi', code: 'VALIDATION_ERROR', details: [{ field: 'file', message: 'Il contenuto del file non corrisponde al tipo dichiarato' }] };
     const provider = createDataProvider('/api', async () => new Response(JSON.stringify(answer), { status: 400 }));
     const error = await provider.upload('PUT', 'banche/30480/logo', new Blob(['x']), 'logo.png', '"v1"').catch((e: unknown) => e);
-    expect((error as { details: unknown[] }).details).toEqual(answer.details);
+    if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
+    expect(error.details).toEqual(answer.details);
   });
 });

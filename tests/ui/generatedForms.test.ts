@@ -7,17 +7,19 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createTransformErrors } from '../../ui/src/core/errorMessages';
+import { recordAt } from '../../ui/src/core/guards';
 import type { FormDef } from '../../ui/src/core/types';
 import { validator } from '../../ui/src/shell/form/validator';
+import { present } from '../support/present';
 
 const formsDir = join(fileURLToPath(new URL('../..', import.meta.url)), 'generated/forms');
 // generated/ is committed: no forms is a broken checkout, and must fail rather than leave this file with no tests.
 const forms: FormDef[] = existsSync(formsDir)
-  ? readdirSync(formsDir).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(join(formsDir, f), 'utf8')) as FormDef)
+  ? readdirSync(formsDir).filter((f) => f.endsWith('.json')).map((f): FormDef => JSON.parse(readFileSync(join(formsDir, f), 'utf8')))
   : [];
 
 function validate(form: FormDef, data: unknown) {
-  return validator.validateFormData(data, form.schema, undefined, createTransformErrors(form), form.uiSchema as never);
+  return validator.validateFormData(data, form.schema, undefined, createTransformErrors(form), form.uiSchema);
 }
 
 describe('generated forms', () => {
@@ -26,13 +28,13 @@ describe('generated forms', () => {
   });
 
   it('Banca: a 4-digit ABI gives exactly "Il campo  deve essere di 5 cifre"', () => {
-    const banca = forms.find((f) => f.entity === 'Banca')!;
+    const banca = present(forms.find((f) => f.entity === 'Banca'), 'generated/forms/Banca.json');
     const { errors } = validate(banca, { codAbi: '1234', nomeBcc: 'Banca', group: {} });
     expect(errors.map((e) => [e.property, e.message])).toEqual([['.codAbi', 'Il campo  deve essere di 5 cifre']]);
   });
 
   it.each(forms.map((f) => [f.entity, f] as const))('%s: empty and wrong-typed data produce only Italian messages', (_name, form) => {
-    const props = Object.keys((form.schema as { properties?: object }).properties ?? {});
+    const props = Object.keys(recordAt(form.schema, 'properties') ?? {});
     const wrong = Object.fromEntries(props.map((p) => [p, 12.5]));
     for (const data of [{}, wrong]) {
       const { errors } = validate(form, data);

@@ -6,7 +6,7 @@ import { entityPath, fillRoute, keyOf } from '../../ui/src/core/keys';
 import type { FormDef } from '../../ui/src/core/types';
 import form from './fixtures/Banca.form.json';
 
-const def = form as unknown as FormDef;
+const def: FormDef = form;
 
 describe('routes and keys', () => {
   it('fills the form route with the row key, or drops the optional segment', () => {

@@ -8,13 +8,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ApiError, bannerMessage } from '../../ui/src/core/apiError';
-import type { RJSFSchema } from '@rjsf/utils';
 import { createTransformErrors } from '../../ui/src/core/errorMessages';
 import type { FormDef } from '../../ui/src/core/types';
 import { validator } from '../../ui/src/shell/form/validator';
+import { named, present } from '../support/present';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const movement = JSON.parse(readFileSync(join(root, 'generated/forms/MovimentoMagazzino.json'), 'utf8')) as FormDef;
+const movement: FormDef = JSON.parse(readFileSync(join(root, 'generated/forms/MovimentoMagazzino.json'), 'utf8'));
 
 describe('the movement form definition', () => {
   it('has the actions of the spec, with their confirmation and success messages', () => {
@@ -28,16 +28,19 @@ describe('the movement form definition', () => {
 });
 
 describe('a transition with an input (rifiuta asks the reason)', () => {
-  const rifiuta = movement.states!.transitions.find((t) => t.name === 'rifiuta')!;
+  const transitions = present(movement.states, 'the states of the movement form').transitions;
+  const rifiuta = named(transitions, 'rifiuta', 'transitions');
+  const inputOfRifiuta = () => present(rifiuta.input, 'the input of rifiuta');
   const check = (data: Record<string, unknown>) => {
-    const transform = createTransformErrors({ messages: rifiuta.input!.messages, defaultMessages: movement.defaultMessages });
-    return validator.validateFormData(data, rifiuta.input!.schema as RJSFSchema, undefined, transform).errors.map((e) => [e.property?.replace(/^\./, ''), e.message]);
+    const input = inputOfRifiuta();
+    const transform = createTransformErrors({ messages: input.messages, defaultMessages: movement.defaultMessages });
+    return validator.validateFormData(data, input.schema, undefined, transform).errors.map((e) => [e.property?.replace(/^\./, ''), e.message]);
   };
 
   it('carries the body schema of the API and only the accept action has none', () => {
-    expect(movement.states!.transitions.find((t) => t.name === 'accetta')!.input).toBeUndefined();
-    expect(rifiuta.input!.schema).toMatchObject({ type: 'object', required: ['nota'], additionalProperties: false });
-    expect(rifiuta.input!.uiSchema['ui:order']).toEqual(['nota']);
+    expect(named(transitions, 'accetta', 'transitions').input).toBeUndefined();
+    expect(inputOfRifiuta().schema).toMatchObject({ type: 'object', required: ['nota'], additionalProperties: false });
+    expect(inputOfRifiuta().uiSchema['ui:order']).toEqual(['nota']);
   });
 
   it('says in Italian, before sending, what the server would refuse', () => {

@@ -8,9 +8,10 @@ import type { Knex } from 'knex';
 
 export async function integrityProblems(db: Knex): Promise<Record<string, unknown[]>> {
   const problems: Record<string, unknown[]> = {};
-  const rows = async (sql: string) => {
+  // knex answers a raw query as the driver does: SQLite the rows, PostgreSQL a result holding them.
+  const rows = async (sql: string): Promise<Record<string, unknown>[]> => {
     const result = await db.raw(sql);
-    return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[];
+    return Array.isArray(result) ? result : result.rows;
   };
   if (db.client.config.client !== 'pg') {
     const integrity = await rows('PRAGMA integrity_check');

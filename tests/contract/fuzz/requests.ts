@@ -10,11 +10,14 @@ import type { EntityModel } from '../../../common/model.js';
 import type { DocumentOperation } from '../../../server/http/operations.js';
 import type { RuntimeModel } from '../../../server/artifacts.js';
 import { DEFAULT_HTTP_OPTIONS } from '../../../server/http/http-options.js';
+import { isRecord } from '../../../server/records.js';
+import { named, present } from '../../support/present.js';
+import type { FuzzDocument, Param } from './document.js';
 import { mainType, type Schema, SchemaValues } from './schema-values.js';
 
 /** '16kb' -> 16384 (the units server/http/http-options.ts uses). */
 const bytes = (limit: string) => {
-  const [, n, unit] = /^(\d+)(kb|mb)$/i.exec(limit)!;
+  const [, n, unit] = present(/^(\d+)(kb|mb)$/i.exec(limit), `the size of limit ${limit}`);
   return Number(n) * (unit.toLowerCase() === 'kb' ? 1024 : 1024 * 1024);
 };
 
@@ -39,9 +42,6 @@ export interface FuzzRequest {
   versionPath?: string;
 }
 
-interface Param { name: string; in: string; required?: boolean; schema: Schema; 'x-field'?: string }
-type Doc = { paths: Record<string, Record<string, { parameters?: Param[]; requestBody?: { content: Record<string, { schema: Schema }> } }>>; components?: { schemas?: Record<string, Schema> } };
-
 /** Values a fuzzed request may use for a property or parameter name (rows in the database, demo data). */
 export interface Known {
   values: (name: string) => unknown[];
@@ -52,6 +52,8 @@ export interface Known {
 }
 
 const EXTRA = 'zzFuzzExtra';
+/** What a write without its required If-Match gets, whatever else is wrong with it. */
+const VERSION_REQUIRED: [number, string] = [428, 'VERSION_REQUIRED'];
 export const IF_MATCH_CURRENT = '<the current version>';
 const isIfMatch = (p: Param) => p.name.toLowerCase() === 'if-match';
 
@@ -62,14 +64,14 @@ export class OperationFuzzer {
   private readonly values: SchemaValues;
   private readonly upload?: FuzzRequest['raw'];
 
-  constructor(private readonly doc: Doc, private readonly model: RuntimeModel, readonly op: DocumentOperation) {
-    const item = doc.paths[op.path] as unknown as { parameters?: Param[] } & Record<string, { parameters?: Param[]; requestBody?: { content: Record<string, { schema: Schema }> } }>;
-    const own = item[op.method];
-    this.params = [...(item.parameters ?? []), ...(own.parameters ?? [])];
+  constructor(doc: FuzzDocument, private readonly model: RuntimeModel, readonly op: DocumentOperation) {
+    const item = present(doc.paths[op.path], `path ${op.path}`);
+    const own = present(item.operations[op.method], `${op.method} ${op.path}`);
+    this.params = [...item.parameters, ...(own.parameters ?? [])];
     this.bodySchema = own.requestBody?.content['application/json']?.schema;
     // A file upload (docs/spec-language.md#files): every request carries a small acceptable file, so what is
     // judged is the one thing made wrong elsewhere (path, query, header).
-    const upload = own.requestBody?.content['multipart/form-data'] as { encoding?: { file?: { contentType?: string } } } | undefined;
+    const upload = own.requestBody?.content['multipart/form-data'];
     this.upload = upload ? uploadBody(upload.encoding?.file?.contentType ?? '') : undefined;
     this.entity = model.entities.find((e) => e.name === op.entity);
     this.values = new SchemaValues(doc);
@@ -106,12 +108,13 @@ export class OperationFuzzer {
     for (const h of this.headerParams.filter((p) => p.required)) {
       // Without If-Match a write is 428 whatever else is wrong (the header's description in the document).
       kinds.push(base.map((b) => ({ ...this.build('invalid', `header ${h.name}: required, missing`, b.path, b.query, this.align(b.body, b.path)),
-        headers: Object.fromEntries(Object.entries(b.headers).filter(([k]) => k !== h.name)), ...(isIfMatch(h) ? { expect: [428, 'VERSION_REQUIRED'] as [number, string] } : {}) })));
+        headers: Object.fromEntries(Object.entries(b.headers).filter(([k]) => k !== h.name)), ...(isIfMatch(h) ? { expect: VERSION_REQUIRED } : {}) })));
     }
-    if (this.bodySchema) {
-      kinds.push(fc.tuple(base, fc.nat()).chain(([b, pick]) => this.mutateBody(this.align(b.body, b.path), pick)
+    const bodySchema = this.bodySchema;
+    if (bodySchema) {
+      kinds.push(fc.tuple(base, fc.nat()).chain(([b, pick]) => this.mutateBody(bodySchema, this.align(b.body, b.path), pick)
         .map((m) => this.build('invalid', m.why, b.path, b.query, m.value, m.field))));
-      kinds.push(fc.tuple(base, fc.constantFrom(...unreadableBodies(mainType(this.values.resolve(this.bodySchema)) === 'array')))
+      kinds.push(fc.tuple(base, fc.constantFrom(...unreadableBodies(mainType(this.values.resolve(bodySchema)) === 'array')))
         // An empty JSON body reads as {}: the answer names the missing fields, not 'body'.
         .map(([b, { why, ...raw }]) => ({ ...this.build('invalid', why, b.path, b.query, undefined, raw.text === '' ? undefined : 'body'), raw })));
     }
@@ -165,7 +168,7 @@ export class OperationFuzzer {
       return [fc.record({
         value: fc.constantFrom(...bad.filter(usableInPath)),
         others: fc.record(Object.fromEntries(params.filter((o) => o !== p).map((o) => [o.name, this.values.valid(o.schema).map(String).filter(usableInPath)]))),
-      }).map(({ value, others }) => ({ path: { ...(others as Record<string, string>), [p.name]: value }, why: `bad path parameter ${p.name}`, field: p.name }))];
+      }).map(({ value, others }) => ({ path: { ...others, [p.name]: value }, why: `bad path parameter ${p.name}`, field: p.name }))];
     });
     return options.length ? fc.oneof(...options) : undefined;
   }
@@ -199,8 +202,8 @@ export class OperationFuzzer {
 
   // ---- body -------------------------------------------------------------------------------------
 
-  private mutateBody(value: unknown, pick: number): fc.Arbitrary<{ value: unknown; why: string; field: string }> {
-    const root = this.values.resolve(this.bodySchema!);
+  private mutateBody(bodySchema: Schema, value: unknown, pick: number): fc.Arbitrary<{ value: unknown; why: string; field: string }> {
+    const root = this.values.resolve(bodySchema);
     const sites = this.sites(root, value, []);
     const rootWrong = fc.constantFrom(...(mainType(root) === 'array' ? [{}, 'x', 5] : ['x', 5, true, [], [value]])).map((v) => ({ value: v, why: 'body of the wrong type', field: 'body' }));
     if (!sites.length) return rootWrong;
@@ -211,15 +214,15 @@ export class OperationFuzzer {
       const at = [...site.path, EXTRA];
       return fc.constantFrom(1, 'x', null, {}).map((v) => ({ value: withValue(value, at, v), why: `${at.join('.')}: not in the schema`, field: at.join('.') }));
     }
-    return site.invalid!.map(({ value: v, why }) => ({ value: withValue(value, site.path, v), why: `${field}: ${why}`, field }));
+    return site.invalid.map(({ value: v, why }) => ({ value: withValue(value, site.path, v), why: `${field}: ${why}`, field }));
   }
 
   /** Every place of a (valid) value where one mutation makes it invalid. */
   private sites(schema: Schema, value: unknown, path: (string | number)[]): Site[] {
     const s = this.values.resolve(schema);
     const out: Site[] = [];
-    if (mainType(s) === 'object' && value && typeof value === 'object' && !Array.isArray(value)) {
-      const v = value as Record<string, unknown>;
+    if (mainType(s) === 'object' && isRecord(value)) {
+      const v = value;
       if (s.additionalProperties === false) out.push({ kind: 'extra', path });
       for (const name of s.required ?? []) if (!this.filledByPath(path, name)) out.push({ kind: 'missing', path: [...path, name] });
       for (const [name, prop] of Object.entries(s.properties ?? {})) {
@@ -249,10 +252,10 @@ export class OperationFuzzer {
     if (!this.entity || body === undefined || body === null || typeof body !== 'object') return body;
     const entity = this.entity;
     if (this.op.kind === 'childReplace') {
-      const child = entity.children.find((c) => c.name === this.op.child)!;
+      const child = named(entity.children, present(this.op.child, `the child of ${this.op.operationId}`), `${entity.name} children`);
       return Array.isArray(body) ? body.map((item) => alignChild(item, child, path)) : body;
     }
-    const out = { ...(body as Record<string, unknown>) };
+    const out: Record<string, unknown> = { ...body };
     for (const [name, value] of Object.entries(path)) if (name in out || this.op.kind === 'create') out[name] = value;
     for (const child of entity.children) {
       const value = out[child.name];
@@ -284,11 +287,12 @@ function uploadBody(accepted: string): FuzzRequest['raw'] {
   };
 }
 
-interface Site { kind: 'missing' | 'extra' | 'value'; path: (string | number)[]; invalid?: fc.Arbitrary<{ value: unknown; why: string }> }
+type Site = { kind: 'missing'; path: (string | number)[] } | { kind: 'extra'; path: (string | number)[] }
+  | { kind: 'value'; path: (string | number)[]; invalid: fc.Arbitrary<{ value: unknown; why: string }> };
 
 function alignChild(item: unknown, child: EntityModel['children'][number], parent: Record<string, unknown>): unknown {
-  if (!item || typeof item !== 'object' || Array.isArray(item)) return item;
-  const out = { ...(item as Record<string, unknown>) };
+  if (!isRecord(item)) return item;
+  const out = { ...item };
   for (const [childField, parentField] of Object.entries(child.link)) if (out[childField] !== undefined && out[childField] !== null) out[childField] = parent[parentField] ?? null;
   for (const [field, fixed] of Object.entries(child.fixed)) if (out[field] !== undefined && out[field] !== null) out[field] = fixed;
   return out;
@@ -298,10 +302,17 @@ function alignChild(item: unknown, child: EntityModel['children'][number], paren
 function withValue(value: unknown, path: (string | number)[], replacement: unknown): unknown {
   if (!path.length) return replacement;
   const [head, ...rest] = path;
-  const copy: Record<string | number, unknown> = Array.isArray(value) ? [...value] as never : { ...((value ?? {}) as Record<string, unknown>) };
+  if (Array.isArray(value)) {
+    const copy: unknown[] = [...value];
+    const index = Number(head);
+    // The array keeps its length: an element removed stays as undefined, which JSON sends as null.
+    copy[index] = withValue(copy[index], rest, replacement);
+    return copy;
+  }
+  const copy: Record<string, unknown> = isRecord(value) ? { ...value } : {};
   const next = withValue(copy[head], rest, replacement);
-  // An array keeps its length (JSON sends the hole as null); an object loses the key.
-  // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- copy is a fresh array or plain object
+  // An object loses the key.
+  // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- copy is a fresh plain object
   if (next === undefined) delete copy[head];
   else copy[head] = next;
   return copy;

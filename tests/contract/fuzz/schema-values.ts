@@ -12,6 +12,7 @@
 import fc from 'fast-check';
 import { formatProblem, isNamedFormat } from '../../../common/named-formats.js';
 import { INVALID_SAMPLES, VALID_SAMPLES } from '../../support/format-samples.js';
+import { present } from '../../support/present.js';
 
 export type Schema = {
   $ref?: string; type?: string | string[]; properties?: Record<string, Schema>; required?: string[];
@@ -42,7 +43,7 @@ export class SchemaValues {
 
   resolve(s: Schema): Schema {
     let out = s;
-    for (let i = 0; out.$ref && i < 20; i++) out = this.doc.components!.schemas![out.$ref.split('/').pop()!];
+    for (let i = 0; out.$ref && i < 20; i++) out = present(this.doc.components?.schemas?.[out.$ref.slice(out.$ref.lastIndexOf('/') + 1)], `schema ${out.$ref}`);
     return out;
   }
 
@@ -133,7 +134,8 @@ export class SchemaValues {
     const tag = (why: string, arb: fc.Arbitrary<unknown>) => options.push(arb.map((value) => ({ value, why })));
     const t = mainType(s);
     tag('wrong type', fc.constantFrom(...wrongTypeValues(t)));
-    if (s.enum) tag('not in enum', fc.constantFrom('ZZ', 'b', 'Banca', ' B', 'B ', 'null').filter((v) => !s.enum!.includes(v)));
+    const allowed = s.enum;
+    if (allowed) tag('not in enum', fc.constantFrom('ZZ', 'b', 'Banca', ' B', 'B ', 'null').filter((v) => !allowed.includes(v)));
     if (t === 'string' && !s.enum) {
       if (s.maxLength !== undefined) {
         const max = s.maxLength;

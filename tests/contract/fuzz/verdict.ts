@@ -34,10 +34,12 @@
  * required If-Match is 428 VERSION_REQUIRED, as the document describes the header).
  */
 import type { RuntimeModel } from '../../../server/artifacts.js';
+import { isRecord } from '../../../server/records.js';
 import type { FuzzRequest } from './requests.js';
 
 export interface Answer { status: number; body: unknown }
-interface ErrorBody { errorMessage?: unknown; code?: unknown; details?: { field?: unknown; message?: unknown }[] }
+/** An error answer that has the shape every one must have (Verdicts.errorBody). */
+interface ErrorBody { errorMessage: string; code: unknown; details: { field: string; message: unknown }[] }
 
 const CREDENTIAL_OPERATIONS = new Set(['login', 'changePassword']);
 
@@ -75,7 +77,7 @@ export class Verdicts {
       else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, Array.isArray(v) ? key : k);
     };
     walk(model.entities);
-    for (const e of model.entities as { editable?: { message?: string } }[]) if (e.editable?.message) this.editableMessages.add(e.editable.message);
+    for (const e of model.entities) if (e.editable?.message) this.editableMessages.add(e.editable.message);
     for (const e of model.entities) for (const c of e.checks ?? []) this.checkMessages.add(c.message);
     for (const e of model.entities) if (e.states?.initialVia) this.createsVia.add(`create${e.name}`);
   }
@@ -93,9 +95,8 @@ export class Verdicts {
   judge(req: FuzzRequest, res: Answer, kind: { identifies: boolean; transition: boolean; exportStart?: boolean }): string | undefined {
     if (res.status >= 500) return `server error ${res.status}`;
     if (res.status >= 200 && res.status < 300) return req.kind === 'valid' ? undefined : `accepted (${res.status}) an invalid request: ${req.why}`;
-    const shape = this.errorShape(res.body);
-    if (shape) return shape;
-    const body = res.body as Required<ErrorBody>;
+    const body = this.errorBody(res.body);
+    if (typeof body === 'string') return body;
     if (req.kind === 'invalid') {
       const [status, code] = req.expect ?? [400, 'VALIDATION_ERROR'];
       if (res.status !== status || body.code !== code) return `expected ${status} ${code} for "${req.why}", got ${res.status} ${String(body.code)}`;
@@ -135,20 +136,24 @@ export class Verdicts {
     return this.detailMessages.has(message) || (cut > 0 && this.detailMessages.has(message.slice(0, cut)));
   }
 
-  /** Every error answer: {errorMessage, code, details}, the message of the code, details in Italian. */
-  private errorShape(raw: unknown): string | undefined {
-    const body = raw as ErrorBody;
-    if (!body || typeof body !== 'object') return 'error answer without a JSON body';
+  /**
+   * Every error answer: {errorMessage, code, details}, the message of the code, details in Italian. The
+   * body when it is one, else what is wrong with it.
+   */
+  private errorBody(body: unknown): ErrorBody | string {
+    if (!isRecord(body)) return 'error answer without a JSON body';
     const expected = this.model.messages.errors[String(body.code)];
     if (!expected) return `unknown error code ${String(body.code)}`;
     // A `{name}` placeholder of the catalogue (EXPORT_LIMIT's {max}) is filled with a value by the server.
     const template = new RegExp(`^${expected.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '[^ ]+')}$`);
     if (typeof body.errorMessage !== 'string' || !template.test(body.errorMessage)) return `errorMessage ${JSON.stringify(body.errorMessage)} is not the catalogue's for ${String(body.code)}`;
     if (!Array.isArray(body.details)) return 'details is not a list';
+    const details: ErrorBody['details'] = [];
     for (const d of body.details) {
-      if (typeof d.field !== 'string' || !d.field) return `detail without a field: ${JSON.stringify(d)}`;
+      if (!isRecord(d) || typeof d.field !== 'string' || !d.field) return `detail without a field: ${JSON.stringify(d)}`;
       if (!this.fromSpec(String(d.message))) return `detail message not from the spec (English?): ${JSON.stringify(d)}`;
+      details.push({ field: d.field, message: d.message });
     }
-    return undefined;
+    return { errorMessage: body.errorMessage, code: body.code, details };
   }
 }

@@ -2,10 +2,11 @@
  * The real server on a fresh SQLite file: migrations and demo data are applied by the server itself on
  * its first start, exactly as `npm start` does on a new machine.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type ChildProcessByStdio } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -46,7 +47,7 @@ export async function startAppServer(): Promise<AppServer> {
   }
 }
 
-function listeningUrl(child: ChildProcess, log: string[]): Promise<string> {
+function listeningUrl(child: ChildProcessByStdio<null, Readable, Readable>, log: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the server did not listen within ${START_TIMEOUT_MS / 1000} s:\n${log.slice(-30).join('\n')}`)), START_TIMEOUT_MS);
     const onData = (chunk: Buffer) => {
@@ -60,8 +61,8 @@ function listeningUrl(child: ChildProcess, log: string[]): Promise<string> {
         }
       }
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`the server exited with code ${code} before listening:\n${log.slice(-30).join('\n')}`));
