@@ -140,7 +140,7 @@ export interface EntityModel {
     export?: ExportModel;
   };
   list?: { route: string; title: string; columns: string[]; filters: string[]; sort: { field: string; direction: 'asc' | 'desc' }; permission: string };
-  form?: { route: string; title: string; fields: string[]; permission: string };
+  form?: { route: string; title: string; fields: string[]; permission: string; layout?: FormLayoutModel };
   menu?: { group: string; label: string; order: number };
   /** The entity's previous name: the next migration renames its table and keeps the rows. */
   renamedFrom?: string;
@@ -325,3 +325,18 @@ export function fieldAtPath(model: Pick<Model, 'entities'>, entity: EntityModel,
   const childEntity = child && model.entities.find((e) => e.name === child.entity);
   return childEntity ? fieldAtPath(model, childEntity, rest) : undefined;
 }
+
+/** A group of a form's fields, in 1 to 3 columns (docs/spec-language.md#form-layout). */
+export interface FormSectionModel {
+  title?: string;
+  columns: 1 | 2 | 3;
+  /** Field and child names, in reading order. */
+  fields: string[];
+  /** Shown only while this holds on the row as the form holds it. */
+  visibleWhen?: JsonLogic;
+}
+
+export interface FormTabModel { label: string; visibleWhen?: JsonLogic; sections: FormSectionModel[] }
+
+/** Tabs of sections, or sections alone. */
+export type FormLayoutModel = { tabs: FormTabModel[] } | { sections: FormSectionModel[] };

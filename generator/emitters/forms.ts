@@ -5,6 +5,7 @@
  */
 import type { ChildModel, EntityModel, FieldModel, Model, StateMachineModel } from '../../common/model.js';
 import { entityByName } from '../../common/model.js';
+import { layoutNames } from '../../common/form-layout.js';
 import { transferReferenceOf } from '../model/transfer-list.js';
 import { filledBy, inputSchema, messageTable, objectSchema } from '../shapes/entity-schema.js';
 import { jsonFile, type Emitter, type GeneratedFile } from './emitter.js';
@@ -22,7 +23,7 @@ function formFile(entity: EntityModel, form: NonNullable<EntityModel['form']>, m
     key: entity.key,
     // Server-set fields are shown read-only (`readOnly: true`) and left out of what the form sends.
     schema: inputSchema(entity, model, [], 'readOnly'),
-    uiSchema: uiSchema(entity, form.fields, model),
+    uiSchema: uiSchema(entity, form, model),
     messages: messageTable(entity, model),
     defaultMessages: model.messages.validation,
     rules: entity.rules,
@@ -61,9 +62,11 @@ function inputForm(fields: FieldModel[]): Record<string, unknown> {
   };
 }
 
-function uiSchema(entity: EntityModel, formFields: string[], model: Model): Record<string, unknown> {
-  const order = [...formFields, ...entity.children.map((c) => c.name), '*'];
+function uiSchema(entity: EntityModel, form: NonNullable<EntityModel['form']>, model: Model): Record<string, unknown> {
+  const order = [...(form.layout ? layoutNames(form.layout) : [...form.fields, ...entity.children.map((c) => c.name)]), '*'];
   const ui: Record<string, unknown> = { 'ui:order': order, 'ui:submitButtonOptions': { submitText: 'Salva' } };
+  // Tabs, sections and columns: the shell's object template reads it (ui/src/shell/form/FormLayout.tsx).
+  if (form.layout) ui['ui:layout'] = form.layout;
   // The state changes only through the transitions' buttons, and a new row starts in the default (pending)
   // state: other initial states need a transition's permission and guard, which depend on the row, so the
   // form shows the state without offering a choice it could not keep (issue 12 item 4).

@@ -12,6 +12,7 @@ import { buildExport } from './build-export.js';
 import { buildLifecycle } from './build-lifecycle.js';
 import { compileRule } from './compile-rule.js';
 import type { RawEntity } from './spec-types.js';
+import { buildFormLayout } from './build-form-layout.js';
 
 const ALL_OPERATIONS: Operation[] = ['list', 'get', 'create', 'update', 'delete'];
 const DEFAULT_ACTIONS: Record<Operation | ChildOperation, string> = {
@@ -45,6 +46,12 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
   (raw.list?.columns ?? []).forEach((f, i) => checkField(f, ['list', 'columns', i], 'Column'));
   (raw.list?.filters ?? []).forEach((f, i) => checkField(f, ['list', 'filters', i], 'Filter'));
   (raw.form?.fields ?? []).forEach((f, i) => checkField(f, ['form', 'fields', i], 'Form field'));
+  if (raw.form?.fields && raw.form.layout) {
+    diagnostics.push({ ...source.positionOf(['form', 'fields']), message: `Form of ${raw.entity} declares both fields and layout: the layout places the fields, drop 'fields'.` });
+  }
+  const formLayout = raw.form?.layout && buildFormLayout(raw.form.layout, {
+    entity: raw.entity, fields: names, children: Object.keys(raw.children ?? {}), hidden: fields.filter((f) => f.ui.hidden).map((f) => f.name),
+  }, source, diagnostics);
   (raw.confirmations ?? []).forEach((c, i) => checkField(c.field, ['confirmations', i, 'field'], 'Confirmation field'));
   (raw.checks ?? []).forEach((c, i) => checkField(c.field, ['checks', i, 'field'], 'Check field'));
   for (const op of Object.keys(raw.success ?? {}).filter(isOperation)) {
@@ -125,7 +132,12 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
       },
     } : {}),
     ...(raw.form ? {
-      form: { route: raw.form.route, title: raw.form.title ?? label, fields: raw.form.fields ?? names, permission: raw.form.permission ?? routePermission },
+      form: {
+        route: raw.form.route, title: raw.form.title ?? label, permission: raw.form.permission ?? routePermission,
+        // With a layout, the form's fields are the ones it places, in its reading order.
+        fields: formLayout ? formLayout.placed.filter((n) => names.includes(n)) : raw.form.fields ?? names,
+        ...(formLayout ? { layout: formLayout.layout } : {}),
+      },
     } : {}),
     ...(raw.menu ? { menu: { group: raw.menu.group, label: raw.menu.label ?? labelPlural, order: raw.menu.order ?? 100 } } : {}),
     ...(raw.renamedFrom ? { renamedFrom: raw.renamedFrom } : {}),

@@ -2,6 +2,7 @@
 import type { EntityRole } from '../../common/bindings.js';
 import type { MailTemplates, Operation } from '../../common/model.js';
 import type { NamedFormat } from '../../common/named-formats.js';
+import type { JsonLogic } from '../../common/rules.js';
 export interface RawField {
   type: 'string' | 'integer' | 'decimal' | 'boolean' | 'date' | 'datetime' | 'enum' | 'reference' | 'file';
   file?: { maxSize: number; accept: string[]; namePattern?: string };
@@ -31,7 +32,7 @@ export interface RawEntity {
   checks?: { field: string; valid: unknown; message: string; description?: string }[];
   indexes?: { fields: string[]; unique?: boolean }[];
   list?: { route: string; title?: string; columns?: string[]; filters?: string[]; sort?: string; permission?: string };
-  form?: { route: string; title?: string; fields?: string[]; permission?: string };
+  form?: { route: string; title?: string; fields?: string[]; layout?: RawFormLayout; permission?: string };
   menu?: { group: string; label?: string; order?: number };
   renamedFrom?: string;
   migrate?: { dropFields?: string[]; narrow?: string[]; backfill?: Record<string, unknown> };
@@ -90,3 +91,8 @@ export interface RawSpecs {
   entity: RawEntity; functions: RawFunctions; messages: RawMessages; demo: RawDemo; pages: RawPages;
   operations: RawOperations; dropEntities: RawDropEntities; config: RawConfig; bindings: RawBindings;
 }
+
+export interface RawFormSection { title?: string; columns?: 1 | 2 | 3; fields: string[]; visibleWhen?: JsonLogic }
+export interface RawFormTab { label: string; visibleWhen?: JsonLogic; sections: RawFormSection[] }
+/** One of the two: the schema requires exactly one. */
+export interface RawFormLayout { tabs?: RawFormTab[]; sections?: RawFormSection[] }

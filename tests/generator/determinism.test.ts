@@ -93,7 +93,7 @@ describe('the generator CLI on a copy of the project', () => {
   it('check exits 1 showing the missing migration when the spec changed and gen was not run; gen then writes it once', () => {
     const root = copy();
     const bancaFile = join(root, 'spec', 'anagrafiche', 'banca.yaml');
-    writeFileSync(bancaFile, readFileSync(bancaFile, 'utf8').replace(/^fields:\n/m, "fields:\n  codiceSia: { type: string, label: Codice SIA, maxLength: 5 }\n"));
+    writeFileSync(bancaFile, readFileSync(bancaFile, 'utf8').replace(/^fields:\n/m, "fields:\n  codiceSia: { type: string, label: Codice SIA, maxLength: 5, ui: { hidden: true } }\n")); // hidden: no place in the form's layout
     const check = cli('check', root);
     expect(check.status).toBe(1);
     expect(check.stderr).toMatch(/^\+.*adds column banca\.codice_sia \(codiceSia\)/m);

@@ -36,7 +36,9 @@ describe('a field added to banca.yaml', () => {
     const bankFile = join(root, 'spec', 'anagrafiche', 'banca.yaml');
     const spec = readFileSync(bankFile, 'utf8')
       .replace('\nchildren:\n', () => `${NEW_FIELD}children:\n`)
-      .replace('columns: [codAbi, nomeBcc,', 'columns: [codAbi, codiceSia, nomeBcc,');
+      .replace('columns: [codAbi, nomeBcc,', 'columns: [codAbi, codiceSia, nomeBcc,')
+      // The bank's form has a layout: a new field takes a place in it (npm run gen says so otherwise).
+      .replace('fields: [codAbi, nomeBcc, flgAttiva,', 'fields: [codAbi, codiceSia, nomeBcc, flgAttiva,');
     writeFileSync(bankFile, spec);
 
     const result = await runPipeline(root);

@@ -4,6 +4,7 @@
  * their fields, and the server's `errorMessage` goes to an error banner.
  */
 import { useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import Form from '@rjsf/mantine';
 import type { IChangeEvent } from '@rjsf/core';
@@ -32,6 +33,8 @@ import type { FileFormContext } from './StoredFileWidget';
 import type { ShellFormContext } from './formContext';
 import { entityPath } from '../../core/keys';
 import { customFields } from './TransferListField';
+import { LayoutObjectTemplate } from './FormLayout';
+import { layoutOf, TAB_PARAM, tabOfFirstError } from '../../core/formLayout';
 
 interface Props {
   entity: EntityMeta;
@@ -102,6 +105,8 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
       setBaseline((b) => ({ ...b, [field]: row[field] }));
     },
   }), [form, editKey, entity]);
+  const layout = useMemo(() => layoutOf(form.uiSchema['ui:layout']), [form]);
+  const [, setParams] = useSearchParams();
   const transformErrors = useMemo(() => createTransformErrors(form, (property) => getPath(formData, valuePath(property))), [form, formData]);
   const extraErrors = useMemo(() => (serverDetails.length ? detailsToErrorSchema(serverDetails) : undefined), [serverDetails]);
 
@@ -177,12 +182,19 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
       formData={formData}
       onChange={(e: IChangeEvent<Row>) => void handleChange(e)}
       onSubmit={(e: IChangeEvent<Row>) => { setSubmitted(true); void handleSubmit(e); }}
-      onError={() => { setSubmitted(true); banners.error('Dati non validi: verificare i campi evidenziati'); }}
+      onError={(errors) => {
+        setSubmitted(true);
+        banners.error('Dati non validi: verificare i campi evidenziati');
+        // The first error may sit in a tab that is not open: open it, so the user sees what to correct.
+        const tab = layout && tabOfFirstError(layout, errors.map((e) => e.property));
+        if (tab) setParams((p) => { p.set(TAB_PARAM, tab); return p; }, { replace: true });
+      }}
       transformErrors={transformErrors}
       extraErrors={extraErrors}
       translateString={translateString}
       widgets={italianWidgets}
       fields={customFields}
+      templates={{ ObjectFieldTemplate: LayoutObjectTemplate }}
       formContext={{ baseline, files: fileContext } satisfies ShellFormContext}
       showErrorList={false}
       noHtml5Validate
