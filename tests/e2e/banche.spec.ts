@@ -92,3 +92,48 @@ test('banca: ABI di 4 cifre rifiutato con il messaggio della specifica, di 5 sal
     await expect(page.locator('table tbody tr', { hasText: BANK_NAME })).toBeVisible();
   });
 });
+
+test('la scheda banca in quattro schede: la scheda aperta è nell\'indirizzo, la forzatura si vede solo con la fatturazione diretta, un salvataggio rifiutato apre la scheda con gli errori', async ({ page }) => {
+  const FORM = `${LIST}/formBanca/30480`;
+  await page.goto(FORM);
+  await expectPath(page, '/login/banca');
+  await submitLogin(page, 'assistenza');
+  await expectPath(page, FORM);
+
+  await test.step('quattro schede; Anagrafica aperta con i suoi riquadri', async () => {
+    await expect(page.getByRole('tab')).toHaveText(['Anagrafica', 'Fatturazione', 'Servizi e flussi', 'Modelli POS']);
+    await expect(page.getByRole('tab', { name: 'Anagrafica' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('group', { name: 'Banca' })).toBeVisible();
+    await expect(page.locator('#root_nomeBcc')).toBeVisible();
+  });
+
+  await test.step('Fatturazione: l\'indirizzo la ricorda, anche dopo il ricaricamento', async () => {
+    await page.getByRole('tab', { name: 'Fatturazione' }).click();
+    await expect(page).toHaveURL(`${FORM}?scheda=fatturazione`);
+    await page.reload();
+    await expect(page.getByRole('tab', { name: 'Fatturazione' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.locator('#root_nomeBcc')).toBeHidden();
+  });
+
+  await test.step('senza fatturazione diretta il riquadro Forzatura sparisce, e torna con essa', async () => {
+    const forzatura = page.getByRole('group', { name: 'Forzatura' });
+    const diretta = page.getByRole('checkbox', { name: 'Fatturazione diretta', exact: true });
+    if (!(await diretta.isChecked())) await diretta.check();
+    await expect(forzatura).toBeVisible();
+    await diretta.uncheck();
+    await expect(forzatura).toBeHidden();
+    await diretta.check();
+    await expect(forzatura).toBeVisible();
+  });
+
+  await test.step('nuova banca, Salva dalla scheda Fatturazione: si apre Anagrafica, che dice quanti errori ha', async () => {
+    await page.goto(`${LIST}/formBanca?scheda=fatturazione`);
+    await expect(page.getByRole('tab', { name: 'Fatturazione' })).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('button', { name: 'Salva' }).click();
+    await expect(page).toHaveURL(`${LIST}/formBanca?scheda=anagrafica`);
+    const anagrafica = page.getByRole('tab', { name: /Anagrafica/ });
+    await expect(anagrafica).toHaveAttribute('aria-selected', 'true');
+    await expect(anagrafica.getByLabel('2 errori')).toBeVisible();
+    await expect(page.locator('#root_codAbi')).toBeVisible();
+  });
+});

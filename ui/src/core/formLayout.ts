@@ -26,6 +26,13 @@ export function tabOfFirstError(layout: FormLayoutModel, properties: (string | u
   return undefined;
 }
 
+/** The tab the URL opens: its `scheda`, else the first tab (undefined: no tabs). */
+export function openTab(layout: FormLayoutModel, params: URLSearchParams): string | undefined {
+  const slugs = layoutTabs(layout).map((t) => tabSlug(t.label)).filter(Boolean);
+  const asked = params.get(TAB_PARAM);
+  return asked !== null && slugs.includes(asked) ? asked : slugs[0];
+}
+
 /** The layout the generator wrote into the uiSchema (ui:layout), read without trusting its shape. */
 export function layoutOf(value: unknown): FormLayoutModel | undefined {
   if (!isRecord(value)) return undefined;

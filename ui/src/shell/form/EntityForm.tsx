@@ -34,7 +34,7 @@ import type { ShellFormContext } from './formContext';
 import { entityPath } from '../../core/keys';
 import { customFields } from './TransferListField';
 import { LayoutObjectTemplate } from './FormLayout';
-import { layoutOf, TAB_PARAM, tabOfFirstError } from '../../core/formLayout';
+import { layoutOf, openTab, TAB_PARAM, tabOfFirstError } from '../../core/formLayout';
 
 interface Props {
   entity: EntityMeta;
@@ -106,7 +106,7 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
     },
   }), [form, editKey, entity]);
   const layout = useMemo(() => layoutOf(form.uiSchema['ui:layout']), [form]);
-  const [, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const transformErrors = useMemo(() => createTransformErrors(form, (property) => getPath(formData, valuePath(property))), [form, formData]);
   const extraErrors = useMemo(() => (serverDetails.length ? detailsToErrorSchema(serverDetails) : undefined), [serverDetails]);
 
@@ -187,7 +187,7 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
         banners.error('Dati non validi: verificare i campi evidenziati');
         // The first error may sit in a tab that is not open: open it, so the user sees what to correct.
         const tab = layout && tabOfFirstError(layout, errors.map((e) => e.property));
-        if (tab) setParams((p) => { p.set(TAB_PARAM, tab); return p; }, { replace: true });
+        if (tab && tab !== openTab(layout, params)) setParams((p) => { p.set(TAB_PARAM, tab); return p; }, { replace: true });
       }}
       transformErrors={transformErrors}
       extraErrors={extraErrors}
