@@ -129,6 +129,8 @@ export interface EntityModel {
   /** Conditions over the row that must hold to save it; otherwise 400 with `message` on `field`. */
   checks?: RowCheckModel[];
   indexes: { name: string; fields: string[]; unique: boolean }[];
+  /** The fields that name a row where others refer to it (`30480 - BCC di Esempio`); never empty. */
+  display: string[];
   api: {
     path: string;
     pageSize: number;
@@ -340,3 +342,8 @@ export interface FormTabModel { label: string; visibleWhen?: JsonLogic; sections
 
 /** Tabs of sections, or sections alone. */
 export type FormLayoutModel = { tabs: FormTabModel[] } | { sections: FormSectionModel[] };
+
+/** The fields of `?format=compact`: the key, the spec's compact fields and the display fields, once each. */
+export function compactFields(entity: Pick<EntityModel, 'key' | 'display' | 'api'>): string[] {
+  return [...new Set([...entity.key, ...entity.api.compact, ...entity.display])];
+}

@@ -2397,6 +2397,11 @@ export interface components {
             stato: "P" | "R" | "S" | "E";
         };
         Filiale: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Codice ABI */
+                codAbi?: string;
+            };
             /** CAB */
             cab: string;
             /**
@@ -2425,6 +2430,11 @@ export interface components {
             telefono: string | null;
         };
         FilialeDetail: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Codice ABI */
+                codAbi?: string;
+            };
             /** CAB */
             cab: string;
             /**
@@ -2454,6 +2464,11 @@ export interface components {
         };
         /** Filiale */
         FilialeInput: {
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Codice ABI */
+                codAbi?: string;
+            };
             /** CAB */
             cab: string;
             /**
@@ -2486,6 +2501,11 @@ export interface components {
             totalCount: number;
         };
         FlussoBancaRecord: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Codice ABI */
+                codAbi?: string;
+            };
             /** Codice ABI */
             codAbi: string;
             /** Contenuto della riga */
@@ -2528,6 +2548,11 @@ export interface components {
             tipoRichiesta: string;
         };
         FlussoBancaRecordDetail: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Codice ABI */
+                codAbi?: string;
+            };
             /** Codice ABI */
             codAbi: string;
             /** Contenuto della riga */
@@ -2571,6 +2596,11 @@ export interface components {
         };
         /** Record del flusso banca */
         FlussoBancaRecordInput: {
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Codice ABI */
+                codAbi?: string;
+            };
             /** Codice ABI */
             codAbi: string;
             /** Contenuto della riga */
@@ -2612,6 +2642,11 @@ export interface components {
             totalCount: number;
         };
         FlussoFileRecord: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Codice ABI */
+                codAbi?: string;
+            };
             /** Codice ABI */
             codAbi: string;
             /** Contenuto della riga */
@@ -2638,6 +2673,11 @@ export interface components {
             tipoRecord: "01" | "02";
         };
         FlussoFileRecordDetail: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Codice ABI */
+                codAbi?: string;
+            };
             /** Codice ABI */
             codAbi: string;
             /** Contenuto della riga */
@@ -2665,6 +2705,11 @@ export interface components {
         };
         /** Record del flusso file */
         FlussoFileRecordInput: {
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Codice ABI */
+                codAbi?: string;
+            };
             /** Codice ABI */
             codAbi: string;
             /** Contenuto della riga */
@@ -2695,6 +2740,13 @@ export interface components {
             totalCount: number;
         };
         Giacenza: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Codice ABI */
+                codAbi?: string;
+                /** @description Modello POS */
+                codModpos?: string;
+            };
             /** Codice ABI */
             codAbi: string;
             /** Modello POS */
@@ -2713,6 +2765,13 @@ export interface components {
         GiacenzaDetail: {
             /** @description Le azioni che il chiamante puo' eseguire ora su questa riga (transizioni, update, delete) */
             _actions?: "delete"[];
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Codice ABI */
+                codAbi?: string;
+                /** @description Modello POS */
+                codModpos?: string;
+            };
             /** Codice ABI */
             codAbi: string;
             /** Modello POS */
@@ -2730,6 +2789,13 @@ export interface components {
         };
         /** Giacenza */
         GiacenzaInput: {
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Codice ABI */
+                codAbi?: string;
+                /** @description Modello POS */
+                codModpos?: string;
+            };
             /** Codice ABI */
             codAbi: string;
             /** Modello POS */
@@ -2740,6 +2806,11 @@ export interface components {
             totalCount: number;
         };
         Gruppo: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Gruppo padre */
+                parentGroup?: string;
+            };
             /** Descrizione */
             description: string | null;
             /** Codice gruppo */
@@ -2759,6 +2830,11 @@ export interface components {
             groupName: string;
         };
         GruppoDetail: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Gruppo padre */
+                parentGroup?: string;
+            };
             /** Descrizione */
             description: string | null;
             /** Codice gruppo */
@@ -2773,6 +2849,11 @@ export interface components {
         };
         /** Gruppo */
         GruppoInput: {
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Gruppo padre */
+                parentGroup?: string;
+            };
             /** Descrizione */
             description?: string | null;
             /** Codice gruppo */
@@ -2900,6 +2981,13 @@ export interface components {
             codModpos: string;
         };
         MovimentoMagazzino: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Codice ABI */
+                codAbi?: string;
+                /** @description Modello POS */
+                codModpos?: string;
+            };
             /** Codice ABI */
             codAbi: string;
             /** Modello POS */
@@ -2940,6 +3028,13 @@ export interface components {
         };
         /** Movimento di magazzino */
         MovimentoMagazzinoCreateInput: {
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Codice ABI */
+                codAbi?: string;
+                /** @description Modello POS */
+                codModpos?: string;
+            };
             /** Codice ABI */
             codAbi: string;
             /** Modello POS */
@@ -2969,6 +3064,13 @@ export interface components {
         MovimentoMagazzinoDetail: {
             /** @description Le azioni che il chiamante puo' eseguire ora su questa riga (transizioni, update, delete) */
             _actions?: ("accetta" | "rifiuta")[];
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Codice ABI */
+                codAbi?: string;
+                /** @description Modello POS */
+                codModpos?: string;
+            };
             /** Codice ABI */
             codAbi: string;
             /** Modello POS */
@@ -3009,6 +3111,13 @@ export interface components {
         };
         /** Movimento di magazzino */
         MovimentoMagazzinoInput: {
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Codice ABI */
+                codAbi?: string;
+                /** @description Modello POS */
+                codModpos?: string;
+            };
             /** Codice ABI */
             codAbi: string;
             /** Modello POS */
@@ -3049,6 +3158,11 @@ export interface components {
             row: components["schemas"]["MovimentoMagazzinoDetail"];
         };
         Notifica: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca (vuoto = tutte) */
+                abi?: string;
+            };
             /** Banca (vuoto = tutte) */
             abi: string | null;
             /** File allegato */
@@ -3082,6 +3196,11 @@ export interface components {
             versione: string | null;
         };
         NotificaDetail: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca (vuoto = tutte) */
+                abi?: string;
+            };
             /** Banca (vuoto = tutte) */
             abi: string | null;
             /** File allegato */
@@ -3116,6 +3235,11 @@ export interface components {
         };
         /** Notifica */
         NotificaInput: {
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Banca (vuoto = tutte) */
+                abi?: string;
+            };
             /** Banca (vuoto = tutte) */
             abi?: string | null;
             /** File allegato */
@@ -3155,12 +3279,26 @@ export interface components {
             totalCount: number;
         };
         NotificaUtente: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Codice ABI */
+                abi?: string;
+                /** @description Utente */
+                userId?: string;
+            };
             /** Codice ABI */
             abi: string;
             /** Utente */
             userId: string;
         };
         NotificaUtenteDetail: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Codice ABI */
+                abi?: string;
+                /** @description Utente */
+                userId?: string;
+            };
             /** Codice ABI */
             abi: string;
             /** Utente */
@@ -3168,6 +3306,13 @@ export interface components {
         };
         /** Notifica utente */
         NotificaUtenteInput: {
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Codice ABI */
+                abi?: string;
+                /** @description Utente */
+                userId?: string;
+            };
             /** Codice ABI */
             abi: string;
             /** Utente */
@@ -3782,6 +3927,11 @@ export interface components {
             tipoRichiesta: "NE" | "NN" | "NC" | "MO" | "PW";
         };
         Ruolo: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Gruppo */
+                groupName?: string;
+            };
             /** Descrizione */
             description: string | null;
             /** Gruppo */
@@ -3790,6 +3940,11 @@ export interface components {
             roleName: string;
         };
         RuoloDetail: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Gruppo */
+                groupName?: string;
+            };
             /** Descrizione */
             description: string | null;
             /** Gruppo */
@@ -3815,6 +3970,11 @@ export interface components {
         };
         /** Ruolo */
         RuoloInput: {
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Gruppo */
+                groupName?: string;
+            };
             /** Descrizione */
             description?: string | null;
             /** Gruppo */
@@ -3922,6 +4082,11 @@ export interface components {
             totalCount: number;
         };
         TicketManutenzione: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Codice ABI */
+                codAbi?: string;
+            };
             /** Codice ABI */
             codAbi: string;
             /**
@@ -3958,6 +4123,11 @@ export interface components {
             tipoDesc: string | null;
         };
         TicketManutenzioneDetail: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Codice ABI */
+                codAbi?: string;
+            };
             /** Codice ABI */
             codAbi: string;
             /**
@@ -3995,6 +4165,11 @@ export interface components {
         };
         /** Ticket di manutenzione */
         TicketManutenzioneInput: {
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Codice ABI */
+                codAbi?: string;
+            };
             /** Codice ABI */
             codAbi: string;
             /**
@@ -4034,6 +4209,13 @@ export interface components {
             totalCount: number;
         };
         TicketMessaggio: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Codice ABI */
+                codAbi?: string;
+                /** @description Numero ticket */
+                numeroTicket?: string;
+            };
             /** Autore */
             autore: string;
             /** Codice ABI */
@@ -4060,6 +4242,13 @@ export interface components {
             tipo: "D" | "R";
         };
         TicketMessaggioDetail: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Codice ABI */
+                codAbi?: string;
+                /** @description Numero ticket */
+                numeroTicket?: string;
+            };
             /** Autore */
             autore: string;
             /** Codice ABI */
@@ -4087,6 +4276,13 @@ export interface components {
         };
         /** Messaggio del ticket */
         TicketMessaggioInput: {
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Codice ABI */
+                codAbi?: string;
+                /** @description Numero ticket */
+                numeroTicket?: string;
+            };
             /** Autore */
             autore: string;
             /** Codice ABI */
@@ -4117,6 +4313,11 @@ export interface components {
             totalCount: number;
         };
         Utente: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Gruppo (ABI) */
+                group?: string;
+            };
             /** CAB */
             cab: string | null;
             /** E-mail */
@@ -4143,6 +4344,11 @@ export interface components {
             username: string;
         };
         UtenteDetail: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Gruppo (ABI) */
+                group?: string;
+            };
             authorities?: {
                 /** Ruolo */
                 roleName: string;
@@ -4176,6 +4382,11 @@ export interface components {
         };
         /** Utente */
         UtenteInput: {
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Gruppo (ABI) */
+                group?: string;
+            };
             /** Ruoli */
             authorities?: {
                 /** Ruolo */
@@ -4234,6 +4445,8 @@ export interface operations {
                 nome?: string;
                 /** @description Pagina, da 0 */
                 page?: number;
+                /** @description Ricerca per nome: le righe in cui codAgente, nome contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
                 /** @description Righe per pagina */
                 size?: number;
                 /** @description campo oppure campo,asc|desc */
@@ -4644,6 +4857,8 @@ export interface operations {
                 formato: "csv" | "xlsx";
                 /** @description Filtro: Nome */
                 nome?: string;
+                /** @description Ricerca per nome: le righe in cui codAgente, nome contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
                 /** @description campo oppure campo,asc|desc */
                 sort?: string;
             };
@@ -4809,6 +5024,8 @@ export interface operations {
                 page?: number;
                 /** @description Filtro: Provincia */
                 provincia?: string;
+                /** @description Ricerca per nome: le righe in cui idComune, comune, provincia contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
                 /** @description Righe per pagina */
                 size?: number;
                 /** @description campo oppure campo,asc|desc */
@@ -5219,6 +5436,8 @@ export interface operations {
                 idComune?: string;
                 /** @description Filtro: Provincia */
                 provincia?: string;
+                /** @description Ricerca per nome: le righe in cui idComune, comune, provincia contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
                 /** @description campo oppure campo,asc|desc */
                 sort?: string;
             };
@@ -5293,6 +5512,8 @@ export interface operations {
                 descrizione?: string;
                 /** @description Pagina, da 0 */
                 page?: number;
+                /** @description Ricerca per nome: le righe in cui configId contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
                 /** @description Righe per pagina */
                 size?: number;
                 /** @description campo oppure campo,asc|desc */
@@ -5880,6 +6101,8 @@ export interface operations {
                 descrizione?: string;
                 /** @description Formato del file */
                 formato: "csv" | "xlsx";
+                /** @description Ricerca per nome: le righe in cui configId contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
                 /** @description campo oppure campo,asc|desc */
                 sort?: string;
             };
@@ -6283,6 +6506,8 @@ export interface operations {
                 name?: string;
                 /** @description Pagina, da 0 */
                 page?: number;
+                /** @description Ricerca per nome: le righe in cui codAbi, nomeBcc contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
                 /** @description Righe per pagina */
                 size?: number;
                 /** @description campo oppure campo,asc|desc */
@@ -7120,6 +7345,8 @@ export interface operations {
                 formato: "csv" | "xlsx";
                 /** @description Filtro: Denominazione */
                 name?: string;
+                /** @description Ricerca per nome: le righe in cui codAbi, nomeBcc contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
                 /** @description campo oppure campo,asc|desc */
                 sort?: string;
             };
@@ -7785,6 +8012,8 @@ export interface operations {
                 page?: number;
                 /** @description Filtro: Provincia */
                 provincia?: string;
+                /** @description Ricerca per nome: le righe in cui codAbi, cab contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
                 /** @description Righe per pagina */
                 size?: number;
                 /** @description campo oppure campo,asc|desc */
@@ -8205,6 +8434,8 @@ export interface operations {
                 nome?: string;
                 /** @description Filtro: Provincia */
                 provincia?: string;
+                /** @description Ricerca per nome: le righe in cui codAbi, cab contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
                 /** @description campo oppure campo,asc|desc */
                 sort?: string;
             };
@@ -8781,6 +9012,8 @@ export interface operations {
                 dataInizio?: string;
                 /** @description Pagina, da 0 */
                 page?: number;
+                /** @description Ricerca per nome: le righe in cui id contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
                 /** @description Righe per pagina */
                 size?: number;
                 /** @description campo oppure campo,asc|desc */
@@ -9441,6 +9674,8 @@ export interface operations {
                 dataInizio?: string;
                 /** @description Formato del file */
                 formato: "csv" | "xlsx";
+                /** @description Ricerca per nome: le righe in cui id contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
                 /** @description campo oppure campo,asc|desc */
                 sort?: string;
                 /** @description Filtro: Titolo */
@@ -9519,6 +9754,8 @@ export interface operations {
                 groupName?: string;
                 /** @description Pagina, da 0 */
                 page?: number;
+                /** @description Ricerca per nome: le righe in cui groupName, description contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
                 /** @description Righe per pagina */
                 size?: number;
                 /** @description campo oppure campo,asc|desc */
@@ -9652,6 +9889,8 @@ export interface operations {
             query?: {
                 /** @description Pagina, da 0 */
                 page?: number;
+                /** @description Ricerca per nome: le righe in cui groupName, roleName contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
                 /** @description Filtro: Ruolo */
                 roleName?: string;
                 /** @description Righe per pagina */
@@ -10263,6 +10502,8 @@ export interface operations {
             query: {
                 /** @description Formato del file */
                 formato: "csv" | "xlsx";
+                /** @description Ricerca per nome: le righe in cui groupName, roleName contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
                 /** @description Filtro: Ruolo */
                 roleName?: string;
                 /** @description campo oppure campo,asc|desc */
@@ -10342,6 +10583,8 @@ export interface operations {
                 formato: "csv" | "xlsx";
                 /** @description Filtro: Codice gruppo */
                 groupName?: string;
+                /** @description Ricerca per nome: le righe in cui groupName, description contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
                 /** @description campo oppure campo,asc|desc */
                 sort?: string;
             };
@@ -10484,6 +10727,8 @@ export interface operations {
                 codModpos?: string;
                 /** @description Pagina, da 0 */
                 page?: number;
+                /** @description Ricerca per nome: le righe in cui codAbi, codModpos contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
                 /** @description Righe per pagina */
                 size?: number;
                 /** @description campo oppure campo,asc|desc */
@@ -10792,6 +11037,8 @@ export interface operations {
                 codModpos?: string;
                 /** @description Formato del file */
                 formato: "csv" | "xlsx";
+                /** @description Ricerca per nome: le righe in cui codAbi, codModpos contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
                 /** @description campo oppure campo,asc|desc */
                 sort?: string;
             };
@@ -10866,6 +11113,8 @@ export interface operations {
                 codModpos?: string;
                 /** @description Pagina, da 0 */
                 page?: number;
+                /** @description Ricerca per nome: le righe in cui id contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
                 /** @description Righe per pagina */
                 size?: number;
                 /** @description campo oppure campo,asc|desc */
@@ -11238,6 +11487,8 @@ export interface operations {
                 codModpos?: string;
                 /** @description Formato del file */
                 formato: "csv" | "xlsx";
+                /** @description Ricerca per nome: le righe in cui id contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
                 /** @description campo oppure campo,asc|desc */
                 sort?: string;
                 /** @description Filtro: Stato */
@@ -11318,6 +11569,8 @@ export interface operations {
                 group?: string;
                 /** @description Pagina, da 0 */
                 page?: number;
+                /** @description Ricerca per nome: le righe in cui id contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
                 /** @description Filtro: Destinatario */
                 recipient?: string;
                 /** @description Righe per pagina */
@@ -11461,6 +11714,8 @@ export interface operations {
                 formato: "csv" | "xlsx";
                 /** @description Filtro: Gruppo */
                 group?: string;
+                /** @description Ricerca per nome: le righe in cui id contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
                 /** @description Filtro: Destinatario */
                 recipient?: string;
                 /** @description campo oppure campo,asc|desc */
@@ -11714,6 +11969,8 @@ export interface operations {
                 numeroTicket?: string;
                 /** @description Pagina, da 0 */
                 page?: number;
+                /** @description Ricerca per nome: le righe in cui numeroTicket contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
                 /** @description Righe per pagina */
                 size?: number;
                 /** @description campo oppure campo,asc|desc */
@@ -11851,6 +12108,8 @@ export interface operations {
             query?: {
                 /** @description Pagina, da 0 */
                 page?: number;
+                /** @description Ricerca per nome: le righe in cui numeroTicket, progressivo contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
                 /** @description Righe per pagina */
                 size?: number;
                 /** @description campo oppure campo,asc|desc */
@@ -11925,6 +12184,8 @@ export interface operations {
                 formato: "csv" | "xlsx";
                 /** @description Filtro: Numero ticket */
                 numeroTicket?: string;
+                /** @description Ricerca per nome: le righe in cui numeroTicket contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
                 /** @description campo oppure campo,asc|desc */
                 sort?: string;
                 /** @description Filtro: Stato */
@@ -12431,6 +12692,8 @@ export interface operations {
                 marca?: string;
                 /** @description Pagina, da 0 */
                 page?: number;
+                /** @description Ricerca per nome: le righe in cui codModpos, descrizione contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
                 /** @description Righe per pagina */
                 size?: number;
                 /** @description campo oppure campo,asc|desc */
@@ -13388,6 +13651,8 @@ export interface operations {
                 formato: "csv" | "xlsx";
                 /** @description Filtro: Marca */
                 marca?: string;
+                /** @description Ricerca per nome: le righe in cui codModpos, descrizione contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
                 /** @description campo oppure campo,asc|desc */
                 sort?: string;
                 /** @description Filtro: Tipologia */
@@ -13470,6 +13735,8 @@ export interface operations {
                 marca?: string;
                 /** @description Pagina, da 0 */
                 page?: number;
+                /** @description Ricerca per nome: le righe in cui codModpos, descrizione contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
                 /** @description Righe per pagina */
                 size?: number;
                 /** @description campo oppure campo,asc|desc */
@@ -14075,6 +14342,8 @@ export interface operations {
                 formato: "csv" | "xlsx";
                 /** @description Filtro: Marca */
                 marca?: string;
+                /** @description Ricerca per nome: le righe in cui codModpos, descrizione contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
                 /** @description campo oppure campo,asc|desc */
                 sort?: string;
                 /** @description Filtro: Tipo */
@@ -14153,6 +14422,8 @@ export interface operations {
                 group?: string;
                 /** @description Pagina, da 0 */
                 page?: number;
+                /** @description Ricerca per nome: le righe in cui username contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
                 /** @description Righe per pagina */
                 size?: number;
                 /** @description campo oppure campo,asc|desc */
@@ -14914,6 +15185,8 @@ export interface operations {
                 fullName?: string;
                 /** @description Filtro: Gruppo (ABI) */
                 group?: string;
+                /** @description Ricerca per nome: le righe in cui username contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
                 /** @description campo oppure campo,asc|desc */
                 sort?: string;
                 /** @description Filtro: Username */
@@ -15317,6 +15590,8 @@ export interface operations {
                 abi?: string;
                 /** @description Pagina, da 0 */
                 page?: number;
+                /** @description Ricerca per nome: le righe in cui userId, abi contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
                 /** @description Righe per pagina */
                 size?: number;
                 /** @description campo oppure campo,asc|desc */
@@ -15556,6 +15831,8 @@ export interface operations {
                 abi?: string;
                 /** @description Formato del file */
                 formato: "csv" | "xlsx";
+                /** @description Ricerca per nome: le righe in cui userId, abi contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
                 /** @description campo oppure campo,asc|desc */
                 sort?: string;
                 /** @description Filtro: Utente */

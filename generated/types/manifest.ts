@@ -211,6 +211,10 @@ key: string[]
 pageSize: number
 maxPageSize: number
 compact?: string[]
+/**
+ * The fields that name a row where others refer to it (docs/spec-language.md#references).
+ */
+display: string[]
 listRoute?: string
 formRoute?: string
 title?: string

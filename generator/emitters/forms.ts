@@ -111,6 +111,8 @@ function fieldUi(field: FieldModel): Record<string, unknown> {
   // The upload widget (ui/src/forms/widgets/StoredFileWidget.tsx) checks size, name and type in the
   // browser with the same rule and messages the server applies, then uploads to `<item>/<field>`.
   if (field.file) ui['ui:options'] = { file: field.file };
+  // A searchable select over the referenced entity's display fields (ui/src/shell/form/ReferenceWidget.tsx).
+  if (field.reference && !field.ui.hidden && !field.ui.widget) ui['ui:options'] = { entity: field.reference.entity };
   if (field.options) {
     ui['ui:enumNames'] = [...field.options.map((o) => o.label), ...(field.required ? [] : ['-'])];
   }
@@ -124,6 +126,7 @@ function defaultWidget(field: FieldModel): string | undefined {
     case 'datetime': return 'datetime';
     case 'enum': return 'select';
     case 'file': return 'storedFile';
+    case 'reference': return 'reference';
     default: return undefined;
   }
 }

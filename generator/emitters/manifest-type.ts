@@ -63,6 +63,7 @@ export const manifestSchema = {
     DeleteConfirmation: shape('DeleteConfirmation', { title: str, message: str }, ['message'], "The spec's question before a delete (absent: the generic one)."),
     EntityMeta: shape('EntityMeta', {
       label: str, labelPlural: str, path: str, key: strings, pageSize: int, maxPageSize: int, compact: strings,
+      display: { ...strings, description: 'The fields that name a row where others refer to it (docs/spec-language.md#references).' },
       listRoute: str, formRoute: str, title: str,
       columns: { type: 'array', items: ref('ColumnDef') },
       filters: { type: 'array', items: ref('FilterDef') },
@@ -72,7 +73,7 @@ export const manifestSchema = {
       exportFormats: { type: 'array', items: { enum: ['csv', 'xlsx'] }, description: 'The list can be exported in these formats (absent: no "Esporta" menu).' },
       deleteConfirmation: ref('DeleteConfirmation'),
       deletedMessage: { ...str, description: "The spec's banner after a delete (absent: the generic one)." },
-    }, ['label', 'labelPlural', 'path', 'key', 'pageSize', 'maxPageSize', 'columns', 'filters', 'defaultSort', 'operations', 'permissions']),
+    }, ['label', 'labelPlural', 'path', 'key', 'pageSize', 'maxPageSize', 'display', 'columns', 'filters', 'defaultSort', 'operations', 'permissions']),
     RouteDef: {
       title: 'RouteDef',
       oneOf: [

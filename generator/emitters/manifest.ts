@@ -100,6 +100,7 @@ function entityManifest(entity: EntityModel): EntityMeta {
     pageSize: entity.api.pageSize,
     maxPageSize: entity.api.maxPageSize,
     compact: entity.api.compact,
+    display: entity.display,
     ...(entity.list ? { listRoute: entity.list.route, title: entity.list.title } : {}),
     ...(entity.form ? { formRoute: entity.form.route } : {}),
     columns: (entity.list?.columns ?? entity.fields.slice(0, 6).map((f) => f.name)).map((n) => column(fieldByName(entity, n))),

@@ -4,7 +4,7 @@
  * because express-openapi-validator cannot follow schema-local $defs.
  */
 import type { ChildModel, EntityModel, FieldModel, Model } from '../../common/model.js';
-import { entityByName } from '../../common/model.js';
+import { compactFields, entityByName } from '../../common/model.js';
 import { fieldByName } from '../model/resolved.js';
 import { fieldSchema, filledBy, inputSchema, rowSchema, withoutDefaults, type JsonSchema } from '../shapes/entity-schema.js';
 import { jsonFile, type Emitter } from './emitter.js';
@@ -12,6 +12,7 @@ import { addCustomOperations } from './openapi-custom.js';
 import { addFilePaths } from './openapi-files.js';
 import { addExportJobPaths, addExportPath, EXPORT_TAG, type ParameterObject } from './openapi-export.js';
 import { addTransitionPaths, createInputName, lifecycleSchemas } from './openapi-lifecycle.js';
+import { displaySearchParameter, referenceLabelSchemas } from './openapi-labels.js';
 
 export const API_BASE = '/webpos/api/v1';
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -88,12 +89,15 @@ function entitySchemas(entity: EntityModel, model: Model): Record<string, unknow
     },
   };
   if (entity.api.compact.length) {
-    const compactFields = entity.fields.filter((f) => entity.api.compact.includes(f.name));
+    const compact = compactFields(entity);
+    const fields = entity.fields.filter((f) => compact.includes(f.name));
     out[`${entity.name}Compact`] = {
-      type: 'object', additionalProperties: false, required: compactFields.map((f) => f.name),
-      properties: Object.fromEntries(compactFields.map((f) => [f.name, fieldSchema(f, { nullable: !f.required })])),
+      type: 'object', additionalProperties: false, required: fields.map((f) => f.name),
+      properties: Object.fromEntries(fields.map((f) => [f.name, fieldSchema(f, { nullable: !f.required })])),
     };
   }
+  // Before the lifecycle's: its create body is a copy of the input, `_labels` included.
+  referenceLabelSchemas(entity, out);
   lifecycleSchemas(entity, out);
   return out;
 }
@@ -216,6 +220,7 @@ function listParameters(entity: EntityModel): ParameterObject[] {
     { name: 'sort', in: 'query', description: 'campo oppure campo,asc|desc', allowReserved: true, schema: { type: 'string', pattern: `^(${sortable.join('|')})(,(asc|desc))?$` } },
   ];
   if (entity.api.compact.length) params.push({ name: 'format', in: 'query', description: 'compact: solo i campi per la ricerca rapida', schema: { type: 'string', enum: ['compact', 'full'] } });
+  params.push(displaySearchParameter(entity));
   for (const field of filterFields(entity)) {
     if (field.search === 'range') {
       // Two parameters, both ends included: `<param>Da` (from) and `<param>A` (to); x-range tells the server which.

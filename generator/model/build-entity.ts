@@ -43,6 +43,7 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
   };
 
   (raw.api?.compact ?? []).forEach((f, i) => checkField(f, ['api', 'compact', i], 'Compact field'));
+  (raw.display ?? []).forEach((f, i) => checkField(f, ['display', i], 'Display field'));
   (raw.list?.columns ?? []).forEach((f, i) => checkField(f, ['list', 'columns', i], 'Column'));
   (raw.list?.filters ?? []).forEach((f, i) => checkField(f, ['list', 'filters', i], 'Filter'));
   (raw.form?.fields ?? []).forEach((f, i) => checkField(f, ['form', 'fields', i], 'Form field'));
@@ -112,6 +113,7 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
       ...fields.filter((f) => (f.index || f.unique) && !key.includes(f.name)).map((f) => ({ name: `${raw.table}_${f.column}_${f.unique ? 'uq' : 'idx'}`, fields: [f.name], unique: f.unique })),
       ...(raw.indexes ?? []).map((ix) => ({ name: `${raw.table}_${ix.fields.join('_').toLowerCase()}_${ix.unique ? 'uq' : 'idx'}`, fields: ix.fields, unique: ix.unique ?? false })),
     ],
+    display: raw.display ?? (raw.api?.compact?.length ? raw.api.compact : key),
     api: {
       path: raw.api?.path ?? '',
       pageSize: raw.api?.pageSize ?? 20,

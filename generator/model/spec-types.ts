@@ -22,6 +22,7 @@ export interface RawEntity {
   key: string | string[]; permission?: string;
   scope?: { bank?: string; branch?: string };
   audit?: boolean;
+  display?: string[];
   api?: { path: string; pageSize?: number; maxPageSize?: number; compact?: string[]; operations?: Operation[]; permissions?: Record<string, string>; export?: boolean | { formats?: ('csv' | 'xlsx')[]; columns?: string[] } };
   fields: Record<string, RawField>;
   children?: Record<string, { entity: string; kind: 'one' | 'many'; link: Record<string, string>; label?: string; required?: boolean; fixed?: Record<string, unknown>; widget?: 'transferList' }>;

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { ChildModel, EntityModel } from '../../common/model.js';
-import { entityByName } from '../../common/model.js';
+import { compactFields, entityByName } from '../../common/model.js';
 import { applyRules } from '../../common/rules.js';
 import type { RuntimeModel } from '../artifacts.js';
 import { constraintKind } from '../db/db-errors.js';
@@ -28,6 +28,7 @@ import type { FileStore } from '../files/store.js';
 import { named, present } from '../lookup.js';
 import { expectRecord, expectRecords } from '../records.js';
 import { countOf } from './count-cache.js';
+import { withReferenceLabels } from './reference-labels.js';
 
 /** How a write of an existing row is checked and reported (server/crud/concurrency.ts). */
 export interface WriteOptions {
@@ -73,7 +74,8 @@ export class EntityService {
     const hide = await this.lifecycle.hideReadOnly(this.db, caller);
     const page = await this.repo.list(this.db, params, (qb) => { this.restrict(qb, caller); hide(qb); });
     if (!params.compact || this.entity.api.compact.length === 0) return page;
-    const pick = (r: Row) => Object.fromEntries(this.entity.api.compact.map((f) => [f, r[f]]));
+    const fields = compactFields(this.entity);
+    const pick = (r: Row) => Object.fromEntries(fields.map((f) => [f, r[f]]));
     return { results: page.results.map(pick), totalCount: page.totalCount };
   }
 
@@ -294,6 +296,11 @@ export class EntityService {
       options.onSaved?.(saved);
       return { message, row: { ...saved, _actions: await this.lifecycle.actions(trx, saved, caller) } };
     });
+  }
+
+  /** The rows with `_labels`: the names of the rows their reference fields point to (the generic routes' answers). */
+  withLabels(rows: Row[]): Promise<Row[]> {
+    return withReferenceLabels(this.db, this.model, this.entity, rows);
   }
 
   /** The row with `_actions` (what the caller may run on it now) for entities with a lifecycle. */

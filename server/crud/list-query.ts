@@ -15,6 +15,8 @@ export interface ListParams {
   /** `exact` forces equality whatever the field's search mode (path parameters). */
   filters: { field: string; value: unknown; exact?: boolean; range?: 'from' | 'to' }[];
   compact: boolean;
+  /** `?q=`: rows whose display fields contain this text (a reference input's search). */
+  search?: string;
 }
 
 /** `range`: the parameter is one end of a `search: range` filter (`dataAperturaDa` from, `dataAperturaA` to). */
@@ -30,10 +32,12 @@ export function parseListParams(entity: EntityModel, query: Record<string, unkno
   const filters = filterable
     .filter(({ param }) => query[param] !== undefined && query[param] !== '')
     .map(({ param, field, range }) => ({ field, value: query[param], ...(range ? { range } : {}) }));
-  return { page: Number(query.page ?? 0), size, sort, filters, compact: query.format === 'compact' };
+  const search = typeof query.q === 'string' && query.q.trim() !== '' ? { search: query.q.trim() } : {};
+  return { page: Number(query.page ?? 0), size, sort, filters, compact: query.format === 'compact', ...search };
 }
 
 export function applyFilters<TRecord extends object, TResult>(qb: Knex.QueryBuilder<TRecord, TResult>, entity: EntityModel, params: ListParams): Knex.QueryBuilder<TRecord, TResult> {
+  if (params.search !== undefined) applyDisplaySearch(qb, entity, params.search);
   for (const { field, value, exact, range } of params.filters) {
     const f = named(entity.fields, field, `${entity.name} fields`);
     if (range) {
@@ -100,4 +104,23 @@ function foldCase(column: string): string {
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * `?q=`: any display field contains the text, case aside (text fields), or equals it (numbers). A display
+ * without a text field is searched by its numbers alone.
+ */
+function applyDisplaySearch(qb: Knex.QueryBuilder, entity: EntityModel, text: string): void {
+  const fields = entity.display.map((name) => named(entity.fields, name, `${entity.name} fields`));
+  const pattern = `%${escapeLike(text.toLowerCase())}%`;
+  qb.where((any) => {
+    any.whereRaw('1 = 0');
+    for (const f of fields) {
+      if (f.type === 'integer' || f.type === 'decimal') {
+        if (/^-?\d+(\.\d+)?$/.test(text)) any.orWhere(f.column, Number(text));
+      } else if (f.type === 'string' || f.type === 'reference' || f.type === 'enum') {
+        any.orWhereRaw(`${foldCase('??')} LIKE ? ESCAPE '\\'`, [f.column, pattern]);
+      }
+    }
+  });
 }

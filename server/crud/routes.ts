@@ -34,12 +34,16 @@ type Handler = (service: EntityService, req: Request, res: Response, caller: Cal
 const crud: Record<string, Handler> = {
   // A file field's download, check and upload (x-file names the field): server/files/file-routes.ts.
   ...fileHandlers,
-  list: async (s, req, res, caller) => { res.json(await s.list(req.query, caller, pathValues(s.entity, req))); },
+  list: async (s, req, res, caller) => {
+    const page = await s.list(req.query, caller, pathValues(s.entity, req));
+    // A compact answer is itself what names rows (a reference input's options): no `_labels` in it.
+    res.json(req.query.format === 'compact' ? page : { ...page, results: await s.withLabels(page.results) });
+  },
   // Reads and writes of one row carry its version (ETag); writes of an existing row need it in If-Match.
-  // The version is of the row itself: `_actions` depends on who asks, so it is added after.
-  get: async (s, req, res, caller) => { res.json(await s.withActions(withVersion(res, await s.get(keyFromPath(s.entity, req), caller)), caller)); },
-  create: async (s, req, res, caller) => { res.status(201).json(withVersion(res, await s.create(withPathValues(s, req), caller))); },
-  update: async (s, req, res, caller) => { res.json(withVersion(res, await s.update(keyFromPath(s.entity, req), bodyOf(req), caller, { ifMatch: ifMatchOf(req) }))); },
+  // The version is of the row itself: `_actions` depends on who asks and `_labels` on other rows, so both come after.
+  get: async (s, req, res, caller) => { res.json(await labelled(s, await s.withActions(withVersion(res, await s.get(keyFromPath(s.entity, req), caller)), caller))); },
+  create: async (s, req, res, caller) => { res.status(201).json(await labelled(s, withVersion(res, await s.create(withPathValues(s, req), caller)))); },
+  update: async (s, req, res, caller) => { res.json(await labelled(s, withVersion(res, await s.update(keyFromPath(s.entity, req), bodyOf(req), caller, { ifMatch: ifMatchOf(req) })))); },
   delete: async (s, req, res, caller) => { await s.delete(keyFromPath(s.entity, req), caller, { ifMatch: ifMatchOf(req) }); res.status(204).end(); },
   // A child list is part of its parent: its version is the parent's, and replacing it needs that.
   childList: async (s, req, res, caller, child) => {
@@ -148,8 +152,16 @@ function filterableFields(paths: Record<string, Record<string, unknown>>, entity
 }
 
 /** The JSON body of a create or an update: an object, as the document's request check already made sure. */
+/** One row with `_labels` (docs/spec-language.md#references). */
+async function labelled(s: EntityService, row: Row): Promise<Row> {
+  const [out] = await s.withLabels([row]);
+  return out;
+}
+
+/** The body of a create or update; the `_labels` a GET answered, sent back with the row, are not data. */
 function bodyOf(req: Request): Row {
-  return expectRecord(req.body, 'The request body');
+  const { _labels: _readOnly, ...body } = expectRecord(req.body, 'The request body');
+  return body;
 }
 
 /** The body of an operation that may have none (a transition without input, a custom GET). */

@@ -20,11 +20,11 @@ async function expectMovementShown(page: Page) {
   await expect(page.getByRole('button', { name: "Torna all'elenco" })).toBeVisible();
 }
 
-/** Opens the stock list; the stock cell of model 101 at bank 60855. */
+/** Opens the stock list; the stock cell of model 101 (shown by name: "101 - ...") at bank 60855. */
 async function stockOf101(page: Page) {
   await page.goto('/magazzino/giacenze');
   await expect(page.getByRole('heading', { name: 'Giacenze di magazzino' })).toBeVisible();
-  const row = page.locator('table tbody tr', { hasText: '60855' }).filter({ has: page.getByRole('cell', { name: '101', exact: true }) });
+  const row = page.locator('table tbody tr', { hasText: '60855' }).filter({ has: page.getByRole('cell', { name: /^101 - / }) });
   await expect(row).toBeVisible();
   return row.locator('td').nth(2);
 }

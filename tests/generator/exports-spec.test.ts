@@ -19,7 +19,8 @@ describe('api.export', () => {
     const doc = openApiJson(model);
     const post = doc.paths['/banche/esportazioni'].post;
     expect(post).toMatchObject({ operationId: 'exportBanca', 'x-operation': 'export', 'x-permission': 'ANAG_BANCHE:VISUALIZZAZIONE', 'x-entity': 'Banca' });
-    expect(post.parameters.map((p: { name: string }) => p.name)).toEqual(['formato', 'sort']);
+    // q: the display-name search of the list (docs/spec-language.md#references) exports the rows the list shows.
+    expect(post.parameters.map((p: { name: string }) => p.name)).toEqual(['formato', 'sort', 'q']);
     expect(doc.paths['/esportazioni/{id}'].get).toMatchObject({ 'x-access': 'authenticated', 'x-operation': 'exportStatus' });
     expect(doc.paths['/esportazioni/{id}/file'].get).toMatchObject({ 'x-access': 'authenticated', 'x-operation': 'exportFile' });
   });

@@ -34,6 +34,8 @@ describe('GET /filiali/{codAbi}/{cab}', () => {
     expect(res.body).toEqual({
       codAbi: '30480', cab: '01600', nome: 'Sede centrale', indirizzo: 'Via Roma 1', localita: 'Milano',
       cap: '20121', provincia: 'MI', telefono: null, fax: null, mail: null,
+      // The bank the branch belongs to, by name (docs/spec-language.md#references).
+      _labels: { codAbi: '30480 - Banca di Credito Cooperativo di Esempio' },
     });
   });
 

@@ -88,7 +88,7 @@ describe('assignment of users to notifications (GES_NOTIFICA_UTENTI)', () => {
 
     const found = await sede.get(`${API}/usersnotification?userId=filiale.30480&abi=30480`);
     expect(found.status).toBe(200);
-    expect(found.body).toEqual({ results: [{ userId: 'filiale.30480', abi: '30480' }], totalCount: 1 });
+    expect(found.body).toEqual({ results: [{ userId: 'filiale.30480', abi: '30480', _labels: { abi: '30480 - Banca di Credito Cooperativo di Esempio' } }], totalCount: 1 });
 
     const del = await sede.delete(`${API}/usersnotification/filiale.30480/30480`);
     expect(del.status).toBe(200);

@@ -339,7 +339,7 @@ const SAMPLES: Record<string, Sample> = {
   // The counts are of the caller's banks only (agenti-push.test.ts checks them per user).
   reportAttivazioni: { query: { dataDa: '2026-03-01', dataA: '2026-03-31' }, outside: 'unscoped' },
   listComune: { outside: 'unscoped' },
-  createComune: { body: () => ({ idComune: `0990${next()}`, comune: 'Comune matrice', provincia: 'MX' }), outside: 'unscoped' },
+  createComune: { body: () => ({ idComune: `0990${next()}`, comune: 'Comune matrice', provincia: 'MI' }), outside: 'unscoped' },
   getComune: { params: { idComune: '015146' }, outside: 'unscoped' },
   updateComune: { params: { idComune: '015146' }, body: () => ({ idComune: '015146', comune: 'Milano', provincia: 'MI' }), outside: 'unscoped' },
   deleteComune: {

@@ -228,13 +228,13 @@ describe('gruppi (list and get only)', () => {
   it('lists the groups, the banks\' included, with the description wildcard filter', async () => {
     const res = await app.request.get(`${API}/gruppi?description=federazione`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ results: [{ groupName: '15000', description: 'Federazione banche', groupType: 'S', parentGroup: '11000' }], totalCount: 1 });
+    expect(res.body).toEqual({ results: [{ groupName: '15000', description: 'Federazione banche', groupType: 'S', parentGroup: '11000', _labels: { parentGroup: '11000 - Acquirer - gruppo centrale' } }], totalCount: 1 });
     const all = await app.request.get(`${API}/gruppi?format=compact`);
     expect(all.body.results).toContainEqual({ groupName: '30480', description: 'BCC di Esempio' });
   });
 
   it('gets one group; an unknown one is 404', async () => {
-    expect((await app.request.get(`${API}/gruppi/99999`)).body).toEqual({ groupName: '99999', description: 'Aggregato push', groupType: 'P', parentGroup: '11000' });
+    expect((await app.request.get(`${API}/gruppi/99999`)).body).toEqual({ groupName: '99999', description: 'Aggregato push', groupType: 'P', parentGroup: '11000', _labels: { parentGroup: '11000 - Acquirer - gruppo centrale' } });
     expect((await app.request.get(`${API}/gruppi/12121`)).body).toEqual({ errorMessage: 'Elemento non trovato', code: 'NOT_FOUND', details: [] });
   });
 

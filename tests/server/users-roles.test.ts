@@ -64,6 +64,7 @@ describe('users', () => {
     expect(created.body).toEqual({
       username: 'nuovo.utente', fullName: 'Nuovo Utente', email: 'nuovo@bcc-esempio.example', emailSecondaria: null, group: '30480', cab: '01601',
       userAccountName: null, locked: false, enabled: true, authorities: [{ username: 'nuovo.utente', roleName: 'BANCA_FILIALE' }],
+      _labels: { group: '30480 - BCC di Esempio' },
     });
     expect((await app.request.get(`${API}/users/nuovo.utente`)).body).toEqual(created.body);
 
@@ -180,7 +181,7 @@ describe('roles at gruppi/{groupName}/ruoli', () => {
     expect(res.status).toBe(200);
     expect(res.body.totalCount).toBe(6);
     expect(res.body.results.map((r: { roleName: string }) => r.roleName)).toEqual(['AGENTE_PUSH', 'BANCA_FILIALE', 'BANCA_SEDE', 'MERCHANT_OP', 'ROLE_ADMIN', 'ROLE_WPB']);
-    expect(res.body.results[0]).toEqual({ groupName: '11000', roleName: 'AGENTE_PUSH', description: 'Agente push' });
+    expect(res.body.results[0]).toEqual({ groupName: '11000', roleName: 'AGENTE_PUSH', description: 'Agente push', _labels: { groupName: '11000 - Acquirer - gruppo centrale' } });
     const none = await app.request.get(`${API}/gruppi/34256/ruoli`);
     expect(none.body).toEqual({ results: [], totalCount: 0 });
   });
@@ -205,6 +206,7 @@ describe('roles at gruppi/{groupName}/ruoli', () => {
     expect(created.body).toEqual({
       groupName: '30480', roleName: 'OPERATORE_LOCALE', description: 'Operatore locale',
       permessi: [{ groupName: '30480', roleName: 'OPERATORE_LOCALE', funzione: 'ANAG_BANCHE', azione: 'VISUALIZZAZIONE' }],
+      _labels: { groupName: '30480 - BCC di Esempio' },
     });
     const updated = await app.request.put(`${API}/gruppi/30480/ruoli/OPERATORE_LOCALE`).set('If-Match', await etagOf(app.request, `${API}/gruppi/30480/ruoli/OPERATORE_LOCALE`)).send({ groupName: '30480', roleName: 'OPERATORE_LOCALE', description: 'Rinominato' });
     expect(updated.status).toBe(200);

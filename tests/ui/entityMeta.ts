@@ -6,7 +6,7 @@ import type { EntityMeta } from '../../ui/src/core/types';
  */
 export function entityMeta(path: string, key: string[]): EntityMeta {
   return {
-    label: path, labelPlural: path, path, key, pageSize: 30, maxPageSize: 100,
+    label: path, labelPlural: path, path, key, pageSize: 30, maxPageSize: 100, display: key,
     columns: [], filters: [], defaultSort: { field: key[0], direction: 'asc' }, operations: [], permissions: {},
   };
 }

@@ -29,6 +29,8 @@ export interface ListParams {
   sort?: SortSpec[];
   filters?: Record<string, FilterValue>;
   format?: 'compact';
+  /** Rows whose display fields contain this text (a reference input's search, `?q=`). */
+  q?: string;
   /** Values for braces in the entity's API path (`gruppi/{groupName}/ruoli`). */
   pathParams?: Record<string, string>;
 }
@@ -104,6 +106,7 @@ function listQueryParams(params: ListParams): Record<string, unknown> {
     sort: (params.sort ?? []).map((s) => `${s.field},${s.direction}`),
     ...params.filters,
     format: params.format,
+    q: params.q,
   };
 }
 

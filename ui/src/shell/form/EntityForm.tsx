@@ -195,7 +195,7 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
       widgets={italianWidgets}
       fields={customFields}
       templates={{ ObjectFieldTemplate: LayoutObjectTemplate }}
-      formContext={{ baseline, files: fileContext } satisfies ShellFormContext}
+      formContext={{ baseline, files: fileContext, labels: recordAt(initialData, '_labels') } satisfies ShellFormContext}
       showErrorList={false}
       noHtml5Validate
       omitExtraData

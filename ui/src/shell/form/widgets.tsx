@@ -4,6 +4,7 @@
  */
 import type { WidgetProps } from '@rjsf/utils';
 import { Widgets } from '@rjsf/mantine';
+import { ReferenceWidget } from './ReferenceWidget';
 import { StoredFileWidget } from './StoredFileWidget';
 
 export function ItalianDateWidget(props: WidgetProps) {
@@ -19,5 +20,6 @@ export function ItalianDateTimeWidget(props: WidgetProps) {
   );
 }
 
-// storedFile: the upload control of `type: file` fields (StoredFileWidget.tsx).
-export const italianWidgets = { DateWidget: ItalianDateWidget, DateTimeWidget: ItalianDateTimeWidget, storedFile: StoredFileWidget };
+// storedFile: the upload control of `type: file` fields (StoredFileWidget.tsx); reference: the searchable
+// select of reference fields (ReferenceWidget.tsx).
+export const italianWidgets = { DateWidget: ItalianDateWidget, DateTimeWidget: ItalianDateTimeWidget, storedFile: StoredFileWidget, reference: ReferenceWidget };

@@ -1,0 +1,37 @@
+/**
+ * References by name (docs/spec-language.md#references) on the branches: the list names each branch's bank,
+ * and a new branch picks its bank by typing part of its name, which searches after a pause.
+ */
+import { expect, test } from './support/fixtures';
+import { expectPath, submitLogin } from './support/steps';
+
+const LIST = '/anagrafiche/filiali';
+
+test('filiali: la banca per nome nell\'elenco; nel modulo la si cerca scrivendone il nome e la si sceglie', async ({ page }) => {
+  await page.goto(LIST);
+  await expectPath(page, '/login/banca');
+  await submitLogin(page, 'assistenza');
+  await expectPath(page, LIST);
+
+  await test.step('l\'elenco mostra la banca di ogni filiale per nome', async () => {
+    await expect(page.locator('table tbody tr', { hasText: 'Sede centrale' })).toContainText('30480 - Banca di Credito Cooperativo di Esempio');
+  });
+
+  await test.step('Nuovo: scrivo "piemont" nel campo della banca, la scelgo tra i risultati', async () => {
+    await page.getByRole('button', { name: 'Nuovo' }).click();
+    const bank = page.locator('#root_codAbi');
+    const searched = page.waitForResponse((r) => r.url().includes('/banche?') && r.url().includes('q=piemont') && r.ok());
+    await bank.fill('piemont');
+    await searched;
+    await page.getByRole('option', { name: '60855 - Banca Piemontese di Credito Cooperativo' }).click();
+    await expect(bank).toHaveValue('60855 - Banca Piemontese di Credito Cooperativo');
+  });
+
+  await test.step('completo e salvo: la filiale è della banca scelta', async () => {
+    await page.locator('#root_cab').fill('10299');
+    await page.locator('#root_nome').fill('Filiale E2E');
+    await page.getByRole('button', { name: 'Salva' }).click();
+    await expect(page).toHaveURL(`${LIST}/formFiliale/60855/10299`);
+    await expect(page.locator('#root_codAbi')).toHaveValue('60855 - Banca Piemontese di Credito Cooperativo');
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * A reference field as a searchable select (docs/spec-language.md#references): typing searches the referenced
+ * entity by its display fields (`GET <path>?format=compact&q=`), 800 ms after the last key (seed 002 §9), and
+ * the choice shows the row's name (`30480 - BCC di Esempio`) while the form keeps its code. The row as loaded
+ * names its current value (`_labels`). A user who may not list the referenced entity types the code instead.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { Select } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { Widgets } from '@rjsf/mantine';
+import type { WidgetProps } from '@rjsf/utils';
+import { useDataProvider } from '../../core/hooks/useDataProvider';
+import { useManifest } from '../../core/hooks/useManifest';
+import { isRecord } from '../../core/guards';
+import { useSession } from '../../core/session';
+import type { EntityMeta, Row } from '../../core/types';
+
+/** Typing waits this long before it searches (seed 002 §9). */
+export const SEARCH_DELAY_MS = 800;
+const PAGE = 20;
+
+interface Option { value: string; label: string }
+
+export function ReferenceWidget(props: WidgetProps) {
+  const entityName = isRecord(props.options) && typeof props.options.entity === 'string' ? props.options.entity : '';
+  const target = useManifest().entities[entityName];
+  const { can } = useSession();
+  if (!target || !can(target.permissions.list)) return <Widgets.TextWidget {...props} />;
+  return <ReferenceSelect {...props} target={target} />;
+}
+
+function ReferenceSelect({ target, id, label, hideLabel, required, disabled, readonly, value, onChange, onBlur, onFocus, rawErrors, registry, name, placeholder }: WidgetProps & { target: EntityMeta }) {
+  const provider = useDataProvider();
+  const current = typeof value === 'string' || typeof value === 'number' ? String(value) : null;
+  // ShellFormContext.labels: the names the API sent with the row as loaded.
+  const labels: unknown = isRecord(registry.formContext) ? registry.formContext.labels : undefined;
+  const [chosen, setChosen] = useState<Option | undefined>();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, SEARCH_DELAY_MS);
+  const [found, setFound] = useState<Option[]>([]);
+
+  // The current value's name: the one just chosen, else the row as loaded names it, else its code.
+  const currentOption = useMemo<Option | undefined>(() => {
+    if (current === null) return undefined;
+    if (chosen?.value === current) return chosen;
+    const loaded = isRecord(labels) ? labels[name] : undefined;
+    return { value: current, label: typeof loaded === 'string' && loaded !== '' ? loaded : current };
+  }, [current, chosen, labels, name]);
+
+  // Choosing an option puts its name in the search box: that is not a new search.
+  const query = debounced === currentOption?.label ? '' : debounced.trim();
+  useEffect(() => {
+    if (query === '') return undefined;
+    const controller = new AbortController();
+    provider.list(target, { page: 0, size: PAGE, ...(target.compact?.length ? { format: 'compact' as const } : {}), q: query }, controller.signal)
+      .then((page) => setFound(page.results.map((row) => optionOf(target, row))))
+      .catch(() => { /* aborted, or refused: the list stays as it was */ });
+    return () => controller.abort();
+  }, [provider, target, query]);
+
+  const data = [...(currentOption ? [currentOption] : []), ...found.filter((o) => o.value !== currentOption?.value)];
+  const errors = rawErrors?.filter(Boolean) ?? [];
+  return (
+    <Select
+      id={id}
+      label={hideLabel ? undefined : label}
+      required={required}
+      disabled={disabled || readonly}
+      placeholder={placeholder || `Cerca per ${target.display.join(', ')}`}
+      searchable
+      clearable={!required}
+      data={data}
+      value={current}
+      // The server has searched already: every option it sent is shown.
+      filter={({ options }) => options}
+      searchValue={search}
+      onSearchChange={setSearch}
+      onChange={(next) => {
+        setChosen(data.find((o) => o.value === next));
+        onChange(next ?? undefined);
+      }}
+      onBlur={() => onBlur(id, current)}
+      onFocus={() => onFocus(id, current)}
+      nothingFoundMessage={query === '' ? 'Scrivere per cercare' : 'Nessun risultato'}
+      error={errors.length ? errors.join(' ') : undefined}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+/** A compact row as an option: its key, named by its display fields. */
+function optionOf(target: EntityMeta, row: Row): Option {
+  const value = String(row[target.key[0]] ?? '');
+  const label = target.display.map((field) => row[field]).filter((v) => v !== null && v !== undefined && v !== '').map(String).join(' - ');
+  return { value, label: label || value };
+}
