@@ -6,6 +6,7 @@
 import type { FieldRule, JsonLogic } from './rules.js';
 import type { Bindings } from './bindings.js';
 import type { FormatMessageKey, NamedFormat } from './named-formats.js';
+import type { FieldConditions } from './field-conditions.js';
 
 export type FieldType = 'string' | 'integer' | 'decimal' | 'boolean' | 'date' | 'datetime' | 'enum' | 'reference' | 'file';
 export type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';
@@ -22,7 +23,9 @@ export type MessageKey =
   /** Fields with `writableBy`: someone else set or changed it (403 on the field). */
   | 'writableBy'
   /** Fields with a named format: the message of a precise reason (`format.cin`); `format` is the general one. */
-  | FormatMessageKey;
+  | FormatMessageKey
+  /** Conditional fields: a new value sent while the field is read-only or hidden. */
+  | 'readOnlyWhen' | 'hiddenWhen';
 
 /**
  * What a file field (type: file) accepts. The row's column holds only the id of the stored file
@@ -87,6 +90,8 @@ export interface FieldModel {
   file?: FileRuleModel;
   /** A named format (common/named-formats.ts), checked by the API's and the form's Ajv alike. */
   format?: NamedFormat;
+  /** When the field is required, read-only or hidden (common/field-conditions.ts); clearWhen is a rule. */
+  when?: FieldConditions;
 }
 
 export interface ChildModel {

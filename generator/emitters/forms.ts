@@ -33,6 +33,8 @@ function formFile(entity: EntityModel, form: NonNullable<EntityModel['form']>, m
     ...(entity.checks ? { checks: entity.checks } : {}),
     // Fields a caller without the update permission may still change, and the permission that allows it.
     fieldPermissions: Object.fromEntries(entity.fields.filter((f) => f.editPermission).map((f) => [f.name, f.editPermission])),
+    // requiredWhen, readOnlyWhen, hiddenWhen: the form evaluates them on its data as the API does on the row.
+    ...(entity.fields.some((f) => f.when) ? { conditions: Object.fromEntries(entity.fields.flatMap((f) => (f.when ? [[f.name, f.when]] : []))) } : {}),
     ...(entity.states ? { states: formStates(entity.states) } : {}),
   });
 }

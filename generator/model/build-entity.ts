@@ -13,6 +13,7 @@ import { buildLifecycle } from './build-lifecycle.js';
 import { compileRule } from './compile-rule.js';
 import type { RawEntity } from './spec-types.js';
 import { buildFormLayout } from './build-form-layout.js';
+import { logicVars } from '../../common/lifecycle.js';
 
 const ALL_OPERATIONS: Operation[] = ['list', 'get', 'create', 'update', 'delete'];
 const DEFAULT_ACTIONS: Record<Operation | ChildOperation, string> = {
@@ -44,6 +45,17 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
 
   (raw.api?.compact ?? []).forEach((f, i) => checkField(f, ['api', 'compact', i], 'Compact field'));
   (raw.display ?? []).forEach((f, i) => checkField(f, ['display', i], 'Display field'));
+  // A field condition reads fields of the row it belongs to: `{var: tipoSoggetto}`.
+  for (const [name, f] of Object.entries(raw.fields)) {
+    for (const key of ['requiredWhen', 'readOnlyWhen', 'hiddenWhen', 'clearWhen'] as const) {
+      const logic = f[key];
+      if (logic === undefined) continue;
+      for (const v of logicVars(logic)) {
+        const read = v.name.split('.')[0];
+        if (!names.includes(read)) diagnostics.push({ ...source.positionOf(['fields', name, key, ...v.path]), message: `${key} of '${name}' reads '${v.name}', which is not a field of ${raw.entity}.${didYouMean(read, names)}` });
+      }
+    }
+  }
   (raw.list?.columns ?? []).forEach((f, i) => checkField(f, ['list', 'columns', i], 'Column'));
   (raw.list?.filters ?? []).forEach((f, i) => checkField(f, ['list', 'filters', i], 'Filter'));
   (raw.form?.fields ?? []).forEach((f, i) => checkField(f, ['form', 'fields', i], 'Form field'));
@@ -103,7 +115,11 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
       name, entity: c.entity, kind: c.kind, label: c.label ?? name, link: c.link, fixed: c.fixed ?? {}, required: c.required ?? false,
       ...(c.widget ? { widget: c.widget } : {}),
     })),
-    rules: (raw.rules ?? []).map(compileRule),
+    // clearWhen is a rule like the spec's own, after them: the form and the API clear the field alike.
+    rules: [
+      ...(raw.rules ?? []).map(compileRule),
+      ...Object.entries(raw.fields).flatMap(([name, f]) => (f.clearWhen === undefined ? [] : [{ when: f.clearWhen, set: { [name]: null } }])),
+    ],
     scope: raw.scope ?? {},
     confirmations: raw.confirmations ?? [],
     ...(raw.success ? { success: raw.success } : {}),

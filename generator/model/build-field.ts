@@ -99,6 +99,13 @@ export function buildField(
     }
   }
   if (raw.writableBy) messages.writableBy = own.writableBy ?? defaults.writableBy ?? defaults.fallback;
+  if (raw.readOnlyWhen !== undefined) messages.readOnlyWhen = own.readOnlyWhen ?? defaults.readOnlyWhen ?? defaults.fallback;
+  if (raw.hiddenWhen !== undefined) messages.hiddenWhen = own.hiddenWhen ?? defaults.hiddenWhen ?? defaults.fallback;
+  const when = {
+    ...(raw.requiredWhen !== undefined ? { requiredWhen: raw.requiredWhen } : {}),
+    ...(raw.readOnlyWhen !== undefined ? { readOnlyWhen: raw.readOnlyWhen } : {}),
+    ...(raw.hiddenWhen !== undefined ? { hiddenWhen: raw.hiddenWhen } : {}),
+  };
   if (raw.messages?.writableBy !== undefined && !raw.writableBy) report(['messages', 'writableBy'], `Field '${name}' has a writableBy message but no 'writableBy': declare who may write it, or remove the message.`);
   onlyFor('reservedValues', ['string', 'enum', 'reference']);
   (raw.reservedValues?.values ?? []).forEach((value, i) => {
@@ -121,6 +128,7 @@ export function buildField(
     ...(maxLength !== undefined ? { maxLength } : {}),
     ...(raw.pattern !== undefined ? { pattern: raw.pattern } : {}),
     ...(raw.format && raw.type === 'string' ? { format: raw.format } : {}),
+    ...(Object.keys(when).length ? { when } : {}),
     ...(raw.minimum !== undefined ? { minimum: raw.minimum } : {}),
     ...(raw.maximum !== undefined ? { maximum: raw.maximum } : {}),
     ...(raw.type === 'decimal' ? { precision: raw.precision ?? 15, scale: raw.scale ?? 2 } : {}),

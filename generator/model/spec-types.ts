@@ -8,6 +8,7 @@ export interface RawField {
   file?: { maxSize: number; accept: string[]; namePattern?: string };
   label?: string; description?: string; required?: boolean; default?: unknown;
   length?: number; minLength?: number; maxLength?: number; pattern?: string; format?: NamedFormat;
+  requiredWhen?: JsonLogic; readOnlyWhen?: JsonLogic; hiddenWhen?: JsonLogic; clearWhen?: JsonLogic;
   minimum?: number; maximum?: number; precision?: number; scale?: number;
   values?: Record<string, string>; groups?: Record<string, string[]>; entity?: string; search?: 'exact' | 'wildcard' | 'range'; filterParam?: string; valuesFrom?: 'functions' | 'actions';
   readOnly?: boolean; unique?: boolean; index?: boolean; editPermission?: string; secret?: boolean; generate?: 'uuid';

@@ -20,7 +20,7 @@ import { Lifecycle } from './lifecycle.js';
 import { applyConditions, meets, type Condition } from './conditions.js';
 import { applyFilters, parseListParams, type FilterParam, type ListParams } from './list-query.js';
 import { Repository } from './repository.js';
-import { enforceChecks } from './row-checks.js';
+import { enforceChecks, enforceFieldConditions } from './row-checks.js';
 import { keyOf, type Row } from './row-mapping.js';
 import { fileFields } from '../../common/file-rules.js';
 import { refuseAssistanceOnly, refuseServerSet } from './field-access.js';
@@ -164,6 +164,7 @@ export class EntityService {
     return this.transaction(async (trx, afterCommit) => {
       refuseServerSet(this.model, this.entity, body, caller);
       const row = this.prepare(this.entity, withDefaults(this.entity, withoutFiles(this.entity, body)));
+      enforceFieldConditions(this.entity, row, body, undefined);
       if (!this.visible(row, caller)) throw new ApiError('FORBIDDEN');
       await refuseAssistanceOnly(trx, this.model, this.entity, body, null, caller);
       await this.hooks.beforeSave?.({ trx, afterCommit, model: this.model, entity: this.entity, caller, row, body });
@@ -200,6 +201,7 @@ export class EntityService {
       this.checkFieldPermissions(current, body, caller);
       await refuseAssistanceOnly(trx, this.model, this.entity, body, current, caller);
       const row = this.prepare(this.entity, { ...current, ...stripChildren(this.entity, body), ...key });
+      enforceFieldConditions(this.entity, row, body, current);
       if (!this.visible(row, caller)) throw new ApiError('FORBIDDEN');
       await this.lifecycle.beforeUpdate(trx, current, row, caller);
       await this.hooks.beforeSave?.({ trx, afterCommit, model: this.model, entity: this.entity, caller, row, body });

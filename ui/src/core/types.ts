@@ -4,6 +4,7 @@
  * emitter too); the form definition's are declared here.
  */
 import type { FieldRule } from '../../../common/rules';
+import type { FieldConditions } from '../../../common/field-conditions';
 
 export type {
   ColumnDef, EntityMeta, EnumOption, FilterDef, IndicatorDef, LoginRealms, Manifest, MenuGroup, RouteDef, SortSpec,
@@ -44,6 +45,8 @@ export interface FormDef {
   deleteConfirmation?: { title?: string; message: string };
   /** field -> permission that allows changing it alone, without the entity's update permission */
   fieldPermissions?: Record<string, string>;
+  /** Conditional fields (docs/spec-language.md#conditional-fields): when each is required, read-only, hidden. */
+  conditions?: Record<string, FieldConditions>;
   /** The entity's state machine (docs/spec-language.md#state-machines): its actions and their messages. */
   states?: StatesDef;
 }

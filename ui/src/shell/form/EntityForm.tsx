@@ -8,13 +8,14 @@ import { useSearchParams } from 'react-router-dom';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import Form from '@rjsf/mantine';
 import type { IChangeEvent } from '@rjsf/core';
-import type { UiSchema } from '@rjsf/utils';
+import type { FormValidation, UiSchema } from '@rjsf/utils';
 import { applyRules } from '../../../../common/rules';
 import { fillMessage } from '../../../../common/fill-message';
 import { ApiError, bannerMessage, userMessage, type ErrorDetail } from '../../core/apiError';
 import { triggeredConfirmations } from '../../core/confirmations';
 import { versionOf } from '../../core/dataProvider';
-import { createTransformErrors, detailsToErrorSchema, valuePath } from '../../core/errorMessages';
+import { createTransformErrors, detailsToErrorSchema, FALLBACK_MESSAGE, valuePath } from '../../core/errorMessages';
+import { fieldState } from '../../../../common/field-conditions';
 import { fitToSchema } from '../../core/fitToSchema';
 import { withoutServerSet } from '../../core/serverSet';
 import { useEntityMutations } from '../../core/hooks/useEntityMutations';
@@ -92,8 +93,25 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
     const locked = restricted && onlyFields
       ? Object.fromEntries(Object.keys(recordAt(form.schema, 'properties') ?? {}).filter((f) => !onlyFields.includes(f)).map((f) => [f, readOnly(f)]))
       : {};
-    return { ...base, ...locked, ...keys };
-  }, [form, editKey, restricted, onlyFields]);
+    // Conditional fields as the data stands now: hidden ones leave the screen, read-only ones lock.
+    const conditional = Object.fromEntries(Object.entries(form.conditions ?? {}).flatMap(([field, conditions]): [string, UiSchema][] => {
+      const state = fieldState(conditions, formData);
+      if (state.hidden) return [[field, { ...recordAt(base, field), 'ui:widget': 'hidden' }]];
+      return state.readOnly ? [[field, readOnly(field)]] : [];
+    }));
+    return { ...base, ...conditional, ...locked, ...keys };
+  }, [form, editKey, restricted, onlyFields, formData]);
+  // A field required by its condition: the form says so before saving, with the field's own message.
+  const customValidate = (data: Row | undefined, errors: FormValidation<Row>) => {
+    for (const [field, conditions] of Object.entries(form.conditions ?? {})) {
+      const state = fieldState(conditions, data ?? {});
+      const value = data?.[field];
+      if (state.required && !state.hidden && (value === undefined || value === null || value === '')) {
+        errors[field]?.addError(form.messages[field]?.required ?? form.defaultMessages.required ?? FALLBACK_MESSAGE);
+      }
+    }
+    return errors;
+  };
   // File fields upload on their own (StoredFileWidget): with the row's version, which the upload then changes.
   const fileContext = useMemo<FileFormContext>(() => ({
     form,
@@ -190,6 +208,7 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
         if (tab && tab !== openTab(layout, params)) setParams((p) => { p.set(TAB_PARAM, tab); return p; }, { replace: true });
       }}
       transformErrors={transformErrors}
+      customValidate={customValidate}
       extraErrors={extraErrors}
       translateString={translateString}
       widgets={italianWidgets}
