@@ -62,6 +62,20 @@ test(`utente di filiale (${BRANCH_USER}): atterraggio, e-mail richiesta, menu e 
     await expect(page.getByRole('button', { name: 'Nuovo' }), "'Nuovo' shown without GES_UTENTI:CREAZIONE").toHaveCount(0);
   });
 
+  await test.step('la propria banca senza ANAG_BANCHE:AGGIORNAMENTO: una scheda da leggere, non un modulo grigio', async () => {
+    await page.goto('/anagrafiche/anaBanca/formBanca/30480');
+    await expect(page.getByRole('heading', { name: 'Banca 30480' })).toBeVisible();
+    await expect(page.getByText('Consultazione: i dati non sono modificabili con le autorizzazioni attuali.')).toBeVisible();
+    await expect(page.locator('dd[data-field="nomeBcc"]')).toHaveText('Banca di Credito Cooperativo di Esempio');
+    await expect(page.locator('dd[data-field="flgAttiva"]')).toHaveText('Sì');
+    await expect(page.locator('dd[data-field="tipoGt"]')).toHaveText('Prima rete');
+    await expect(page.getByRole('textbox'), 'an input on a page the user may only read').toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Salva' })).toHaveCount(0);
+    await page.getByRole('tab', { name: 'Fatturazione' }).click();
+    await expect(page).toHaveURL(/scheda=fatturazione/);
+    await expect(page.locator('dd[data-field="tipoSepa"]')).toBeVisible();
+  });
+
   await test.step('rotta non consentita (/anagrafiche/posFisici) -> / -> atterraggio', async () => {
     const posCalls: string[] = [];
     page.on('request', (r) => { if (r.url().includes('/posfisici')) posCalls.push(r.url()); });

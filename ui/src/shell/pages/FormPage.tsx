@@ -17,6 +17,7 @@ import { useSession } from '../../core/session';
 import type { FormDef, Row } from '../../core/types';
 import { AuditPanel } from '../form/AuditPanel';
 import { EntityForm } from '../form/EntityForm';
+import { RecordView } from '../form/RecordView';
 
 interface Props {
   entityName: string;
@@ -41,7 +42,14 @@ export default function FormPage({ entityName, routePattern }: Props) {
   const canDelete = entity.operations.includes('delete') && can(entity.permissions?.delete) && allowsOnRow('delete');
 
   const toList = () => { void navigate(entity.listRoute ?? '/'); };
-  const title = editKey ? `Modifica ${entity.label} ${Object.values(editKey).join(' ')}` : `Inserimento ${entity.label}`;
+  // Without the update permission, the fields whose own permission the user holds stay editable.
+  const restrictedFields = editKey && !fullUpdate && allowsOnRow('update') && form.status === 'ready'
+    ? Object.entries(form.value.fieldPermissions ?? {}).filter(([, p]) => can(p)).map(([f]) => f)
+    : undefined;
+  const readOnlyView = Boolean(editKey && record.record && !canSave && !restrictedFields?.length && form.status === 'ready' && form.value.states === undefined);
+  const keyText = editKey ? Object.values(editKey).join(' ') : '';
+  const title = editKey ? `${readOnlyView ? '' : 'Modifica '}${entity.label} ${keyText}` : `Inserimento ${entity.label}`;
+
 
   let body;
   if (form.status === 'error' || record.error) {
@@ -53,6 +61,9 @@ export default function FormPage({ entityName, routePattern }: Props) {
     );
   } else if (form.status === 'loading' || record.loading || (editKey && !record.record)) {
     body = <Center p="xl"><Loader aria-label="Caricamento" /></Center>;
+  } else if (readOnlyView && editKey && record.record) {
+    // Who may read but not change the row reads it: labels and values, not a grey disabled form.
+    body = <RecordView entity={entity} form={form.value} record={record.record} editKey={editKey} onBack={toList} onRecordChanged={record.reload} />;
   } else {
     body = (
       <EntityForm
@@ -63,11 +74,8 @@ export default function FormPage({ entityName, routePattern }: Props) {
         editKey={editKey}
         record={record.record}
         canSave={canSave}
-        // Without the update permission, the fields whose own permission the user holds stay editable.
         onRecordChanged={record.reload}
-        onlyFields={editKey && !fullUpdate && allowsOnRow('update') && form.status === 'ready'
-          ? Object.entries(form.value.fieldPermissions ?? {}).filter(([, p]) => can(p)).map(([f]) => f)
-          : undefined}
+        onlyFields={restrictedFields}
         canDelete={canDelete}
         onCreated={(saved) => {
           const key = keyOf(entity.key, saved);
