@@ -49,6 +49,8 @@ export const userTypeOf = (account: Account, realms: LoginRealms) => (account.gr
 export interface CheckOptions {
   /** The userType the client logs in as, and the realms: an account of the other realm fails like a wrong password. */
   realm?: { userType: string; realms: LoginRealms };
+  /** After a right password that needs no change: alone with the lock of the username (a login opens its session here). */
+  onSuccess?: () => Promise<void>;
 }
 
 export async function checkPassword(db: Knex, throttle: AuthThrottle, username: string, password: string, options: CheckOptions = {}): Promise<{ account: Account; mustChange: boolean }> {
@@ -59,11 +61,19 @@ export async function checkPassword(db: Knex, throttle: AuthThrottle, username: 
   const typeMatches = !options.realm || (!!account && userTypeOf(account, options.realm.realms) === options.realm.userType);
   if (!account || !account.passwordHash || !(current || temporary) || !typeMatches) {
     // The failure that reaches the limit locks the username for a while and ends its sessions.
-    if (throttle.lockedBy(attempt)) await revokeAllSessions(db, username);
+    if (throttle.lockedBy(attempt)) {
+      await throttle.exclusive(username, async () => {
+        await throttle.block(username);
+        await revokeAllSessions(db, username);
+      });
+    }
     throw new ApiError('INVALID_CREDENTIALS');
   }
   if (account.locked || !account.enabled) throw new ApiError('ACCOUNT_LOCKED');
-  await throttle.succeeded(attempt);
+  await throttle.exclusive(username, async () => {
+    await throttle.succeeded(attempt);
+    if (!temporary && !account.mustChange) await options.onSuccess?.();
+  });
   if (temporary) {
     await promotePending(db, username, password);
     return { account, mustChange: true };

@@ -19,11 +19,15 @@ export function createAuthHandlers(auth: AuthRuntime): Record<string, DomainHand
   const { db } = auth;
   const login: DomainHandler = async ({ query, body, token: previous }) => {
     const username = String(body.username);
-    const { mustChange } = await checkPassword(db, auth.throttle, username, String(body.password), { realm: { userType: String(query.userType), realms: auth.realms } });
-    if (mustChange) throw new ApiError('ERROR_016');
+    let session: { token: string; expiresIn: number } | undefined;
+    // The session opens alone with the username's lock (throttle.ts exclusive): a lock that raced this login ends it.
+    const { mustChange } = await checkPassword(db, auth.throttle, username, String(body.password), {
+      realm: { userType: String(query.userType), realms: auth.realms },
+      onSuccess: async () => { session = await openSession(db, username, String(query.userType)); },
+    });
+    if (mustChange || !session) throw new ApiError('ERROR_016');
     // A new token at every login, and the one it replaces (if the client still had one) is ended.
     if (previous) await revokeSession(db, previous);
-    const session = await openSession(db, username, String(query.userType));
     return { access_token: session.token, expire_in: session.expiresIn };
   };
 

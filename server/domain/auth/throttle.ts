@@ -29,6 +29,7 @@ export class AuthThrottle {
   private resetAccount!: RateLimiterStoreAbstract;
   private resetAddress!: RateLimiterStoreAbstract;
   private sweeper?: NodeJS.Timeout;
+  private readonly queues = new Map<string, Promise<void>>();
 
   constructor(private readonly db: Knex, readonly limits: AuthLimits) {
     this.ready = this.start();
@@ -65,6 +66,35 @@ export class AuthThrottle {
     await this.ready;
     await consume(this.resetAddress, address);
     await consume(this.resetAccount, username.toLowerCase());
+  }
+
+  /**
+   * Runs `work` alone for this username: the lock of a failure (block, then end the sessions) and the success
+   * of a right password (clear the count, then open the session) never interleave, so a session opened by a
+   * right password that raced the locking failures is either ended by the lock or never opened. A queue per
+   * username in this process. Several server processes would also need a lock they share; a PostgreSQL
+   * advisory lock held by a transaction is not it: the work's own queries (the limiter's store) take other
+   * connections of the pool, and ten such logins at once would hold all ten while waiting for an eleventh.
+   */
+  async exclusive<T>(username: string, work: () => Promise<T>): Promise<T> {
+    const key = accountKey(username);
+    const previous = this.queues.get(key) ?? Promise.resolve();
+    let release = () => {};
+    const mine = new Promise<void>((resolve) => { release = resolve; });
+    const tail = previous.then(() => mine);
+    this.queues.set(key, tail);
+    await previous;
+    try {
+      return await work();
+    } finally {
+      release();
+      if (this.queues.get(key) === tail) this.queues.delete(key);
+    }
+  }
+
+  /** The failure that reached the limit: the username is blocked for lockMinutes, whatever runs meanwhile. */
+  async block(username: string): Promise<void> {
+    await this.loginAccount.block(username.toLowerCase(), this.limits.lockMinutes * 60);
   }
 
   /** An administrator's unlock clears the username's count, inside the save's transaction. */
