@@ -89,6 +89,21 @@ function listParams(query: Record<string, unknown>) {
   return { page, size, sort: FIELDS[sortField].column, direction };
 }
 
+/**
+ * The bank of each row by name, as the product answers it (`_labels`, docs/spec-language.md#references):
+ * one query for the whole page.
+ */
+async function withBankLabels<T extends { codAbi?: unknown }>(rows: T[]): Promise<(T & { _labels?: { codAbi: string } })[]> {
+  const codes = [...new Set(rows.map((r) => r.codAbi).filter((c): c is string => typeof c === 'string'))];
+  if (!codes.length) return rows;
+  const banks = await db('banca').whereIn('cod_abi', codes).select<{ cod_abi: string; nome_bcc: string | null }[]>('cod_abi', 'nome_bcc');
+  const names = new Map(banks.map((b) => [b.cod_abi, [b.cod_abi, b.nome_bcc].filter(Boolean).join(' - ')]));
+  return rows.map((r) => {
+    const label = typeof r.codAbi === 'string' ? names.get(r.codAbi) : undefined;
+    return label ? { ...r, _labels: { codAbi: label } } : r;
+  });
+}
+
 function restrict(qb: ReturnType<typeof db>, caller: Caller) {
   restrictToScope(qb, 'cod_abi', caller);
   if (caller.cab) qb.where('cab', caller.cab);
@@ -117,7 +132,7 @@ api.get('/filiali', guard('ANAG_BANCHE:VISUALIZZAZIONE'), async (req, res) => {
   // Rows without a value last in either direction, then the key: pages never overlap.
   for (const column of new Set([sort, 'cod_abi', 'cab'])) page_.orderByRaw(`?? ${column === sort && direction === 'desc' ? 'DESC' : 'ASC'} NULLS LAST`, [column]);
   const results = await page_.limit(size).offset(page * size);
-  res.json({ results, totalCount: Number(count) });
+  res.json({ results: await withBankLabels(results), totalCount: Number(count) });
 });
 
 api.get('/filiali/:codAbi/:cab', guard('ANAG_BANCHE:VISUALIZZAZIONE'), async (req, res) => {
@@ -133,7 +148,8 @@ api.get('/filiali/:codAbi/:cab', guard('ANAG_BANCHE:VISUALIZZAZIONE'), async (re
   if ((caller.cab && caller.cab !== cab) || !(await inScope(db, caller, codAbi))) throw new HttpError('NOT_FOUND');
   const row = await db('filiale').where({ cod_abi: codAbi, cab }).first(SELECT);
   if (!row) throw new HttpError('NOT_FOUND');
-  res.set('ETag', etag(row)).json(row);
+  const [labelled] = await withBankLabels([row]);
+  res.set('ETag', etag(row)).json(labelled);
 });
 
 api.post('/filiali', guard('ANAG_BANCHE:CREAZIONE'), async (req, res) => {
@@ -162,7 +178,8 @@ api.post('/filiali', guard('ANAG_BANCHE:CREAZIONE'), async (req, res) => {
     if (/FOREIGN KEY constraint failed|violates foreign key constraint/.test(message)) throw new HttpError('VALIDATION_ERROR', [{ field: 'codAbi', message: 'Banca inesistente' }]);
     throw error;
   }
-  res.status(201).set('ETag', etag(row)).json(row);
+  const [labelled] = await withBankLabels([row]);
+  res.status(201).set('ETag', etag(row)).json(labelled);
 });
 
 api.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
@@ -177,6 +194,8 @@ api.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
 
 const app = express();
 app.disable('x-powered-by');
+// As the product (server/app.ts): no weak ETag over whole answers; rows carry their own version.
+app.set('etag', false);
 app.use('/webpos/api/v1', api);
 const server = app.listen(config.port, config.host, () => console.log(`baseline listening on http://${config.host}:${config.port}/`));
 const shutdown = () => server.close(() => void db.destroy().then(() => process.exit(0)));
