@@ -75,9 +75,6 @@ export default defineConfig(
       '@typescript-eslint/no-unnecessary-type-conversion': 'off',
       // 55: String(value) of `unknown` row values and form data, to be narrowed first.
       '@typescript-eslint/no-base-to-string': 'off',
-      // 28: an `async` function without `await` still turns a throw into a rejection, which callers of
-      // the Promise-returning handler and fake-fetch types rely on.
-      '@typescript-eslint/require-await': 'off',
     },
   },
   { files: typescriptIn(ASSERTIONS_AT_ZERO), rules: ASSERTIONS },

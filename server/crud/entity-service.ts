@@ -234,7 +234,7 @@ export class EntityService {
    */
   writeValues(
     key: Row, caller: Caller, options: WriteOptions,
-    change: (trx: Knex.Transaction, current: Row) => Promise<Row>, describe: (trx: Knex.Transaction, row: Row) => Promise<Row> = async (_t, r) => r,
+    change: (trx: Knex.Transaction, current: Row) => Promise<Row>, describe: (trx: Knex.Transaction, row: Row) => Promise<Row> = (_t, r) => Promise.resolve(r),
   ): Promise<Row> {
     return this.transaction(async (trx) => {
       const current = await this.repo.findForUpdate(trx, key);

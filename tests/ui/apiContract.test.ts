@@ -21,7 +21,7 @@ import type { Manifest as UiManifest } from '../../ui/src/core/types';
 import type { Manifest } from '../../generated/types/manifest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const answer = (body: unknown) => async () => new Response(JSON.stringify(body), { status: 200 });
+const answer = (body: unknown) => () => Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
 
 describe('the typed client refuses what the spec does not declare', () => {
   it('paths, parameters and bodies come from generated/types/api.ts', async () => {

@@ -43,10 +43,11 @@ export const userHooks: EntityHooks = {
 
 /** Ruolo: the grants in `permessi` may not exceed the caller's own; a role users hold is not deleted. */
 export const roleHooks: EntityHooks = {
-  async beforeSave({ entity, caller, body }) {
+  beforeSave({ entity, caller, body }) {
     const sent = body.permessi;
-    if (!caller || caller.isAssistenza || !Array.isArray(sent)) return;
+    if (!caller || caller.isAssistenza || !Array.isArray(sent)) return Promise.resolve();
     refuseBeyond(expectRecords(sent, `${entity.name}.permessi`).map((p) => `${String(p.funzione)}:${String(p.azione)}`), (g) => holds(caller, g), 'permessi', 'Permessi che non si possiedono');
+    return Promise.resolve();
   },
 
   /**
