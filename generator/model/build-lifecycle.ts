@@ -57,8 +57,8 @@ function buildStates(
   }
   const codes = field.options.map((o) => o.value);
   const checkState = (code: string, path: PathSegment[], key = false) => {
-    if (codes.includes(String(code))) return;
-    report(path, `Unknown state '${code}': the states of ${raw.entity} are the codes of '${spec.field}' (${codes.join(', ')}).${didYouMean(String(code), codes)}`, key);
+    if (codes.includes(code)) return;
+    report(path, `Unknown state '${code}': the states of ${raw.entity} are the codes of '${spec.field}' (${codes.join(', ')}).${didYouMean(code, codes)}`, key);
   };
   const effects = (list: RawEffect[] | undefined, path: PathSegment[]) => (list ?? []).map((e, i) => buildEffect(e, [...path, i], spec.field, raw, checkField, report));
 
@@ -74,7 +74,7 @@ function buildStates(
     const t = spec.transitions[e.via];
     const at: PathSegment[] = ['states', 'initial', i, 'via'];
     if (!t) report(at, `Unknown transition '${e.via}' in initial state '${e.state}': the transitions of ${raw.entity} are ${Object.keys(spec.transitions).join(', ')}.${didYouMean(e.via, Object.keys(spec.transitions))}`);
-    else if (String(t.to) !== String(e.state)) report(at, `Transition '${e.via}' leads to '${t.to}', not to '${e.state}': a row created in '${e.state}' must be created as that transition would leave it.`);
+    else if (t.to !== e.state) report(at, `Transition '${e.via}' leads to '${t.to}', not to '${e.state}': a row created in '${e.state}' must be created as that transition would leave it.`);
     else if (t.input) report(at, `Transition '${e.via}' asks for an input (${Object.keys(t.input).join(', ')}), which a create does not carry: it cannot be the way a row starts in '${e.state}'.`);
     else initialVia[e.state] = e.via;
   });
@@ -96,7 +96,7 @@ function buildStates(
     if (t.from.includes(t.to)) report(at('to'), `Transition '${name}' goes from '${t.to}' to '${t.to}': a transition must change the state.`);
     if (children.includes(name)) report(['states', 'transitions', name], `Transition '${name}' has the name of a child list: both would be /${raw.api?.path ?? ''}/{key}/${name}. Rename the transition.`, true);
     return {
-      name, label: t.label ?? name, from: t.from.map(String), to: String(t.to), permission: t.permission,
+      name, label: t.label ?? name, from: [...t.from], to: t.to, permission: t.permission,
       ...(t.guard !== undefined ? { guard: t.guard } : {}),
       ...(t.confirm ? { confirm: t.confirm } : {}),
       success: t.success,

@@ -59,8 +59,8 @@ const storicoNotifiche: DomainHandler = async (ctx) => {
     throw new ApiError('VALIDATION_ERROR', [{ field: 'dataA', message: operationMessage(operation, 'rangeInverted') }]);
   }
   const defaultOf = (name: string) => Number(queryDefault(operation, name));
-  const size = Number(query.pageDimension ?? defaultOf('pageDimension'));
-  const page = Number(query.currentPage ?? defaultOf('currentPage'));
+  const size = query.pageDimension ?? defaultOf('pageDimension');
+  const page = query.currentPage ?? defaultOf('currentPage');
   const received = await receivedBy(service, callerIn(ctx).username, todayIso());
   if (!received) return { results: [], totalCount: 0 };
   return service(NOTIFICA).search({

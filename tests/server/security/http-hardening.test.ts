@@ -124,7 +124,7 @@ describe('item 14: headers, session cookie, CSRF', () => {
   it('item 14: the UI and the API answer with a strict Content-Security-Policy and anti-framing, no-sniff headers', async () => {
     for (const path of ['/anagrafiche/anaBanca', `${API}/users/me`]) {
       const res = await app.request.get(path);
-      const csp = String(res.headers['content-security-policy']);
+      const csp = res.headers['content-security-policy'];
       for (const directive of ["default-src 'self'", "script-src 'self'", "frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'", "form-action 'self'"]) {
         expect(csp, path).toContain(directive);
       }

@@ -40,7 +40,7 @@ export default function RicercaFlussiPage() {
   const inputs = manifest.queryEnums?.[OP] ?? {};
   const defaults = manifest.queryDefaults?.[OP] ?? {};
   const size = Number(defaults.size ?? 20);
-  const choices = (name: string) => (inputs[name]?.options ?? []).map((o) => ({ value: String(o.value), label: o.label }));
+  const choices = (name: string) => (inputs[name]?.options ?? []).map((o) => ({ value: o.value, label: o.label }));
   const [tipo, setTipo] = useState<string | null>(choices('tipo')[0]?.value ?? null);
   const [modalita, setModalita] = useState<string | null>(String(defaults.modalita ?? 'T'));
   const [valore, setValore] = useState('');

@@ -42,7 +42,7 @@ export function formatBoolean(value: unknown): string {
 
 export function formatEnum(value: unknown, options: readonly EnumOption[] = []): string {
   if (isEmpty(value)) return '';
-  const option = options.find((o) => o.value === value || String(o.value) === String(value));
+  const option = options.find((o) => o.value === value || o.value === String(value));
   return option ? option.label : String(value);
 }
 
