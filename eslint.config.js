@@ -71,8 +71,6 @@ export default defineConfig(
       // 159: mostly defensive checks of values whose declared type (a knex row, a manifest entry, an API
       // answer) is narrower than what arrives at run time; they go once those types are made honest.
       '@typescript-eslint/no-unnecessary-condition': 'off',
-      // 55: String(value) of `unknown` row values and form data, to be narrowed first.
-      '@typescript-eslint/no-base-to-string': 'off',
     },
   },
   { files: typescriptIn(ASSERTIONS_AT_ZERO), rules: ASSERTIONS },

@@ -11,6 +11,7 @@ import { configFromEnv } from '../../server/config.js';
 import { connect } from '../../server/db/connect.js';
 import { isRecord } from '../../server/records.js';
 import { authenticate, holds, inScope, restrictToScope, type Caller } from './auth.js';
+import { textOf } from '../../common/text.js';
 
 interface Field { column: string; required?: boolean; maxLength?: number; pattern?: { regex: RegExp; message: string }; search?: 'exact' | 'wildcard' }
 const DIGITS5 = /^[0-9]{5}$/;
@@ -83,7 +84,7 @@ function listParams(query: Record<string, unknown>) {
   }
   const page = int('page', 0, 0, Number.MAX_SAFE_INTEGER);
   const size = int('size', 30, 1, 200);
-  const [sortField, direction = 'asc'] = String(query.sort ?? 'codAbi').split(',');
+  const [sortField, direction = 'asc'] = textOf(query.sort ?? 'codAbi').split(',');
   if (!FIELDS[sortField] || !['asc', 'desc'].includes(direction)) details.push({ field: 'sort', message: 'Formato non valido' });
   if (details.length) throw new HttpError('VALIDATION_ERROR', details);
   return { page, size, sort: FIELDS[sortField].column, direction };

@@ -4,6 +4,7 @@
  * histogram keeps whole milliseconds, too coarse for requests that take one.
  */
 import autocannon from 'autocannon';
+import { textOf } from '../../common/text.js';
 
 export interface LoadRequest {
   method: 'GET' | 'POST';
@@ -50,7 +51,7 @@ export async function load(origin: string, request: LoadRequest, connections: nu
         ...(body ? { setupRequest: (req: autocannon.Request) => (built++ < connections && request.firstPath ? { ...req, method: 'GET', path: request.firstPath, body: undefined } : { ...req, body: body() }) } : {}),
       }],
     }, (err: unknown, res) => {
-      if (err) reject(err instanceof Error ? err : new Error(String(err)));
+      if (err) reject(err instanceof Error ? err : new Error(textOf(err)));
       else resolve(res);
     });
     instance.on('response', (_client, status, _bytes, ms) => {

@@ -28,6 +28,7 @@ import type { FileStore } from '../files/store.js';
 import { named, present } from '../lookup.js';
 import { expectRecord, expectRecords } from '../records.js';
 import { countOf } from './count-cache.js';
+import { textOf } from '../../common/text.js';
 
 /** How a write of an existing row is checked and reported (server/crud/concurrency.ts). */
 export interface WriteOptions {
@@ -188,7 +189,7 @@ export class EntityService {
     // A file field's value (the stored file's id, as GET answered it) changes only by upload (server/files/).
     const body = withoutFiles(this.entity, sent);
     return this.transaction(async (trx, afterCommit) => {
-      const mismatched = this.entity.key.filter((k) => body[k] !== undefined && String(body[k]) !== String(key[k]));
+      const mismatched = this.entity.key.filter((k) => body[k] !== undefined && textOf(body[k]) !== textOf(key[k]));
       if (mismatched.length) throw this.keyMismatch(mismatched);
       const current = await this.repo.findForUpdate(trx, key);
       if (!current || !this.visible(current, caller)) throw new ApiError('NOT_FOUND');
@@ -394,7 +395,7 @@ export class EntityService {
       const link = { ...this.linkValues(child, parent), ...child.fixed };
       const items = child.kind === 'one' ? [expectRecord(value, `${this.entity.name}.${child.name}`)] : expectRecords(value, `${this.entity.name}.${child.name}`);
       const mismatched = items.flatMap((item, i) => Object.keys(link)
-        .filter((f) => item[f] !== undefined && item[f] !== null && String(item[f]) !== String(link[f]))
+        .filter((f) => item[f] !== undefined && item[f] !== null && textOf(item[f]) !== textOf(link[f]))
         .map((f) => pathOf(child, child.kind === 'one' ? undefined : i) + f));
       if (mismatched.length) throw this.keyMismatch(mismatched);
       if (child.kind === 'one') {

@@ -19,6 +19,7 @@ import { ApiError, type ErrorDetail } from '../http/api-error.js';
 import { Repository } from './repository.js';
 import { keyOf, type Row } from './row-mapping.js';
 import { isRecord } from '../records.js';
+import { textOf } from '../../common/text.js';
 
 /** A field the server fills: the caller never sends it (docs/spec-language.md#server-set-fields). */
 export function isServerSet(field: FieldModel): boolean {
@@ -93,22 +94,22 @@ function restricted(
       if (!same(field, sent, was)) out.push({ field: prefix + field.name, message: field.messages.writableBy ?? model.messages.validation.fallback });
     }
     const reserved = field.reservedValues;
-    if (reserved && sent !== null && reserved.values.includes(String(sent))) {
+    if (reserved && sent !== null && reserved.values.includes(textOf(sent))) {
       // Already held in the same place (the same row, or the same list): saving it back is not writing it.
       const held = (before && same(field, before[field.name], sent)) || stored.some((r) => same(field, r[field.name], sent));
-      if (!held) out.push({ field: prefix + field.name, message: `${reserved.message}: ${String(sent)}` });
+      if (!held) out.push({ field: prefix + field.name, message: `${reserved.message}: ${textOf(sent)}` });
     }
   }
   return out;
 }
 
 function same(field: FieldModel, a: unknown, b: unknown): boolean {
-  const norm = (v: unknown) => (v === undefined || v === null || v === '' ? null : field.type === 'boolean' ? String(Boolean(v)) : String(v));
+  const norm = (v: unknown) => (v === undefined || v === null || v === '' ? null : field.type === 'boolean' ? String(Boolean(v)) : textOf(v));
   return norm(a) === norm(b);
 }
 
 function sameValues(entity: EntityModel, a: Row, b: Row): boolean {
-  return entity.key.every((k) => String(a[k] ?? '') === String(b[k] ?? ''));
+  return entity.key.every((k) => textOf(a[k] ?? '') === textOf(b[k] ?? ''));
 }
 
 /** What a child's value in a body holds, by position (a list's index names the item in errors). */

@@ -27,6 +27,7 @@ import { fileHandlers } from '../files/file-routes.js';
 import { isBinaryFile, sendBinaryFile } from '../files/send-file.js';
 import { createFileStore, type FileStore } from '../files/index.js';
 import { sessionCookieOf } from '../http/session-cookie.js';
+import { textOf } from '../../common/text.js';
 
 /** `name`: the child list (childList, childReplace) or the transition (transition) the operation names. */
 type Handler = (service: EntityService, req: Request, res: Response, caller: Caller, name?: string) => Promise<void>;
@@ -167,7 +168,7 @@ function pathValues(entity: EntityModel, req: Request): Row {
 function withPathValues(s: EntityService, req: Request): Row {
   const fixed = pathValues(s.entity, req);
   const body = bodyOf(req);
-  const mismatched = Object.keys(fixed).filter((k) => body[k] !== undefined && String(body[k]) !== String(fixed[k]));
+  const mismatched = Object.keys(fixed).filter((k) => body[k] !== undefined && textOf(body[k]) !== textOf(fixed[k]));
   if (mismatched.length) throw s.keyMismatch(mismatched);
   return { ...body, ...fixed };
 }

@@ -28,6 +28,7 @@ import { integrityProblems } from './fuzz/integrity.js';
 import { type FuzzRequest, IF_MATCH_CURRENT, type Known, OperationFuzzer } from './fuzz/requests.js';
 import { SchemaValues } from './fuzz/schema-values.js';
 import { Verdicts } from './fuzz/verdict.js';
+import { textOf } from '../../common/text.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20260601);
 const OPERATION_IDS = documentOperations(JSON.parse(readFileSync(join(ROOT_DIR, 'generated', 'openapi.json'), 'utf8'))).map((o) => o.operationId);
@@ -200,7 +201,7 @@ async function knownValues(op: DocumentOperation, fuzzer: OperationFuzzer): Prom
     ? (params.includes('fn') ? [...(byName.get('fn') ?? [])].map((fn) => ({ fn })) : rowsOf.get('Utente') ?? [])
     : rowsOf.get(op.entity ?? '') ?? [];
   const keys = keySource
-    .map((row) => Object.fromEntries(params.map((p) => [p, row[p] === undefined ? undefined : String(row[p])])))
+    .map((row) => Object.fromEntries(params.map((p) => [p, row[p] === undefined ? undefined : textOf(row[p])])))
     .filter((k): k is Record<string, string> => params.every((p) => k[p] !== undefined));
   return {
     // Bodies may name the protected group (a user of group 11000 is harmless), never the protected user.

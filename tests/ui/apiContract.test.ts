@@ -82,7 +82,7 @@ describe('a breaking spec change fails tsc over the UI', () => {
         execFileSync(join(ROOT, 'node_modules/.bin/tsc'), ['-p', join(work, 'tsconfig.json'), '--noEmit', '--pretty', 'false'], { encoding: 'utf8', cwd: work });
       } catch (error) {
         // execFileSync's error carries what tsc printed.
-        output = typeof error === 'object' && error !== null && 'stdout' in error ? String(error.stdout ?? '') : '';
+        output = typeof error === 'object' && error !== null && 'stdout' in error && typeof error.stdout === 'string' ? error.stdout : '';
       }
       const errors = output.split('\n').filter((line) => /error TS\d+/.test(line));
       // The two calls of ui/src/core/authApi.ts that use what changed, and the session code that reads the

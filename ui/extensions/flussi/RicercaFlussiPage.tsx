@@ -14,6 +14,7 @@ import { useManifest } from '../../src/core/hooks/useManifest';
 import type { Row } from '../../src/core/types';
 import type { operations } from '../../../generated/types/api';
 import { saveFile } from '../../src/core/saveFile';
+import { textOf } from '../../../common/text';
 
 const OP = 'ricercaFlussi';
 /** The search's query: `tipo` and `modalita` are the spec's codes, offered from the manifest's `queryEnums`. */
@@ -42,7 +43,7 @@ export default function RicercaFlussiPage() {
   const size = Number(defaults.size ?? 20);
   const choices = (name: string) => (inputs[name]?.options ?? []).map((o) => ({ value: o.value, label: o.label }));
   const [tipo, setTipo] = useState<string | null>(choices('tipo')[0]?.value ?? null);
-  const [modalita, setModalita] = useState<string | null>(String(defaults.modalita ?? 'T'));
+  const [modalita, setModalita] = useState<string | null>(textOf(defaults.modalita ?? 'T'));
   const [valore, setValore] = useState('');
   const [dataDa, setDataDa] = useState(defaultFeedSearchFrom(localToday()));
   const [dataA, setDataA] = useState(localToday().toISOString().slice(0, 10));
@@ -89,7 +90,7 @@ export default function RicercaFlussiPage() {
     } catch (e) { setError(userMessage(e)); }
   };
   const columns = answer ? COLUMNS[answer.entity] ?? [] : [];
-  const cell = (field: string, v: unknown) => (field.startsWith('data') && typeof v === 'string' ? formatDate(v) : v === null || v === undefined ? '' : String(v));
+  const cell = (field: string, v: unknown) => (field.startsWith('data') && typeof v === 'string' ? formatDate(v) : v === null || v === undefined ? '' : textOf(v));
 
   return (
     <Stack>

@@ -5,6 +5,7 @@
  */
 import { formatBoolean, formatDate, formatDateTime } from './format';
 import { isRecord, isStringArray, recordAt } from './guards';
+import { textOf } from '../../../common/text';
 
 export interface AuditEntry {
   id: string;
@@ -76,7 +77,7 @@ function display(value: unknown, schema: Schema, uiSchema: UiSchema): string {
   const names = uiSchema['ui:enumNames'];
   const index = schema.enum?.indexOf(value) ?? -1;
   if (isStringArray(names) && index >= 0 && names[index] !== undefined) return names[index];
-  return String(value);
+  return textOf(value);
 }
 
 function parse(text: string | null): Record<string, unknown> | null {

@@ -35,6 +35,7 @@ import { entityPath } from '../../core/keys';
 import { customFields } from './TransferListField';
 import { LayoutObjectTemplate } from './FormLayout';
 import { layoutOf, openTab, TAB_PARAM, tabOfFirstError } from '../../core/formLayout';
+import { textOf } from '../../../../common/text';
 
 interface Props {
   entity: EntityMeta;
@@ -137,7 +138,7 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
       versionRef.current = versionOf(saved) ?? versionRef.current;
       setConflict(undefined);
       // A row created in a state with its own message says it (seed 000 §8: 'Giacenza variata con successo').
-      const created = !editKey && form.states ? form.states.created[String(saved?.[form.states.field] ?? '')] : undefined;
+      const created = !editKey && form.states ? form.states.created[textOf(saved?.[form.states.field] ?? '')] : undefined;
       banners.success(fillMessage(created ?? form.success?.[editKey ? 'update' : 'create'] ?? 'Salvataggio effettuato', saved ?? body));
       setServerDetails([]);
       setBaseline(fitToSchema(form.schema, saved ?? body));
