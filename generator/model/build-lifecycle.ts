@@ -69,9 +69,11 @@ function buildStates(
   const initial = entries.length ? entries.map((e) => e.state) : [typeof field.default === 'string' && codes.includes(field.default) ? field.default : codes[0]];
   entries.forEach((e, i) => checkState(e.state, typeof written[i] === 'string' ? ['states', 'initial', i] : ['states', 'initial', i, 'state']));
   const initialVia: Record<string, string> = {};
+  // `via` is any name the analyst wrote; only the keys of `transitions` have one.
+  const transitionsByName: Partial<RawStates['transitions']> = spec.transitions;
   entries.forEach((e, i) => {
     if (e.via === undefined) return;
-    const t = spec.transitions[e.via];
+    const t = transitionsByName[e.via];
     const at: PathSegment[] = ['states', 'initial', i, 'via'];
     if (!t) report(at, `Unknown transition '${e.via}' in initial state '${e.state}': the transitions of ${raw.entity} are ${Object.keys(spec.transitions).join(', ')}.${didYouMean(e.via, Object.keys(spec.transitions))}`);
     else if (t.to !== e.state) report(at, `Transition '${e.via}' leads to '${t.to}', not to '${e.state}': a row created in '${e.state}' must be created as that transition would leave it.`);
@@ -124,7 +126,7 @@ function buildEffect(
     if (f === stateField) report([...path, 'set', f], `An effect cannot set the state field '${f}': the transition's 'to' does.`, true);
     else if (keys.includes(f)) report([...path, 'set', f], `An effect cannot change the key field '${f}'.`, true);
     // What a transition records (who decided, when) is the server's: the API must not take it from a body.
-    else if (!entity.fields[f]?.readOnly) report([...path, 'set', f], `Field '${f}' is set by an effect: mark it 'readOnly: true' (server-set: the API refuses it in request bodies, the form shows it read-only).`, true);
+    else if (!entity.fields[f].readOnly) report([...path, 'set', f], `Field '${f}' is set by an effect: mark it 'readOnly: true' (server-set: the API refuses it in request bodies, the form shows it read-only).`, true);
     if (v !== null && typeof v === 'object' && !('expr' in v)) report([...path, 'set', f], `Effect value for '${f}' must be a plain value or {expr: <JSON Logic>}.`);
     values[f] = v !== null && typeof v === 'object' && 'expr' in v ? v.expr : v;
   }
