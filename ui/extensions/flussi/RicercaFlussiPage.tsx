@@ -11,7 +11,7 @@ import { userMessage } from '../../src/core/apiError';
 import { formatDate } from '../../src/core/format';
 import { useDataProvider } from '../../src/core/hooks/useDataProvider';
 import { useManifest } from '../../src/core/hooks/useManifest';
-import type { Row } from '../../src/core/types';
+import type { QueryEnum, Row } from '../../src/core/types';
 import type { operations } from '../../../generated/types/api';
 import { saveFile } from '../../src/core/saveFile';
 import { textOf } from '../../../common/text';
@@ -38,8 +38,9 @@ interface Answer { entity: string; results: Row[]; totalCount: number }
 export default function RicercaFlussiPage() {
   const manifest = useManifest();
   const api = useDataProvider();
-  const inputs = manifest.queryEnums?.[OP] ?? {};
-  const defaults = manifest.queryDefaults?.[OP] ?? {};
+  // The manifest has the operation's inputs when the spec declares them; any of them may be missing.
+  const inputs: Partial<Record<string, QueryEnum>> = manifest.queryEnums[OP] ?? {};
+  const defaults = manifest.queryDefaults[OP] ?? {};
   const size = Number(defaults.size ?? 20);
   const choices = (name: string) => (inputs[name]?.options ?? []).map((o) => ({ value: o.value, label: o.label }));
   const [tipo, setTipo] = useState<string | null>(choices('tipo')[0]?.value ?? null);
@@ -52,8 +53,9 @@ export default function RicercaFlussiPage() {
   const [error, setError] = useState<string>();
   const [detail, setDetail] = useState<Row>();
   // The spec's `soloTerminale` types are searched by the mode of the `termid` group only.
-  const forced = tipo !== null && (inputs.tipo?.groups?.soloTerminale ?? []).includes(tipo);
-  const mode = forced ? (inputs.modalita?.groups?.termid?.[0] ?? modalita) : modalita;
+  const groups = (name: string): Partial<Record<string, string[]>> => inputs[name]?.groups ?? {};
+  const forced = tipo !== null && (groups('tipo').soloTerminale ?? []).includes(tipo);
+  const mode = forced ? (groups('modalita').termid?.[0] ?? modalita) : modalita;
 
   // The codes offered are the manifest's, which are the spec's codes of the operation's query (both generated).
   const offered = (name: string, value: string | null) => value !== null && choices(name).some((o) => o.value === value);

@@ -65,7 +65,7 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
   const modals = useModals();
   const banners = useBanners();
   const mutations = useEntityMutations(entity);
-  const shape = (data: Row): Row => fitToSchema(form.schema, applyRules(form.rules ?? [], data));
+  const shape = (data: Row): Row => fitToSchema(form.schema, applyRules(form.rules, data));
 
   const [formData, setFormData] = useState<Row>(() => fitToSchema(form.schema, initialData));
   // The row as last loaded or saved: custom fields (the transfer list) tell from it whether they were modified.
@@ -87,7 +87,7 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
   };
 
   const uiSchema = useMemo<UiSchema>(() => {
-    const base = form.uiSchema ?? {};
+    const base = form.uiSchema;
     const readOnly = (field: string) => ({ ...recordAt(base, field), 'ui:readonly': true });
     const keys = editKey ? Object.fromEntries(form.key.map((k) => [k, readOnly(k)])) : {};
     const locked = restricted && onlyFields

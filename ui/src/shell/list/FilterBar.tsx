@@ -21,7 +21,7 @@ export function FilterBar({ filters, delayMs, onChange }: Props) {
   return (
     <Group align="flex-end" gap="sm" wrap="wrap" role="search">
       {filters.map((filter) => (
-        <FilterInput key={filter.param ?? filter.field} filter={filter} delayMs={delayMs} onChange={(v) => onChange(filter.param ?? filter.field, v)} />
+        <FilterInput key={filter.param} filter={filter} delayMs={delayMs} onChange={(v) => onChange(filter.param, v)} />
       ))}
     </Group>
   );

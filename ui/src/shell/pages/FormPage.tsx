@@ -36,9 +36,9 @@ export default function FormPage({ entityName, routePattern }: Props) {
   const actions = record.record?._actions;
   const rowActions = isStringArray(actions) ? actions : undefined;
   const allowsOnRow = (op: 'update' | 'delete') => !rowActions || rowActions.includes(op);
-  const fullUpdate = entity.operations.includes('update') && can(entity.permissions?.update) && allowsOnRow('update');
-  const canSave = editKey ? fullUpdate : can(entity.permissions?.create);
-  const canDelete = entity.operations.includes('delete') && can(entity.permissions?.delete) && allowsOnRow('delete');
+  const fullUpdate = entity.operations.includes('update') && can(entity.permissions.update) && allowsOnRow('update');
+  const canSave = editKey ? fullUpdate : can(entity.permissions.create);
+  const canDelete = entity.operations.includes('delete') && can(entity.permissions.delete) && allowsOnRow('delete');
 
   const toList = () => { void navigate(entity.listRoute ?? '/'); };
   const title = editKey ? `Modifica ${entity.label} ${Object.values(editKey).join(' ')}` : `Inserimento ${entity.label}`;
@@ -65,7 +65,7 @@ export default function FormPage({ entityName, routePattern }: Props) {
         canSave={canSave}
         // Without the update permission, the fields whose own permission the user holds stay editable.
         onRecordChanged={record.reload}
-        onlyFields={editKey && !fullUpdate && allowsOnRow('update') && form.status === 'ready'
+        onlyFields={editKey && !fullUpdate && allowsOnRow('update')
           ? Object.entries(form.value.fieldPermissions ?? {}).filter(([, p]) => can(p)).map(([f]) => f)
           : undefined}
         canDelete={canDelete}
