@@ -39,7 +39,7 @@ const CONDITIONS = {
   // dead goes.
   '@typescript-eslint/no-unnecessary-condition': 'error',
 };
-const CONDITIONS_AT_ZERO = ['common', 'scripts', 'generator', 'ui'];
+const CONDITIONS_AT_ZERO = ['common', 'scripts', 'generator', 'ui', 'server'];
 const typescriptIn = (folders) => folders.map((folder) => `${folder}/**/*.{ts,tsx}`);
 
 export default defineConfig(

@@ -171,7 +171,7 @@ export class EntityService {
       // A new row's one-to-one child is new too: bank 11000 must not take over the existing group 11000
       // (saveChildren updates a child it finds, which is right for an update only).
       for (const child of this.entity.children.filter((c) => c.kind === 'one')) {
-        const [taken] = await this.childRepo(child).findWhere(trx, this.linkValues(child, row));
+        const taken = (await this.childRepo(child).findWhere(trx, this.linkValues(child, row))).at(0);
         if (taken) throw this.duplicate(this.childRepo(child).entity, taken, caller);
       }
       await this.checkReferences(trx, this.entity, row, '');

@@ -58,7 +58,7 @@ export async function refuseAssistanceOnly(
   pathOf: PathOf = defaultPath,
 ): Promise<void> {
   if (!caller || caller.isAssistenza) return;
-  const details = restricted(model, entity, body, current ? [current] : [], '', new Set(), (stored) => stored);
+  const details = restricted(entity, body, current ? [current] : [], '', new Set(), (stored) => stored);
   for (const child of entity.children) {
     const value = body[child.name];
     if (!value || typeof value !== 'object') continue;
@@ -71,7 +71,7 @@ export async function refuseAssistanceOnly(
       const full = { ...item, ...linkValues(child, { ...current, ...body }), ...child.fixed };
       // The stored row this item rewrites: the same key (a `one` child has one row at most).
       const sameKey = (rows: Row[]) => rows.filter((r) => child.kind === 'one' || sameValues(childEntity, keyOf(childEntity, r), keyOf(childEntity, full)));
-      details.push(...restricted(model, childEntity, item, stored, pathOf(child, child.kind === 'one' ? undefined : i), platformSet, sameKey));
+      details.push(...restricted(childEntity, item, stored, pathOf(child, child.kind === 'one' ? undefined : i), platformSet, sameKey));
     });
   }
   if (details.length) throw new ApiError('FORBIDDEN', details);
@@ -82,16 +82,16 @@ export async function refuseAssistanceOnly(
  * default, when there is none); a reserved value that no stored row of the same place already holds.
  */
 function restricted(
-  model: RuntimeModel, entity: EntityModel, item: Row, stored: Row[], prefix: string, platformSet: Set<string>, counterpart: (rows: Row[]) => Row[],
+  entity: EntityModel, item: Row, stored: Row[], prefix: string, platformSet: Set<string>, counterpart: (rows: Row[]) => Row[],
 ): ErrorDetail[] {
   const out: ErrorDetail[] = [];
-  const before = counterpart(stored)[0];
+  const before = counterpart(stored).at(0);
   for (const field of entity.fields) {
     const sent = item[field.name];
     if (sent === undefined || platformSet.has(field.name)) continue;
     if (field.writableBy) {
       const was = before ? before[field.name] : (field.default ?? null);
-      if (!same(field, sent, was)) out.push({ field: prefix + field.name, message: field.messages.writableBy ?? model.messages.validation.fallback });
+      if (!same(field, sent, was)) out.push({ field: prefix + field.name, message: field.messages.writableBy });
     }
     const reserved = field.reservedValues;
     if (reserved && sent !== null && reserved.values.includes(textOf(sent))) {

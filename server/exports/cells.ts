@@ -19,7 +19,7 @@ export const NO = 'No';
 export function csvText(field: FieldModel, value: unknown): string {
   if (value === null || value === undefined) return '';
   switch (field.type) {
-    case 'boolean': return value ? YES : NO;
+    case 'boolean': return value === true ? YES : NO;
     case 'integer': return textOf(value);
     case 'decimal': return textOf(value).replace('.', ',');
     case 'date': return italianDate(textOf(value));
@@ -33,7 +33,7 @@ export function csvText(field: FieldModel, value: unknown): string {
 export function xlsxValue(field: FieldModel, value: unknown): string | number | Date | null {
   if (value === null || value === undefined) return null;
   switch (field.type) {
-    case 'boolean': return value ? YES : NO;
+    case 'boolean': return value === true ? YES : NO;
     case 'integer': case 'decimal': return Number(value);
     case 'date': return new Date(`${textOf(value).slice(0, 10)}T00:00:00Z`);
     case 'datetime': return romeWallClock(new Date(textOf(value)));

@@ -12,7 +12,7 @@ const me: DomainHandler = async (ctx) => {
   // The caller's own account: read whatever the caller's data scope (an agent's group is no bank of it).
   const user = present(await service('Utente').find({ username: c.username }), `The account of ${c.username}`);
   const banks = c.isAssistenza ? [] : await service('Banca').listAll(c);
-  const firstBank = banks[0];
+  const firstBank = banks.at(0);
   return {
     username: c.username,
     fullName: user.fullName ?? null,
