@@ -32,14 +32,6 @@ const UNSAFE_ANY = {
   '@typescript-eslint/no-unsafe-return': 'error',
 };
 const UNSAFE_ANY_AT_ZERO = ['common', 'scripts', 'generator', 'ui', 'server'];
-const CONDITIONS = {
-  // 159: mostly checks of values whose declared type (an index signature, a knex row, an API answer) is
-  // narrower than what arrives at run time. The check stays and the type is made honest (`.at(i)` for an
-  // element that may be missing, `Partial<Record<...>>` for a lookup by any name); a check that is truly
-  // dead goes.
-  '@typescript-eslint/no-unnecessary-condition': 'error',
-};
-const CONDITIONS_AT_ZERO = ['common', 'scripts', 'generator', 'ui', 'server'];
 const typescriptIn = (folders) => folders.map((folder) => `${folder}/**/*.{ts,tsx}`);
 
 export default defineConfig(
@@ -75,12 +67,11 @@ export default defineConfig(
       }],
 
       // OFF in general: each group is on in the folders of its list (above).
-      ...Object.fromEntries(Object.keys({ ...ASSERTIONS, ...UNSAFE_ANY, ...CONDITIONS }).map((rule) => [rule, 'off'])),
+      ...Object.fromEntries(Object.keys({ ...ASSERTIONS, ...UNSAFE_ANY }).map((rule) => [rule, 'off'])),
     },
   },
   { files: typescriptIn(ASSERTIONS_AT_ZERO), rules: ASSERTIONS },
   { files: typescriptIn(UNSAFE_ANY_AT_ZERO), rules: UNSAFE_ANY },
-  { files: typescriptIn(CONDITIONS_AT_ZERO), rules: CONDITIONS },
   {
     // Playwright reads a fixture's dependencies from its first parameter, which must be a destructuring
     // pattern even when the fixture depends on nothing: `async ({}, use) => ...`.

@@ -35,6 +35,8 @@ export interface Measure {
 export async function load(origin: string, request: LoadRequest, connections: number, seconds: number): Promise<Measure> {
   const latencies: number[] = [];
   const failureKinds: Record<string, number> = {};
+  /** failureKinds by a status not seen yet, too. */
+  const counted: Partial<Record<string, number>> = failureKinds;
   let built = 0;
   const started = process.hrtime.bigint();
   const body = request.body;
@@ -56,7 +58,7 @@ export async function load(origin: string, request: LoadRequest, connections: nu
     });
     instance.on('response', (_client, status, _bytes, ms) => {
       if (status >= 200 && status < 300) latencies.push(ms);
-      else failureKinds[status] = (failureKinds[status] ?? 0) + 1;
+      else failureKinds[status] = (counted[status] ?? 0) + 1;
     });
   });
   const elapsed = Number(process.hrtime.bigint() - started) / 1e9;

@@ -29,6 +29,7 @@ import { type FuzzRequest, IF_MATCH_CURRENT, type Known, OperationFuzzer } from 
 import { SchemaValues } from './fuzz/schema-values.js';
 import { Verdicts } from './fuzz/verdict.js';
 import { textOf } from '../../common/text.js';
+import { closeOpened } from '../support/close-opened.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20260601);
 const OPERATION_IDS = documentOperations(JSON.parse(readFileSync(join(ROOT_DIR, 'generated', 'openapi.json'), 'utf8'))).map((o) => o.operationId);
@@ -67,7 +68,7 @@ afterAll(async () => {
   const total = [...stats.values()].reduce((n, s) => n + s.valid + s.invalid, 0);
   console.log(`contract fuzz: ${stats.size} operations, ${total} requests (${sent} sent in all, with the If-Match reads), ${((Date.now() - started) / 1000).toFixed(1)} s`);
   console.log(`contract fuzz answers: ${JSON.stringify(Object.fromEntries([...answers].sort()))}`);
-  await app?.close();
+  await closeOpened(app);
 });
 
 const operations = () => documentOperations(app.artifacts.openapi);

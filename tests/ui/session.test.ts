@@ -102,10 +102,10 @@ describe('navigation rules (seed 000 §2, §4)', () => {
   });
 
   it('applies the missing e-mail rules', () => {
-    expect(missingEmailRule({ isMerchant: false, email: null, parentGroup: '15000' }, MANIFEST.emailWarningGroups ?? [])).toBe('warning');
-    expect(missingEmailRule({ isMerchant: false, email: '', parentGroup: '11000' }, MANIFEST.emailWarningGroups ?? [])).toBe('ask');
-    expect(missingEmailRule({ isMerchant: false, email: 'a@b.it', parentGroup: '11000' }, MANIFEST.emailWarningGroups ?? [])).toBe('none');
-    expect(missingEmailRule({ isMerchant: true, email: null, parentGroup: '30480' }, MANIFEST.emailWarningGroups ?? [])).toBe('none');
+    expect(missingEmailRule({ isMerchant: false, email: null, parentGroup: '15000' }, MANIFEST.emailWarningGroups)).toBe('warning');
+    expect(missingEmailRule({ isMerchant: false, email: '', parentGroup: '11000' }, MANIFEST.emailWarningGroups)).toBe('ask');
+    expect(missingEmailRule({ isMerchant: false, email: 'a@b.it', parentGroup: '11000' }, MANIFEST.emailWarningGroups)).toBe('none');
+    expect(missingEmailRule({ isMerchant: true, email: null, parentGroup: '30480' }, MANIFEST.emailWarningGroups)).toBe('none');
   });
 
   it('shows only the menu items the grants and GET menuitems allow', () => {
