@@ -13,7 +13,10 @@ import { present } from '../server/lookup.js';
 interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
 interface Profile { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number }
 
-const [file, topArg, skipArg] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const file = args.at(0);
+const topArg = args.at(1);
+const skipArg = args.at(2);
 if (!file) {
   console.error('usage: npx tsx bench/profile-top.ts <file.cpuprofile> [N]');
   process.exit(2);

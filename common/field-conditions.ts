@@ -6,6 +6,7 @@
  */
 import type { FieldModel } from './model.js';
 import { holds, type JsonLogic } from './rules.js';
+import { textOf } from './text.js';
 
 export interface FieldConditions { requiredWhen?: JsonLogic; readOnlyWhen?: JsonLogic; hiddenWhen?: JsonLogic }
 export interface FieldState { required: boolean; readOnly: boolean; hidden: boolean }
@@ -48,5 +49,5 @@ function isEmpty(value: unknown): boolean {
 /** Values as stored: missing and null alike; numbers and their text alike (PostgreSQL decimals are text). */
 function same(a: unknown, b: unknown): boolean {
   if ((a ?? null) === (b ?? null)) return true;
-  return a !== null && b !== null && a !== undefined && b !== undefined && String(a) === String(b);
+  return a !== null && b !== null && a !== undefined && b !== undefined && textOf(a) === textOf(b);
 }

@@ -325,8 +325,10 @@ export function entityByName(model: Pick<Model, 'entities'>, name: string): Enti
  * walking into children; array indexes are skipped. Used to attach the spec's message to an error.
  */
 export function fieldAtPath(model: Pick<Model, 'entities'>, entity: EntityModel, path: readonly string[]): FieldModel | undefined {
-  const [head, ...rest] = path.filter((s) => !/^\d+$/.test(s));
+  const segments = path.filter((s) => !/^\d+$/.test(s));
+  const head = segments.at(0);
   if (head === undefined) return undefined;
+  const rest = segments.slice(1);
   if (rest.length === 0) return entity.fields.find((f) => f.name === head);
   const child = entity.children.find((c) => c.name === head);
   const childEntity = child && model.entities.find((e) => e.name === child.entity);

@@ -51,7 +51,7 @@ function check(files: GeneratedFile[]): number {
     } catch (e) {
       // diff exits with 1 when the trees differ; execFileSync's error then carries what it printed.
       const printed = e instanceof Error && 'stdout' in e ? e.stdout : undefined;
-      const diff = String(printed ?? '').split(fresh).join('<spec output>');
+      const diff = (typeof printed === 'string' ? printed : '').split(fresh).join('<spec output>');
       console.error(diff.length > 20000 ? `${diff.slice(0, 20000)}\n... (diff truncated)` : diff);
       console.error('generated/ does not match spec/. Run `npm run gen` and commit the result; never edit generated/ by hand.');
       return 1;

@@ -6,6 +6,7 @@ import { configFromEnv } from './config.js';
 import { connect } from './db/connect.js';
 import { loadDemoDataIfEmpty } from './db/demo-data.js';
 import { migrateLatest } from './db/migrate.js';
+import { textOf } from '../common/text.js';
 
 /** Demo data only (spec/demo/09-credenziali.yaml); real users get a password by reset. */
 const DEMO_PASSWORD_HINT = 'Demo-WebPos-2026';
@@ -36,7 +37,7 @@ function printDemoLogins(): void {
   if (!users.length) return;
   const { bank, merchant } = bindingsOf(artifacts.model).loginRealms;
   console.log(`Demo logins (password ${DEMO_PASSWORD_HINT}), at /login/${bank} or /login/${merchant}:`);
-  for (const u of users) console.log(`  ${String(u[user.field('username')]).padEnd(20)} ${String(u[user.field('fullName')] ?? '')}`);
+  for (const u of users) console.log(`  ${textOf(u[user.field('username')]).padEnd(20)} ${textOf(u[user.field('fullName')] ?? '')}`);
 }
 
 const shutdown = () => server.close(() => void db.destroy().then(() => process.exit(0)));

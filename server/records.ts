@@ -2,6 +2,7 @@
  * Narrowing of values whose shape no type states: JSON bodies and documents, rows a driver returns.
  * `typeof value === 'object'` alone also lets null and arrays through.
  */
+import { textOf } from '../common/text.js';
 
 /** A plain object (a JSON object, a row): not null, not an array. */
 export function isRecord(value: unknown): value is Record<string, unknown> {
@@ -36,5 +37,5 @@ export function expectRecords(value: unknown, what: string): Record<string, unkn
 
 /** A row's text value, or null when it has none. */
 export function textOrNull(value: unknown): string | null {
-  return value === null || value === undefined ? null : String(value);
+  return value === null || value === undefined ? null : textOf(value);
 }

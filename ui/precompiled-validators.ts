@@ -15,6 +15,7 @@ import { _ } from 'ajv';
 import { AJV_NAMED_FORMATS } from '../common/named-formats.js';
 import type { Plugin } from 'vite';
 import { isRecord, recordAt } from './src/core/guards.js';
+import { textOf } from '../common/text.js';
 
 const VIRTUAL = '\0webpos-form-validator:';
 
@@ -23,7 +24,7 @@ function formSchemas(formsDir: string): { key: string; schema: RJSFSchema }[] {
   const found = new Map<string, RJSFSchema>();
   const add = (schema: unknown) => {
     if (!isRecord(schema)) return;
-    found.set(String(schema.$id ?? hashForSchema(schema)), schema);
+    found.set(textOf(schema.$id ?? hashForSchema(schema)), schema);
   };
   for (const file of readdirSync(formsDir).filter((f) => f.endsWith('.json')).sort()) {
     const form: unknown = JSON.parse(readFileSync(join(formsDir, file), 'utf8'));

@@ -11,6 +11,7 @@ import { configFromEnv } from '../../server/config.js';
 import { connect } from '../../server/db/connect.js';
 import { isRecord } from '../../server/records.js';
 import { authenticate, holds, inScope, restrictToScope, type Caller } from './auth.js';
+import { textOf } from '../../common/text.js';
 
 interface Field { column: string; required?: boolean; maxLength?: number; pattern?: { regex: RegExp; message: string }; search?: 'exact' | 'wildcard' }
 const DIGITS5 = /^[0-9]{5}$/;
@@ -27,6 +28,8 @@ const FIELDS: Record<string, Field> = {
   mail: { column: 'mail', maxLength: 100, pattern: { regex: /^[^@\s]+@[^@\s]+\.[^@\s]+$/, message: 'Indirizzo e-mail non valido' } },
 };
 const NAMES = Object.keys(FIELDS);
+/** FIELDS looked up by a name a request sends, which may be none of them. */
+const SENT: Partial<typeof FIELDS> = FIELDS;
 const SELECT = NAMES.map((name) => `${FIELDS[name].column} as ${name}`);
 const ERRORS = {
   VALIDATION_ERROR: [400, 'Dati non validi'],
@@ -78,13 +81,13 @@ function listParams(query: Record<string, unknown>) {
     return n;
   };
   for (const key of Object.keys(query)) {
-    if (!['page', 'size', 'sort'].includes(key) && !FIELDS[key]?.search) details.push({ field: key, message: 'Campo non previsto' });
+    if (!['page', 'size', 'sort'].includes(key) && !SENT[key]?.search) details.push({ field: key, message: 'Campo non previsto' });
     else if (typeof query[key] !== 'string' || query[key].length > 200) details.push({ field: key, message: 'Valore non valido' });
   }
   const page = int('page', 0, 0, Number.MAX_SAFE_INTEGER);
   const size = int('size', 30, 1, 200);
-  const [sortField, direction = 'asc'] = String(query.sort ?? 'codAbi').split(',');
-  if (!FIELDS[sortField] || !['asc', 'desc'].includes(direction)) details.push({ field: 'sort', message: 'Formato non valido' });
+  const [sortField, direction = 'asc'] = textOf(query.sort ?? 'codAbi').split(',');
+  if (!SENT[sortField] || !['asc', 'desc'].includes(direction)) details.push({ field: 'sort', message: 'Formato non valido' });
   if (details.length) throw new HttpError('VALIDATION_ERROR', details);
   return { page, size, sort: FIELDS[sortField].column, direction };
 }
@@ -155,7 +158,7 @@ api.get('/filiali/:codAbi/:cab', guard('ANAG_BANCHE:VISUALIZZAZIONE'), async (re
 api.post('/filiali', guard('ANAG_BANCHE:CREAZIONE'), async (req, res) => {
   const body: unknown = req.body ?? {};
   if (!isRecord(body)) throw new HttpError('VALIDATION_ERROR', [{ field: 'body', message: 'Valore non valido' }]);
-  const details: Detail[] = Object.keys(body).filter((k) => !FIELDS[k]).map((field) => ({ field, message: 'Campo non previsto' }));
+  const details: Detail[] = Object.keys(body).filter((k) => !SENT[k]).map((field) => ({ field, message: 'Campo non previsto' }));
   for (const name of NAMES) checkValue(name, body[name], details);
   if (details.length) throw new HttpError('VALIDATION_ERROR', details);
   const caller: Caller = res.locals.caller;

@@ -41,7 +41,7 @@ export async function timeFirstList(origin: string, token: string, route: string
         const observer = new MutationObserver(() => {
           if ('__benchFirstRows' in window) return;
           for (const row of document.querySelectorAll('table tbody tr')) {
-            if (row.textContent?.includes(text)) {
+            if (row.textContent.includes(text)) {
               Object.assign(window, { __benchFirstRows: performance.now() });
               observer.disconnect();
               return;

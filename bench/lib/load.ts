@@ -4,6 +4,7 @@
  * histogram keeps whole milliseconds, too coarse for requests that take one.
  */
 import autocannon from 'autocannon';
+import { textOf } from '../../common/text.js';
 
 export interface LoadRequest {
   method: 'GET' | 'POST';
@@ -34,6 +35,8 @@ export interface Measure {
 export async function load(origin: string, request: LoadRequest, connections: number, seconds: number): Promise<Measure> {
   const latencies: number[] = [];
   const failureKinds: Record<string, number> = {};
+  /** failureKinds by a status not seen yet, too. */
+  const counted: Partial<Record<string, number>> = failureKinds;
   let built = 0;
   const started = process.hrtime.bigint();
   const body = request.body;
@@ -50,12 +53,12 @@ export async function load(origin: string, request: LoadRequest, connections: nu
         ...(body ? { setupRequest: (req: autocannon.Request) => (built++ < connections && request.firstPath ? { ...req, method: 'GET', path: request.firstPath, body: undefined } : { ...req, body: body() }) } : {}),
       }],
     }, (err: unknown, res) => {
-      if (err) reject(err instanceof Error ? err : new Error(String(err)));
+      if (err) reject(err instanceof Error ? err : new Error(textOf(err)));
       else resolve(res);
     });
     instance.on('response', (_client, status, _bytes, ms) => {
       if (status >= 200 && status < 300) latencies.push(ms);
-      else failureKinds[status] = (failureKinds[status] ?? 0) + 1;
+      else failureKinds[status] = (counted[status] ?? 0) + 1;
     });
   });
   const elapsed = Number(process.hrtime.bigint() - started) / 1e9;

@@ -39,7 +39,7 @@ export async function openScaleDatabase(dialect: Dialect): Promise<ScaleDatabase
     const migrations = await prepare(db, artifacts);
     return {
       dialect, db, artifacts, target: file, migrations,
-      size: async () => [file, `${file}-wal`].reduce((sum, f) => sum + (statSafe(f)), 0),
+      size: () => Promise.resolve([file, `${file}-wal`].reduce((sum, f) => sum + (statSafe(f)), 0)),
       dispose: async () => { await db.destroy(); rmSync(dir, { recursive: true, force: true }); },
     };
   }

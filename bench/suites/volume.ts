@@ -97,7 +97,9 @@ async function measureDialect(fixture: VolumeFixture, plan: { rounds: number; wa
       const copy = await fixture.copy(name);
       const loopFile = join(dir, `${name}.json`);
       const prof = process.env.BENCH_CPU_PROF ? { cpuProfDir: join(process.env.BENCH_CPU_PROF, fixture.dialect, name) } : {};
-      const server = await startServer({ name, script, sqliteFile: copy.env.SQLITE_FILE ?? ':memory:', env: { ...copy.env, LOOP_DELAY_FILE: loopFile }, preload: ['bench/volume/loop-delay.ts'], ...prof });
+      // A PostgreSQL copy names its database (DATABASE_URL), not a file.
+      const env: Partial<Record<string, string>> = copy.env;
+      const server = await startServer({ name, script, sqliteFile: env.SQLITE_FILE ?? ':memory:', env: { ...copy.env, LOOP_DELAY_FILE: loopFile }, preload: ['bench/volume/loop-delay.ts'], ...prof });
       servers.push({ name, server, open: copy.open, loopFile });
     }
     await checkSameAnswers(fixture, servers, callers, ops);

@@ -119,12 +119,12 @@ export async function prepareVolume(dialect: Dialect): Promise<VolumeFixture> {
     let n = 0;
     return {
       dialect, tokens, counts: sizes,
-      copy: async (name) => {
+      copy: (name) => {
         const file = join(dir, `${name}-${++n}.sqlite`);
         copyFileSync(template, file);
-        return { env: { SQLITE_FILE: file }, open: () => connect({ sqliteFile: file }) };
+        return Promise.resolve({ env: { SQLITE_FILE: file }, open: () => connect({ sqliteFile: file }) });
       },
-      dispose: async () => rmSync(dir, { recursive: true, force: true }),
+      dispose: () => { rmSync(dir, { recursive: true, force: true }); return Promise.resolve(); },
     };
   }
   const made: string[] = [];

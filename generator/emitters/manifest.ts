@@ -30,6 +30,8 @@ function checked(manifest: Manifest): Manifest {
 interface MenuItem { label: string; route: string; permission?: string; order: number }
 
 export function buildManifest(model: Model): Manifest {
+  // messages.yaml's schema requires no particular error code: a spec may leave EXPORT_FAILED out.
+  const errors: Partial<Record<string, string>> = model.messages.errors;
   const routes: RouteDef[] = [];
   const menu = new Map<string, MenuItem[]>();
   const addMenu = (group: string, item: MenuItem) => menu.set(group, [...(menu.get(group) ?? []), item]);
@@ -84,7 +86,7 @@ export function buildManifest(model: Model): Manifest {
     // Asynchronous exports (seed 000 §4): the configuration keys of the wait and of the poll step, the failure text.
     exports: {
       maxWaitKey: 'TRANSATO_DOWNLOAD_ASINCRONO_TIME', stepKey: 'DOWNLOAD_ASINCRONO_INTERVALLO', firstCheckMs: 1000,
-      failedMessage: model.messages.errors.EXPORT_FAILED ?? '',
+      failedMessage: errors.EXPORT_FAILED ?? '',
     },
   };
 }

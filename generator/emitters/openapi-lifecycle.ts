@@ -9,6 +9,7 @@
  */
 import type { EntityModel, TransitionModel } from '../../common/model.js';
 import { isJsonObject, objectSchema, propertiesOf, type JsonSchema } from '../shapes/entity-schema.js';
+import { textOf } from '../../common/text.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ref('Error') } } });
@@ -40,7 +41,7 @@ export function lifecycleSchemas(entity: EntityModel, schemas: Record<string, un
   const input = structuredClone(schemaNamed(schemas, `${entity.name}Input`));
   const field = propertiesOf(input)[states.field];
   if (!isJsonObject(field) || !Array.isArray(field.enum)) throw new Error(`Generator bug: state field ${entity.name}.${states.field} has no enum schema.`);
-  field.enum = field.enum.filter((v: unknown) => v === null || states.initial.includes(String(v)));
+  field.enum = field.enum.filter((v: unknown) => v === null || states.initial.includes(textOf(v)));
   schemas[`${entity.name}CreateInput`] = input;
   for (const t of states.transitions) {
     if (t.input) schemas[transitionInputName(entity, t)] = objectSchema(t.input);

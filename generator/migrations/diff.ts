@@ -10,7 +10,7 @@ export interface Declarations {
   /** entity -> the entity name it had before */
   entityRenamedFrom: Record<string, string>;
   /** entity -> field -> the field name it had before */
-  fieldRenamedFrom: Record<string, Record<string, string>>;
+  fieldRenamedFrom: Partial<Record<string, Record<string, string>>>;
   /** entity -> fields (by their old name) whose column is dropped on purpose */
   dropFields: Record<string, string[]>;
   /** entity -> fields whose column may be narrowed (shorter, or another type) on purpose */

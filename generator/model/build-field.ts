@@ -79,6 +79,9 @@ export function buildField(
 
   const numeric = raw.type === 'integer' || raw.type === 'decimal';
   const own = raw.messages ?? {};
+  // messages.yaml requires the common validation messages (fallback, format...); the file and writableBy
+  // ones, and a named format's own, may be missing.
+  const optional: Partial<Record<string, string>> = defaults;
   // FieldModel.messages (common/model.ts) names every key, but a field holds the file and writableBy messages only
   // when it is a file or has writableBy (below), and the server reads them only there.
   // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the shared type claims more keys than a field has
@@ -88,19 +91,19 @@ export function buildField(
     const typeDefault = key === 'type' && !numeric ? defaults.fallback : undefined;
     // A required text's implicit minLength 1 refuses an empty value: for the user that value is missing.
     const emptyIsMissing = key === 'minLength' && raw.required && minLength === undefined ? own.required : undefined;
-    messages[key] = own[key] ?? lengthFallback ?? emptyIsMissing ?? typeDefault ?? defaults[key] ?? defaults.fallback;
+    messages[key] = own[key] ?? lengthFallback ?? emptyIsMissing ?? typeDefault ?? optional[key] ?? defaults.fallback;
   }
   // Only file fields carry the file messages, so other fields' generated artifacts stay as they were.
-  if (raw.type === 'file') for (const key of FILE_MESSAGE_KEYS) messages[key] = own[key] ?? defaults[key] ?? defaults.fallback;
+  if (raw.type === 'file') for (const key of FILE_MESSAGE_KEYS) messages[key] = own[key] ?? optional[key] ?? defaults.fallback;
   // A named format says why a value fails; the field's own message, when it has one, covers every reason.
   if (raw.format && raw.type === 'string') {
     for (const reason of FORMAT_REASONS[raw.format]) {
-      messages[formatMessageKey(reason)] = own.format ?? defaults[formatDefaultKey(raw.format, reason)] ?? defaults.format ?? defaults.fallback;
+      messages[formatMessageKey(reason)] = own.format ?? optional[formatDefaultKey(raw.format, reason)] ?? defaults.format;
     }
   }
-  if (raw.writableBy) messages.writableBy = own.writableBy ?? defaults.writableBy ?? defaults.fallback;
-  if (raw.readOnlyWhen !== undefined) messages.readOnlyWhen = own.readOnlyWhen ?? defaults.readOnlyWhen ?? defaults.fallback;
-  if (raw.hiddenWhen !== undefined) messages.hiddenWhen = own.hiddenWhen ?? defaults.hiddenWhen ?? defaults.fallback;
+  if (raw.writableBy) messages.writableBy = own.writableBy ?? optional.writableBy ?? defaults.fallback;
+  if (raw.readOnlyWhen !== undefined) messages.readOnlyWhen = own.readOnlyWhen ?? optional.readOnlyWhen ?? defaults.fallback;
+  if (raw.hiddenWhen !== undefined) messages.hiddenWhen = own.hiddenWhen ?? optional.hiddenWhen ?? defaults.fallback;
   const when = {
     ...(raw.requiredWhen !== undefined ? { requiredWhen: raw.requiredWhen } : {}),
     ...(raw.readOnlyWhen !== undefined ? { readOnlyWhen: raw.readOnlyWhen } : {}),

@@ -57,8 +57,8 @@ function buildStates(
   }
   const codes = field.options.map((o) => o.value);
   const checkState = (code: string, path: PathSegment[], key = false) => {
-    if (codes.includes(String(code))) return;
-    report(path, `Unknown state '${code}': the states of ${raw.entity} are the codes of '${spec.field}' (${codes.join(', ')}).${didYouMean(String(code), codes)}`, key);
+    if (codes.includes(code)) return;
+    report(path, `Unknown state '${code}': the states of ${raw.entity} are the codes of '${spec.field}' (${codes.join(', ')}).${didYouMean(code, codes)}`, key);
   };
   const effects = (list: RawEffect[] | undefined, path: PathSegment[]) => (list ?? []).map((e, i) => buildEffect(e, [...path, i], spec.field, raw, checkField, report));
 
@@ -69,12 +69,14 @@ function buildStates(
   const initial = entries.length ? entries.map((e) => e.state) : [typeof field.default === 'string' && codes.includes(field.default) ? field.default : codes[0]];
   entries.forEach((e, i) => checkState(e.state, typeof written[i] === 'string' ? ['states', 'initial', i] : ['states', 'initial', i, 'state']));
   const initialVia: Record<string, string> = {};
+  // `via` is any name the analyst wrote; only the keys of `transitions` have one.
+  const transitionsByName: Partial<RawStates['transitions']> = spec.transitions;
   entries.forEach((e, i) => {
     if (e.via === undefined) return;
-    const t = spec.transitions[e.via];
+    const t = transitionsByName[e.via];
     const at: PathSegment[] = ['states', 'initial', i, 'via'];
     if (!t) report(at, `Unknown transition '${e.via}' in initial state '${e.state}': the transitions of ${raw.entity} are ${Object.keys(spec.transitions).join(', ')}.${didYouMean(e.via, Object.keys(spec.transitions))}`);
-    else if (String(t.to) !== String(e.state)) report(at, `Transition '${e.via}' leads to '${t.to}', not to '${e.state}': a row created in '${e.state}' must be created as that transition would leave it.`);
+    else if (t.to !== e.state) report(at, `Transition '${e.via}' leads to '${t.to}', not to '${e.state}': a row created in '${e.state}' must be created as that transition would leave it.`);
     else if (t.input) report(at, `Transition '${e.via}' asks for an input (${Object.keys(t.input).join(', ')}), which a create does not carry: it cannot be the way a row starts in '${e.state}'.`);
     else initialVia[e.state] = e.via;
   });
@@ -96,7 +98,7 @@ function buildStates(
     if (t.from.includes(t.to)) report(at('to'), `Transition '${name}' goes from '${t.to}' to '${t.to}': a transition must change the state.`);
     if (children.includes(name)) report(['states', 'transitions', name], `Transition '${name}' has the name of a child list: both would be /${raw.api?.path ?? ''}/{key}/${name}. Rename the transition.`, true);
     return {
-      name, label: t.label ?? name, from: t.from.map(String), to: String(t.to), permission: t.permission,
+      name, label: t.label ?? name, from: [...t.from], to: t.to, permission: t.permission,
       ...(t.guard !== undefined ? { guard: t.guard } : {}),
       ...(t.confirm ? { confirm: t.confirm } : {}),
       success: t.success,
@@ -124,7 +126,7 @@ function buildEffect(
     if (f === stateField) report([...path, 'set', f], `An effect cannot set the state field '${f}': the transition's 'to' does.`, true);
     else if (keys.includes(f)) report([...path, 'set', f], `An effect cannot change the key field '${f}'.`, true);
     // What a transition records (who decided, when) is the server's: the API must not take it from a body.
-    else if (!entity.fields[f]?.readOnly) report([...path, 'set', f], `Field '${f}' is set by an effect: mark it 'readOnly: true' (server-set: the API refuses it in request bodies, the form shows it read-only).`, true);
+    else if (!entity.fields[f].readOnly) report([...path, 'set', f], `Field '${f}' is set by an effect: mark it 'readOnly: true' (server-set: the API refuses it in request bodies, the form shows it read-only).`, true);
     if (v !== null && typeof v === 'object' && !('expr' in v)) report([...path, 'set', f], `Effect value for '${f}' must be a plain value or {expr: <JSON Logic>}.`);
     values[f] = v !== null && typeof v === 'object' && 'expr' in v ? v.expr : v;
   }

@@ -122,7 +122,7 @@ export function checkCrossReferences(
 }
 
 /** A reference accepts what the target key accepts, and says so with the target's own messages. */
-function inheritKeyConstraints(field: FieldModel, keyField: FieldModel, ownMessages: Record<string, string>): void {
+function inheritKeyConstraints(field: FieldModel, keyField: FieldModel, ownMessages: Partial<Record<string, string>>): void {
   for (const k of ['pattern', 'minLength', 'maxLength', 'minimum', 'maximum'] as const) {
     if (field[k] !== undefined || keyField[k] === undefined) continue;
     if (k === 'pattern') field.pattern = keyField.pattern;

@@ -47,7 +47,9 @@ export function checkLifecycles(entities: Located<EntityModel>[], diagnostics: D
       const used = new Set<string>();
       for (const v of logicVars(logic)) {
         const at = [...path, ...v.path];
-        const [root, member, ...rest] = v.name.split('.');
+        const [root, ...members] = v.name.split('.');
+        const member = members.at(0);
+        const rest = members.slice(1);
         if (root === 'row' && !withRow) {
           report(at, `'editable.when' cannot read the row ('${v.name}'): it decides per related row, so lists can leave read-only rows out. Read a related row instead (e.g. banca.${member ?? 'field'}).`);
           continue;

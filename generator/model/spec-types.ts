@@ -13,7 +13,8 @@ export interface RawField {
   values?: Record<string, string>; groups?: Record<string, string[]>; entity?: string; search?: 'exact' | 'wildcard' | 'range'; filterParam?: string; valuesFrom?: 'functions' | 'actions';
   readOnly?: boolean; unique?: boolean; index?: boolean; editPermission?: string; secret?: boolean; generate?: 'uuid';
   writableBy?: 'assistance'; reservedValues?: { values: string[]; message: string };
-  messages?: Record<string, string>;
+  /** The field's own messages, by rule: any it leaves out falls back to messages.yaml. */
+  messages?: Partial<Record<string, string>>;
   ui?: { widget?: string; help?: string; placeholder?: string; hidden?: boolean };
   renamedFrom?: string;
 }
@@ -78,12 +79,13 @@ export interface RawOperations { operations: Record<string, RawOperation> }
 export interface RawDropEntities { dropEntities: string[] }
 export interface RawConfigKey {
   type: 'string' | 'integer' | 'boolean' | 'date' | 'list'; label: string; description?: string;
-  default?: string | number | boolean | string[]; pattern?: string; minimum?: number; maximum?: number; maxLength?: number;
+  /** Any JSON value: the schema leaves it open, and build-config checks it against `type`. */
+  default?: unknown; pattern?: string; minimum?: number; maximum?: number; maxLength?: number;
 }
 export interface RawConfig { config: Record<string, RawConfigKey> }
 export interface RawBindings {
   bindings: {
-    entities: Record<EntityRole, { entity: string; fields?: Record<string, string> }>;
+    entities: Record<EntityRole, { entity: string; fields?: Partial<Record<string, string>> }>;
     loginRealms: { bank: string; merchant: string };
   };
 }

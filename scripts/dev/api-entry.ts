@@ -18,8 +18,9 @@ await Promise.all([
 ]);
 
 let started = false;
-process.on('message', (message: DevToApi) => {
-  if (message !== 'start' || started) return;
+// What arrives over IPC is whatever the parent sent: only DevToApi's 'start' means anything.
+process.on('message', (message: unknown) => {
+  if (message !== ('start' satisfies DevToApi) || started) return;
   started = true;
   void import('../../server/main.js');
 });

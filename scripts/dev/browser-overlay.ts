@@ -29,7 +29,7 @@ export function browserOverlay(vite: ViteDevServer, rootDir: string): BrowserOve
   };
   return {
     showDiagnostics(diagnostics) {
-      const first = diagnostics[0];
+      const first = diagnostics.at(0);
       const file = first ? (isAbsolute(first.file) ? first.file : join(rootDir, first.file)) : undefined;
       show({
         plugin: 'spec',

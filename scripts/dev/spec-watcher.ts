@@ -49,7 +49,7 @@ export function watchSpec(specDir: string, onChange: (change: SpecChange) => voi
     try {
       watcher = watch(dir, (_event, filename) => {
         if (filename === null) { record(''); return; } // the platform could not tell: treat as any change
-        const path = join(dir, String(filename));
+        const path = join(dir, filename);
         if (isSpecFile(path)) { record(relative(specDir, path)); return; }
         const isDir = isDirectory(path);
         const known = watchers.get(path);

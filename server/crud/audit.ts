@@ -16,6 +16,7 @@ import type { RuntimeModel } from '../artifacts.js';
 import { Repository } from './repository.js';
 import type { Row } from './row-mapping.js';
 import { expectRecords, isRecord } from '../records.js';
+import { textOf } from '../../common/text.js';
 
 export type AuditOperation = 'create' | 'update' | 'delete' | 'transition';
 
@@ -56,8 +57,8 @@ export async function recordAudit(trx: Knex.Transaction, model: Pick<RuntimeMode
     entityKey: auditKey(entity, event.key),
     operation: event.operation,
     transition: event.transition ?? null,
-    scopeBank: bank && scoped[bank] != null ? String(scoped[bank]) : null,
-    scopeBranch: branch && scoped[branch] != null ? String(scoped[branch]) : null,
+    scopeBank: bank && scoped[bank] != null ? textOf(scoped[bank]) : null,
+    scopeBranch: branch && scoped[branch] != null ? textOf(scoped[branch]) : null,
     before: event.before ? JSON.stringify(withoutSecrets(model, entity, event.before)) : null,
     after: event.after ? JSON.stringify(withoutSecrets(model, entity, event.after)) : null,
   };
@@ -71,7 +72,7 @@ export function audited(entity: EntityModel, username: string | undefined): bool
 
 /** The key as the row's item path writes it: values in key order, URI-encoded, joined by '/' (30480/01600). */
 export function auditKey(entity: Pick<EntityModel, 'key'>, key: Row): string {
-  return entity.key.map((k) => encodeURIComponent(String(key[k] ?? ''))).join('/');
+  return entity.key.map((k) => encodeURIComponent(textOf(key[k] ?? ''))).join('/');
 }
 
 /** The row without `secret` fields, and its children without theirs. */

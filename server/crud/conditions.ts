@@ -6,6 +6,7 @@
  */
 import type { Knex } from 'knex';
 import type { EntityModel } from '../../common/model.js';
+import { textOf } from '../../common/text.js';
 
 export type Condition = (
   | { field: string; in: readonly (string | number)[] }
@@ -39,9 +40,9 @@ export function meets(row: Record<string, unknown>, conditions: readonly Conditi
   return conditions.every((c) => {
     const value = row[c.field];
     if (value === null || value === undefined) return Boolean(c.orNull) || 'notIn' in c;
-    const comparable = typeof value === 'number' ? value : String(value);
-    if ('in' in c) return c.in.some((v) => String(v) === String(value));
-    if ('notIn' in c) return !c.notIn.some((v) => String(v) === String(value));
+    const comparable = typeof value === 'number' ? value : textOf(value);
+    if ('in' in c) return c.in.some((v) => String(v) === textOf(value));
+    if ('notIn' in c) return !c.notIn.some((v) => String(v) === textOf(value));
     return (c.from === undefined || comparable >= c.from) && (c.to === undefined || comparable <= c.to);
   });
 }

@@ -29,6 +29,7 @@ import { named, present } from '../lookup.js';
 import { expectRecord, expectRecords } from '../records.js';
 import { countOf } from './count-cache.js';
 import { withReferenceLabels } from './reference-labels.js';
+import { textOf } from '../../common/text.js';
 
 /** How a write of an existing row is checked and reported (server/crud/concurrency.ts). */
 export interface WriteOptions {
@@ -173,7 +174,7 @@ export class EntityService {
       // A new row's one-to-one child is new too: bank 11000 must not take over the existing group 11000
       // (saveChildren updates a child it finds, which is right for an update only).
       for (const child of this.entity.children.filter((c) => c.kind === 'one')) {
-        const [taken] = await this.childRepo(child).findWhere(trx, this.linkValues(child, row));
+        const taken = (await this.childRepo(child).findWhere(trx, this.linkValues(child, row))).at(0);
         if (taken) throw this.duplicate(this.childRepo(child).entity, taken, caller);
       }
       await this.checkReferences(trx, this.entity, row, '');
@@ -191,7 +192,7 @@ export class EntityService {
     // A file field's value (the stored file's id, as GET answered it) changes only by upload (server/files/).
     const body = withoutFiles(this.entity, sent);
     return this.transaction(async (trx, afterCommit) => {
-      const mismatched = this.entity.key.filter((k) => body[k] !== undefined && String(body[k]) !== String(key[k]));
+      const mismatched = this.entity.key.filter((k) => body[k] !== undefined && textOf(body[k]) !== textOf(key[k]));
       if (mismatched.length) throw this.keyMismatch(mismatched);
       const current = await this.repo.findForUpdate(trx, key);
       if (!current || !this.visible(current, caller)) throw new ApiError('NOT_FOUND');
@@ -238,7 +239,7 @@ export class EntityService {
    */
   writeValues(
     key: Row, caller: Caller, options: WriteOptions,
-    change: (trx: Knex.Transaction, current: Row) => Promise<Row>, describe: (trx: Knex.Transaction, row: Row) => Promise<Row> = async (_t, r) => r,
+    change: (trx: Knex.Transaction, current: Row) => Promise<Row>, describe: (trx: Knex.Transaction, row: Row) => Promise<Row> = (_t, r) => Promise.resolve(r),
   ): Promise<Row> {
     return this.transaction(async (trx) => {
       const current = await this.repo.findForUpdate(trx, key);
@@ -403,7 +404,7 @@ export class EntityService {
       const link = { ...this.linkValues(child, parent), ...child.fixed };
       const items = child.kind === 'one' ? [expectRecord(value, `${this.entity.name}.${child.name}`)] : expectRecords(value, `${this.entity.name}.${child.name}`);
       const mismatched = items.flatMap((item, i) => Object.keys(link)
-        .filter((f) => item[f] !== undefined && item[f] !== null && String(item[f]) !== String(link[f]))
+        .filter((f) => item[f] !== undefined && item[f] !== null && textOf(item[f]) !== textOf(link[f]))
         .map((f) => pathOf(child, child.kind === 'one' ? undefined : i) + f));
       if (mismatched.length) throw this.keyMismatch(mismatched);
       if (child.kind === 'one') {

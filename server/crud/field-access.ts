@@ -19,6 +19,7 @@ import { ApiError, type ErrorDetail } from '../http/api-error.js';
 import { Repository } from './repository.js';
 import { keyOf, type Row } from './row-mapping.js';
 import { isRecord } from '../records.js';
+import { textOf } from '../../common/text.js';
 
 /** A field the server fills: the caller never sends it (docs/spec-language.md#server-set-fields). */
 export function isServerSet(field: FieldModel): boolean {
@@ -57,7 +58,7 @@ export async function refuseAssistanceOnly(
   pathOf: PathOf = defaultPath,
 ): Promise<void> {
   if (!caller || caller.isAssistenza) return;
-  const details = restricted(model, entity, body, current ? [current] : [], '', new Set(), (stored) => stored);
+  const details = restricted(entity, body, current ? [current] : [], '', new Set(), (stored) => stored);
   for (const child of entity.children) {
     const value = body[child.name];
     if (!value || typeof value !== 'object') continue;
@@ -70,7 +71,7 @@ export async function refuseAssistanceOnly(
       const full = { ...item, ...linkValues(child, { ...current, ...body }), ...child.fixed };
       // The stored row this item rewrites: the same key (a `one` child has one row at most).
       const sameKey = (rows: Row[]) => rows.filter((r) => child.kind === 'one' || sameValues(childEntity, keyOf(childEntity, r), keyOf(childEntity, full)));
-      details.push(...restricted(model, childEntity, item, stored, pathOf(child, child.kind === 'one' ? undefined : i), platformSet, sameKey));
+      details.push(...restricted(childEntity, item, stored, pathOf(child, child.kind === 'one' ? undefined : i), platformSet, sameKey));
     });
   }
   if (details.length) throw new ApiError('FORBIDDEN', details);
@@ -81,34 +82,34 @@ export async function refuseAssistanceOnly(
  * default, when there is none); a reserved value that no stored row of the same place already holds.
  */
 function restricted(
-  model: RuntimeModel, entity: EntityModel, item: Row, stored: Row[], prefix: string, platformSet: Set<string>, counterpart: (rows: Row[]) => Row[],
+  entity: EntityModel, item: Row, stored: Row[], prefix: string, platformSet: Set<string>, counterpart: (rows: Row[]) => Row[],
 ): ErrorDetail[] {
   const out: ErrorDetail[] = [];
-  const before = counterpart(stored)[0];
+  const before = counterpart(stored).at(0);
   for (const field of entity.fields) {
     const sent = item[field.name];
     if (sent === undefined || platformSet.has(field.name)) continue;
     if (field.writableBy) {
       const was = before ? before[field.name] : (field.default ?? null);
-      if (!same(field, sent, was)) out.push({ field: prefix + field.name, message: field.messages.writableBy ?? model.messages.validation.fallback });
+      if (!same(field, sent, was)) out.push({ field: prefix + field.name, message: field.messages.writableBy });
     }
     const reserved = field.reservedValues;
-    if (reserved && sent !== null && reserved.values.includes(String(sent))) {
+    if (reserved && sent !== null && reserved.values.includes(textOf(sent))) {
       // Already held in the same place (the same row, or the same list): saving it back is not writing it.
       const held = (before && same(field, before[field.name], sent)) || stored.some((r) => same(field, r[field.name], sent));
-      if (!held) out.push({ field: prefix + field.name, message: `${reserved.message}: ${String(sent)}` });
+      if (!held) out.push({ field: prefix + field.name, message: `${reserved.message}: ${textOf(sent)}` });
     }
   }
   return out;
 }
 
 function same(field: FieldModel, a: unknown, b: unknown): boolean {
-  const norm = (v: unknown) => (v === undefined || v === null || v === '' ? null : field.type === 'boolean' ? String(Boolean(v)) : String(v));
+  const norm = (v: unknown) => (v === undefined || v === null || v === '' ? null : field.type === 'boolean' ? String(Boolean(v)) : textOf(v));
   return norm(a) === norm(b);
 }
 
 function sameValues(entity: EntityModel, a: Row, b: Row): boolean {
-  return entity.key.every((k) => String(a[k] ?? '') === String(b[k] ?? ''));
+  return entity.key.every((k) => textOf(a[k] ?? '') === textOf(b[k] ?? ''));
 }
 
 /** What a child's value in a body holds, by position (a list's index names the item in errors). */

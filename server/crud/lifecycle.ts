@@ -106,7 +106,9 @@ export class Lifecycle {
     if (t.guard !== undefined && !logicHolds(t.guard, { ...(await this.context(trx, current, caller)), input: given })) throw new ApiError('FORBIDDEN');
     if (!t.from.includes(String(current[states.field]))) throw new ApiError('INVALID_TRANSITION');
 
-    const effects = [...t.effects, ...(states.enter[t.to]?.effects ?? [])];
+    // `enter` names only the states that do something on entry.
+    const onEntry: Partial<typeof states.enter> = states.enter;
+    const effects = [...t.effects, ...(onEntry[t.to]?.effects ?? [])];
     const next: Row = { ...current, [states.field]: t.to };
     await this.setFields(trx, next, effects, caller, given);
     const changes = Object.fromEntries(Object.entries(next).filter(([f, v]) => v !== current[f]));

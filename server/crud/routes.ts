@@ -27,11 +27,12 @@ import { fileHandlers } from '../files/file-routes.js';
 import { isBinaryFile, sendBinaryFile } from '../files/send-file.js';
 import { createFileStore, type FileStore } from '../files/index.js';
 import { sessionCookieOf } from '../http/session-cookie.js';
+import { textOf } from '../../common/text.js';
 
 /** `name`: the child list (childList, childReplace) or the transition (transition) the operation names. */
 type Handler = (service: EntityService, req: Request, res: Response, caller: Caller, name?: string) => Promise<void>;
 
-const crud: Record<string, Handler> = {
+const crud: Partial<Record<string, Handler>> = {
   // A file field's download, check and upload (x-file names the field): server/files/file-routes.ts.
   ...fileHandlers,
   list: async (s, req, res, caller) => {
@@ -86,12 +87,14 @@ export function apiRouter(
     throw new Error(`No handler in server/domain/index.ts for: ${missing.map((op) => `${op.operationId} (handler '${op.handler}')`).join(', ')}`);
   }
   exportWorker?.bind(serviceFor);
-  const exports = exportWorker ? exportHandlers(exportWorker, model, serviceFor) : {};
+  const exports: Partial<ReturnType<typeof exportHandlers>> = exportWorker ? exportHandlers(exportWorker, model, serviceFor) : {};
   // Every operation but the public ones passed authorize(), which found its caller.
   const callerFor = (res: Response) => present(callerOf(res), 'The caller of a non-public operation');
   for (const op of [...operations].sort((a, b) => literalFirst(a.path, b.path))) {
     const path = op.path.replace(/\{([^}]+)\}/g, ':$1');
     const entity = op.entity;
+    const exportHandler = op.kind ? exports[op.kind] : undefined;
+    const crudHandler = op.kind ? crud[op.kind] : undefined;
     if (op.kind === 'custom') {
       const handler = domainHandlers[op.handler ?? ''];
       const customOp = named(model.operations, op.operationId, 'The spec\'s operations');
@@ -108,13 +111,11 @@ export function apiRouter(
         else if (customOp.response.file === 'binary') sendBinaryFile(res, answered(body, isBinaryFile, customOp.name));
         else res.status(customOp.response.status).json(body);
       });
-    } else if (op.kind && exports[op.kind]) {
+    } else if (exportHandler) {
       // Asynchronous exports (server/exports/): the list's query in, a job out; its status and file.
-      const handler = exports[op.kind];
-      router[op.method](path, (req, res) => handler(req, res, callerFor(res), entity));
-    } else if (entity && op.kind && crud[op.kind]) {
-      const handler = crud[op.kind];
-      router[op.method](path, (req, res) => handler(serviceFor(entity), req, res, callerFor(res), op.child ?? op.transition ?? op.file));
+      router[op.method](path, (req, res) => exportHandler(req, res, callerFor(res), entity));
+    } else if (entity && crudHandler) {
+      router[op.method](path, (req, res) => crudHandler(serviceFor(entity), req, res, callerFor(res), op.child ?? op.transition ?? op.file));
     }
   }
   return router;
@@ -172,14 +173,15 @@ function optionalBodyOf(req: Request): Row {
 
 /** Key values named in a scoped collection path (gruppi/{groupName}/ruoli). */
 function pathValues(entity: EntityModel, req: Request): Row {
-  const params = pathParams(req);
+  // A collection's path names the leading key fields only.
+  const params: Partial<Record<string, string>> = pathParams(req);
   return Object.fromEntries(entity.key.filter((k) => params[k] !== undefined).map((k) => [k, params[k]]));
 }
 
 function withPathValues(s: EntityService, req: Request): Row {
   const fixed = pathValues(s.entity, req);
   const body = bodyOf(req);
-  const mismatched = Object.keys(fixed).filter((k) => body[k] !== undefined && String(body[k]) !== String(fixed[k]));
+  const mismatched = Object.keys(fixed).filter((k) => body[k] !== undefined && textOf(body[k]) !== textOf(fixed[k]));
   if (mismatched.length) throw s.keyMismatch(mismatched);
   return { ...body, ...fixed };
 }

@@ -4,6 +4,7 @@
  */
 import type { EntityModel, FieldModel } from '../../common/model.js';
 import { named } from '../lookup.js';
+import { textOf } from '../../common/text.js';
 
 export type Row = Record<string, unknown>;
 
@@ -23,7 +24,7 @@ export function fromColumns(entity: EntityModel, row: Row): Row {
 
 function toDbValue(field: FieldModel, value: unknown): unknown {
   if (value === undefined || value === null) return null;
-  if (field.type === 'datetime') return new Date(String(value)).toISOString();
+  if (field.type === 'datetime') return new Date(textOf(value)).toISOString();
   return value;
 }
 
@@ -32,10 +33,10 @@ function fromDbValue(field: FieldModel, value: unknown): unknown {
   switch (field.type) {
     case 'boolean': return value === true || value === 1 || value === '1' || value === 't';
     case 'integer': case 'decimal': return Number(value);
-    case 'date': return value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
-    case 'datetime': return new Date(value instanceof Date || typeof value === 'number' ? value : String(value)).toISOString();
-    case 'reference': return field.reference?.type === 'integer' ? Number(value) : String(value);
-    default: return String(value);
+    case 'date': return value instanceof Date ? value.toISOString().slice(0, 10) : textOf(value).slice(0, 10);
+    case 'datetime': return new Date(value instanceof Date || typeof value === 'number' ? value : textOf(value)).toISOString();
+    case 'reference': return field.reference?.type === 'integer' ? Number(value) : textOf(value);
+    default: return textOf(value);
   }
 }
 

@@ -6,6 +6,7 @@
  * that some spreadsheets skip) gets a leading apostrophe in CSV: OWASP's CSV-injection advice.
  */
 import type { FieldModel } from '../../common/model.js';
+import { textOf } from '../../common/text.js';
 
 const ROME = new Intl.DateTimeFormat('it-IT', {
   timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false,
@@ -18,13 +19,13 @@ export const NO = 'No';
 export function csvText(field: FieldModel, value: unknown): string {
   if (value === null || value === undefined) return '';
   switch (field.type) {
-    case 'boolean': return value ? YES : NO;
-    case 'integer': return String(value);
-    case 'decimal': return String(value).replace('.', ',');
-    case 'date': return italianDate(String(value));
-    case 'datetime': return ROME.format(new Date(String(value))).replace(',', '');
+    case 'boolean': return value === true ? YES : NO;
+    case 'integer': return textOf(value);
+    case 'decimal': return textOf(value).replace('.', ',');
+    case 'date': return italianDate(textOf(value));
+    case 'datetime': return ROME.format(new Date(textOf(value))).replace(',', '');
     case 'enum': return guardFormula(enumLabel(field, value));
-    default: return guardFormula(String(value));
+    default: return guardFormula(textOf(value));
   }
 }
 
@@ -32,13 +33,13 @@ export function csvText(field: FieldModel, value: unknown): string {
 export function xlsxValue(field: FieldModel, value: unknown): string | number | Date | null {
   if (value === null || value === undefined) return null;
   switch (field.type) {
-    case 'boolean': return value ? YES : NO;
+    case 'boolean': return value === true ? YES : NO;
     case 'integer': case 'decimal': return Number(value);
-    case 'date': return new Date(`${String(value).slice(0, 10)}T00:00:00Z`);
-    case 'datetime': return romeWallClock(new Date(String(value)));
+    case 'date': return new Date(`${textOf(value).slice(0, 10)}T00:00:00Z`);
+    case 'datetime': return romeWallClock(new Date(textOf(value)));
     case 'enum': return enumLabel(field, value);
-    case 'reference': return field.reference?.type === 'integer' ? Number(value) : String(value);
-    default: return String(value);
+    case 'reference': return field.reference?.type === 'integer' ? Number(value) : textOf(value);
+    default: return textOf(value);
   }
 }
 

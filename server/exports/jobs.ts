@@ -10,7 +10,8 @@ import type { ExportFormat } from '../../common/model.js';
 import type { RuntimeModel } from '../artifacts.js';
 import { countOf } from '../crud/count-cache.js';
 import { fromColumns, type Row } from '../crud/row-mapping.js';
-import { recordAt } from '../records.js';
+import { recordAt, textOrNull } from '../records.js';
+import { textOf } from '../../common/text.js';
 
 export type JobState = 'P' | 'R' | 'S' | 'E';
 const JOB_STATES: readonly JobState[] = ['P', 'R', 'S', 'E'];
@@ -115,14 +116,12 @@ export class ExportJobs {
 
 /** A stored job, its values already mapped by field type (fromColumns): text, numbers or null. */
 function jobOf(values: Partial<Record<RoleField<'exportJobs'>, unknown>>): ExportJob {
-  const text = (value: unknown) => String(value);
-  const textOrNull = (value: unknown) => (value === null || value === undefined ? null : String(value));
   return {
-    id: text(values.id), entity: text(values.entity), formato: exportFormatOf(values.formato), stato: codeOf(JOB_STATES, values.stato, 'export job state'),
-    username: text(values.username), userType: text(values.userType), parametri: text(values.parametri),
+    id: textOf(values.id), entity: textOf(values.entity), formato: exportFormatOf(values.formato), stato: codeOf(JOB_STATES, values.stato, 'export job state'),
+    username: textOf(values.username), userType: textOf(values.userType), parametri: textOf(values.parametri),
     righeScritte: Number(values.righeScritte), righeTotali: values.righeTotali === null || values.righeTotali === undefined ? null : Number(values.righeTotali),
     downloadId: textOrNull(values.downloadId), nomeFile: textOrNull(values.nomeFile), messaggio: textOrNull(values.messaggio),
-    createdAt: text(values.createdAt), startedAt: textOrNull(values.startedAt), finishedAt: textOrNull(values.finishedAt),
+    createdAt: textOf(values.createdAt), startedAt: textOrNull(values.startedAt), finishedAt: textOrNull(values.finishedAt),
   };
 }
 

@@ -29,7 +29,8 @@ export function exportHandlers(worker: ExportWorker, model: RuntimeModel, servic
     export: async (req, res, caller, entityName) => {
       const entity = entityByName(model, present(entityName, 'x-entity of an export operation'));
       const { formato, ...query } = req.query;
-      const params = pathParams(req);
+      // A collection's path names the leading key fields only.
+      const params: Partial<Record<string, string>> = pathParams(req);
       const fixed = Object.fromEntries(entity.key.filter((k) => params[k] !== undefined).map((k) => [k, params[k]]));
       // The same checks the list makes now, so a mistake answers 400 here rather than a failed job later.
       await serviceFor(entity.name).exportQuery(query, caller, fixed);

@@ -79,7 +79,6 @@ export class ExportWorker {
     // A wake while a job runs is not lost: the running tick looks again as soon as it ends.
     if (this.busy) { this.pending = true; return; }
     this.busy = true;
-    this.pending = false;
     let ran = false;
     try {
       if (Date.now() - this.lastPurge > PURGE_EVERY_MS) await this.guard(() => this.purge());
@@ -87,7 +86,9 @@ export class ExportWorker {
       if (job) { ran = true; await this.run(job); }
     } finally {
       this.busy = false;
-      this.wake(ran || this.pending ? 0 : IDLE_POLL_MS);
+      const wokenMeanwhile = this.pending;
+      this.pending = false;
+      this.wake(ran || wokenMeanwhile ? 0 : IDLE_POLL_MS);
     }
   }
 

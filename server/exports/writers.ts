@@ -58,7 +58,7 @@ async function fileCaughtUp(out: WriteStream): Promise<void> {
   if (out.writableNeedDrain) await drainOrFail(out);
 }
 
-async function xlsxWriter(path: string, columns: FieldModel[], sheetName: string): Promise<RowWriter> {
+function xlsxWriter(path: string, columns: FieldModel[], sheetName: string): Promise<RowWriter> {
   const out = createWriteStream(path);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
   // Excel limits a sheet name to 31 characters and refuses a few symbols.
@@ -69,13 +69,16 @@ async function xlsxWriter(path: string, columns: FieldModel[], sheetName: string
   }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
-  return {
-    write: async (row) => { sheet.addRow(Object.fromEntries(columns.map((c) => [c.name, xlsxValue(c, row[c.name])]))).commit(); },
+  return Promise.resolve({
+    write: (row) => {
+      sheet.addRow(Object.fromEntries(columns.map((c) => [c.name, xlsxValue(c, row[c.name])]))).commit();
+      return Promise.resolve();
+    },
     settle: () => fileCaughtUp(out),
     end: async () => {
       sheet.commit();
       // exceljs listens for the file's errors only in its last step: one before it would leave commit() waiting.
       await Promise.race([workbook.commit(), new Promise<never>((_, reject) => out.once('error', reject))]);
     },
-  };
+  });
 }

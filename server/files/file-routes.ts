@@ -17,6 +17,7 @@ import { present } from '../lookup.js';
 import { bytesMatchType } from './magic-bytes.js';
 import type { FileStore, StoredFileMeta } from './store.js';
 import { UPLOAD_PART, uploadOf, type ReceivedUpload } from './upload-parser.js';
+import { textOf } from '../../common/text.js';
 
 type FileHandler = (s: EntityService, req: Request, res: Response, caller: Caller, fieldName?: string) => Promise<void>;
 
@@ -24,7 +25,7 @@ export const fileHandlers: Record<string, FileHandler> = {
   fileGet: async (s, req, res, caller, name) => {
     const row = await s.get(keyFromPath(s.entity, req), caller);
     const id = row[present(name, 'x-file of a fileGet operation')];
-    const stored = id ? await storeOf(s).read(s.db, String(id)) : undefined;
+    const stored = id ? await storeOf(s).read(s.db, textOf(id)) : undefined;
     if (!stored) throw new ApiError('FILE_NOT_FOUND');
     res.set({
       'Content-Type': stored.meta.contentType,

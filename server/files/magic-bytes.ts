@@ -6,7 +6,7 @@
 const starts = (bytes: Buffer, ...prefix: number[]) => bytes.length >= prefix.length && prefix.every((b, i) => bytes[i] === b);
 const ascii = (text: string) => Array.from(text, (c) => c.charCodeAt(0));
 
-const CHECKS: Record<string, (bytes: Buffer) => boolean> = {
+const CHECKS: Partial<Record<string, (bytes: Buffer) => boolean>> = {
   'image/png': (b) => starts(b, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a),
   'image/jpeg': (b) => starts(b, 0xff, 0xd8, 0xff),
   'image/gif': (b) => starts(b, ...ascii('GIF87a')) || starts(b, ...ascii('GIF89a')),

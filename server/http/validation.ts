@@ -114,6 +114,8 @@ export function translateValidatorError(error: ValidatorError, fieldAt: FieldRes
 
 function toDetail(issue: ValidatorIssue, fieldAt: FieldResolver, model: RuntimeModel, valueAt: ValueResolver): ErrorDetail {
   const defaults = model.messages.validation;
+  // messages.yaml requires the common messages (fallback, format, type...); a keyword of the validator's may have none.
+  const byKeyword: Partial<Record<string, string>> = defaults;
   const keyword = (issue.errorCode ?? '').split('.')[0];
   const [location, ...rest] = (issue.path ?? '').replace(/^\//, '').split(/[/.]/);
   const path = rest.filter(Boolean);
@@ -122,14 +124,14 @@ function toDetail(issue: ValidatorIssue, fieldAt: FieldResolver, model: RuntimeM
   const field = fieldAt(location, path);
   const own = field?.messages;
   // A named format says why the value fails (a wrong IBAN check letter is 'BBAN non valido').
-  if (own && keyword === 'format' && field?.format) {
+  if (own && keyword === 'format' && field.format) {
     return { field: path.join('.') || location, message: formatMessage(field.format, valueAt(location, path), own) ?? defaults.format };
   }
   // A field has messages for its own keywords only; the validator may report any (oneOf, const).
-  if (own) return { field: path.join('.') || location, message: new Map(Object.entries(own)).get(keyword) ?? defaults[keyword] ?? defaults.fallback };
+  if (own) return { field: path.join('.') || location, message: new Map(Object.entries(own)).get(keyword) ?? byKeyword[keyword] ?? defaults.fallback };
   // Not a spec field: a child object, the whole body, or a paging parameter (page, size: numbers).
   const numericParam = location === 'query' && keyword === 'type' && ['page', 'size'].includes(path[0]);
-  const message = keyword === 'type' ? (numericParam ? defaults.type : defaults.fallback) : defaults[keyword] ?? defaults.fallback;
+  const message = keyword === 'type' ? (numericParam ? defaults.type : defaults.fallback) : byKeyword[keyword] ?? defaults.fallback;
   return { field: path.join('.') || location, message };
 }
 

@@ -63,7 +63,7 @@ export class Mailer {
     if (!this.transport) return { sent: false, detail: NO_SMTP };
     try {
       const info = await this.transport.sendMail({ from: this.settings.from, to: mail.to, subject: mail.subject, text: fillSecrets(mail.text) });
-      return { sent: true, detail: String(info.response ?? '').slice(0, 500) };
+      return { sent: true, detail: info.response.slice(0, 500) };
     } catch (error) {
       // The server's reason (refused recipient, timeout); it never contains the message body.
       return { sent: false, detail: (error instanceof Error ? error.message : String(error)).slice(0, 500) };

@@ -28,6 +28,8 @@ import { integrityProblems } from './fuzz/integrity.js';
 import { type FuzzRequest, IF_MATCH_CURRENT, type Known, OperationFuzzer } from './fuzz/requests.js';
 import { SchemaValues } from './fuzz/schema-values.js';
 import { Verdicts } from './fuzz/verdict.js';
+import { textOf } from '../../common/text.js';
+import { closeOpened } from '../support/close-opened.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20260601);
 const OPERATION_IDS = documentOperations(JSON.parse(readFileSync(join(ROOT_DIR, 'generated', 'openapi.json'), 'utf8'))).map((o) => o.operationId);
@@ -66,7 +68,7 @@ afterAll(async () => {
   const total = [...stats.values()].reduce((n, s) => n + s.valid + s.invalid, 0);
   console.log(`contract fuzz: ${stats.size} operations, ${total} requests (${sent} sent in all, with the If-Match reads), ${((Date.now() - started) / 1000).toFixed(1)} s`);
   console.log(`contract fuzz answers: ${JSON.stringify(Object.fromEntries([...answers].sort()))}`);
-  await app?.close();
+  await closeOpened(app);
 });
 
 const operations = () => documentOperations(app.artifacts.openapi);
@@ -200,7 +202,7 @@ async function knownValues(op: DocumentOperation, fuzzer: OperationFuzzer): Prom
     ? (params.includes('fn') ? [...(byName.get('fn') ?? [])].map((fn) => ({ fn })) : rowsOf.get('Utente') ?? [])
     : rowsOf.get(op.entity ?? '') ?? [];
   const keys = keySource
-    .map((row) => Object.fromEntries(params.map((p) => [p, row[p] === undefined ? undefined : String(row[p])])))
+    .map((row) => Object.fromEntries(params.map((p) => [p, row[p] === undefined ? undefined : textOf(row[p])])))
     .filter((k): k is Record<string, string> => params.every((p) => k[p] !== undefined));
   return {
     // Bodies may name the protected group (a user of group 11000 is harmless), never the protected user.

@@ -18,7 +18,7 @@ interface Mention { doc: string; line: number; text: string }
 function mentions(pattern: RegExp): Mention[] {
   return DOCS.flatMap((doc) =>
     readFileSync(join(ROOT_DIR, doc), 'utf8').split('\n').flatMap((text, i) =>
-      [...text.matchAll(pattern)].map((m) => ({ doc, line: i + 1, text: m[1] ?? '' })),
+      [...text.matchAll(pattern)].map((m) => ({ doc, line: i + 1, text: m.at(1) ?? '' })),
     ),
   );
 }

@@ -15,6 +15,7 @@ import { migrateLatest } from '../../server/db/migrate.js';
 import { loadDemoDataIfEmpty } from '../../server/db/demo-data.js';
 import { DEMO_PASSWORD } from '../support/test-app.js';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.js';
+import { closeOpened } from '../support/close-opened.js';
 
 const NEW_FIELD = `
   codiceSia:
@@ -58,7 +59,7 @@ describe('a field added to banca.yaml', () => {
   });
 
   afterAll(async () => {
-    await database?.close();
+    await closeOpened(database);
     rmSync(root, { recursive: true, force: true });
   });
 

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { present } from '../../server/lookup.js';
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture.js';
 import { API, createTestApp, DEMO_PASSWORD, type TestApp } from '../support/test-app.js';
+import { closeOpened } from '../support/close-opened.js';
 
 let app: TestApp;
 let smtp: SmtpCapture;
@@ -69,8 +70,7 @@ beforeAll(async () => {
   app = await createTestApp({ mail: { smtpUrl: smtp.url } });
 });
 afterAll(async () => {
-  await app?.close();
-  await smtp?.close();
+  await closeOpened(app, smtp);
 });
 
 describe('POST authorization/auth (login)', () => {

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentOperations } from '../../server/http/operations.js';
 import { API, createTestApp, type TestApp } from '../support/test-app.js';
+import { textOf } from '../../common/text.js';
 
 const exportDir = mkdtempSync(join(tmpdir(), 'webpos-exports-'));
 process.env.EXPORT_DIR = exportDir;
@@ -35,7 +36,7 @@ describe('the exports of the domain', () => {
     expect(exports.length).toBeGreaterThan(5);
     for (const { path, entity } of exports) {
       const demo = app.artifacts.demo.find((d) => d.entity === entity)?.rows[0] ?? {};
-      const url = path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(demo[name] ?? '30480')));
+      const url = path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(textOf(demo[name] ?? '30480')));
       const res = await app.request.post(`${API}${url}?formato=csv`);
       expect(res.status, path).toBe(202);
       expect((await finished(res.body.id)).stato, path).toBe('S');

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDown, migrateLatest, migrationStatus } from '../../server/db/migrate.js';
 import { migrationProject, type MigrationProject } from '../support/migration-project.js';
 import { openTestDatabase, TEST_DIALECT, type TestDatabase } from '../support/test-database.js';
+import { closeOpened } from '../support/close-opened.js';
 
 const CITTA = `entity: Citta
 table: citta
@@ -69,8 +70,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await database?.close();
-  project?.close();
+  await closeOpened(database, project);
 });
 
 const rows = (table: string, order = 'id') => db(table).select('*').orderBy(order);

@@ -9,6 +9,7 @@ import type { SchemaSnapshot } from '../../generator/migrations/snapshot.js';
 import { ROOT_DIR } from '../../server/config.js';
 import { migrateLatest } from '../../server/db/migrate.js';
 import { openTestDatabase, TEST_DIALECT, type TestDatabase } from '../support/test-database.js';
+import { closeOpened } from '../support/close-opened.js';
 
 const snapshot: SchemaSnapshot = JSON.parse(readFileSync(join(ROOT_DIR, 'generated', 'schema-snapshot.json'), 'utf8'));
 let database: TestDatabase;
@@ -17,7 +18,7 @@ beforeAll(async () => {
   database = await openTestDatabase();
   await migrateLatest(database.db, join(ROOT_DIR, 'generated', 'migrations'));
 });
-afterAll(() => database?.close());
+afterAll(() => closeOpened(database));
 
 it('lists every committed migration', async () => {
   const applied = (await database.db<{ id: number; name: string }>('knex_migrations').select('name').orderBy('id')).map((r) => r.name);

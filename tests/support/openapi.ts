@@ -7,8 +7,8 @@ import { isRecord } from '../../server/records.js';
 
 /** The operation object of `method path` (`post`, `/categorie`); throws naming it when the document has none. */
 export function documentOperation(openapi: Record<string, unknown>, method: string, path: string): Record<string, unknown> {
-  const item: Record<string, unknown> | undefined = documentPaths(openapi)[path];
-  const operation = item?.[method];
+  const paths: Partial<ReturnType<typeof documentPaths>> = documentPaths(openapi);
+  const operation = paths[path]?.[method];
   if (!isRecord(operation)) throw new Error(`the document has no ${method} ${path}`);
   return operation;
 }

@@ -21,7 +21,7 @@ import type { Manifest as UiManifest } from '../../ui/src/core/types';
 import type { Manifest } from '../../generated/types/manifest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const answer = (body: unknown) => async () => new Response(JSON.stringify(body), { status: 200 });
+const answer = (body: unknown) => () => Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
 
 describe('the typed client refuses what the spec does not declare', () => {
   it('paths, parameters and bodies come from generated/types/api.ts', async () => {
@@ -82,7 +82,7 @@ describe('a breaking spec change fails tsc over the UI', () => {
         execFileSync(join(ROOT, 'node_modules/.bin/tsc'), ['-p', join(work, 'tsconfig.json'), '--noEmit', '--pretty', 'false'], { encoding: 'utf8', cwd: work });
       } catch (error) {
         // execFileSync's error carries what tsc printed.
-        output = typeof error === 'object' && error !== null && 'stdout' in error ? String(error.stdout ?? '') : '';
+        output = typeof error === 'object' && error !== null && 'stdout' in error && typeof error.stdout === 'string' ? error.stdout : '';
       }
       const errors = output.split('\n').filter((line) => /error TS\d+/.test(line));
       // The two calls of ui/src/core/authApi.ts that use what changed, and the session code that reads the

@@ -15,11 +15,11 @@ const CONFLICT = "L'elemento è stato modificato da un altro utente nel frattemp
 type Call = SeenCall;
 /** Answers each call with the next of `answers`: [status, body, etag]. */
 function server(answers: [number, unknown, string?][], calls: Call[]) {
-  return async (request: Request) => {
+  return (request: Request) => {
     calls.push(seen(request));
     const [status, body, etag] = answers.shift() ?? [500, ''];
     const headers = etag ? { ETag: etag } : undefined;
-    return new Response(status === 204 ? null : JSON.stringify(body), { status, headers });
+    return Promise.resolve(new Response(status === 204 ? null : JSON.stringify(body), { status, headers }));
   };
 }
 const ifMatch = (call: Call) => call.headers.get('If-Match');

@@ -36,7 +36,7 @@ describe('dataProvider', () => {
   });
 
   it('uses the generic message for 5xx without body, HTML, and network failures', async () => {
-    for (const fetchImpl of [fakeFetch(500, ''), fakeFetch(502, '<html>Bad Gateway</html>'), async () => { throw new TypeError('Failed to fetch'); }]) {
+    for (const fetchImpl of [fakeFetch(500, ''), fakeFetch(502, '<html>Bad Gateway</html>'), () => Promise.reject(new TypeError('Failed to fetch'))]) {
       const error = await createDataProvider('/api', fetchImpl).get(banca, { codAbi: '1' }).catch((e: unknown) => e);
       expect(error).toMatchObject({ message: GENERIC_SERVER_ERROR });
     }

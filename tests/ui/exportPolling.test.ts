@@ -19,7 +19,7 @@ async function run(answers: ExportJobStatus[], opts = options) {
   const start = Date.now();
   let i = 0;
   const outcome = pollExport({
-    check: async () => { at.push(Date.now() - start); return answers[Math.min(i++, answers.length - 1)]; },
+    check: () => { at.push(Date.now() - start); return Promise.resolve(answers[Math.min(i++, answers.length - 1)]); },
     onProgress: (j) => progress.push(j),
   }, opts);
   await vi.runAllTimersAsync();
@@ -59,11 +59,11 @@ describe('pollExport', () => {
   });
 
   it('a failed check ends with the error; an abort stops without checking', async () => {
-    const failing = pollExport({ check: async () => { throw new Error('rete'); } }, options);
+    const failing = pollExport({ check: () => Promise.reject(new Error('rete')) }, options);
     await vi.runAllTimersAsync();
     expect(await failing).toEqual({ ready: false });
     const controller = new AbortController();
-    const check = vi.fn(async () => job('R'));
+    const check = vi.fn(() => Promise.resolve(job('R')));
     const aborted = pollExport({ check }, { ...options, signal: controller.signal });
     controller.abort();
     await vi.runAllTimersAsync();

@@ -17,8 +17,8 @@ export function seen(request: Request): SeenCall {
 
 /** A fetch that records each call and answers `status` with `body` (and `headers`). */
 export function fakeFetch(status: number, body: string, calls: SeenCall[] = [], headers?: Record<string, string>) {
-  return async (request: Request) => {
+  return (request: Request) => {
     calls.push(seen(request));
-    return new Response(status === 204 ? null : body, { status, headers });
+    return Promise.resolve(new Response(status === 204 ? null : body, { status, headers }));
   };
 }

@@ -38,9 +38,9 @@ describe('logo field of the bank form', () => {
 
   it('uploads as multipart part "file" with If-Match and remembers the new version', async () => {
     const calls: SeenCall[] = [];
-    const provider = createDataProvider('/webpos/api/v1', async (request) => {
+    const provider = createDataProvider('/webpos/api/v1', (request) => {
       calls.push(seen(request));
-      return new Response(JSON.stringify({ codAbi: '30480', logo: 'nuovo' }), { status: 200, headers: { ETag: '"v2"' } });
+      return Promise.resolve(new Response(JSON.stringify({ codAbi: '30480', logo: 'nuovo' }), { status: 200, headers: { ETag: '"v2"' } }));
     });
     const row = await provider.upload('PUT', 'banche/30480/logo', new Blob([new Uint8Array([0x89, 0x50])], { type: 'image/png' }), 'logo.png', '"v1"');
     expect(calls[0].url).toBe('/webpos/api/v1/banche/30480/logo');
@@ -57,7 +57,7 @@ describe('logo field of the bank form', () => {
 
   it('a server refusal is an ApiError with the message on field file', async () => {
     const answer = { errorMessage: 'Dati non validi', code: 'VALIDATION_ERROR', details: [{ field: 'file', message: 'Il contenuto del file non corrisponde al tipo dichiarato' }] };
-    const provider = createDataProvider('/api', async () => new Response(JSON.stringify(answer), { status: 400 }));
+    const provider = createDataProvider('/api', () => Promise.resolve(new Response(JSON.stringify(answer), { status: 400 })));
     const error = await provider.upload('PUT', 'banche/30480/logo', new Blob(['x']), 'logo.png', '"v1"').catch((e: unknown) => e);
     if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
     expect(error.details).toEqual(answer.details);

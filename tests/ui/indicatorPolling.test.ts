@@ -13,11 +13,11 @@ function setup(allowed: boolean, factor: unknown = '1') {
   const counts: number[] = [];
   const start = Date.now();
   let n = 0;
-  const readFactor = vi.fn(async () => factor);
+  const readFactor = vi.fn(() => Promise.resolve(factor));
   const stop = startIndicatorPolling({
     allowed,
     readFactor,
-    readCount: async () => { reads.push(Date.now() - start); return ++n; },
+    readCount: () => { reads.push(Date.now() - start); return Promise.resolve(++n); },
     onCount: (c) => counts.push(c),
   });
   return { reads, counts, stop, readFactor };
@@ -70,8 +70,11 @@ describe('startIndicatorPolling', () => {
     let fail = true;
     const counts: number[] = [];
     const stop = startIndicatorPolling({
-      allowed: true, readFactor: async () => 1,
-      readCount: async () => { if (fail) { fail = false; throw new Error('rete'); } return 7; },
+      allowed: true, readFactor: () => Promise.resolve(1),
+      readCount: () => {
+        if (fail) { fail = false; return Promise.reject(new Error('rete')); }
+        return Promise.resolve(7);
+      },
       onCount: (c) => counts.push(c),
     });
     await vi.advanceTimersByTimeAsync(60_000);

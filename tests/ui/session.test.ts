@@ -34,9 +34,9 @@ describe('session cookie (issue 12 item 14)', () => {
   it('learns whether someone is logged in from users/me: its 401 on the first probe is "nobody", not a lost session', async () => {
     const calls: string[] = [];
     let lost = 0;
-    const provider = createDataProvider('/api', async (request) => {
+    const provider = createDataProvider('/api', (request) => {
       calls.push(seen(request).url);
-      return new Response(JSON.stringify({ errorMessage: 'x', code: 'UNAUTHENTICATED' }), { status: 401 });
+      return Promise.resolve(new Response(JSON.stringify({ errorMessage: 'x', code: 'UNAUTHENTICATED' }), { status: 401 }));
     }, { onUnauthorized: () => { lost++; } });
     const api = createAuthApi(provider);
     await expect(api.me({ probe: true })).rejects.toMatchObject({ status: 401 });
@@ -49,10 +49,10 @@ describe('session cookie (issue 12 item 14)', () => {
 
   it('logs in and out through the API alone: the answers set and clear the cookie, the page stores nothing', async () => {
     const calls: { url: string; method?: string; credentials?: RequestCredentials }[] = [];
-    const provider = createDataProvider('/api', async (request) => {
+    const provider = createDataProvider('/api', (request) => {
       const { url, method, credentials } = seen(request);
       calls.push({ url, method, credentials });
-      return url.includes('logout') ? new Response(null, { status: 204 }) : new Response(JSON.stringify({ access_token: 't', expire_in: 28800 }), { status: 200 });
+      return Promise.resolve(url.includes('logout') ? new Response(null, { status: 204 }) : new Response(JSON.stringify({ access_token: 't', expire_in: 28800 }), { status: 200 }));
     }, {});
     const api = createAuthApi(provider);
     await api.login('banca', 'assistenza', 'x');
@@ -102,10 +102,10 @@ describe('navigation rules (seed 000 §2, §4)', () => {
   });
 
   it('applies the missing e-mail rules', () => {
-    expect(missingEmailRule({ isMerchant: false, email: null, parentGroup: '15000' }, MANIFEST.emailWarningGroups ?? [])).toBe('warning');
-    expect(missingEmailRule({ isMerchant: false, email: '', parentGroup: '11000' }, MANIFEST.emailWarningGroups ?? [])).toBe('ask');
-    expect(missingEmailRule({ isMerchant: false, email: 'a@b.it', parentGroup: '11000' }, MANIFEST.emailWarningGroups ?? [])).toBe('none');
-    expect(missingEmailRule({ isMerchant: true, email: null, parentGroup: '30480' }, MANIFEST.emailWarningGroups ?? [])).toBe('none');
+    expect(missingEmailRule({ isMerchant: false, email: null, parentGroup: '15000' }, MANIFEST.emailWarningGroups)).toBe('warning');
+    expect(missingEmailRule({ isMerchant: false, email: '', parentGroup: '11000' }, MANIFEST.emailWarningGroups)).toBe('ask');
+    expect(missingEmailRule({ isMerchant: false, email: 'a@b.it', parentGroup: '11000' }, MANIFEST.emailWarningGroups)).toBe('none');
+    expect(missingEmailRule({ isMerchant: true, email: null, parentGroup: '30480' }, MANIFEST.emailWarningGroups)).toBe('none');
   });
 
   it('shows only the menu items the grants and GET menuitems allow', () => {
@@ -129,7 +129,7 @@ describe('API paths with parent values', () => {
 });
 
 describe('401 handling', () => {
-  const answer401 = async () => new Response(JSON.stringify({ errorMessage: 'x', code: 'UNAUTHENTICATED' }), { status: 401 });
+  const answer401 = () => Promise.resolve(new Response(JSON.stringify({ errorMessage: 'x', code: 'UNAUTHENTICATED' }), { status: 401 }));
 
   it('reports a lost session on an ordinary call, not on a credential call', async () => {
     let lost = 0;
@@ -144,7 +144,7 @@ describe('401 handling', () => {
 
   it('builds the query of a typed request (spaces as %20, empty values left out)', async () => {
     const urls: string[] = [];
-    const p = createDataProvider('/api', async (r) => { urls.push(seen(r).url); return new Response('{"message":"ok"}', { status: 200 }); }, {});
+    const p = createDataProvider('/api', (r) => { urls.push(seen(r).url); return Promise.resolve(new Response('{"message":"ok"}', { status: 200 })); }, {});
     await createAuthApi(p).resetPassword('u', 'a b@c.it', 'banca');
     await p.api.GET('/notifiche/storico', { params: { query: { dataDa: '', currentPage: 2 } } });
     expect(urls).toEqual(['/api/authorization/resetPassword?mail=a%20b%40c.it&username=u&userType=banca', '/api/notifiche/storico?currentPage=2']);

@@ -58,10 +58,10 @@ export default function ReportAttivazioniPage() {
         <Group align="flex-end">
           <DateInput label="Dal" valueFormat="DD/MM/YYYY" placeholder="gg/mm/aaaa" value={dataDa ?? null} clearable w={180}
             error={error?.field === 'dataDa' ? error.message : undefined}
-            onChange={(v) => setDataDa(v ? String(v).slice(0, 10) : undefined)} data-testid="report-dal" />
+            onChange={(v) => setDataDa(v ? v.slice(0, 10) : undefined)} data-testid="report-dal" />
           <DateInput label="Al" valueFormat="DD/MM/YYYY" placeholder="gg/mm/aaaa" value={dataA ?? null} clearable w={180}
             error={error?.field === 'dataA' ? error.message : undefined}
-            onChange={(v) => setDataA(v ? String(v).slice(0, 10) : undefined)} data-testid="report-al" />
+            onChange={(v) => setDataA(v ? v.slice(0, 10) : undefined)} data-testid="report-al" />
           <Button loading={loading} onClick={() => void run(dataDa, dataA)}>Cerca</Button>
         </Group>
       </Paper>

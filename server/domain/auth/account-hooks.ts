@@ -13,6 +13,7 @@ import type { AuthRuntime } from './runtime.js';
 import { revokeAllSessions } from './sessions.js';
 import { mailFirstPassword } from './temporary-passwords.js';
 import { AuthThrottle } from './throttle.js';
+import { textOf } from '../../../common/text.js';
 
 export function accountHooks(auth: AuthRuntime): EntityHooks {
   return {
@@ -22,7 +23,7 @@ export function accountHooks(auth: AuthRuntime): EntityHooks {
       const before = await trx('utente').where({ username }).first<{ locked: unknown } | undefined>('locked');
       if (!before) {
         if (!row.email) return; // no address to send it to: an administrator resets it once there is one
-        const to = { username, email: String(row.email), group: String(row.group), cab: textOrNull(row.cab) };
+        const to = { username, email: textOf(row.email), group: textOf(row.group), cab: textOrNull(row.cab) };
         // Only once the user exists for good: a refused save mails nothing.
         afterCommit(() => mailFirstPassword(auth, to));
         return;

@@ -74,7 +74,7 @@ export async function callerFromUser(db: Knex, user: UserRow, userType: string):
   // kept per group until a group or bank is written, so a request costs the same with 6 banks below the
   // caller's group or 10,000 (tests/server/request-cost.test.ts).
   const below = isAssistenza ? undefined : await scopeOfGroup(db, user.group);
-  const merchantBank = String(user.group).slice(0, 5);
+  const merchantBank = user.group.slice(0, 5);
   const banks: readonly string[] = !below ? [] : isMerchant ? [merchantBank] : below.banks;
   const scope: 'all' | readonly string[] = !below ? 'all' : isMerchant && !below.groups.includes(merchantBank) ? [...below.groups, merchantBank].sort() : below.groups;
   return {
@@ -131,7 +131,7 @@ const GROUPS_BELOW_SQL = BELOW_SQL.replace(
 export function whereInScope(qb: Knex.QueryBuilder, column: string, caller: Caller): void {
   if (caller.scope === 'all') return;
   const below = (q: Knex.QueryBuilder) => q.whereRaw(`?? IN (${BELOW_SQL})`, [column, caller.group]);
-  if (caller.isMerchant) qb.where((q) => { below(q).orWhere(column, String(caller.group).slice(0, 5)); });
+  if (caller.isMerchant) qb.where((q) => { below(q).orWhere(column, caller.group.slice(0, 5)); });
   else below(qb);
 }
 
@@ -182,11 +182,11 @@ function nearestGrants(rows: RoleGrantRow[]): string[] {
   const nearest = new Map<string, number>();
   for (const r of rows) {
     if (r.depth === null) continue;
-    const depth = Number(r.depth);
+    const depth = r.depth;
     const known = nearest.get(r.role_name);
     if (known === undefined || depth < known) nearest.set(r.role_name, depth);
   }
-  return [...new Set(rows.filter((r) => r.depth !== null && Number(r.depth) === nearest.get(r.role_name)).map((r) => `${r.funzione}:${r.azione}`))].sort();
+  return [...new Set(rows.filter((r) => r.depth !== null && r.depth === nearest.get(r.role_name)).map((r) => `${r.funzione}:${r.azione}`))].sort();
 }
 
 /** Rows of a raw query: SQLite drivers answer the array, PostgreSQL a result object. */

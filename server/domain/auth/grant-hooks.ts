@@ -43,10 +43,11 @@ export const userHooks: EntityHooks = {
 
 /** Ruolo: the grants in `permessi` may not exceed the caller's own; a role users hold is not deleted. */
 export const roleHooks: EntityHooks = {
-  async beforeSave({ entity, caller, body }) {
+  beforeSave({ entity, caller, body }) {
     const sent = body.permessi;
-    if (!caller || caller.isAssistenza || !Array.isArray(sent)) return;
+    if (!caller || caller.isAssistenza || !Array.isArray(sent)) return Promise.resolve();
     refuseBeyond(expectRecords(sent, `${entity.name}.permessi`).map((p) => `${String(p.funzione)}:${String(p.azione)}`), (g) => holds(caller, g), 'permessi', 'Permessi che non si possiedono');
+    return Promise.resolve();
   },
 
   /**
@@ -64,7 +65,7 @@ export const roleHooks: EntityHooks = {
       .join(`${held.table} as r`, `r.${column(held, 'username')}`, `u.${column(user, 'username')}`)
       .where(`r.${column(held, 'roleName')}`, role)
       .select({ group: `u.${column(user, 'group')}` });
-    const count = holders.filter((h) => chains.chainOf(String(h.group)).find((g) => definers.has(g)) === group).length;
+    const count = holders.filter((h) => chains.chainOf(h.group).find((g) => definers.has(g)) === group).length;
     if (count === 0) return;
     const message = count === 1 ? "Ruolo assegnato a 1 utente: toglierlo prima all'utente" : `Ruolo assegnato a ${count} utenti: toglierlo prima agli utenti`;
     throw new ApiError('REFERENCED', [{ field: 'roleName', message }]);
@@ -79,7 +80,7 @@ function column(entity: EntityModel, field: string): string {
 async function groupChains(trx: Knex.Transaction, model: RuntimeModel): Promise<{ chainOf(group: string): string[] }> {
   const gruppo = entityByName(model, 'Gruppo');
   const rows: { name: string; parent: string | null }[] = await trx(gruppo.table).select({ name: column(gruppo, 'groupName'), parent: column(gruppo, 'parentGroup') });
-  const parent = new Map(rows.map((r) => [String(r.name), r.parent === null ? undefined : String(r.parent)]));
+  const parent = new Map(rows.map((r) => [r.name, r.parent ?? undefined]));
   return {
     chainOf(group) {
       const chain: string[] = [];
@@ -93,7 +94,8 @@ async function groupChains(trx: Knex.Transaction, model: RuntimeModel): Promise<
 async function roleDefinitions(trx: Knex.Transaction, model: RuntimeModel, roles: string[]): Promise<{ group: string; role: string }[]> {
   if (!roles.length) return [];
   const ruolo = entityByName(model, 'Ruolo');
+  // Both columns are varchar: SQLite and PostgreSQL answer them as strings.
   const rows: { group: string; role: string }[] = await trx(ruolo.table).whereIn(column(ruolo, 'roleName'), roles)
     .select({ group: column(ruolo, 'groupName'), role: column(ruolo, 'roleName') });
-  return rows.map((r) => ({ group: String(r.group), role: String(r.role) }));
+  return rows;
 }

@@ -13,6 +13,7 @@ import { hashPassword } from './password.js';
 import type { AuthRuntime } from './runtime.js';
 import { openSession, revokeAllSessions, revokeSession } from './sessions.js';
 import { pendingResetLater, replaceAndMail } from './temporary-passwords.js';
+import { textOf } from '../../../common/text.js';
 
 export function createAuthHandlers(auth: AuthRuntime): Record<string, DomainHandler> {
   // The security kernel reads and writes its tables itself (.dependency-cruiser.cjs says why).
@@ -46,7 +47,7 @@ export function createAuthHandlers(auth: AuthRuntime): Record<string, DomainHand
   const adminResetPassword: DomainHandler = async (ctx) => {
     const user = await ctx.service('Utente').get({ username: ctx.params.username }, ctx.caller);
     if (!user.email) throw new ApiError('VALIDATION_ERROR', [{ field: 'email', message: ctx.model.messages.validation.required }]);
-    await replaceAndMail(auth, { username: String(user.username), email: String(user.email), group: String(user.group), cab: textOrNull(user.cab) });
+    await replaceAndMail(auth, { username: textOf(user.username), email: textOf(user.email), group: textOf(user.group), cab: textOrNull(user.cab) });
     return { message: ctx.operation.successMessage };
   };
 

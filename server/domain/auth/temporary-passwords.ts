@@ -44,7 +44,7 @@ export async function replaceAndMail({ db, mail, mails }: AuthRuntime, to: MailR
   const password = randomPassword();
   await setPassword(db, to.username, await hashPassword(password));
   await revokeAllSessions(db, to.username);
-  mail.sendLater('Invio della password reimpostata', async () => resetMail(mails, to, password));
+  mail.sendLater('Invio della password reimpostata', () => Promise.resolve(resetMail(mails, to, password)));
 }
 
 /**

@@ -29,7 +29,7 @@ export const ricercaFlussi: DomainHandler = async (ctx) => {
   const defaults = (name: string) => queryDefault(ctx.operation, name);
   const field = searchedField(ctx, query.tipo, query.modalita ?? String(defaults('modalita')));
   const page = await ctx.service(feed.entity).search({
-    page: Number(query.page ?? 0),
+    page: query.page ?? 0,
     size: Number(query.size ?? defaults('size')),
     // Terminal id and contract match exactly; the free text anywhere in the line (the field's wildcard).
     filters: [{ field: feed.type, value: query.tipo, exact: true }, { field, value: query.valore, exact: field !== 'contenuto' }],

@@ -27,7 +27,7 @@ export const insertRisposta: DomainHandler = async (ctx) => {
   return ctx.transaction(async (service): Promise<Answer> => {
     const tickets = service(TICKET);
     // Another bank's ticket is the same answer as a missing one (the service's scope): nothing about it leaks.
-    const { results: [found] } = await tickets.search({ page: 0, size: 1, filters: [{ field: 'idchiamata', value: body.idchiamata, exact: true }] }, caller);
+    const found = (await tickets.search({ page: 0, size: 1, filters: [{ field: 'idchiamata', value: body.idchiamata, exact: true }] }, caller)).results.at(0);
     if (!found) throw new ApiError('NOT_FOUND', [{ field: 'idchiamata', message: operationMessage(ctx.operation, 'ticketInesistente') }]);
     if (found.termId !== body.termid) throw new ApiError('VALIDATION_ERROR', [{ field: 'termid', message: operationMessage(ctx.operation, 'terminaleDiverso') }]);
     const numeroTicket = String(found.numeroTicket);
@@ -42,9 +42,9 @@ export const insertRisposta: DomainHandler = async (ctx) => {
 
     // The status change above serialises replies to one ticket, so the next number cannot be taken twice.
     const thread = service(MESSAGGIO);
-    const { results: [last] } = await thread.search({
+    const last = (await thread.search({
       page: 0, size: 1, filters: [{ field: 'numeroTicket', value: numeroTicket, exact: true }], sort: [{ field: 'progressivo', direction: 'desc' }],
-    }, caller);
+    }, caller)).results.at(0);
     const message = {
       numeroTicket, progressivo: Number(last?.progressivo ?? 0) + 1, codAbi: String(found.codAbi), idchiamata: body.idchiamata,
       tipo: 'R', motivo: body.motivo ?? null, testo: body.risposta, autore: caller.username, data: new Date().toISOString(),

@@ -16,8 +16,8 @@ export const storicoTicket: DomainHandler = async (ctx) => {
   const where: Condition[] = query.classe === 'aperti' ? [{ field: 'stato', in: aperti }]
     : query.classe === 'chiusi' ? [{ field: 'stato', notIn: aperti }] : [];
   return ctx.service(TICKET).search({
-    page: Number(query.page ?? 0),
-    size: Number(query.size ?? sizeDefault),
+    page: query.page ?? 0,
+    size: query.size ?? sizeDefault,
     filters: [{ field: 'termId', value: ctx.params.termId, exact: true }],
     sort: [{ field: 'dataApertura', direction: 'desc' }],
     where,

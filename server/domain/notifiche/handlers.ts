@@ -7,6 +7,7 @@ import type { Row } from '../../crud/row-mapping.js';
 import { ApiError } from '../../http/api-error.js';
 import { callerIn, operationMessage, queryDefault, validatedRequest, type DomainContext, type DomainHandler } from '../handler.js';
 import { NOTIFICA, NOTIFICA_LETTA, notDismissed, receivedBy, todayIso } from './received.js';
+import { textOf } from '../../../common/text.js';
 
 const ALL = 100000;
 
@@ -59,8 +60,8 @@ const storicoNotifiche: DomainHandler = async (ctx) => {
     throw new ApiError('VALIDATION_ERROR', [{ field: 'dataA', message: operationMessage(operation, 'rangeInverted') }]);
   }
   const defaultOf = (name: string) => Number(queryDefault(operation, name));
-  const size = Number(query.pageDimension ?? defaultOf('pageDimension'));
-  const page = Number(query.currentPage ?? defaultOf('currentPage'));
+  const size = query.pageDimension ?? defaultOf('pageDimension');
+  const page = query.currentPage ?? defaultOf('currentPage');
   const received = await receivedBy(service, callerIn(ctx).username, todayIso());
   if (!received) return { results: [], totalCount: 0 };
   return service(NOTIFICA).search({
@@ -80,9 +81,9 @@ const allegatoNotifica: DomainHandler = async (ctx) => {
   if (!row) throw new ApiError('NOT_FOUND');
   if (row.versione !== ctx.query.versione) throw new ApiError('NOT_FOUND', [{ field: 'versione', message: operationMessage(ctx.operation, 'noVersion') }]);
   const notifiche = ctx.service(NOTIFICA);
-  const stored = row.allegato ? await notifiche.files?.read(notifiche.db, String(row.allegato)) : undefined;
+  const stored = row.allegato ? await notifiche.files?.read(notifiche.db, textOf(row.allegato)) : undefined;
   if (!stored) throw new ApiError('FILE_NOT_FOUND');
-  return { name: row.nomeFile ? String(row.nomeFile) : stored.meta.name, bytes: stored.bytes };
+  return { name: row.nomeFile ? textOf(row.nomeFile) : stored.meta.name, bytes: stored.bytes };
 };
 
 export const notificheHandlers: Record<string, DomainHandler> = { notificheAttive, nonMostrarePiu, storicoNotifiche, allegatoNotifica };

@@ -12,7 +12,7 @@ const me: DomainHandler = async (ctx) => {
   // The caller's own account: read whatever the caller's data scope (an agent's group is no bank of it).
   const user = present(await service('Utente').find({ username: c.username }), `The account of ${c.username}`);
   const banks = c.isAssistenza ? [] : await service('Banca').listAll(c);
-  const firstBank = banks[0];
+  const firstBank = banks.at(0);
   return {
     username: c.username,
     fullName: user.fullName ?? null,
@@ -40,29 +40,29 @@ const myBanks: DomainHandler = async ({ caller, service }) => service('Banca').l
 
 const myGroups: DomainHandler = async ({ caller, service }) => service('Gruppo').listAll(caller);
 
-const myFunctions: DomainHandler = async (ctx) => {
+const myFunctions: DomainHandler = (ctx) => {
   const caller = callerIn(ctx);
-  return Object.keys(ctx.model.functions).filter((fn) => Object.keys(ctx.model.actions).some((a) => holds(caller, `${fn}:${a}`)));
+  return Promise.resolve(Object.keys(ctx.model.functions).filter((fn) => Object.keys(ctx.model.actions).some((a) => holds(caller, `${fn}:${a}`))));
 };
 
-const myFunctionActions: DomainHandler = async (ctx) => {
+const myFunctionActions: DomainHandler = (ctx) => {
   const caller = callerIn(ctx);
-  return Object.keys(ctx.model.actions).filter((a) => holds(caller, `${ctx.params.fn}:${a}`));
+  return Promise.resolve(Object.keys(ctx.model.actions).filter((a) => holds(caller, `${ctx.params.fn}:${a}`)));
 };
 
 /** Every FUNCTION:ACTION the caller holds, in the spec's order: what the two calls above answer, at once. */
-const myGrants: DomainHandler = async (ctx) => {
+const myGrants: DomainHandler = (ctx) => {
   const caller = callerIn(ctx);
-  return Object.keys(ctx.model.functions).flatMap((fn) => Object.keys(ctx.model.actions).map((a) => `${fn}:${a}`)).filter((grant) => holds(caller, grant));
+  return Promise.resolve(Object.keys(ctx.model.functions).flatMap((fn) => Object.keys(ctx.model.actions).map((a) => `${fn}:${a}`)).filter((grant) => holds(caller, grant)));
 };
 
-const menuItems: DomainHandler = async (ctx) => {
+const menuItems: DomainHandler = (ctx) => {
   const { model } = ctx;
   const caller = callerIn(ctx);
   const routes: string[] = [];
   for (const e of model.entities) if (e.menu && e.list && holds(caller, e.list.permission)) routes.push(e.list.route);
   for (const p of model.pages) if (p.menu && (p.public || !p.permission || holds(caller, p.permission))) routes.push(p.route);
-  return routes;
+  return Promise.resolve(routes);
 };
 
 export const permissionHandlers: Record<string, DomainHandler> = { me, myBanks, myGroups, myFunctions, myFunctionActions, myGrants, menuItems };

@@ -12,7 +12,7 @@ export interface Param { name: string; in: string; required?: boolean; schema: S
 export interface MediaType { schema: Schema; encoding?: { file?: { contentType?: string } } }
 export interface Operation { parameters?: Param[]; requestBody?: { content: Record<string, MediaType> } }
 /** A path's operations by HTTP method, and the parameters they share. */
-export interface PathItem { parameters: Param[]; operations: Record<string, Operation> }
+export interface PathItem { parameters: Param[]; operations: Partial<Record<string, Operation>> }
 export interface FuzzDocument { paths: Record<string, PathItem>; components?: { schemas?: Record<string, Schema> } }
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];

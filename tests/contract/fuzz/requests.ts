@@ -275,11 +275,11 @@ export class OperationFuzzer {
 
 /** A multipart body with one file of the first accepted type whose signature is plain ASCII (GIF, PDF, text). */
 function uploadBody(accepted: string): FuzzRequest['raw'] {
-  const samples: Record<string, [string, string]> = {
-    'image/gif': ['logo.gif', 'GIF89a fuzz'], 'application/pdf': ['doc.pdf', '%PDF-1.4 fuzz'], 'text/plain': ['testo.txt', 'fuzz'], 'text/csv': ['dati.csv', 'a;b'],
-  };
-  const type = accepted.split(',').map((t) => t.trim()).find((t) => samples[t]) ?? 'image/gif';
-  const [name, content] = samples[type];
+  const samples = new Map<string, [string, string]>([
+    ['image/gif', ['logo.gif', 'GIF89a fuzz']], ['application/pdf', ['doc.pdf', '%PDF-1.4 fuzz']], ['text/plain', ['testo.txt', 'fuzz']], ['text/csv', ['dati.csv', 'a;b']],
+  ]);
+  const type = accepted.split(',').map((t) => t.trim()).find((t) => samples.has(t)) ?? 'image/gif';
+  const [name, content] = present(samples.get(type), `the upload sample of ${type}`);
   const boundary = 'fuzzUploadBoundary';
   return {
     contentType: `multipart/form-data; boundary=${boundary}`,

@@ -61,8 +61,8 @@ export class Verdicts {
     ];
     for (const m of Object.values(model.messages.validation)) this.detailMessages.add(m);
     for (const f of fields) {
-      for (const m of Object.values(f.messages ?? {})) this.detailMessages.add(m);
-      if (f.messages?.reference) this.referenceMessages.add(f.messages.reference);
+      for (const m of Object.values(f.messages)) this.detailMessages.add(m);
+      if (f.messages.reference) this.referenceMessages.add(f.messages.reference);
     }
     for (const m of Object.values(model.messages.errors)) this.detailMessages.add(m);
     // An operation's own refusals (`messages:` of its spec: a user not of that bank, dataDa after dataA).

@@ -24,7 +24,7 @@ afterAll(() => app.close());
 
 async function update(codice: string, body: Record<string, unknown>) {
   const read = await sede.get(`${API}/fornitori/${codice}`);
-  return sede.put(`${API}/fornitori/${codice}`).set('If-Match', String(read.headers.etag)).send({ ...read.body, ...body });
+  return sede.put(`${API}/fornitori/${codice}`).set('If-Match', read.headers.etag).send({ ...read.body, ...body });
 }
 
 describe('conditional fields', () => {

@@ -47,7 +47,7 @@ describe('reference names', () => {
     const read = await sede.get(`${API}/articoli/ALFA01`);
     expect(read.body._labels).toEqual({ codAbi: '10001 - Banca Alfa', categoria: 'LIB - Libri' });
     const { giacenza: _serverSet, _actions: _notAField, ...row } = read.body;
-    const saved = await sede.put(`${API}/articoli/ALFA01`).set('If-Match', String(read.headers.etag)).send({ ...row, categoria: 'MUS' });
+    const saved = await sede.put(`${API}/articoli/ALFA01`).set('If-Match', read.headers.etag).send({ ...row, categoria: 'MUS' });
     expect(saved.status).toBe(200);
     expect(saved.body._labels).toEqual({ codAbi: '10001 - Banca Alfa', categoria: 'MUS - Musica' });
   });

@@ -23,6 +23,7 @@ import { documentOperation } from '../../support/openapi.js';
 import { startSmtpCapture, type SmtpCapture } from '../../support/smtp-capture.js';
 import { API, createTestApp, DEMO_PASSWORD, type TestApp } from '../../support/test-app.js';
 import { etagOf } from '../../support/versions.js';
+import { closeOpened } from '../../support/close-opened.js';
 
 const MSG = {
   INVALID_CREDENTIALS: 'Username o password non validi',
@@ -42,8 +43,7 @@ beforeAll(async () => {
   app = await createTestApp({ mail: { smtpUrl: smtp.url } });
 });
 afterAll(async () => {
-  await app?.close();
-  await smtp?.close();
+  await closeOpened(app, smtp);
 });
 
 /** A throwaway user with the demo password, so a test can lock or reset it freely. */
@@ -333,7 +333,7 @@ describe('item 11: login rate limits', () => {
   beforeAll(async () => {
     limited = await createTestApp({ authLimits: { ipMaxFailures: 8, resetMaxPerIp: 4 } });
   });
-  afterAll(() => limited?.close());
+  afterAll(() => closeOpened(limited));
 
   /** A login from another client address (127.0.0.2), on a server of its own over the same app. */
   async function loginFrom(address: string, username: string, password = DEMO_PASSWORD): Promise<number> {

@@ -10,6 +10,7 @@ import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { present } from '../../../server/lookup.js';
 import { API, createTestApp, DEMO_PASSWORD, type TestApp } from '../../support/test-app.js';
+import { closeOpened } from '../../support/close-opened.js';
 
 const uiDir = mkdtempSync(join(tmpdir(), 'webpos-ui-'));
 writeFileSync(join(uiDir, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>');
@@ -19,7 +20,7 @@ let app: TestApp;
 // Exports are queued and never run here, so the jobs stay "in corso" for the limit of item 12.
 beforeAll(async () => { app = await createTestApp({ uiDir, exports: { dir: exportDir, run: false } }); });
 afterAll(async () => {
-  await app?.close();
+  await closeOpened(app);
   rmSync(uiDir, { recursive: true, force: true });
   rmSync(exportDir, { recursive: true, force: true });
 });
@@ -124,7 +125,7 @@ describe('item 14: headers, session cookie, CSRF', () => {
   it('item 14: the UI and the API answer with a strict Content-Security-Policy and anti-framing, no-sniff headers', async () => {
     for (const path of ['/anagrafiche/anaBanca', `${API}/users/me`]) {
       const res = await app.request.get(path);
-      const csp = String(res.headers['content-security-policy']);
+      const csp = res.headers['content-security-policy'];
       for (const directive of ["default-src 'self'", "script-src 'self'", "frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'", "form-action 'self'"]) {
         expect(csp, path).toContain(directive);
       }

@@ -11,9 +11,10 @@ import { userMessage } from '../../src/core/apiError';
 import { formatDate } from '../../src/core/format';
 import { useDataProvider } from '../../src/core/hooks/useDataProvider';
 import { useManifest } from '../../src/core/hooks/useManifest';
-import type { Row } from '../../src/core/types';
+import type { QueryEnum, Row } from '../../src/core/types';
 import type { operations } from '../../../generated/types/api';
 import { saveFile } from '../../src/core/saveFile';
+import { textOf } from '../../../common/text';
 
 const OP = 'ricercaFlussi';
 /** The search's query: `tipo` and `modalita` are the spec's codes, offered from the manifest's `queryEnums`. */
@@ -37,12 +38,13 @@ interface Answer { entity: string; results: Row[]; totalCount: number }
 export default function RicercaFlussiPage() {
   const manifest = useManifest();
   const api = useDataProvider();
-  const inputs = manifest.queryEnums?.[OP] ?? {};
-  const defaults = manifest.queryDefaults?.[OP] ?? {};
+  // The manifest has the operation's inputs when the spec declares them; any of them may be missing.
+  const inputs: Partial<Record<string, QueryEnum>> = manifest.queryEnums[OP] ?? {};
+  const defaults = manifest.queryDefaults[OP] ?? {};
   const size = Number(defaults.size ?? 20);
-  const choices = (name: string) => (inputs[name]?.options ?? []).map((o) => ({ value: String(o.value), label: o.label }));
+  const choices = (name: string) => (inputs[name]?.options ?? []).map((o) => ({ value: o.value, label: o.label }));
   const [tipo, setTipo] = useState<string | null>(choices('tipo')[0]?.value ?? null);
-  const [modalita, setModalita] = useState<string | null>(String(defaults.modalita ?? 'T'));
+  const [modalita, setModalita] = useState<string | null>(textOf(defaults.modalita ?? 'T'));
   const [valore, setValore] = useState('');
   const [dataDa, setDataDa] = useState(defaultFeedSearchFrom(localToday()));
   const [dataA, setDataA] = useState(localToday().toISOString().slice(0, 10));
@@ -51,8 +53,9 @@ export default function RicercaFlussiPage() {
   const [error, setError] = useState<string>();
   const [detail, setDetail] = useState<Row>();
   // The spec's `soloTerminale` types are searched by the mode of the `termid` group only.
-  const forced = tipo !== null && (inputs.tipo?.groups?.soloTerminale ?? []).includes(tipo);
-  const mode = forced ? (inputs.modalita?.groups?.termid?.[0] ?? modalita) : modalita;
+  const groups = (name: string): Partial<Record<string, string[]>> => inputs[name]?.groups ?? {};
+  const forced = tipo !== null && (groups('tipo').soloTerminale ?? []).includes(tipo);
+  const mode = forced ? (groups('modalita').termid?.[0] ?? modalita) : modalita;
 
   // The codes offered are the manifest's, which are the spec's codes of the operation's query (both generated).
   const offered = (name: string, value: string | null) => value !== null && choices(name).some((o) => o.value === value);
@@ -89,7 +92,7 @@ export default function RicercaFlussiPage() {
     } catch (e) { setError(userMessage(e)); }
   };
   const columns = answer ? COLUMNS[answer.entity] ?? [] : [];
-  const cell = (field: string, v: unknown) => (field.startsWith('data') && typeof v === 'string' ? formatDate(v) : v === null || v === undefined ? '' : String(v));
+  const cell = (field: string, v: unknown) => (field.startsWith('data') && typeof v === 'string' ? formatDate(v) : v === null || v === undefined ? '' : textOf(v));
 
   return (
     <Stack>

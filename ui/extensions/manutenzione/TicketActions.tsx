@@ -13,6 +13,7 @@ import { useEntityMeta } from '../../src/core/hooks/useManifest';
 import { useSession } from '../../src/core/session';
 import type { FormActionProps } from '../../src/core/types';
 import { useModals } from '../../src/shell/modals/modalsContext';
+import { textOf } from '../../../common/text';
 
 export const REPLY_PERMISSION = 'ANAG_MANUTENZIONI:AGGIORNAMENTO';
 
@@ -87,10 +88,10 @@ export function TicketReplyAction({ record }: FormActionProps) {
   };
   return (
     <>
-      <Button onClick={() => { setMotivo(String(record.motivo ?? '')); setOpened(true); }}>Rispondi</Button>
+      <Button onClick={() => { setMotivo(textOf(record.motivo ?? '')); setOpened(true); }}>Rispondi</Button>
       <Modal opened={opened} onClose={() => setOpened(false)} title="Risposta all'assistenza" size="lg">
         <Stack>
-          {record.domanda ? <Text><b>Domanda:</b> {String(record.domanda)}</Text> : null}
+          {record.domanda ? <Text><b>Domanda:</b> {textOf(record.domanda)}</Text> : null}
           <TextInput label="Motivo" value={motivo} onChange={(e) => setMotivo(e.currentTarget.value)} />
           <Textarea label="Risposta" required autosize minRows={4} value={risposta} onChange={(e) => setRisposta(e.currentTarget.value)} />
           <Button loading={busy} disabled={risposta.trim() === ''} onClick={() => void send()}>Invia risposta</Button>

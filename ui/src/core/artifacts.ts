@@ -13,7 +13,7 @@ let manifestPromise: Promise<Manifest> | undefined;
 
 export function loadManifest(): Promise<Manifest> {
   if (!manifestPromise) {
-    const load = Object.values(manifestModules)[0];
+    const load = Object.values(manifestModules).at(0);
     manifestPromise = load ? load() : Promise.reject(new Error('generated/manifest.json is missing: run npm run gen'));
   }
   return manifestPromise;

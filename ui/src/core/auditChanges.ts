@@ -5,6 +5,7 @@
  */
 import { formatBoolean, formatDate, formatDateTime } from './format';
 import { isRecord, isStringArray, recordAt } from './guards';
+import { textOf } from '../../../common/text';
 
 export interface AuditEntry {
   id: string;
@@ -75,8 +76,9 @@ function display(value: unknown, schema: Schema, uiSchema: UiSchema): string {
   if (schema.format === 'date-time') return formatDateTime(value);
   const names = uiSchema['ui:enumNames'];
   const index = schema.enum?.indexOf(value) ?? -1;
-  if (isStringArray(names) && index >= 0 && names[index] !== undefined) return names[index];
-  return String(value);
+  // ui:enumNames may list fewer names than the enum has codes.
+  const name = isStringArray(names) && index >= 0 ? names.at(index) : undefined;
+  return name ?? textOf(value);
 }
 
 function parse(text: string | null): Record<string, unknown> | null {

@@ -6,7 +6,6 @@
  */
 import { ErrorSchemaBuilder, type ErrorSchema, type RJSFValidationError } from '@rjsf/utils';
 import type { ErrorDetail } from './apiError';
-import type { FormDef } from './types';
 import { formatMessage, isNamedFormat } from '../../../common/named-formats';
 import { isRecord } from './guards';
 
@@ -35,18 +34,24 @@ export function valuePath(property: string): string {
 }
 
 /** Ajv keywords that the generator's message tables know under another name. */
-const KEYWORD_ALIASES: Record<string, string> = {
+const KEYWORD_ALIASES: Partial<Record<string, string>> = {
   additionalProperties: 'unknownField',
   unevaluatedProperties: 'unknownField',
 };
 
-export function italianMessage(form: Pick<FormDef, 'messages' | 'defaultMessages'>, path: string, keyword: string | undefined): string {
+/** A form's message tables (a FormDef's, or a transition input's): any path, keyword or alias may be absent. */
+interface MessageTables {
+  messages: Partial<Record<string, Partial<Record<string, string>>>>;
+  defaultMessages: Partial<Record<string, string>>;
+}
+
+export function italianMessage(form: MessageTables, path: string, keyword: string | undefined): string {
   const key = keyword ?? '';
   const alias = KEYWORD_ALIASES[key];
-  return form.messages?.[path]?.[key]
-    ?? form.defaultMessages?.[key]
-    ?? (alias ? form.defaultMessages?.[alias] : undefined)
-    ?? form.defaultMessages?.fallback
+  return form.messages[path]?.[key]
+    ?? form.defaultMessages[key]
+    ?? (alias ? form.defaultMessages[alias] : undefined)
+    ?? form.defaultMessages.fallback
     ?? FALLBACK_MESSAGE;
 }
 
@@ -54,14 +59,14 @@ export function italianMessage(form: Pick<FormDef, 'messages' | 'defaultMessages
  * rjsf `transformErrors`: same errors, Italian `message` and `stack`. `valueAt` reads the value an error is
  * about (rjsf's `.a.0.b` property), for the named formats whose message says why (`BBAN non valido`).
  */
-export function createTransformErrors(form: Pick<FormDef, 'messages' | 'defaultMessages'>, valueAt: (property: string) => unknown = () => undefined) {
+export function createTransformErrors(form: MessageTables, valueAt: (property: string) => unknown = () => undefined) {
   return (errors: RJSFValidationError[]): RJSFValidationError[] =>
     errors
       .filter((error) => !NOISE_KEYWORDS.has(error.name ?? ''))
       .map((error) => {
         const path = messagePath(error.property);
         const format = error.name === 'format' && isRecord(error.params) ? error.params.format : undefined;
-        const precise = isNamedFormat(format) ? formatMessage(format, valueAt(error.property ?? ''), form.messages?.[path] ?? {}) : undefined;
+        const precise = isNamedFormat(format) ? formatMessage(format, valueAt(error.property ?? ''), form.messages[path] ?? {}) : undefined;
         const message = precise ?? italianMessage(form, path, error.name);
         return { ...error, message, stack: message };
       });

@@ -22,7 +22,7 @@ function resolve(schema: SchemaNode | undefined, root: SchemaNode): SchemaNode |
 }
 
 /** Own properties plus those of `allOf` branches, where generators often put inherited fields. */
-function propertiesOf(schema: SchemaNode, root: SchemaNode): Record<string, SchemaNode> | undefined {
+function propertiesOf(schema: SchemaNode, root: SchemaNode): Partial<Record<string, SchemaNode>> | undefined {
   let props = schemaProperties(schema);
   for (const branch of subSchemas(schema, 'allOf')) {
     const resolved = resolve(branch, root);

@@ -4,6 +4,7 @@
  */
 import dayjs from 'dayjs';
 import type { ColumnDef, EnumOption } from './types';
+import { textOf } from '../../../common/text';
 
 const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
 
@@ -14,7 +15,7 @@ function isEmpty(value: unknown): value is null | undefined | '' {
 /** `2024-03-05` -> `05/03/2024`. Read as text, not through Date, so no time zone can shift the day. */
 export function formatDate(value: unknown): string {
   if (isEmpty(value)) return '';
-  const text = String(value);
+  const text = textOf(value);
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
   if (match) return `${match[3]}/${match[2]}/${match[1]}`;
   const parsed = dayjs(text);
@@ -24,14 +25,14 @@ export function formatDate(value: unknown): string {
 /** ISO 8601 with offset -> local `dd/MM/yyyy HH:mm`. */
 export function formatDateTime(value: unknown): string {
   if (isEmpty(value)) return '';
-  const parsed = dayjs(String(value));
-  return parsed.isValid() ? parsed.format('DD/MM/YYYY HH:mm') : String(value);
+  const parsed = dayjs(textOf(value));
+  return parsed.isValid() ? parsed.format('DD/MM/YYYY HH:mm') : textOf(value);
 }
 
 export function formatEuro(value: unknown): string {
   if (isEmpty(value)) return '';
   const n = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(n) ? euro.format(n) : String(value);
+  return Number.isFinite(n) ? euro.format(n) : textOf(value);
 }
 
 export function formatBoolean(value: unknown): string {
@@ -42,8 +43,8 @@ export function formatBoolean(value: unknown): string {
 
 export function formatEnum(value: unknown, options: readonly EnumOption[] = []): string {
   if (isEmpty(value)) return '';
-  const option = options.find((o) => o.value === value || String(o.value) === String(value));
-  return option ? option.label : String(value);
+  const option = options.find((o) => o.value === value || o.value === textOf(value));
+  return option ? option.label : textOf(value);
 }
 
 /** One table cell, by the column's declared type. Integers stay raw: most are codes, and 12.345 would misread. */
@@ -54,6 +55,6 @@ export function formatCell(column: Pick<ColumnDef, 'type' | 'options'>, value: u
     case 'decimal': return formatEuro(value);
     case 'boolean': return formatBoolean(value);
     case 'enum': return formatEnum(value, column.options);
-    default: return isEmpty(value) ? '' : String(value);
+    default: return isEmpty(value) ? '' : textOf(value);
   }
 }

@@ -34,12 +34,15 @@ export function startIndicatorPolling(p: IndicatorPolling): () => void {
       // A failed read keeps the last count; the next tick tries again (an expired session logs out anyway).
     }
   };
+  // stop() may run during any await: read through a call, which TypeScript does not narrow as it would
+  // `stopped` itself (to false after the first check, as if nothing could change it meanwhile).
+  const isStopped = () => stopped;
   void (async () => {
     let factor: unknown = 1;
     try { factor = await p.readFactor(); } catch { /* default factor */ }
-    if (stopped) return;
+    if (isStopped()) return;
     await tick();
-    if (!stopped) timer = setInterval(() => void tick(), pollIntervalMs(factor));
+    if (!isStopped()) timer = setInterval(() => void tick(), pollIntervalMs(factor));
   })();
   return () => {
     stopped = true;

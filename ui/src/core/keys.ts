@@ -4,6 +4,7 @@
  * (`/banche/{codAbi}`, composite keys as several segments in key order).
  */
 import type { Row } from './types';
+import { textOf } from '../../../common/text';
 
 export type KeyValues = Record<string, string>;
 
@@ -17,7 +18,7 @@ export function fillRoute(pattern: string, values: Record<string, unknown>): str
       if (match[2]) return [];
       throw new Error(`Route ${pattern} needs a value for ${match[1]}`);
     }
-    return [encodeURIComponent(String(value))];
+    return [encodeURIComponent(textOf(value))];
   });
   const path = segments.join('/');
   return path === '' ? '/' : path;
@@ -29,7 +30,7 @@ export function keyOf(keyFields: readonly string[], row: Row | Record<string, st
   for (const field of keyFields) {
     const value = row[field];
     if (value === undefined || value === null || value === '') return undefined;
-    key[field] = String(value);
+    key[field] = textOf(value);
   }
   return key;
 }
@@ -45,7 +46,7 @@ export function entityPath(basePath: string, keyFields: readonly string[], key?:
     used.add(name);
     const value = key?.[name] ?? parent[name];
     if (value === undefined || value === null || value === '') throw new Error(`API path ${basePath} needs a value for ${name}`);
-    return encodeURIComponent(String(value));
+    return encodeURIComponent(textOf(value));
   });
   const base = `/${filled}`;
   if (!key) return base;

@@ -27,7 +27,12 @@ export interface NotificationQueue {
  */
 export function startQueue(items: readonly QueuedNotification[], closed: Iterable<string> = []): NotificationQueue {
   const seen = new Set<string>(closed);
-  return { items: items.filter((n) => !seen.has(n.id) && seen.add(n.id) !== undefined), position: 0 };
+  const fresh = items.filter((n) => {
+    if (seen.has(n.id)) return false;
+    seen.add(n.id);
+    return true;
+  });
+  return { items: fresh, position: 0 };
 }
 
 /**

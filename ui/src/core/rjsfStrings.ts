@@ -1,7 +1,7 @@
 /**
  * Italian for every string rjsf and its Mantine theme can render (buttons, array labels, empty states), passed
- * as the Form's `translateString`. Keyed by the English enum values so a new rjsf string falls to the generic
- * Italian text instead of showing English.
+ * as the Form's `translateString`. A Record over rjsf's whole enum: a new rjsf string fails the type check
+ * until it has its Italian, so none can show English.
  */
 import { TranslatableString, replaceStringParameters } from '@rjsf/utils';
 
@@ -48,5 +48,5 @@ const IT: Record<TranslatableString, string> = {
 };
 
 export function translateString(key: TranslatableString, params?: string[]): string {
-  return replaceStringParameters(IT[key] ?? 'Testo non disponibile', params);
+  return replaceStringParameters(IT[key], params);
 }

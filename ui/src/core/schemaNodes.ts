@@ -7,7 +7,7 @@ import { isRecord } from './guards';
 export type SchemaNode = Record<string, unknown>;
 
 /** The sub-schemas under `properties`, by name; undefined when the node declares none. */
-export function schemaProperties(node: SchemaNode): Record<string, SchemaNode> | undefined {
+export function schemaProperties(node: SchemaNode): Partial<Record<string, SchemaNode>> | undefined {
   const properties = node.properties;
   if (!isRecord(properties)) return undefined;
   return Object.fromEntries(Object.entries(properties).filter((entry): entry is [string, SchemaNode] => isRecord(entry[1])));

@@ -5,12 +5,13 @@
  * differs from the one loaded (moving a bank out and back in again is no change).
  */
 import type { Row } from './types';
+import { textOf } from '../../../common/text';
 
 export interface TransferOption { value: string; label: string }
 
 /** The chosen keys, in the order the rows came. */
 export function chosenKeys(rows: readonly Row[] | undefined, field: string): string[] {
-  return (rows ?? []).map((r) => String(r[field] ?? '')).filter(Boolean);
+  return (rows ?? []).map((r) => textOf(r[field] ?? '')).filter(Boolean);
 }
 
 /** Rows the caller may see that are not chosen, in the order offered. */

@@ -34,7 +34,7 @@ function ManifestGate() {
   const manifest = state.value;
   return (
     <ManifestContext.Provider value={manifest}>
-      <DatesProvider settings={{ locale: 'it', firstDayOfWeek: toDayOfWeek(manifest.locale?.firstDayOfWeek) }}>
+      <DatesProvider settings={{ locale: 'it', firstDayOfWeek: toDayOfWeek(manifest.locale.firstDayOfWeek) }}>
         <ModalsProvider>
           <BrowserRouter>
             <SessionProvider>
@@ -50,7 +50,7 @@ function ManifestGate() {
 }
 
 /** Weeks start on Monday (seed 000 §9) unless the manifest says otherwise. */
-function toDayOfWeek(value: number | undefined): DayOfWeek {
+function toDayOfWeek(value: number): DayOfWeek {
   return DAYS_OF_WEEK.find((day) => day === value) ?? 1;
 }
 

@@ -15,7 +15,8 @@ export function useManifest(): Manifest {
 }
 
 export function useEntityMeta(name: string): EntityMeta {
-  const entity = useManifest().entities[name];
+  const entities: Partial<Manifest['entities']> = useManifest().entities;
+  const entity = entities[name];
   if (!entity) throw new Error(`Entity ${name} is not in the manifest`);
   return entity;
 }

@@ -18,7 +18,7 @@ export function MissingEmail() {
   const session = useSession();
   const { emailWarningGroups } = useManifest();
   if (!session.user) return null;
-  const rule = missingEmailRule(session.user, emailWarningGroups ?? []);
+  const rule = missingEmailRule(session.user, emailWarningGroups);
   if (rule === 'warning') return <Alert color="yellow" title="Attenzione" mb="md" role="alert">{EMAIL_WARNING}</Alert>;
   if (rule === 'ask') return <AskEmail />;
   return null;

@@ -67,7 +67,7 @@ function AuditEntryView({ entry, form }: { entry: AuditEntry; form: FormDef }) {
       <Group gap="xs">
         <Text size="sm" fw={600}>{formatDateTime(entry.changedAt)}</Text>
         <Text size="sm">{entry.username ?? 'sistema'}</Text>
-        <Badge variant="light">{OPERATION_LABELS[entry.operation] ?? entry.operation}{entry.transition ? `: ${entry.transition}` : ''}</Badge>
+        <Badge variant="light">{OPERATION_LABELS[entry.operation]}{entry.transition ? `: ${entry.transition}` : ''}</Badge>
       </Group>
       {changes.length === 0
         ? <Text size="sm" c="dimmed">Nessun campo modificato</Text>

@@ -36,6 +36,7 @@ import { entityPath } from '../../core/keys';
 import { customFields } from './TransferListField';
 import { LayoutObjectTemplate } from './FormLayout';
 import { layoutOf, openTab, TAB_PARAM, tabOfFirstError } from '../../core/formLayout';
+import { textOf } from '../../../../common/text';
 
 interface Props {
   entity: EntityMeta;
@@ -65,7 +66,7 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
   const modals = useModals();
   const banners = useBanners();
   const mutations = useEntityMutations(entity);
-  const shape = (data: Row): Row => fitToSchema(form.schema, applyRules(form.rules ?? [], data));
+  const shape = (data: Row): Row => fitToSchema(form.schema, applyRules(form.rules, data));
 
   const [formData, setFormData] = useState<Row>(() => fitToSchema(form.schema, initialData));
   // The row as last loaded or saved: custom fields (the transfer list) tell from it whether they were modified.
@@ -87,7 +88,7 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
   };
 
   const uiSchema = useMemo<UiSchema>(() => {
-    const base = form.uiSchema ?? {};
+    const base = form.uiSchema;
     const readOnly = (field: string) => ({ ...recordAt(base, field), 'ui:readonly': true });
     const keys = editKey ? Object.fromEntries(form.key.map((k) => [k, readOnly(k)])) : {};
     const locked = restricted && onlyFields
@@ -107,7 +108,11 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
       const state = fieldState(conditions, data ?? {});
       const value = data?.[field];
       if (state.required && !state.hidden && (value === undefined || value === null || value === '')) {
-        errors[field]?.addError(form.messages[field]?.required ?? form.defaultMessages.required ?? FALLBACK_MESSAGE);
+        // A generated form has the field's messages and the defaults; a hand-made one may not.
+        const messages: Partial<Record<string, Partial<Record<string, string>>>> = form.messages;
+        const defaults: Partial<Record<string, string>> = form.defaultMessages;
+        const slot: Partial<Record<string, { addError(message: string): void }>> = errors;
+        slot[field]?.addError(messages[field]?.required ?? defaults.required ?? FALLBACK_MESSAGE);
       }
     }
     return errors;
@@ -155,7 +160,7 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
       versionRef.current = versionOf(saved) ?? versionRef.current;
       setConflict(undefined);
       // A row created in a state with its own message says it (seed 000 §8: 'Giacenza variata con successo').
-      const created = !editKey && form.states ? form.states.created[String(saved?.[form.states.field] ?? '')] : undefined;
+      const created = !editKey && form.states ? form.states.created[textOf(saved?.[form.states.field] ?? '')] : undefined;
       banners.success(fillMessage(created ?? form.success?.[editKey ? 'update' : 'create'] ?? 'Salvataggio effettuato', saved ?? body));
       setServerDetails([]);
       setBaseline(fitToSchema(form.schema, saved ?? body));

@@ -12,6 +12,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useDataProvider } from '../../core/hooks/useDataProvider';
 import { useManifest } from '../../core/hooks/useManifest';
 import { isRecord } from '../../core/guards';
+import { textOf } from '../../../../common/text';
 import { useSession } from '../../core/session';
 import type { EntityMeta, Row } from '../../core/types';
 
@@ -23,7 +24,9 @@ interface Option { value: string; label: string }
 
 export function ReferenceWidget(props: WidgetProps) {
   const entityName = isRecord(props.options) && typeof props.options.entity === 'string' ? props.options.entity : '';
-  const target = useManifest().entities[entityName];
+  // An entity the manifest does not know (a hand-written uiSchema): the code is typed.
+  const entities: Partial<Record<string, EntityMeta>> = useManifest().entities;
+  const target = entities[entityName];
   const { can } = useSession();
   if (!target || !can(target.permissions.list)) return <Widgets.TextWidget {...props} />;
   return <ReferenceSelect {...props} target={target} />;
@@ -90,7 +93,7 @@ function ReferenceSelect({ target, id, label, hideLabel, required, disabled, rea
 
 /** A compact row as an option: its key, named by its display fields. */
 function optionOf(target: EntityMeta, row: Row): Option {
-  const value = String(row[target.key[0]] ?? '');
+  const value = textOf(row[target.key[0]] ?? '');
   const label = target.display.map((field) => row[field]).filter((v) => v !== null && v !== undefined && v !== '').map(String).join(' - ');
   return { value, label: label || value };
 }

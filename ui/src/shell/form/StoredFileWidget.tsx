@@ -13,6 +13,7 @@ import { fileProblemInForm, fileRuleOf, isImageRule } from '../../core/fileField
 import { useDataProvider } from '../../core/hooks/useDataProvider';
 import type { FormDef, Row } from '../../core/types';
 import type { ShellFormContext } from './formContext';
+import { textOf } from '../../../../common/text';
 
 /** What EntityForm hands its file widgets through rjsf's formContext. */
 export interface FileFormContext {
@@ -36,7 +37,7 @@ export function StoredFileWidget(props: WidgetProps<Row, RJSFSchema, ShellFormCo
   const filePath = context?.itemPath ? `${context.itemPath}/${name}` : undefined;
 
   // The stored file changes id with every upload: read it again then (the token travels as a header).
-  const shown = filePath && value && isImageRule(rule) ? `${filePath}|${String(value)}` : undefined;
+  const shown = filePath && value && isImageRule(rule) ? `${filePath}|${textOf(value)}` : undefined;
   const preview = loaded && loaded.file === shown ? loaded.url : undefined;
   useEffect(() => {
     if (!shown || !filePath) return;

@@ -13,6 +13,7 @@ import { addChosen, availableOptions, chosenKeys, isModified, removeChosen, rows
 import { isRecord } from '../../core/guards';
 import type { Row } from '../../core/types';
 import type { ShellFormContext } from './formContext';
+import { textOf } from '../../../../common/text';
 
 interface Options { childField: string; entity: string; valueField: string; labelField: string; chosenTitle: string; availableTitle: string }
 
@@ -40,7 +41,7 @@ function useOptions(entityName: string, valueField: string, labelField: string):
   useEffect(() => {
     const controller = new AbortController();
     provider.list(entity, { page: 0, size: entity.maxPageSize, format: 'compact', sort: [{ field: valueField, direction: 'asc' }] }, controller.signal)
-      .then((page) => setOptions(page.results.map((r) => ({ value: String(r[valueField]), label: `${String(r[valueField])} - ${String(r[labelField] ?? '')}` }))))
+      .then((page) => setOptions(page.results.map((r) => ({ value: textOf(r[valueField]), label: `${textOf(r[valueField])} - ${textOf(r[labelField] ?? '')}` }))))
       .catch(() => { /* aborted or refused: the lists stay as they are, the chosen rows still show by code */ });
     return () => controller.abort();
   }, [provider, entity, valueField, labelField]);

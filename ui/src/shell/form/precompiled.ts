@@ -5,4 +5,4 @@
  */
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 
-export const PRECOMPILED: Record<string, ValidatorFunctions> = {};
+export const PRECOMPILED: Partial<Record<string, ValidatorFunctions>> = {};

@@ -24,7 +24,7 @@ const bySchema = new WeakMap<object, ValidatorType>();
 export function validatorFor(schema: RJSFSchema): ValidatorType {
   let found = bySchema.get(schema);
   if (!found) {
-    const compiled = PRECOMPILED[String(schema.$id ?? hashForSchema(schema))];
+    const compiled = PRECOMPILED[schema.$id ?? hashForSchema(schema)];
     found = compiled ? createPrecompiledValidator(compiled, schema) : validator;
     bySchema.set(schema, found);
   }

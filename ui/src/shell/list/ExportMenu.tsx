@@ -36,7 +36,7 @@ export function ExportMenu({ entity, sort, filters }: Props) {
   useEffect(() => () => abort.current?.abort(), []);
 
   const settings = manifest.exports;
-  if (!entity.exportFormats?.length || !settings) return null;
+  if (!entity.exportFormats?.length) return null;
 
   const start = async (format: string) => {
     const controller = new AbortController();
@@ -81,7 +81,7 @@ export function ExportMenu({ entity, sort, filters }: Props) {
       {running && (
         <Paper withBorder p="xs" miw={260} data-testid="export-progress" aria-live="polite">
           <Text size="sm">
-            {job?.righeTotali !== undefined && job?.righeTotali !== null
+            {job?.righeTotali !== undefined && job.righeTotali !== null
               ? `Esportazione in corso: ${(job.righeScritte ?? 0).toLocaleString('it-IT')} di ${job.righeTotali.toLocaleString('it-IT')} righe`
               : 'Esportazione in coda...'}
           </Text>

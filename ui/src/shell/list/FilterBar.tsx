@@ -21,7 +21,7 @@ export function FilterBar({ filters, delayMs, onChange }: Props) {
   return (
     <Group align="flex-end" gap="sm" wrap="wrap" role="search">
       {filters.map((filter) => (
-        <FilterInput key={filter.param ?? filter.field} filter={filter} delayMs={delayMs} onChange={(v) => onChange(filter.param ?? filter.field, v)} />
+        <FilterInput key={filter.param} filter={filter} delayMs={delayMs} onChange={(v) => onChange(filter.param, v)} />
       ))}
     </Group>
   );
@@ -36,7 +36,7 @@ function FilterInput({ filter, delayMs, onChange }: { filter: FilterDef; delayMs
       return (
         <Select
           {...common}
-          data={(filter.options ?? []).map((o) => ({ value: String(o.value), label: o.label }))}
+          data={(filter.options ?? []).map((o) => ({ value: o.value, label: o.label }))}
           placeholder="Tutti"
           clearable
           onChange={(v) => onChange(v ?? undefined)}
@@ -52,7 +52,7 @@ function FilterInput({ filter, delayMs, onChange }: { filter: FilterDef; delayMs
           valueFormat="DD/MM/YYYY"
           placeholder="gg/mm/aaaa"
           clearable
-          onChange={(v) => onChange(v ? String(v).slice(0, 10) : undefined)}
+          onChange={(v) => onChange(v ? v.slice(0, 10) : undefined)}
         />
       );
     default:

@@ -64,7 +64,7 @@ export function ModalsProvider({ children }: { children: ReactNode }) {
     },
   }), [open]);
 
-  const current = queue[0];
+  const current = queue.at(0);
   return (
     <ModalsContext.Provider value={api}>
       {children}

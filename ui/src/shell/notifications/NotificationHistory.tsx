@@ -13,6 +13,7 @@ import { useManifest } from '../../core/hooks/useManifest';
 import type { QueuedNotification } from '../../core/notificationQueue';
 import { pageCount, pageWindow } from '../../core/pageWindow';
 import { useSession } from '../../core/session';
+import type { Manifest } from '../../core/types';
 
 interface HistoryRow extends QueuedNotification { dataInizio: string; dataFine?: string | null }
 interface HistoryPage { results: HistoryRow[]; totalCount: number }
@@ -34,7 +35,9 @@ export function NotificationHistoryButton() {
 function NotificationHistory({ onClose }: { onClose: () => void }) {
   const api = useDataProvider();
   const manifest = useManifest();
-  const pageSize = Number(manifest.queryDefaults?.storicoNotifiche?.pageDimension);
+  // The query defaults of the operations the spec declares: this one's may be missing.
+  const queryDefaults: Partial<Manifest['queryDefaults']> = manifest.queryDefaults;
+  const pageSize = Number(queryDefaults.storicoNotifiche?.pageDimension);
   const windowSize = manifest.pageWindow ?? Number.POSITIVE_INFINITY;
   const [dataDa, setDataDa] = useState('');
   const [dataA, setDataA] = useState('');

@@ -33,7 +33,7 @@ export function NotificationModal() {
     if (!username) return undefined;
     const controller = new AbortController();
     api.api.GET('/notifiche', { signal: controller.signal })
-      .then((items) => setQueue(startQueue(items ?? [], closedInSession(storage()?.getItem(STORAGE_KEY) ?? null, sessionId()))))
+      .then((items) => setQueue(startQueue(items, closedInSession(storage()?.getItem(STORAGE_KEY) ?? null, sessionId()))))
       .catch(() => undefined); // no notifications is better than a blocked session
     return () => controller.abort();
   }, [api, username]);

@@ -3,7 +3,9 @@ import { Alert } from '@mantine/core';
 import { extensions } from '../../../extensions';
 
 export default function ExtensionPage({ name }: { name: string }) {
-  const Component = extensions[name];
+  // The name comes from a manifest route: a page the registry lacks is a spec error, shown as such.
+  const registry: Partial<typeof extensions> = extensions;
+  const Component = registry[name];
   if (!Component) return <Alert color="red" title="Errore">Pagina non disponibile</Alert>;
   return <Component />;
 }

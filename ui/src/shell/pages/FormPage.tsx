@@ -37,9 +37,9 @@ export default function FormPage({ entityName, routePattern }: Props) {
   const actions = record.record?._actions;
   const rowActions = isStringArray(actions) ? actions : undefined;
   const allowsOnRow = (op: 'update' | 'delete') => !rowActions || rowActions.includes(op);
-  const fullUpdate = entity.operations.includes('update') && can(entity.permissions?.update) && allowsOnRow('update');
-  const canSave = editKey ? fullUpdate : can(entity.permissions?.create);
-  const canDelete = entity.operations.includes('delete') && can(entity.permissions?.delete) && allowsOnRow('delete');
+  const fullUpdate = entity.operations.includes('update') && can(entity.permissions.update) && allowsOnRow('update');
+  const canSave = editKey ? fullUpdate : can(entity.permissions.create);
+  const canDelete = entity.operations.includes('delete') && can(entity.permissions.delete) && allowsOnRow('delete');
 
   const toList = () => { void navigate(entity.listRoute ?? '/'); };
   // Without the update permission, the fields whose own permission the user holds stay editable.

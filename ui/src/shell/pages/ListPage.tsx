@@ -34,7 +34,7 @@ export default function ListPage({ entityName }: { entityName: string }) {
 
   const [pagination, setPagination] = useState<MRT_PaginationState>({ pageIndex: 0, pageSize: entity.pageSize });
   const [sorting, setSorting] = useState<MRT_SortingState>(
-    entity.defaultSort ? [{ id: entity.defaultSort.field, desc: entity.defaultSort.direction === 'desc' }] : [],
+    [{ id: entity.defaultSort.field, desc: entity.defaultSort.direction === 'desc' }],
   );
   const [filters, setFilters] = useState<Record<string, FilterValue>>({});
 
@@ -50,8 +50,8 @@ export default function ListPage({ entityName }: { entityName: string }) {
   const { formRoute } = entity;
   const canOpen = Boolean(formRoute) && entity.operations.includes('get');
   // Buttons the user's grants do not allow are not shown (manifest.entities[E].permissions).
-  const canCreate = Boolean(entity.formRoute) && entity.operations.includes('create') && can(entity.permissions?.create);
-  const canDelete = entity.operations.includes('delete') && can(entity.permissions?.delete);
+  const canCreate = Boolean(entity.formRoute) && entity.operations.includes('create') && can(entity.permissions.create);
+  const canDelete = entity.operations.includes('delete') && can(entity.permissions.delete);
 
   const remove = useCallback(async (row: Row) => {
     const key = keyOf(entity.key, row);
