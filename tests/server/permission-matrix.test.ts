@@ -345,7 +345,7 @@ const SAMPLES: Partial<Record<string, Sample>> = {
   getComune: { params: { idComune: '015146' }, outside: 'unscoped' },
   updateComune: { params: { idComune: '015146' }, body: () => ({ idComune: '015146', comune: 'Milano', provincia: 'MI' }), outside: 'unscoped' },
   deleteComune: {
-    prepare: async () => { await db()('comune').insert({ id_comune: '099999', comune: 'Da eliminare', provincia: 'MX' }); },
+    prepare: async () => { await db()('comune').insert({ id_comune: '099999', comune: 'Da eliminare', provincia: 'MI' }); },
     params: { idComune: '099999' }, outside: 'unscoped',
   },
   listPromozione: { outside: 'unscoped' },
