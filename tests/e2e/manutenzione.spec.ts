@@ -10,9 +10,9 @@ import { expectPath, submitLogin } from './support/steps';
 const SENT = 'Risposta inviata correttamente';
 const ticketPath = (n: string) => `/anagrafiche/searchManutenzione/ticket/${n}`;
 
-/** The ticket form has loaded its row (the key field holds the ticket number). */
+/** The ticket has loaded (sede.30480 may read it, not change it: the record view shows its number). */
 async function expectTicketShown(page: Page, numero: string) {
-  await expect(page.locator('#root_numeroTicket')).toHaveValue(numero);
+  await expect(page.locator('dd[data-field="numeroTicket"]')).toHaveText(numero);
   await expect(page.getByRole('button', { name: 'Messaggi', exact: true })).toBeVisible();
 }
 

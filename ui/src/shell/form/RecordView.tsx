@@ -2,7 +2,8 @@
  * A record for who may read it but not change it (docs/spec-language.md#form-layout): labels and values in
  * the form's layout, not a grey disabled form. Values read as in the lists (enum labels, dd/MM/yyyy, Sì/No,
  * referenced rows by name), the state as a coloured chip, child rows as tables. The actions the caller may
- * still run (a transition of a state machine) and the way back stay below. Labels are gray.7 (8.6:1 on white):
+ * still run (a transition of a state machine, an extension's action such as a ticket's messages) and the way
+ * back stay below. Labels are gray.7 (8.6:1 on white):
  * Mantine's `dimmed` (3.3:1) is below WCAG AA for text this size.
  */
 import type { ReactNode } from 'react';
@@ -17,6 +18,7 @@ import type { KeyValues } from '../../core/keys';
 import { EMPTY_VALUE, recordField, shownField } from '../../core/recordValues';
 import type { EntityMeta, FormDef, Row } from '../../core/types';
 import { TransitionActions } from './TransitionActions';
+import { formActions } from '../../../extensions';
 
 interface Props {
   entity: EntityMeta;
@@ -83,6 +85,7 @@ export function RecordView({ entity, form, record, editKey, onBack, onRecordChan
       <Group>
         <Button variant="default" onClick={onBack}>Torna all'elenco</Button>
         {form.states && <TransitionActions entity={entity} form={form} editKey={editKey} record={record} onChanged={onRecordChanged} />}
+        {(formActions[form.entity] ?? []).map((Action, i) => <Action key={i} entityName={form.entity} editKey={editKey} record={record} />)}
       </Group>
     </Stack>
   );
