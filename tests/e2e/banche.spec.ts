@@ -47,6 +47,8 @@ test('banca: ABI di 4 cifre rifiutato con il messaggio della specifica, di 5 sal
     await submitLogin(page, 'assistenza');
     await expectPath(page, LIST);
     await expect(page.getByRole('heading', { name: 'Anagrafica banche' })).toBeVisible();
+    // The tab names the page (WCAG 2.4.2): history and screen readers tell pages apart.
+    await expect(page).toHaveTitle('Anagrafica banche · WebPOS');
     await expect(page.locator('table tbody tr').first()).toBeVisible();
   });
 
@@ -101,6 +103,7 @@ test('la scheda banca in quattro schede: la scheda aperta è nell\'indirizzo, la
   await expectPath(page, FORM);
 
   await test.step('quattro schede; Anagrafica aperta con i suoi riquadri', async () => {
+    await expect(page).toHaveTitle('Modifica Banca 30480 · WebPOS');
     await expect(page.getByRole('tab')).toHaveText(['Anagrafica', 'Fatturazione', 'Servizi e flussi', 'Modelli POS']);
     await expect(page.getByRole('tab', { name: 'Anagrafica' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('group', { name: 'Banca' })).toBeVisible();

@@ -77,6 +77,6 @@ function RouteContent({ route }: { route: RouteDef }) {
       // Keyed by path: after a create the view moves to the edit route and starts from a clean form.
       return <FormPage key={pathname} entityName={route.entity} routePattern={route.path} />;
     case 'extension':
-      return <ExtensionPage name={route.component} />;
+      return <ExtensionPage name={route.component} title={route.title} />;
   }
 }

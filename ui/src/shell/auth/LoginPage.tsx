@@ -14,10 +14,12 @@ import { useSession } from '../../core/session';
 import { useModals } from '../modals/modalsContext';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { FullPageLoader } from './guards';
+import { usePageTitle } from '../pageTitle';
 
 export const SYSTEM_ERROR = "Errore di sistema - contattare l'amministratore";
 
 export default function LoginPage({ userType }: { userType: UserType }) {
+  usePageTitle('Accesso');
   const { required: REQUIRED } = useValidationMessages();
   const session = useSession();
   const modals = useModals();

@@ -1,8 +1,10 @@
 /** /wpbusiness/home: the merchant's home in the business variant (placeholder until its pages exist). */
 import { Stack, Text, Title } from '@mantine/core';
 import { useSession } from '../../core/session';
+import { usePageTitle } from '../pageTitle';
 
 export default function BusinessHomePage() {
+  usePageTitle('Home');
   const { user } = useSession();
   return (
     <Stack>

@@ -18,6 +18,7 @@ import type { FormDef, Row } from '../../core/types';
 import { AuditPanel } from '../form/AuditPanel';
 import { EntityForm } from '../form/EntityForm';
 import { RecordView } from '../form/RecordView';
+import { usePageTitle } from '../pageTitle';
 
 interface Props {
   entityName: string;
@@ -49,6 +50,7 @@ export default function FormPage({ entityName, routePattern }: Props) {
   const readOnlyView = Boolean(editKey && record.record && !canSave && !restrictedFields?.length && form.status === 'ready' && form.value.states === undefined);
   const keyText = editKey ? Object.values(editKey).join(' ') : '';
   const title = editKey ? `${readOnlyView ? '' : 'Modifica '}${entity.label} ${keyText}` : `Inserimento ${entity.label}`;
+  usePageTitle(title);
 
 
   let body;

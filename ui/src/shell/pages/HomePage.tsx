@@ -7,8 +7,10 @@ import { Navigate } from 'react-router-dom';
 import { useManifest } from '../../core/hooks/useManifest';
 import { BUSINESS_HOME, homeLanding } from '../../core/navigation';
 import { useSession } from '../../core/session';
+import { usePageTitle } from '../pageTitle';
 
 export default function HomePage() {
+  usePageTitle('Home');
   const { routes, landing } = useManifest();
   const session = useSession();
   if (session.user) {

@@ -22,6 +22,7 @@ import { tableColumns } from '../list/columns';
 import { ExportMenu } from '../list/ExportMenu';
 import { FilterBar } from '../list/FilterBar';
 import { useModals } from '../modals/modalsContext';
+import { usePageTitle } from '../pageTitle';
 
 export default function ListPage({ entityName }: { entityName: string }) {
   const { ui } = useManifest();
@@ -31,6 +32,7 @@ export default function ListPage({ entityName }: { entityName: string }) {
   const banners = useBanners();
   const mutations = useEntityMutations(entity);
   const { can } = useSession();
+  usePageTitle(entity.title ?? entity.labelPlural);
 
   const [pagination, setPagination] = useState<MRT_PaginationState>({ pageIndex: 0, pageSize: entity.pageSize });
   const [sorting, setSorting] = useState<MRT_SortingState>(
