@@ -9,13 +9,9 @@
  */
 import type { Knex } from 'knex';
 import { entityByName, type EntityModel, type FieldModel, type Model } from '../../common/model.js';
+import { displayName } from '../../common/display-name.js';
 import { named } from '../lookup.js';
 import type { Row } from './row-mapping.js';
-
-/** The display name of a row: its display fields' values, without the empty ones, joined by ' - '. */
-export function displayName(values: readonly unknown[]): string {
-  return values.filter((v) => v !== null && v !== undefined && v !== '').map(String).join(' - ');
-}
 
 /** The rows with `_labels` added where a reference field's row has a name beyond its own code. */
 export async function withReferenceLabels(db: Knex, model: Pick<Model, 'entities'>, entity: EntityModel, rows: Row[]): Promise<Row[]> {

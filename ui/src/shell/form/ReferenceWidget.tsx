@@ -1,23 +1,23 @@
 /**
  * A reference field as a searchable select (docs/spec-language.md#references): typing searches the referenced
- * entity by its display fields (`GET <path>?format=compact&q=`), 800 ms after the last key (seed 002 §9), and
+ * entity by its display fields (`GET <path>?format=compact&q=`) once typing pauses for the manifest's
+ * `ui.typeaheadDelayMs` (spec/ui/pages.yaml: 800 ms, seed 002 §9), as the list filters do, and
  * the choice shows the row's name (`30480 - BCC di Esempio`) while the form keeps its code. The row as loaded
  * names its current value (`_labels`). A user who may not list the referenced entity types the code instead.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Select } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { Widgets } from '@rjsf/mantine';
 import type { WidgetProps } from '@rjsf/utils';
 import { useDataProvider } from '../../core/hooks/useDataProvider';
+import { useDebouncedValue } from '../../core/hooks/useDebouncedValue';
 import { useManifest } from '../../core/hooks/useManifest';
 import { isRecord } from '../../core/guards';
 import { textOf } from '../../../../common/text';
+import { displayName } from '../../../../common/display-name';
 import { useSession } from '../../core/session';
 import type { EntityMeta, Row } from '../../core/types';
 
-/** Typing waits this long before it searches (seed 002 §9). */
-export const SEARCH_DELAY_MS = 800;
 const PAGE = 20;
 
 interface Option { value: string; label: string }
@@ -39,7 +39,7 @@ function ReferenceSelect({ target, id, label, hideLabel, required, disabled, rea
   const labels: unknown = isRecord(registry.formContext) ? registry.formContext.labels : undefined;
   const [chosen, setChosen] = useState<Option | undefined>();
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, SEARCH_DELAY_MS);
+  const debounced = useDebouncedValue(search, useManifest().ui.typeaheadDelayMs);
   const [found, setFound] = useState<Option[]>([]);
 
   // The current value's name: the one just chosen, else the row as loaded names it, else its code.
@@ -94,6 +94,6 @@ function ReferenceSelect({ target, id, label, hideLabel, required, disabled, rea
 /** A compact row as an option: its key, named by its display fields. */
 function optionOf(target: EntityMeta, row: Row): Option {
   const value = textOf(row[target.key[0]] ?? '');
-  const label = target.display.map((field) => row[field]).filter((v) => v !== null && v !== undefined && v !== '').map(String).join(' - ');
+  const label = displayName(target.display.map((field) => row[field]));
   return { value, label: label || value };
 }
