@@ -44,7 +44,12 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
   };
 
   (raw.api?.compact ?? []).forEach((f, i) => checkField(f, ['api', 'compact', i], 'Compact field'));
-  (raw.display ?? []).forEach((f, i) => checkField(f, ['display', i], 'Display field'));
+  const declared: Partial<typeof raw.fields> = raw.fields;
+  (raw.display ?? []).forEach((f, i) => {
+    checkField(f, ['display', i], 'Display field');
+    // A display name is shown to whoever sees a row that refers to this one, outside this entity's scope.
+    if (declared[f]?.secret) diagnostics.push({ ...source.positionOf(['display', i]), message: `Display field '${f}' of ${raw.entity} is secret: a row's name is shown wherever other rows refer to it. Name rows by fields that are not secret.` });
+  });
   // A field condition reads fields of the row it belongs to: `{var: tipoSoggetto}`.
   for (const [name, f] of Object.entries(raw.fields)) {
     for (const key of ['requiredWhen', 'readOnlyWhen', 'hiddenWhen', 'clearWhen'] as const) {
