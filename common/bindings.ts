@@ -3,6 +3,7 @@
  * generic code needs, and under which field names. Generic code asks `bound(model, 'mailOutbox')` instead of
  * spelling MailOutbox or mail_outbox, so a spec that calls its outbox otherwise only changes the bindings.
  */
+import type { DataScopeBindings } from './data-scope.js';
 import { entityByName, type EntityModel, type FieldModel, type Model } from './model.js';
 
 /**
@@ -51,6 +52,8 @@ export interface LoginRealms { bank: string; merchant: string }
 export interface Bindings {
   entities: Record<EntityRole, EntityBinding>;
   loginRealms: LoginRealms;
+  /** Which caller values restrict each data-scope dimension, per kind of caller (common/data-scope.ts). */
+  dataScope: DataScopeBindings;
 }
 
 /** A role's entity and its fields' names and columns, for code that must not know them. */

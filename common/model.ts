@@ -5,6 +5,7 @@
  */
 import type { FieldRule, JsonLogic } from './rules.js';
 import type { Bindings } from './bindings.js';
+import type { ScopeMap } from './data-scope.js';
 import type { FormatMessageKey, NamedFormat } from './named-formats.js';
 import type { FieldConditions } from './field-conditions.js';
 
@@ -122,8 +123,8 @@ export interface EntityModel {
   fields: FieldModel[];
   children: ChildModel[];
   rules: FieldRule[];
-  /** Fields holding the row's bank (ABI) and branch (cab), for data scope; empty when rows are shared. */
-  scope: { bank?: string; branch?: string };
+  /** The row's data-scope dimensions and the fields holding them (common/data-scope.ts); empty when rows are shared. */
+  scope: ScopeMap;
   /** false: changes are not recorded in the audit trail (absent: they are). */
   audit?: false;
   confirmations: ConfirmationModel[];

@@ -4413,6 +4413,14 @@ export interface components {
             /** Username */
             username: string;
         };
+        UtenteNegozio: {
+            /** Gruppo */
+            gruppo: string;
+            /** Negozio */
+            pdvid: string;
+            /** Username */
+            username: string;
+        };
         UtentePage: {
             results: components["schemas"]["Utente"][];
             totalCount: number;

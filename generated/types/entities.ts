@@ -785,6 +785,18 @@ expiresAt: string
 revokedAt?: (string | null)
 }
 
+export interface UtenteNegozio {
+username: string
+gruppo: string
+pdvid: string
+}
+
+export interface UtenteNegozioInput {
+username: string
+gruppo: string
+pdvid: string
+}
+
 export interface UtenteRuolo {
 username: string
 roleName: string

@@ -7,6 +7,7 @@ import { ENTITY_ROLES, ROLE_CODES, ROLE_FIELDS, type Bindings, type EntityBindin
 import type { EntityModel } from '../../common/model.js';
 import { didYouMean, type Diagnostic } from '../diagnostics.js';
 import type { SpecFile } from '../validate/schema-check.js';
+import { buildDataScope } from './build-data-scope.js';
 
 export function buildBindings(files: SpecFile<'bindings'>[], entities: EntityModel[], diagnostics: Diagnostic[]): Bindings | undefined {
   files.slice(1).forEach((f) => diagnostics.push({ ...f.source.positionOf(['bindings']), message: `Only one bindings file is allowed; the first is ${files[0].source.file}. Merge them.` }));
@@ -46,7 +47,8 @@ export function buildBindings(files: SpecFile<'bindings'>[], entities: EntityMod
   const { bank, merchant } = raw.loginRealms;
   if (bank === merchant) diagnostics.push({ ...source.positionOf(['bindings', 'loginRealms', 'merchant']), message: `The login realms must differ: both are '${bank}'.` });
   // A role left out has its diagnostic above, which stops the run before anyone reads the bindings.
-  return everyRoleBound(resolved) ? { entities: resolved, loginRealms: { bank, merchant } } : undefined;
+  const dataScope = buildDataScope(raw.dataScope, entities, source, diagnostics);
+  return everyRoleBound(resolved) ? { entities: resolved, loginRealms: { bank, merchant }, dataScope } : undefined;
 }
 
 function everyRoleBound(resolved: Partial<Record<EntityRole, EntityBinding>>): resolved is Record<EntityRole, EntityBinding> {

@@ -13,6 +13,7 @@ import { buildLifecycle } from './build-lifecycle.js';
 import { compileRule } from './compile-rule.js';
 import type { RawEntity } from './spec-types.js';
 import { buildFormLayout } from './build-form-layout.js';
+import { checkScope } from './check-scope.js';
 import { logicVars } from '../../common/lifecycle.js';
 
 const ALL_OPERATIONS: Operation[] = ['list', 'get', 'create', 'update', 'delete'];
@@ -96,8 +97,7 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
   [...(raw.api?.path ?? '').matchAll(/\{([^}]+)\}/g)].forEach((m, i) => {
     if (m[1] !== key[i]) diagnostics.push({ ...source.positionOf(['api', 'path']), message: `Path parameter {${m[1]}} must be key field number ${i + 1} ('${key[i] ?? 'none'}'): a collection path can only name leading key fields.` });
   });
-  if (raw.scope?.bank) checkField(raw.scope.bank, ['scope', 'bank'], 'Scope field');
-  if (raw.scope?.branch) checkField(raw.scope.branch, ['scope', 'branch'], 'Scope field');
+  checkScope(raw.scope ?? {}, source, diagnostics, checkField);
 
   const sortSpec = raw.list?.sort ?? key[0];
   const sortField = sortSpec.replace(/^-/, '');

@@ -3,6 +3,7 @@ import type { EntityRole } from '../../common/bindings.js';
 import type { MailTemplates, Operation } from '../../common/model.js';
 import type { NamedFormat } from '../../common/named-formats.js';
 import type { JsonLogic } from '../../common/rules.js';
+import type { DataScopeBindings, ScopeMap } from '../../common/data-scope.js';
 export interface RawField {
   type: 'string' | 'integer' | 'decimal' | 'boolean' | 'date' | 'datetime' | 'enum' | 'reference' | 'file';
   file?: { maxSize: number; accept: string[]; namePattern?: string };
@@ -22,7 +23,7 @@ export interface RawField {
 export interface RawEntity {
   entity: string; label?: string; labelPlural?: string; description?: string; table: string;
   key: string | string[]; permission?: string;
-  scope?: { bank?: string; branch?: string };
+  scope?: ScopeMap;
   audit?: boolean;
   display?: string[];
   api?: { path: string; pageSize?: number; maxPageSize?: number; compact?: string[]; operations?: Operation[]; permissions?: Record<string, string>; export?: boolean | { formats?: ('csv' | 'xlsx')[]; columns?: string[] } };
@@ -87,6 +88,7 @@ export interface RawBindings {
   bindings: {
     entities: Record<EntityRole, { entity: string; fields?: Partial<Record<string, string>> }>;
     loginRealms: { bank: string; merchant: string };
+    dataScope: DataScopeBindings;
   };
 }
 

@@ -46,7 +46,7 @@ export async function recordAudit(trx: Knex.Transaction, model: Pick<RuntimeMode
   const entity = entityByName(model, event.entity);
   if (entity.audit === false) return;
   const scoped = event.after ?? event.before ?? {};
-  const { bank, branch } = entity.scope;
+  const { bank = entity.scope.group, branch } = entity.scope;
   // The trail is the entity the bindings name (spec/platform/bindings.yaml `auditLog`).
   const log = bound(model, 'auditLog');
   const values: Record<RoleField<'auditLog'>, unknown> = {

@@ -11,7 +11,8 @@ import { applyRules } from '../../common/rules.js';
 import type { RuntimeModel } from '../artifacts.js';
 import { constraintKind } from '../db/db-errors.js';
 import { ApiError, type ErrorDetail } from '../http/api-error.js';
-import { holds, inScope, whereInScope, type Caller } from '../domain/auth/caller.js';
+import { holds, type Caller } from '../domain/auth/caller.js';
+import { rowInScope, whereInCallerScope } from './data-scope.js';
 import type { EntityHooks } from '../domain/hooks.js';
 import { audited, recordAudit, type AuditOperation } from './audit.js';
 import { outOfColumnRange } from './column-range.js';
@@ -360,24 +361,17 @@ export class EntityService {
     return new ApiError('KEY_MISMATCH', fields.map((field) => ({ field, message: this.model.messages.errors.KEY_MISMATCH })));
   }
 
-  /** Seed 000 §6: bank users see their banks' rows only; a user with a cab only that branch's. */
+  /** Seed 000 §6 and seed 002 §3, as spec/platform/bindings.yaml `dataScope` says (./data-scope.ts). */
   private visible(row: Row, caller?: Caller): boolean {
     return this.visibleIn(this.entity, row, caller);
   }
 
   private visibleIn(entity: EntityModel, row: Row, caller?: Caller): boolean {
-    if (!caller || caller.scope === 'all') return true;
-    const { bank, branch } = entity.scope;
-    if (bank && !inScope(caller, row[bank])) return false;
-    if (branch && caller.cab && row[branch] !== caller.cab) return false;
-    return true;
+    return rowInScope(this.model, entity, row, caller);
   }
 
   private restrict(qb: Knex.QueryBuilder, caller?: Caller): void {
-    if (!caller || caller.scope === 'all') return;
-    const { bank, branch } = this.entity.scope;
-    if (bank) whereInScope(qb, this.column(bank), caller);
-    if (branch && caller.cab) qb.where(this.column(branch), caller.cab);
+    whereInCallerScope(this.model, this.entity, qb, (field) => this.column(field), caller);
   }
 
   private column(field: string): string {

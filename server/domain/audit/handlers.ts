@@ -23,7 +23,7 @@ const auditTrail: DomainHandler = async (ctx) => {
   const size = Number(query.size ?? trail.entity.api.pageSize);
   const page = Number(query.page ?? 0);
   // The trail keeps the scope of the row it records: the caller sees the entries of his banks (and branch).
-  const { bank, branch } = entity.scope;
+  const { bank = entity.scope.group, branch } = entity.scope;
   const where: Condition[] = [];
   if (c.scope !== 'all' && bank) where.push({ field: 'scopeBank', in: c.scope });
   if (c.scope !== 'all' && branch && c.cab) where.push({ field: 'scopeBranch', in: [c.cab] });

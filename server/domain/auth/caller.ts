@@ -6,6 +6,8 @@
 import type { Knex } from 'knex';
 import { countCacheOf } from '../../crud/count-cache.js';
 import { expectRecords, isRecord, textOrNull } from '../../records.js';
+import { merchantOfGroup, type CallerKind } from '../../../common/data-scope.js';
+import { textOf } from '../../../common/text.js';
 
 export interface Caller {
   username: string;
@@ -28,6 +30,16 @@ export interface Caller {
   isAssistenza: boolean;
   isMerchant: boolean;
   isMerchantOp: boolean;
+  /** Which binding of spec/platform/bindings.yaml `dataScope` restricts the caller. */
+  kind: CallerKind;
+  /** A merchant caller's bank and merchant code, from its group (ABI-code, seed 000 §6). */
+  merchant?: { bank: string; code: string };
+  /**
+   * A merchant operator's assigned stores (seed 002 §3), for checking one row; lists use a subquery
+   * (whereInAssignedStores). Read per request like the roles: as many as the operator was given, not as
+   * many as the merchant has. Absent for everyone else: nobody else is restricted by store.
+   */
+  stores?: readonly string[];
 }
 
 export function holds(caller: Caller, permission: string): boolean {
@@ -70,13 +82,16 @@ export async function callerFromUser(db: Knex, user: UserRow, userType: string):
 
   const isMerchant = user.own_group_type === 'M';
   const isAssistenza = user.own_group_type === 'S' && authorities.includes('ROLE_ADMIN');
+  const isMerchantOp = authorities.includes('MERCHANT_OP');
   // Assistance sees everything: neither the groups below nor the banks are listed. Anyone else's scope is
   // kept per group until a group or bank is written, so a request costs the same with 6 banks below the
   // caller's group or 10,000 (tests/server/request-cost.test.ts).
   const below = isAssistenza ? undefined : await scopeOfGroup(db, user.group);
-  const merchantBank = user.group.slice(0, 5);
-  const banks: readonly string[] = !below ? [] : isMerchant ? [merchantBank] : below.banks;
-  const scope: 'all' | readonly string[] = !below ? 'all' : isMerchant && !below.groups.includes(merchantBank) ? [...below.groups, merchantBank].sort() : below.groups;
+  const merchant = isMerchant ? merchantOfGroup(user.group) : undefined;
+  const banks: readonly string[] = !below ? [] : merchant ? [merchant.bank] : below.banks;
+  // A merchant's scope is its own group: its bank's rows are not its own (bindings.yaml dataScope).
+  const scope: 'all' | readonly string[] = !below ? 'all' : below.groups;
+  const stores = isMerchant && isMerchantOp ? await assignedStores(db, username) : undefined;
   return {
     username,
     userType,
@@ -90,8 +105,21 @@ export async function callerFromUser(db: Knex, user: UserRow, userType: string):
     banks: [...banks],
     isAssistenza,
     isMerchant,
-    isMerchantOp: authorities.includes('MERCHANT_OP'),
+    isMerchantOp,
+    kind: isAssistenza ? 'assistance' : isMerchant ? 'merchant' : 'bank',
+    ...(merchant ? { merchant: { bank: merchant.bank, code: merchant.merchant } } : {}),
+    ...(stores ? { stores } : {}),
   };
+}
+
+async function assignedStores(db: Knex, username: string): Promise<readonly string[]> {
+  const rows: { pdvid: unknown }[] = await db('utente_negozio').where('username', username).select('pdvid');
+  return Object.freeze(rows.map((r) => textOf(r.pdvid)).sort());
+}
+
+/** Restricts `qb` to the stores assigned to the operator `caller` (a subquery: the statement's size is fixed). */
+export function whereInAssignedStores(qb: Knex.QueryBuilder, column: string, caller: Caller): void {
+  qb.whereIn(column, (sub) => { sub.from('utente_negozio').where('username', caller.username).select('pdvid'); });
 }
 
 /**
@@ -130,9 +158,7 @@ const GROUPS_BELOW_SQL = BELOW_SQL.replace(
  */
 export function whereInScope(qb: Knex.QueryBuilder, column: string, caller: Caller): void {
   if (caller.scope === 'all') return;
-  const below = (q: Knex.QueryBuilder) => q.whereRaw(`?? IN (${BELOW_SQL})`, [column, caller.group]);
-  if (caller.isMerchant) qb.where((q) => { below(q).orWhere(column, caller.group.slice(0, 5)); });
-  else below(qb);
+  qb.whereRaw(`?? IN (${BELOW_SQL})`, [column, caller.group]);
 }
 
 interface GroupScope { groups: readonly string[]; banks: readonly string[] }

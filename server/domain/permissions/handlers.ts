@@ -4,14 +4,15 @@
  */
 import { holds } from '../auth/caller.js';
 import { present } from '../../lookup.js';
-import { callerIn, type DomainHandler } from '../handler.js';
+import { callerIn, type DomainContext, type DomainHandler } from '../handler.js';
+import type { Row } from '../../crud/row-mapping.js';
 
 const me: DomainHandler = async (ctx) => {
   const { service } = ctx;
   const c = callerIn(ctx);
   // The caller's own account: read whatever the caller's data scope (an agent's group is no bank of it).
   const user = present(await service('Utente').find({ username: c.username }), `The account of ${c.username}`);
-  const banks = c.isAssistenza ? [] : await service('Banca').listAll(c);
+  const banks = c.isAssistenza ? [] : await callersBanks(ctx);
   const firstBank = banks.at(0);
   return {
     username: c.username,
@@ -36,7 +37,19 @@ const me: DomainHandler = async (ctx) => {
   };
 };
 
-const myBanks: DomainHandler = async ({ caller, service }) => service('Banca').listAll(caller);
+/**
+ * The caller's banks. A merchant's bank is not in its data scope (it sees its own merchant's rows only,
+ * spec/platform/bindings.yaml dataScope), but it is its bank: the one of its group (seed 000 §6).
+ */
+async function callersBanks(ctx: DomainContext): Promise<Row[]> {
+  const c = callerIn(ctx);
+  const banca = ctx.service('Banca');
+  if (!c.isMerchant) return banca.listAll(c);
+  const own = await Promise.all(c.banks.map((codAbi) => banca.find({ codAbi })));
+  return own.filter((b) => b !== undefined);
+}
+
+const myBanks: DomainHandler = (ctx) => callersBanks(ctx);
 
 const myGroups: DomainHandler = async ({ caller, service }) => service('Gruppo').listAll(caller);
 

@@ -72,8 +72,9 @@ describe('lists are limited to the caller\'s banks', () => {
     const res = await sede.get(`${API}/users?size=100`);
     expect(res.status).toBe(200);
     const users: { username: string; group: string }[] = res.body.results;
-    expect(users.map((u) => u.username).sort()).toEqual(['filiale.10001', 'ospite.10001', 'sede.10001']);
-    for (const u of users) expect(u.group).toBe('10001');
+    // The users of its merchants' groups (10001-0000001, 10001-0000002) are below its group.
+    expect(users.map((u) => u.username).sort()).toEqual(['esercente.0000001', 'esercente.0000002', 'filiale.10001', 'operatore.0000001', 'ospite.10001', 'sede.10001']);
+    for (const u of users) expect(u.group).toMatch(/^10001(-\d{7})?$/);
   });
 
   it('GET users: filiale.10001 gets only the users of its branch', async () => {
@@ -84,13 +85,13 @@ describe('lists are limited to the caller\'s banks', () => {
 
   it('GET gruppi: federazione gets its group and the banks\' groups below it', async () => {
     const res = await federazione.get(`${API}/gruppi?size=100`);
-    expect(codes(res.body, 'groupName').sort()).toEqual(['15000', '20002', '30003']);
+    expect(codes(res.body, 'groupName').sort()).toEqual(['15000', '20002', '20002-0000003', '30003']);
   });
 
   it('the assistance user sees everything', async () => {
     expect(codes((await app.request.get(`${API}/articoli?size=100&sort=codice`)).body, 'codice')).toEqual(ALL_ARTICLES);
     expect((await app.request.get(`${API}/ordini?size=100`)).body.totalCount).toBe(3);
-    expect((await app.request.get(`${API}/users?size=100`)).body.totalCount).toBe(6);
+    expect((await app.request.get(`${API}/users?size=100`)).body.totalCount).toBe(9);
     expect((await app.request.get(`${API}/articoli/BETA01`)).status).toBe(200);
     expect((await app.request.get(`${API}/ordini/20002/000003`)).status).toBe(200);
   });

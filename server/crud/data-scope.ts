@@ -1,0 +1,57 @@
+/**
+ * The caller's data scope on one entity (issue 14 item 8): the entity's dimensions (`scope` in its spec)
+ * against what restricts the caller's kind (spec/platform/bindings.yaml `dataScope`), as a predicate for
+ * lists and as a check of one row. Both read the same restrictions, so a list never shows a row that GET
+ * would refuse, nor hides one it would answer.
+ */
+import type { Knex } from 'knex';
+import { bindingsOf } from '../../common/bindings.js';
+import { kindReaches, restrictionsOf, type ScopeValue } from '../../common/data-scope.js';
+import type { EntityModel, Model } from '../../common/model.js';
+import { textOf } from '../../common/text.js';
+import { inScope, whereInAssignedStores, whereInScope, type Caller } from '../domain/auth/caller.js';
+import type { Row } from './row-mapping.js';
+
+/** What one restriction asks of a value; `undefined`: the caller is not restricted by it (a bank user without a cab). */
+function expected(value: ScopeValue, caller: Caller): ((v: unknown) => boolean) | undefined {
+  switch (value) {
+    case 'groupTree': return caller.scope === 'all' ? undefined : (v) => inScope(caller, v);
+    case 'ownBranch': return caller.cab === undefined ? undefined : (v) => v === caller.cab;
+    case 'ownGroup': return (v) => v === caller.group;
+    case 'ownBank': return (v) => v === caller.merchant?.bank;
+    case 'ownMerchant': return (v) => v === caller.merchant?.code;
+    case 'assignedStores': return caller.stores ? (v) => v !== null && v !== undefined && (caller.stores ?? []).includes(textOf(v)) : undefined;
+  }
+}
+
+/** Whether `row` of `entity` is in the caller's scope; no caller (demo data, jobs) sees everything. */
+export function rowInScope(model: Pick<Model, 'bindings'>, entity: EntityModel, row: Row, caller?: Caller): boolean {
+  if (!caller) return true;
+  const kind = bindingsOf(model).dataScope[caller.kind];
+  if (kind.all) return true;
+  if (!kindReaches(kind, entity.scope)) return false;
+  return restrictionsOf(kind, entity.scope).every(({ field, value }) => expected(value, caller)?.(row[field]) ?? true);
+}
+
+/** Restricts a query of `entity` to the caller's scope; `column` maps a field to its column. */
+export function whereInCallerScope(model: Pick<Model, 'bindings'>, entity: EntityModel, qb: Knex.QueryBuilder, column: (field: string) => string, caller?: Caller): void {
+  if (!caller) return;
+  const kind = bindingsOf(model).dataScope[caller.kind];
+  if (kind.all) return;
+  if (!kindReaches(kind, entity.scope)) {
+    qb.whereRaw('1 = 0');
+    return;
+  }
+  for (const { field, value } of restrictionsOf(kind, entity.scope)) {
+    const col = column(field);
+    switch (value) {
+      case 'groupTree': whereInScope(qb, col, caller); break;
+      case 'ownBranch': if (caller.cab !== undefined) qb.where(col, caller.cab); break;
+      case 'ownGroup': qb.where(col, caller.group); break;
+      // A merchant caller always has them; anyone else bound to these values matches nothing.
+      case 'ownBank': qb.where(col, caller.merchant?.bank ?? null); break;
+      case 'ownMerchant': qb.where(col, caller.merchant?.code ?? null); break;
+      case 'assignedStores': if (caller.stores) whereInAssignedStores(qb, col, caller); break;
+    }
+  }
+}
