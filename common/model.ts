@@ -114,6 +114,16 @@ export interface ConfirmationModel { field: string; from?: unknown; to?: unknown
 /** `valid` is JSON Logic over the row as it will be stored (a promotion ends on or after it starts). */
 export interface RowCheckModel { field: string; valid: unknown; message: string }
 
+/** Rows of `entity` whose `link` fields (its field -> this entity's field) equal this row's, paged. */
+export interface RelatedListModel {
+  name: string;
+  entity: string;
+  label: string;
+  link: Record<string, string>;
+  columns: string[];
+  pageSize: number;
+}
+
 export interface EntityModel {
   name: string;
   label: string;
@@ -123,6 +133,8 @@ export interface EntityModel {
   fields: FieldModel[];
   children: ChildModel[];
   rules: FieldRule[];
+  /** Paged lists of other entities' rows linked to this one (docs/spec-language.md#related-lists). */
+  relatedLists: RelatedListModel[];
   /** The row's data-scope dimensions and the fields holding them (common/data-scope.ts); empty when rows are shared. */
   scope: ScopeMap;
   /** false: changes are not recorded in the audit trail (absent: they are). */

@@ -320,6 +320,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/banche/{codAbi}/filiali": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Codice ABI */
+                codAbi: string;
+            };
+            cookie?: never;
+        };
+        /** Filiali della banca di Banca */
+        get: operations["listBancaFiliali"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/banche/{codAbi}/logo": {
         parameters: {
             query?: never;
@@ -6897,6 +6917,91 @@ export interface operations {
             };
             /** @description Versione mancante */
             428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBancaFiliali: {
+        parameters: {
+            query?: {
+                /** @description Filtro: CAB */
+                cab?: string;
+                /** @description Filtro: Località */
+                localita?: string;
+                /** @description Filtro: Nome */
+                nome?: string;
+                /** @description Pagina, da 0 */
+                page?: number;
+                /** @description Filtro: Provincia */
+                provincia?: string;
+                /** @description Ricerca per nome: le righe in cui codAbi, cab contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description Righe per pagina */
+                size?: number;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Codice ABI */
+                codAbi: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Una pagina di risultati */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FilialePage"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -13,6 +13,7 @@ import { addFilePaths } from './openapi-files.js';
 import { addExportJobPaths, addExportPath, EXPORT_TAG, type ParameterObject } from './openapi-export.js';
 import { addTransitionPaths, createInputName, lifecycleSchemas } from './openapi-lifecycle.js';
 import { displaySearchParameter, referenceLabelSchemas } from './openapi-labels.js';
+import { addRelatedListPaths } from './openapi-related.js';
 
 export const API_BASE = '/webpos/api/v1';
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -167,6 +168,7 @@ function addEntityPaths(paths: Record<string, Record<string, unknown>>, entity: 
     if (!ops.has('get')) continue;
     addChildPaths(paths, entity, child, model, item, keyParams, op, common);
   }
+  if (ops.has('get')) addRelatedListPaths(paths, entity, model, item, keyParams, common);
 }
 
 function addChildPaths(
@@ -212,7 +214,7 @@ export function filterFields(entity: EntityModel): FieldModel[] {
   return entity.fields.filter((f) => f.search !== undefined || listed.includes(f.name));
 }
 
-function listParameters(entity: EntityModel): ParameterObject[] {
+export function listParameters(entity: EntityModel): ParameterObject[] {
   const sortable = entity.fields.map((f) => f.name);
   const params: ParameterObject[] = [
     { name: 'page', in: 'query', description: 'Pagina, da 0', schema: { type: 'integer', minimum: 0, default: 0 } },

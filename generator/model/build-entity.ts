@@ -125,6 +125,10 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
       ...(raw.rules ?? []).map(compileRule),
       ...Object.entries(raw.fields).flatMap(([name, f]) => (f.clearWhen === undefined ? [] : [{ when: f.clearWhen, set: { [name]: null } }])),
     ],
+    // Label, columns and page size default to the listed entity's: check-cross-references fills them in.
+    relatedLists: Object.entries(raw.relatedLists ?? {}).map(([name, r]) => ({
+      name, entity: r.entity, label: r.label ?? '', link: r.link, columns: r.columns ?? [], pageSize: r.pageSize ?? 0,
+    })),
     scope: raw.scope ?? {},
     confirmations: raw.confirmations ?? [],
     ...(raw.success ? { success: raw.success } : {}),

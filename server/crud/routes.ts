@@ -28,6 +28,7 @@ import { isBinaryFile, sendBinaryFile } from '../files/send-file.js';
 import { createFileStore, type FileStore } from '../files/index.js';
 import { sessionCookieOf } from '../http/session-cookie.js';
 import { textOf } from '../../common/text.js';
+import { ApiError } from '../http/api-error.js';
 
 /** `name`: the child list (childList, childReplace) or the transition (transition) the operation names. */
 type Handler = (service: EntityService, req: Request, res: Response, caller: Caller, name?: string) => Promise<void>;
@@ -114,6 +115,10 @@ export function apiRouter(
     } else if (exportHandler) {
       // Asynchronous exports (server/exports/): the list's query in, a job out; its status and file.
       router[op.method](path, (req, res) => exportHandler(req, res, callerFor(res), entity));
+    } else if (op.kind === 'relatedList' && entity) {
+      const parent = present(op.parent, `x-parent of ${op.operationId}`);
+      const related = present(op.related, `x-related of ${op.operationId}`);
+      router[op.method](path, (req, res) => relatedList(serviceFor(parent), serviceFor(entity), related, req, res, callerFor(res)));
     } else if (entity && crudHandler) {
       router[op.method](path, (req, res) => crudHandler(serviceFor(entity), req, res, callerFor(res), op.child ?? op.transition ?? op.file));
     }
@@ -152,7 +157,19 @@ function filterableFields(paths: Record<string, Record<string, unknown>>, entity
   });
 }
 
-/** The JSON body of a create or an update: an object, as the document's request check already made sure. */
+/**
+ * A related list (docs/spec-language.md#related-lists): the item must be in the caller's scope (404
+ * otherwise, as its GET), then the listed rows linked to it, in the caller's scope on their entity too.
+ */
+async function relatedList(parent: EntityService, listed: EntityService, name: string, req: Request, res: Response, caller: Caller): Promise<void> {
+  const related = named(parent.entity.relatedLists, name, `${parent.entity.name} related lists`);
+  const item = await parent.find(keyFromPath(parent.entity, req), caller);
+  if (!item) throw new ApiError('NOT_FOUND');
+  const fixed = Object.fromEntries(Object.entries(related.link).map(([field, parentField]) => [field, item[parentField]]));
+  const page = await listed.list(req.query, caller, fixed);
+  res.json({ ...page, results: await listed.withLabels(page.results) });
+}
+
 /** One row with `_labels` (docs/spec-language.md#references). */
 async function labelled(s: EntityService, row: Row): Promise<Row> {
   const [out] = await s.withLabels([row]);

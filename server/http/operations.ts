@@ -15,6 +15,9 @@ export interface DocumentOperation {
   transition?: string;
   /** The file field a fileGet / fileCheck / fileUpdate operation reads or writes (x-file). */
   file?: string;
+  /** A relatedList operation's item entity (x-parent) and the related list it pages (x-related). */
+  parent?: string;
+  related?: string;
 }
 
 export function documentOperations(openapi: Record<string, unknown>): DocumentOperation[] {
@@ -27,6 +30,7 @@ export function documentOperations(openapi: Record<string, unknown>): DocumentOp
       out.push({
         method, path, operationId: present(text('operationId'), `operationId of ${method} ${path}`), access: text('x-access'), permission: text('x-permission'),
         entity: text('x-entity'), kind: text('x-operation'), child: text('x-child'), handler: text('x-handler'), transition: text('x-transition'), file: text('x-file'),
+        parent: text('x-parent'), related: text('x-related'),
       });
     }
   }

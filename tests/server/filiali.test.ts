@@ -109,3 +109,25 @@ describe('branch CRUD round trip', () => {
     expect(res.body.details).toEqual([{ field: 'cab', message: "La chiave nel corpo della richiesta non corrisponde a quella nell'indirizzo" }]);
   });
 });
+
+// The bank's record lists its branches (spec/anagrafiche/banca.yaml relatedLists, docs/spec-language.md#related-lists).
+describe('GET /banche/{codAbi}/filiali', () => {
+  const cabs = (body: { results: { cab: string }[] }) => body.results.map((f) => f.cab);
+
+  it('pages the branches of the bank, ten a page, with the bank named', async () => {
+    const res = await app.request.get(`${API}/banche/30480/filiali?sort=cab`);
+    expect(res.status).toBe(200);
+    expect(res.body.totalCount).toBe(2);
+    expect(cabs(res.body)).toEqual(['01600', '01601']);
+    expect(res.body.results[0]._labels).toEqual({ codAbi: '30480 - Banca di Credito Cooperativo di Esempio' });
+  });
+
+  it('keeps the caller\'s scope on both levels: a branch user sees its branch, another bank is missing', async () => {
+    const filiale = await app.loginAs('filiale.30480');
+    expect(cabs((await filiale.get(`${API}/banche/30480/filiali`)).body)).toEqual(['01600']);
+    const sede = await app.loginAs('sede.30480');
+    const other = await sede.get(`${API}/banche/60855/filiali`);
+    expect(other.status).toBe(404);
+    expect(other.body).toEqual({ errorMessage: 'Elemento non trovato', code: 'NOT_FOUND', details: [] });
+  });
+});
