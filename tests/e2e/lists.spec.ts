@@ -129,6 +129,13 @@ test('un indirizzo con valori non validi apre l\'elenco senza errori; nessun ris
   await page.getByRole('button', { name: 'Azzera i filtri' }).first().click();
   await expect(page.getByRole('searchbox', { name: 'Provincia' })).toHaveValue('');
   await expect(page).toHaveURL((url) => url.pathname === LIST && url.search === '');
+
+  await test.step('una pagina oltre la fine porta all\'ultima pagina con righe', async () => {
+    await page.goto(`${LIST}?size=10&page=99`);
+    await expect(page).not.toHaveURL(/page=99/);
+    await expect(rows(page).first()).toBeVisible();
+    await expect(page.getByText('Nessun risultato')).toHaveCount(0);
+  });
 });
 
 test('su un telefono (390 px) la pagina non scorre di lato: la tabella scorre nel suo riquadro', async ({ page }) => {

@@ -9,10 +9,16 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { browserStore, rememberListQuery } from '../../core/listMemory';
 import { readListView, writeListView, type ListShape, type ListView } from '../../core/listView';
 
+export interface ChangeOptions {
+  /** The filter parameter whose typing settled into this change, if that is what made it. */
+  typedIn?: string;
+  /** A correction of the address (a page past the end), not a step Back should return to. */
+  replace?: boolean;
+}
+
 export interface ListViewControl {
   view: ListView;
-  /** `typedIn`: the filter parameter whose typing settled into this change, if that is what made it. */
-  change: (next: ListView, typedIn?: string) => void;
+  change: (next: ListView, options?: ChangeOptions) => void;
 }
 
 export function useListView(shape: ListShape, listRoute: string | undefined): ListViewControl {
@@ -27,12 +33,12 @@ export function useListView(shape: ListShape, listRoute: string | undefined): Li
     if (listRoute) rememberListQuery(browserStore('session'), listRoute, current);
   }, [listRoute, current]);
 
-  const change = useCallback((next: ListView, typedIn?: string) => {
+  const change = useCallback((next: ListView, { typedIn, replace = false }: ChangeOptions = {}) => {
     const query = writeListView(next, shape);
     if (query === current) return;
     const sameSearch = typedIn !== undefined && typing.current?.param === typedIn && typing.current.query === current;
     typing.current = typedIn === undefined ? undefined : { param: typedIn, query };
-    void navigate({ pathname: location.pathname, search: query ? `?${query}` : '' }, { replace: sameSearch });
+    void navigate({ pathname: location.pathname, search: query ? `?${query}` : '' }, { replace: replace || sameSearch });
   }, [shape, current, navigate, location.pathname]);
 
   return { view, change };

@@ -3,7 +3,7 @@
  * the manifest, all held in the address (list/useListView.ts), so Back, a shared link and "Torna all'elenco"
  * show the same rows. A row opens the form route with its key filled in, by click or by Enter on the row.
  */
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
@@ -12,7 +12,7 @@ import { useEntityList } from '../../core/hooks/useEntityList';
 import { useEntityMutations } from '../../core/hooks/useEntityMutations';
 import { useEntityMeta, useManifest } from '../../core/hooks/useManifest';
 import { fillRoute, keyOf } from '../../core/keys';
-import { withFilter, withoutFilters } from '../../core/listView';
+import { withFilter, withoutFilters, withPage } from '../../core/listView';
 import { resultCount } from '../../core/resultCount';
 import { useSession } from '../../core/session';
 import type { Row } from '../../core/types';
@@ -45,8 +45,15 @@ function EntityList({ entityName }: { entityName: string }) {
   const filtered = Object.keys(view.filters).length > 0;
 
   const onFilterChange = useCallback((param: string, value: string | undefined, typed: boolean) => {
-    change(withFilter(view, param, value), typed ? param : undefined);
+    change(withFilter(view, param, value), { typedIn: typed ? param : undefined });
   }, [change, view]);
+
+  // A page past the end (an old link, the last row of the last page deleted): the last page that has rows.
+  const lastPage = Math.max(0, Math.ceil(list.totalCount / view.size) - 1);
+  const pastTheEnd = !list.loading && list.error == null && list.rows.length === 0 && view.page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) change(withPage(view, lastPage, view.size), { replace: true });
+  }, [pastTheEnd, change, view, lastPage]);
 
   const { formRoute } = entity;
   const canOpen = Boolean(formRoute) && entity.operations.includes('get');
