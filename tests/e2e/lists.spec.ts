@@ -2,7 +2,8 @@
  * Lists people work in all day (issue 15 item 3): filters, sort, page and page size live in the address, so
  * a record opened from page 2 of a filtered, sorted list goes back (Back, "Torna all'elenco") to exactly that
  * page; rows are Tab stops and open with Enter; the bank filter picks the bank by name; a bad address is
- * ignored, not a crash; on a phone the page never scrolls sideways, the table scrolls in its own box.
+ * ignored, not a crash; an empty answer and a failed one say so in Italian; on a phone the page never
+ * scrolls sideways, the table scrolls in its own box.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
@@ -115,7 +116,7 @@ test('filiali: filtro, ordino, pagina 2, apro una riga con Invio; Indietro e "To
   });
 });
 
-test('un indirizzo con valori non validi apre l\'elenco senza errori; nessun risultato e "Azzera i filtri"', async ({ page }) => {
+test('un indirizzo con valori non validi apre l\'elenco senza errori; nessun risultato e "Azzera i filtri"; una ricerca scritta è un passo solo', async ({ page }) => {
   const bad = `${LIST}?page=abc&size=7&sort=segreto,asc&provincia=${'x'.repeat(300)}`;
   await page.goto(bad);
   await submitLogin(page, 'assistenza');
@@ -130,12 +131,38 @@ test('un indirizzo con valori non validi apre l\'elenco senza errori; nessun ris
   await expect(page.getByRole('searchbox', { name: 'Provincia' })).toHaveValue('');
   await expect(page).toHaveURL((url) => url.pathname === LIST && url.search === '');
 
+  await test.step('una ricerca scritta in due riprese è un solo passo: Indietro la annulla tutta e svuota la casella', async () => {
+    const nome = page.getByRole('searchbox', { name: 'Nome' });
+    await nome.fill('Se');
+    await expect(page).toHaveURL(/[?&]nome=Se(&|$)/);
+    await nome.fill('Sede');
+    await expect(page).toHaveURL(/[?&]nome=Sede(&|$)/);
+    await page.goBack();
+    await expect(page).toHaveURL((url) => url.pathname === LIST && url.search === '');
+    await expect(nome).toHaveValue('');
+  });
+
   await test.step('una pagina oltre la fine porta all\'ultima pagina con righe', async () => {
     await page.goto(`${LIST}?size=10&page=99`);
     await expect(page).not.toHaveURL(/page=99/);
     await expect(rows(page).first()).toBeVisible();
     await expect(page.getByText('Nessun risultato')).toHaveCount(0);
   });
+});
+
+test('banche: se l\'elenco non arriva lo dice in italiano, e Riprova lo carica', async ({ page }) => {
+  await page.goto('/anagrafiche/anaBanca');
+  await submitLogin(page, 'assistenza');
+  await expect(page.getByTestId('result-count')).toHaveText(/^\d+ risultati$/);
+  // The server answers the next list call with a failure, once.
+  await page.route((url) => url.pathname.endsWith('/banche'), (route) => route.fulfill({ status: 503, body: '' }), { times: 1 });
+  await page.getByRole('searchbox', { name: 'Denominazione' }).fill('Banca');
+  const alert = page.getByRole('alert').filter({ hasText: "Impossibile caricare l'elenco" });
+  await expect(alert).toContainText('Errore durante la chiamata al server - contattare il supporto');
+  await alert.getByRole('button', { name: 'Riprova' }).click();
+  await expect(alert).toHaveCount(0);
+  await expect(page.getByTestId('result-count')).toHaveText(/^\d+ risultat[oi]$/);
+  await expect(rows(page).first()).toContainText('Banca');
 });
 
 test('su un telefono (390 px) la pagina non scorre di lato: la tabella scorre nel suo riquadro', async ({ page }) => {
