@@ -108,12 +108,12 @@ export function ListTable({ entityName, entity, list, view, onViewChange, onOpen
     renderEmptyRowsFallback: () => (
       <Stack align="center" gap="xs" p="lg" className={classes.empty}>
         <Text fw={500}>{emptyText}</Text>
-        {onClearFilters && <Button size="compact-sm" variant="light" onClick={onClearFilters}>Azzera i filtri</Button>}
+        {onClearFilters && <Button size="compact-sm" variant="light" c="blue.8" onClick={onClearFilters}>Azzera i filtri</Button>}
       </Stack>
     ),
     enableRowActions: Boolean(onDelete),
     positionActionsColumn: 'last',
-    displayColumnDefOptions: { 'mrt-row-actions': { header: '', size: 56, grow: false } },
+    displayColumnDefOptions: { 'mrt-row-actions': { header: 'Azioni', size: 90, grow: false } },
     renderRowActions: ({ row }) => (
       <ActionIcon
         variant="subtle"

@@ -87,7 +87,7 @@ function EntityList({ entityName }: { entityName: string }) {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>{title}</Title>
+        <Title order={1} size="h2">{title}</Title>
         <Group gap="sm">
           <ExportMenu entity={entity} sort={view.sort} filters={view.filters} />
           {canCreate && formRoute && (
@@ -108,10 +108,10 @@ function EntityList({ entityName }: { entityName: string }) {
       )}
       <Group justify="space-between" gap="xs">
         {/* Said to screen readers too when it changes: the answer to a filter is its count. */}
-        <Text size="sm" c="dimmed" aria-live="polite" data-testid="result-count">
+        <Text size="sm" c="gray.7" aria-live="polite" data-testid="result-count">
           {list.error == null && !(list.loading && list.rows.length === 0) ? resultCount(list.totalCount) : ''}
         </Text>
-        {clearFilters && <Button size="compact-sm" variant="subtle" onClick={clearFilters}>Azzera i filtri</Button>}
+        {clearFilters && <Button size="compact-sm" variant="subtle" c="blue.8" onClick={clearFilters}>Azzera i filtri</Button>}
       </Group>
       <ListTable
         entityName={entityName}
