@@ -165,6 +165,23 @@ test('banche: se l\'elenco non arriva lo dice in italiano, e Riprova lo carica',
   await expect(rows(page).first()).toContainText('Banca');
 });
 
+test('la larghezza di una colonna trascinata resta alla riapertura dell\'elenco', async ({ page }) => {
+  await page.goto('/anagrafiche/anaBanca');
+  await submitLogin(page, 'assistenza');
+  const header = page.getByRole('columnheader', { name: 'Denominazione' });
+  await expect(rows(page).first()).toBeVisible();
+  const before = (await header.boundingBox())?.width ?? 0;
+  const handle = (await header.locator('.mrt-table-head-cell-resize-handle').boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(handle.x + handle.width / 2 + 120, handle.y + handle.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(async () => (await header.boundingBox())?.width ?? 0).toBeGreaterThan(before + 100);
+  await page.reload();
+  await expect(rows(page).first()).toBeVisible();
+  await expect.poll(async () => (await header.boundingBox())?.width ?? 0).toBeGreaterThan(before + 100);
+});
+
 test('su un telefono (390 px) la pagina non scorre di lato: la tabella scorre nel suo riquadro', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(LIST);
