@@ -243,6 +243,14 @@ label: string
 type: FieldType
 options?: EnumOption[]
 groups?: EnumGroups
+/**
+ * The entity a reference points to: a filter picks its row by name (`?format=compact&q=`).
+ */
+reference?: string
+/**
+ * A text field's longest value, which sizes its column.
+ */
+maxLength?: number
 }
 /**
  * This interface was referenced by `Manifest`'s JSON-Schema
@@ -254,6 +262,14 @@ label: string
 type: FieldType
 options?: EnumOption[]
 groups?: EnumGroups
+/**
+ * The entity a reference points to: a filter picks its row by name (`?format=compact&q=`).
+ */
+reference?: string
+/**
+ * A text field's longest value, which sizes its column.
+ */
+maxLength?: number
 /**
  * Query parameter (the bank name filter is `name`; a range end is `<param>Da` or `<param>A`).
  */

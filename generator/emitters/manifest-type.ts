@@ -17,6 +17,11 @@ const shape = (title: string, properties: Record<string, object>, required: stri
   ({ title, ...(description ? { description } : {}), type: 'object', properties, required, additionalProperties: false }) as const;
 
 const OPERATIONS = ['list', 'get', 'create', 'update', 'delete'];
+/** What a list needs of a column's field beyond its type: the entity a reference points to, a text's longest value. */
+const columnExtras = {
+  reference: { ...str, description: 'The entity a reference points to: a filter picks its row by name (`?format=compact&q=`).' },
+  maxLength: { ...int, description: "A text field's longest value, which sizes its column." },
+};
 const routeBase = { path: str, permission: str, title: str, public: { type: 'boolean', description: 'Reachable without login (seed 000 §2).' } };
 
 export const manifestSchema = {
@@ -53,9 +58,9 @@ export const manifestSchema = {
     EnumOption: shape('EnumOption', { value: str, label: str }, ['value', 'label']),
     EnumGroups: { title: 'EnumGroups', description: "An enum's named subsets of codes (spec `groups:`), e.g. the suspended statuses of a ticket.", ...record(strings) },
     QueryEnum: shape('QueryEnum', { label: str, options: { type: 'array', items: ref('EnumOption') }, groups: ref('EnumGroups') }, ['label', 'options']),
-    ColumnDef: shape('ColumnDef', { field: str, label: str, type: ref('FieldType'), options: { type: 'array', items: ref('EnumOption') }, groups: ref('EnumGroups') }, ['field', 'label', 'type']),
+    ColumnDef: shape('ColumnDef', { field: str, label: str, type: ref('FieldType'), options: { type: 'array', items: ref('EnumOption') }, groups: ref('EnumGroups'), ...columnExtras }, ['field', 'label', 'type']),
     FilterDef: shape('FilterDef', {
-      field: str, label: str, type: ref('FieldType'), options: { type: 'array', items: ref('EnumOption') }, groups: ref('EnumGroups'),
+      field: str, label: str, type: ref('FieldType'), options: { type: 'array', items: ref('EnumOption') }, groups: ref('EnumGroups'), ...columnExtras,
       param: { ...str, description: 'Query parameter (the bank name filter is `name`; a range end is `<param>Da` or `<param>A`).' },
       search: { enum: ['exact', 'wildcard', 'range'] },
     }, ['field', 'label', 'type', 'param', 'search']),

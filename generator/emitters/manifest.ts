@@ -93,7 +93,11 @@ export function buildManifest(model: Model): Manifest {
 
 function entityManifest(entity: EntityModel): EntityMeta {
   // groups: the enum's named subsets of codes, so a page can tell e.g. a suspended ticket without spelling codes.
-  const column = (f: FieldModel): ColumnDef => ({ field: f.name, label: f.label, type: f.type, ...(f.options ? { options: f.options } : {}), ...(f.groups ? { groups: f.groups } : {}) });
+  // reference: the entity a reference points to, so a filter picks its row by name; maxLength: how wide a text column needs to be.
+  const column = (f: FieldModel): ColumnDef => ({
+    field: f.name, label: f.label, type: f.type, ...(f.options ? { options: f.options } : {}), ...(f.groups ? { groups: f.groups } : {}),
+    ...(f.reference ? { reference: f.reference.entity } : {}), ...(f.maxLength !== undefined ? { maxLength: f.maxLength } : {}),
+  });
   return {
     label: entity.label,
     labelPlural: entity.labelPlural,

@@ -1,27 +1,36 @@
 /**
- * Filter bar from `entity.filters`. Text filters are type-ahead: they apply once the user stops typing for
- * `ui.typeaheadDelayMs` (800 ms); enums and booleans are selects and apply at once.
+ * Filter bar from `entity.filters`, showing the values the address holds (list/useListView.ts). Text filters
+ * are type-ahead: they apply once the user stops typing for `ui.typeaheadDelayMs` (800 ms); enums and
+ * booleans are selects of their labels and apply at once; a reference picks the referenced row by name
+ * (ReferenceFilter.tsx).
  */
-import { useEffect, useRef, useState } from 'react';
-import { Group, Select, TextInput } from '@mantine/core';
+import { Group, Select } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import type { FilterValue } from '../../core/dataProvider';
-import { useDebouncedValue } from '../../core/hooks/useDebouncedValue';
 import type { FilterDef } from '../../core/types';
+import { ReferenceFilter } from './ReferenceFilter';
+import { TypeaheadInput } from './TypeaheadInput';
 
 interface Props {
   filters: FilterDef[];
+  /** Query parameter -> the value set now. */
+  values: Record<string, string>;
   delayMs: number;
-  /** Called with the query parameter name (`param`, else the field) and the settled value. */
-  onChange: (param: string, value: FilterValue) => void;
+  /** Called with the query parameter name (`param`, else the field) and the new value; `typed` when typing settled. */
+  onChange: (param: string, value: string | undefined, typed: boolean) => void;
 }
 
-export function FilterBar({ filters, delayMs, onChange }: Props) {
+export function FilterBar({ filters, values, delayMs, onChange }: Props) {
   if (filters.length === 0) return null;
   return (
     <Group align="flex-end" gap="sm" wrap="wrap" role="search">
       {filters.map((filter) => (
-        <FilterInput key={filter.param} filter={filter} delayMs={delayMs} onChange={(v) => onChange(filter.param, v)} />
+        <FilterInput
+          key={filter.param}
+          filter={filter}
+          value={values[filter.param] ?? ''}
+          delayMs={delayMs}
+          onChange={(v, typed) => onChange(filter.param, v, typed)}
+        />
       ))}
     </Group>
   );
@@ -29,8 +38,19 @@ export function FilterBar({ filters, delayMs, onChange }: Props) {
 
 const BOOLEAN_OPTIONS = [{ value: 'true', label: 'Sì' }, { value: 'false', label: 'No' }];
 
-function FilterInput({ filter, delayMs, onChange }: { filter: FilterDef; delayMs: number; onChange: (v: FilterValue) => void }) {
-  const common = { label: filter.label, 'data-filter': filter.field, w: 220 };
+interface InputProps {
+  filter: FilterDef;
+  value: string;
+  delayMs: number;
+  onChange: (value: string | undefined, typed: boolean) => void;
+}
+
+/** Two filters a row on a phone, several on a desk; never wider than a name needs. */
+export const FILTER_WIDTH = { style: { flex: '1 1 160px', minWidth: 150, maxWidth: 260 } } as const;
+
+function FilterInput({ filter, value, delayMs, onChange }: InputProps) {
+  const common = { label: filter.label, 'data-filter': filter.field, ...FILTER_WIDTH };
+  const pick = (v: string | null) => onChange(v ?? undefined, false);
   switch (filter.type) {
     case 'enum':
       return (
@@ -39,11 +59,12 @@ function FilterInput({ filter, delayMs, onChange }: { filter: FilterDef; delayMs
           data={(filter.options ?? []).map((o) => ({ value: o.value, label: o.label }))}
           placeholder="Tutti"
           clearable
-          onChange={(v) => onChange(v ?? undefined)}
+          value={value || null}
+          onChange={pick}
         />
       );
     case 'boolean':
-      return <Select {...common} data={BOOLEAN_OPTIONS} placeholder="Tutti" clearable onChange={(v) => onChange(v ?? undefined)} />;
+      return <Select {...common} data={BOOLEAN_OPTIONS} placeholder="Tutti" clearable value={value || null} onChange={pick} />;
     case 'date':
     case 'datetime':
       return (
@@ -52,23 +73,14 @@ function FilterInput({ filter, delayMs, onChange }: { filter: FilterDef; delayMs
           valueFormat="DD/MM/YYYY"
           placeholder="gg/mm/aaaa"
           clearable
-          onChange={(v) => onChange(v ? v.slice(0, 10) : undefined)}
+          value={value || null}
+          onChange={(v) => onChange(v ? v.slice(0, 10) : undefined, false)}
         />
       );
+    case 'reference':
+      if (filter.reference) return <ReferenceFilter {...common} target={filter.reference} value={value} delayMs={delayMs} onChange={pick} />;
+      return <TypeaheadInput {...common} value={value} delayMs={delayMs} onChange={(v) => onChange(v, true)} />;
     default:
-      return <TypeaheadInput {...common} delayMs={delayMs} onChange={onChange} />;
+      return <TypeaheadInput {...common} value={value} delayMs={delayMs} onChange={(v) => onChange(v, true)} />;
   }
-}
-
-function TypeaheadInput({ delayMs, onChange, ...rest }: { label: string; w: number; 'data-filter': string; delayMs: number; onChange: (v: FilterValue) => void }) {
-  const [text, setText] = useState('');
-  const settled = useDebouncedValue(text.trim(), delayMs);
-  // What was last passed on: nothing to render from it, so a ref, not state.
-  const applied = useRef('');
-  useEffect(() => {
-    if (settled === applied.current) return;
-    applied.current = settled;
-    onChange(settled || undefined);
-  }, [settled, onChange]);
-  return <TextInput {...rest} type="search" placeholder="Cerca..." value={text} onChange={(e) => setText(e.currentTarget.value)} />;
 }

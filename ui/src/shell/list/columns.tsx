@@ -1,18 +1,40 @@
 /**
- * Table columns from `entity.columns`, each cell formatted by the column type (Italian formats); a reference
- * shows the name of the row it points to (`_labels`), its code when the API sent none.
+ * Table columns from `entity.columns`, the key columns first (they say which row it is, also on a phone
+ * where the rest scrolls), each cell formatted by the column type (Italian formats); a reference shows the
+ * name of the row it points to (`_labels`), its code when the API sent none. Each column opens at the width
+ * core/columnWidths.ts gives it for the rows on screen.
  */
 import type { MRT_ColumnDef } from 'mantine-react-table';
+import { columnWidth } from '../../core/columnWidths';
 import { formatCell } from '../../core/format';
+import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH } from '../../core/listMemory';
 import { referenceLabel } from '../../core/referenceLabels';
 import type { ColumnDef, Row } from '../../core/types';
 
-export function tableColumns(columns: readonly ColumnDef[]): MRT_ColumnDef<Row>[] {
+/** A cell as the list shows it. */
+export function cellText(column: ColumnDef, row: Row): string {
+  return referenceLabel(row, column.field) ?? formatCell(column, row[column.field]);
+}
+
+export function keyFirst(columns: readonly ColumnDef[], key: readonly string[]): ColumnDef[] {
+  const keys = key.flatMap((k) => columns.filter((c) => c.field === k));
+  return [...keys, ...columns.filter((c) => !key.includes(c.field))];
+}
+
+/** Each column's opening width for these rows. */
+export function openingWidths(columns: readonly ColumnDef[], rows: readonly Row[]): Record<string, number> {
+  return Object.fromEntries(columns.map((c) => [c.field, columnWidth(c, rows.map((r) => cellText(c, r)))]));
+}
+
+export function tableColumns(columns: readonly ColumnDef[], widths: Record<string, number>): MRT_ColumnDef<Row>[] {
   return columns.map((column) => ({
     id: column.field,
     header: column.label,
     accessorFn: (row: Row) => row[column.field],
-    Cell: ({ cell, row }) => referenceLabel(row.original, column.field) ?? formatCell(column, cell.getValue()),
-    mantineTableBodyCellProps: column.type === 'decimal' ? { style: { textAlign: 'right' } } : undefined,
+    Cell: ({ row }) => cellText(column, row.original),
+    size: widths[column.field],
+    minSize: MIN_COLUMN_WIDTH,
+    maxSize: MAX_COLUMN_WIDTH,
+    mantineTableBodyCellProps: column.type === 'decimal' ? { style: { justifyContent: 'flex-end', textAlign: 'right' } } : undefined,
   }));
 }

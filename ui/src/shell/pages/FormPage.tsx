@@ -13,6 +13,7 @@ import { useStableValue } from '../../core/hooks/useStableValue';
 import { useEntityMeta } from '../../core/hooks/useManifest';
 import type { LoadState } from '../../core/hooks/useManifest';
 import { fillRoute, keyOf } from '../../core/keys';
+import { browserStore, listAddress } from '../../core/listMemory';
 import { useSession } from '../../core/session';
 import type { FormDef, Row } from '../../core/types';
 import { AuditPanel } from '../form/AuditPanel';
@@ -42,7 +43,8 @@ export default function FormPage({ entityName, routePattern }: Props) {
   const canSave = editKey ? fullUpdate : can(entity.permissions.create);
   const canDelete = entity.operations.includes('delete') && can(entity.permissions.delete) && allowsOnRow('delete');
 
-  const toList = () => { void navigate(entity.listRoute ?? '/'); };
+  // Back to the list as the user left it: same page, filters and sort (core/listMemory.ts).
+  const toList = () => { void navigate(entity.listRoute ? listAddress(browserStore('session'), entity.listRoute) : '/'); };
   // Without the update permission, the fields whose own permission the user holds stay editable.
   const restrictedFields = editKey && !fullUpdate && allowsOnRow('update') && form.status === 'ready'
     ? Object.entries(form.value.fieldPermissions ?? {}).filter(([, p]) => can(p)).map(([f]) => f)

@@ -1,30 +1,35 @@
 /**
- * Generic list page (route kind "list"): server-side paging (0-based page, the entity's page size), sorting
- * (`sort=field,asc|desc`) and filters from the manifest; a row opens the form route with its key filled in.
+ * Generic list page (route kind "list"): server-side paging, sorting (`sort=field,asc|desc`) and filters from
+ * the manifest, all held in the address (list/useListView.ts), so Back, a shared link and "Torna all'elenco"
+ * show the same rows. A row opens the form route with its key filled in, by click or by Enter on the row.
  */
-import 'mantine-react-table/styles.css';
-import { useCallback, useMemo, useState } from 'react';
-import { ActionIcon, Alert, Button, Group, Stack, Title } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { MantineReactTable, useMantineReactTable, type MRT_PaginationState, type MRT_SortingState } from 'mantine-react-table';
-import { MRT_Localization_IT } from 'mantine-react-table/locales/it/index.esm.mjs';
+import { useCallback, useEffect } from 'react';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
 import { userMessage } from '../../core/apiError';
-import type { FilterValue } from '../../core/dataProvider';
 import { useEntityList } from '../../core/hooks/useEntityList';
 import { useEntityMutations } from '../../core/hooks/useEntityMutations';
 import { useEntityMeta, useManifest } from '../../core/hooks/useManifest';
 import { fillRoute, keyOf } from '../../core/keys';
+import { withFilter, withoutFilters, withPage } from '../../core/listView';
+import { resultCount } from '../../core/resultCount';
 import { useSession } from '../../core/session';
-import type { Row, SortSpec } from '../../core/types';
+import type { Row } from '../../core/types';
 import { useBanners } from '../banners';
-import { tableColumns } from '../list/columns';
 import { ExportMenu } from '../list/ExportMenu';
 import { FilterBar } from '../list/FilterBar';
+import { ListTable } from '../list/ListTable';
+import { useListView } from '../list/useListView';
 import { useModals } from '../modals/modalsContext';
 import { usePageTitle } from '../pageTitle';
 
 export default function ListPage({ entityName }: { entityName: string }) {
+  // Another list is another page: nothing of this one's state (widths, the typing in progress) carries over.
+  return <EntityList key={entityName} entityName={entityName} />;
+}
+
+function EntityList({ entityName }: { entityName: string }) {
   const { ui } = useManifest();
   const entity = useEntityMeta(entityName);
   const navigate = useNavigate();
@@ -32,28 +37,33 @@ export default function ListPage({ entityName }: { entityName: string }) {
   const banners = useBanners();
   const mutations = useEntityMutations(entity);
   const { can } = useSession();
-  usePageTitle(entity.title ?? entity.labelPlural);
+  const title = entity.title ?? entity.labelPlural;
+  usePageTitle(title);
 
-  const [pagination, setPagination] = useState<MRT_PaginationState>({ pageIndex: 0, pageSize: entity.pageSize });
-  const [sorting, setSorting] = useState<MRT_SortingState>(
-    [{ id: entity.defaultSort.field, desc: entity.defaultSort.direction === 'desc' }],
-  );
-  const [filters, setFilters] = useState<Record<string, FilterValue>>({});
+  const { view, change } = useListView(entity, entity.listRoute);
+  const list = useEntityList(entity, { page: view.page, size: view.size, sort: view.sort, filters: view.filters });
+  const filtered = Object.keys(view.filters).length > 0;
 
-  const sort: SortSpec[] = sorting.map((s) => ({ field: s.id, direction: s.desc ? 'desc' : 'asc' }));
-  const list = useEntityList(entity, { page: pagination.pageIndex, size: pagination.pageSize, sort, filters });
+  const onFilterChange = useCallback((param: string, value: string | undefined, typed: boolean) => {
+    change(withFilter(view, param, value), { typedIn: typed ? param : undefined });
+  }, [change, view]);
 
-  const onFilterChange = useCallback((param: string, value: FilterValue) => {
-    setFilters((f) => ({ ...f, [param]: value }));
-    // A new filter makes the current page number meaningless.
-    setPagination((p) => ({ ...p, pageIndex: 0 }));
-  }, []);
+  // A page past the end (an old link, the last row of the last page deleted): the last page that has rows.
+  const lastPage = Math.max(0, Math.ceil(list.totalCount / view.size) - 1);
+  const pastTheEnd = !list.loading && list.error == null && list.rows.length === 0 && view.page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) change(withPage(view, lastPage, view.size), { replace: true });
+  }, [pastTheEnd, change, view, lastPage]);
 
   const { formRoute } = entity;
   const canOpen = Boolean(formRoute) && entity.operations.includes('get');
   // Buttons the user's grants do not allow are not shown (manifest.entities[E].permissions).
-  const canCreate = Boolean(entity.formRoute) && entity.operations.includes('create') && can(entity.permissions.create);
+  const canCreate = Boolean(formRoute) && entity.operations.includes('create') && can(entity.permissions.create);
   const canDelete = entity.operations.includes('delete') && can(entity.permissions.delete);
+
+  const open = useCallback((row: Row) => {
+    if (canOpen && formRoute) void navigate(fillRoute(formRoute, row));
+  }, [canOpen, formRoute, navigate]);
 
   const remove = useCallback(async (row: Row) => {
     const key = keyOf(entity.key, row);
@@ -73,56 +83,13 @@ export default function ListPage({ entityName }: { entityName: string }) {
     }
   }, [entity, modals, mutations, banners, list]);
 
-  const columns = useMemo(() => tableColumns(entity.columns), [entity.columns]);
-
-  const table = useMantineReactTable<Row>({
-    columns,
-    data: list.rows,
-    localization: MRT_Localization_IT,
-    getRowId: (row, index) => JSON.stringify(keyOf(entity.key, row) ?? index),
-    manualPagination: true,
-    manualSorting: true,
-    manualFiltering: true,
-    rowCount: list.totalCount,
-    // The table's updaters are React's own kind (a value or a function of the previous one).
-    onPaginationChange: setPagination,
-    onSortingChange: (updater) => {
-      setSorting(updater);
-      setPagination((p) => ({ ...p, pageIndex: 0 }));
-    },
-    state: { pagination, sorting, isLoading: list.loading && list.rows.length === 0, showProgressBars: list.loading },
-    enableFilters: false,
-    enableGlobalFilter: false,
-    enableColumnActions: false,
-    enableDensityToggle: false,
-    enableFullScreenToggle: false,
-    enableHiding: false,
-    enableTopToolbar: false,
-    mantinePaginationProps: { showRowsPerPage: false },
-    enableRowActions: canDelete,
-    positionActionsColumn: 'last',
-    renderRowActions: ({ row }) => (
-      <ActionIcon
-        variant="subtle"
-        color="red"
-        aria-label="Elimina"
-        title="Elimina"
-        onClick={(e) => { e.stopPropagation(); void remove(row.original); }}
-      >
-        <IconTrash size={18} />
-      </ActionIcon>
-    ),
-    mantineTableBodyRowProps: ({ row }) => canOpen && formRoute
-      ? { onClick: () => void navigate(fillRoute(formRoute, row.original)), style: { cursor: 'pointer' } }
-      : {},
-  });
-
+  const clearFilters = filtered ? () => change(withoutFilters(view)) : undefined;
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>{entity.title ?? entity.labelPlural}</Title>
+        <Title order={1} size="h2">{title}</Title>
         <Group gap="sm">
-          <ExportMenu entity={entity} sort={sort} filters={filters} />
+          <ExportMenu entity={entity} sort={view.sort} filters={view.filters} />
           {canCreate && formRoute && (
             <Button leftSection={<IconPlus size={18} />} onClick={() => void navigate(fillRoute(formRoute, {}))}>
               Nuovo
@@ -130,9 +97,33 @@ export default function ListPage({ entityName }: { entityName: string }) {
           )}
         </Group>
       </Group>
-      <FilterBar filters={entity.filters} delayMs={ui.typeaheadDelayMs} onChange={onFilterChange} />
-      {list.error != null && <Alert color="red" title="Errore">{userMessage(list.error)}</Alert>}
-      <MantineReactTable table={table} />
+      <FilterBar filters={entity.filters} values={view.filters} delayMs={ui.typeaheadDelayMs} onChange={onFilterChange} />
+      {list.error != null && (
+        <Alert color="red" title="Impossibile caricare l'elenco">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{userMessage(list.error)}</Text>
+            <Button size="xs" variant="light" color="red" onClick={list.reload}>Riprova</Button>
+          </Stack>
+        </Alert>
+      )}
+      <Group justify="space-between" gap="xs">
+        {/* Said to screen readers too when it changes: the answer to a filter is its count. */}
+        <Text size="sm" c="gray.7" aria-live="polite" data-testid="result-count">
+          {list.error == null && !(list.loading && list.rows.length === 0) ? resultCount(list.totalCount) : ''}
+        </Text>
+        {clearFilters && <Button size="compact-sm" variant="subtle" c="blue.8" onClick={clearFilters}>Azzera i filtri</Button>}
+      </Group>
+      <ListTable
+        entityName={entityName}
+        entity={entity}
+        list={list}
+        view={view}
+        onViewChange={change}
+        onOpen={canOpen ? open : undefined}
+        onDelete={canDelete ? (row) => void remove(row) : undefined}
+        emptyText={filtered ? 'Nessun risultato con questi filtri' : 'Nessun risultato'}
+        onClearFilters={clearFilters}
+      />
     </Stack>
   );
 }

@@ -1,0 +1,36 @@
+/**
+ * What the manifest tells a list about its columns and filters beyond their type: the entity a reference
+ * points to (its filter picks the row by name) and a text's longest value (its column's width).
+ */
+import { describe, expect, it } from 'vitest';
+import { buildManifest } from '../../generator/emitters/manifest';
+import { BANCA_YAML, format, loadSpec } from '../support/spec-helpers.js';
+
+const SPORTELLO_YAML = `entity: Sportello
+table: sportello
+key: [codAbi, numero]
+permission: ANAG_BANCHE
+api:
+  path: sportelli
+fields:
+  codAbi: { type: reference, entity: Banca, label: Banca, required: true, search: exact }
+  numero: { type: string, label: Numero, required: true, maxLength: 5, search: exact }
+  nome: { type: string, label: Nome, search: wildcard }
+list:
+  route: /sportelli
+  columns: [codAbi, numero, nome]
+`;
+
+describe('manifest: list columns and filters', () => {
+  it('names the entity a reference points to and the longest value a text may hold', () => {
+    const { model, diagnostics } = loadSpec({ 'spec/banca.yaml': BANCA_YAML, 'spec/sportello.yaml': SPORTELLO_YAML });
+    if (!model) throw new Error(diagnostics.map(format).join('\n'));
+    const sportello = buildManifest(model).entities.Sportello;
+    expect(sportello.columns).toEqual([
+      { field: 'codAbi', label: 'Banca', type: 'reference', reference: 'Banca' },
+      { field: 'numero', label: 'Numero', type: 'string', maxLength: 5 },
+      { field: 'nome', label: 'Nome', type: 'string' },
+    ]);
+    expect(sportello.filters.find((f) => f.field === 'codAbi')).toMatchObject({ type: 'reference', reference: 'Banca', param: 'codAbi' });
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * What a list shows (page, page size, sort, filters) as the query string of its route, so Back restores it
+ * exactly, a pasted address opens the same list and a record can send the user back to it. The names are the
+ * API's own (`page`, `size`, `sort=field,asc`, each filter's `param`), the page counted from 1 as on screen.
+ * Defaults are left out (a list as it opens has no query), and a value the list could not have written (an
+ * unknown column, a size it does not offer, an enum code it does not know, a malformed date) is ignored, not
+ * an error: the address may have been typed, edited or kept from an older version.
+ */
+import type { EntityMeta, FilterDef, SortSpec } from './types';
+
+export interface ListView {
+  /** 0-based, as the API counts. */
+  page: number;
+  size: number;
+  sort: SortSpec[];
+  /** Query parameter -> value, only the filters that are set. */
+  filters: Record<string, string>;
+}
+
+export type ListShape = Pick<EntityMeta, 'pageSize' | 'maxPageSize' | 'defaultSort' | 'columns' | 'filters'>;
+
+const COMMON_SIZES = [10, 20, 50, 100];
+/** Longer than any value a filter input holds: a guard against an address stuffed with text. */
+const MAX_FILTER_LENGTH = 200;
+
+/** The page sizes the list offers: its own, common ones around it, none above what the API accepts. */
+export function pageSizeOptions(shape: Pick<ListShape, 'pageSize' | 'maxPageSize'>): number[] {
+  const sizes = new Set([...COMMON_SIZES, shape.pageSize]);
+  return [...sizes].filter((s) => s > 0 && s <= shape.maxPageSize).sort((a, b) => a - b);
+}
+
+export function defaultView(shape: ListShape): ListView {
+  return { page: 0, size: shape.pageSize, sort: [shape.defaultSort], filters: {} };
+}
+
+export function readListView(search: string | URLSearchParams, shape: ListShape): ListView {
+  const query = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const view = defaultView(shape);
+  const page = positiveInteger(query.get('page'));
+  if (page !== undefined) view.page = page - 1;
+  const size = positiveInteger(query.get('size'));
+  if (size !== undefined && pageSizeOptions(shape).includes(size)) view.size = size;
+  const sort = readSort(query.getAll('sort'), shape);
+  if (sort.length) view.sort = sort;
+  for (const filter of shape.filters) {
+    const value = filterValue(filter, query.get(filter.param));
+    if (value !== undefined) view.filters[filter.param] = value;
+  }
+  return view;
+}
+
+/** The query string of `view` (no leading `?`), empty for the list as it opens. */
+export function writeListView(view: ListView, shape: ListShape): string {
+  const query = new URLSearchParams();
+  for (const filter of shape.filters) {
+    const value = filterValue(filter, view.filters[filter.param]);
+    if (value !== undefined) query.set(filter.param, value);
+  }
+  if (!sameSort(view.sort, [shape.defaultSort])) for (const s of view.sort) query.append('sort', `${s.field},${s.direction}`);
+  if (view.size !== shape.pageSize) query.set('size', String(view.size));
+  if (view.page > 0) query.set('page', String(view.page + 1));
+  return query.toString();
+}
+
+/** A filter set or cleared: the old page number means nothing for the new rows. */
+export function withFilter(view: ListView, param: string, value: string | undefined): ListView {
+  const { [param]: _old, ...others } = view.filters;
+  const text = value?.trim();
+  return { ...view, page: 0, filters: text ? { ...others, [param]: text } : others };
+}
+
+export function withSort(view: ListView, sort: SortSpec[]): ListView {
+  return { ...view, page: 0, sort };
+}
+
+/** A new page size keeps the first row on screen in view. */
+export function withPage(view: ListView, page: number, size: number): ListView {
+  if (size === view.size) return { ...view, page: Math.max(0, page) };
+  return { ...view, size, page: Math.floor((view.page * view.size) / size) };
+}
+
+export function withoutFilters(view: ListView): ListView {
+  return { ...view, page: 0, filters: {} };
+}
+
+function positiveInteger(text: string | null): number | undefined {
+  if (text === null || !/^\d{1,9}$/.test(text)) return undefined;
+  const n = Number(text);
+  return n >= 1 ? n : undefined;
+}
+
+function readSort(values: string[], shape: ListShape): SortSpec[] {
+  const sortable = new Set(shape.columns.map((c) => c.field));
+  const seen = new Set<string>();
+  const sort: SortSpec[] = [];
+  for (const value of values) {
+    const [field, direction, ...rest] = value.split(',');
+    if (rest.length || !sortable.has(field) || seen.has(field) || (direction !== 'asc' && direction !== 'desc')) continue;
+    seen.add(field);
+    sort.push({ field, direction });
+  }
+  return sort;
+}
+
+function sameSort(a: readonly SortSpec[], b: readonly SortSpec[]): boolean {
+  return a.length === b.length && a.every((s, i) => s.field === b[i].field && s.direction === b[i].direction);
+}
+
+/** The value as the filter's input could have set it, else undefined. */
+function filterValue(filter: FilterDef, raw: string | null | undefined): string | undefined {
+  const value = raw?.trim();
+  if (!value || value.length > MAX_FILTER_LENGTH) return undefined;
+  switch (filter.type) {
+    case 'enum': return filter.options?.some((o) => o.value === value) ? value : undefined;
+    case 'boolean': return value === 'true' || value === 'false' ? value : undefined;
+    case 'date': case 'datetime': return isCalendarDate(value) ? value : undefined;
+    case 'integer': return /^-?\d{1,15}$/.test(value) ? value : undefined;
+    case 'decimal': return /^-?\d{1,15}(\.\d+)?$/.test(value) ? value : undefined;
+    default: return value;
+  }
+}
+
+/** `yyyy-mm-dd` naming a day that exists (not 2024-02-30). */
+function isCalendarDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}

@@ -1,0 +1,7 @@
+/** The size of a list's answer in Italian, singular and plural (issue 15: not "1 risultati"). */
+const number = new Intl.NumberFormat('it-IT');
+
+export function resultCount(n: number): string {
+  if (n === 0) return 'Nessun risultato';
+  return n === 1 ? '1 risultato' : `${number.format(n)} risultati`;
+}

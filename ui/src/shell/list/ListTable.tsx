@@ -1,0 +1,142 @@
+/**
+ * The rows of a list page: mantine-react-table driven by the view in the address (page, size, sort), columns
+ * as wide as their type and content need (list/columns.tsx), resizable, the user's widths kept per entity.
+ * The table scrolls inside its own box; on a phone its first (key) column stays in view. A row is a Tab stop
+ * and opens its record on click or Enter; an empty answer and an error say so in Italian.
+ */
+import 'mantine-react-table/styles.css';
+import { useMemo, useState } from 'react';
+import { ActionIcon, Button, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconTrash } from '@tabler/icons-react';
+import { MantineReactTable, useMantineReactTable, type MRT_ColumnSizingState, type MRT_PaginationState, type MRT_SortingState, type MRT_Updater } from 'mantine-react-table';
+import { MRT_Localization_IT } from 'mantine-react-table/locales/it/index.esm.mjs';
+import type { EntityListState } from '../../core/hooks/useEntityList';
+import { keyOf } from '../../core/keys';
+import { browserStore, loadColumnWidths, saveColumnWidths } from '../../core/listMemory';
+import { pageSizeOptions, withPage, withSort, type ListView } from '../../core/listView';
+import type { EntityMeta, Row } from '../../core/types';
+import { keyFirst, openingWidths, tableColumns } from './columns';
+import classes from './ListTable.module.css';
+
+interface Props {
+  entityName: string;
+  entity: EntityMeta;
+  list: EntityListState;
+  view: ListView;
+  onViewChange: (next: ListView) => void;
+  /** Absent: rows do not open (no form, or no `get`). */
+  onOpen?: (row: Row) => void;
+  /** Absent: no delete button on the rows. */
+  onDelete?: (row: Row) => void;
+  emptyText: string;
+  onClearFilters?: () => void;
+}
+
+/** Where the shell's menu becomes a burger (theme.ts): below it the list is a phone's. */
+const PHONE = '(max-width: 48em)';
+/** The widest the pinned key column gets on a phone (about 40% of a 390 px screen). */
+const PHONE_KEY_WIDTH = 150;
+
+function applied<T>(updater: MRT_Updater<T>, old: T): T {
+  return updater instanceof Function ? updater(old) : updater;
+}
+
+export function ListTable({ entityName, entity, list, view, onViewChange, onOpen, onDelete, emptyText, onClearFilters }: Props) {
+  const phone = useMediaQuery(PHONE);
+  const ordered = useMemo(() => keyFirst(entity.columns, entity.key), [entity.columns, entity.key]);
+  // Widths from the first rows that arrive, then kept: paging must not make the columns jump.
+  const [opening, setOpening] = useState<Record<string, number> | undefined>();
+  if (opening === undefined && list.rows.length > 0) setOpening(openingWidths(ordered, list.rows));
+  const widths = useMemo(() => {
+    const found = opening ?? openingWidths(ordered, []);
+    // On a phone the pinned key column must leave room for the others: its text wraps instead.
+    const first = ordered.at(0)?.field;
+    return phone && first !== undefined ? { ...found, [first]: Math.min(found[first], PHONE_KEY_WIDTH) } : found;
+  }, [opening, ordered, phone]);
+  const columns = useMemo(() => tableColumns(ordered, widths), [ordered, widths]);
+  const [columnSizing, setColumnSizing] = useState<MRT_ColumnSizingState>(() => loadColumnWidths(browserStore('local'), entityName));
+
+  const pagination: MRT_PaginationState = { pageIndex: view.page, pageSize: view.size };
+  const sorting: MRT_SortingState = view.sort.map((s) => ({ id: s.field, desc: s.direction === 'desc' }));
+
+  const table = useMantineReactTable<Row>({
+    columns,
+    data: list.rows,
+    localization: MRT_Localization_IT,
+    getRowId: (row, index) => JSON.stringify(keyOf(entity.key, row) ?? index),
+    manualPagination: true,
+    manualSorting: true,
+    manualFiltering: true,
+    rowCount: list.totalCount,
+    onPaginationChange: (updater) => {
+      const next = applied(updater, pagination);
+      onViewChange(withPage(view, next.pageIndex, next.pageSize));
+    },
+    onSortingChange: (updater) => {
+      const next = applied(updater, sorting);
+      onViewChange(withSort(view, next.map((s) => ({ field: s.id, direction: s.desc ? 'desc' : 'asc' }))));
+    },
+    // A sorted list stays sorted: the third click does not fall back to an order the API does not promise.
+    enableSortingRemoval: false,
+    enableColumnResizing: true,
+    columnResizeMode: 'onEnd',
+    onColumnSizingChange: (updater) => {
+      const next = applied(updater, columnSizing);
+      setColumnSizing(next);
+      saveColumnWidths(browserStore('local'), entityName, next);
+    },
+    enableColumnPinning: phone,
+    state: {
+      pagination,
+      sorting,
+      columnSizing,
+      columnPinning: { left: phone && ordered.length > 1 ? [ordered[0].field] : [] },
+      isLoading: list.loading && list.rows.length === 0,
+      showProgressBars: list.loading,
+    },
+    enableFilters: false,
+    enableGlobalFilter: false,
+    enableColumnActions: false,
+    enableDensityToggle: false,
+    enableFullScreenToggle: false,
+    enableHiding: false,
+    enableTopToolbar: false,
+    mantinePaginationProps: { rowsPerPageOptions: pageSizeOptions(entity).map(String) },
+    mantineTableContainerProps: { className: classes.container },
+    mantineBottomToolbarProps: { className: classes.toolbar },
+    renderEmptyRowsFallback: () => (
+      <Stack align="center" gap="xs" p="lg" className={classes.empty}>
+        <Text fw={500}>{emptyText}</Text>
+        {onClearFilters && <Button size="compact-sm" variant="light" c="blue.8" onClick={onClearFilters}>Azzera i filtri</Button>}
+      </Stack>
+    ),
+    enableRowActions: Boolean(onDelete),
+    positionActionsColumn: 'last',
+    displayColumnDefOptions: { 'mrt-row-actions': { header: 'Azioni', size: 90, grow: false } },
+    renderRowActions: ({ row }) => (
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        aria-label="Elimina"
+        title="Elimina"
+        onClick={(e) => { e.stopPropagation(); onDelete?.(row.original); }}
+        onKeyDown={(e) => e.stopPropagation()}
+      >
+        <IconTrash size={18} />
+      </ActionIcon>
+    ),
+    mantineTableBodyRowProps: ({ row }) => onOpen
+      ? {
+        tabIndex: 0,
+        className: classes.openable,
+        onClick: () => onOpen(row.original),
+        onKeyDown: (e) => {
+          if (e.key === 'Enter' && e.target === e.currentTarget) onOpen(row.original);
+        },
+      }
+      : {},
+  });
+
+  return <MantineReactTable table={table} />;
+}
