@@ -232,6 +232,10 @@ deleteConfirmation?: DeleteConfirmation
  * The spec's banner after a delete (absent: the generic one).
  */
 deletedMessage?: string
+/**
+ * Paged lists of other entities' rows shown on the record (docs/spec-language.md#related-lists).
+ */
+relatedLists?: RelatedListDef[]
 }
 /**
  * This interface was referenced by `Manifest`'s JSON-Schema
@@ -302,6 +306,26 @@ childReplace?: string
 export interface DeleteConfirmation {
 title?: string
 message: string
+}
+/**
+ * This interface was referenced by `Manifest`'s JSON-Schema
+ * via the `definition` "RelatedListDef".
+ */
+export interface RelatedListDef {
+/**
+ * The last segment of its path: <item path>/<name>.
+ */
+name: string
+entity: string
+label: string
+pageSize: number
+/**
+ * Field of the listed entity -> field of the record: what a new row is created with.
+ */
+link: {
+[k: string]: string
+}
+columns: ColumnDef[]
 }
 /**
  * Asynchronous exports: configuration keys of the maximum wait and of the poll step (seconds), the first check, the failure text.

@@ -64,6 +64,12 @@ export const manifestSchema = {
       param: { ...str, description: 'Query parameter (the bank name filter is `name`; a range end is `<param>Da` or `<param>A`).' },
       search: { enum: ['exact', 'wildcard', 'range'] },
     }, ['field', 'label', 'type', 'param', 'search']),
+    RelatedListDef: shape('RelatedListDef', {
+      name: { ...str, description: 'The last segment of its path: <item path>/<name>.' },
+      entity: str, label: str, pageSize: int,
+      link: { ...record(str), description: 'Field of the listed entity -> field of the record: what a new row is created with.' },
+      columns: { type: 'array', items: ref('ColumnDef') },
+    }, ['name', 'entity', 'label', 'pageSize', 'link', 'columns']),
     SortSpec: shape('SortSpec', { field: str, direction: { enum: ['asc', 'desc'] } }, ['field', 'direction']),
     DeleteConfirmation: shape('DeleteConfirmation', { title: str, message: str }, ['message'], "The spec's question before a delete (absent: the generic one)."),
     EntityMeta: shape('EntityMeta', {
@@ -78,6 +84,7 @@ export const manifestSchema = {
       exportFormats: { type: 'array', items: { enum: ['csv', 'xlsx'] }, description: 'The list can be exported in these formats (absent: no "Esporta" menu).' },
       deleteConfirmation: ref('DeleteConfirmation'),
       deletedMessage: { ...str, description: "The spec's banner after a delete (absent: the generic one)." },
+      relatedLists: { type: 'array', items: ref('RelatedListDef'), description: "Paged lists of other entities' rows shown on the record (docs/spec-language.md#related-lists)." },
     }, ['label', 'labelPlural', 'path', 'key', 'pageSize', 'maxPageSize', 'display', 'columns', 'filters', 'defaultSort', 'operations', 'permissions']),
     RouteDef: {
       title: 'RouteDef',

@@ -4,7 +4,7 @@
  * here is checked against that type by tsc and against the schema at every `npm run gen`.
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { EntityModel, FieldModel, Model } from '../../common/model.js';
+import { entityByName, type EntityModel, type FieldModel, type Model } from '../../common/model.js';
 import type { ColumnDef, EntityMeta, FilterDef, Manifest, RouteDef } from '../../generated/types/manifest.js';
 import { fieldByName } from '../model/resolved.js';
 import { jsonFile, type Emitter } from './emitter.js';
@@ -82,7 +82,7 @@ export function buildManifest(model: Model): Manifest {
       name, path, permission, label: indicator.label, refreshKey: indicator.refreshKey,
       ...(indicator.route ? { route: indicator.route } : {}),
     }] : [])),
-    entities: Object.fromEntries(model.entities.filter((e) => e.api.operations.length).map((e) => [e.name, entityManifest(e)])),
+    entities: Object.fromEntries(model.entities.filter((e) => e.api.operations.length).map((e) => [e.name, entityManifest(e, model)])),
     // Asynchronous exports (seed 000 §4): the configuration keys of the wait and of the poll step, the failure text.
     exports: {
       maxWaitKey: 'TRANSATO_DOWNLOAD_ASINCRONO_TIME', stepKey: 'DOWNLOAD_ASINCRONO_INTERVALLO', firstCheckMs: 1000,
@@ -91,7 +91,7 @@ export function buildManifest(model: Model): Manifest {
   };
 }
 
-function entityManifest(entity: EntityModel): EntityMeta {
+function entityManifest(entity: EntityModel, model: Model): EntityMeta {
   // groups: the enum's named subsets of codes, so a page can tell e.g. a suspended ticket without spelling codes.
   // reference: the entity a reference points to, so a filter picks its row by name; maxLength: how wide a text column needs to be.
   const column = (f: FieldModel): ColumnDef => ({
@@ -121,5 +121,11 @@ function entityManifest(entity: EntityModel): EntityMeta {
     // The list's delete button asks and reports like the form does (spec `deleteConfirmation`, `success.delete`).
     ...(entity.deleteConfirmation ? { deleteConfirmation: entity.deleteConfirmation } : {}),
     ...(entity.success?.delete ? { deletedMessage: entity.success.delete } : {}),
+    ...(entity.relatedLists.length ? {
+      relatedLists: entity.relatedLists.map((r) => {
+        const listed = entityByName(model, r.entity);
+        return { name: r.name, entity: r.entity, label: r.label, pageSize: r.pageSize, link: r.link, columns: r.columns.map((n) => column(fieldByName(listed, n))) };
+      }),
+    } : {}),
   };
 }

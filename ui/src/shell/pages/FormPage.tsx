@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Alert, Button, Center, Loader, Stack, Title } from '@mantine/core';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { userMessage } from '../../core/apiError';
 import { loadFormDef } from '../../core/artifacts';
 import { isStringArray } from '../../core/guards';
@@ -19,6 +19,7 @@ import type { FormDef, Row } from '../../core/types';
 import { AuditPanel } from '../form/AuditPanel';
 import { EntityForm } from '../form/EntityForm';
 import { RecordView } from '../form/RecordView';
+import { RelatedLists } from '../form/RelatedLists';
 import { usePageTitle } from '../pageTitle';
 
 interface Props {
@@ -29,6 +30,7 @@ interface Props {
 export default function FormPage({ entityName, routePattern }: Props) {
   const entity = useEntityMeta(entityName);
   const params = useParams();
+  const [search] = useSearchParams();
   const navigate = useNavigate();
   // useParams returns a new object on every render; the same key stays the same object for the memos below.
   const editKey = useStableValue(keyOf(entity.key, params));
@@ -73,8 +75,9 @@ export default function FormPage({ entityName, routePattern }: Props) {
       <EntityForm
         entity={entity}
         form={form.value}
-        // A create form starts from whatever the route already says (a parent key such as :groupName).
-        initialData={record.record ?? definedParams(params)}
+        // A create form starts from whatever the route already says (a parent key such as :groupName), and
+        // from the fields the query names (a related list's "Nuovo" links the new row to its record).
+        initialData={record.record ?? { ...fieldsOf(form.value, search), ...definedParams(params) }}
         editKey={editKey}
         record={record.record}
         canSave={canSave}
@@ -94,6 +97,7 @@ export default function FormPage({ entityName, routePattern }: Props) {
     <Stack maw={900}>
       <Title order={2}>{title}</Title>
       {body}
+      {editKey && record.record && <RelatedLists entity={entity} editKey={editKey} record={record.record} />}
       {editKey && form.status === 'ready' && record.record && can('AUDIT:VISUALIZZAZIONE') && <AuditPanel form={form.value} editKey={editKey} />}
     </Stack>
   );
@@ -110,6 +114,13 @@ function useFormDef(entityName: string): LoadState<FormDef> {
     return () => { live = false; };
   }, [entityName]);
   return state;
+}
+
+/** The query's values of the form's own fields (`?codAbi=30480`); anything else in the query is not data. */
+function fieldsOf(form: FormDef, search: URLSearchParams): Row {
+  const properties = form.schema.properties;
+  const names = properties && typeof properties === 'object' ? Object.keys(properties) : [];
+  return Object.fromEntries([...search.entries()].filter(([name, value]) => names.includes(name) && value !== ''));
 }
 
 function definedParams(params: Record<string, string | undefined>): Row {
