@@ -1,11 +1,13 @@
 /**
  * The rjsf form of one entity. On every change it runs the same field rules as the API (common/rules.ts) and
  * asks the spec's confirmations; client errors are rewritten in Italian, server `details` are placed under
- * their fields, and the server's `errorMessage` goes to an error banner.
+ * their fields (the tab holding the first one opens), and the server's `errorMessage` goes to an error banner.
+ * Leaving with unsaved changes asks first; Enter in a field does not save (the Salva button does); the
+ * actions stay in a bar at the bottom of the screen however long the form.
  */
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Alert, Button, Text } from '@mantine/core';
 import Form from '@rjsf/mantine';
 import type { IChangeEvent } from '@rjsf/core';
 import type { FormValidation, UiSchema } from '@rjsf/utils';
@@ -37,6 +39,11 @@ import { customFields } from './TransferListField';
 import { LayoutObjectTemplate } from './FormLayout';
 import { layoutOf, openTab, TAB_PARAM, tabOfFirstError } from '../../core/formLayout';
 import { textOf } from '../../../../common/text';
+import { childRowQuestion, deleteQuestion } from '../../core/confirmQuestions';
+import { sameFormData, submitsOnEnter } from '../../core/unsavedChanges';
+import { ConfirmedRowButtons } from './ConfirmedRowButtons';
+import { FormActionBar } from './FormActionBar';
+import { useLeaveGuard } from './useLeaveGuard';
 
 interface Props {
   entity: EntityMeta;
@@ -86,6 +93,8 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
     dataRef.current = data;
     setFormData(data);
   };
+  const leaveGuard = useLeaveGuard(canSave && !sameFormData(formData, baseline));
+  const enterGuard = useNoSubmitOnEnter();
 
   const uiSchema = useMemo<UiSchema>(() => {
     const base = form.uiSchema;
@@ -130,6 +139,11 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
   }), [form, editKey, entity]);
   const layout = useMemo(() => layoutOf(form.uiSchema['ui:layout']), [form]);
   const [params, setParams] = useSearchParams();
+  // The first error may sit in a tab that is not open: open it, so the user sees what to correct.
+  const showTabOf = (properties: (string | undefined)[]) => {
+    const tab = layout && tabOfFirstError(layout, properties);
+    if (tab && tab !== openTab(layout, params)) setParams((p) => { p.set(TAB_PARAM, tab); return p; }, { replace: true });
+  };
   const transformErrors = useMemo(() => createTransformErrors(form, (property) => getPath(formData, valuePath(property))), [form, formData]);
   const extraErrors = useMemo(() => (serverDetails.length ? detailsToErrorSchema(serverDetails) : undefined), [serverDetails]);
 
@@ -165,13 +179,19 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
       setServerDetails([]);
       setBaseline(fitToSchema(form.schema, saved ?? body));
       if (editKey) update(fitToSchema(form.schema, saved ?? body));
-      else onCreated({ ...body, ...(saved ?? {}) });
+      else {
+        // The new record's route is the same form, clean: moving there loses nothing.
+        leaveGuard.release();
+        onCreated({ ...body, ...(saved ?? {}) });
+      }
     } catch (error) {
       if (isConflict(error)) {
         setConflict(userMessage(error));
         return;
       }
-      setServerDetails(error instanceof ApiError ? error.details : []);
+      const details = error instanceof ApiError ? error.details : [];
+      setServerDetails(details);
+      showTabOf(details.map((d) => d.field));
       banners.error(bannerMessage(error, (field) => field.split('.')[0] in (recordAt(form.schema, 'properties') ?? {})));
     } finally {
       setSaving(false);
@@ -180,13 +200,12 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
 
   const handleDelete = async () => {
     if (!editKey) return;
-    const question = form.deleteConfirmation
-      ? { title: form.deleteConfirmation.title ?? 'Attenzione', message: form.deleteConfirmation.message }
-      : { title: 'Conferma eliminazione', message: `Eliminare ${entity.label.toLowerCase()} ${Object.values(editKey).join(' ')}?` };
-    if (!(await modals.yesNo(question))) return;
+    const question = deleteQuestion({ label: entity.label, display: entity.display, deleteConfirmation: form.deleteConfirmation }, record, editKey);
+    if (!(await modals.confirm(question))) return;
     try {
       await mutations.remove(editKey, versionRef.current);
       banners.success(form.success?.delete ?? 'Eliminazione effettuata');
+      leaveGuard.release();
       onDeleted();
     } catch (error) {
       if (isConflict(error)) {
@@ -197,54 +216,78 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
     }
   };
 
+  const confirmRowRemoval = (path: readonly (string | number)[]) => modals.confirm(childRowQuestion(form.schema, uiSchema, dataRef.current, path));
+
   return (
-    <Form
-      schema={form.schema}
-      uiSchema={uiSchema}
-      validator={validatorFor(form.schema)}
-      formData={formData}
-      onChange={(e: IChangeEvent<Row>) => void handleChange(e)}
-      onSubmit={(e: IChangeEvent<Row>) => { setSubmitted(true); void handleSubmit(e); }}
-      onError={(errors) => {
-        setSubmitted(true);
-        banners.error('Dati non validi: verificare i campi evidenziati');
-        // The first error may sit in a tab that is not open: open it, so the user sees what to correct.
-        const tab = layout && tabOfFirstError(layout, errors.map((e) => e.property));
-        if (tab && tab !== openTab(layout, params)) setParams((p) => { p.set(TAB_PARAM, tab); return p; }, { replace: true });
-      }}
-      transformErrors={transformErrors}
-      customValidate={customValidate}
-      extraErrors={extraErrors}
-      translateString={translateString}
-      widgets={italianWidgets}
-      fields={customFields}
-      templates={{ ObjectFieldTemplate: LayoutObjectTemplate }}
-      formContext={{ baseline, files: fileContext, labels: recordAt(initialData, '_labels') } satisfies ShellFormContext}
-      showErrorList={false}
-      noHtml5Validate
-      omitExtraData
-      liveValidate={submitted ? 'onChange' : undefined}
-      focusOnFirstError
-      readonly={!canSave}
-    >
-      {conflict && (
-        <Alert color="orange" title="Salvataggio non effettuato" mt="lg" role="alert">
-          <Text size="sm">{conflict}</Text>
-          <Text size="sm" mt={4}>I valori inseriti sono rimasti nel modulo. Ricaricando si vedono i dati attuali e si perdono le modifiche non salvate.</Text>
-          <Button size="xs" variant="default" mt="sm" onClick={() => { setConflict(undefined); onRecordChanged?.(); }}>Ricarica i dati</Button>
-        </Alert>
-      )}
-      <Group mt="lg">
-        {canSave && <Button type="submit" loading={saving}>Salva</Button>}
-        <Button variant="default" onClick={onBack}>Torna all'elenco</Button>
-        {editKey && canDelete && entity.operations.includes('delete') && (
-          <Button color="red" variant="light" onClick={() => void handleDelete()}>Elimina</Button>
+    <div ref={enterGuard}>
+      <Form
+        schema={form.schema}
+        uiSchema={uiSchema}
+        validator={validatorFor(form.schema)}
+        formData={formData}
+        onChange={(e: IChangeEvent<Row>) => void handleChange(e)}
+        onSubmit={(e: IChangeEvent<Row>) => { setSubmitted(true); void handleSubmit(e); }}
+        onError={(errors) => {
+          setSubmitted(true);
+          banners.error('Dati non validi: verificare i campi evidenziati');
+          showTabOf(errors.map((e) => e.property));
+        }}
+        transformErrors={transformErrors}
+        customValidate={customValidate}
+        extraErrors={extraErrors}
+        translateString={translateString}
+        widgets={italianWidgets}
+        fields={customFields}
+        templates={{ ObjectFieldTemplate: LayoutObjectTemplate, ArrayFieldItemButtonsTemplate: ConfirmedRowButtons }}
+        formContext={{ baseline, files: fileContext, labels: recordAt(initialData, '_labels'), confirmRowRemoval } satisfies ShellFormContext}
+        showErrorList={false}
+        noHtml5Validate
+        omitExtraData
+        liveValidate={submitted ? 'onChange' : undefined}
+        focusOnFirstError
+        readonly={!canSave}
+      >
+        {conflict && (
+          <Alert color="orange" title="Salvataggio non effettuato" mt="lg" role="alert">
+            <Text size="sm">{conflict}</Text>
+            <Text size="sm" mt={4}>I valori inseriti sono rimasti nel modulo. Ricaricando si vedono i dati attuali e si perdono le modifiche non salvate.</Text>
+            <Button size="xs" variant="default" mt="sm" onClick={() => { setConflict(undefined); onRecordChanged?.(); }}>Ricarica i dati</Button>
+          </Alert>
         )}
-        {editKey && form.states && (
-          <TransitionActions entity={entity} form={form} editKey={editKey} record={record} onChanged={() => onRecordChanged?.()} />
-        )}
-        {actions.map((Action, i) => <Action key={i} entityName={form.entity} editKey={editKey} record={record} />)}
-      </Group>
-    </Form>
+        <FormActionBar>
+          {canSave && <Button type="submit" loading={saving}>Salva</Button>}
+          <Button variant="default" onClick={onBack}>{canSave ? 'Annulla' : "Torna all'elenco"}</Button>
+          {editKey && canDelete && entity.operations.includes('delete') && (
+            <Button color="red" variant="light" onClick={() => void handleDelete()}>Elimina</Button>
+          )}
+          {editKey && form.states && (
+            <TransitionActions entity={entity} form={form} editKey={editKey} record={record} onChanged={() => onRecordChanged?.()} />
+          )}
+          {actions.map((Action, i) => <Action key={i} entityName={form.entity} editKey={editKey} record={record} />)}
+        </FormActionBar>
+      </Form>
+    </div>
   );
+}
+
+/**
+ * Enter in a text field does not submit the form (a half-typed value saved by accident); a textarea still
+ * takes new lines and the Salva button still saves. rjsf's <form> takes no key handler, so the window's
+ * listener does it, for keys typed inside this form: the last on the event's way up, it runs after the
+ * fields' own handlers (a select's Enter still picks its option), and a keydown prevented there still
+ * cancels the browser's implicit submission.
+ */
+function useNoSubmitOnEnter() {
+  const [element, setElement] = useState<HTMLDivElement | null>(null);
+  useEffect(() => {
+    if (!element) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      const target = event.target;
+      if (event.key !== 'Enter' || !(target instanceof HTMLInputElement) || !element.contains(target)) return;
+      if (submitsOnEnter(target, event.isComposing)) event.preventDefault();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [element]);
+  return setElement;
 }
