@@ -10,7 +10,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Alert, Button, Text } from '@mantine/core';
 import Form from '@rjsf/mantine';
 import type { IChangeEvent } from '@rjsf/core';
-import type { FormValidation, UiSchema } from '@rjsf/utils';
+import { createSchemaUtils, type FormValidation, type UiSchema } from '@rjsf/utils';
 import { applyRules } from '../../../../common/rules';
 import { fillMessage } from '../../../../common/fill-message';
 import { ApiError, bannerMessage, userMessage, type ErrorDetail } from '../../core/apiError';
@@ -22,7 +22,7 @@ import { fitToSchema } from '../../core/fitToSchema';
 import { withoutServerSet } from '../../core/serverSet';
 import { useEntityMutations } from '../../core/hooks/useEntityMutations';
 import type { KeyValues } from '../../core/keys';
-import { recordAt } from '../../core/guards';
+import { isRecord, recordAt } from '../../core/guards';
 import { getPath } from '../../core/objectPath';
 import { translateString } from '../../core/rjsfStrings';
 import type { EntityMeta, FormDef, Row } from '../../core/types';
@@ -75,7 +75,9 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
   const mutations = useEntityMutations(entity);
   const shape = (data: Row): Row => fitToSchema(form.schema, applyRules(form.rules, data));
 
-  const [formData, setFormData] = useState<Row>(() => fitToSchema(form.schema, initialData));
+  // The data as rjsf will hold it, its defaults filled in: what the user starts from, so a form nobody has
+  // touched is not "changed" once rjsf reports its defaults.
+  const [formData, setFormData] = useState<Row>(() => withDefaults(form, fitToSchema(form.schema, initialData)));
   // The row as last loaded or saved: custom fields (the transfer list) tell from it whether they were modified.
   const [baseline, setBaseline] = useState<Row>(formData);
   // The latest data outside React's batching: confirmations compare against it while a modal is open.
@@ -268,6 +270,11 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
       </Form>
     </div>
   );
+}
+
+function withDefaults(form: FormDef, data: Row): Row {
+  const filled: unknown = createSchemaUtils(validatorFor(form.schema), form.schema).getDefaultFormState(form.schema, data);
+  return fitToSchema(form.schema, applyRules(form.rules, isRecord(filled) ? filled : data));
 }
 
 /**
