@@ -188,7 +188,9 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
       }
     } catch (error) {
       if (isConflict(error)) {
+        // Said twice: the banner wherever the user has scrolled, the box (with its reload) above the buttons.
         setConflict(userMessage(error));
+        banners.error(userMessage(error));
         return;
       }
       const details = error instanceof ApiError ? error.details : [];
@@ -211,7 +213,9 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
       onDeleted();
     } catch (error) {
       if (isConflict(error)) {
+        // Said twice: the banner wherever the user has scrolled, the box (with its reload) above the buttons.
         setConflict(userMessage(error));
+        banners.error(userMessage(error));
         return;
       }
       banners.error(userMessage(error));
