@@ -68,6 +68,7 @@ describe('questions before destroying', () => {
       message: "Eliminare Articolo «A1 - Penna»? L'operazione non può essere annullata.",
       confirmLabel: 'Elimina',
       cancelLabel: 'Annulla',
+      destructive: true,
     });
   });
 
@@ -79,7 +80,7 @@ describe('questions before destroying', () => {
   it("the spec's own question wins, with the same buttons", () => {
     const spec = { ...article, deleteConfirmation: { message: 'Eliminare la banca e tutte le sue filiali?' } };
     expect(deleteQuestion(spec, { codice: 'A1' }, { codice: 'A1' })).toEqual({
-      title: 'Attenzione', message: 'Eliminare la banca e tutte le sue filiali?', confirmLabel: 'Elimina', cancelLabel: 'Annulla',
+      title: 'Attenzione', message: 'Eliminare la banca e tutte le sue filiali?', confirmLabel: 'Elimina', cancelLabel: 'Annulla', destructive: true,
     });
   });
 
@@ -99,6 +100,7 @@ describe('questions before destroying', () => {
       message: 'Rimuovere la riga 2 di «Modelli POS» (102 - No)? La riga sarà eliminata quando si salva il modulo.',
       confirmLabel: 'Rimuovi',
       cancelLabel: 'Annulla',
+      destructive: true,
     });
     expect(childRowQuestion(schema, uiSchema, { modelli: [{}] }, ['modelli', 0]).message)
       .toBe('Rimuovere la riga 1 di «Modelli POS»? La riga sarà eliminata quando si salva il modulo.');

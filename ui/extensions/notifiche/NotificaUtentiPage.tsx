@@ -58,7 +58,7 @@ export default function NotificaUtentiPage() {
 
   /** A removal runs only once the user confirms it, in words that say whose notifications stop. */
   const removeAfterAsking = async (message: string, write: () => Promise<{ message: string; count?: number }>) => {
-    if (await modals.confirm({ title: 'Conferma rimozione', message, confirmLabel: 'Rimuovi', cancelLabel: 'Annulla' })) await run(write);
+    if (await modals.confirm({ title: 'Conferma rimozione', message, confirmLabel: 'Rimuovi', cancelLabel: 'Annulla', destructive: true })) await run(write);
   };
 
   /** Runs one write, shows its message (success or refusal) and reloads the current page. */

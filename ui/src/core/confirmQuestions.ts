@@ -12,6 +12,8 @@ export interface Question {
   message: string;
   confirmLabel: string;
   cancelLabel: string;
+  /** Always: every question here is before destroying something (a red button). */
+  destructive: true;
 }
 
 interface Deletable {
@@ -28,7 +30,7 @@ export function rowName(display: readonly string[], row: Record<string, unknown>
 
 /** Before deleting a whole record (the form's "Elimina", a list row's bin). */
 export function deleteQuestion(entity: Deletable, row: Record<string, unknown> | undefined, key: Record<string, unknown>): Question {
-  const buttons = { confirmLabel: 'Elimina', cancelLabel: 'Annulla' };
+  const buttons = { confirmLabel: 'Elimina', cancelLabel: 'Annulla', destructive: true } as const;
   if (entity.deleteConfirmation) {
     return { title: entity.deleteConfirmation.title ?? 'Attenzione', message: entity.deleteConfirmation.message, ...buttons };
   }
@@ -66,5 +68,6 @@ export function childRowQuestion(schema: unknown, uiSchema: unknown, data: Recor
     message: `Rimuovere ${which} di «${title}»${what}? La riga sarà eliminata quando si salva il modulo.`,
     confirmLabel: 'Rimuovi',
     cancelLabel: 'Annulla',
+    destructive: true,
   };
 }
