@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { childRowQuestion, deleteQuestion, rowName } from '../../ui/src/core/confirmQuestions';
 import type { Manifest } from '../../ui/src/core/types';
-import { LEAVE_QUESTION, leavesForm, sameFormData, submitsOnEnter } from '../../ui/src/core/unsavedChanges';
+import { LEAVE_QUESTION, leavesForm, sameFormData, submitsOnEnter, transitionOverChanges } from '../../ui/src/core/unsavedChanges';
 import { FIXTURE_GENERATED_DIR } from '../support/fixture-paths';
 
 const manifest: Manifest = JSON.parse(readFileSync(join(FIXTURE_GENERATED_DIR, 'manifest.json'), 'utf8'));
@@ -33,6 +33,15 @@ describe('unsaved changes', () => {
   it('another page leaves the form; another tab of the same form does not', () => {
     expect(leavesForm({ pathname: '/catalogo/articoli/articolo/A1' }, { pathname: '/catalogo/articoli' })).toBe(true);
     expect(leavesForm({ pathname: '/catalogo/articoli/articolo/A1' }, { pathname: '/catalogo/articoli/articolo/A1' })).toBe(false);
+  });
+
+  it('a state transition on a changed form says the typed changes go', () => {
+    expect(transitionOverChanges('Accetta')).toEqual({
+      title: 'Modifiche non salvate',
+      message: '«Accetta» si applica ai dati salvati: le modifiche non salvate andranno perse. Continuare?',
+      confirmLabel: 'Continua',
+      cancelLabel: 'Annulla',
+    });
   });
 
   it('asks in Italian, naming the loss', () => {

@@ -30,6 +30,16 @@ export function sameFormData(a: unknown, b: unknown): boolean {
   return a === b;
 }
 
+/** Before a state transition on a changed form: it applies to the row as saved, and the page then shows that. */
+export function transitionOverChanges(label: string) {
+  return {
+    title: 'Modifiche non salvate',
+    message: `«${label}» si applica ai dati salvati: le modifiche non salvate andranno perse. Continuare?`,
+    confirmLabel: 'Continua',
+    cancelLabel: 'Annulla',
+  };
+}
+
 /**
  * Whether leaving from one location to another leaves the form: another path does; another query string on
  * the same path (the open tab, `?scheda=`) does not.

@@ -95,7 +95,8 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
     dataRef.current = data;
     setFormData(data);
   };
-  const leaveGuard = useLeaveGuard(canSave && !sameFormData(formData, baseline));
+  const unsavedChanges = canSave && !sameFormData(formData, baseline);
+  const leaveGuard = useLeaveGuard(unsavedChanges);
   const enterGuard = useNoSubmitOnEnter();
 
   const uiSchema = useMemo<UiSchema>(() => {
@@ -267,7 +268,7 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
             <Button color="red" variant="light" onClick={() => void handleDelete()}>Elimina</Button>
           )}
           {editKey && form.states && (
-            <TransitionActions entity={entity} form={form} editKey={editKey} record={record} onChanged={() => onRecordChanged?.()} />
+            <TransitionActions entity={entity} form={form} editKey={editKey} record={record} onChanged={() => onRecordChanged?.()} unsavedChanges={unsavedChanges} />
           )}
           {actions.map((Action, i) => <Action key={i} entityName={form.entity} editKey={editKey} record={record} />)}
         </FormActionBar>
