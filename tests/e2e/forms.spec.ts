@@ -1,7 +1,8 @@
 /**
  * The generic form keeps the user's work (issue 15 items 4 and 9): leaving a branch with unsaved changes asks
  * first (stay keeps the value, leave goes), nothing is asked after a save; Enter in a field does not save; the
- * buttons stay on screen at the bottom of a long form, on a phone too; a delete names the record; a server
+ * buttons stay on screen at the bottom of a long form, on a phone too; a delete names the record, the removal
+ * of a child row names the row; a server
  * error on a field of another tab opens that tab. A path no route knows shows "Pagina non trovata", a route the
  * user's grants do not open shows "Non autorizzato", each with the way home.
  */
@@ -84,7 +85,7 @@ test('filiale: uscire con modifiche chiede conferma, Invio non salva, dopo il sa
   });
 });
 
-test('banca: i pulsanti restano in vista su un modulo lungo; un errore del server su un campo apre la sua scheda', async ({ page }) => {
+test('banca: i pulsanti restano in vista su un modulo lungo; togliere una riga chiede conferma; un errore del server su un campo apre la sua scheda', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(BANK);
   await submitLogin(page, 'assistenza');
@@ -96,6 +97,18 @@ test('banca: i pulsanti restano in vista su un modulo lungo; un errore del serve
     await expect(page.getByRole('button', { name: 'Annulla' })).toBeInViewport();
     await page.mouse.wheel(0, 600);
     await expect(page.getByRole('button', { name: 'Salva' })).toBeInViewport();
+  });
+
+  await test.step('la crocetta di un modello personalizzato chiede conferma nominando la riga; Annulla la tiene', async () => {
+    await page.getByRole('tab', { name: /Modelli POS/ }).click();
+    const rows = page.locator('.rjsf-array-item');
+    await expect(rows).toHaveCount(2);
+    await page.locator('#root_modelliPos_1__remove').click();
+    const ask = page.getByRole('dialog', { name: 'Rimuovere la riga?' });
+    await expect(ask).toContainText('Rimuovere la riga 2 di «Modelli POS personalizzati» (901)? La riga sarà eliminata quando si salva il modulo.');
+    await ask.getByRole('button', { name: 'Annulla' }).click();
+    await expect(rows).toHaveCount(2);
+    await page.getByRole('tab', { name: /Anagrafica/ }).click();
   });
 
   await test.step('il server rifiuta un modello della scheda "Modelli POS": la scheda si apre con il messaggio sotto il campo', async () => {
