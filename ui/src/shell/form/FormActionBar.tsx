@@ -6,11 +6,11 @@
 import type { ReactNode } from 'react';
 import { Group } from '@mantine/core';
 
-export function FormActionBar({ children }: { children: ReactNode }) {
+export function FormActionBar({ children, label = 'Azioni del modulo' }: { children: ReactNode; label?: string }) {
   return (
     <Group
       role="group"
-      aria-label="Azioni del modulo"
+      aria-label={label}
       data-testid="form-action-bar"
       gap="sm"
       mt="lg"
