@@ -25,7 +25,7 @@ async function loginAsAssistenza(page: Page, path: string) {
   await expectPath(page, path);
 }
 
-test("comune: l'avviso di operazione irreversibile, No lo tiene, Sì lo elimina", async ({ page }) => {
+test("comune: l'avviso di operazione irreversibile, Annulla lo tiene, Elimina lo elimina", async ({ page }) => {
   await test.step('assistenza apre il comune di Alba', async () => {
     await loginAsAssistenza(page, COMUNE);
     await expectComuneShown(page);
@@ -33,19 +33,19 @@ test("comune: l'avviso di operazione irreversibile, No lo tiene, Sì lo elimina"
 
   const remove = page.getByRole('button', { name: 'Elimina', exact: true });
   const dialog = page.getByRole('dialog').filter({ hasText: WARNING });
-  await test.step("Elimina: l'avviso di operazione irreversibile, No non elimina", async () => {
+  await test.step("Elimina: l'avviso di operazione irreversibile, Annulla non elimina", async () => {
     await remove.click();
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText('Operazione irreversibile')).toBeVisible();
-    await dialog.getByRole('button', { name: 'No' }).click();
+    await dialog.getByRole('button', { name: 'Annulla' }).click();
     await expect(dialog).toBeHidden();
     await expectComuneShown(page);
   });
 
-  await test.step(`Elimina, Sì: "${DELETED}" e il comune non è più nell'elenco`, async () => {
+  await test.step(`Elimina, confermato: "${DELETED}" e il comune non è più nell'elenco`, async () => {
     const answered = page.waitForResponse((r) => r.url().endsWith('/assistenza/comuni/004003') && r.request().method() === 'DELETE');
     await remove.click();
-    await dialog.getByRole('button', { name: 'Sì' }).click();
+    await dialog.getByRole('button', { name: 'Elimina' }).click();
     expect((await answered).status(), 'delete answered').toBe(204);
     await expect(page.getByText(DELETED).first()).toBeVisible();
     await page.goto('/assistenze/backOffice/comuni');

@@ -74,8 +74,8 @@ test('banca: ABI di 4 cifre rifiutato con il messaggio della specifica, di 5 sal
     await expect(abi, 'the key field is editable on the edit route').not.toBeEditable();
   });
 
-  await test.step("torno all'elenco e filtro per ABI", async () => {
-    await page.getByRole('button', { name: "Torna all'elenco" }).click();
+  await test.step("Annulla (nulla da salvare) riporta all'elenco; filtro per ABI", async () => {
+    await page.getByRole('button', { name: 'Annulla' }).click();
     await expect(page).toHaveURL(LIST);
     const filtered = page.waitForResponse((r) => r.url().includes('/banche?') && r.url().includes(`codAbi=${ABI}`) && r.ok());
     await page.getByRole('searchbox', { name: 'Codice ABI' }).fill(ABI);

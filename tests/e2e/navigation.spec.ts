@@ -2,7 +2,8 @@
  * Navigation rules in the browser (issue 3, seed 000 §2, §4): a wrong password shows the server's message; the
  * branch user filiale.30480 (role BANCA_FILIALE, no e-mail) lands on merchant search (no
  * RIC_SOSPESI_BANCHE), is asked for an e-mail, sees only the menu items its grants allow, has no 'Nuovo' on
- * users, and a forbidden route sends it to / and so back to its landing. A merchant lives in /wpbusiness.
+ * users, and a forbidden route says "Non autorizzato" with the way back to its landing. A merchant lives in
+ * /wpbusiness.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
@@ -76,12 +77,14 @@ test(`utente di filiale (${BRANCH_USER}): atterraggio, e-mail richiesta, menu e 
     await expect(page.locator('dd[data-field="tipoSepa"]')).toBeVisible();
   });
 
-  await test.step('rotta non consentita (/anagrafiche/posFisici) -> / -> atterraggio', async () => {
+  await test.step('rotta non consentita (/anagrafiche/posFisici): "Non autorizzato", e la pagina iniziale a un clic', async () => {
     const posCalls: string[] = [];
     page.on('request', (r) => { if (r.url().includes('/posfisici')) posCalls.push(r.url()); });
     await page.goto('/anagrafiche/posFisici');
-    await expectPath(page, BRANCH_LANDING);
+    await expect(page.getByRole('heading', { level: 1, name: 'Non autorizzato' })).toBeVisible();
     expect(posCalls, 'the forbidden page called the API').toEqual([]);
+    await page.getByRole('link', { name: 'Torna alla pagina iniziale' }).click();
+    await expectPath(page, BRANCH_LANDING);
   });
 
   await test.step('area business vietata a un utente banca -> /home -> atterraggio', async () => {

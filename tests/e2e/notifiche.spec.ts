@@ -84,6 +84,9 @@ test("notifiche: una dopo l'altra, non si chiudono da tastiera, 'Non mostrare pi
     const row = again.locator('table tbody tr', { hasText: 'sede.30480' });
     await expect(row).toBeVisible();
     await row.getByRole('button', { name: 'Rimuovi' }).click();
+    const ask = dialog(again, 'Conferma rimozione');
+    await expect(ask).toContainText("L'utente sede.30480 smetterà di ricevere le notifiche della banca 30480. Rimuovere l'assegnazione?");
+    await ask.getByRole('button', { name: 'Rimuovi' }).click();
     await expect(again.getByText('Assegnazione delle notifiche rimossa con successo', { exact: true })).toBeVisible();
     await expect(row).toHaveCount(0);
   });

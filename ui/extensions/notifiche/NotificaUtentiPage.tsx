@@ -2,7 +2,7 @@
  * /anagrafiche/notificautenti (seed 000 §2 GES_NOTIFICA_UTENTI, §7 "Notifications to users: find, insert,
  * delete, insertAll and deleteAll with {userId, abi}"): who receives each bank's notifications. The list is
  * the NotificaUtente entity (30 per page, filters userId and abi); the writes are the custom operations,
- * each answering its Italian message, shown as a banner.
+ * each answering its Italian message, shown as a banner. A removal asks first, naming whose (issue 15 item 4).
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
@@ -12,6 +12,7 @@ import { useDataProvider } from '../../src/core/hooks/useDataProvider';
 import { useEntityMeta } from '../../src/core/hooks/useManifest';
 import { useSession } from '../../src/core/session';
 import { useBanners } from '../../src/shell/banners';
+import { useModals } from '../../src/shell/modals/modalsContext';
 
 interface Assignment { userId: string; abi: string }
 type Filters = { userId: string; abi: string };
@@ -23,6 +24,7 @@ export default function NotificaUtentiPage() {
   const api = useDataProvider();
   const session = useSession();
   const banners = useBanners();
+  const modals = useModals();
   const [filters, setFilters] = useState(NO_FILTERS);
   const [page, setPage] = useState(1);
   const [rows, setRows] = useState<{ results: Assignment[]; totalCount: number } | null>(null);
@@ -54,6 +56,11 @@ export default function NotificaUtentiPage() {
     void fetchPage(1, NO_FILTERS).then((answer) => show(1, answer), fail);
   }, [fetchPage, show, fail]);
 
+  /** A removal runs only once the user confirms it, in words that say whose notifications stop. */
+  const removeAfterAsking = async (message: string, write: () => Promise<{ message: string; count?: number }>) => {
+    if (await modals.confirm({ title: 'Conferma rimozione', message, confirmLabel: 'Rimuovi', cancelLabel: 'Annulla', destructive: true })) await run(write);
+  };
+
   /** Runs one write, shows its message (success or refusal) and reloads the current page. */
   const run = async (write: () => Promise<{ message: string; count?: number }>) => {
     try {
@@ -82,7 +89,10 @@ export default function NotificaUtentiPage() {
             Assegna a tutti gli utenti della banca
           </Button>
           {canDelete ? (
-            <Button color="red" variant="light" disabled={!abi.trim()} onClick={() => void run(() => api.api.DELETE('/usersnotificationall/{abi}', { params: { path: { abi: abi.trim() } } }))}>
+            <Button color="red" variant="light" disabled={!abi.trim()} onClick={() => void removeAfterAsking(
+              `Tutti gli utenti della banca ${abi.trim()} smetteranno di ricevere le notifiche della banca. Rimuovere tutte le assegnazioni?`,
+              () => api.api.DELETE('/usersnotificationall/{abi}', { params: { path: { abi: abi.trim() } } }),
+            )}>
               Rimuovi tutti gli utenti della banca
             </Button>
           ) : null}
@@ -101,7 +111,10 @@ export default function NotificaUtentiPage() {
                   <Table.Td>{r.abi}</Table.Td>
                   <Table.Td>
                     {canDelete ? (
-                      <Button size="xs" color="red" variant="subtle" onClick={() => void run(() => api.api.DELETE('/usersnotification/{userId}/{abi}', { params: { path: { userId: r.userId, abi: r.abi } } }))}>Rimuovi</Button>
+                      <Button size="xs" color="red" variant="subtle" onClick={() => void removeAfterAsking(
+                        `L'utente ${r.userId} smetterà di ricevere le notifiche della banca ${r.abi}. Rimuovere l'assegnazione?`,
+                        () => api.api.DELETE('/usersnotification/{userId}/{abi}', { params: { path: { userId: r.userId, abi: r.abi } } }),
+                      )}>Rimuovi</Button>
                     ) : null}
                   </Table.Td>
                 </Table.Tr>

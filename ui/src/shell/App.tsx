@@ -2,11 +2,11 @@
  * Providers and the manifest gate: nothing below renders until the manifest is loaded, so every page can read
  * it synchronously. The session (token, user, grants) sits inside it because it calls the API.
  */
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { Alert, Center, Loader, MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
-import { BrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { ManifestContext, useManifestLoader } from '../core/hooks/useManifest';
 import { SessionProvider } from '../core/session';
 import { FullPageLoader } from './auth/guards';
@@ -36,16 +36,30 @@ function ManifestGate() {
     <ManifestContext.Provider value={manifest}>
       <DatesProvider settings={{ locale: 'it', firstDayOfWeek: toDayOfWeek(manifest.locale.firstDayOfWeek) }}>
         <ModalsProvider>
-          <BrowserRouter>
-            <SessionProvider>
-              <Suspense fallback={<FullPageLoader />}>
-                <AppRoutes />
-              </Suspense>
-            </SessionProvider>
-          </BrowserRouter>
+          <Router />
         </ModalsProvider>
       </DatesProvider>
     </ManifestContext.Provider>
+  );
+}
+
+/**
+ * A data router, because only a data router can hold a navigation back (useBlocker: a form with unsaved
+ * changes asks before the user leaves it). One splat route hands every path to <AppRoutes>, whose <Routes>
+ * keep the route table as it was; created once, after the manifest, which the table is built from.
+ */
+function Router() {
+  const [router] = useState(() => createBrowserRouter([{ path: '*', element: <RoutedApp /> }]));
+  return <RouterProvider router={router} />;
+}
+
+function RoutedApp() {
+  return (
+    <SessionProvider>
+      <Suspense fallback={<FullPageLoader />}>
+        <AppRoutes />
+      </Suspense>
+    </SessionProvider>
   );
 }
 

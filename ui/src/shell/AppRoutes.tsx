@@ -1,7 +1,8 @@
 /**
  * Routes (seed 000 §2). Public: the login pages, /resetPassword and the manifest's public routes (/about).
  * Everything else needs a login: classic routes in the bank-side frame, /wpbusiness routes in the business
- * frame, each route behind its manifest permission. `/` goes to `/home`, unknown paths to `/`. Page kinds
+ * frame, each route behind its manifest permission. `/` goes to `/home`; an unknown path shows the 404 page, in
+ * the caller's frame when logged in (the public frame otherwise). Page kinds
  * are lazy chunks, so the table and form libraries load only on the pages that use them.
  */
 import { lazy } from 'react';
@@ -13,6 +14,7 @@ import { BusinessOnly, ClassicOnly, RequireAuth, RequirePermission } from './aut
 import { BusinessLayout } from './BusinessLayout';
 import { Layout } from './Layout';
 import { PublicLayout } from './PublicLayout';
+import { NotFoundPage } from './pages/StatusPages';
 
 const HomePage = lazy(() => import('./pages/HomePage'));
 const BusinessHomePage = lazy(() => import('./pages/BusinessHomePage'));
@@ -42,7 +44,10 @@ export function AppRoutes() {
       <Route path={loginPath(realms.bank)} element={<LoginPage userType={realms.bank} />} />
       <Route path={loginPath(realms.merchant)} element={<LoginPage userType={realms.merchant} />} />
       <Route path="/resetPassword" element={<ResetPasswordPage />} />
-      <Route element={<PublicLayout />}>{publicRoutes.map(page)}</Route>
+      <Route element={<PublicLayout />}>
+        {publicRoutes.map(page)}
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
       <Route element={<RequireAuth />}>
         <Route element={<ClassicOnly><Layout /></ClassicOnly>}>
           <Route path="/" element={<Navigate to="/home" replace />} />
@@ -55,7 +60,6 @@ export function AppRoutes() {
           {business.map(page)}
         </Route>
       </Route>
-      <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>
   );
 }

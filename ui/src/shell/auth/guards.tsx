@@ -8,6 +8,7 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { BUSINESS_HOME, clearReturnUrl, loginPathFor, saveReturnUrl } from '../../core/navigation';
 import { useLoginRealms } from '../../core/hooks/useManifest';
 import { useSession } from '../../core/session';
+import { NotAuthorisedPage } from '../pages/StatusPages';
 
 export function FullPageLoader() {
   return <Center h="100vh"><Loader aria-label="Caricamento" /></Center>;
@@ -42,9 +43,12 @@ export function BusinessOnly({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** A route whose permission the user does not hold resolves to `/`. */
+/**
+ * A route whose permission the user does not hold says so, in the user's frame, instead of jumping elsewhere
+ * without a word; the page's own content (and its API calls) never runs.
+ */
 export function RequirePermission({ permission, children }: { permission?: string; children: ReactNode }) {
   const { can } = useSession();
-  if (!can(permission)) return <Navigate to="/" replace />;
+  if (!can(permission)) return <NotAuthorisedPage />;
   return children;
 }

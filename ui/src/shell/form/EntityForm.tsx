@@ -1,14 +1,16 @@
 /**
  * The rjsf form of one entity. On every change it runs the same field rules as the API (common/rules.ts) and
  * asks the spec's confirmations; client errors are rewritten in Italian, server `details` are placed under
- * their fields, and the server's `errorMessage` goes to an error banner.
+ * their fields (the tab holding the first one opens), and the server's `errorMessage` goes to an error banner.
+ * Leaving with unsaved changes asks first; Enter in a field does not save (the Salva button does); the
+ * actions stay in a bar at the bottom of the screen however long the form.
  */
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Alert, Button, Text } from '@mantine/core';
 import Form from '@rjsf/mantine';
 import type { IChangeEvent } from '@rjsf/core';
-import type { FormValidation, UiSchema } from '@rjsf/utils';
+import { createSchemaUtils, type FormValidation, type UiSchema } from '@rjsf/utils';
 import { applyRules } from '../../../../common/rules';
 import { fillMessage } from '../../../../common/fill-message';
 import { ApiError, bannerMessage, userMessage, type ErrorDetail } from '../../core/apiError';
@@ -20,7 +22,7 @@ import { fitToSchema } from '../../core/fitToSchema';
 import { withoutServerSet } from '../../core/serverSet';
 import { useEntityMutations } from '../../core/hooks/useEntityMutations';
 import type { KeyValues } from '../../core/keys';
-import { recordAt } from '../../core/guards';
+import { isRecord, recordAt } from '../../core/guards';
 import { getPath } from '../../core/objectPath';
 import { translateString } from '../../core/rjsfStrings';
 import type { EntityMeta, FormDef, Row } from '../../core/types';
@@ -37,6 +39,11 @@ import { customFields } from './TransferListField';
 import { LayoutObjectTemplate } from './FormLayout';
 import { layoutOf, openTab, TAB_PARAM, tabOfFirstError } from '../../core/formLayout';
 import { textOf } from '../../../../common/text';
+import { childRowQuestion, deleteQuestion } from '../../core/confirmQuestions';
+import { sameFormData, submitsOnEnter } from '../../core/unsavedChanges';
+import { ConfirmedRowButtons } from './ConfirmedRowButtons';
+import { FormActionBar } from './FormActionBar';
+import { useLeaveGuard } from './useLeaveGuard';
 
 interface Props {
   entity: EntityMeta;
@@ -68,7 +75,9 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
   const mutations = useEntityMutations(entity);
   const shape = (data: Row): Row => fitToSchema(form.schema, applyRules(form.rules, data));
 
-  const [formData, setFormData] = useState<Row>(() => fitToSchema(form.schema, initialData));
+  // The data as rjsf will hold it, its defaults filled in: what the user starts from, so a form nobody has
+  // touched is not "changed" once rjsf reports its defaults.
+  const [formData, setFormData] = useState<Row>(() => withDefaults(form, fitToSchema(form.schema, initialData)));
   // The row as last loaded or saved: custom fields (the transfer list) tell from it whether they were modified.
   const [baseline, setBaseline] = useState<Row>(formData);
   // The latest data outside React's batching: confirmations compare against it while a modal is open.
@@ -86,6 +95,9 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
     dataRef.current = data;
     setFormData(data);
   };
+  const unsavedChanges = canSave && !sameFormData(formData, baseline);
+  const leaveGuard = useLeaveGuard(unsavedChanges);
+  const enterGuard = useNoSubmitOnEnter();
 
   const uiSchema = useMemo<UiSchema>(() => {
     const base = form.uiSchema;
@@ -130,6 +142,11 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
   }), [form, editKey, entity]);
   const layout = useMemo(() => layoutOf(form.uiSchema['ui:layout']), [form]);
   const [params, setParams] = useSearchParams();
+  // The first error may sit in a tab that is not open: open it, so the user sees what to correct.
+  const showTabOf = (properties: (string | undefined)[]) => {
+    const tab = layout && tabOfFirstError(layout, properties);
+    if (tab && tab !== openTab(layout, params)) setParams((p) => { p.set(TAB_PARAM, tab); return p; }, { replace: true });
+  };
   const transformErrors = useMemo(() => createTransformErrors(form, (property) => getPath(formData, valuePath(property))), [form, formData]);
   const extraErrors = useMemo(() => (serverDetails.length ? detailsToErrorSchema(serverDetails) : undefined), [serverDetails]);
 
@@ -165,13 +182,21 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
       setServerDetails([]);
       setBaseline(fitToSchema(form.schema, saved ?? body));
       if (editKey) update(fitToSchema(form.schema, saved ?? body));
-      else onCreated({ ...body, ...(saved ?? {}) });
+      else {
+        // The new record's route is the same form, clean: moving there loses nothing.
+        leaveGuard.release();
+        onCreated({ ...body, ...(saved ?? {}) });
+      }
     } catch (error) {
       if (isConflict(error)) {
+        // Said twice: the banner wherever the user has scrolled, the box (with its reload) above the buttons.
         setConflict(userMessage(error));
+        banners.error(userMessage(error));
         return;
       }
-      setServerDetails(error instanceof ApiError ? error.details : []);
+      const details = error instanceof ApiError ? error.details : [];
+      setServerDetails(details);
+      showTabOf(details.map((d) => d.field));
       banners.error(bannerMessage(error, (field) => field.split('.')[0] in (recordAt(form.schema, 'properties') ?? {})));
     } finally {
       setSaving(false);
@@ -180,71 +205,101 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
 
   const handleDelete = async () => {
     if (!editKey) return;
-    const question = form.deleteConfirmation
-      ? { title: form.deleteConfirmation.title ?? 'Attenzione', message: form.deleteConfirmation.message }
-      : { title: 'Conferma eliminazione', message: `Eliminare ${entity.label.toLowerCase()} ${Object.values(editKey).join(' ')}?` };
-    if (!(await modals.yesNo(question))) return;
+    const question = deleteQuestion({ label: entity.label, display: entity.display, deleteConfirmation: form.deleteConfirmation }, record, editKey);
+    if (!(await modals.confirm(question))) return;
     try {
       await mutations.remove(editKey, versionRef.current);
       banners.success(form.success?.delete ?? 'Eliminazione effettuata');
+      leaveGuard.release();
       onDeleted();
     } catch (error) {
       if (isConflict(error)) {
+        // Said twice: the banner wherever the user has scrolled, the box (with its reload) above the buttons.
         setConflict(userMessage(error));
+        banners.error(userMessage(error));
         return;
       }
       banners.error(userMessage(error));
     }
   };
 
+  const confirmRowRemoval = (path: readonly (string | number)[]) => modals.confirm(childRowQuestion(form.schema, uiSchema, dataRef.current, path));
+
   return (
-    <Form
-      schema={form.schema}
-      uiSchema={uiSchema}
-      validator={validatorFor(form.schema)}
-      formData={formData}
-      onChange={(e: IChangeEvent<Row>) => void handleChange(e)}
-      onSubmit={(e: IChangeEvent<Row>) => { setSubmitted(true); void handleSubmit(e); }}
-      onError={(errors) => {
-        setSubmitted(true);
-        banners.error('Dati non validi: verificare i campi evidenziati');
-        // The first error may sit in a tab that is not open: open it, so the user sees what to correct.
-        const tab = layout && tabOfFirstError(layout, errors.map((e) => e.property));
-        if (tab && tab !== openTab(layout, params)) setParams((p) => { p.set(TAB_PARAM, tab); return p; }, { replace: true });
-      }}
-      transformErrors={transformErrors}
-      customValidate={customValidate}
-      extraErrors={extraErrors}
-      translateString={translateString}
-      widgets={italianWidgets}
-      fields={customFields}
-      templates={{ ObjectFieldTemplate: LayoutObjectTemplate }}
-      formContext={{ baseline, files: fileContext, labels: recordAt(initialData, '_labels') } satisfies ShellFormContext}
-      showErrorList={false}
-      noHtml5Validate
-      omitExtraData
-      liveValidate={submitted ? 'onChange' : undefined}
-      focusOnFirstError
-      readonly={!canSave}
-    >
-      {conflict && (
-        <Alert color="orange" title="Salvataggio non effettuato" mt="lg" role="alert">
-          <Text size="sm">{conflict}</Text>
-          <Text size="sm" mt={4}>I valori inseriti sono rimasti nel modulo. Ricaricando si vedono i dati attuali e si perdono le modifiche non salvate.</Text>
-          <Button size="xs" variant="default" mt="sm" onClick={() => { setConflict(undefined); onRecordChanged?.(); }}>Ricarica i dati</Button>
-        </Alert>
-      )}
-      <Group mt="lg">
-        {canSave && <Button type="submit" loading={saving}>Salva</Button>}
-        <Button variant="default" onClick={onBack}>Torna all'elenco</Button>
-        {editKey && canDelete && entity.operations.includes('delete') && (
-          <Button color="red" variant="light" onClick={() => void handleDelete()}>Elimina</Button>
+    <div ref={enterGuard}>
+      <Form
+        schema={form.schema}
+        uiSchema={uiSchema}
+        validator={validatorFor(form.schema)}
+        formData={formData}
+        onChange={(e: IChangeEvent<Row>) => void handleChange(e)}
+        onSubmit={(e: IChangeEvent<Row>) => { setSubmitted(true); void handleSubmit(e); }}
+        onError={(errors) => {
+          setSubmitted(true);
+          banners.error('Dati non validi: verificare i campi evidenziati');
+          showTabOf(errors.map((e) => e.property));
+        }}
+        transformErrors={transformErrors}
+        customValidate={customValidate}
+        extraErrors={extraErrors}
+        translateString={translateString}
+        widgets={italianWidgets}
+        fields={customFields}
+        templates={{ ObjectFieldTemplate: LayoutObjectTemplate, ArrayFieldItemButtonsTemplate: ConfirmedRowButtons }}
+        formContext={{ baseline, files: fileContext, labels: recordAt(initialData, '_labels'), confirmRowRemoval } satisfies ShellFormContext}
+        showErrorList={false}
+        noHtml5Validate
+        omitExtraData
+        liveValidate={submitted ? 'onChange' : undefined}
+        focusOnFirstError
+        readonly={!canSave}
+      >
+        {conflict && (
+          <Alert color="orange" title="Salvataggio non effettuato" mt="lg" role="alert">
+            <Text size="sm">{conflict}</Text>
+            <Text size="sm" mt={4}>I valori inseriti sono rimasti nel modulo. Ricaricando si vedono i dati attuali e si perdono le modifiche non salvate.</Text>
+            <Button size="xs" variant="default" mt="sm" onClick={() => { setConflict(undefined); onRecordChanged?.(); }}>Ricarica i dati</Button>
+          </Alert>
         )}
-        {editKey && form.states && (
-          <TransitionActions entity={entity} form={form} editKey={editKey} record={record} onChanged={() => onRecordChanged?.()} />
-        )}
-        {actions.map((Action, i) => <Action key={i} entityName={form.entity} editKey={editKey} record={record} />)}
-      </Group>
-    </Form>
+        <FormActionBar>
+          {canSave && <Button type="submit" loading={saving}>Salva</Button>}
+          <Button variant="default" onClick={onBack}>{canSave ? 'Annulla' : "Torna all'elenco"}</Button>
+          {editKey && canDelete && entity.operations.includes('delete') && (
+            <Button color="red" variant="light" onClick={() => void handleDelete()}>Elimina</Button>
+          )}
+          {editKey && form.states && (
+            <TransitionActions entity={entity} form={form} editKey={editKey} record={record} onChanged={() => onRecordChanged?.()} unsavedChanges={unsavedChanges} />
+          )}
+          {actions.map((Action, i) => <Action key={i} entityName={form.entity} editKey={editKey} record={record} />)}
+        </FormActionBar>
+      </Form>
+    </div>
   );
+}
+
+function withDefaults(form: FormDef, data: Row): Row {
+  const filled: unknown = createSchemaUtils(validatorFor(form.schema), form.schema).getDefaultFormState(form.schema, data);
+  return fitToSchema(form.schema, applyRules(form.rules, isRecord(filled) ? filled : data));
+}
+
+/**
+ * Enter in a text field does not submit the form (a half-typed value saved by accident); a textarea still
+ * takes new lines and the Salva button still saves. rjsf's <form> takes no key handler, so the window's
+ * listener does it, for keys typed inside this form: the last on the event's way up, it runs after the
+ * fields' own handlers (a select's Enter still picks its option), and a keydown prevented there still
+ * cancels the browser's implicit submission.
+ */
+function useNoSubmitOnEnter() {
+  const [element, setElement] = useState<HTMLDivElement | null>(null);
+  useEffect(() => {
+    if (!element) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      const target = event.target;
+      if (event.key !== 'Enter' || !(target instanceof HTMLInputElement) || !element.contains(target)) return;
+      if (submitsOnEnter(target, event.isComposing)) event.preventDefault();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [element]);
+  return setElement;
 }

@@ -58,8 +58,9 @@ function LaidOutObject({ layout, properties, formData, errorSchema, schema }: Ob
         <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
           {tabs.map((tab) => {
             const errors = errorsIn(tab, errorSchema);
+            const isActive = tab === active;
             return (
-              <Tabs.Tab key={tab.label} value={tabSlug(tab.label)} style={{ whiteSpace: 'nowrap' }}
+              <Tabs.Tab key={tab.label} value={tabSlug(tab.label)} style={{ whiteSpace: 'nowrap' }} ref={isActive ? revealTab : undefined}
                 rightSection={errors > 0 ? <Badge color="red" size="sm" circle aria-label={errors === 1 ? '1 errore' : `${errors} errori`}>{errors}</Badge> : undefined}>
                 {tab.label}
               </Tabs.Tab>
@@ -75,6 +76,14 @@ function LaidOutObject({ layout, properties, formData, errorSchema, schema }: Ob
       {rest}
     </Stack>
   );
+}
+
+/**
+ * On a phone the tabs scroll sideways: the open one is brought into the strip's view, so a tab opened for the
+ * user (the one holding an error) is seen open. Only sideways: 'nearest' leaves the page where it is.
+ */
+function revealTab(element: HTMLButtonElement | null) {
+  element?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
 }
 
 /** How many of the tab's fields have an error (a child with several counts once). */

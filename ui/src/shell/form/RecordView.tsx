@@ -3,11 +3,11 @@
  * the form's layout, not a grey disabled form. Values read as in the lists (enum labels, dd/MM/yyyy, Sì/No,
  * referenced rows by name), the state as a coloured chip, child rows as tables. The actions the caller may
  * still run (a transition of a state machine, an extension's action such as a ticket's messages) and the way
- * back stay below. Labels are gray.7 (8.6:1 on white):
+ * back stay in the bar at the bottom of the window, as in the form. Labels are gray.7 (8.6:1 on white):
  * Mantine's `dimmed` (3.3:1) is below WCAG AA for text this size.
  */
 import type { ReactNode } from 'react';
-import { Badge, Button, Fieldset, Group, SimpleGrid, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Badge, Button, Fieldset, SimpleGrid, Stack, Table, Tabs, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import { layoutTabs } from '../../../../common/form-layout';
 import type { FormSectionModel } from '../../../../common/model';
@@ -17,6 +17,7 @@ import { isRecord, recordAt } from '../../core/guards';
 import type { KeyValues } from '../../core/keys';
 import { EMPTY_VALUE, recordField, shownField } from '../../core/recordValues';
 import type { EntityMeta, FormDef, Row } from '../../core/types';
+import { FormActionBar } from './FormActionBar';
 import { TransitionActions } from './TransitionActions';
 import { formActions } from '../../../extensions';
 
@@ -82,11 +83,11 @@ export function RecordView({ entity, form, record, editKey, onBack, onRecordChan
     <Stack gap="lg">
       <Text size="sm" c="gray.7">Consultazione: i dati non sono modificabili con le autorizzazioni attuali.</Text>
       {body}
-      <Group>
+      <FormActionBar label="Azioni della scheda">
         <Button variant="default" onClick={onBack}>Torna all'elenco</Button>
         {form.states && <TransitionActions entity={entity} form={form} editKey={editKey} record={record} onChanged={onRecordChanged} />}
         {(formActions[form.entity] ?? []).map((Action, i) => <Action key={i} entityName={form.entity} editKey={editKey} record={record} />)}
-      </Group>
+      </FormActionBar>
     </Stack>
   );
 }

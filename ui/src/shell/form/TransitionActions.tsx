@@ -13,6 +13,7 @@ import type { EntityMeta, FormDef, Row, TransitionDef, TransitionInputDef } from
 import { useBanners } from '../banners';
 import { useModals } from '../modals/modalsContext';
 import { TransitionInputModal } from './TransitionInputModal';
+import { transitionOverChanges } from '../../core/unsavedChanges';
 
 interface Props {
   entity: EntityMeta;
@@ -21,9 +22,11 @@ interface Props {
   record: Row | undefined;
   /** After a transition applied (or was refused because the row changed meanwhile): reload the row. */
   onChanged: () => void;
+  /** The form around holds changes not saved yet: a transition reloads the row, so it asks before losing them. */
+  unsavedChanges?: boolean;
 }
 
-export function TransitionActions({ entity, form, editKey, record, onChanged }: Props) {
+export function TransitionActions({ entity, form, editKey, record, onChanged, unsavedChanges = false }: Props) {
   const transitions = useTransitions(entity, form, editKey, record);
   const modals = useModals();
   const banners = useBanners();
@@ -43,6 +46,7 @@ export function TransitionActions({ entity, form, editKey, record, onChanged }: 
   };
 
   const run = async (t: TransitionDef) => {
+    if (unsavedChanges && !(await modals.confirm(transitionOverChanges(t.label)))) return;
     if (t.input) {
       setAsking({ ...t, input: t.input });
       return;

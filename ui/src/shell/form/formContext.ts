@@ -1,10 +1,17 @@
 /**
  * What EntityForm hands its widgets and custom fields through rjsf's `formContext`: the row as last loaded
  * or saved (the transfer list tells from it whether it was modified), what file fields upload with, and the
- * names the API sent for its references (`_labels`, which the form's data leaves out).
+ * names the API sent for its references (`_labels`, which the form's data leaves out), and the question asked
+ * before a child row is removed.
  * A type alias, not an interface: rjsf wants a context with an index signature, which only aliases imply.
  */
 import type { Row } from '../../core/types';
 import type { FileFormContext } from './StoredFileWidget';
 
-export type ShellFormContext = { baseline?: Row; files?: FileFormContext; labels?: Row };
+export type ShellFormContext = {
+  baseline?: Row;
+  files?: FileFormContext;
+  labels?: Row;
+  /** Asks the user whether to remove the child row at rjsf's `path` (`['modelliPos', 1]`); true to go on. */
+  confirmRowRemoval?: (path: readonly (string | number)[]) => Promise<boolean>;
+};

@@ -37,10 +37,10 @@ export function ModalsProvider({ children }: { children: ReactNode }) {
 
   const api = useMemo<Modals>(() => ({
     confirm: (o) => {
-      const { title = 'Conferma', message, confirmLabel = 'Conferma', cancelLabel = 'Annulla' } = normalise(o);
+      const { title = 'Conferma', message, confirmLabel = 'Conferma', cancelLabel = 'Annulla', destructive = false } = normalise(o);
       return open(title, message, [
         { label: cancelLabel, value: false, variant: 'default' },
-        { label: confirmLabel, value: true, variant: 'filled' },
+        { label: confirmLabel, value: true, variant: 'filled', ...(destructive ? { color: 'red' } : {}) },
       ]);
     },
     yesNo: (o) => {

@@ -6,6 +6,8 @@ export interface ModalOptions {
   /** Label of the affirmative (or only) button. */
   confirmLabel?: string;
   cancelLabel?: string;
+  /** The affirmative button destroys something (a delete, a removal): it is red. */
+  destructive?: boolean;
 }
 
 export interface Modals {
