@@ -20,6 +20,7 @@ import { Lifecycle } from './lifecycle.js';
 import { applyConditions, meets, type Condition } from './conditions.js';
 import { applyFilters, parseListParams, type FilterParam, type ListParams } from './list-query.js';
 import { Repository } from './repository.js';
+import { upsertChildRows, type DesiredRow } from './child-rows.js';
 import { enforceChecks, enforceFieldConditions } from './row-checks.js';
 import { keyOf, type Row } from './row-mapping.js';
 import { fileFields } from '../../common/file-rules.js';
@@ -414,12 +415,13 @@ export class EntityService {
         if (await repo.exists(trx, key)) await repo.update(trx, key, row);
         else await repo.insert(trx, row);
       } else {
-        await repo.deleteWhere(trx, this.linkValues(child, parent));
+        const desired: DesiredRow[] = [];
         for (let i = 0; i < items.length; i++) {
           const row = this.prepare(childEntity, { ...withDefaults(childEntity, items[i]), ...link });
           await this.checkReferences(trx, childEntity, row, pathOf(child, i));
-          await repo.insert(trx, row);
+          desired.push({ row, path: pathOf(child, i) });
         }
+        await upsertChildRows(trx, repo, this.linkValues(child, parent), desired, this.model.messages.errors.DUPLICATE_KEY);
       }
     }
   }
