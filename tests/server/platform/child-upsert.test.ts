@@ -138,3 +138,36 @@ describe('a failing line rolls back everything', () => {
     expect(await trail('10001/720006')).toHaveLength(entries);
   });
 });
+
+describe('how many items a list holds (minItems, maxItems)', () => {
+  const owner = (n: number) => ({ numeroTitolare: n, cognome: `Cognome ${n}`, nome: 'Nome' });
+  const invalid = (field: string, message: string) => ({ code: 'VALIDATION_ERROR', errorMessage: 'Dati non validi', details: [{ field, message }] });
+
+  it("a supplier without beneficial owners, or with more than four: 400 on the list with the child's own message", async () => {
+    const supplier = { codice: 'T1', ragioneSociale: 'Titolari srl' };
+    expect((await app.request.post(`${API}/fornitori`).send(supplier)).body).toEqual(invalid('titolari', 'Indicare almeno un titolare effettivo'));
+    expect((await app.request.post(`${API}/fornitori`).send({ ...supplier, titolari: [] })).body).toEqual(invalid('titolari', 'Indicare almeno un titolare effettivo'));
+    const five = [1, 2, 3, 4, 4].map(owner);
+    expect((await app.request.post(`${API}/fornitori`).send({ ...supplier, titolari: five })).body).toEqual(invalid('titolari', 'Al massimo 4 titolari effettivi'));
+    expect((await app.request.get(`${API}/fornitori/T1`)).status).toBe(404);
+    const created = await app.request.post(`${API}/fornitori`).send({ ...supplier, titolari: [owner(1), owner(2)] });
+    expect(created.status).toBe(201);
+    expect(created.body.titolari.map((t: { numeroTitolare: number }) => t.numeroTitolare)).toEqual([1, 2]);
+  });
+
+  it('PUT <supplier>/titolari with no owner: 400 on the body; an update that leaves the list out keeps it', async () => {
+    const url = `${API}/fornitori/T1`;
+    const etag = await etagOf(app.request, url);
+    expect((await app.request.put(`${url}/titolari`).set('If-Match', etag).send([])).body).toEqual(invalid('body', 'Indicare almeno un titolare effettivo'));
+    const updated = await app.request.put(url).set('If-Match', etag).send({ codice: 'T1', ragioneSociale: 'Titolari spa' });
+    expect(updated.status).toBe(200);
+    expect(updated.body.titolari).toHaveLength(2);
+  });
+
+  it("without a message of its own the list says the platform's, with the number (an order's 99 lines)", async () => {
+    const url = await newOrder('720007');
+    const lines = Array.from({ length: 100 }, (_, i) => ({ riga: (i % 99) + 1, articolo: 'ALFA01', quantita: 1 }));
+    const res = await app.request.put(`${url}/righe`).set('If-Match', await etagOf(app.request, url)).send(lines);
+    expect(res.body).toEqual(invalid('body', 'Numero massimo di elementi: 99'));
+  });
+});
