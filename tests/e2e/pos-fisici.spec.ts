@@ -25,6 +25,7 @@ test('modello POS fisico: aggiungo due reti, ne rimuovo una, salvo e ricarico: l
   await test.step('Aggiungi due volte: Rete 2 e Rete 3, ciascuna con i suoi campi', async () => {
     await reti.getByRole('button', { name: 'Aggiungi Rete 2' }).click();
     await expect(tab('Rete 2')).toHaveAttribute('aria-selected', 'true');
+    await expect(tab('Rete 2'), 'the keyboard lands on the new tab').toBeFocused();
     await page.locator('#root_reti_1_codiceNets').fill('NETS77');
     await reti.getByRole('button', { name: 'Aggiungi Rete 3' }).click();
     await page.locator('#root_reti_2_codiceNets').fill('NETS88');
@@ -49,6 +50,7 @@ test('modello POS fisico: aggiungo due reti, ne rimuovo una, salvo e ricarico: l
     await reti.getByRole('button', { name: 'Rimuovi Rete 2' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Sì' }).click();
     await expect(reti.getByRole('tab')).toHaveText(['Rete 1', 'Rete 2']);
+    await expect(tab('Rete 1'), 'the keyboard lands on the tab shown').toBeFocused();
     await expect(page.locator('#root_reti_1_codiceNets')).toHaveValue('NETS88');
   });
 

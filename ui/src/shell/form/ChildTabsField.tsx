@@ -6,7 +6,7 @@
  * Titolare 3", "Rimuovi Titolare 2"), so a screen reader, or a form with two such lists, tells them apart. Adding stops at maxItems, removing at minItems; a tab
  * holding errors shows how many. Mantine's tabs move with the arrow keys, Home and End (WAI-ARIA tabs).
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Badge, Button, Fieldset, Group, Stack, Tabs, Text } from '@mantine/core';
 import { toFieldPathId, type ErrorSchema, type FieldProps, type RJSFSchema } from '@rjsf/utils';
 import { canAdd, canRemove, childTabsOptions, errorCount, itemBounds, removeAt, tabAfterRemoval, tabTitle } from '../../core/childTabs';
@@ -48,17 +48,29 @@ export function ChildTabsField(props: FieldProps<unknown, RJSFSchema, ShellFormC
   const [active, setActive] = useState('0');
   const shown = Number(active) < items.length ? active : String(Math.max(0, items.length - 1));
   const listErrors = errorSchema?.__errors ?? [];
+  // After adding or removing, the keyboard lands on the tab now shown (the removed tab's button is gone):
+  // Mantine names a tab `<Tabs id>-tab-<value>`.
+  const tabsId = `${fieldPathId.$id}-schede`;
+  const focusNext = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    const value = focusNext.current;
+    if (value === undefined) return;
+    focusNext.current = undefined;
+    document.getElementById(`${tabsId}-tab-${value}`)?.focus();
+  });
 
   const add = () => {
     const item = registry.schemaUtils.getDefaultFormState(itemSchema, undefined);
     onChange([...items, isRecord(item) ? item : {}], fieldPathId.path);
     setActive(String(items.length));
+    focusNext.current = String(items.length);
   };
   const remove = async (index: number) => {
     const title = tabTitle(itemLabel, index);
     if (!(await modals.yesNo({ title: 'Conferma rimozione', message: `Rimuovere ${title}? I suoi dati saranno eliminati al salvataggio.` }))) return;
     onChange(removeAt(items, index), fieldPathId.path);
     setActive(String(tabAfterRemoval(index, items.length)));
+    focusNext.current = String(tabAfterRemoval(index, items.length));
   };
 
   return (
@@ -66,7 +78,7 @@ export function ChildTabsField(props: FieldProps<unknown, RJSFSchema, ShellFormC
       <Stack gap="xs">
         {listErrors.map((message) => <Text key={message} size="sm" c="red.8" role="alert">{message}</Text>)}
         {items.length === 0 ? <Text size="sm" c="gray.7">Nessun elemento</Text> : (
-          <Tabs value={shown} onChange={(value) => { if (value !== null) setActive(value); }} keepMounted>
+          <Tabs id={tabsId} value={shown} onChange={(value) => { if (value !== null) setActive(value); }} keepMounted>
             <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
               {items.map((_, i) => {
                 const errors = errorCount(itemErrors(errorSchema, i));
