@@ -105,8 +105,18 @@ export interface ChildModel {
   /** childField -> constant written on save */
   fixed: Record<string, unknown>;
   required: boolean;
-  /** `transferList`: the form moves rows between "chosen" and "available" lists (docs/spec-language.md#children). */
-  widget?: 'transferList';
+  /**
+   * How the form shows a `many` child (docs/spec-language.md#children): `transferList` moves rows between
+   * "chosen" and "available" lists; `tabs` shows one tab per item, titled by `itemLabel`. Absent: rows.
+   */
+  widget?: 'transferList' | 'tabs';
+  /** `widget: tabs`: each tab's title, `{n}` the item's number from 1 ("Titolare {n}"). */
+  itemLabel?: string;
+  /** `many`: how few and how many items a saved list may hold; the API and the form refuse others with `messages`. */
+  minItems?: number;
+  maxItems?: number;
+  /** The Italian refusals of a list too short or too long (the child's own, or messages.yaml's with the number). */
+  messages?: Partial<Record<'minItems' | 'maxItems', string>>;
 }
 
 export interface ConfirmationModel { field: string; from?: unknown; to?: unknown; title?: string; message: string }

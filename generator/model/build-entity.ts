@@ -6,6 +6,7 @@
 import type { EntityModel, Operation, ChildOperation } from '../../common/model.js';
 import { didYouMean, type Diagnostic } from '../diagnostics.js';
 import type { PathSegment, SourceFile } from '../load/source-file.js';
+import { buildChild } from './build-child.js';
 import { buildField } from './build-field.js';
 import { checkFileFieldUses } from './check-file-fields.js';
 import { buildExport } from './build-export.js';
@@ -116,10 +117,7 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
     table: raw.table,
     key,
     fields,
-    children: Object.entries(raw.children ?? {}).map(([name, c]) => ({
-      name, entity: c.entity, kind: c.kind, label: c.label ?? name, link: c.link, fixed: c.fixed ?? {}, required: c.required ?? false,
-      ...(c.widget ? { widget: c.widget } : {}),
-    })),
+    children: Object.entries(raw.children ?? {}).map(([name, c]) => buildChild(name, c, source, defaults, diagnostics)),
     // clearWhen is a rule like the spec's own, after them: the form and the API clear the field alike.
     rules: [
       ...(raw.rules ?? []).map(compileRule),

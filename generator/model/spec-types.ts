@@ -29,7 +29,9 @@ export interface RawEntity {
   display?: string[];
   api?: { path: string; pageSize?: number; maxPageSize?: number; compact?: string[]; operations?: Operation[]; permissions?: Record<string, string>; export?: boolean | { formats?: ('csv' | 'xlsx')[]; columns?: string[] } };
   fields: Record<string, RawField>;
-  children?: Record<string, { entity: string; kind: 'one' | 'many'; link: Record<string, string>; label?: string; required?: boolean; fixed?: Record<string, unknown>; widget?: 'transferList' }>;
+  children?: Record<string, { entity: string; kind: 'one' | 'many'; link: Record<string, string>; label?: string; required?: boolean; fixed?: Record<string, unknown>;
+    widget?: 'transferList' | 'tabs'; itemLabel?: string; minItems?: number; maxItems?: number; messages?: Partial<Record<'minItems' | 'maxItems', string>>;
+  }>;
   rules?: { description?: string; when?: Record<string, unknown>; whenLogic?: unknown; set: Record<string, unknown> }[];
   confirmations?: { field: string; from?: unknown; to?: unknown; title?: string; message: string }[];
   success?: { create?: string; update?: string; delete?: string };

@@ -2,7 +2,7 @@
  * JSON Schema (2020-12, which OpenAPI 3.1 uses as is) of an entity's request and response bodies.
  * One builder for the API document, the rjsf forms and the demo-data check, so all three agree.
  */
-import type { EntityModel, FieldModel, Model } from '../../common/model.js';
+import type { ChildModel, EntityModel, FieldModel, Model } from '../../common/model.js';
 import { entityByName } from '../../common/model.js';
 
 export type JsonSchema = Record<string, unknown>;
@@ -95,7 +95,7 @@ export function inputSchema(entity: EntityModel, model: Model, filledByParent: r
       properties[child.name] = child.required ? itemSchema : { ...itemSchema, type: ['object', 'null'] };
       if (child.required) required.push(child.name);
     } else {
-      properties[child.name] = { type: 'array', title: child.label, items: itemSchema };
+      properties[child.name] = { type: 'array', title: child.label, ...itemCount(child), items: itemSchema };
     }
   }
   return { type: 'object', title: entity.label, additionalProperties: false, required, properties };
@@ -103,6 +103,14 @@ export function inputSchema(entity: EntityModel, model: Model, filledByParent: r
 
 /** What an input schema does with server-set fields: the API leaves them out, the form shows them read-only. */
 export type ServerSetFields = 'omit' | 'readOnly';
+
+/** A `many` child's bounds as JSON Schema keywords (the API's input, the child list's body, the form). */
+export function itemCount(child: Pick<ChildModel, 'minItems' | 'maxItems'>): JsonSchema {
+  return {
+    ...(child.minItems !== undefined ? { minItems: child.minItems } : {}),
+    ...(child.maxItems !== undefined ? { maxItems: child.maxItems } : {}),
+  };
+}
 
 /** `readOnly` and `generate` fields are the server's to fill (server/crud/field-access.ts says the same). */
 export function isServerSetField(field: FieldModel): boolean {
@@ -161,6 +169,8 @@ export function messageTable(entity: EntityModel, model: Model, prefix = ''): Re
   const table: Record<string, Record<string, string>> = {};
   for (const field of entity.fields) table[prefix + field.name] = field.messages;
   for (const child of entity.children) {
+    // The list's own refusals (minItems, maxItems) under its name, the items' under `<name>.<field>`.
+    if (child.messages) table[prefix + child.name] = child.messages;
     Object.assign(table, messageTable(entityByName(model, child.entity), model, `${prefix}${child.name}.`));
   }
   return table;

@@ -21,6 +21,7 @@ import { Lifecycle } from './lifecycle.js';
 import { applyConditions, meets, type Condition } from './conditions.js';
 import { applyFilters, parseListParams, type FilterParam, type ListParams } from './list-query.js';
 import { Repository } from './repository.js';
+import { upsertChildRows, type DesiredRow } from './child-rows.js';
 import { enforceChecks, enforceFieldConditions } from './row-checks.js';
 import { keyOf, type Row } from './row-mapping.js';
 import { fileFields } from '../../common/file-rules.js';
@@ -182,7 +183,9 @@ export class EntityService {
       await this.lifecycle.beforeInsert(trx, row, caller);
       await this.repo.insert(trx, row);
       await this.lifecycle.afterInsert(trx, row, caller);
-      await this.saveChildren(trx, row, body);
+      // A list the create leaves out is an empty one: a child with minItems refuses it.
+      const lists = Object.fromEntries(this.entity.children.filter((c) => c.minItems && body[c.name] === undefined).map((c) => [c.name, []]));
+      await this.saveChildren(trx, row, { ...lists, ...body });
       const saved = await this.get(keyOf(this.entity, row), undefined, trx);
       await this.audit(trx, 'create', null, saved, caller);
       return saved;
@@ -268,7 +271,7 @@ export class EntityService {
       if (!current || !this.visible(current, caller)) throw new ApiError('NOT_FOUND');
       const before = await this.before(trx, key, caller, options);
       // The body of this call is the list itself, so error paths start at the item index (0.codModpos).
-      const pathOf = (_child: ChildModel, i?: number) => `${i}.`;
+      const pathOf = (_child: ChildModel, i?: number) => (i === undefined ? '' : `${i}.`);
       const body = { [childName]: items };
       refuseServerSet(this.model, this.entity, body, caller, pathOf);
       await refuseAssistanceOnly(trx, this.model, this.entity, body, current, caller, pathOf);
@@ -401,6 +404,9 @@ export class EntityService {
         .filter((f) => item[f] !== undefined && item[f] !== null && textOf(item[f]) !== textOf(link[f]))
         .map((f) => pathOf(child, child.kind === 'one' ? undefined : i) + f));
       if (mismatched.length) throw this.keyMismatch(mismatched);
+      const count = countRefusal(child, items.length);
+      // The list's own path: `titolari` in the parent's body, `body` when the body is the list (PUT <item>/<child>).
+      if (count) throw new ApiError('VALIDATION_ERROR', [{ field: pathOf(child).replace(/\.$/, '') || 'body', message: count }]);
       if (child.kind === 'one') {
         const row = this.prepare(childEntity, { ...withDefaults(childEntity, items[0]), ...link });
         await this.checkReferences(trx, childEntity, row, pathOf(child));
@@ -408,12 +414,13 @@ export class EntityService {
         if (await repo.exists(trx, key)) await repo.update(trx, key, row);
         else await repo.insert(trx, row);
       } else {
-        await repo.deleteWhere(trx, this.linkValues(child, parent));
+        const desired: DesiredRow[] = [];
         for (let i = 0; i < items.length; i++) {
           const row = this.prepare(childEntity, { ...withDefaults(childEntity, items[i]), ...link });
           await this.checkReferences(trx, childEntity, row, pathOf(child, i));
-          await repo.insert(trx, row);
+          desired.push({ row, path: pathOf(child, i) });
         }
+        await upsertChildRows(trx, repo, this.linkValues(child, parent), desired, this.model.messages.errors.DUPLICATE_KEY);
       }
     }
   }
@@ -473,6 +480,13 @@ function withDefaults(entity: EntityModel, body: Row): Row {
     if ((out[field.name] === undefined || out[field.name] === null) && field.generate === 'uuid') out[field.name] = randomUUID();
   }
   return out;
+}
+
+/** The refusal of a `many` list with fewer than minItems or more than maxItems items (the API's validator says the same). */
+function countRefusal(child: ChildModel, count: number): string | undefined {
+  if (child.minItems !== undefined && count < child.minItems) return child.messages?.minItems;
+  if (child.maxItems !== undefined && count > child.maxItems) return child.messages?.maxItems;
+  return undefined;
 }
 
 function stripChildren(entity: EntityModel, body: Row): Row {

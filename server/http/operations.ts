@@ -1,5 +1,5 @@
 /** The operations of the OpenAPI document, each with the entity, kind and permission it declares. */
-import { entityFields, operationFields, type FieldResolver } from './validation.js';
+import { childList, entityFields, operationFields, type FieldResolver } from './validation.js';
 import type { RuntimeModel } from '../artifacts.js';
 import { present } from '../lookup.js';
 import { isRecord, textAt } from '../records.js';
@@ -49,8 +49,11 @@ export function fieldsOfOperation(operations: DocumentOperation[], model: Runtim
     // A transition's body is its declared input.
     const transition = op?.transition ? ownEntity?.states?.transitions.find((t) => t.name === op.transition) : undefined;
     if (transition) return (location, path) => (location === 'body' ? transition.input?.find((f) => f.name === path[0]) : entityFields(model, ownEntity)(location, path));
-    // A child list's body is a list of the child entity's rows, so its messages are the child's.
-    const entity = op?.child ? named(ownEntity?.children.find((c) => c.name === op.child)?.entity) : ownEntity;
-    return entityFields(model, entity);
+    // A child list's body is a list of the child entity's rows, so its messages are the child's; the list
+    // itself (too few or too many items) answers with the child's own messages.
+    const child = op?.child ? ownEntity?.children.find((c) => c.name === op.child) : undefined;
+    if (!child) return entityFields(model, ownEntity);
+    const items = entityFields(model, named(child.entity));
+    return (location, path) => (location === 'body' && path.length === 0 ? childList(model, child) : items(location, path));
   };
 }

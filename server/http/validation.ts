@@ -6,7 +6,7 @@
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { RequestHandler } from 'express';
 import { AJV_NAMED_FORMATS, formatMessage } from '../../common/named-formats.js';
-import type { CustomOperationModel, EntityModel, FieldModel } from '../../common/model.js';
+import type { ChildModel, CustomOperationModel, EntityModel, FieldModel } from '../../common/model.js';
 import { fieldAtPath } from '../../common/model.js';
 import type { RuntimeModel } from '../artifacts.js';
 import { isRecord, recordAt } from '../records.js';
@@ -71,15 +71,37 @@ export function isValidatorError(error: unknown): error is ValidatorError {
   return isRecord(error) && typeof error.status === 'number' && Array.isArray(error.errors);
 }
 
-/** Finds the spec field an error is about: `location` is body, query, path or headers. */
-export type FieldResolver = (location: string, path: string[]) => FieldModel | undefined;
+/** What an error's message is looked up in: a spec field, or a `many` child list (its minItems, maxItems). */
+export type MessageSource = Pick<FieldModel, 'format'> & { messages: Partial<Record<string, string>> };
+
+/** Finds the spec field (or child list) an error is about: `location` is body, query, path or headers. */
+export type FieldResolver = (location: string, path: string[]) => MessageSource | undefined;
 
 /** Fields of an entity operation: the body walks into children; parameters are the entity's fields. */
 export function entityFields(model: RuntimeModel, entity: EntityModel | undefined): FieldResolver {
   return (location, path) => {
     if (!entity) return undefined;
-    return location === 'body' ? fieldAtPath(model, entity, path) : entity.fields.find((f) => f.name === path[path.length - 1]);
+    if (location !== 'body') return entity.fields.find((f) => f.name === path[path.length - 1]);
+    return fieldAtPath(model, entity, path) ?? childListAt(model, entity, path);
   };
+}
+
+/** The `many` child a body path ends at (`titolari`, `group.x` is a field), as the source of its list's messages. */
+function childListAt(model: RuntimeModel, entity: EntityModel, path: string[]): MessageSource | undefined {
+  const [head, ...rest] = path.filter((s) => !/^\d+$/.test(s));
+  const child = entity.children.find((c) => c.name === head);
+  if (!child) return undefined;
+  if (rest.length === 0) return child.kind === 'many' ? childList(model, child) : undefined;
+  const childEntity = model.entities.find((e) => e.name === child.entity);
+  return childEntity ? childListAt(model, childEntity, rest) : undefined;
+}
+
+/**
+ * A list's messages: its bounds' own, and for anything else (a text where the list belongs) the general
+ * one; the type message ('Campo numerico') is for numbers only.
+ */
+export function childList(model: RuntimeModel, child: ChildModel): MessageSource {
+  return { messages: { type: model.messages.validation.fallback, ...child.messages } };
 }
 
 /** Fields of a custom operation: its declared body, query and path parameters. */

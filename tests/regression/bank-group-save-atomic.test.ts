@@ -35,7 +35,8 @@ describe('creating a bank', () => {
       codAbi: '40002', nomeBcc: 'Banca doppia', group: { description: 'Doppio' }, modelliPos: [{ codModpos: '101' }, { codModpos: '101' }],
     });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ errorMessage: "Elemento già presente", code: 'DUPLICATE_KEY', details: [] });
+    // The second item is named (the list is matched by the child's key before anything is written).
+    expect(res.body).toEqual({ errorMessage: "Elemento già presente", code: 'DUPLICATE_KEY', details: [{ field: 'modelliPos.1.codModpos', message: 'Elemento già presente' }] });
     await nothingStoredFor('40002');
   });
 });

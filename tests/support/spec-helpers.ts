@@ -37,6 +37,8 @@ export const MINIMAL_MESSAGES = `messages:
     reference: Il valore indicato non esiste
     unknownField: Campo non previsto
     fallback: Valore non valido
+    minItems: 'Numero minimo di elementi: {limit}'
+    maxItems: 'Numero massimo di elementi: {limit}'
   formats:
     iban: { invalid: IBAN non valido, cin: BBAN non valido }
     codiceFiscale: { invalid: Codice fiscale non valido }

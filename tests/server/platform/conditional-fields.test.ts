@@ -15,6 +15,8 @@ const invalid = (...details: { field: string; message: string }[]) => ({ code: '
 const REQUIRED = "Questo campo e' obbligatorio";
 const PIVA = '00743110157';
 const CF = 'RSSMRA85T10A562S';
+// A supplier has at least one beneficial owner (Fornitore.titolari, minItems 1).
+const TITOLARI = [{ numeroTitolare: 1, cognome: 'Rossi', nome: 'Mario' }];
 
 beforeAll(async () => {
   app = await createFixtureApp();
@@ -29,16 +31,16 @@ async function update(codice: string, body: Record<string, unknown>) {
 
 describe('conditional fields', () => {
   it('VAT number only (2): the tax code sent is cleared; the VAT number is required', async () => {
-    const missing = await sede.post(`${API}/fornitori`).send({ codice: 'C1', ragioneSociale: 'Solo IVA', tipoSoggetto: '2', codiceFiscale: CF });
+    const missing = await sede.post(`${API}/fornitori`).send({ titolari: TITOLARI, codice: 'C1', ragioneSociale: 'Solo IVA', tipoSoggetto: '2', codiceFiscale: CF });
     expect(missing.body).toEqual(invalid({ field: 'partitaIva', message: REQUIRED }));
     expect((await sede.get(`${API}/fornitori/C1`)).status).toBe(404);
-    const created = await sede.post(`${API}/fornitori`).send({ codice: 'C1', ragioneSociale: 'Solo IVA', tipoSoggetto: '2', partitaIva: PIVA, codiceFiscale: CF });
+    const created = await sede.post(`${API}/fornitori`).send({ titolari: TITOLARI, codice: 'C1', ragioneSociale: 'Solo IVA', tipoSoggetto: '2', partitaIva: PIVA, codiceFiscale: CF });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ partitaIva: PIVA, codiceFiscale: null });
   });
 
   it('tax code only (3): the VAT number is cleared and the tax code required; changing to both (1) requires both', async () => {
-    const created = await sede.post(`${API}/fornitori`).send({ codice: 'C2', ragioneSociale: 'Solo CF', tipoSoggetto: '3', partitaIva: PIVA, codiceFiscale: CF });
+    const created = await sede.post(`${API}/fornitori`).send({ titolari: TITOLARI, codice: 'C2', ragioneSociale: 'Solo CF', tipoSoggetto: '3', partitaIva: PIVA, codiceFiscale: CF });
     expect(created.body).toMatchObject({ partitaIva: null, codiceFiscale: CF });
     const both = await update('C2', { tipoSoggetto: '1' });
     expect(both.body).toEqual(invalid({ field: 'partitaIva', message: REQUIRED }));
@@ -48,9 +50,9 @@ describe('conditional fields', () => {
   it('a read-only field keeps its value: a new one is refused on the field, the same one passes', async () => {
     const iban = 'IT60X0542811101000000123456';
     // Under review from the start: the account cannot be given then either (a create compares with the default).
-    expect((await sede.post(`${API}/fornitori`).send({ codice: 'C3', ragioneSociale: 'In verifica', iban, inVerifica: true })).body)
+    expect((await sede.post(`${API}/fornitori`).send({ titolari: TITOLARI, codice: 'C3', ragioneSociale: 'In verifica', iban, inVerifica: true })).body)
       .toEqual(invalid({ field: 'iban', message: 'Campo non modificabile con i valori indicati' }));
-    expect((await sede.post(`${API}/fornitori`).send({ codice: 'C3', ragioneSociale: 'In verifica', iban })).status).toBe(201);
+    expect((await sede.post(`${API}/fornitori`).send({ titolari: TITOLARI, codice: 'C3', ragioneSociale: 'In verifica', iban })).status).toBe(201);
     expect((await update('C3', { inVerifica: true })).status).toBe(200);
     const changed = await update('C3', { iban: 'DE89370400440532013000' });
     expect(changed.status).toBe(400);
@@ -61,9 +63,9 @@ describe('conditional fields', () => {
   });
 
   it('a hidden field given a value is refused with its own message, on create and on update', async () => {
-    const created = await sede.post(`${API}/fornitori`).send({ codice: 'C4', ragioneSociale: 'CF numerico', tipoSoggetto: '4', codiceFiscale: PIVA, pec: 'fornitore@pec.example' });
+    const created = await sede.post(`${API}/fornitori`).send({ titolari: TITOLARI, codice: 'C4', ragioneSociale: 'CF numerico', tipoSoggetto: '4', codiceFiscale: PIVA, pec: 'fornitore@pec.example' });
     expect(created.body).toEqual(invalid({ field: 'pec', message: 'La PEC non è prevista per questo tipo di soggetto' }));
-    expect((await sede.post(`${API}/fornitori`).send({ codice: 'C4', ragioneSociale: 'CF numerico', tipoSoggetto: '4', codiceFiscale: PIVA })).status).toBe(201);
+    expect((await sede.post(`${API}/fornitori`).send({ titolari: TITOLARI, codice: 'C4', ragioneSociale: 'CF numerico', tipoSoggetto: '4', codiceFiscale: PIVA })).status).toBe(201);
     expect((await update('C4', { pec: 'fornitore@pec.example' })).body).toEqual(invalid({ field: 'pec', message: 'La PEC non è prevista per questo tipo di soggetto' }));
   });
 });

@@ -7,7 +7,7 @@
  *
  * The server runs on the fixture spec (tests/fixtures/README.md, GENERATED_DIR). The writes are multi-row
  * transactions: an order with its delivery and two lines (4 rows), an article of a category the worker
- * created just before (foreign key), a replace of an order's lines (delete + insert, with the order's
+ * created just before (foreign key), a replace of an order's lines (an upsert: delete, update, insert, with the order's
  * version in If-Match). The kill cycles take turns with the two SQLite drivers.
  */
 import { spawn, type ChildProcess } from 'node:child_process';

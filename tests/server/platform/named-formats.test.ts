@@ -11,7 +11,8 @@ let app: TestApp;
 let sede: TestApp['request'];
 
 const invalid = (...details: { field: string; message: string }[]) => ({ code: 'VALIDATION_ERROR', errorMessage: 'Dati non validi', details });
-const supplier = (codice: string, body: Record<string, unknown> = {}) => ({ codice, ragioneSociale: `Fornitore ${codice}`, ...body });
+// A supplier has at least one beneficial owner (Fornitore.titolari, minItems 1).
+const supplier = (codice: string, body: Record<string, unknown> = {}) => ({ codice, ragioneSociale: `Fornitore ${codice}`, titolari: [{ numeroTitolare: 1, cognome: 'Rossi', nome: 'Mario' }], ...body });
 
 beforeAll(async () => {
   app = await createFixtureApp();

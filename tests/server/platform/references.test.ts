@@ -53,8 +53,8 @@ describe('reference names', () => {
   });
 
   it('?q= finds rows by any display field, case aside; the compact answer carries the display fields', async () => {
-    expect((await sede.post(`${API}/fornitori`).send({ codice: 'F10', ragioneSociale: 'Cartiera Rossi' })).status).toBe(201);
-    expect((await sede.post(`${API}/fornitori`).send({ codice: 'F11', ragioneSociale: 'Edizioni Bianchi' })).status).toBe(201);
+    expect((await sede.post(`${API}/fornitori`).send({ titolari: [{ numeroTitolare: 1, cognome: 'Rossi', nome: 'Mario' }], codice: 'F10', ragioneSociale: 'Cartiera Rossi' })).status).toBe(201);
+    expect((await sede.post(`${API}/fornitori`).send({ titolari: [{ numeroTitolare: 1, cognome: 'Rossi', nome: 'Mario' }], codice: 'F11', ragioneSociale: 'Edizioni Bianchi' })).status).toBe(201);
     const byName = await sede.get(`${API}/fornitori?q=rossi`);
     expect(byName.body.results.map((r: { codice: string }) => r.codice)).toEqual(['F10']);
     const byCode = await sede.get(`${API}/fornitori?q=F11`);

@@ -35,7 +35,7 @@ import { italianWidgets } from './widgets';
 import type { FileFormContext } from './StoredFileWidget';
 import type { ShellFormContext } from './formContext';
 import { entityPath } from '../../core/keys';
-import { customFields } from './TransferListField';
+import { customFields } from './customFields';
 import { LayoutObjectTemplate } from './FormLayout';
 import { layoutOf, openTab, TAB_PARAM, tabOfFirstError } from '../../core/formLayout';
 import { textOf } from '../../../../common/text';

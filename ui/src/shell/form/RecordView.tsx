@@ -1,7 +1,7 @@
 /**
  * A record for who may read it but not change it (docs/spec-language.md#form-layout): labels and values in
  * the form's layout, not a grey disabled form. Values read as in the lists (enum labels, dd/MM/yyyy, Sì/No,
- * referenced rows by name), the state as a coloured chip, child rows as tables. The actions the caller may
+ * referenced rows by name), the state as a coloured chip, child rows as tables (or as tabs, for a child declared `widget: tabs`). The actions the caller may
  * still run (a transition of a state machine, an extension's action such as a ticket's messages) and the way
  * back stay in the bar at the bottom of the window, as in the form. Labels are gray.7 (8.6:1 on white):
  * Mantine's `dimmed` (3.3:1) is below WCAG AA for text this size.
@@ -17,6 +17,7 @@ import { isRecord, recordAt } from '../../core/guards';
 import type { KeyValues } from '../../core/keys';
 import { EMPTY_VALUE, recordField, shownField } from '../../core/recordValues';
 import type { EntityMeta, FormDef, Row } from '../../core/types';
+import { ChildTabsView } from './ChildTabsView';
 import { FormActionBar } from './FormActionBar';
 import { TransitionActions } from './TransitionActions';
 import { formActions } from '../../../extensions';
@@ -42,6 +43,10 @@ export function RecordView({ entity, form, record, editKey, onBack, onRecordChan
   const item = (name: string): ReactNode => {
     const property = properties[name];
     if (!shownField(ui[name])) return null;
+    const uiField = ui[name];
+    if (isRecord(property) && isRecord(uiField) && uiField['ui:field'] === 'childTabs') {
+      return <ChildTabsView key={name} name={name} property={property} uiField={uiField} rows={record[name]} />;
+    }
     if (isRecord(property) && (property.type === 'array' || (Array.isArray(property.type) && property.type.includes('array')))) {
       return <ChildTable key={name} name={name} property={property} uiField={ui[name]} rows={record[name]} />;
     }

@@ -104,6 +104,3 @@ export function TransferListField(props: FieldProps<Row[], RJSFSchema, ShellForm
     </Stack>
   );
 }
-
-/** rjsf `fields` the shell registers, by the `ui:field` name the generator writes. */
-export const customFields = { transferList: TransferListField };

@@ -1,0 +1,5 @@
+/** rjsf `fields` the shell registers, by the `ui:field` name the generator writes (generator/emitters/forms.ts). */
+import { ChildTabsField } from './ChildTabsField';
+import { TransferListField } from './TransferListField';
+
+export const customFields = { transferList: TransferListField, childTabs: ChildTabsField };
