@@ -26,7 +26,9 @@ export type MessageKey =
   /** Fields with a named format: the message of a precise reason (`format.cin`); `format` is the general one. */
   | FormatMessageKey
   /** Conditional fields: a new value sent while the field is read-only or hidden. */
-  | 'readOnlyWhen' | 'hiddenWhen';
+  | 'readOnlyWhen' | 'hiddenWhen'
+  /** Lookup fields: no offered row has the value. */
+  | 'lookup';
 
 /**
  * What a file field (type: file) accepts. The row's column holds only the id of the stored file
@@ -60,6 +62,12 @@ export interface FieldModel {
   options?: EnumOption[];
   /** Named subsets of an enum's codes with a domain meaning (`sospesi: ['6']`); code reads them by name. */
   groups?: Record<string, string[]>;
+  /**
+   * One of another entity's rows (docs/spec-language.md#lookups): the value is its `value` field, among the
+   * rows whose `filterBy` fields (its field -> this row's field) equal this row's; `fill` copies fields of
+   * the chosen row into this one (this row's field -> its field).
+   */
+  lookup?: { entity: string; value: string; filterBy: Record<string, string>; fill: Record<string, string> };
   /** For references: the target entity and the type of its key column. */
   reference?: { entity: string; field: string; type: FieldType };
   search?: SearchMode;

@@ -4338,7 +4338,7 @@ export interface components {
                 /** @description Gruppo (ABI) */
                 group?: string;
             };
-            /** CAB */
+            /** Filiale */
             cab: string | null;
             /** E-mail */
             email: string | null;
@@ -4375,7 +4375,7 @@ export interface components {
                 /** Username */
                 username: string;
             }[];
-            /** CAB */
+            /** Filiale */
             cab: string | null;
             /** E-mail */
             email: string | null;
@@ -4414,7 +4414,7 @@ export interface components {
                 /** Username */
                 username?: string | null;
             }[];
-            /** CAB */
+            /** Filiale */
             cab?: string | null;
             /** E-mail */
             email?: string | null;
@@ -6948,7 +6948,7 @@ export interface operations {
                 page?: number;
                 /** @description Filtro: Provincia */
                 provincia?: string;
-                /** @description Ricerca per nome: le righe in cui codAbi, cab contiene il testo (maiuscole e minuscole indifferenti) */
+                /** @description Ricerca per nome: le righe in cui cab, nome contiene il testo (maiuscole e minuscole indifferenti) */
                 q?: string;
                 /** @description Righe per pagina */
                 size?: number;
@@ -8125,7 +8125,7 @@ export interface operations {
                 page?: number;
                 /** @description Filtro: Provincia */
                 provincia?: string;
-                /** @description Ricerca per nome: le righe in cui codAbi, cab contiene il testo (maiuscole e minuscole indifferenti) */
+                /** @description Ricerca per nome: le righe in cui cab, nome contiene il testo (maiuscole e minuscole indifferenti) */
                 q?: string;
                 /** @description Righe per pagina */
                 size?: number;
@@ -8547,7 +8547,7 @@ export interface operations {
                 nome?: string;
                 /** @description Filtro: Provincia */
                 provincia?: string;
-                /** @description Ricerca per nome: le righe in cui codAbi, cab contiene il testo (maiuscole e minuscole indifferenti) */
+                /** @description Ricerca per nome: le righe in cui cab, nome contiene il testo (maiuscole e minuscole indifferenti) */
                 q?: string;
                 /** @description campo oppure campo,asc|desc */
                 sort?: string;
@@ -14527,7 +14527,7 @@ export interface operations {
     listUtente: {
         parameters: {
             query?: {
-                /** @description Filtro: CAB */
+                /** @description Filtro: Filiale */
                 cab?: string;
                 /** @description Filtro: Nome e cognome */
                 fullName?: string;
@@ -15290,7 +15290,7 @@ export interface operations {
     exportUtente: {
         parameters: {
             query: {
-                /** @description Filtro: CAB */
+                /** @description Filtro: Filiale */
                 cab?: string;
                 /** @description Formato del file */
                 formato: "csv" | "xlsx";

@@ -109,7 +109,7 @@ function transferListUi(child: ChildModel, childEntity: EntityModel, model: Mode
 
 function fieldUi(field: FieldModel): Record<string, unknown> {
   const ui: Record<string, unknown> = {};
-  const widget = field.ui.hidden ? 'hidden' : field.ui.widget ?? defaultWidget(field);
+  const widget = field.ui.hidden ? 'hidden' : field.ui.widget ?? (field.lookup ? 'reference' : defaultWidget(field));
   if (widget) ui['ui:widget'] = widget;
   if (field.ui.help) ui['ui:help'] = field.ui.help;
   if (field.ui.placeholder) ui['ui:placeholder'] = field.ui.placeholder;
@@ -119,6 +119,8 @@ function fieldUi(field: FieldModel): Record<string, unknown> {
   if (field.file) ui['ui:options'] = { file: field.file };
   // A searchable select over the referenced entity's display fields (ui/src/shell/form/ReferenceWidget.tsx).
   if (field.reference && !field.ui.hidden && !field.ui.widget) ui['ui:options'] = { entity: field.reference.entity };
+  // A lookup is the same select, over the rows its filterBy fields allow, filling fields from the chosen one.
+  if (field.lookup && !field.ui.hidden && !field.ui.widget) ui['ui:options'] = { entity: field.lookup.entity, lookup: field.lookup };
   if (field.options) {
     ui['ui:enumNames'] = [...field.options.map((o) => o.label), ...(field.required ? [] : ['-'])];
   }

@@ -93,6 +93,8 @@ export function buildField(
     const emptyIsMissing = key === 'minLength' && raw.required && minLength === undefined ? own.required : undefined;
     messages[key] = own[key] ?? lengthFallback ?? emptyIsMissing ?? typeDefault ?? optional[key] ?? defaults.fallback;
   }
+  // A lookup's refusal: its own message, else the field's reference message, else the platform's.
+  if (raw.lookup) messages.lookup = own.lookup ?? own.reference ?? optional.lookup ?? optional.reference ?? defaults.fallback;
   // Only file fields carry the file messages, so other fields' generated artifacts stay as they were.
   if (raw.type === 'file') for (const key of FILE_MESSAGE_KEYS) messages[key] = own[key] ?? optional[key] ?? defaults.fallback;
   // A named format says why a value fails; the field's own message, when it has one, covers every reason.
@@ -138,6 +140,8 @@ export function buildField(
     ...(raw.values ? { options: Object.entries(raw.values).map(([value, label]) => ({ value, label })) } : {}),
     ...(raw.groups ? { groups: raw.groups } : {}),
     ...(raw.search ? { search: raw.search } : {}),
+    // The listed entity's key is known once every entity is built: check-lookups.ts fills `value` in.
+    ...(raw.lookup ? { lookup: { entity: raw.lookup.entity, value: raw.lookup.value ?? '', filterBy: raw.lookup.filterBy ?? {}, fill: raw.lookup.fill ?? {} } } : {}),
     filterParam: raw.filterParam ?? name,
     readOnly: raw.readOnly ?? false,
     ...(raw.editPermission ? { editPermission: raw.editPermission } : {}),

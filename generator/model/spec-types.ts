@@ -14,6 +14,7 @@ export interface RawField {
   values?: Record<string, string>; groups?: Record<string, string[]>; entity?: string; search?: 'exact' | 'wildcard' | 'range'; filterParam?: string; valuesFrom?: 'functions' | 'actions';
   readOnly?: boolean; unique?: boolean; index?: boolean; editPermission?: string; secret?: boolean; generate?: 'uuid';
   writableBy?: 'assistance'; reservedValues?: { values: string[]; message: string };
+  lookup?: { entity: string; value?: string; filterBy?: Record<string, string>; fill?: Record<string, string> };
   /** The field's own messages, by rule: any it leaves out falls back to messages.yaml. */
   messages?: Partial<Record<string, string>>;
   ui?: { widget?: string; help?: string; placeholder?: string; hidden?: boolean };

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { ChildModel, EntityModel } from '../../common/model.js';
+import type { ChildModel, EntityModel, FieldModel } from '../../common/model.js';
 import { compactFields, entityByName } from '../../common/model.js';
 import { applyRules } from '../../common/rules.js';
 import type { RuntimeModel } from '../artifacts.js';
@@ -438,12 +438,22 @@ export class EntityService {
         details.push({ field: prefix + field.name, message: field.messages[bound] });
         continue;
       }
+      if (field.lookup && value !== null && value !== undefined && value !== '' && !(await this.lookupFinds(trx, field.lookup, value, row))) {
+        details.push({ field: prefix + field.name, message: field.messages.lookup });
+        continue;
+      }
       if (!field.reference || value === null || value === undefined) continue;
       if (field.reference.entity === entity.name && value === row[entity.key[0]]) continue;
       const target = new Repository(entityByName(this.model, field.reference.entity));
       if (!(await target.exists(trx, { [field.reference.field]: value }))) details.push({ field: prefix + field.name, message: field.messages.reference });
     }
     if (details.length) throw new ApiError('VALIDATION_ERROR', details);
+  }
+
+  /** Whether a row of the lookup's entity has `value` and matches this row on its `filterBy` fields. */
+  private async lookupFinds(trx: Knex.Transaction, lookup: NonNullable<FieldModel['lookup']>, value: unknown, row: Row): Promise<boolean> {
+    const where = { [lookup.value]: value, ...Object.fromEntries(Object.entries(lookup.filterBy).map(([theirs, own]) => [theirs, row[own] ?? null])) };
+    return (await new Repository(entityByName(this.model, lookup.entity)).findWhere(trx, where)).length > 0;
   }
 
   private linkValues(child: ChildModel, parent: Row): Row {

@@ -44,3 +44,29 @@ describe('related lists', () => {
     expect(loadSpecWithError(files('{ entity: Filiale, link: { codAbi: codAbi }, columns: [cab, citta] }'), "Column 'citta' is not a field of Filiale").line).toBe(8);
   });
 });
+
+describe('lookups', () => {
+  const USER_YAML = (lookup: string) => `entity: Utente
+table: utente
+key: username
+fields:
+  username: { type: string, required: true }
+  codAbi: { type: string }
+  cab: { type: string, lookup: ${lookup} }
+`;
+  const files = (lookup: string) => ({ 'spec/banca.yaml': BANCA_YAML, 'spec/filiale.yaml': FILIALE_YAML, 'spec/utente.yaml': USER_YAML(lookup) });
+
+  it('default the value to the listed key and keep filterBy and fill', () => {
+    const { model } = loadSpec(files('{ entity: Banca, fill: { codAbi: codAbi } }'));
+    const user = present(present(model, 'the model').entities.find((e) => e.name === 'Utente'), 'Utente');
+    expect(user.fields.find((f) => f.name === 'cab')?.lookup).toEqual({ entity: 'Banca', value: 'codAbi', filterBy: {}, fill: { codAbi: 'codAbi' } });
+  });
+
+  it('refuse a composite key without value, an unknown field and a filter the list lacks, at the line', () => {
+    expect(loadSpecWithError(files('{ entity: Filiale }'), 'Filiale has a composite key; say which of its fields the value is').line).toBe(7);
+    expect(loadSpecWithError(files('{ entity: Filiale, value: cab, filterBy: { codAbi: abi } }'), "'abi' is not a field of Utente").line).toBe(7);
+    expect(loadSpecWithError(files('{ entity: Filiale, value: cab, filterBy: { codAbi: codAbi }, fill: { codAbi: citta } }'), "'citta' is not a field of Filiale").line).toBe(7);
+    const unfiltered = FILIALE_YAML.replace('nome: { type: string, search: wildcard }', 'nome: { type: string }');
+    expect(loadSpecWithError({ ...files('{ entity: Filiale, value: cab, filterBy: { nome: codAbi } }'), 'spec/filiale.yaml': unfiltered }, 'Filiale.nome is not a filter of its list').line).toBe(7);
+  });
+});

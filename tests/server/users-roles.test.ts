@@ -360,3 +360,14 @@ describe('VARIAZIONE_EMAIL_SEC changes only the secondary e-mail (seed 000 §6)'
     expect(roles.body.details).toEqual([{ field: 'authorities', message: 'Operazione non consentita' }]);
   });
 });
+
+// spec/sicurezza/utente.yaml: a user's cab is a branch of its bank (docs/spec-language.md#lookups).
+describe('the cab of a user is a branch of its bank', () => {
+  it('refuses the cab of another bank\'s branch with the spec\'s message', async () => {
+    const res = await app.request.post(`${API}/users`).send({
+      username: 'cab.sbagliato', fullName: 'Cab Sbagliato', email: 'cab@bcc-esempio.example', group: '30480', cab: '35010', authorities: [{ roleName: 'BANCA_FILIALE' }],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ errorMessage: 'Dati non validi', code: 'VALIDATION_ERROR', details: [{ field: 'cab', message: "Filiale inesistente per la banca dell'utente" }] });
+  });
+});

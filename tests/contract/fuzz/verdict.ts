@@ -12,7 +12,7 @@
  *                         or a child list names one twice), REFERENCED (other rows still refer to the
  *                         row), INVALID_TRANSITION (not from the row's current state), QUANTITY_UNAVAILABLE
  *                         (not on reads: a read has nothing to conflict with);
- *   400 VALIDATION_ERROR  only when every detail is a field's `reference` message: the body names a row
+ *   400 VALIDATION_ERROR  only when every detail is a field's `reference` or `lookup` message: the body names a row
  *                         that does not exist, a fact of the data the schema cannot know, or an entity
  *                         `checks` message (a condition across fields the schema cannot say); and for
  *                         adminResetPassword the user's e-mail being required (that user has none);
@@ -63,6 +63,8 @@ export class Verdicts {
     for (const f of fields) {
       for (const m of Object.values(f.messages)) this.detailMessages.add(m);
       if (f.messages.reference) this.referenceMessages.add(f.messages.reference);
+      // A lookup's refusal is the same kind of fact: no offered row has the value (docs/spec-language.md#lookups).
+      if (f.lookup) this.referenceMessages.add(f.messages.lookup);
     }
     for (const m of Object.values(model.messages.errors)) this.detailMessages.add(m);
     // An operation's own refusals (`messages:` of its spec: a user not of that bank, dataDa after dataA).

@@ -109,3 +109,21 @@ describe('writes: a row is created or moved only inside the caller\'s dimensions
     expect((await as.assistenza.get(`${API}/vetrine/V001`)).body.codEser).toBe('0000001');
   });
 });
+
+// A lookup (docs/spec-language.md#lookups): the window's branch must be one of its bank's branches.
+describe('Vetrina.cab: a branch of the window\'s bank', () => {
+  const window = (codice: string, codAbi: string, cab: string) => ({ codice, codAbi, codEser: '0000001', pdvid: '1', titolo: 'Con filiale', cab });
+
+  it('accepts a branch of the bank', async () => {
+    const res = await as.assistenza.post(`${API}/vetrine`).send(window('V201', '10001', '00200'));
+    expect(res.status).toBe(201);
+    expect(res.body.cab).toBe('00200');
+  });
+
+  it('refuses a branch code of another bank, with the lookup\'s message on the field, and writes nothing', async () => {
+    const res = await as.assistenza.post(`${API}/vetrine`).send(window('V202', '20002', '00200'));
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ errorMessage: 'Dati non validi', code: 'VALIDATION_ERROR', details: [{ field: 'cab', message: 'Filiale inesistente per la banca della vetrina' }] });
+    expect((await as.assistenza.get(`${API}/vetrine/V202`)).status).toBe(404);
+  });
+});

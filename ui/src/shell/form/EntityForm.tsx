@@ -246,7 +246,7 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
         widgets={italianWidgets}
         fields={customFields}
         templates={{ ObjectFieldTemplate: LayoutObjectTemplate, ArrayFieldItemButtonsTemplate: ConfirmedRowButtons }}
-        formContext={{ baseline, files: fileContext, labels: recordAt(initialData, '_labels'), confirmRowRemoval } satisfies ShellFormContext}
+        formContext={{ baseline, files: fileContext, labels: recordAt(initialData, '_labels'), confirmRowRemoval, data: formData, fill: (values: Row) => { update({ ...dataRef.current, ...values }); } } satisfies ShellFormContext}
         showErrorList={false}
         noHtml5Validate
         omitExtraData

@@ -4,6 +4,9 @@
  * `ui.typeaheadDelayMs` (spec/ui/pages.yaml: 800 ms, seed 002 §9), as the list filters do, and
  * the choice shows the row's name (`30480 - BCC di Esempio`) while the form keeps its code. The row as loaded
  * names its current value (`_labels`). A user who may not list the referenced entity types the code instead.
+ * A lookup (docs/spec-language.md#lookups) is the same select: it offers only the rows its `filterBy` fields
+ * allow (the branches of the bank chosen in the form), takes their `value` field, and copies its `fill`
+ * fields from the chosen row into the form.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Select } from '@mantine/core';
@@ -20,7 +23,21 @@ import type { EntityMeta, Row } from '../../core/types';
 
 const PAGE = 20;
 
-interface Option { value: string; label: string }
+interface Option { value: string; label: string; row?: Row }
+
+interface Lookup { value: string; filterBy: Record<string, string>; fill: Record<string, string> }
+
+/** ShellFormContext.fill, as rjsf hands the context over untyped. */
+function isFill(value: unknown): value is (values: Row) => void {
+  return typeof value === 'function';
+}
+
+function lookupOf(options: unknown): Lookup | undefined {
+  const lookup = isRecord(options) ? options.lookup : undefined;
+  if (!isRecord(lookup) || typeof lookup.value !== 'string' || !isRecord(lookup.filterBy) || !isRecord(lookup.fill)) return undefined;
+  const texts = (r: Record<string, unknown>) => Object.fromEntries(Object.entries(r).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  return { value: lookup.value, filterBy: texts(lookup.filterBy), fill: texts(lookup.fill) };
+}
 
 export function ReferenceWidget(props: WidgetProps) {
   const entityName = isRecord(props.options) && typeof props.options.entity === 'string' ? props.options.entity : '';
@@ -32,11 +49,22 @@ export function ReferenceWidget(props: WidgetProps) {
   return <ReferenceSelect {...props} target={target} />;
 }
 
-function ReferenceSelect({ target, id, label, hideLabel, required, disabled, readonly, value, onChange, onBlur, onFocus, rawErrors, registry, name, placeholder }: WidgetProps & { target: EntityMeta }) {
+function ReferenceSelect({ target, id, label, hideLabel, required, disabled, readonly, value, onChange, onBlur, onFocus, rawErrors, registry, name, placeholder, options }: WidgetProps & { target: EntityMeta }) {
   const provider = useDataProvider();
+  const lookup = lookupOf(options);
+  const valueField = lookup?.value ?? target.key[0];
+  const context = isRecord(registry.formContext) ? registry.formContext : {};
+  const formData = isRecord(context.data) ? context.data : {};
+  const fill = isFill(context.fill) ? context.fill : undefined;
+  // The list's own filter parameters for the lookup's filterBy fields, valued from the form as it is now.
+  const filters = Object.fromEntries(Object.entries(lookup?.filterBy ?? {}).map(([theirs, own]) => [
+    target.filters.find((f) => f.field === theirs && f.search !== 'range')?.param ?? theirs, textOf(formData[own] ?? ''),
+  ]));
+  const missingFilter = Object.values(filters).some((v) => v === '');
+  const filterKey = JSON.stringify(filters);
   const current = typeof value === 'string' || typeof value === 'number' ? String(value) : null;
   // ShellFormContext.labels: the names the API sent with the row as loaded.
-  const labels: unknown = isRecord(registry.formContext) ? registry.formContext.labels : undefined;
+  const labels: unknown = context.labels;
   const [chosen, setChosen] = useState<Option | undefined>();
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search, useManifest().ui.typeaheadDelayMs);
@@ -52,14 +80,18 @@ function ReferenceSelect({ target, id, label, hideLabel, required, disabled, rea
 
   // Choosing an option puts its name in the search box: that is not a new search.
   const query = debounced === currentOption?.label ? '' : debounced.trim();
+  // Fields to fill are not in a compact answer: a lookup that fills asks for whole rows.
+  const compact = Boolean(target.compact?.length) && !Object.keys(lookup?.fill ?? {}).length;
   useEffect(() => {
-    if (query === '') return undefined;
+    if (query === '' || missingFilter) return undefined;
     const controller = new AbortController();
-    provider.list(target, { page: 0, size: PAGE, ...(target.compact?.length ? { format: 'compact' as const } : {}), q: query }, controller.signal)
-      .then((page) => setFound(page.results.map((row) => optionOf(target, row))))
+    const parsed: unknown = JSON.parse(filterKey);
+    const byFilter = isRecord(parsed) ? Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, textOf(v)])) : {};
+    provider.list(target, { page: 0, size: PAGE, ...(compact ? { format: 'compact' as const } : {}), q: query, filters: byFilter }, controller.signal)
+      .then((page) => setFound(page.results.map((row) => optionOf(target, row, valueField))))
       .catch(() => { /* aborted, or refused: the list stays as it was */ });
     return () => controller.abort();
-  }, [provider, target, query]);
+  }, [provider, target, query, compact, filterKey, missingFilter, valueField]);
 
   const data = [...(currentOption ? [currentOption] : []), ...found.filter((o) => o.value !== currentOption?.value)];
   const errors = rawErrors?.filter(Boolean) ?? [];
@@ -79,21 +111,25 @@ function ReferenceSelect({ target, id, label, hideLabel, required, disabled, rea
       searchValue={search}
       onSearchChange={setSearch}
       onChange={(next) => {
-        setChosen(data.find((o) => o.value === next));
-        onChange(next ?? undefined);
+        const option = data.find((o) => o.value === next);
+        setChosen(option);
+        const row = option?.row;
+        // One change for the field and those it fills, so neither overwrites the other.
+        if (lookup && fill && row && Object.keys(lookup.fill).length) fill({ [name]: next, ...Object.fromEntries(Object.entries(lookup.fill).map(([own, theirs]) => [own, row[theirs] ?? null])) });
+        else onChange(next ?? undefined);
       }}
       onBlur={() => onBlur(id, current)}
       onFocus={() => onFocus(id, current)}
-      nothingFoundMessage={query === '' ? 'Scrivere per cercare' : 'Nessun risultato'}
+      nothingFoundMessage={missingFilter ? 'Compilare prima i campi da cui dipende' : query === '' ? 'Scrivere per cercare' : 'Nessun risultato'}
       error={errors.length ? errors.join(' ') : undefined}
       comboboxProps={{ withinPortal: true }}
     />
   );
 }
 
-/** A compact row as an option: its key, named by its display fields. */
-function optionOf(target: EntityMeta, row: Row): Option {
-  const value = textOf(row[target.key[0]] ?? '');
+/** A row as an option: its value field (the key, unless a lookup says otherwise), named by its display fields. */
+function optionOf(target: EntityMeta, row: Row, valueField: string): Option {
+  const value = textOf(row[valueField] ?? '');
   const label = displayName(target.display.map((field) => row[field]));
-  return { value, label: label || value };
+  return { value, label: label || value, row };
 }

@@ -12,6 +12,10 @@ export type ShellFormContext = {
   baseline?: Row;
   files?: FileFormContext;
   labels?: Row;
+  /** The form's data as it is now: a lookup offers the rows its filterBy fields allow. */
+  data?: Row;
+  /** Sets fields of the form at once (a lookup's choice and the fields it fills). */
+  fill?: (values: Row) => void;
   /** Asks the user whether to remove the child row at rjsf's `path` (`['modelliPos', 1]`); true to go on. */
   confirmRowRemoval?: (path: readonly (string | number)[]) => Promise<boolean>;
 };
