@@ -198,6 +198,8 @@ const SAMPLES: Partial<Record<string, Sample>> = {
       untouched: async () => expect(await db()('filiale').where({ cod_abi: '34256', cab: '35099' }).first()).toBeUndefined() },
   },
   getFiliale: { params: { codAbi: '30480', cab: '01601' }, outside: { params: { codAbi: '34256', cab: '35010' }, expect: 404 } },
+  // The bank's branches (relatedLists): another bank is missing, as its GET.
+  listBancaFiliali: { params: { codAbi: '30480' }, outside: { params: { codAbi: '34256' }, expect: 404 } },
   updateFiliale: {
     params: { codAbi: '30480', cab: '01601' }, body: () => ({ codAbi: '30480', cab: '01601', nome: 'Filiale Monza' }),
     outside: { params: { codAbi: '34256', cab: '35010' }, body: () => ({ codAbi: '34256', cab: '35010', nome: 'Sovrascritta' }), expect: 404,
