@@ -232,6 +232,7 @@ deleteConfirmation?: DeleteConfirmation
  * The spec's banner after a delete (absent: the generic one).
  */
 deletedMessage?: string
+requireOneFilter?: RequireOneFilter
 }
 /**
  * This interface was referenced by `Manifest`'s JSON-Schema
@@ -285,6 +286,16 @@ childReplace?: string
  */
 export interface DeleteConfirmation {
 title?: string
+message: string
+}
+/**
+ * The list answers once one of these query parameters has a value; otherwise the message (absent: any list is fine).
+ * 
+ * This interface was referenced by `Manifest`'s JSON-Schema
+ * via the `definition` "RequireOneFilter".
+ */
+export interface RequireOneFilter {
+params: string[]
 message: string
 }
 /**

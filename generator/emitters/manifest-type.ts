@@ -61,6 +61,7 @@ export const manifestSchema = {
     }, ['field', 'label', 'type', 'param', 'search']),
     SortSpec: shape('SortSpec', { field: str, direction: { enum: ['asc', 'desc'] } }, ['field', 'direction']),
     DeleteConfirmation: shape('DeleteConfirmation', { title: str, message: str }, ['message'], "The spec's question before a delete (absent: the generic one)."),
+    RequireOneFilter: shape('RequireOneFilter', { params: strings, message: str }, ['params', 'message'], 'The list answers once one of these query parameters has a value; otherwise the message (absent: any list is fine).'),
     EntityMeta: shape('EntityMeta', {
       label: str, labelPlural: str, path: str, key: strings, pageSize: int, maxPageSize: int, compact: strings,
       display: { ...strings, description: 'The fields that name a row where others refer to it (docs/spec-language.md#references).' },
@@ -73,6 +74,7 @@ export const manifestSchema = {
       exportFormats: { type: 'array', items: { enum: ['csv', 'xlsx'] }, description: 'The list can be exported in these formats (absent: no "Esporta" menu).' },
       deleteConfirmation: ref('DeleteConfirmation'),
       deletedMessage: { ...str, description: "The spec's banner after a delete (absent: the generic one)." },
+      requireOneFilter: ref('RequireOneFilter'),
     }, ['label', 'labelPlural', 'path', 'key', 'pageSize', 'maxPageSize', 'display', 'columns', 'filters', 'defaultSort', 'operations', 'permissions']),
     RouteDef: {
       title: 'RouteDef',

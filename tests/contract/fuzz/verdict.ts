@@ -16,6 +16,8 @@
  *                         that does not exist, a fact of the data the schema cannot know, or an entity
  *                         `checks` message (a condition across fields the schema cannot say); and for
  *                         adminResetPassword the user's e-mail being required (that user has none);
+ *   400 VALIDATION_ERROR  a list (or its export) with `api.requireOneFilter` and none of those filters: every
+ *                         detail is that rule's message (seed 001 §5: a merchant search with no field);
  *   400 PASSWORD_REUSED   changePassword with the new password equal to the current one;
  *   400 or 404            every detail one of the operation's own `messages:` (spec operations files): a
  *                         refusal the spec declares for the data (a user not of that bank, dataDa after dataA);
@@ -80,7 +82,11 @@ export class Verdicts {
     for (const e of model.entities) if (e.editable?.message) this.editableMessages.add(e.editable.message);
     for (const e of model.entities) for (const c of e.checks ?? []) this.checkMessages.add(c.message);
     for (const e of model.entities) if (e.states?.initialVia) this.createsVia.add(`create${e.name}`);
+    for (const e of model.entities) if (e.api.requireOneFilter) this.filterMessages.add(e.api.requireOneFilter.message);
   }
+
+  /** The messages of lists that need one of some filters (`api.requireOneFilter`): a fact of the query's values. */
+  private readonly filterMessages = new Set<string>();
 
   /** Create operations of entities with an initial state reached via a transition: its guard may refuse them. */
   private readonly createsVia = new Set<string>();
@@ -123,6 +129,8 @@ export class Verdicts {
         || (op === 'adminResetPassword' && d.field === 'email' && d.message === this.model.messages.validation.required));
       if (businessOnly) return undefined;
     }
+    if (res.status === 400 && code === 'VALIDATION_ERROR' && body.details.length && (req.method === 'get' || kind.exportStart)
+      && body.details.every((d) => this.filterMessages.has(String(d.message)))) return undefined;
     if (res.status === 400 && code === 'PASSWORD_REUSED' && op === 'changePassword') return undefined;
     if (res.status === 401 && ['INVALID_CREDENTIALS', 'ACCOUNT_LOCKED', 'ERROR_016'].includes(code) && CREDENTIAL_OPERATIONS.has(op)) return undefined;
     if (res.status === 429 && code === 'EXPORT_LIMIT' && kind.exportStart) return undefined;

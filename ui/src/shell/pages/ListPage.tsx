@@ -9,7 +9,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { MantineReactTable, useMantineReactTable, type MRT_PaginationState, type MRT_SortingState } from 'mantine-react-table';
 import { MRT_Localization_IT } from 'mantine-react-table/locales/it/index.esm.mjs';
 import { useNavigate } from 'react-router-dom';
-import { userMessage } from '../../core/apiError';
+import { bannerMessage, userMessage } from '../../core/apiError';
 import type { FilterValue } from '../../core/dataProvider';
 import { useEntityList } from '../../core/hooks/useEntityList';
 import { useEntityMutations } from '../../core/hooks/useEntityMutations';
@@ -21,6 +21,7 @@ import { useBanners } from '../banners';
 import { tableColumns } from '../list/columns';
 import { ExportMenu } from '../list/ExportMenu';
 import { FilterBar } from '../list/FilterBar';
+import { missingRequiredFilter } from '../list/requiredFilter';
 import { useModals } from '../modals/modalsContext';
 import { usePageTitle } from '../pageTitle';
 
@@ -41,7 +42,9 @@ export default function ListPage({ entityName }: { entityName: string }) {
   const [filters, setFilters] = useState<Record<string, FilterValue>>({});
 
   const sort: SortSpec[] = sorting.map((s) => ({ field: s.id, direction: s.desc ? 'desc' : 'asc' }));
-  const list = useEntityList(entity, { page: pagination.pageIndex, size: pagination.pageSize, sort, filters });
+  // A list that needs one of some filters (spec api.requireOneFilter) is not asked before one has a value.
+  const missingFilter = missingRequiredFilter(entity, filters);
+  const list = useEntityList(entity, { page: pagination.pageIndex, size: pagination.pageSize, sort, filters }, !missingFilter);
 
   const onFilterChange = useCallback((param: string, value: FilterValue) => {
     setFilters((f) => ({ ...f, [param]: value }));
@@ -131,7 +134,8 @@ export default function ListPage({ entityName }: { entityName: string }) {
         </Group>
       </Group>
       <FilterBar filters={entity.filters} delayMs={ui.typeaheadDelayMs} onChange={onFilterChange} />
-      {list.error != null && <Alert color="red" title="Errore">{userMessage(list.error)}</Alert>}
+      {missingFilter && <Alert color="blue" role="status">{missingFilter}</Alert>}
+      {list.error != null && <Alert color="red" title="Errore">{bannerMessage(list.error)}</Alert>}
       <MantineReactTable table={table} />
     </Stack>
   );
