@@ -9192,8 +9192,6 @@ export interface operations {
     listEsercente: {
         parameters: {
             query?: {
-                /** @description Filtro: CAB */
-                cab?: string;
                 /** @description Filtro: Banca */
                 codAbi?: string;
                 /** @description Filtro: Codice esercente */
@@ -9755,8 +9753,6 @@ export interface operations {
     exportEsercente: {
         parameters: {
             query: {
-                /** @description Filtro: CAB */
-                cab?: string;
                 /** @description Filtro: Banca */
                 codAbi?: string;
                 /** @description Filtro: Codice esercente */

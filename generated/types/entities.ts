@@ -196,8 +196,8 @@ codAbi: string
 }
 
 export interface Esercente {
-codEser: string
 codAbi: string
+codEser: string
 cab: string
 codSiaEsercenti: (string | null)
 ds: string
@@ -272,8 +272,8 @@ dataScadenza: (string | null)
 }
 
 export interface EsercenteInput {
-codEser: string
 codAbi: string
+codEser: string
 cab: string
 codSiaEsercenti?: (string | null)
 ds: string
