@@ -142,6 +142,9 @@ export interface RelatedListModel {
   pageSize: number;
 }
 
+/** `api.requireOneFilter` resolved: the query parameters (a range filter's two ends) of the filters it names. */
+export interface RequireOneFilterModel { params: string[]; message: string }
+
 export interface EntityModel {
   name: string;
   label: string;
@@ -176,6 +179,8 @@ export interface EntityModel {
     permissions: Record<Operation | ChildOperation, string>;
     /** Asynchronous CSV/XLSX export of the list (absent: not exportable); `columns` never holds a secret field. */
     export?: ExportModel;
+    /** The list (and its export) needs a value in one of these query parameters, else 400 with `message`. */
+    requireOneFilter?: RequireOneFilterModel;
   };
   list?: { route: string; title: string; columns: string[]; filters: string[]; sort: { field: string; direction: 'asc' | 'desc' }; permission: string };
   form?: { route: string; title: string; fields: string[]; permission: string; layout?: FormLayoutModel };

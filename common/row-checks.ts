@@ -8,8 +8,13 @@ import { holds } from './rules.js';
 
 export interface FailedCheck { field: string; message: string }
 
-export function failedChecks(entity: Pick<EntityModel, 'checks'>, row: Record<string, unknown>): FailedCheck[] {
+/**
+ * `today` (YYYY-MM-DD, as state-machine conditions read it) lets a check say "not after today" (seed 001 §5:
+ * a date of birth); a field of the row named `today` would hide it.
+ */
+export function failedChecks(entity: Pick<EntityModel, 'checks'>, row: Record<string, unknown>, today: string = new Date().toISOString().slice(0, 10)): FailedCheck[] {
+  const data = { today, ...row };
   return (entity.checks ?? [])
-    .filter((check) => !holds(check.valid, row))
+    .filter((check) => !holds(check.valid, data))
     .map((check) => ({ field: check.field, message: check.message }));
 }

@@ -472,6 +472,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/esercenti": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Elenco Esercenti */
+        get: operations["listEsercente"];
+        put?: never;
+        /** Nuovo Esercente */
+        post: operations["createEsercente"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/esercenti/{codEser}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Codice esercente */
+                codEser: string;
+            };
+            cookie?: never;
+        };
+        /** Dettaglio Esercente */
+        get: operations["getEsercente"];
+        /** Modifica Esercente */
+        put: operations["updateEsercente"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/esercenti/{codEser}/titolari": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Codice esercente */
+                codEser: string;
+            };
+            cookie?: never;
+        };
+        /** Titolari effettivi di Esercente */
+        get: operations["listEsercenteTitolari"];
+        /** Sostituisce Titolari effettivi di Esercente */
+        put: operations["replaceEsercenteTitolari"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/esercenti/esportazioni": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Esporta Esercenti */
+        post: operations["exportEsercente"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/esportazioni/{id}": {
         parameters: {
             query?: never;
@@ -1293,6 +1370,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/negozi": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Elenco Negozi */
+        get: operations["listNegozio"];
+        put?: never;
+        /** Nuovo Negozio */
+        post: operations["createNegozio"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/negozi/{pdvid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Codice negozio */
+                pdvid: string;
+            };
+            cookie?: never;
+        };
+        /** Dettaglio Negozio */
+        get: operations["getNegozio"];
+        /** Modifica Negozio */
+        put: operations["updateNegozio"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/negozi/esportazioni": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Esporta Negozi */
+        post: operations["exportNegozio"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/notifiche": {
         parameters: {
             query?: never;
@@ -1570,6 +1703,62 @@ export interface paths {
         put?: never;
         /** Esporta Modelli POS generici */
         post: operations["exportPosGenerico"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/terminali": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Elenco Terminali */
+        get: operations["listTerminale"];
+        put?: never;
+        /** Nuovo Terminale */
+        post: operations["createTerminale"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/terminali/{posid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Terminal id */
+                posid: string;
+            };
+            cookie?: never;
+        };
+        /** Dettaglio Terminale */
+        get: operations["getTerminale"];
+        /** Modifica Terminale */
+        put: operations["updateTerminale"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/terminali/esportazioni": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Esporta Terminali */
+        post: operations["exportTerminale"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2347,6 +2536,615 @@ export interface components {
             }[];
             errorMessage: string;
         };
+        Esercente: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                codAbi?: string;
+                /** @description Comune */
+                comune?: string;
+            };
+            /** Codice ATECO */
+            ateco: string | null;
+            /** CAB */
+            cab: string;
+            /**
+             * CAP
+             * Format: cap
+             */
+            cap: string | null;
+            /** Banca */
+            codAbi: string;
+            /** Codice esercente */
+            codEser: string;
+            /**
+             * Codice fiscale
+             * Format: codiceFiscale
+             */
+            codFiscaleEser: string | null;
+            /**
+             * Codice paese
+             * @default 086
+             */
+            codPaese: string | null;
+            /** Codice SIA */
+            codSiaEsercenti: string | null;
+            /** Comune */
+            comune: string | null;
+            /** Ragione sociale */
+            ds: string;
+            /** E-mail */
+            email: string | null;
+            /**
+             * Abilitato
+             * @default true
+             */
+            enable: boolean | null;
+            /**
+             * Fattura one click
+             * @default false
+             */
+            fatturaOneClick: boolean | null;
+            /** Forma giuridica */
+            formaGiuridica: string | null;
+            /** Frazione */
+            frazioneEser: string | null;
+            /**
+             * IBAN
+             * Format: iban
+             */
+            iban: string | null;
+            /** Indirizzo */
+            indirizzoEser: string | null;
+            /**
+             * MyBank
+             * @default false
+             */
+            isMyBank: boolean | null;
+            /**
+             * Banca push
+             * @default false
+             */
+            isPush: boolean | null;
+            /**
+             * Partita IVA
+             * Format: partitaIva
+             */
+            pivaEser: string | null;
+            /**
+             * Provincia
+             * Format: provincia
+             */
+            provincia: string | null;
+            /** RAE */
+            rae: string | null;
+            /** SAE */
+            sae: string | null;
+            /** Soglia transato */
+            sogliaTransato: number | null;
+            /**
+             * Stato
+             * @default E
+             * @enum {string}
+             */
+            stato: "W" | "I" | "E";
+            /** Telefono */
+            telefono: string | null;
+            /**
+             * Tipo esercente
+             * @default FI
+             * @enum {string}
+             */
+            tipo: "FI" | "PW" | "PWM" | "MO" | "SP";
+            /**
+             * Tipo soggetto
+             * @enum {string}
+             */
+            tipoSoggettoEser: "1" | "2" | "3" | "4";
+        };
+        EsercenteCompact: {
+            /** Codice esercente */
+            codEser: string;
+            /** Ragione sociale */
+            ds: string;
+        };
+        EsercenteDetail: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                codAbi?: string;
+                /** @description Comune */
+                comune?: string;
+            };
+            /** Codice ATECO */
+            ateco: string | null;
+            /** CAB */
+            cab: string;
+            /**
+             * CAP
+             * Format: cap
+             */
+            cap: string | null;
+            /** Banca */
+            codAbi: string;
+            /** Codice esercente */
+            codEser: string;
+            /**
+             * Codice fiscale
+             * Format: codiceFiscale
+             */
+            codFiscaleEser: string | null;
+            /**
+             * Codice paese
+             * @default 086
+             */
+            codPaese: string | null;
+            /** Codice SIA */
+            codSiaEsercenti: string | null;
+            /** Comune */
+            comune: string | null;
+            /** Ragione sociale */
+            ds: string;
+            /** E-mail */
+            email: string | null;
+            /**
+             * Abilitato
+             * @default true
+             */
+            enable: boolean | null;
+            /**
+             * Fattura one click
+             * @default false
+             */
+            fatturaOneClick: boolean | null;
+            /** Forma giuridica */
+            formaGiuridica: string | null;
+            /** Frazione */
+            frazioneEser: string | null;
+            /**
+             * IBAN
+             * Format: iban
+             */
+            iban: string | null;
+            /** Indirizzo */
+            indirizzoEser: string | null;
+            /**
+             * MyBank
+             * @default false
+             */
+            isMyBank: boolean | null;
+            /**
+             * Banca push
+             * @default false
+             */
+            isPush: boolean | null;
+            legaleRappresentante?: {
+                /**
+                 * CAP
+                 * Format: cap
+                 */
+                cap: string | null;
+                /** Esercente */
+                codEser: string;
+                /**
+                 * Codice fiscale
+                 * Format: codiceFiscale
+                 */
+                codiceFiscale: string;
+                /**
+                 * Codice paese
+                 * @default 086
+                 */
+                codPaese: string | null;
+                /** Cognome */
+                cognome: string;
+                /** Comune */
+                comune: string | null;
+                /**
+                 * Data di nascita
+                 * Format: date
+                 */
+                dataNascita: string | null;
+                /**
+                 * Data di rilascio
+                 * Format: date
+                 */
+                dataRilascio: string | null;
+                /**
+                 * Data di scadenza
+                 * Format: date
+                 */
+                dataScadenza: string | null;
+                /** Ente di rilascio */
+                enteRilascio: string | null;
+                /** Indirizzo */
+                indirizzo: string | null;
+                /** Luogo di nascita */
+                luogoNascita: string | null;
+                /** Luogo di rilascio */
+                luogoRilascio: string | null;
+                /** Nome */
+                nome: string;
+                /** Numero documento */
+                numeroDocumento: string | null;
+                /**
+                 * Paese di nascita
+                 * @default 086
+                 */
+                paeseNascita: string | null;
+                /**
+                 * Paese di rilascio
+                 * @default 086
+                 */
+                paeseRilascio: string | null;
+                /**
+                 * Provincia
+                 * Format: provincia
+                 */
+                provincia: string | null;
+                /**
+                 * Provincia di nascita
+                 * Format: provincia
+                 */
+                provinciaNascita: string | null;
+                /**
+                 * Provincia di rilascio
+                 * Format: provincia
+                 */
+                provinciaRilascio: string | null;
+                /**
+                 * Sesso
+                 * @enum {string|null}
+                 */
+                sesso: "M" | "F" | null;
+                /**
+                 * Tipo documento
+                 * @enum {string|null}
+                 */
+                tipoDocumento: "CI" | "PA" | "PS" | null;
+            } | null;
+            /**
+             * Partita IVA
+             * Format: partitaIva
+             */
+            pivaEser: string | null;
+            /**
+             * Provincia
+             * Format: provincia
+             */
+            provincia: string | null;
+            /** RAE */
+            rae: string | null;
+            /** SAE */
+            sae: string | null;
+            /** Soglia transato */
+            sogliaTransato: number | null;
+            /**
+             * Stato
+             * @default E
+             * @enum {string}
+             */
+            stato: "W" | "I" | "E";
+            /** Telefono */
+            telefono: string | null;
+            /**
+             * Tipo esercente
+             * @default FI
+             * @enum {string}
+             */
+            tipo: "FI" | "PW" | "PWM" | "MO" | "SP";
+            /**
+             * Tipo soggetto
+             * @enum {string}
+             */
+            tipoSoggettoEser: "1" | "2" | "3" | "4";
+            titolari?: {
+                /**
+                 * CAP di residenza
+                 * Format: cap
+                 */
+                cap: string | null;
+                /** Esercente */
+                codEser: string;
+                /**
+                 * Codice fiscale
+                 * Format: codiceFiscale
+                 */
+                codiceFiscale: string;
+                /**
+                 * Paese di residenza
+                 * @default 086
+                 */
+                codPaese: string | null;
+                /** Cognome */
+                cognome: string;
+                /** Comune di residenza */
+                comune: string | null;
+                /**
+                 * Data di nascita
+                 * Format: date
+                 */
+                dataNascita: string | null;
+                /**
+                 * Data di rilascio
+                 * Format: date
+                 */
+                dataRilascio: string | null;
+                /**
+                 * Data di scadenza
+                 * Format: date
+                 */
+                dataScadenza: string | null;
+                /** Ente di rilascio */
+                enteRilascio: string | null;
+                /** Indirizzo di residenza */
+                indirizzo: string | null;
+                /** Luogo di nascita */
+                luogoNascita: string | null;
+                /** Nome */
+                nome: string;
+                /** Numero documento */
+                numeroDocumento: string | null;
+                /** Numero titolare */
+                numeroTitolare: number;
+                /**
+                 * Paese di nascita
+                 * @default 086
+                 */
+                paeseNascita: string | null;
+                /**
+                 * Provincia di residenza
+                 * Format: provincia
+                 */
+                provincia: string | null;
+                /**
+                 * Provincia di nascita
+                 * Format: provincia
+                 */
+                provinciaNascita: string | null;
+                /**
+                 * Tipo documento
+                 * @enum {string|null}
+                 */
+                tipoDocumento: "CI" | "PA" | "PS" | null;
+            }[];
+        };
+        /** Esercente */
+        EsercenteInput: {
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Banca */
+                codAbi?: string;
+                /** @description Comune */
+                comune?: string;
+            };
+            /** Codice ATECO */
+            ateco?: string | null;
+            /** CAB */
+            cab: string;
+            /**
+             * CAP
+             * Format: cap
+             */
+            cap?: string | null;
+            /** Banca */
+            codAbi: string;
+            /** Codice esercente */
+            codEser: string;
+            /**
+             * Codice fiscale
+             * Format: codiceFiscale
+             */
+            codFiscaleEser?: string | null;
+            /** Codice paese */
+            codPaese?: string | null;
+            /** Codice SIA */
+            codSiaEsercenti?: string | null;
+            /** Comune */
+            comune?: string | null;
+            /** Ragione sociale */
+            ds: string;
+            /** E-mail */
+            email?: string | null;
+            /** Abilitato */
+            enable?: boolean | null;
+            /** Fattura one click */
+            fatturaOneClick?: boolean | null;
+            /** Forma giuridica */
+            formaGiuridica?: string | null;
+            /** Frazione */
+            frazioneEser?: string | null;
+            /**
+             * IBAN
+             * Format: iban
+             */
+            iban?: string | null;
+            /** Indirizzo */
+            indirizzoEser?: string | null;
+            /** MyBank */
+            isMyBank?: boolean | null;
+            /** Banca push */
+            isPush?: boolean | null;
+            /** Legale rappresentante */
+            legaleRappresentante?: {
+                /**
+                 * CAP
+                 * Format: cap
+                 */
+                cap?: string | null;
+                /** Esercente */
+                codEser?: string | null;
+                /**
+                 * Codice fiscale
+                 * Format: codiceFiscale
+                 */
+                codiceFiscale: string;
+                /** Codice paese */
+                codPaese?: string | null;
+                /** Cognome */
+                cognome: string;
+                /** Comune */
+                comune?: string | null;
+                /**
+                 * Data di nascita
+                 * Format: date
+                 */
+                dataNascita?: string | null;
+                /**
+                 * Data di rilascio
+                 * Format: date
+                 */
+                dataRilascio?: string | null;
+                /**
+                 * Data di scadenza
+                 * Format: date
+                 */
+                dataScadenza?: string | null;
+                /** Ente di rilascio */
+                enteRilascio?: string | null;
+                /** Indirizzo */
+                indirizzo?: string | null;
+                /** Luogo di nascita */
+                luogoNascita?: string | null;
+                /** Luogo di rilascio */
+                luogoRilascio?: string | null;
+                /** Nome */
+                nome: string;
+                /** Numero documento */
+                numeroDocumento?: string | null;
+                /** Paese di nascita */
+                paeseNascita?: string | null;
+                /** Paese di rilascio */
+                paeseRilascio?: string | null;
+                /**
+                 * Provincia
+                 * Format: provincia
+                 */
+                provincia?: string | null;
+                /**
+                 * Provincia di nascita
+                 * Format: provincia
+                 */
+                provinciaNascita?: string | null;
+                /**
+                 * Provincia di rilascio
+                 * Format: provincia
+                 */
+                provinciaRilascio?: string | null;
+                /**
+                 * Sesso
+                 * @enum {string|null}
+                 */
+                sesso?: "M" | "F" | null;
+                /**
+                 * Tipo documento
+                 * @enum {string|null}
+                 */
+                tipoDocumento?: "CI" | "PA" | "PS" | null;
+            } | null;
+            /**
+             * Partita IVA
+             * Format: partitaIva
+             */
+            pivaEser?: string | null;
+            /**
+             * Provincia
+             * Format: provincia
+             */
+            provincia?: string | null;
+            /** RAE */
+            rae?: string | null;
+            /** SAE */
+            sae?: string | null;
+            /** Soglia transato */
+            sogliaTransato?: number | null;
+            /**
+             * Stato
+             * @enum {string}
+             */
+            stato?: "W" | "I" | "E";
+            /** Telefono */
+            telefono?: string | null;
+            /**
+             * Tipo esercente
+             * @enum {string}
+             */
+            tipo?: "FI" | "PW" | "PWM" | "MO" | "SP";
+            /**
+             * Tipo soggetto
+             * @enum {string}
+             */
+            tipoSoggettoEser: "1" | "2" | "3" | "4";
+            /** Titolari effettivi */
+            titolari?: {
+                /**
+                 * CAP di residenza
+                 * Format: cap
+                 */
+                cap?: string | null;
+                /** Esercente */
+                codEser?: string | null;
+                /**
+                 * Codice fiscale
+                 * Format: codiceFiscale
+                 */
+                codiceFiscale: string;
+                /** Paese di residenza */
+                codPaese?: string | null;
+                /** Cognome */
+                cognome: string;
+                /** Comune di residenza */
+                comune?: string | null;
+                /**
+                 * Data di nascita
+                 * Format: date
+                 */
+                dataNascita?: string | null;
+                /**
+                 * Data di rilascio
+                 * Format: date
+                 */
+                dataRilascio?: string | null;
+                /**
+                 * Data di scadenza
+                 * Format: date
+                 */
+                dataScadenza?: string | null;
+                /** Ente di rilascio */
+                enteRilascio?: string | null;
+                /** Indirizzo di residenza */
+                indirizzo?: string | null;
+                /** Luogo di nascita */
+                luogoNascita?: string | null;
+                /** Nome */
+                nome: string;
+                /** Numero documento */
+                numeroDocumento?: string | null;
+                /** Numero titolare */
+                numeroTitolare: number;
+                /** Paese di nascita */
+                paeseNascita?: string | null;
+                /**
+                 * Provincia di residenza
+                 * Format: provincia
+                 */
+                provincia?: string | null;
+                /**
+                 * Provincia di nascita
+                 * Format: provincia
+                 */
+                provinciaNascita?: string | null;
+                /**
+                 * Tipo documento
+                 * @enum {string|null}
+                 */
+                tipoDocumento?: "CI" | "PA" | "PS" | null;
+            }[];
+        };
+        EsercentePage: {
+            results: (components["schemas"]["Esercente"] | components["schemas"]["EsercenteCompact"])[];
+            totalCount: number;
+        };
         Esportazione: {
             /**
              * Richiesta il
@@ -2890,6 +3688,91 @@ export interface components {
             results: (components["schemas"]["Gruppo"] | components["schemas"]["GruppoCompact"])[];
             totalCount: number;
         };
+        LegaleRappresentante: {
+            /**
+             * CAP
+             * Format: cap
+             */
+            cap: string | null;
+            /** Esercente */
+            codEser: string;
+            /**
+             * Codice fiscale
+             * Format: codiceFiscale
+             */
+            codiceFiscale: string;
+            /**
+             * Codice paese
+             * @default 086
+             */
+            codPaese: string | null;
+            /** Cognome */
+            cognome: string;
+            /** Comune */
+            comune: string | null;
+            /**
+             * Data di nascita
+             * Format: date
+             */
+            dataNascita: string | null;
+            /**
+             * Data di rilascio
+             * Format: date
+             */
+            dataRilascio: string | null;
+            /**
+             * Data di scadenza
+             * Format: date
+             */
+            dataScadenza: string | null;
+            /** Ente di rilascio */
+            enteRilascio: string | null;
+            /** Indirizzo */
+            indirizzo: string | null;
+            /** Luogo di nascita */
+            luogoNascita: string | null;
+            /** Luogo di rilascio */
+            luogoRilascio: string | null;
+            /** Nome */
+            nome: string;
+            /** Numero documento */
+            numeroDocumento: string | null;
+            /**
+             * Paese di nascita
+             * @default 086
+             */
+            paeseNascita: string | null;
+            /**
+             * Paese di rilascio
+             * @default 086
+             */
+            paeseRilascio: string | null;
+            /**
+             * Provincia
+             * Format: provincia
+             */
+            provincia: string | null;
+            /**
+             * Provincia di nascita
+             * Format: provincia
+             */
+            provinciaNascita: string | null;
+            /**
+             * Provincia di rilascio
+             * Format: provincia
+             */
+            provinciaRilascio: string | null;
+            /**
+             * Sesso
+             * @enum {string|null}
+             */
+            sesso: "M" | "F" | null;
+            /**
+             * Tipo documento
+             * @enum {string|null}
+             */
+            tipoDocumento: "CI" | "PA" | "PS" | null;
+        };
         MailOutbox: {
             /** Testo */
             body: string;
@@ -3176,6 +4059,248 @@ export interface components {
             /** @description Il messaggio di esito della specifica */
             message: string;
             row: components["schemas"]["MovimentoMagazzinoDetail"];
+        };
+        Negozio: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Esercente */
+                codEser?: string;
+                /** @description Comune */
+                comune?: string;
+            };
+            /** Categoria merceologica */
+            abcid: string | null;
+            /** Banca */
+            abi: string;
+            /** Indirizzo */
+            addr: string | null;
+            /** CAB */
+            cab: string;
+            /**
+             * CAP
+             * Format: cap
+             */
+            cap: string | null;
+            /** Esercente */
+            codEser: string;
+            /**
+             * Codice fiscale
+             * Format: codiceFiscale
+             */
+            codFiscale: string | null;
+            /** Comune */
+            comune: string | null;
+            /** Attività commerciale */
+            desAttivitaCommerciale: string | null;
+            /** E-mail */
+            email: string | null;
+            /**
+             * Abilitato
+             * @default true
+             */
+            enable: boolean | null;
+            /**
+             * IBAN
+             * Format: iban
+             */
+            iban: string | null;
+            /** Insegna */
+            insegna: string;
+            /** Intestatario del conto */
+            intestatarioCC: string | null;
+            /** Località */
+            localita: string | null;
+            /** Numero civico */
+            numeroCivico: string | null;
+            /** Codice negozio */
+            pdvid: string;
+            /**
+             * Partita IVA
+             * Format: partitaIva
+             */
+            pIva: string | null;
+            /**
+             * Provincia
+             * Format: provincia
+             */
+            provincia: string | null;
+            /** Referente */
+            referente: string | null;
+            /** Telefono */
+            telefono: string | null;
+            /** Cellulare */
+            telefonoCellulare: string | null;
+            /**
+             * Tipo soggetto
+             * @enum {string}
+             */
+            tipoSoggetto: "1" | "2" | "3" | "4";
+        };
+        NegozioCompact: {
+            /** Insegna */
+            insegna: string;
+            /** Codice negozio */
+            pdvid: string;
+        };
+        NegozioDetail: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Esercente */
+                codEser?: string;
+                /** @description Comune */
+                comune?: string;
+            };
+            /** Categoria merceologica */
+            abcid: string | null;
+            /** Banca */
+            abi: string;
+            /** Indirizzo */
+            addr: string | null;
+            /** CAB */
+            cab: string;
+            /**
+             * CAP
+             * Format: cap
+             */
+            cap: string | null;
+            /** Esercente */
+            codEser: string;
+            /**
+             * Codice fiscale
+             * Format: codiceFiscale
+             */
+            codFiscale: string | null;
+            /** Comune */
+            comune: string | null;
+            /** Attività commerciale */
+            desAttivitaCommerciale: string | null;
+            /** E-mail */
+            email: string | null;
+            /**
+             * Abilitato
+             * @default true
+             */
+            enable: boolean | null;
+            /**
+             * IBAN
+             * Format: iban
+             */
+            iban: string | null;
+            /** Insegna */
+            insegna: string;
+            /** Intestatario del conto */
+            intestatarioCC: string | null;
+            /** Località */
+            localita: string | null;
+            /** Numero civico */
+            numeroCivico: string | null;
+            /** Codice negozio */
+            pdvid: string;
+            /**
+             * Partita IVA
+             * Format: partitaIva
+             */
+            pIva: string | null;
+            /**
+             * Provincia
+             * Format: provincia
+             */
+            provincia: string | null;
+            /** Referente */
+            referente: string | null;
+            /** Telefono */
+            telefono: string | null;
+            /** Cellulare */
+            telefonoCellulare: string | null;
+            /**
+             * Tipo soggetto
+             * @enum {string}
+             */
+            tipoSoggetto: "1" | "2" | "3" | "4";
+        };
+        /** Negozio */
+        NegozioInput: {
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Esercente */
+                codEser?: string;
+                /** @description Comune */
+                comune?: string;
+            };
+            /** Categoria merceologica */
+            abcid?: string | null;
+            /** Banca */
+            abi: string;
+            /** Indirizzo */
+            addr?: string | null;
+            /** CAB */
+            cab: string;
+            /**
+             * CAP
+             * Format: cap
+             */
+            cap?: string | null;
+            /** Esercente */
+            codEser: string;
+            /**
+             * Codice fiscale
+             * Format: codiceFiscale
+             */
+            codFiscale?: string | null;
+            /** Comune */
+            comune?: string | null;
+            /** Attività commerciale */
+            desAttivitaCommerciale?: string | null;
+            /** E-mail */
+            email?: string | null;
+            /** Abilitato */
+            enable?: boolean | null;
+            /**
+             * IBAN
+             * Format: iban
+             */
+            iban?: string | null;
+            /** Insegna */
+            insegna: string;
+            /** Intestatario del conto */
+            intestatarioCC?: string | null;
+            /** Località */
+            localita?: string | null;
+            /** Numero civico */
+            numeroCivico?: string | null;
+            /** Codice negozio */
+            pdvid: string;
+            /**
+             * Partita IVA
+             * Format: partitaIva
+             */
+            pIva?: string | null;
+            /**
+             * Provincia
+             * Format: provincia
+             */
+            provincia?: string | null;
+            /** Referente */
+            referente?: string | null;
+            /** Telefono */
+            telefono?: string | null;
+            /** Cellulare */
+            telefonoCellulare?: string | null;
+            /**
+             * Tipo soggetto
+             * @enum {string}
+             */
+            tipoSoggetto: "1" | "2" | "3" | "4";
+        };
+        NegozioPage: {
+            results: (components["schemas"]["Negozio"] | components["schemas"]["NegozioCompact"])[];
+            totalCount: number;
         };
         Notifica: {
             /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
@@ -3979,7 +5104,7 @@ export interface components {
                  * Funzione
                  * @enum {string}
                  */
-                funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG";
+                funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG";
                 /** Gruppo */
                 groupName: string;
                 /** Ruolo */
@@ -4010,7 +5135,7 @@ export interface components {
                  * Funzione
                  * @enum {string}
                  */
-                funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG";
+                funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG";
                 /** Gruppo */
                 groupName?: string | null;
                 /** Ruolo */
@@ -4033,7 +5158,7 @@ export interface components {
              * Funzione
              * @enum {string}
              */
-            funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG";
+            funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG";
             /** Gruppo */
             groupName: string;
             /** Ruolo */
@@ -4099,6 +5224,141 @@ export interface components {
         };
         StoricoModificaPage: {
             results: components["schemas"]["StoricoModifica"][];
+            totalCount: number;
+        };
+        Terminale: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Esercente */
+                codEser?: string;
+                /** @description Modello POS */
+                codModpos?: string;
+                /** @description Negozio */
+                pdvid?: string;
+            };
+            /** Banca */
+            abi: string;
+            /** Esercente */
+            codEser: string;
+            /** Modello POS */
+            codModpos: string;
+            /**
+             * Provenienza
+             * @enum {string|null}
+             */
+            desProvenienza: "NB" | "BC" | "SU" | null;
+            /**
+             * Abilitato
+             * @default true
+             */
+            enable: boolean | null;
+            /** Negozio */
+            pdvid: string;
+            /** Terminal id */
+            posid: string;
+            /**
+             * Tipo connessione
+             * @default U
+             * @enum {string}
+             */
+            tipoConn: "U" | "G" | "I" | "M" | "H" | "P" | "S";
+            /**
+             * Tipo POS
+             * @default F
+             * @enum {string}
+             */
+            tipoModpos: "F" | "M" | "P" | "V" | "S";
+        };
+        TerminaleDetail: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Esercente */
+                codEser?: string;
+                /** @description Modello POS */
+                codModpos?: string;
+                /** @description Negozio */
+                pdvid?: string;
+            };
+            /** Banca */
+            abi: string;
+            /** Esercente */
+            codEser: string;
+            /** Modello POS */
+            codModpos: string;
+            /**
+             * Provenienza
+             * @enum {string|null}
+             */
+            desProvenienza: "NB" | "BC" | "SU" | null;
+            /**
+             * Abilitato
+             * @default true
+             */
+            enable: boolean | null;
+            /** Negozio */
+            pdvid: string;
+            /** Terminal id */
+            posid: string;
+            /**
+             * Tipo connessione
+             * @default U
+             * @enum {string}
+             */
+            tipoConn: "U" | "G" | "I" | "M" | "H" | "P" | "S";
+            /**
+             * Tipo POS
+             * @default F
+             * @enum {string}
+             */
+            tipoModpos: "F" | "M" | "P" | "V" | "S";
+        };
+        /** Terminale */
+        TerminaleInput: {
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Esercente */
+                codEser?: string;
+                /** @description Modello POS */
+                codModpos?: string;
+                /** @description Negozio */
+                pdvid?: string;
+            };
+            /** Banca */
+            abi: string;
+            /** Esercente */
+            codEser: string;
+            /** Modello POS */
+            codModpos: string;
+            /**
+             * Provenienza
+             * @enum {string|null}
+             */
+            desProvenienza?: "NB" | "BC" | "SU" | null;
+            /** Abilitato */
+            enable?: boolean | null;
+            /** Negozio */
+            pdvid: string;
+            /** Terminal id */
+            posid: string;
+            /**
+             * Tipo connessione
+             * @enum {string}
+             */
+            tipoConn?: "U" | "G" | "I" | "M" | "H" | "P" | "S";
+            /**
+             * Tipo POS
+             * @enum {string}
+             */
+            tipoModpos?: "F" | "M" | "P" | "V" | "S";
+        };
+        TerminalePage: {
+            results: components["schemas"]["Terminale"][];
             totalCount: number;
         };
         TicketManutenzione: {
@@ -4331,6 +5591,76 @@ export interface components {
         TicketMessaggioPage: {
             results: components["schemas"]["TicketMessaggio"][];
             totalCount: number;
+        };
+        TitolareEffettivo: {
+            /**
+             * CAP di residenza
+             * Format: cap
+             */
+            cap: string | null;
+            /** Esercente */
+            codEser: string;
+            /**
+             * Codice fiscale
+             * Format: codiceFiscale
+             */
+            codiceFiscale: string;
+            /**
+             * Paese di residenza
+             * @default 086
+             */
+            codPaese: string | null;
+            /** Cognome */
+            cognome: string;
+            /** Comune di residenza */
+            comune: string | null;
+            /**
+             * Data di nascita
+             * Format: date
+             */
+            dataNascita: string | null;
+            /**
+             * Data di rilascio
+             * Format: date
+             */
+            dataRilascio: string | null;
+            /**
+             * Data di scadenza
+             * Format: date
+             */
+            dataScadenza: string | null;
+            /** Ente di rilascio */
+            enteRilascio: string | null;
+            /** Indirizzo di residenza */
+            indirizzo: string | null;
+            /** Luogo di nascita */
+            luogoNascita: string | null;
+            /** Nome */
+            nome: string;
+            /** Numero documento */
+            numeroDocumento: string | null;
+            /** Numero titolare */
+            numeroTitolare: number;
+            /**
+             * Paese di nascita
+             * @default 086
+             */
+            paeseNascita: string | null;
+            /**
+             * Provincia di residenza
+             * Format: provincia
+             */
+            provincia: string | null;
+            /**
+             * Provincia di nascita
+             * Format: provincia
+             */
+            provinciaNascita: string | null;
+            /**
+             * Tipo documento
+             * @enum {string|null}
+             */
+            tipoDocumento: "CI" | "PA" | "PS" | null;
         };
         Utente: {
             /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
@@ -7964,6 +9294,651 @@ export interface operations {
             };
         };
     };
+    listEsercente: {
+        parameters: {
+            query?: {
+                /** @description Filtro: Banca */
+                codAbi?: string;
+                /** @description Filtro: Codice esercente */
+                codEser?: string;
+                /** @description Filtro: Codice fiscale */
+                codFiscaleEser?: string;
+                /** @description Filtro: Ragione sociale */
+                ds?: string;
+                /** @description compact: solo i campi per la ricerca rapida */
+                format?: "compact" | "full";
+                /** @description Pagina, da 0 */
+                page?: number;
+                /** @description Filtro: Partita IVA */
+                pIvaEser?: string;
+                /** @description Ricerca per nome: le righe in cui codEser, ds contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description Righe per pagina */
+                size?: number;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+                /** @description Filtro: Tipo esercente */
+                tipo?: "FI" | "PW" | "PWM" | "MO" | "SP";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Una pagina di risultati */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EsercentePage"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createEsercente: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EsercenteInput"];
+            };
+        };
+        responses: {
+            /** @description Creato */
+            201: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EsercenteDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gia' presente */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEsercente: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Codice esercente */
+                codEser: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Trovato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EsercenteDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateEsercente: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
+                "If-Match": string;
+            };
+            path: {
+                /** @description Codice esercente */
+                codEser: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EsercenteInput"];
+            };
+        };
+        responses: {
+            /** @description Aggiornato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EsercenteDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflitto */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Modificato nel frattempo */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Versione mancante */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listEsercenteTitolari: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Codice esercente */
+                codEser: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Elenco (ETag: la versione dell'elemento padre) */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TitolareEffettivo"][];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replaceEsercenteTitolari: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
+                "If-Match": string;
+            };
+            path: {
+                /** @description Codice esercente */
+                codEser: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * CAP di residenza
+                     * Format: cap
+                     */
+                    cap?: string | null;
+                    /** Esercente */
+                    codEser?: string | null;
+                    /**
+                     * Codice fiscale
+                     * Format: codiceFiscale
+                     */
+                    codiceFiscale: string;
+                    /** Paese di residenza */
+                    codPaese?: string | null;
+                    /** Cognome */
+                    cognome: string;
+                    /** Comune di residenza */
+                    comune?: string | null;
+                    /**
+                     * Data di nascita
+                     * Format: date
+                     */
+                    dataNascita?: string | null;
+                    /**
+                     * Data di rilascio
+                     * Format: date
+                     */
+                    dataRilascio?: string | null;
+                    /**
+                     * Data di scadenza
+                     * Format: date
+                     */
+                    dataScadenza?: string | null;
+                    /** Ente di rilascio */
+                    enteRilascio?: string | null;
+                    /** Indirizzo di residenza */
+                    indirizzo?: string | null;
+                    /** Luogo di nascita */
+                    luogoNascita?: string | null;
+                    /** Nome */
+                    nome: string;
+                    /** Numero documento */
+                    numeroDocumento?: string | null;
+                    /** Numero titolare */
+                    numeroTitolare: number;
+                    /** Paese di nascita */
+                    paeseNascita?: string | null;
+                    /**
+                     * Provincia di residenza
+                     * Format: provincia
+                     */
+                    provincia?: string | null;
+                    /**
+                     * Provincia di nascita
+                     * Format: provincia
+                     */
+                    provinciaNascita?: string | null;
+                    /**
+                     * Tipo documento
+                     * @enum {string|null}
+                     */
+                    tipoDocumento?: "CI" | "PA" | "PS" | null;
+                }[];
+            };
+        };
+        responses: {
+            /** @description Elenco aggiornato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TitolareEffettivo"][];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflitto */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Modificato nel frattempo */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Versione mancante */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportEsercente: {
+        parameters: {
+            query: {
+                /** @description Filtro: Banca */
+                codAbi?: string;
+                /** @description Filtro: Codice esercente */
+                codEser?: string;
+                /** @description Filtro: Codice fiscale */
+                codFiscaleEser?: string;
+                /** @description Filtro: Ragione sociale */
+                ds?: string;
+                /** @description Formato del file */
+                formato: "csv" | "xlsx";
+                /** @description Filtro: Partita IVA */
+                pIvaEser?: string;
+                /** @description Ricerca per nome: le righe in cui codEser, ds contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+                /** @description Filtro: Tipo esercente */
+                tipo?: "FI" | "PW" | "PWM" | "MO" | "SP";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Esportazione in coda */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportJob"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Troppe esportazioni in corso */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getExportJob: {
         parameters: {
             query?: never;
@@ -10516,7 +12491,7 @@ export interface operations {
                      * Funzione
                      * @enum {string}
                      */
-                    funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG";
+                    funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG";
                     /** Gruppo */
                     groupName?: string | null;
                     /** Ruolo */
@@ -12415,6 +14390,414 @@ export interface operations {
             };
             /** @description Non trovato */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listNegozio: {
+        parameters: {
+            query?: {
+                /** @description Filtro: Categoria merceologica */
+                abcid?: string;
+                /** @description Filtro: Banca */
+                abi?: string;
+                /** @description Filtro: Esercente */
+                codEser?: string;
+                /** @description compact: solo i campi per la ricerca rapida */
+                format?: "compact" | "full";
+                /** @description Filtro: Insegna */
+                insegna?: string;
+                /** @description Pagina, da 0 */
+                page?: number;
+                /** @description Filtro: Codice negozio */
+                pdvid?: string;
+                /** @description Filtro: Provincia */
+                provincia?: string;
+                /** @description Ricerca per nome: le righe in cui pdvid, insegna contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description Righe per pagina */
+                size?: number;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Una pagina di risultati */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NegozioPage"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createNegozio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NegozioInput"];
+            };
+        };
+        responses: {
+            /** @description Creato */
+            201: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NegozioDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gia' presente */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getNegozio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Codice negozio */
+                pdvid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Trovato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NegozioDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateNegozio: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
+                "If-Match": string;
+            };
+            path: {
+                /** @description Codice negozio */
+                pdvid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NegozioInput"];
+            };
+        };
+        responses: {
+            /** @description Aggiornato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NegozioDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflitto */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Modificato nel frattempo */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Versione mancante */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportNegozio: {
+        parameters: {
+            query: {
+                /** @description Filtro: Categoria merceologica */
+                abcid?: string;
+                /** @description Filtro: Banca */
+                abi?: string;
+                /** @description Filtro: Esercente */
+                codEser?: string;
+                /** @description Formato del file */
+                formato: "csv" | "xlsx";
+                /** @description Filtro: Insegna */
+                insegna?: string;
+                /** @description Filtro: Codice negozio */
+                pdvid?: string;
+                /** @description Filtro: Provincia */
+                provincia?: string;
+                /** @description Ricerca per nome: le righe in cui pdvid, insegna contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Esportazione in coda */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportJob"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Troppe esportazioni in corso */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14461,6 +16844,420 @@ export interface operations {
                 sort?: string;
                 /** @description Filtro: Tipo */
                 tipo?: "F" | "V" | "P";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Esportazione in coda */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportJob"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Troppe esportazioni in corso */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listTerminale: {
+        parameters: {
+            query?: {
+                /** @description Filtro: Banca */
+                abi?: string;
+                /** @description Filtro: Esercente */
+                codEser?: string;
+                /** @description Filtro: Modello POS */
+                codModpos?: string;
+                /** @description Filtro: Abilitato */
+                enable?: boolean;
+                /** @description Pagina, da 0 */
+                page?: number;
+                /** @description Filtro: Negozio */
+                pdvid?: string;
+                /** @description Filtro: Terminal id */
+                posid?: string;
+                /** @description Ricerca per nome: le righe in cui posid contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description Righe per pagina */
+                size?: number;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+                /** @description Filtro: Tipo connessione */
+                tipoConn?: "U" | "G" | "I" | "M" | "H" | "P" | "S";
+                /** @description Filtro: Tipo POS */
+                tipoModpos?: "F" | "M" | "P" | "V" | "S";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Una pagina di risultati */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TerminalePage"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createTerminale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TerminaleInput"];
+            };
+        };
+        responses: {
+            /** @description Creato */
+            201: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TerminaleDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gia' presente */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTerminale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Terminal id */
+                posid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Trovato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TerminaleDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateTerminale: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
+                "If-Match": string;
+            };
+            path: {
+                /** @description Terminal id */
+                posid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TerminaleInput"];
+            };
+        };
+        responses: {
+            /** @description Aggiornato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TerminaleDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflitto */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Modificato nel frattempo */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Versione mancante */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportTerminale: {
+        parameters: {
+            query: {
+                /** @description Filtro: Banca */
+                abi?: string;
+                /** @description Filtro: Esercente */
+                codEser?: string;
+                /** @description Filtro: Modello POS */
+                codModpos?: string;
+                /** @description Filtro: Abilitato */
+                enable?: boolean;
+                /** @description Formato del file */
+                formato: "csv" | "xlsx";
+                /** @description Filtro: Negozio */
+                pdvid?: string;
+                /** @description Filtro: Terminal id */
+                posid?: string;
+                /** @description Ricerca per nome: le righe in cui posid contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+                /** @description Filtro: Tipo connessione */
+                tipoConn?: "U" | "G" | "I" | "M" | "H" | "P" | "S";
+                /** @description Filtro: Tipo POS */
+                tipoModpos?: "F" | "M" | "P" | "V" | "S";
             };
             header?: never;
             path?: never;

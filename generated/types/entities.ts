@@ -195,6 +195,328 @@ codAbi: string
 }[]
 }
 
+export interface Esercente {
+codAbi: string
+codEser: string
+cab: string
+codSiaEsercenti: (string | null)
+ds: string
+tipo: ("FI" | "PW" | "PWM" | "MO" | "SP")
+stato: ("W" | "I" | "E")
+tipoSoggettoEser: ("1" | "2" | "3" | "4")
+pivaEser: (string | null)
+codFiscaleEser: (string | null)
+email: (string | null)
+telefono: (string | null)
+indirizzoEser: (string | null)
+frazioneEser: (string | null)
+comune: (string | null)
+cap: (string | null)
+provincia: (string | null)
+codPaese: (string | null)
+iban: (string | null)
+ateco: (string | null)
+sae: (string | null)
+rae: (string | null)
+formaGiuridica: (string | null)
+sogliaTransato: (number | null)
+fatturaOneClick: (boolean | null)
+isPush: (boolean | null)
+isMyBank: (boolean | null)
+enable: (boolean | null)
+legaleRappresentante?: ({
+codEser: string
+nome: string
+cognome: string
+sesso: ("M" | "F" | null)
+codiceFiscale: string
+indirizzo: (string | null)
+comune: (string | null)
+provincia: (string | null)
+cap: (string | null)
+codPaese: (string | null)
+dataNascita: (string | null)
+luogoNascita: (string | null)
+provinciaNascita: (string | null)
+paeseNascita: (string | null)
+tipoDocumento: ("CI" | "PA" | "PS" | null)
+numeroDocumento: (string | null)
+luogoRilascio: (string | null)
+provinciaRilascio: (string | null)
+paeseRilascio: (string | null)
+enteRilascio: (string | null)
+dataRilascio: (string | null)
+dataScadenza: (string | null)
+} | null)
+titolari?: {
+codEser: string
+numeroTitolare: number
+nome: string
+cognome: string
+codiceFiscale: string
+indirizzo: (string | null)
+comune: (string | null)
+provincia: (string | null)
+cap: (string | null)
+codPaese: (string | null)
+dataNascita: (string | null)
+luogoNascita: (string | null)
+provinciaNascita: (string | null)
+paeseNascita: (string | null)
+tipoDocumento: ("CI" | "PA" | "PS" | null)
+numeroDocumento: (string | null)
+enteRilascio: (string | null)
+dataRilascio: (string | null)
+dataScadenza: (string | null)
+}[]
+}
+
+export interface EsercenteInput {
+codAbi: string
+codEser: string
+cab: string
+codSiaEsercenti?: (string | null)
+ds: string
+tipo?: ("FI" | "PW" | "PWM" | "MO" | "SP")
+stato?: ("W" | "I" | "E")
+tipoSoggettoEser: ("1" | "2" | "3" | "4")
+pivaEser?: (string | null)
+codFiscaleEser?: (string | null)
+email?: (string | null)
+telefono?: (string | null)
+indirizzoEser?: (string | null)
+frazioneEser?: (string | null)
+comune?: (string | null)
+cap?: (string | null)
+provincia?: (string | null)
+codPaese?: (string | null)
+iban?: (string | null)
+ateco?: (string | null)
+sae?: (string | null)
+rae?: (string | null)
+formaGiuridica?: (string | null)
+sogliaTransato?: (number | null)
+fatturaOneClick?: (boolean | null)
+isPush?: (boolean | null)
+isMyBank?: (boolean | null)
+enable?: (boolean | null)
+legaleRappresentante?: ({
+codEser?: (string | null)
+nome: string
+cognome: string
+sesso?: ("M" | "F" | null)
+codiceFiscale: string
+indirizzo?: (string | null)
+comune?: (string | null)
+provincia?: (string | null)
+cap?: (string | null)
+codPaese?: (string | null)
+dataNascita?: (string | null)
+luogoNascita?: (string | null)
+provinciaNascita?: (string | null)
+paeseNascita?: (string | null)
+tipoDocumento?: ("CI" | "PA" | "PS" | null)
+numeroDocumento?: (string | null)
+luogoRilascio?: (string | null)
+provinciaRilascio?: (string | null)
+paeseRilascio?: (string | null)
+enteRilascio?: (string | null)
+dataRilascio?: (string | null)
+dataScadenza?: (string | null)
+} | null)
+titolari?: {
+codEser?: (string | null)
+numeroTitolare: number
+nome: string
+cognome: string
+codiceFiscale: string
+indirizzo?: (string | null)
+comune?: (string | null)
+provincia?: (string | null)
+cap?: (string | null)
+codPaese?: (string | null)
+dataNascita?: (string | null)
+luogoNascita?: (string | null)
+provinciaNascita?: (string | null)
+paeseNascita?: (string | null)
+tipoDocumento?: ("CI" | "PA" | "PS" | null)
+numeroDocumento?: (string | null)
+enteRilascio?: (string | null)
+dataRilascio?: (string | null)
+dataScadenza?: (string | null)
+}[]
+}
+
+export interface LegaleRappresentante {
+codEser: string
+nome: string
+cognome: string
+sesso: ("M" | "F" | null)
+codiceFiscale: string
+indirizzo: (string | null)
+comune: (string | null)
+provincia: (string | null)
+cap: (string | null)
+codPaese: (string | null)
+dataNascita: (string | null)
+luogoNascita: (string | null)
+provinciaNascita: (string | null)
+paeseNascita: (string | null)
+tipoDocumento: ("CI" | "PA" | "PS" | null)
+numeroDocumento: (string | null)
+luogoRilascio: (string | null)
+provinciaRilascio: (string | null)
+paeseRilascio: (string | null)
+enteRilascio: (string | null)
+dataRilascio: (string | null)
+dataScadenza: (string | null)
+}
+
+export interface LegaleRappresentanteInput {
+codEser: string
+nome: string
+cognome: string
+sesso?: ("M" | "F" | null)
+codiceFiscale: string
+indirizzo?: (string | null)
+comune?: (string | null)
+provincia?: (string | null)
+cap?: (string | null)
+codPaese?: (string | null)
+dataNascita?: (string | null)
+luogoNascita?: (string | null)
+provinciaNascita?: (string | null)
+paeseNascita?: (string | null)
+tipoDocumento?: ("CI" | "PA" | "PS" | null)
+numeroDocumento?: (string | null)
+luogoRilascio?: (string | null)
+provinciaRilascio?: (string | null)
+paeseRilascio?: (string | null)
+enteRilascio?: (string | null)
+dataRilascio?: (string | null)
+dataScadenza?: (string | null)
+}
+
+export interface Negozio {
+pdvid: string
+codEser: string
+abi: string
+cab: string
+insegna: string
+addr: (string | null)
+numeroCivico: (string | null)
+localita: (string | null)
+comune: (string | null)
+cap: (string | null)
+provincia: (string | null)
+tipoSoggetto: ("1" | "2" | "3" | "4")
+pIva: (string | null)
+codFiscale: (string | null)
+iban: (string | null)
+intestatarioCC: (string | null)
+email: (string | null)
+telefono: (string | null)
+telefonoCellulare: (string | null)
+referente: (string | null)
+abcid: (string | null)
+desAttivitaCommerciale: (string | null)
+enable: (boolean | null)
+}
+
+export interface NegozioInput {
+pdvid: string
+codEser: string
+abi: string
+cab: string
+insegna: string
+addr?: (string | null)
+numeroCivico?: (string | null)
+localita?: (string | null)
+comune?: (string | null)
+cap?: (string | null)
+provincia?: (string | null)
+tipoSoggetto: ("1" | "2" | "3" | "4")
+pIva?: (string | null)
+codFiscale?: (string | null)
+iban?: (string | null)
+intestatarioCC?: (string | null)
+email?: (string | null)
+telefono?: (string | null)
+telefonoCellulare?: (string | null)
+referente?: (string | null)
+abcid?: (string | null)
+desAttivitaCommerciale?: (string | null)
+enable?: (boolean | null)
+}
+
+export interface Terminale {
+posid: string
+pdvid: string
+codEser: string
+abi: string
+codModpos: string
+tipoConn: ("U" | "G" | "I" | "M" | "H" | "P" | "S")
+tipoModpos: ("F" | "M" | "P" | "V" | "S")
+desProvenienza: ("NB" | "BC" | "SU" | null)
+enable: (boolean | null)
+}
+
+export interface TerminaleInput {
+posid: string
+pdvid: string
+codEser: string
+abi: string
+codModpos: string
+tipoConn?: ("U" | "G" | "I" | "M" | "H" | "P" | "S")
+tipoModpos?: ("F" | "M" | "P" | "V" | "S")
+desProvenienza?: ("NB" | "BC" | "SU" | null)
+enable?: (boolean | null)
+}
+
+export interface TitolareEffettivo {
+codEser: string
+numeroTitolare: number
+nome: string
+cognome: string
+codiceFiscale: string
+indirizzo: (string | null)
+comune: (string | null)
+provincia: (string | null)
+cap: (string | null)
+codPaese: (string | null)
+dataNascita: (string | null)
+luogoNascita: (string | null)
+provinciaNascita: (string | null)
+paeseNascita: (string | null)
+tipoDocumento: ("CI" | "PA" | "PS" | null)
+numeroDocumento: (string | null)
+enteRilascio: (string | null)
+dataRilascio: (string | null)
+dataScadenza: (string | null)
+}
+
+export interface TitolareEffettivoInput {
+codEser: string
+numeroTitolare: number
+nome: string
+cognome: string
+codiceFiscale: string
+indirizzo?: (string | null)
+comune?: (string | null)
+provincia?: (string | null)
+cap?: (string | null)
+codPaese?: (string | null)
+dataNascita?: (string | null)
+luogoNascita?: (string | null)
+provinciaNascita?: (string | null)
+paeseNascita?: (string | null)
+tipoDocumento?: ("CI" | "PA" | "PS" | null)
+numeroDocumento?: (string | null)
+enteRilascio?: (string | null)
+dataRilascio?: (string | null)
+dataScadenza?: (string | null)
+}
+
 export interface FlussoBancaRecord {
 id: string
 fileName: string
@@ -730,14 +1052,14 @@ inviataAt?: (string | null)
 export interface RuoloPermesso {
 groupName: string
 roleName: string
-funzione: ("*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG")
+funzione: ("*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG")
 azione: ("*" | "VISUALIZZAZIONE" | "CREAZIONE" | "AGGIORNAMENTO" | "CANCELLAZIONE" | "VARIAZIONE" | "VARIAZIONE_EMAIL_SEC")
 }
 
 export interface RuoloPermessoInput {
 groupName: string
 roleName: string
-funzione: ("*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG")
+funzione: ("*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG")
 azione: ("*" | "VISUALIZZAZIONE" | "CREAZIONE" | "AGGIORNAMENTO" | "CANCELLAZIONE" | "VARIAZIONE" | "VARIAZIONE_EMAIL_SEC")
 }
 
@@ -748,7 +1070,7 @@ description: (string | null)
 permessi?: {
 groupName: string
 roleName: string
-funzione: ("*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG")
+funzione: ("*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG")
 azione: ("*" | "VISUALIZZAZIONE" | "CREAZIONE" | "AGGIORNAMENTO" | "CANCELLAZIONE" | "VARIAZIONE" | "VARIAZIONE_EMAIL_SEC")
 }[]
 }
@@ -760,7 +1082,7 @@ description?: (string | null)
 permessi?: {
 groupName?: (string | null)
 roleName?: (string | null)
-funzione: ("*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG")
+funzione: ("*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG")
 azione: ("*" | "VISUALIZZAZIONE" | "CREAZIONE" | "AGGIORNAMENTO" | "CANCELLAZIONE" | "VARIAZIONE" | "VARIAZIONE_EMAIL_SEC")
 }[]
 }

@@ -236,6 +236,7 @@ deletedMessage?: string
  * Paged lists of other entities' rows shown on the record (docs/spec-language.md#related-lists).
  */
 relatedLists?: RelatedListDef[]
+requireOneFilter?: RequireOneFilter
 }
 /**
  * This interface was referenced by `Manifest`'s JSON-Schema
@@ -326,6 +327,16 @@ link: {
 [k: string]: string
 }
 columns: ColumnDef[]
+}
+/**
+ * The list answers once one of these query parameters has a value; otherwise the message (absent: any list is fine).
+ * 
+ * This interface was referenced by `Manifest`'s JSON-Schema
+ * via the `definition` "RequireOneFilter".
+ */
+export interface RequireOneFilter {
+params: string[]
+message: string
 }
 /**
  * Asynchronous exports: configuration keys of the maximum wait and of the poll step (seconds), the first check, the failure text.

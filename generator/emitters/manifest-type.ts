@@ -72,6 +72,7 @@ export const manifestSchema = {
     }, ['name', 'entity', 'label', 'pageSize', 'link', 'columns']),
     SortSpec: shape('SortSpec', { field: str, direction: { enum: ['asc', 'desc'] } }, ['field', 'direction']),
     DeleteConfirmation: shape('DeleteConfirmation', { title: str, message: str }, ['message'], "The spec's question before a delete (absent: the generic one)."),
+    RequireOneFilter: shape('RequireOneFilter', { params: strings, message: str }, ['params', 'message'], 'The list answers once one of these query parameters has a value; otherwise the message (absent: any list is fine).'),
     EntityMeta: shape('EntityMeta', {
       label: str, labelPlural: str, path: str, key: strings, pageSize: int, maxPageSize: int, compact: strings,
       display: { ...strings, description: 'The fields that name a row where others refer to it (docs/spec-language.md#references).' },
@@ -85,6 +86,7 @@ export const manifestSchema = {
       deleteConfirmation: ref('DeleteConfirmation'),
       deletedMessage: { ...str, description: "The spec's banner after a delete (absent: the generic one)." },
       relatedLists: { type: 'array', items: ref('RelatedListDef'), description: "Paged lists of other entities' rows shown on the record (docs/spec-language.md#related-lists)." },
+      requireOneFilter: ref('RequireOneFilter'),
     }, ['label', 'labelPlural', 'path', 'key', 'pageSize', 'maxPageSize', 'display', 'columns', 'filters', 'defaultSort', 'operations', 'permissions']),
     RouteDef: {
       title: 'RouteDef',

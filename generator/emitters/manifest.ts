@@ -118,6 +118,8 @@ function entityManifest(entity: EntityModel, model: Model): EntityMeta {
     operations: entity.api.operations,
     permissions: entity.api.permissions,
     ...(entity.api.export ? { exportFormats: entity.api.export.formats } : {}),
+    // The list page asks for one of these filters before calling, with the API's own message.
+    ...(entity.api.requireOneFilter ? { requireOneFilter: entity.api.requireOneFilter } : {}),
     // The list's delete button asks and reports like the form does (spec `deleteConfirmation`, `success.delete`).
     ...(entity.deleteConfirmation ? { deleteConfirmation: entity.deleteConfirmation } : {}),
     ...(entity.success?.delete ? { deletedMessage: entity.success.delete } : {}),

@@ -10,6 +10,7 @@ import { buildChild } from './build-child.js';
 import { buildField } from './build-field.js';
 import { checkFileFieldUses } from './check-file-fields.js';
 import { buildExport } from './build-export.js';
+import { buildRequireOneFilter } from './build-require-one-filter.js';
 import { buildLifecycle } from './build-lifecycle.js';
 import { compileRule } from './compile-rule.js';
 import type { RawEntity } from './spec-types.js';
@@ -108,6 +109,7 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
   const routePermission = `${permission ?? 'UNDECLARED'}:VISUALIZZAZIONE`;
   const operations: Operation[] = raw.api ? (raw.api.operations ?? ALL_OPERATIONS) : [];
   const exportModel = buildExport(raw, fields, operations.includes('list'), source, diagnostics);
+  const requireOneFilter = buildRequireOneFilter(raw, fields, source, diagnostics);
   const label = raw.label ?? raw.entity;
   const labelPlural = raw.labelPlural ?? label;
   return {
@@ -145,6 +147,7 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
       operations,
       permissions,
       ...(exportModel ? { export: exportModel } : {}),
+      ...(requireOneFilter ? { requireOneFilter } : {}),
     },
     ...(raw.list ? {
       list: {

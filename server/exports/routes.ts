@@ -9,6 +9,7 @@ import type { Request, Response } from 'express';
 import { entityByName } from '../../common/model.js';
 import type { RuntimeModel } from '../artifacts.js';
 import type { EntityService } from '../crud/entity-service.js';
+import { enforceRequiredFilter } from '../crud/required-filter.js';
 import type { Caller } from '../domain/auth/caller.js';
 import { ApiError } from '../http/api-error.js';
 import { pathParams } from '../http/path-params.js';
@@ -32,6 +33,8 @@ export function exportHandlers(worker: ExportWorker, model: RuntimeModel, servic
       // A collection's path names the leading key fields only.
       const params: Partial<Record<string, string>> = pathParams(req);
       const fixed = Object.fromEntries(entity.key.filter((k) => params[k] !== undefined).map((k) => [k, params[k]]));
+      // Exporting a list that needs a filter needs it too: the export would be the very search refused.
+      enforceRequiredFilter(entity, query);
       // The same checks the list makes now, so a mistake answers 400 here rather than a failed job later.
       await serviceFor(entity.name).exportQuery(query, caller, fixed);
       await worker.checkLimit(caller.username);

@@ -109,7 +109,9 @@ describe('contract fuzzing', () => {
     const route = fc.oneof(
       fc.tuple(fc.constantFrom(...examples), fc.constantFrom('zz', 'x/y', '%27%20OR%201%3D1', '%3Cscript%3E', '%F0%9F%98%80')).map(([p, extra]) => ({ method: 'get' as const, url: `${p}/${extra}/extra` })),
       fc.stringMatching(/^[a-z]{3,12}$/).filter((s) => !examples.some((e) => e.startsWith(`/${s}`))).map((s) => ({ method: 'get' as const, url: `/${s}` })),
-      fc.constantFrom(...Object.entries(doc.paths).flatMap(([p, item]) => methods.filter((m) => !item.operations[m]).map((m) => ({ method: m, url: p.replace(/\{[^}]+\}/g, '30480') })))),
+      fc.constantFrom(...Object.entries(doc.paths).flatMap(([p, item]) => methods.filter((m) => !item.operations[m]).map((m) => ({ method: m, url: p.replace(/\{[^}]+\}/g, '30480') })))
+        // Not a route of another path: DELETE of a list's export path is the item's delete (a role named 'esportazioni').
+        .filter(({ method, url }) => !Object.entries(doc.paths).some(([p, item]) => item.operations[method] && new RegExp(`^${p.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(url)))),
     );
     await fc.assert(fc.asyncProperty(route, async ({ method, url }) => {
       const res = await app.request[method](`${API}${url}`).set('Content-Type', 'application/json').send(method === 'get' || method === 'delete' ? undefined : '{}');

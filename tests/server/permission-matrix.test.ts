@@ -190,6 +190,54 @@ const SAMPLES: Partial<Record<string, Sample>> = {
       untouched: async () => expect(await db()('modello_pos_banca').where({ cod_abi: '34256' })).toEqual([]) },
   },
 
+  // ---- merchant registry (seed 001 §3, §6): merchants, their owners, stores and terminals of bank 30480 ----
+  // The search needs one of its filters (seed 001 §5); a list is scoped by filtering, like its export.
+  listEsercente: { query: { codAbi: '30480' }, outside: 'unscoped' },
+  exportEsercente: { query: { formato: 'csv', codAbi: '30480' }, outside: 'unscoped' },
+  createEsercente: {
+    body: () => ({ codEser: `00099${next()}`, codAbi: '30480', cab: '01600', ds: 'Esercente della matrice', tipoSoggettoEser: '2', pivaEser: '01234560124' }),
+    outside: { body: () => ({ codEser: '0009999', codAbi: '34256', cab: '01800', ds: 'Fuori perimetro', tipoSoggettoEser: '2', pivaEser: '01234560124' }), expect: 403,
+      untouched: async () => expect(await db()('esercente').where({ cod_eser: '0009999' }).first()).toBeUndefined() },
+  },
+  getEsercente: { params: { codEser: '0001234' }, outside: { params: { codEser: '0003456' }, expect: 404 } },
+  updateEsercente: {
+    params: { codEser: '0002345' },
+    body: () => ({ codEser: '0002345', codAbi: '30480', cab: '01601', ds: 'Ferramenta Verdi di Luigi Verdi', tipoSoggettoEser: '1', pivaEser: '09876540155', codFiscaleEser: 'VRDLGU75C15F205O' }),
+    outside: { params: { codEser: '0003456' }, body: () => ({ codEser: '0003456', codAbi: '34256', cab: '01800', ds: 'Sovrascritto', tipoSoggettoEser: '2', pivaEser: '04567890159' }), expect: 404,
+      untouched: async () => expect((await db()('esercente').where({ cod_eser: '0003456' }).first()).ds).toBe('Hotel Dolomiti S.p.A.') },
+  },
+  listEsercenteTitolari: { params: { codEser: '0001234' }, outside: { params: { codEser: '0003456' }, expect: 404 } },
+  replaceEsercenteTitolari: {
+    params: { codEser: '0002345' }, body: () => [{ numeroTitolare: 1, nome: 'Luigi', cognome: 'Verdi', codiceFiscale: 'VRDLGU75C15F205O' }],
+    outside: { params: { codEser: '0003456' }, body: () => [{ numeroTitolare: 1, nome: 'Altro', cognome: 'Titolare', codiceFiscale: 'RSSMRC65B12H501C' }], expect: 404,
+      untouched: async () => expect(await db()('titolare_effettivo').where({ cod_eser: '0003456' }).pluck('nome')).toEqual(['Paolo']) },
+  },
+  listNegozio: { outside: 'unscoped' },
+  createNegozio: {
+    body: () => ({ pdvid: `99${next()}`, codEser: '0001234', abi: '30480', cab: '01600', insegna: 'Negozio della matrice', tipoSoggetto: '2', pIva: '01234560124' }),
+    outside: { body: () => ({ pdvid: '9999', codEser: '0003456', abi: '34256', cab: '01800', insegna: 'Fuori perimetro', tipoSoggetto: '2', pIva: '04567890159' }), expect: 403,
+      untouched: async () => expect(await db()('negozio').where({ pdvid: '9999' }).first()).toBeUndefined() },
+  },
+  getNegozio: { params: { pdvid: '1001' }, outside: { params: { pdvid: '3001' }, expect: 404 } },
+  updateNegozio: {
+    params: { pdvid: '2001' },
+    body: () => ({ pdvid: '2001', codEser: '0002345', abi: '30480', cab: '01601', insegna: 'Ferramenta Verdi', tipoSoggetto: '2', pIva: '09876540155' }),
+    outside: { params: { pdvid: '3001' }, body: () => ({ pdvid: '3001', codEser: '0003456', abi: '34256', cab: '01800', insegna: 'Sovrascritto', tipoSoggetto: '2', pIva: '04567890159' }), expect: 404,
+      untouched: async () => expect((await db()('negozio').where({ pdvid: '3001' }).first()).insegna).toBe('Hotel Dolomiti') },
+  },
+  listTerminale: { outside: 'unscoped' },
+  createTerminale: {
+    body: () => ({ posid: `304899${next()}`, pdvid: '1002', codEser: '0001234', abi: '30480', codModpos: 'G01' }),
+    outside: { body: () => ({ posid: '34256999', pdvid: '3001', codEser: '0003456', abi: '34256', codModpos: 'G01' }), expect: 403,
+      untouched: async () => expect(await db()('terminale').where({ posid: '34256999' }).first()).toBeUndefined() },
+  },
+  getTerminale: { params: { posid: '30480001' }, outside: { params: { posid: '34256001' }, expect: 404 } },
+  updateTerminale: {
+    params: { posid: '30480101' }, body: () => ({ posid: '30480101', pdvid: '2001', codEser: '0002345', abi: '30480', codModpos: 'G01', tipoConn: 'G' }),
+    outside: { params: { posid: '34256001' }, body: () => ({ posid: '34256001', pdvid: '3001', codEser: '0003456', abi: '34256', codModpos: 'G02' }), expect: 404,
+      untouched: async () => expect((await db()('terminale').where({ posid: '34256001' }).first()).cod_modpos).toBe('G01') },
+  },
+
   // ---- branches ----
   listFiliale: { outside: 'unscoped' },
   createFiliale: {

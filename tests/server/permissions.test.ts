@@ -3,6 +3,7 @@
  * its derived flags for every demo persona, users/me/banche and users/me/gruppi, funzioni,
  * funzioni/{fn}/permessi and menuitems answering exactly what the server enforces, and users/me/email.
  */
+import { present } from '../support/present.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, createTestApp, DEMO_PASSWORD, type TestApp } from '../support/test-app.js';
 
@@ -141,13 +142,14 @@ describe('GET funzioni and funzioni/{fn}/permessi', () => {
   });
 
   it('the functions of each demo role (spec/demo/07-ruoli.yaml)', async () => {
-    const sede = ['ANAG_BANCHE', 'ANAG_POSFISICI', 'ANAG_POSGENERICI', 'GES_UTENTI', 'GES_RUOLI', 'RIC_SOSPESI_BANCHE', 'ANAG_ESERCENTE', 'CAMBIO_PASSWORD', 'GES_MAG', 'GES_NOTIFICA_UTENTI', 'ANAG_MANUTENZIONI', 'RIC_FTMERC'].sort();
+    const registry = ['GES_ESER', 'GES_NEG', 'GES_POS'];
+    const sede = ['ANAG_BANCHE', 'ANAG_POSFISICI', 'ANAG_POSGENERICI', 'GES_UTENTI', 'GES_RUOLI', 'RIC_SOSPESI_BANCHE', 'ANAG_ESERCENTE', 'CAMBIO_PASSWORD', 'GES_MAG', 'GES_NOTIFICA_UTENTI', 'ANAG_MANUTENZIONI', 'RIC_FTMERC', ...registry].sort();
     expect(await fns('sede.30480')).toEqual(sede);
     expect(await fns('federazione')).toEqual(sede);
-    expect(await fns('filiale.30480')).toEqual(['ANAG_BANCHE', 'GES_UTENTI', 'ANAG_ESERCENTE', 'CAMBIO_PASSWORD'].sort());
+    expect(await fns('filiale.30480')).toEqual(['ANAG_BANCHE', 'GES_UTENTI', 'ANAG_ESERCENTE', 'CAMBIO_PASSWORD', ...registry].sort());
     expect(await fns('agente.push')).toEqual(['ANAG_AGENTI_PUSH', 'CAMBIO_PASSWORD'].sort());
-    expect(await fns('merchant.0001234')).toEqual(['WB_CONTATTI', 'WB_CHANGE_PASS', 'WB_GESTIONE_UTENZE', 'WB_IMPOSTAZIONI'].sort());
-    expect(await fns('operatore.0001234')).toEqual(['WB_CHANGE_PASS']);
+    expect(await fns('merchant.0001234')).toEqual(['WB_CONTATTI', 'WB_CHANGE_PASS', 'WB_GESTIONE_UTENZE', 'WB_IMPOSTAZIONI', ...registry].sort());
+    expect(await fns('operatore.0001234')).toEqual(['WB_CHANGE_PASS', ...registry].sort());
   });
 
   it('the actions on a function', async () => {
@@ -223,28 +225,30 @@ describe('GET menuitems', () => {
     expect(await menu('assistenza')).toEqual([
       '/about', '/anagrafiche/agentipush', '/anagrafiche/agentipush/reportAttivazioni', '/anagrafiche/anaBanca', '/anagrafiche/filiali',
       '/anagrafiche/notificautenti', '/anagrafiche/notifiche', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/searchManutenzione',
-      '/anagrafiche/utenti', '/assistenza/FTMerc', '/assistenze/backOffice/comuni', '/assistenze/backOffice/promozioni', '/esercente/ricercaEsercente',
+      '/anagrafiche/utenti', '/assistenza/FTMerc', '/assistenze/backOffice/comuni', '/assistenze/backOffice/promozioni', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali',
       '/magazzino/giacenze', '/magazzino/movimenti', '/richieste/sospesi/banca', '/richieste/sospesi/enteCentrale', '/security/cambioPassword',
       '/security/mailoutbox', '/security/ruoli', '/sistema/configurazione',
     ]);
   });
 
   it('filiale.30480 (BANCA_FILIALE: ANAG_BANCHE and GES_UTENTI view) sees banks, branches and users, no POS', async () => {
-    expect(await menu('filiale.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/utenti', '/esercente/ricercaEsercente', '/security/cambioPassword', '/security/mailoutbox']);
+    expect(await menu('filiale.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/utenti', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/security/cambioPassword', '/security/mailoutbox']);
   });
 
   it('sede.30480 (BANCA_SEDE) also sees the POS catalogues and the warehouse', async () => {
-    expect(await menu('sede.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/notificautenti', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/searchManutenzione', '/anagrafiche/utenti', '/assistenza/FTMerc', '/esercente/ricercaEsercente', '/magazzino/giacenze', '/magazzino/movimenti', '/richieste/sospesi/banca', '/security/cambioPassword', '/security/mailoutbox', '/security/ruoli']);
+    expect(await menu('sede.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/notificautenti', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/searchManutenzione', '/anagrafiche/utenti', '/assistenza/FTMerc', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/magazzino/giacenze', '/magazzino/movimenti', '/richieste/sospesi/banca', '/security/cambioPassword', '/security/mailoutbox', '/security/ruoli']);
   });
 
-  it('agente.push sees its agents and the password change; the merchants see only the public pages of the classic shell', async () => {
+  it('agente.push sees its agents and the password change; the merchants see the public pages and their own stores and terminals, not the search', async () => {
     expect(await menu('agente.push')).toEqual(['/about', '/anagrafiche/agentipush', '/anagrafiche/agentipush/reportAttivazioni', '/security/cambioPassword']);
-    expect(await menu('merchant.0001234')).toEqual(['/about']);
-    expect(await menu('operatore.0001234')).toEqual(['/about']);
+    expect(await menu('merchant.0001234')).toEqual(['/about', '/esercente/negozi', '/esercente/terminali']);
+    expect(await menu('operatore.0001234')).toEqual(['/about', '/esercente/negozi', '/esercente/terminali']);
   });
 
   it('every menu route of an entity opens (its list answers 200) and every other entity list is refused (403)', async () => {
-    const lists = app.artifacts.model.entities.flatMap((e) => (e.menu && e.list ? [{ route: e.list.route, path: `/${e.api.path}` }] : []));
+    // A list that needs a filter (api.requireOneFilter) is asked with one, as its page does.
+    const needed: Partial<Record<string, string>> = { Esercente: '?codAbi=30480' };
+    const lists = app.artifacts.model.entities.flatMap((e) => (e.menu && e.list ? [{ route: e.list.route, path: `/${e.api.path}${e.api.requireOneFilter ? present(needed[e.name], e.name) : ''}` }] : []));
     for (const user of ['filiale.30480', 'sede.30480', 'agente.push', 'merchant.0001234']) {
       const routes = await menu(user);
       for (const l of lists) {

@@ -19,7 +19,6 @@ export const extensions: Record<string, LazyExoticComponent<ComponentType>> = {
   ConfigurazionePage: lazy(() => import('./config/ConfigurazionePage')),
   SospesiBancaPage: lazy(() => import('./placeholders').then((m) => ({ default: m.SospesiBancaPage }))),
   SospesiEnteCentralePage: lazy(() => import('./placeholders').then((m) => ({ default: m.SospesiEnteCentralePage }))),
-  RicercaEsercentePage: lazy(() => import('./placeholders').then((m) => ({ default: m.RicercaEsercentePage }))),
 };
 
 export const formActions: Record<string, ComponentType<FormActionProps>[]> = {

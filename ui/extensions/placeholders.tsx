@@ -19,7 +19,3 @@ export function SospesiBancaPage() {
 export function SospesiEnteCentralePage() {
   return <Placeholder title="Richieste sospese - ente centrale" />;
 }
-
-export function RicercaEsercentePage() {
-  return <Placeholder title="Ricerca esercente" />;
-}

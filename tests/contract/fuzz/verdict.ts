@@ -14,8 +14,12 @@
  *                         (not on reads: a read has nothing to conflict with);
  *   400 VALIDATION_ERROR  only when every detail is a field's `reference` or `lookup` message: the body names a row
  *                         that does not exist, a fact of the data the schema cannot know, or an entity
- *                         `checks` message (a condition across fields the schema cannot say); and for
+ *                         `checks` message (a condition across fields the schema cannot say), or a
+ *                         conditional field's refusal on that field (requiredWhen, readOnlyWhen, hiddenWhen:
+ *                         seed 001 §5's tax subject type, which the schema cannot say either); and for
  *                         adminResetPassword the user's e-mail being required (that user has none);
+ *   400 VALIDATION_ERROR  a list (or its export) with `api.requireOneFilter` and none of those filters: every
+ *                         detail is that rule's message (seed 001 §5: a merchant search with no field);
  *   400 PASSWORD_REUSED   changePassword with the new password equal to the current one;
  *   400 or 404            every detail one of the operation's own `messages:` (spec operations files): a
  *                         refusal the spec declares for the data (a user not of that bank, dataDa after dataA);
@@ -82,7 +86,21 @@ export class Verdicts {
     for (const e of model.entities) if (e.editable?.message) this.editableMessages.add(e.editable.message);
     for (const e of model.entities) for (const c of e.checks ?? []) this.checkMessages.add(c.message);
     for (const e of model.entities) if (e.states?.initialVia) this.createsVia.add(`create${e.name}`);
+    for (const e of model.entities) if (e.api.requireOneFilter) this.filterMessages.add(e.api.requireOneFilter.message);
+    for (const f of model.entities.flatMap((e) => e.fields)) {
+      if (!f.when) continue;
+      const own = this.conditionMessages.get(f.name) ?? new Set<string>();
+      const messages: Partial<Record<string, string>> = f.messages;
+      for (const m of [messages.required, messages.readOnlyWhen, messages.hiddenWhen]) if (m) own.add(m);
+      this.conditionMessages.set(f.name, own);
+    }
   }
+
+  /** Per conditional field's name, the refusals its conditions give (required, read-only, hidden): facts of the row. */
+  private readonly conditionMessages = new Map<string, Set<string>>();
+
+  /** The messages of lists that need one of some filters (`api.requireOneFilter`): a fact of the query's values. */
+  private readonly filterMessages = new Set<string>();
 
   /** Create operations of entities with an initial state reached via a transition: its guard may refuse them. */
   private readonly createsVia = new Set<string>();
@@ -121,10 +139,13 @@ export class Verdicts {
     if (res.status === 400 && code === 'VALIDATION_ERROR' && body.details.length) {
       // A reference message may name the missing value ('Ruolo inesistente: XYZ': roles exist per group chain).
       const reference = (m: string) => this.referenceMessages.has(m) || this.referenceMessages.has(m.slice(0, Math.max(0, m.indexOf(': '))));
-      const businessOnly = body.details.every((d) => reference(String(d.message)) || this.checkMessages.has(String(d.message))
+      const conditional = (d: { field: string; message: unknown }) => this.conditionMessages.get(d.field.split('.').at(-1) ?? '')?.has(String(d.message)) === true;
+      const businessOnly = body.details.every((d) => reference(String(d.message)) || this.checkMessages.has(String(d.message)) || conditional(d)
         || (op === 'adminResetPassword' && d.field === 'email' && d.message === this.model.messages.validation.required));
       if (businessOnly) return undefined;
     }
+    if (res.status === 400 && code === 'VALIDATION_ERROR' && body.details.length && (req.method === 'get' || kind.exportStart)
+      && body.details.every((d) => this.filterMessages.has(String(d.message)))) return undefined;
     if (res.status === 400 && code === 'PASSWORD_REUSED' && op === 'changePassword') return undefined;
     if (res.status === 401 && ['INVALID_CREDENTIALS', 'ACCOUNT_LOCKED', 'ERROR_016'].includes(code) && CREDENTIAL_OPERATIONS.has(op)) return undefined;
     if (res.status === 429 && code === 'EXPORT_LIMIT' && kind.exportStart) return undefined;

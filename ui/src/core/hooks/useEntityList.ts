@@ -1,7 +1,8 @@
 /**
  * One page of an entity's list, refetched when page, size, sort or filters change. The previous request is
  * aborted so a slow answer for an old filter can never overwrite the newer one. The rows and the error stay
- * those of the last answer while the next one is awaited; `loading` says that one is.
+ * those of the last answer while the next one is awaited; `loading` says that one is. `enabled` false asks
+ * nothing and answers no rows (a list that needs a filter before it may be searched).
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { FilterValue } from '../dataProvider';
@@ -26,7 +27,7 @@ export interface EntityListState {
 
 interface ListAnswer { rows: Row[]; totalCount: number; error: unknown }
 
-export function useEntityList(entity: EntityMeta, query: EntityListQuery): EntityListState {
+export function useEntityList(entity: EntityMeta, query: EntityListQuery, enabled = true): EntityListState {
   const provider = useDataProvider();
   const [generation, setGeneration] = useState(0);
   // Callers build a fresh query object on every render: what it says is the effect's real dependency.
@@ -35,6 +36,7 @@ export function useEntityList(entity: EntityMeta, query: EntityListQuery): Entit
   const [answered, setAnswered] = useState<{ request: typeof request; answer: ListAnswer }>();
 
   useEffect(() => {
+    if (!enabled) return;
     const controller = new AbortController();
     request.provider.list(request.entity, request.query, controller.signal).then(
       (page) => setAnswered({ request, answer: { rows: page.results, totalCount: page.totalCount, error: null } }),
@@ -44,9 +46,10 @@ export function useEntityList(entity: EntityMeta, query: EntityListQuery): Entit
       },
     );
     return () => controller.abort();
-  }, [request]);
+  }, [request, enabled]);
 
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
+  if (!enabled) return { rows: [], totalCount: 0, loading: false, error: null, reload };
   const answer = answered?.answer;
   return { rows: answer?.rows ?? [], totalCount: answer?.totalCount ?? 0, loading: answered?.request !== request, error: answer?.error ?? null, reload };
 }

@@ -10,7 +10,6 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Select } from '@mantine/core';
-import { Widgets } from '@rjsf/mantine';
 import type { WidgetProps } from '@rjsf/utils';
 import { useDataProvider } from '../../core/hooks/useDataProvider';
 import { useDebouncedValue } from '../../core/hooks/useDebouncedValue';
@@ -45,7 +44,9 @@ export function ReferenceWidget(props: WidgetProps) {
   const entities: Partial<Record<string, EntityMeta>> = useManifest().entities;
   const target = entities[entityName];
   const { can } = useSession();
-  if (!target || !can(target.permissions.list)) return <Widgets.TextWidget {...props} />;
+  // The registry's text input: @rjsf/mantine's `Widgets` has no TextWidget (it was undefined, and React threw).
+  const { TextWidget } = props.registry.widgets;
+  if (!target || !can(target.permissions.list)) return <TextWidget {...props} />;
   return <ReferenceSelect {...props} target={target} />;
 }
 

@@ -21,6 +21,7 @@ import { ExportMenu } from '../list/ExportMenu';
 import { FilterBar } from '../list/FilterBar';
 import { ListTable } from '../list/ListTable';
 import { useListView } from '../list/useListView';
+import { missingRequiredFilter } from '../list/requiredFilter';
 import { useModals } from '../modals/modalsContext';
 import { usePageTitle } from '../pageTitle';
 
@@ -41,7 +42,9 @@ function EntityList({ entityName }: { entityName: string }) {
   usePageTitle(title);
 
   const { view, change } = useListView(entity, entity.listRoute);
-  const list = useEntityList(entity, { page: view.page, size: view.size, sort: view.sort, filters: view.filters });
+  // A list that needs one of some filters (spec api.requireOneFilter) is not asked before one has a value.
+  const missingFilter = missingRequiredFilter(entity, view.filters);
+  const list = useEntityList(entity, { page: view.page, size: view.size, sort: view.sort, filters: view.filters }, !missingFilter);
   const filtered = Object.keys(view.filters).length > 0;
 
   const onFilterChange = useCallback((param: string, value: string | undefined, typed: boolean) => {
@@ -98,6 +101,7 @@ function EntityList({ entityName }: { entityName: string }) {
         </Group>
       </Group>
       <FilterBar filters={entity.filters} values={view.filters} delayMs={ui.typeaheadDelayMs} onChange={onFilterChange} />
+      {missingFilter && <Alert color="blue" role="status">{missingFilter}</Alert>}
       {list.error != null && (
         <Alert color="red" title="Impossibile caricare l'elenco">
           <Stack gap="xs" align="flex-start">

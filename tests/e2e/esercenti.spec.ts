@@ -1,0 +1,57 @@
+/**
+ * The merchant search and record (seed 001 §2, §5; spec/esercenti/esercente.yaml) as the bank's head office:
+ * the search says it needs a field before asking anything, finds the merchant by company name within its
+ * bank, opens the record on its three tabs (registry data, legal representative, beneficial owners), and a
+ * changed phone number is saved and read back.
+ */
+import { expect, test } from './support/fixtures';
+import { expectPath, submitLogin } from './support/steps';
+
+const SEARCH = '/esercente/ricercaEsercente';
+const RECORD = '/esercente/anagraficaesercente/E/0001234';
+const NEEDS_A_FIELD = "E' necessario compilare almeno un campo del form prima di poter effettuare una ricerca.";
+
+test("ricerca esercente per ragione sociale, apertura dell'anagrafica nelle sue schede, modifica del telefono", async ({ page }) => {
+  const phone = `02 ${String(Date.now()).slice(-7)}`;
+
+  await test.step('la ricerca chiede un campo prima di cercare', async () => {
+    await page.goto(SEARCH);
+    await expectPath(page, '/login/banca');
+    await submitLogin(page, 'sede.30480');
+    await expectPath(page, SEARCH);
+    await expect(page.getByRole('heading', { name: 'Ricerca esercente' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: NEEDS_A_FIELD })).toBeVisible();
+    await expect(page.locator('table tbody tr', { hasText: 'Bar Centrale' })).toHaveCount(0);
+  });
+
+  await test.step('la ragione sociale da sola non basta; con la banca trova Bar Centrale', async () => {
+    await page.getByRole('searchbox', { name: 'Ragione sociale' }).fill('centrale');
+    await expect(page.getByRole('status').filter({ hasText: NEEDS_A_FIELD })).toBeVisible();
+    const searched = page.waitForResponse((r) => r.url().includes('/esercenti?') && r.url().includes('codAbi=30480') && r.url().includes('ds=centrale') && r.ok());
+    await page.getByRole('searchbox', { name: 'Banca' }).fill('30480');
+    await searched;
+    await expect(page.getByText(NEEDS_A_FIELD)).toHaveCount(0);
+    await expect(page.locator('table tbody tr')).toHaveCount(1);
+    await expect(page.locator('table tbody tr').first()).toContainText('Bar Centrale S.r.l.');
+  });
+
+  await test.step("apro l'anagrafica: tre schede, il legale rappresentante e i due titolari", async () => {
+    await page.locator('table tbody tr', { hasText: 'Bar Centrale S.r.l.' }).click();
+    await expectPath(page, RECORD);
+    await expect(page.getByRole('tab')).toHaveText(['Anagrafica', 'Legale rappresentante', 'Titolari effettivi']);
+    await expect(page.locator('#root_ds')).toHaveValue('Bar Centrale S.r.l.');
+    await page.getByRole('tab', { name: 'Legale rappresentante' }).click();
+    await expect(page.locator('#root_legaleRappresentante_cognome')).toHaveValue('Bianchi');
+    await page.getByRole('tab', { name: 'Titolari effettivi' }).click();
+    await expect(page.locator('#root_titolari_1_cognome')).toHaveValue('Rossi');
+  });
+
+  await test.step('cambio il telefono, salvo, e dopo il ricaricamento è quello nuovo', async () => {
+    await page.getByRole('tab', { name: 'Anagrafica' }).click();
+    await page.locator('#root_telefono').fill(phone);
+    await page.getByRole('button', { name: 'Salva' }).click();
+    await expect(page.getByText('Salvataggio effettuato').first()).toBeVisible();
+    await page.reload();
+    await expect(page.locator('#root_telefono')).toHaveValue(phone);
+  });
+});
