@@ -511,6 +511,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/esercenti/{codEser}/negozi": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Codice esercente */
+                codEser: string;
+            };
+            cookie?: never;
+        };
+        /** Negozi di Esercente */
+        get: operations["listEsercenteNegozi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/esercenti/{codEser}/titolari": {
         parameters: {
             query?: never;
@@ -1402,6 +1422,26 @@ export interface paths {
         get: operations["getNegozio"];
         /** Modifica Negozio */
         put: operations["updateNegozio"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/negozi/{pdvid}/terminali": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Codice negozio */
+                pdvid: string;
+            };
+            cookie?: never;
+        };
+        /** Terminali di Negozio */
+        get: operations["listNegozioTerminali"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -9618,6 +9658,95 @@ export interface operations {
             };
         };
     };
+    listEsercenteNegozi: {
+        parameters: {
+            query?: {
+                /** @description Filtro: Categoria merceologica */
+                abcid?: string;
+                /** @description Filtro: Banca */
+                abi?: string;
+                /** @description compact: solo i campi per la ricerca rapida */
+                format?: "compact" | "full";
+                /** @description Filtro: Insegna */
+                insegna?: string;
+                /** @description Pagina, da 0 */
+                page?: number;
+                /** @description Filtro: Codice negozio */
+                pdvid?: string;
+                /** @description Filtro: Provincia */
+                provincia?: string;
+                /** @description Ricerca per nome: le righe in cui pdvid, insegna contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description Righe per pagina */
+                size?: number;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Codice esercente */
+                codEser: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Una pagina di risultati */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NegozioPage"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listEsercenteTitolari: {
         parameters: {
             query?: never;
@@ -14714,6 +14843,97 @@ export interface operations {
             };
             /** @description Versione mancante */
             428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listNegozioTerminali: {
+        parameters: {
+            query?: {
+                /** @description Filtro: Banca */
+                abi?: string;
+                /** @description Filtro: Esercente */
+                codEser?: string;
+                /** @description Filtro: Modello POS */
+                codModpos?: string;
+                /** @description Filtro: Abilitato */
+                enable?: boolean;
+                /** @description Pagina, da 0 */
+                page?: number;
+                /** @description Filtro: Terminal id */
+                posid?: string;
+                /** @description Ricerca per nome: le righe in cui posid contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description Righe per pagina */
+                size?: number;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+                /** @description Filtro: Tipo connessione */
+                tipoConn?: "U" | "G" | "I" | "M" | "H" | "P" | "S";
+                /** @description Filtro: Tipo POS */
+                tipoModpos?: "F" | "M" | "P" | "V" | "S";
+            };
+            header?: never;
+            path: {
+                /** @description Codice negozio */
+                pdvid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Una pagina di risultati */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TerminalePage"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

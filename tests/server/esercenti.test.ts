@@ -203,3 +203,27 @@ describe('who sees which merchants, stores and terminals (seed 001 §6)', () => 
     expect(store.status).toBe(403);
   });
 });
+
+// The record's related lists (docs/spec-language.md#related-lists): a merchant's stores, ten a page, and a
+// store's terminals, each in the caller's scope on both levels.
+describe('GET esercenti/{codEser}/negozi and negozi/{pdvid}/terminali', () => {
+  it('lists the stores of the merchant for its bank, and only the operator\'s store for the operator', async () => {
+    const bank = await as['sede.30480'].get(`${API}/esercenti/0001234/negozi?sort=pdvid`);
+    expect(bank.status).toBe(200);
+    expect(codes(bank, 'pdvid')).toEqual(['1001', '1002', '1003']);
+    expect(codes(await as['operatore.0001234'].get(`${API}/esercenti/0001234/negozi?sort=pdvid`), 'pdvid')).toEqual(['1001']);
+    expect(codes(await as['filiale.30480'].get(`${API}/esercenti/0001234/negozi?sort=pdvid`), 'pdvid')).toEqual(['1001', '1002']);
+  });
+
+  it('answers 404 for a merchant outside the caller\'s scope: another bank\'s, or another merchant\'s for a merchant', async () => {
+    expect((await as['sede.30480'].get(`${API}/esercenti/0003456/negozi`)).status).toBe(404);
+    expect((await as['merchant.0001234'].get(`${API}/esercenti/0002345/negozi`)).status).toBe(404);
+  });
+
+  it('lists the terminals of a store', async () => {
+    const res = await as['merchant.0001234'].get(`${API}/negozi/1001/terminali?sort=posid`);
+    expect(res.status).toBe(200);
+    expect(codes(res, 'posid')).toEqual(['30480001', '30480002']);
+    expect((await as['operatore.0001234'].get(`${API}/negozi/1002/terminali`)).status).toBe(404);
+  });
+});

@@ -207,6 +207,7 @@ const SAMPLES: Partial<Record<string, Sample>> = {
       untouched: async () => expect((await db()('esercente').where({ cod_eser: '0003456' }).first()).ds).toBe('Hotel Dolomiti S.p.A.') },
   },
   listEsercenteTitolari: { params: { codEser: '0001234' }, outside: { params: { codEser: '0003456' }, expect: 404 } },
+  listEsercenteNegozi: { params: { codEser: '0001234' }, outside: { params: { codEser: '0003456' }, expect: 404 } },
   replaceEsercenteTitolari: {
     params: { codEser: '0002345' }, body: () => [{ numeroTitolare: 1, nome: 'Luigi', cognome: 'Verdi', codiceFiscale: 'VRDLGU75C15F205O' }],
     outside: { params: { codEser: '0003456' }, body: () => [{ numeroTitolare: 1, nome: 'Altro', cognome: 'Titolare', codiceFiscale: 'RSSMRC65B12H501C' }], expect: 404,
@@ -219,6 +220,7 @@ const SAMPLES: Partial<Record<string, Sample>> = {
       untouched: async () => expect(await db()('negozio').where({ pdvid: '9999' }).first()).toBeUndefined() },
   },
   getNegozio: { params: { pdvid: '1001' }, outside: { params: { pdvid: '3001' }, expect: 404 } },
+  listNegozioTerminali: { params: { pdvid: '1001' }, outside: { params: { pdvid: '3001' }, expect: 404 } },
   updateNegozio: {
     params: { pdvid: '2001' },
     body: () => ({ pdvid: '2001', codEser: '0002345', abi: '30480', cab: '01601', insegna: 'Ferramenta Verdi', tipoSoggetto: '2', pIva: '09876540155' }),
