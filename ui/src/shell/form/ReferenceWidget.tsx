@@ -102,7 +102,7 @@ function ReferenceSelect({ target, id, label, hideLabel, required, disabled, rea
       label={hideLabel ? undefined : label}
       required={required}
       disabled={disabled || readonly}
-      placeholder={placeholder || `Cerca per ${target.display.join(', ')}`}
+      placeholder={placeholder || 'Scrivere il nome o il codice'}
       searchable
       clearable={!required}
       data={data}
