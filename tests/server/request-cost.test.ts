@@ -116,3 +116,40 @@ describe('request cost does not grow with the banks below a federation', () => {
     expect((await federation.get(`${API}/banche?size=1`)).body.totalCount).toBe(1 + EXTRA_BANKS);
   });
 });
+
+/**
+ * Merchants and their operators (issue 14 item 8, issue 19): a merchant is restricted by equalities on its
+ * own bank and merchant code, an operator also by a subquery over its assigned stores. A call reads as many
+ * rows and sends as many and as long statements with the demo's 4 merchants as with 5,000 more merchants of
+ * the same bank, each with a store and a terminal.
+ */
+describe('request cost does not grow with the number of merchants', () => {
+  it('the merchant\'s and the operator\'s record, stores and terminals cost the same with 4 and 5,004 merchants', async () => {
+    const merchant = await app.loginAs('merchant.0001234', 'merchant');
+    const operator = await app.loginAs('operatore.0001234', 'merchant');
+    const calls: Record<string, () => Promise<{ status: number }>> = {
+      'merchant: own record': () => merchant.get(`${API}/esercenti/0001234`),
+      'merchant: stores': () => merchant.get(`${API}/esercenti/0001234/negozi?size=10`),
+      'merchant: terminals': () => merchant.get(`${API}/terminali?size=10`),
+      'operator: store': () => operator.get(`${API}/negozi/1001`),
+      'operator: stores': () => operator.get(`${API}/negozi?size=10`),
+      'operator: terminals of its store': () => operator.get(`${API}/negozi/1001/terminali`),
+    };
+    const measure = async () => {
+      const out: Record<string, { rows: number; queries: number; longestSql: number }> = {};
+      for (const [name, call] of Object.entries(calls)) {
+        const first = await call();
+        expect(`${name} ${first.status}`).toBe(`${name} 200`);
+        out[name] = await cost(async () => expect((await call()).status).toBe(200));
+      }
+      return out;
+    };
+    const before = await measure();
+    const codes = Array.from({ length: 5000 }, (_, i) => `8${String(i).padStart(6, '0')}`);
+    await app.db.batchInsert('esercente', codes.map((c) => ({ cod_eser: c, cod_abi: '30480', cab: '01600', ds: `Esercente ${c}`, tipo_soggetto_eser: '2', piva_eser: '01234560124' })), 500);
+    await app.db.batchInsert('negozio', codes.map((c, i) => ({ pdvid: String(800000 + i), cod_eser: c, abi: '30480', cab: '01600', insegna: `Negozio ${c}`, tipo_soggetto: '2', p_iva: '01234560124' })), 500);
+    await app.db.batchInsert('terminale', codes.map((c, i) => ({ posid: `8${String(i).padStart(7, '0')}`, pdvid: String(800000 + i), cod_eser: c, abi: '30480', cod_modpos: 'G01' })), 500);
+    const after = await measure();
+    expect(after).toEqual(before);
+  });
+});
