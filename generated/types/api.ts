@@ -3598,6 +3598,8 @@ export interface components {
             totalCount: number;
         };
         Giacenza: {
+            /** @description Le azioni che il chiamante puo' eseguire ora su questa riga (transizioni, update, delete) */
+            _actions?: "delete"[];
             /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
             _labels?: {
                 /** @description Codice ABI */
@@ -3924,6 +3926,8 @@ export interface components {
             codModpos: string;
         };
         MovimentoMagazzino: {
+            /** @description Le azioni che il chiamante puo' eseguire ora su questa riga (transizioni, update, delete) */
+            _actions?: ("accetta" | "rifiuta")[];
             /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
             _labels?: {
                 /** @description Codice ABI */

@@ -30,11 +30,14 @@ export function actionNames(entity: EntityModel): string[] {
 /** Adds `_actions` to the row schema with children (`<Entity>Detail`), and the create body with initial states only. */
 export function lifecycleSchemas(entity: EntityModel, schemas: Record<string, unknown>): void {
   if (hasActions(entity)) {
-    propertiesOf(schemaNamed(schemas, `${entity.name}Detail`))._actions = {
-      type: 'array',
-      description: 'Le azioni che il chiamante puo\' eseguire ora su questa riga (transizioni, update, delete)',
-      items: { type: 'string', enum: actionNames(entity) },
-    };
+    // On a row read by GET and on each row of a list page (the list's row actions and bulk selection).
+    for (const name of [`${entity.name}Detail`, entity.name]) {
+      propertiesOf(schemaNamed(schemas, name))._actions = {
+        type: 'array',
+        description: 'Le azioni che il chiamante puo\' eseguire ora su questa riga (transizioni, update, delete)',
+        items: { type: 'string', enum: actionNames(entity) },
+      };
+    }
   }
   const states = entity.states;
   if (!states) return;

@@ -27,6 +27,9 @@ import { named, present } from '../lookup.js';
 type Db = Knex | Knex.Transaction;
 type Context = Record<string, unknown>;
 
+/** Related rows already read for a page, by related list and link values. */
+type RelatedRows = Map<string, Row | undefined>;
+
 export class Lifecycle {
   /** The field a read-only refusal is reported on: the row's own field that finds the related row. */
   private readonly editableField: string;
@@ -127,9 +130,9 @@ export class Lifecycle {
    * the caller holds, whose guard passes and which leaves the row's state; update and delete when the
    * entity has them, the caller holds their permission and the row is editable.
    */
-  async actions(db: Db, row: Row, caller?: Caller): Promise<string[]> {
+  async actions(db: Db, row: Row, caller?: Caller, related?: RelatedRows): Promise<string[]> {
     if (!caller) return [];
-    const context = await this.context(db, row, caller);
+    const context = await this.context(db, row, caller, related);
     if (this.entity.editable && !logicHolds(this.entity.editable.when, context)) return [];
     const out: string[] = [];
     const states = this.entity.states;
@@ -227,10 +230,28 @@ export class Lifecycle {
   }
 
   /** What conditions read: the row, the caller's facts, the time, and each related row by name ({} when none). */
-  private async context(db: Db, row: Row, caller?: Caller): Promise<Context> {
+  /**
+   * Each row's `_actions`, for a page of a list: the related rows the rules read are fetched once per
+   * distinct link on the page (a page of one bank's movements reads its bank once), not once per row.
+   */
+  async actionsOfRows(db: Db, rows: readonly Row[], caller?: Caller): Promise<string[][]> {
+    const related: RelatedRows = new Map();
+    const out: string[][] = [];
+    for (const row of rows) out.push(await this.actions(db, row, caller, related));
+    return out;
+  }
+
+  private async context(db: Db, row: Row, caller?: Caller, known?: RelatedRows): Promise<Context> {
     const context: Context = { ...this.baseContext(caller), row };
-    for (const related of this.entity.related ?? []) context[related.name] = (await this.relatedRow(db, related, row)) ?? {};
+    for (const related of this.entity.related ?? []) context[related.name] = (await this.relatedRowOnce(db, related, row, known)) ?? {};
     return context;
+  }
+
+  private async relatedRowOnce(db: Db, related: RelatedModel, row: Row, known?: RelatedRows): Promise<Row | undefined> {
+    if (!known) return this.relatedRow(db, related, row);
+    const id = `${related.name}\u0000${JSON.stringify(Object.values(related.link).map((own) => row[own] ?? null))}`;
+    if (!known.has(id)) known.set(id, await this.relatedRow(db, related, row));
+    return known.get(id);
   }
 
   private baseContext(caller?: Caller): Context {

@@ -42,7 +42,7 @@ const crud: Partial<Record<string, Handler>> = {
     if (req.query.format !== 'compact') enforceRequiredFilter(s.entity, req.query);
     const page = await s.list(req.query, caller, pathValues(s.entity, req));
     // A compact answer is itself what names rows (a reference input's options): no `_labels` in it.
-    res.json(req.query.format === 'compact' ? page : { ...page, results: await s.withLabels(page.results) });
+    res.json(req.query.format === 'compact' ? page : { ...page, results: await s.withLabels(await s.withActionsEach(page.results, caller)) });
   },
   // Reads and writes of one row carry its version (ETag); writes of an existing row need it in If-Match.
   // The version is of the row itself: `_actions` depends on who asks and `_labels` on other rows, so both come after.
@@ -170,7 +170,7 @@ async function relatedList(parent: EntityService, listed: EntityService, name: s
   if (!item) throw new ApiError('NOT_FOUND');
   const fixed = Object.fromEntries(Object.entries(related.link).map(([field, parentField]) => [field, item[parentField]]));
   const page = await listed.list(req.query, caller, fixed);
-  res.json({ ...page, results: await listed.withLabels(page.results) });
+  res.json({ ...page, results: await listed.withLabels(await listed.withActionsEach(page.results, caller)) });
 }
 
 /** One row with `_labels` (docs/spec-language.md#references). */

@@ -86,7 +86,8 @@ describe('stock (GET magazzino/giacenze)', () => {
   it('a bank without stock management (34256) is read-only: its empty rows are not listed, the others are', async () => {
     const res = await app.request.get(`${API}/magazzino/giacenze?codAbi=34256`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ results: [{ codAbi: '34256', codModpos: '101', qtaGiacenza: 2, qtaGiacenzaOrg: 2, _labels: { codAbi: '34256 - Cassa Rurale Alpina', codModpos: '101 - Ingenico Move 5000 GPRS' } }], totalCount: 1 });
+    // Read-only: the row offers no action, in the list as in GET (`_actions`).
+    expect(res.body).toEqual({ results: [{ codAbi: '34256', codModpos: '101', qtaGiacenza: 2, qtaGiacenzaOrg: 2, _actions: [], _labels: { codAbi: '34256 - Cassa Rurale Alpina', codModpos: '101 - Ingenico Move 5000 GPRS' } }], totalCount: 1 });
     // Hidden from the list, not gone: the row itself still answers.
     expect((await app.request.get(`${API}/magazzino/giacenze/34256/102`)).body).toMatchObject({ qtaGiacenza: 0, _actions: [] });
     // Where the bank manages its stock, empty rows stay (30480/102 above, 60855/201 here).

@@ -205,3 +205,39 @@ describe('the indicator of pending movements (an enum group, countIndicator)', (
     expect(key.body).toMatchObject({ key: 'CATALOGO_INDICATORI_MINUTI', type: 'integer', value: '1', defaultValue: '1', overridden: false });
   });
 });
+
+// Issue 14 item 9: a list answers each row's actions, as GET does, so a list can offer row and bulk actions.
+describe('a list page carries each row\'s _actions', () => {
+  it('a pending row offers conferma and rifiuta to the head office, a decided one nothing; the branch none', async () => {
+    const open = await pending();
+    const decided = await pending();
+    expect((await sede.post(`${API}/movimenti/${decided}/rifiuta`).send(REASON)).status).toBe(200);
+    const byId = async (agent: Agent) => {
+      const res = await agent.get(`${API}/movimenti?size=100`);
+      expect(res.status).toBe(200);
+      return new Map<string, unknown>(res.body.results.map((r: { id: string; _actions: unknown }) => [r.id, r._actions]));
+    };
+    const head = await byId(sede);
+    expect(head.get(open)).toEqual(['conferma', 'rifiuta']);
+    expect(head.get(decided)).toEqual([]);
+    expect((await byId(filiale)).get(open)).toEqual([]);
+  });
+
+  it('reads the bank the rules look at as often for a page of 2 rows as for a page of 20', async () => {
+    for (let i = 0; i < 5; i++) await pending();
+    const bankReads = async (size: number) => {
+      let reads = 0;
+      const count = (q: { sql?: string }) => { if (/from "banca"|from `banca`/i.test(q.sql ?? '')) reads++; };
+      app.db.on('query', count);
+      try {
+        const res = await sede.get(`${API}/movimenti?size=${size}&codAbi=10001`);
+        expect(res.status).toBe(200);
+        expect(res.body.results.length).toBe(Math.min(size, res.body.totalCount));
+      } finally {
+        app.db.removeListener('query', count);
+      }
+      return reads;
+    };
+    expect(await bankReads(20)).toBe(await bankReads(2));
+  });
+});
