@@ -233,6 +233,8 @@ export interface TransitionModel {
   guard?: JsonLogic;
   /** Asked in a yes/no modal before the form runs it. */
   confirm?: string;
+  /** Offered on many rows at once: each row in turn (`each`), or all of them or none (`all`). */
+  bulk?: 'each' | 'all';
   /** Answered by the API and shown by the form on success. */
   success: string;
   /**

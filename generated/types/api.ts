@@ -1194,6 +1194,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/magazzino/movimenti/azioni/accetta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accetta su più righe: Movimenti di magazzino
+         * @description Da S a A, su ogni riga scelta, una per una.
+         */
+        post: operations["accettaMovimentoMagazzinoMultiplo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/magazzino/movimenti/azioni/rifiuta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rifiuta su più righe: Movimenti di magazzino
+         * @description Da S a R, su ogni riga scelta, una per una.
+         */
+        post: operations["rifiutaMovimentoMagazzinoMultiplo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/magazzino/movimenti/esportazioni": {
         parameters: {
             query?: never;
@@ -2477,6 +2517,20 @@ export interface components {
         BancaPage: {
             results: (components["schemas"]["Banca"] | components["schemas"]["BancaCompact"])[];
             totalCount: number;
+        };
+        BulkOutcome: {
+            /** @description Righe su cui l'azione è stata eseguita */
+            done: number;
+            /** @description Righe rifiutate o non eseguite */
+            failed: number;
+            results: {
+                code?: string;
+                /** @description La chiave della riga, come inviata */
+                key: Record<string, never>;
+                message: string;
+                /** @enum {unknown} */
+                outcome: "ok" | "error" | "skipped";
+            }[];
         };
         Comune: {
             /** Comune */
@@ -13681,6 +13735,139 @@ export interface operations {
             };
             /** @description Non consentita nello stato attuale */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    accettaMovimentoMagazzinoMultiplo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Le chiavi delle righe selezionate */
+                    keys: {
+                        /** Identificativo */
+                        id: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description L'esito di ogni riga */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkOutcome"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rifiutaMovimentoMagazzinoMultiplo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    input?: components["schemas"]["MovimentoMagazzinoRifiutaInput"];
+                    /** @description Le chiavi delle righe selezionate */
+                    keys: {
+                        /** Identificativo */
+                        id: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description L'esito di ogni riga */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkOutcome"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

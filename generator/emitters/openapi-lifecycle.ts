@@ -63,7 +63,7 @@ function schemaNamed(schemas: Record<string, unknown>, name: string): JsonSchema
 }
 
 /** The request body schema of a transition with an input: `MovimentoMagazzinoRifiutaInput`. */
-function transitionInputName(entity: EntityModel, t: TransitionModel): string {
+export function transitionInputName(entity: EntityModel, t: TransitionModel): string {
   return `${entity.name}${t.name[0].toUpperCase()}${t.name.slice(1)}Input`;
 }
 

@@ -14,6 +14,7 @@ import { addExportJobPaths, addExportPath, EXPORT_TAG, type ParameterObject } fr
 import { addTransitionPaths, createInputName, lifecycleSchemas } from './openapi-lifecycle.js';
 import { displaySearchParameter, referenceLabelSchemas } from './openapi-labels.js';
 import { addRelatedListPaths } from './openapi-related.js';
+import { addBulkTransitionPaths } from './openapi-bulk.js';
 
 export const API_BASE = '/webpos/api/v1';
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -47,7 +48,7 @@ export function buildOpenApi(model: Model): Record<string, unknown> {
   for (const entity of model.entities.filter((e) => e.api.operations.length > 0)) {
     tags.push({ name: entity.name, description: entity.labelPlural });
     Object.assign(schemas, entitySchemas(entity, model));
-    addEntityPaths(paths, entity, model);
+    addEntityPaths(paths, schemas, entity, model);
   }
   // A custom operation may answer rows of an entity without an API of its own (the audit trail).
   for (const op of model.operations) {
@@ -103,7 +104,7 @@ function entitySchemas(entity: EntityModel, model: Model): Record<string, unknow
   return out;
 }
 
-function addEntityPaths(paths: Record<string, Record<string, unknown>>, entity: EntityModel, model: Model): void {
+function addEntityPaths(paths: Record<string, Record<string, unknown>>, schemas: Record<string, unknown>, entity: EntityModel, model: Model): void {
   const collection = `/${entity.api.path}`;
   const scopedBy = pathFields(entity);
   const item = [collection, ...entity.key.filter((k) => !scopedBy.includes(k)).map((k) => `{${k}}`)].join('/');
@@ -162,6 +163,7 @@ function addEntityPaths(paths: Record<string, Record<string, unknown>>, entity: 
   }
   if (Object.keys(itemOps).length) paths[item] = { parameters: keyParams, ...itemOps };
   if (ops.has('get')) addTransitionPaths(paths, entity, item, keyParams, op, common);
+  if (ops.has('get')) addBulkTransitionPaths(paths, schemas, entity, collection, collectionParams, op, common);
   addFilePaths(paths, entity, item, keyParams, op, common);
 
   for (const child of entity.children.filter((c) => c.kind === 'many')) {

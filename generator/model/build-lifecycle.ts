@@ -101,6 +101,7 @@ function buildStates(
       name, label: t.label ?? name, from: [...t.from], to: t.to, permission: t.permission,
       ...(t.guard !== undefined ? { guard: t.guard } : {}),
       ...(t.confirm ? { confirm: t.confirm } : {}),
+      ...(t.bulk ? { bulk: t.bulk } : {}),
       success: t.success,
       ...(t.input ? { input: inputOf(name, t.input) } : {}),
       effects: effects(t.effects, at('effects')),

@@ -55,7 +55,7 @@ export interface RawStates {
   initial?: (string | { state: string; via?: string })[];
   enter?: Record<string, { effects?: RawEffect[]; success?: string }>;
   transitions: Record<string, {
-    label?: string; from: string[]; to: string; permission: string; guard?: unknown; confirm?: string; success: string;
+    label?: string; from: string[]; to: string; permission: string; guard?: unknown; confirm?: string; success: string; bulk?: 'each' | 'all';
     input?: Record<string, RawField>; effects?: RawEffect[];
   }>;
 }

@@ -30,6 +30,7 @@ import { createFileStore, type FileStore } from '../files/index.js';
 import { sessionCookieOf } from '../http/session-cookie.js';
 import { textOf } from '../../common/text.js';
 import { ApiError } from '../http/api-error.js';
+import { runBulkTransition } from './bulk-transition.js';
 
 /** `name`: the child list (childList, childReplace) or the transition (transition) the operation names. */
 type Handler = (service: EntityService, req: Request, res: Response, caller: Caller, name?: string) => Promise<void>;
@@ -118,6 +119,16 @@ export function apiRouter(
     } else if (exportHandler) {
       // Asynchronous exports (server/exports/): the list's query in, a job out; its status and file.
       router[op.method](path, (req, res) => exportHandler(req, res, callerFor(res), entity));
+    } else if (op.kind === 'bulkTransition' && entity) {
+      const transition = present(op.transition, `x-transition of ${op.operationId}`);
+      const mode = present(op.bulk, `x-bulk of ${op.operationId}`);
+      router[op.method](path, async (req, res) => {
+        const body = expectRecord(req.body, 'The body of a bulk transition');
+        const input = body.input === undefined ? {} : expectRecord(body.input, 'The input of a bulk transition');
+        const fixed = pathValues(serviceFor(entity).entity, req);
+        const keys = expectRecords(body.keys, 'The keys of a bulk transition').map((k) => ({ ...k, ...fixed }));
+        res.json(await runBulkTransition(db, model, serviceFor(entity), transition, mode, keys, input, callerFor(res)));
+      });
     } else if (op.kind === 'relatedList' && entity) {
       const parent = present(op.parent, `x-parent of ${op.operationId}`);
       const related = present(op.related, `x-related of ${op.operationId}`);

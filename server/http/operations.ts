@@ -18,6 +18,8 @@ export interface DocumentOperation {
   /** A relatedList operation's item entity (x-parent) and the related list it pages (x-related). */
   parent?: string;
   related?: string;
+  /** A bulkTransition operation's mode (x-bulk): every row in turn, or all or none. */
+  bulk?: 'each' | 'all';
 }
 
 export function documentOperations(openapi: Record<string, unknown>): DocumentOperation[] {
@@ -30,7 +32,7 @@ export function documentOperations(openapi: Record<string, unknown>): DocumentOp
       out.push({
         method, path, operationId: present(text('operationId'), `operationId of ${method} ${path}`), access: text('x-access'), permission: text('x-permission'),
         entity: text('x-entity'), kind: text('x-operation'), child: text('x-child'), handler: text('x-handler'), transition: text('x-transition'), file: text('x-file'),
-        parent: text('x-parent'), related: text('x-related'),
+        parent: text('x-parent'), related: text('x-related'), ...bulkOf(text('x-bulk')),
       });
     }
   }
@@ -56,4 +58,8 @@ export function fieldsOfOperation(operations: DocumentOperation[], model: Runtim
     const items = entityFields(model, named(child.entity));
     return (location, path) => (location === 'body' && path.length === 0 ? childList(model, child) : items(location, path));
   };
+}
+
+function bulkOf(value: string | undefined): { bulk?: 'each' | 'all' } {
+  return value === 'each' || value === 'all' ? { bulk: value } : {};
 }

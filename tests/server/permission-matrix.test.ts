@@ -56,11 +56,19 @@ const next = () => String(++seq).padStart(2, '0');
 interface Outside {
   params?: Record<string, string>;
   body?: () => object;
-  /** 404 for a row of another bank; 403 for creating one; 'empty' for a list filtered to another bank's group. */
-  expect: 404 | 403 | 'empty';
+  /**
+   * 404 for a row of another bank; 403 for creating one; 'empty' for a list filtered to another bank's group;
+   * 'rowsMissing' for a bulk transition on another bank's rows (200, each row NOT_FOUND, none done).
+   */
+  expect: 404 | 403 | 'empty' | 'rowsMissing';
   /** Checked after the call: the other bank's row is untouched. */
   untouched?: () => Promise<void>;
 }
+/** The first row key a bulk transition's body names. */
+function firstKey(body: object | undefined): unknown {
+  return body && 'keys' in body && Array.isArray(body.keys) ? body.keys[0] : undefined;
+}
+
 interface Sample {
   params?: Record<string, string>;
   query?: Record<string, string>;
@@ -229,7 +237,7 @@ const SAMPLES: Partial<Record<string, Sample>> = {
   },
   listTerminale: { outside: 'unscoped' },
   createTerminale: {
-    body: () => ({ posid: `304899${next()}`, pdvid: '1002', codEser: '0001234', abi: '30480', codModpos: 'G01' }),
+    body: () => ({ posid: `3049${next().padStart(4, '0')}`, pdvid: '1002', codEser: '0001234', abi: '30480', codModpos: 'G01' }),
     outside: { body: () => ({ posid: '34256999', pdvid: '3001', codEser: '0003456', abi: '34256', codModpos: 'G01' }), expect: 403,
       untouched: async () => expect(await db()('terminale').where({ posid: '34256999' }).first()).toBeUndefined() },
   },
@@ -344,6 +352,17 @@ const SAMPLES: Partial<Record<string, Sample>> = {
     prepare: async () => { await db()('movimento_magazzino').insert({ id: 'mx-mov-accetta', cod_abi: '30480', cod_modpos: '101', qta_mov: 1, tipo_mov: 'R+', data_mov: '2026-03-01', stato_mov: 'S' }); },
     params: { id: 'mx-mov-accetta' },
     outside: { params: { id: 'mov-60855-0001' }, expect: 404, untouched: async () => expect((await db()('movimento_magazzino').where({ id: 'mov-60855-0001' }).first()).stato_mov).toBe('S') },
+  },
+  // Bulk: another bank's movement is reported missing in the answer (200, per row) and left as it was.
+  accettaMovimentoMagazzinoMultiplo: {
+    prepare: async () => { await db()('movimento_magazzino').insert({ id: 'mx-mov-accetta-n', cod_abi: '30480', cod_modpos: '101', qta_mov: 1, tipo_mov: 'R+', data_mov: '2026-03-01', stato_mov: 'S' }); },
+    body: () => ({ keys: [{ id: 'mx-mov-accetta-n' }] }),
+    outside: { body: () => ({ keys: [{ id: 'mov-60855-0001' }] }), expect: 'rowsMissing', untouched: async () => expect((await db()('movimento_magazzino').where({ id: 'mov-60855-0001' }).first()).stato_mov).toBe('S') },
+  },
+  rifiutaMovimentoMagazzinoMultiplo: {
+    prepare: async () => { await db()('movimento_magazzino').insert({ id: 'mx-mov-rifiuta-n', cod_abi: '30480', cod_modpos: '101', qta_mov: 1, tipo_mov: 'R+', data_mov: '2026-03-01', stato_mov: 'S' }); },
+    body: () => ({ keys: [{ id: 'mx-mov-rifiuta-n' }], input: { nota: 'Rifiuto della matrice' } }),
+    outside: { body: () => ({ keys: [{ id: 'mov-60855-0001' }], input: { nota: 'Rifiuto della matrice' } }), expect: 'rowsMissing', untouched: async () => expect((await db()('movimento_magazzino').where({ id: 'mov-60855-0001' }).first()).stato_mov).toBe('S') },
   },
   rifiutaMovimentoMagazzino: {
     prepare: async () => { await db()('movimento_magazzino').insert({ id: 'mx-mov-rifiuta', cod_abi: '30480', cod_modpos: '101', qta_mov: 1, tipo_mov: 'R+', data_mov: '2026-03-01', stato_mov: 'S' }); },
@@ -692,11 +711,15 @@ for (const op of OPERATIONS) {
         if (outside.expect === 'empty') {
           expect(res.status).toBe(200);
           expect(res.body).toEqual({ results: [], totalCount: 0 });
+        } else if (outside.expect === 'rowsMissing') {
+          expect(res.status).toBe(200);
+          // The answer echoes only the key the caller sent (which names the other bank's row): nothing of the row.
+          expect(res.body).toEqual({ done: 0, failed: 1, results: [{ key: firstKey(outside.body?.()), outcome: 'error', code: 'NOT_FOUND', message: error('NOT_FOUND').errorMessage }] });
         } else {
           expect(res.status).toBe(outside.expect);
           expect(res.body).toEqual(error(outside.expect === 404 ? 'NOT_FOUND' : 'FORBIDDEN'));
         }
-        expectNoForeignData(res.body);
+        if (outside.expect !== 'rowsMissing') expectNoForeignData(res.body);
         await outside.untouched?.();
       });
     }

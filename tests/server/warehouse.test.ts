@@ -420,3 +420,25 @@ describe('transitions: accetta and rifiuta (POST magazzino/movimenti/{id}/<trans
     await expect(service.update({ id }, { tmsUser: 'tms.altro' })).resolves.toMatchObject({ statoMov: 'S', tmsUser: 'tms.altro' });
   });
 });
+
+// The stock owner decides the movements it selects at once (spec `bulk: each`, docs/spec-language.md#bulk-transitions).
+describe('bulk: POST magazzino/movimenti/azioni/accetta and /rifiuta', () => {
+  it('accepts the selected movements one by one, each with its outcome, and moves the stock once per movement', async () => {
+    const a = await pending('30480', 2);
+    const b = await pending('30480', 3);
+    const before = await stock('30480', '101');
+    const res = await sede.post(`${API}/magazzino/movimenti/azioni/accetta`).send({ keys: [{ id: a }, { id: b }] });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ done: 2, failed: 0, results: [{ key: { id: a }, outcome: 'ok', message: UPDATED }, { key: { id: b }, outcome: 'ok', message: UPDATED }] });
+    expect(await stock('30480', '101')).toBe(before + 5);
+  });
+
+  it('rejects with one reason for all; a group that does not own the stock is refused on each row', async () => {
+    const a = await pending('30480', 2);
+    const refused = await sede60855.post(`${API}/magazzino/movimenti/azioni/rifiuta`).send({ keys: [{ id: a }], input: REASON });
+    expect(refused.body).toMatchObject({ done: 0, failed: 1, results: [{ key: { id: a }, outcome: 'error', code: 'NOT_FOUND' }] });
+    const res = await sede.post(`${API}/magazzino/movimenti/azioni/rifiuta`).send({ keys: [{ id: a }], input: REASON });
+    expect(res.body).toEqual({ done: 1, failed: 0, results: [{ key: { id: a }, outcome: 'ok', message: UPDATED }] });
+    expect(await state(a)).toBe('R');
+  });
+});

@@ -241,3 +241,59 @@ describe('a list page carries each row\'s _actions', () => {
     expect(await bankReads(20)).toBe(await bankReads(2));
   });
 });
+
+// Issue 14 item 9: a transition run on many selected rows (docs/spec-language.md#bulk-transitions).
+describe('bulk transitions: POST movimenti/azioni/<name>', () => {
+  it('rifiuta (each): every row in turn, each with its outcome; a decided row is refused, the others are rejected', async () => {
+    const first = await pending();
+    const decided = await pending();
+    expect((await sede.post(`${API}/movimenti/${decided}/rifiuta`).send(REASON)).status).toBe(200);
+    const second = await pending();
+    const res = await sede.post(`${API}/movimenti/azioni/rifiuta`).send({ keys: [{ id: first }, { id: decided }, { id: second }], input: REASON });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      done: 2, failed: 1,
+      results: [
+        { key: { id: first }, outcome: 'ok', message: 'Movimento rifiutato' },
+        { key: { id: decided }, outcome: 'error', message: 'Operazione non consentita nello stato attuale', code: 'INVALID_TRANSITION' },
+        { key: { id: second }, outcome: 'ok', message: 'Movimento rifiutato' },
+      ],
+    });
+    expect([await state(first), await state(second)]).toEqual(['R', 'R']);
+  });
+
+  it('conferma (all): one row that would empty the stock undoes every row, the others reported as not run', async () => {
+    const before = await stock('ALFA02');
+    const fits = await pending({ articolo: 'ALFA02', tipo: 'C', quantita: 1 });
+    const tooMuch = await pending({ articolo: 'ALFA02', tipo: 'S', quantita: before + 10 });
+    const res = await sede.post(`${API}/movimenti/azioni/conferma`).send({ keys: [{ id: fits }, { id: tooMuch }] });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      done: 0, failed: 2,
+      results: [
+        { key: { id: fits }, outcome: 'skipped', message: "Non eseguita: un'altra riga è stata rifiutata e nessuna modifica è stata salvata", code: 'BULK_UNDONE' },
+        { key: { id: tooMuch }, outcome: 'error', message: 'Giacenza insufficiente: la quantità in magazzino non può diventare negativa', code: 'QUANTITY_UNAVAILABLE' },
+      ],
+    });
+    expect([await state(fits), await state(tooMuch), await stock('ALFA02')]).toEqual(['A', 'A', before]);
+    const alone = await sede.post(`${API}/movimenti/azioni/conferma`).send({ keys: [{ id: fits }] });
+    expect(alone.body).toMatchObject({ done: 1, failed: 0 });
+    expect(await stock('ALFA02')).toBe(before + 1);
+  });
+
+  it('each row is checked as its own POST would be: the guard refuses a branch user, another bank\'s row is missing', async () => {
+    const own = await pending();
+    const branch = await filiale.post(`${API}/movimenti/azioni/rifiuta`).send({ keys: [{ id: own }], input: REASON });
+    expect(branch.body).toMatchObject({ done: 0, failed: 1, results: [{ outcome: 'error', code: 'FORBIDDEN' }] });
+    const other = await app.loginAs('sede.20002');
+    const foreign = await other.post(`${API}/movimenti/azioni/rifiuta`).send({ keys: [{ id: own }], input: REASON });
+    expect(foreign.body).toEqual({ done: 0, failed: 1, results: [{ key: { id: own }, outcome: 'error', message: 'Elemento non trovato', code: 'NOT_FOUND' }] });
+    expect(await state(own)).toBe('A');
+  });
+
+  it('refuses a call without rows, or with more than 100, before touching any', async () => {
+    expect((await sede.post(`${API}/movimenti/azioni/rifiuta`).send({ keys: [], input: REASON })).status).toBe(400);
+    const many = Array.from({ length: 101 }, (_, i) => ({ id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}` }));
+    expect((await sede.post(`${API}/movimenti/azioni/rifiuta`).send({ keys: many, input: REASON })).status).toBe(400);
+  });
+});
