@@ -36,7 +36,17 @@ export const userHooks: EntityHooks = {
     const unknown = named(given.fields, 'roleName', `${given.name} fields`).messages.reference;
     if (missing.length) throw new ApiError('VALIDATION_ERROR', missing.map(({ name, i }) => ({ field: `${where(i)}roleName`, message: `${unknown}: ${name}` })));
     if (caller.isAssistenza) return;
-    const grants = await roleGrants(trx, String(row.group), names);
+    // A role the user already holds is kept, not given: forms send whole rows, and a save that changes a
+    // user's name must not be refused for a role someone else gave (its grants are not handed out again).
+    const heldColumn = named(given.fields, 'roleName', `${given.name} fields`).column;
+    const userColumn = named(given.fields, 'username', `${given.name} fields`).column;
+    // Only in the same group: the same name may carry other grants in another group's chain.
+    const groupColumn = named(entity.fields, 'group', `${entity.name} fields`).column;
+    const keyColumn = named(entity.fields, 'username', `${entity.name} fields`).column;
+    const stored: { group?: unknown } | undefined = await trx(entity.table).where(keyColumn, String(row.username)).first({ group: groupColumn });
+    const sameGroup = stored !== undefined && String(stored.group) === String(row.group);
+    const held = new Set(sameGroup ? (await trx(given.table).where(userColumn, String(row.username)).pluck(heldColumn)).map(String) : []);
+    const grants = await roleGrants(trx, String(row.group), names.filter((n) => !held.has(n)));
     refuseBeyond(grants, (g) => holds(caller, g), 'authorities', 'Ruolo con permessi che non si possiedono');
   },
 };

@@ -17,7 +17,8 @@ beforeAll(async () => {
   app = await createFixtureApp();
   sede = await app.loginAs('sede.10001');
   for (const [codice, ragioneSociale] of [['R1', 'Rossi Forniture'], ['R2', 'Bianchi Ingrosso']]) {
-    expect((await sede.post(`${API}/fornitori`).send({ codice, ragioneSociale, provincia: 'MI' })).status).toBe(201);
+    // A supplier is created with its beneficial owner (Fornitore.titolari, minItems 1).
+    expect((await sede.post(`${API}/fornitori`).send({ codice, ragioneSociale, provincia: 'MI', titolari: [{ numeroTitolare: 1, cognome: 'Rossi', nome: 'Mario' }] })).status).toBe(201);
   }
 });
 afterAll(() => app.close());

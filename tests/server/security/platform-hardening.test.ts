@@ -74,7 +74,7 @@ describe('issue 12, platform items', () => {
     // A user who already holds one keeps it when their row is saved back unchanged (forms send whole rows).
     await addUser('operatore.tenuto', '30480', ['MERCHANT_OP']);
     const kept = await put(gestore, '/users/operatore.tenuto', { username: 'operatore.tenuto', group: '30480', fullName: 'Rinominato', authorities: [{ roleName: 'MERCHANT_OP' }] });
-    expect(kept.status).toBe(200);
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
     // Assistance may.
     const byAssistance = await app.request.post(`${API}/users`).send({ username: 'operatore.nuovo', group: '30480-0001234', authorities: [{ roleName: 'MERCHANT_OP' }] });
     expect(byAssistance.status).toBe(201);
