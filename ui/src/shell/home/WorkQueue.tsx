@@ -64,7 +64,8 @@ function QueueCard({ indicator }: { indicator: IndicatorDef }) {
           : (
             <Group gap="xs" align="baseline">
               <Text fz={28} fw={700} lh={1} data-testid={`conteggio-${indicator.name}`}>{count}</Text>
-              <Text c="dimmed" size="sm">{pendingCount(count)}</Text>
+              {/* gray.7, not dimmed: dimmed gray is 3.3:1 on white, under the 4.5:1 of WCAG AA. */}
+              <Text c="gray.7" size="sm">{pendingCount(count)}</Text>
             </Group>
           )}
         {route && <Anchor component={Link} to={route} size="sm">Apri {indicator.label.toLowerCase()}</Anchor>}
