@@ -40,9 +40,9 @@ test('password scaduta: il cambio password, poi il nuovo accesso', async ({ page
     await closeModal(page, 'Password modificata correttamente');
   });
 
-  await test.step('nuovo accesso con la nuova password: atterraggio sui sospesi della banca', async () => {
+  await test.step('nuovo accesso con la nuova password: atterraggio sulla ricerca esercenti', async () => {
     await submitLogin(page, 'scaduto', NEW_PASSWORD);
-    await expectPath(page, '/richieste/sospesi/banca');
+    await expectPath(page, '/esercente/ricercaEsercente');
   });
 });
 
@@ -105,9 +105,9 @@ test('pagina pubblica /resetPassword', async ({ page }) => {
 test('cambio password da menu (agente.push): messaggio di non corrispondenza, poi cambio e nuovo accesso', async ({ page }) => {
   await page.goto('/login/banca');
   await submitLogin(page, 'agente.push');
-  // No landing page for a push agent (no RIC_SOSPESI_BANCHE, no ANAG_ESERCENTE): the welcome text stays.
+  // No landing page for a push agent (no ANAG_ESERCENTE): the work queue stays, with nothing to do.
   await expectPath(page, '/home');
-  await expect(page.getByRole('heading', { name: 'Benvenuto' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Da fare' })).toBeVisible();
   await page.goto('/security/cambioPassword');
   await expect(page.getByRole('heading', { name: 'Cambio password' })).toBeVisible();
   await fillPasswords(page, DEMO_PASSWORD, NEW_PASSWORD, 'altro');

@@ -96,8 +96,9 @@ describe('navigation rules (seed 000 §2, §4)', () => {
     const none = () => false;
     const { landing, routes } = MANIFEST;
     expect(homeLanding({ isMerchant: true, isAssistenza: false }, none, landing, routes)).toBe('/wpbusiness/home');
-    expect(homeLanding({ isMerchant: false, isAssistenza: true }, none, landing, routes)).toBe('/richieste/sospesi/enteCentrale');
-    expect(homeLanding({ isMerchant: false, isAssistenza: false }, (p) => p === 'RIC_SOSPESI_BANCHE:VISUALIZZAZIONE', landing, routes)).toBe('/richieste/sospesi/banca');
+    // The pending-requests pages are placeholders still: assistance stays on the work queue, nobody lands there.
+    expect(homeLanding({ isMerchant: false, isAssistenza: true }, none, landing, routes)).toBe('/home');
+    expect(homeLanding({ isMerchant: false, isAssistenza: false }, (p) => p === 'RIC_SOSPESI_BANCHE:VISUALIZZAZIONE', landing, routes)).toBe('/esercente/ricercaEsercente');
     expect(homeLanding({ isMerchant: false, isAssistenza: false }, none, landing, routes)).toBe('/esercente/ricercaEsercente');
   });
 

@@ -7,6 +7,8 @@ import type { LoginRealms, Manifest, MenuGroup } from './types';
 
 export const BUSINESS_PREFIX = '/wpbusiness';
 export const BUSINESS_HOME = '/wpbusiness/home';
+/** The classic frame's home: the work queue, or a jump to the user's landing page. */
+export const HOME = '/home';
 
 const RETURN_KEY = 'WP_RETURN_URL';
 

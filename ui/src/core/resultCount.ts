@@ -5,3 +5,9 @@ export function resultCount(n: number): string {
   if (n === 0) return 'Nessun risultato';
   return n === 1 ? '1 risultato' : `${number.format(n)} risultati`;
 }
+
+/** A work-queue count: how many items wait for the caller ("Niente da fare" when none). */
+export function pendingCount(n: number): string {
+  if (n === 0) return 'Niente da fare';
+  return n === 1 ? '1 elemento da gestire' : `${number.format(n)} elementi da gestire`;
+}

@@ -3,16 +3,12 @@
  * requests of the bank (seed 000 §7). Each polls only for a logged-in user holding its permission, every
  * 60000 ms times its configuration key, and stops when the user logs out (ui/src/core/indicatorPolling.ts).
  */
-import { useEffect, useState } from 'react';
 import { Badge, Tooltip, UnstyledButton } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
-import { useDataProvider } from '../core/hooks/useDataProvider';
 import { useManifest } from '../core/hooks/useManifest';
-import { startIndicatorPolling } from '../core/indicatorPolling';
 import { useSession } from '../core/session';
 import type { IndicatorDef } from '../core/types';
-import { genericApiError } from '../core/apiError';
-import { isRecord } from '../core/guards';
+import { useIndicatorCount } from './useIndicatorCount';
 
 export function IndicatorBadges() {
   const { indicators } = useManifest();
@@ -28,16 +24,8 @@ function IndicatorBadge({ indicator }: { indicator: IndicatorDef }) {
 }
 
 function IndicatorCount({ indicator }: { indicator: IndicatorDef }) {
-  const api = useDataProvider();
   const navigate = useNavigate();
-  const [count, setCount] = useState<number>();
-  useEffect(() => startIndicatorPolling({
-    allowed: true,
-    readFactor: async () => (await api.api.GET('/config/{key}', { params: { path: { key: indicator.refreshKey } } })).value ?? null,
-    // The counter's path is data of the manifest (any operation with `indicator:`), so untyped by path.
-    readCount: async () => countOf(await api.requestPath('GET', indicator.path)),
-    onCount: setCount,
-  }), [api, indicator]);
+  const count = useIndicatorCount(indicator);
   if (count === undefined) return null;
   const { route } = indicator;
   const badge = <Badge size="lg" color={count > 0 ? 'red' : 'gray'} data-testid={`indicatore-${indicator.name}`}>{count}</Badge>;
@@ -48,10 +36,4 @@ function IndicatorCount({ indicator }: { indicator: IndicatorDef }) {
         : badge}
     </Tooltip>
   );
-}
-
-/** The counter's answer (`{ count }`); anything else is a failed read, which keeps the last count. */
-function countOf(answer: unknown): number {
-  if (!isRecord(answer) || typeof answer.count !== 'number') throw genericApiError(200);
-  return answer.count;
 }

@@ -1,4 +1,7 @@
-/** The classic frame: header (user and 'Esci'), side menu (a burger below 768 px) and the routed page. */
+/**
+ * The classic frame: header (indicators, 'Notifiche', user and 'Esci'), side menu and the routed page. Below 768 px
+ * the menu becomes a burger and the user's buttons a user menu (PhoneUserMenu), so the header fits a phone.
+ */
 import { Suspense, type ReactNode } from 'react';
 import { Anchor, AppShell, Burger, Center, Group, Loader, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -9,6 +12,7 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { IndicatorBadges } from './IndicatorBadges';
 import { NotificationHistoryButton } from './notifications/NotificationHistory';
 import { NotificationModal } from './notifications/NotificationModal';
+import { PhoneUserMenu } from './PhoneUserMenu';
 import { SideMenu } from './SideMenu';
 
 export function Layout() {
@@ -29,8 +33,13 @@ export function Layout() {
           </Group>
           <Group gap="sm" wrap="nowrap">
             <IndicatorBadges />
-            <NotificationHistoryButton />
-            <UserBox />
+            <Group gap="sm" wrap="nowrap" visibleFrom="sm">
+              <NotificationHistoryButton />
+              <UserBox />
+            </Group>
+            <Group hiddenFrom="sm">
+              <PhoneUserMenu />
+            </Group>
           </Group>
         </Group>
       </AppShell.Header>

@@ -32,7 +32,8 @@ export function NotificationHistoryButton() {
   );
 }
 
-function NotificationHistory({ onClose }: { onClose: () => void }) {
+/** The history popup; the phone header opens it from its user menu. */
+export function NotificationHistory({ onClose }: { onClose: () => void }) {
   const api = useDataProvider();
   const manifest = useManifest();
   // The query defaults of the operations the spec declares: this one's may be missing.
