@@ -93,8 +93,8 @@ function buildShell(files: SpecFile<'pages'>[], routes: Set<string | undefined>,
   const landing = withLanding.at(0)?.raw.landing;
   if (source && landing) {
     const check = (route: string, path: (string | number)[]) => {
-      // /wpbusiness/home belongs to the shell itself, not to a spec route.
-      if (!routes.has(route) && !route.startsWith('/wpbusiness')) diagnostics.push({ ...source.positionOf(path), message: `Landing route '${route}' is not a route of any entity or page.` });
+      // /wpbusiness/home and /home (the work queue) belong to the shell itself, not to a spec route.
+      if (!routes.has(route) && !route.startsWith('/wpbusiness') && route !== '/home') diagnostics.push({ ...source.positionOf(path), message: `Landing route '${route}' is not a route of any entity or page.` });
     };
     check(landing.assistance, ['landing', 'assistance']);
     landing.bank.forEach((r, i) => check(r, ['landing', 'bank', i]));
