@@ -2678,9 +2678,9 @@ export interface components {
             tipo: "FI" | "PW" | "PWM" | "MO" | "SP";
             /**
              * Tipo soggetto
-             * @enum {string}
+             * @enum {string|null}
              */
-            tipoSoggettoEser: "1" | "2" | "3" | "4";
+            tipoSoggettoEser: "1" | "2" | "3" | "4" | null;
         };
         EsercenteCompact: {
             /** Codice esercente */
@@ -2875,9 +2875,9 @@ export interface components {
             tipo: "FI" | "PW" | "PWM" | "MO" | "SP";
             /**
              * Tipo soggetto
-             * @enum {string}
+             * @enum {string|null}
              */
-            tipoSoggettoEser: "1" | "2" | "3" | "4";
+            tipoSoggettoEser: "1" | "2" | "3" | "4" | null;
             titolari?: {
                 /**
                  * CAP di residenza
@@ -3112,9 +3112,9 @@ export interface components {
             tipo?: "FI" | "PW" | "PWM" | "MO" | "SP";
             /**
              * Tipo soggetto
-             * @enum {string}
+             * @enum {string|null}
              */
-            tipoSoggettoEser: "1" | "2" | "3" | "4";
+            tipoSoggettoEser?: "1" | "2" | "3" | "4" | null;
             /** Titolari effettivi */
             titolari?: {
                 /**
@@ -4174,9 +4174,9 @@ export interface components {
             telefonoCellulare: string | null;
             /**
              * Tipo soggetto
-             * @enum {string}
+             * @enum {string|null}
              */
-            tipoSoggetto: "1" | "2" | "3" | "4";
+            tipoSoggetto: "1" | "2" | "3" | "4" | null;
         };
         NegozioCompact: {
             /** Insegna */
@@ -4258,9 +4258,9 @@ export interface components {
             telefonoCellulare: string | null;
             /**
              * Tipo soggetto
-             * @enum {string}
+             * @enum {string|null}
              */
-            tipoSoggetto: "1" | "2" | "3" | "4";
+            tipoSoggetto: "1" | "2" | "3" | "4" | null;
         };
         /** Negozio */
         NegozioInput: {
@@ -4334,9 +4334,9 @@ export interface components {
             telefonoCellulare?: string | null;
             /**
              * Tipo soggetto
-             * @enum {string}
+             * @enum {string|null}
              */
-            tipoSoggetto: "1" | "2" | "3" | "4";
+            tipoSoggetto?: "1" | "2" | "3" | "4" | null;
         };
         NegozioPage: {
             results: (components["schemas"]["Negozio"] | components["schemas"]["NegozioCompact"])[];
