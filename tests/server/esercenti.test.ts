@@ -191,6 +191,30 @@ describe('seed 001 §5 rules, with their messages', () => {
   });
 });
 
+describe('a bank that takes no new merchants (seed 001 §6)', () => {
+  const REFUSED = "Attenzione: per questa banca non e' possibile la creazione di nuovi esercenti.";
+
+  it("refuses a new merchant at a bank with the central-initiative flag, with the seed's message, and stores nothing", async () => {
+    const body = merchant({ codAbi: '60855', cab: '01600' });
+    const res = await as['sede.60855'].post(`${API}/esercenti`).send(body);
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ code: 'FORBIDDEN', errorMessage: 'Operazione non consentita', details: [{ field: 'codAbi', message: REFUSED }] });
+    const byAssistance = await as.assistenza.post(`${API}/esercenti`).send(body);
+    expect(byAssistance.body.details).toEqual([{ field: 'codAbi', message: REFUSED }]);
+    expect((await as.assistenza.get(`${API}/esercenti/${body.codEser}`)).status).toBe(404);
+  });
+
+  it('a bank without the flag still creates; once the flag is off the first bank creates too', async () => {
+    expect((await as['sede.30480'].post(`${API}/esercenti`).send(merchant())).status).toBe(201);
+    const url = `${API}/banche/60855`;
+    const bank = await as.assistenza.get(url);
+    expect(bank.body.flgIniziativaEnte).toBe(true);
+    expect((await as.assistenza.put(url).set('If-Match', bank.headers.etag).send({ ...bank.body, flgIniziativaEnte: false })).status).toBe(200);
+    const created = await as['sede.60855'].post(`${API}/esercenti`).send(merchant({ codAbi: '60855', cab: '01600' }));
+    expect(created.status).toBe(201);
+  });
+});
+
 describe('who sees which merchants, stores and terminals (seed 001 §6)', () => {
   const list = async (user: string, path: string, key: string) => {
     const res = await as[user].get(`${API}/${path}?size=100&sort=${key},asc`);
