@@ -29,7 +29,9 @@ test("ricerca esercente per ragione sociale, apertura dell'anagrafica nelle sue 
     await page.getByRole('searchbox', { name: 'Ragione sociale' }).fill('centrale');
     await expect(page.getByRole('status').filter({ hasText: NEEDS_A_FIELD })).toBeVisible();
     const searched = page.waitForResponse((r) => r.url().includes('/esercenti?') && r.url().includes('codAbi=30480') && r.url().includes('ds=centrale') && r.ok());
-    await page.getByRole('searchbox', { name: 'Banca' }).fill('30480');
+    // The bank is a reference filter: typing searches the banks, choosing one filters (ReferenceFilter.tsx).
+    await page.getByRole('textbox', { name: 'Banca' }).fill('30480');
+    await page.getByRole('option', { name: /^30480/ }).click();
     await searched;
     await expect(page.getByText(NEEDS_A_FIELD)).toHaveCount(0);
     await expect(page.locator('table tbody tr')).toHaveCount(1);

@@ -229,7 +229,8 @@ const SAMPLES: Partial<Record<string, Sample>> = {
   },
   listTerminale: { outside: 'unscoped' },
   createTerminale: {
-    body: () => ({ posid: `304899${next()}`, pdvid: '1002', codEser: '0001234', abi: '30480', codModpos: 'G01' }),
+    // 8 digits however many samples came before (next() grows past 99 as the matrix grows).
+    body: () => ({ posid: `30489${next().padStart(3, '0')}`, pdvid: '1002', codEser: '0001234', abi: '30480', codModpos: 'G01' }),
     outside: { body: () => ({ posid: '34256999', pdvid: '3001', codEser: '0003456', abi: '34256', codModpos: 'G01' }), expect: 403,
       untouched: async () => expect(await db()('terminale').where({ posid: '34256999' }).first()).toBeUndefined() },
   },
