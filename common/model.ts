@@ -193,6 +193,8 @@ export interface EntityModel {
   related?: RelatedModel[];
   /** Rows are changed only where this holds; elsewhere they are read-only and `hide` rows are not listed. */
   editable?: EditableModel;
+  /** A new row is accepted only where this holds (403 with its message); existing rows are not concerned. */
+  creatable?: CreatableModel;
   /** The state machine of one enum field: each transition is an API operation and a form action. */
   states?: StateMachineModel;
   /** The spec file the entity came from, relative to the repo, for messages that point an analyst at it. */
@@ -211,6 +213,12 @@ export interface RelatedModel { name: string; entity: string; link: Record<strin
  * can be decided per related row when a list hides rows); `hide` are field -> value pairs that must all match.
  */
 export interface EditableModel { when: JsonLogic; message: string; hide: Record<string, unknown> }
+
+/**
+ * Seed 001 §6: a bank with flgIniziativaIccrea takes no new merchants. `when` is JSON Logic over `{ row, caller,
+ * now, today, <related names> }`, decided on the row a create would store.
+ */
+export interface CreatableModel { when: JsonLogic; message: string }
 
 /** Something a row entering a state, or a transition, does in the same transaction. */
 export type EffectModel =

@@ -18,6 +18,13 @@ export interface FieldRule {
 /** More passes than this means two rules keep undoing each other: a spec mistake, not a user's. */
 const MAX_PASSES = 10;
 
+/**
+ * `{ matches: [value, pattern] }`: whether a text matches a regular expression of the spec (seed 001 §5 infers
+ * the subject type from a tax code being "all digits", which plain JSON Logic cannot ask). Not text: false.
+ * Registered here, the one module both the API and the form evaluate JSON Logic through.
+ */
+jsonLogic.add_operation('matches', (value: unknown, pattern: unknown) => typeof value === 'string' && typeof pattern === 'string' && new RegExp(pattern).test(value));
+
 export function applyRules(rules: readonly FieldRule[], data: Record<string, unknown>): Record<string, unknown> {
   let current: Record<string, unknown> = { ...data };
   for (let pass = 0; pass < MAX_PASSES; pass++) {

@@ -2732,9 +2732,9 @@ export interface components {
             tipo: "FI" | "PW" | "PWM" | "MO" | "SP";
             /**
              * Tipo soggetto
-             * @enum {string}
+             * @enum {string|null}
              */
-            tipoSoggettoEser: "1" | "2" | "3" | "4";
+            tipoSoggettoEser: "1" | "2" | "3" | "4" | null;
         };
         EsercenteCompact: {
             /** Codice esercente */
@@ -2929,9 +2929,9 @@ export interface components {
             tipo: "FI" | "PW" | "PWM" | "MO" | "SP";
             /**
              * Tipo soggetto
-             * @enum {string}
+             * @enum {string|null}
              */
-            tipoSoggettoEser: "1" | "2" | "3" | "4";
+            tipoSoggettoEser: "1" | "2" | "3" | "4" | null;
             titolari?: {
                 /**
                  * CAP di residenza
@@ -3166,9 +3166,9 @@ export interface components {
             tipo?: "FI" | "PW" | "PWM" | "MO" | "SP";
             /**
              * Tipo soggetto
-             * @enum {string}
+             * @enum {string|null}
              */
-            tipoSoggettoEser: "1" | "2" | "3" | "4";
+            tipoSoggettoEser?: "1" | "2" | "3" | "4" | null;
             /** Titolari effettivi */
             titolari?: {
                 /**
@@ -4232,9 +4232,9 @@ export interface components {
             telefonoCellulare: string | null;
             /**
              * Tipo soggetto
-             * @enum {string}
+             * @enum {string|null}
              */
-            tipoSoggetto: "1" | "2" | "3" | "4";
+            tipoSoggetto: "1" | "2" | "3" | "4" | null;
         };
         NegozioCompact: {
             /** Insegna */
@@ -4316,9 +4316,9 @@ export interface components {
             telefonoCellulare: string | null;
             /**
              * Tipo soggetto
-             * @enum {string}
+             * @enum {string|null}
              */
-            tipoSoggetto: "1" | "2" | "3" | "4";
+            tipoSoggetto: "1" | "2" | "3" | "4" | null;
         };
         /** Negozio */
         NegozioInput: {
@@ -4392,9 +4392,9 @@ export interface components {
             telefonoCellulare?: string | null;
             /**
              * Tipo soggetto
-             * @enum {string}
+             * @enum {string|null}
              */
-            tipoSoggetto: "1" | "2" | "3" | "4";
+            tipoSoggetto?: "1" | "2" | "3" | "4" | null;
         };
         NegozioPage: {
             results: (components["schemas"]["Negozio"] | components["schemas"]["NegozioCompact"])[];

@@ -1,5 +1,5 @@
 /**
- * Normalizes an entity's lifecycle (`related`, `editable`, `states`: docs/spec-language.md#state-machines)
+ * Normalizes an entity's lifecycle (`related`, `editable`, `creatable`, `states`: docs/spec-language.md#state-machines)
  * and reports the mistakes visible in the file itself: unknown fields and states, a state field that is not
  * an enum, transitions that do not change the state or clash with a child's path. What needs other
  * entities (related fields, adjusted quantities, variables of conditions) is checked in check-lifecycle.ts.
@@ -10,7 +10,7 @@ import type { PathSegment, SourceFile } from '../load/source-file.js';
 import { buildField } from './build-field.js';
 import type { RawEffect, RawEntity, RawField, RawStates } from './spec-types.js';
 
-type Lifecycle = Pick<EntityModel, 'related' | 'editable' | 'states'>;
+type Lifecycle = Pick<EntityModel, 'related' | 'editable' | 'creatable' | 'states'>;
 
 export function buildLifecycle(raw: RawEntity, fields: FieldModel[], source: SourceFile, defaults: Record<string, string>, diagnostics: Diagnostic[]): Lifecycle {
   const names = fields.map((f) => f.name);
@@ -35,6 +35,7 @@ export function buildLifecycle(raw: RawEntity, fields: FieldModel[], source: Sou
     for (const f of Object.keys(hide)) checkField(f, ['editable', 'hide', f], 'Hidden-row field');
     out.editable = { when: raw.editable.when, message: raw.editable.message, hide };
   }
+  if (raw.creatable) out.creatable = { when: raw.creatable.when, message: raw.creatable.message };
   // Transition inputs are declared in the field language, so they get the same rules and Italian messages.
   const inputOf = (transition: string, list: Record<string, RawField>) =>
     Object.entries(list).map(([name, def]) => buildField(name, def, source, defaults, diagnostics, ['states', 'transitions', transition, 'input']));

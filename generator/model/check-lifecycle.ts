@@ -83,6 +83,8 @@ export function checkLifecycles(entities: Located<EntityModel>[], diagnostics: D
       }
     }
 
+    if (entity.creatable) checkVars(entity.creatable.when, ['creatable', 'when'], true);
+
     const states = entity.states;
     if (!states) continue;
     const checkEffects = (effects: EffectModel[], path: PathSegment[], input?: string[]) => {

@@ -46,6 +46,7 @@ export interface RawEntity {
   migrate?: { dropFields?: string[]; narrow?: string[]; backfill?: Record<string, unknown> };
   related?: Record<string, { entity: string; link: Record<string, string> }>;
   editable?: { when: unknown; message: string; hide?: Record<string, unknown> };
+  creatable?: { when: unknown; message: string };
   states?: RawStates;
 }
 

@@ -35,8 +35,7 @@ export class Lifecycle {
   private readonly editableField: string;
 
   constructor(private readonly model: RuntimeModel, private readonly entity: EntityModel) {
-    const used = this.editableRelated();
-    this.editableField = (used && Object.values(used.link)[0]) ?? entity.key[0];
+    this.editableField = this.fieldFinding(entity.editable?.when);
   }
 
   /** The transition of this entity called `name` (the document only routes declared ones here). */
@@ -53,6 +52,7 @@ export class Lifecycle {
    */
   async beforeInsert(trx: Knex.Transaction, row: Row, caller?: Caller): Promise<void> {
     await this.checkEditable(trx, row, caller);
+    await this.checkCreatable(trx, row, caller);
     const states = this.entity.states;
     if (!states) return;
     const state = String(row[states.field]);
@@ -196,6 +196,18 @@ export class Lifecycle {
     }
   }
 
+  /**
+   * `creatable`: a new row only where its condition holds (seed 001 §6: no new merchants at a bank with the
+   * central-initiative flag); 403 with its message on the field that finds the related row it reads.
+   */
+  private async checkCreatable(db: Db, row: Row, caller?: Caller): Promise<void> {
+    const creatable = this.entity.creatable;
+    if (!creatable || !caller) return;
+    if (!logicHolds(creatable.when, await this.context(db, row, caller))) {
+      throw new ApiError('FORBIDDEN', [{ field: this.fieldFinding(creatable.when), message: creatable.message }]);
+    }
+  }
+
   /** Applies the `set` effects in order, each seeing the row as the previous ones left it. */
   private async setFields(db: Db, row: Row, effects: EffectModel[], caller?: Caller, input?: Row): Promise<void> {
     for (const effect of effects) {
@@ -268,10 +280,20 @@ export class Lifecycle {
 
   /** The one related row `editable.when` reads (the generator allows one when rows are hidden). */
   private editableRelated(): RelatedModel | undefined {
-    const when = this.entity.editable?.when;
+    return this.relatedReadBy(this.entity.editable?.when);
+  }
+
+  /** The first related row a condition reads. */
+  private relatedReadBy(when: unknown): RelatedModel | undefined {
     if (when === undefined) return undefined;
     const roots = new Set(logicVars(when).map((v) => v.name.split('.')[0]));
     return this.entity.related?.find((r) => roots.has(r.name));
+  }
+
+  /** Where a refusal by `when` is reported: the row's field that finds the related row it reads, else the key. */
+  private fieldFinding(when: unknown): string {
+    const used = this.relatedReadBy(when);
+    return (used && Object.values(used.link)[0]) ?? this.entity.key[0];
   }
 
   private column(field: string): string {

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Model } from '../../common/model.js';
-import { applyRules } from '../../common/rules.js';
+import { applyRules, evaluate } from '../../common/rules.js';
 import { ROOT_DIR } from '../../server/config.js';
 import { named } from '../support/present.js';
 
@@ -61,5 +61,33 @@ describe('applyRules', () => {
       { when: { '===': [{ var: 'a' }, false] }, set: { a: true } },
     ];
     expect(() => applyRules(flipFlop, { a: true })).toThrow(/do not settle/);
+  });
+});
+
+describe('matches (a regular expression of the spec)', () => {
+  it('holds for a text matching the pattern, not for another text nor for a value that is not text', () => {
+    const allDigits = { matches: [{ var: 'v' }, '^[0-9]+$'] };
+    expect([{ v: '01234560124' }, { v: '0123A' }, { v: 12345 }, { v: null }, {}].map((data) => evaluate(allDigits, data))).toEqual([true, false, false, false, false]);
+  });
+});
+
+describe('Esercente: the subject type inferred as the form and the API apply it (seed 001 §5)', () => {
+  const esercenteRules = named(model.entities, 'Esercente', 'generated/model.json entities').rules;
+  const inferred = (ids: Record<string, unknown>) => applyRules(esercenteRules, { tipoSoggettoEser: null, pivaEser: null, codFiscaleEser: null, ...ids }).tipoSoggettoEser;
+
+  it('VAT number only 2; tax code only 4 if all digits, else 3; both 2 if the tax code is all digits, else 1', () => {
+    expect(inferred({ pivaEser: '01234560124' })).toBe('2');
+    expect(inferred({ codFiscaleEser: '09876540155' })).toBe('4');
+    expect(inferred({ codFiscaleEser: 'CLMSRA90M50A944J' })).toBe('3');
+    expect(inferred({ pivaEser: '01234560124', codFiscaleEser: '09876540155' })).toBe('2');
+    expect(inferred({ pivaEser: '01234560124', codFiscaleEser: 'CLMSRA90M50A944J' })).toBe('1');
+  });
+
+  it('waits for whole identifiers (the form runs rules on each keystroke) and never overrides a type given', () => {
+    expect(inferred({})).toBeNull();
+    expect(inferred({ pivaEser: '0123' })).toBeNull();
+    expect(inferred({ codFiscaleEser: 'CLMSRA90M50' })).toBeNull();
+    expect(inferred({ pivaEser: '01234560124', codFiscaleEser: 'CLMS' })).toBeNull();
+    expect(inferred({ tipoSoggettoEser: '3', pivaEser: '01234560124' })).toBe('3');
   });
 });

@@ -2,7 +2,8 @@
  * The merchant search and record (seed 001 §2, §5; spec/esercenti/esercente.yaml) as the bank's head office:
  * the search says it needs a field before asking anything, finds the merchant by company name within its
  * bank, opens the record on its three tabs (registry data, legal representative, beneficial owners), and a
- * changed phone number is saved and read back.
+ * changed phone number is saved and read back. A new merchant takes its subject type from a whole VAT number,
+ * and a bank of a central initiative refuses it with the seed's message on the bank (seed 001 §6).
  */
 import { expect, test } from './support/fixtures';
 import { expectPath, submitLogin } from './support/steps';
@@ -28,7 +29,9 @@ test("ricerca esercente per ragione sociale, apertura dell'anagrafica nelle sue 
     await page.getByRole('searchbox', { name: 'Ragione sociale' }).fill('centrale');
     await expect(page.getByRole('status').filter({ hasText: NEEDS_A_FIELD })).toBeVisible();
     const searched = page.waitForResponse((r) => r.url().includes('/esercenti?') && r.url().includes('codAbi=30480') && r.url().includes('ds=centrale') && r.ok());
-    await page.getByRole('searchbox', { name: 'Banca' }).fill('30480');
+    // The bank is a reference filter: typing searches the banks, choosing one filters (ReferenceFilter.tsx).
+    await page.getByRole('textbox', { name: 'Banca' }).fill('30480');
+    await page.getByRole('option', { name: /^30480/ }).click();
     await searched;
     await expect(page.getByText(NEEDS_A_FIELD)).toHaveCount(0);
     await expect(page.locator('table tbody tr')).toHaveCount(1);
@@ -53,5 +56,35 @@ test("ricerca esercente per ragione sociale, apertura dell'anagrafica nelle sue 
     await expect(page.getByText('Salvataggio effettuato').first()).toBeVisible();
     await page.reload();
     await expect(page.locator('#root_telefono')).toHaveValue(phone);
+  });
+});
+
+test('nuovo esercente: il tipo soggetto dedotto dalla partita IVA; una banca di iniziativa dell\'ente centrale lo rifiuta', async ({ page }) => {
+  await page.goto('/esercente/anagraficaesercente/E');
+  await expectPath(page, '/login/banca');
+  await submitLogin(page, 'sede.60855');
+  await expect(page.getByRole('heading', { name: 'Inserimento Esercente' })).toBeVisible();
+
+  await test.step('la partita IVA intera dà "Solo partita IVA" e nasconde il codice fiscale (seed 001 §5)', async () => {
+    await page.locator('#root_codEser').fill('0009901');
+    await page.locator('#root_ds').fill('Trattoria Piemontese');
+    await page.locator('#root_cab').fill('01600');
+    await expect(page.locator('#root_codFiscaleEser')).toBeVisible();
+    await page.locator('#root_pivaEser').fill('01234560124');
+    await expect(page.locator('#root_tipoSoggettoEser')).toHaveValue('Solo partita IVA');
+    await expect(page.locator('#root_codFiscaleEser')).toBeHidden();
+  });
+
+  await test.step('il salvataggio per la banca 60855 è rifiutato con il messaggio del seed sulla banca (seed 001 §6)', async () => {
+    await page.locator('#root_codAbi').fill('60855');
+    await page.getByRole('option', { name: /60855/ }).click();
+    await page.getByRole('tab', { name: 'Legale rappresentante' }).click();
+    await page.locator('#root_legaleRappresentante_nome').fill('Sara');
+    await page.locator('#root_legaleRappresentante_cognome').fill('Colombo');
+    await page.locator('#root_legaleRappresentante_codiceFiscale').fill('CLMSRA90M50A944J');
+    await page.getByRole('tab', { name: 'Anagrafica' }).click();
+    await page.getByRole('button', { name: 'Salva' }).click();
+    await expect(page.locator('#root_codAbi-error')).toHaveText("Attenzione: per questa banca non e' possibile la creazione di nuovi esercenti.");
+    await expectPath(page, '/esercente/anagraficaesercente/E');
   });
 });

@@ -129,6 +129,17 @@ describe('state machine mistakes, at file:line:col', () => {
     expect({ file: d.file, line: d.line, column: d.column }).toEqual({ file: MOV, line, column });
   });
 
+  it('creatable: a valid condition becomes the model; an unknown name in it is reported at its line', () => {
+    const creatable = (when: string) => mov('states:\n  field', `creatable:\n  when: ${when}\n  message: Nessun nuovo movimento\nstates:\n  field`);
+    const { model, diagnostics } = loadSpec(creatable("{ or: [{ var: row.qtaMov }, { var: banca.gruppoGestMagazzino }] }"));
+    expect(diagnostics).toEqual([]);
+    expect(named(present(model, 'the model').entities, 'Movimento', 'entities').creatable).toEqual({
+      when: { or: [{ var: 'row.qtaMov' }, { var: 'banca.gruppoGestMagazzino' }] }, message: 'Nessun nuovo movimento',
+    });
+    const d = loadSpecWithError(creatable('{ var: banca.gruppoGest }'), "'gruppoGest' in 'banca.gruppoGest' is not a field of Banca.");
+    expect(d).toMatchObject({ file: MOV, line: 20, column: 16 });
+  });
+
   it('a state field that is not an enum', () => {
     const d = loadSpecWithError(mov("statoMov: { type: enum, default: A, values: { S: In attesa, A: Accettato, R: Rifiutato } }", 'statoMov: { type: string }'), "State field 'statoMov' must be an enum");
     expect(d).toMatchObject({ file: MOV, line: 20, column: 10 });

@@ -118,6 +118,37 @@ describe('seed 001 §5 rules, with their messages', () => {
     expect(none.body).toEqual(invalid({ field: 'pivaEser', message: REQUIRED }));
   });
 
+  it('infers the tax subject type of a merchant saved without it from its identifiers (seed 001 §5)', async () => {
+    const save = (ids: Record<string, unknown>) => as['sede.30480'].post(`${API}/esercenti`).send(merchant({ tipoSoggettoEser: undefined, pivaEser: undefined, ...ids }));
+    const cases: [Record<string, unknown>, Record<string, unknown>][] = [
+      [{ pivaEser: '01234560124' }, { tipoSoggettoEser: '2', pivaEser: '01234560124', codFiscaleEser: null }],
+      [{ codFiscaleEser: 'CLMSRA90M50A944J' }, { tipoSoggettoEser: '3', pivaEser: null, codFiscaleEser: 'CLMSRA90M50A944J' }],
+      [{ codFiscaleEser: '09876540155' }, { tipoSoggettoEser: '4', pivaEser: null, codFiscaleEser: '09876540155' }],
+      [{ pivaEser: '01234560124', codFiscaleEser: 'CLMSRA90M50A944J' }, { tipoSoggettoEser: '1', pivaEser: '01234560124', codFiscaleEser: 'CLMSRA90M50A944J' }],
+      [{ pivaEser: '01234560124', codFiscaleEser: '01234560124' }, { tipoSoggettoEser: '2', pivaEser: '01234560124', codFiscaleEser: null }],
+    ];
+    for (const [ids, stored] of cases) {
+      const res = await save(ids);
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject(stored);
+    }
+    expect((await save({})).body).toEqual(invalid({ field: 'tipoSoggettoEser', message: REQUIRED }));
+  });
+
+  it('an existing merchant or store saved back without a subject type gets it inferred; a type given is kept', async () => {
+    const url = `${API}/esercenti/0002345`;
+    const read = await as['sede.30480'].get(url);
+    const saved = await as['sede.30480'].put(url).set('If-Match', read.headers.etag).send({ ...read.body, tipoSoggettoEser: null, codFiscaleEser: 'CLMSRA90M50A944J' });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ tipoSoggettoEser: '1', pivaEser: '09876540155', codFiscaleEser: 'CLMSRA90M50A944J' });
+    const kept = await as['sede.30480'].post(`${API}/esercenti`).send(merchant({ tipoSoggettoEser: '1', codFiscaleEser: '01234560124' }));
+    expect(kept.body).toMatchObject({ tipoSoggettoEser: '1', codFiscaleEser: '01234560124' });
+    // Another bank's merchant, by assistance: the other tests list bank 30480's stores exactly.
+    const store = await as.assistenza.post(`${API}/negozi`).send({ pdvid: '8803', codEser: '0003456', abi: '34256', cab: '01800', insegna: 'Hotel Dolomiti', codFiscale: 'CLMSRA90M50A944J' });
+    expect(store.status).toBe(201);
+    expect(store.body).toMatchObject({ tipoSoggetto: '3', pIva: null, codFiscale: 'CLMSRA90M50A944J' });
+  });
+
   it('refuses a wrong VAT number, tax code, IBAN check letter and IBAN, e-mail and province, each on its field', async () => {
     const res = await as['sede.30480'].post(`${API}/esercenti`).send(merchant({
       tipoSoggettoEser: '1', pivaEser: '01234560125', codFiscaleEser: 'BNCMRA80A01F205X', iban: 'IT56Y3048001600000000001234', email: 'bar@centrale', provincia: 'XX',
@@ -157,6 +188,30 @@ describe('seed 001 §5 rules, with their messages', () => {
       legaleRappresentante: { nome: 'A', cognome: 'B', codiceFiscale: 'BNCMRA80A01F205D', dataRilascio: today, dataScadenza: today },
     }));
     expect(onTheDay.status).toBe(201);
+  });
+});
+
+describe('a bank that takes no new merchants (seed 001 §6)', () => {
+  const REFUSED = "Attenzione: per questa banca non e' possibile la creazione di nuovi esercenti.";
+
+  it("refuses a new merchant at a bank with the central-initiative flag, with the seed's message, and stores nothing", async () => {
+    const body = merchant({ codAbi: '60855', cab: '01600' });
+    const res = await as['sede.60855'].post(`${API}/esercenti`).send(body);
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ code: 'FORBIDDEN', errorMessage: 'Operazione non consentita', details: [{ field: 'codAbi', message: REFUSED }] });
+    const byAssistance = await as.assistenza.post(`${API}/esercenti`).send(body);
+    expect(byAssistance.body.details).toEqual([{ field: 'codAbi', message: REFUSED }]);
+    expect((await as.assistenza.get(`${API}/esercenti/${body.codEser}`)).status).toBe(404);
+  });
+
+  it('a bank without the flag still creates; once the flag is off the first bank creates too', async () => {
+    expect((await as['sede.30480'].post(`${API}/esercenti`).send(merchant())).status).toBe(201);
+    const url = `${API}/banche/60855`;
+    const bank = await as.assistenza.get(url);
+    expect(bank.body.flgIniziativaEnte).toBe(true);
+    expect((await as.assistenza.put(url).set('If-Match', bank.headers.etag).send({ ...bank.body, flgIniziativaEnte: false })).status).toBe(200);
+    const created = await as['sede.60855'].post(`${API}/esercenti`).send(merchant({ codAbi: '60855', cab: '01600' }));
+    expect(created.status).toBe(201);
   });
 });
 

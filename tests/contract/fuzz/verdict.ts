@@ -24,7 +24,8 @@
  *   400 or 404            every detail one of the operation's own `messages:` (spec operations files): a
  *                         refusal the spec declares for the data (a user not of that bank, dataDa after dataA);
  *   403 FORBIDDEN         a spec rule about the row's data refuses it: a state transition's guard, or
- *                         the entity's `editable` rule (the detail carries the spec's message);
+ *                         the entity's `editable` rule, or its `creatable` rule on a create (the detail
+ *                         carries the spec's message);
  *   401 INVALID_CREDENTIALS, ACCOUNT_LOCKED, ERROR_016   login and changePassword, which check a password;
  *   429 EXPORT_LIMIT      an export start while the caller has ESPORTAZIONI_MAX_IN_CORSO exports queued or
  *                         running (the fuzzer starts many in a row);
@@ -59,7 +60,7 @@ export class Verdicts {
   private readonly detailMessages = new Set<string>();
   private readonly referenceMessages = new Set<string>();
 
-  /** The messages of the entities' `editable` rules (a row read-only because of its data). */
+  /** The messages of the entities' `editable` and `creatable` rules (a row refused because of its data). */
   private readonly editableMessages = new Set<string>();
 
   /** Per operation, the refusals its spec declares (`messages:`): facts of the data, not of the request's shape. */
@@ -91,6 +92,8 @@ export class Verdicts {
     };
     walk(model.entities);
     for (const e of model.entities) if (e.editable?.message) this.editableMessages.add(e.editable.message);
+    // A create guard reads the row's data too (seed 001 §6: a bank that takes no new merchants).
+    for (const e of model.entities) if (e.creatable?.message) this.editableMessages.add(e.creatable.message);
     for (const e of model.entities) for (const c of e.checks ?? []) this.checkMessages.add(c.message);
     for (const e of model.entities) if (e.states?.initialVia) this.createsVia.add(`create${e.name}`);
     for (const e of model.entities) if (e.api.requireOneFilter) this.filterMessages.add(e.api.requireOneFilter.message);

@@ -2,7 +2,7 @@
  * State machines (docs/spec-language.md#state-machines) on the fixture's stock movements
  * (tests/fixtures/README.md): a movement starts pending (A) or, for whoever could confirm it, confirmed (C);
  * the head office confirms it (the article's stock changes: an `adjust` effect) or rejects it with a reason
- * (a transition input); guards, `from` states, `editable` with `hide`, server-set fields, the audit trail,
+ * (a transition input); guards, `from` states, `editable` with `hide`, `creatable`, server-set fields, the audit trail,
  * and the header indicator that counts an enum group (countIndicator) with its configuration key.
  * warehouse.test.ts tests the domain's own warehouse the same way.
  */
@@ -295,5 +295,27 @@ describe('bulk transitions: POST movimenti/azioni/<name>', () => {
     expect((await sede.post(`${API}/movimenti/azioni/rifiuta`).send({ keys: [], input: REASON })).status).toBe(400);
     const many = Array.from({ length: 101 }, (_, i) => ({ id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}` }));
     expect((await sede.post(`${API}/movimenti/azioni/rifiuta`).send({ keys: many, input: REASON })).status).toBe(400);
+  });
+});
+
+// Last: the movements it creates would change the counts the indicator's tests expect.
+describe('creatable: no new unloads at a bank of a central initiative (Banca Beta)', () => {
+  const NO_UNLOADS = error('FORBIDDEN', 'Operazione non consentita', [{ field: 'codAbi', message: "La banca aderisce a un'iniziativa dell'ente centrale: non si registrano scarichi" }]);
+
+  it('refuses the create with 403 and the spec\'s message on the field that finds the bank, for assistance too; nothing is saved', async () => {
+    const beta = await app.loginAs('sede.20002');
+    const before = await app.db('movimento').where({ cod_abi: '20002' }).count<{ n: number }[]>({ n: '*' });
+    for (const agent of [beta, app.request]) {
+      const res = await agent.post(`${API}/movimenti`).send(movement({ codAbi: '20002', tipo: 'S', quantita: 1 }));
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual(NO_UNLOADS);
+    }
+    expect(await app.db('movimento').where({ cod_abi: '20002' }).count<{ n: number }[]>({ n: '*' })).toEqual(before);
+  });
+
+  it('takes what the condition allows: a load at the same bank, an unload at a bank without the flag', async () => {
+    const beta = await app.loginAs('sede.20002');
+    expect((await beta.post(`${API}/movimenti`).send(movement({ codAbi: '20002' }))).status).toBe(201);
+    expect((await sede.post(`${API}/movimenti`).send(movement({ tipo: 'S', quantita: 1 }))).status).toBe(201);
   });
 });
