@@ -154,7 +154,18 @@ function toDetail(issue: ValidatorIssue, fieldAt: FieldResolver, model: RuntimeM
   // Not a spec field: a child object, the whole body, or a paging parameter (page, size: numbers).
   const numericParam = location === 'query' && keyword === 'type' && ['page', 'size'].includes(path[0]);
   const message = keyword === 'type' ? (numericParam ? defaults.type : defaults.fallback) : byKeyword[keyword] ?? defaults.fallback;
-  return { field: path.join('.') || location, message };
+  return { field: path.join('.') || location, message: withLimit(message, issue) };
+}
+
+/**
+ * The platform's bound messages ("Numero minimo di elementi: {limit}") on a list no spec field describes (a
+ * bulk transition's keys): the bound is the one number in the validator's own text ("must NOT have fewer
+ * than 1 items"). A spec list's messages are filled by the generator.
+ */
+function withLimit(message: string, issue: ValidatorIssue): string {
+  if (!message.includes('{limit}')) return message;
+  const bound = /\d+/.exec(issue.message ?? '')?.[0];
+  return bound === undefined ? message.replace(/:?\s*\{limit\}/, '') : message.replace('{limit}', bound);
 }
 
 function dedupe(details: ErrorDetail[]): ErrorDetail[] {

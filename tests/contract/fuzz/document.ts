@@ -61,6 +61,8 @@ function schema(value: unknown, where: string): Schema {
   if (s.pattern !== undefined) out.pattern = text(s.pattern, at('pattern'));
   if (s.minLength !== undefined) out.minLength = number(s.minLength, at('minLength'));
   if (s.maxLength !== undefined) out.maxLength = number(s.maxLength, at('maxLength'));
+  if (s.minItems !== undefined) out.minItems = number(s.minItems, at('minItems'));
+  if (s.maxItems !== undefined) out.maxItems = number(s.maxItems, at('maxItems'));
   if (s.minimum !== undefined) out.minimum = number(s.minimum, at('minimum'));
   if (s.maximum !== undefined) out.maximum = number(s.maximum, at('maximum'));
   if (s.format !== undefined) out.format = text(s.format, at('format'));

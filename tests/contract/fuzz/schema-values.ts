@@ -17,7 +17,7 @@ import { present } from '../../support/present.js';
 export type Schema = {
   $ref?: string; type?: string | string[]; properties?: Record<string, Schema>; required?: string[];
   additionalProperties?: boolean | Schema; items?: Schema; enum?: unknown[]; pattern?: string;
-  minLength?: number; maxLength?: number; minimum?: number; maximum?: number; format?: string;
+  minLength?: number; maxLength?: number; minimum?: number; maximum?: number; format?: string; minItems?: number; maxItems?: number;
   anyOf?: Schema[]; oneOf?: Schema[]; default?: unknown;
 };
 
@@ -89,7 +89,8 @@ export class SchemaValues {
       case 'integer': return validInteger(s);
       case 'number': return fc.double({ min: s.minimum ?? -1e9, max: s.maximum ?? 1e9, noNaN: true, noDefaultInfinity: true });
       case 'boolean': return fc.boolean();
-      case 'array': return fc.array(this.valid(s.items ?? {}, pool, name), { maxLength: 3 });
+      // Within the schema's own bounds: a list of selected rows needs at least one (minItems).
+      case 'array': return fc.array(this.valid(s.items ?? {}, pool, name), { minLength: s.minItems ?? 0, maxLength: Math.max(s.minItems ?? 0, Math.min(3, s.maxItems ?? 3)) });
       case 'object': {
         const props = s.properties ?? {};
         const model = Object.fromEntries(Object.entries(props).map(([k, v]) => [k, this.valid(v, pool, k)]));
