@@ -105,7 +105,8 @@ export function ListTable({ entityName, entity, list, view, onViewChange, onOpen
       pagination,
       sorting,
       columnSizing,
-      columnPinning: { left: phone && ordered.length > 1 ? [ordered[0].field] : [] },
+      // The checkbox stays beside the key column it selects by.
+      columnPinning: { left: phone && ordered.length > 1 ? [...(selection ? ['mrt-row-select'] : []), ordered[0].field] : [] },
       isLoading: list.loading && list.rows.length === 0,
       showProgressBars: list.loading,
     },
