@@ -7,8 +7,8 @@ import { genericApiError } from './apiError';
 import { isRecord, isStringArray } from './guards';
 import type { BulkAction, Row } from './types';
 
-export interface BulkResult { key: unknown; outcome: 'ok' | 'error' | 'skipped'; message: string; code?: string }
-export interface BulkOutcome { done: number; failed: number; results: BulkResult[] }
+interface BulkResult { key: unknown; outcome: 'ok' | 'error' | 'skipped'; message: string; code?: string }
+interface BulkOutcome { done: number; failed: number; results: BulkResult[] }
 
 /** The actions to offer on the selection: none without rows, otherwise those each row's `_actions` names. */
 export function offeredBulkActions(actions: readonly BulkAction[], rows: readonly Row[]): BulkAction[] {
