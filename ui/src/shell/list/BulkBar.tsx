@@ -48,7 +48,6 @@ export function BulkBar({ entityName, entity, actions, selected, onDone }: Props
   };
 
   const run = async (action: BulkAction) => {
-    setRunning(action.name);
     try {
       if (action.hasInput) {
         const form = await loadFormDef(entityName);
@@ -61,6 +60,8 @@ export function BulkBar({ entityName, entity, actions, selected, onDone }: Props
         }
       }
       if (!(await modals.yesNo(bulkQuestion(action, selected.length)))) return;
+      // Busy only while the rows are being changed, not while the question is open.
+      setRunning(action.name);
       await post(action);
     } catch (error) {
       banners.error(bannerMessage(error));
