@@ -13,8 +13,21 @@ import { named, present } from '../support/present';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const manifest: Manifest = JSON.parse(readFileSync(join(root, 'generated/manifest.json'), 'utf8'));
+const openapi: { paths: Record<string, Record<string, unknown>> } = JSON.parse(readFileSync(join(root, 'generated/openapi.json'), 'utf8'));
 const actions = present(manifest.entities.MovimentoMagazzino.bulkActions, 'the bulk actions of the movements');
 const accetta = named(actions, 'accetta', 'bulk actions');
+
+describe('the bulk actions of the manifest and the API', () => {
+  it('are the same: the list posts each to <path>/azioni/<name>, an operation of its entity with the same mode', () => {
+    const fromManifest = Object.entries(manifest.entities).flatMap(([name, e]) =>
+      (e.bulkActions ?? []).map((a) => ({ path: `/${e.path}/azioni/${a.name}`, entity: name, transition: a.name, bulk: a.mode })));
+    const fromApi = Object.entries(openapi.paths).flatMap(([path, ops]) => Object.values(ops).flatMap((op) =>
+      op !== null && typeof op === 'object' && 'x-operation' in op && op['x-operation'] === 'bulkTransition' && 'x-entity' in op && 'x-transition' in op && 'x-bulk' in op
+        ? [{ path, entity: op['x-entity'], transition: op['x-transition'], bulk: op['x-bulk'] }] : []));
+    expect(fromManifest.length).toBeGreaterThan(0);
+    expect(fromManifest).toEqual(fromApi);
+  });
+});
 
 describe('the actions offered on the selected movements', () => {
   it('are those every selected row allows, none without a selection', () => {
