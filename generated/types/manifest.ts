@@ -237,6 +237,10 @@ deletedMessage?: string
  */
 relatedLists?: RelatedListDef[]
 requireOneFilter?: RequireOneFilter
+/**
+ * Transitions with `bulk:`: the list selects rows and offers those every selected row allows (absent: no selection).
+ */
+bulkActions?: BulkAction[]
 }
 /**
  * This interface was referenced by `Manifest`'s JSON-Schema
@@ -337,6 +341,32 @@ columns: ColumnDef[]
 export interface RequireOneFilter {
 params: string[]
 message: string
+}
+/**
+ * A transition the list offers on its selected rows (docs/spec-language.md#bulk-transitions).
+ * 
+ * This interface was referenced by `Manifest`'s JSON-Schema
+ * via the `definition` "BulkAction".
+ */
+export interface BulkAction {
+/**
+ * The transition: `POST <path>/azioni/<name>` with `{ keys, input? }`.
+ */
+name: string
+label: string
+/**
+ * The spec's question before the transition (absent: none).
+ */
+confirm?: string
+/**
+ * `each`: every row on its own; `all`: all the rows or none.
+ */
+mode: ("each" | "all")
+/**
+ * The transition asks an input (the form definition's `states.transitions[].input`), once for all rows.
+ */
+hasInput: boolean
+permission: string
 }
 /**
  * Asynchronous exports: configuration keys of the maximum wait and of the poll step (seconds), the first check, the failure text.

@@ -72,6 +72,14 @@ export const manifestSchema = {
     }, ['name', 'entity', 'label', 'pageSize', 'link', 'columns']),
     SortSpec: shape('SortSpec', { field: str, direction: { enum: ['asc', 'desc'] } }, ['field', 'direction']),
     DeleteConfirmation: shape('DeleteConfirmation', { title: str, message: str }, ['message'], "The spec's question before a delete (absent: the generic one)."),
+    BulkAction: shape('BulkAction', {
+      name: { ...str, description: 'The transition: `POST <path>/azioni/<name>` with `{ keys, input? }`.' },
+      label: str,
+      confirm: { ...str, description: "The spec's question before the transition (absent: none)." },
+      mode: { enum: ['each', 'all'], description: '`each`: every row on its own; `all`: all the rows or none.' },
+      hasInput: { type: 'boolean', description: "The transition asks an input (the form definition's `states.transitions[].input`), once for all rows." },
+      permission: str,
+    }, ['name', 'label', 'mode', 'hasInput', 'permission'], 'A transition the list offers on its selected rows (docs/spec-language.md#bulk-transitions).'),
     RequireOneFilter: shape('RequireOneFilter', { params: strings, message: str }, ['params', 'message'], 'The list answers once one of these query parameters has a value; otherwise the message (absent: any list is fine).'),
     EntityMeta: shape('EntityMeta', {
       label: str, labelPlural: str, path: str, key: strings, pageSize: int, maxPageSize: int, compact: strings,
@@ -87,6 +95,7 @@ export const manifestSchema = {
       deletedMessage: { ...str, description: "The spec's banner after a delete (absent: the generic one)." },
       relatedLists: { type: 'array', items: ref('RelatedListDef'), description: "Paged lists of other entities' rows shown on the record (docs/spec-language.md#related-lists)." },
       requireOneFilter: ref('RequireOneFilter'),
+      bulkActions: { type: 'array', items: ref('BulkAction'), description: 'Transitions with `bulk:`: the list selects rows and offers those every selected row allows (absent: no selection).' },
     }, ['label', 'labelPlural', 'path', 'key', 'pageSize', 'maxPageSize', 'display', 'columns', 'filters', 'defaultSort', 'operations', 'permissions']),
     RouteDef: {
       title: 'RouteDef',

@@ -5,7 +5,7 @@
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { entityByName, type EntityModel, type FieldModel, type Model } from '../../common/model.js';
-import type { ColumnDef, EntityMeta, FilterDef, Manifest, RouteDef } from '../../generated/types/manifest.js';
+import type { BulkAction, ColumnDef, EntityMeta, FilterDef, Manifest, RouteDef } from '../../generated/types/manifest.js';
 import { fieldByName } from '../model/resolved.js';
 import { jsonFile, type Emitter } from './emitter.js';
 import { manifestSchema } from './manifest-type.js';
@@ -91,7 +91,15 @@ export function buildManifest(model: Model): Manifest {
   };
 }
 
+/** The transitions a list may run on its selected rows (`bulk:`), in the spec's order. */
+function bulkActions(entity: EntityModel): BulkAction[] {
+  return (entity.states?.transitions ?? []).flatMap(({ name, label, confirm, bulk, input, permission }) => (bulk
+    ? [{ name, label, ...(confirm ? { confirm } : {}), mode: bulk, hasInput: Boolean(input?.length), permission }]
+    : []));
+}
+
 function entityManifest(entity: EntityModel, model: Model): EntityMeta {
+  const bulk = bulkActions(entity);
   // groups: the enum's named subsets of codes, so a page can tell e.g. a suspended ticket without spelling codes.
   // reference: the entity a reference points to, so a filter picks its row by name; maxLength: how wide a text column needs to be.
   const column = (f: FieldModel): ColumnDef => ({
@@ -123,6 +131,7 @@ function entityManifest(entity: EntityModel, model: Model): EntityMeta {
     // The list's delete button asks and reports like the form does (spec `deleteConfirmation`, `success.delete`).
     ...(entity.deleteConfirmation ? { deleteConfirmation: entity.deleteConfirmation } : {}),
     ...(entity.success?.delete ? { deletedMessage: entity.success.delete } : {}),
+    ...(bulk.length ? { bulkActions: bulk } : {}),
     ...(entity.relatedLists.length ? {
       relatedLists: entity.relatedLists.map((r) => {
         const listed = entityByName(model, r.entity);

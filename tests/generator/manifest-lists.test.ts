@@ -34,3 +34,44 @@ describe('manifest: list columns and filters', () => {
     expect(sportello.filters.find((f) => f.field === 'codAbi')).toMatchObject({ type: 'reference', reference: 'Banca', param: 'codAbi' });
   });
 });
+
+const PRATICA_YAML = `entity: Pratica
+table: pratica
+key: [id]
+permission: ANAG_BANCHE
+api:
+  path: pratiche
+fields:
+  id: { type: string, label: Identificativo, required: true, maxLength: 10 }
+  stato: { type: enum, label: Stato, values: { S: Sospesa, A: Accettata, R: Rifiutata } }
+list:
+  route: /pratiche
+states:
+  field: stato
+  initial: [S]
+  transitions:
+    accetta: { label: Accetta, from: [S], to: A, permission: ANAG_BANCHE:AGGIORNAMENTO, confirm: Accettare la pratica?, bulk: each, success: Pratica accettata }
+    rifiuta:
+      label: Rifiuta
+      from: [S]
+      to: R
+      permission: ANAG_BANCHE:AGGIORNAMENTO
+      bulk: all
+      success: Pratica rifiutata
+      input:
+        nota: { type: string, label: Motivo, required: true, maxLength: 50 }
+    riapri: { label: Riapri, from: [R], to: S, permission: ANAG_BANCHE:AGGIORNAMENTO, success: Pratica riaperta }
+`;
+
+describe('manifest: bulk actions of a list', () => {
+  it('lists the transitions with bulk, with their question, mode and whether they ask an input; none without bulk', () => {
+    const { model, diagnostics } = loadSpec({ 'spec/banca.yaml': BANCA_YAML, 'spec/pratica.yaml': PRATICA_YAML, 'spec/sportello.yaml': SPORTELLO_YAML });
+    if (!model) throw new Error(diagnostics.map(format).join('\n'));
+    const { entities } = buildManifest(model);
+    expect(entities.Pratica.bulkActions).toEqual([
+      { name: 'accetta', label: 'Accetta', confirm: 'Accettare la pratica?', mode: 'each', hasInput: false, permission: 'ANAG_BANCHE:AGGIORNAMENTO' },
+      { name: 'rifiuta', label: 'Rifiuta', mode: 'all', hasInput: true, permission: 'ANAG_BANCHE:AGGIORNAMENTO' },
+    ]);
+    expect(entities.Sportello.bulkActions).toBeUndefined();
+  });
+});

@@ -9,10 +9,11 @@ import { useMemo, useState } from 'react';
 import { ActionIcon, Button, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
-import { MantineReactTable, useMantineReactTable, type MRT_ColumnSizingState, type MRT_PaginationState, type MRT_SortingState, type MRT_Updater } from 'mantine-react-table';
+import { MantineReactTable, useMantineReactTable, type MRT_ColumnSizingState, type MRT_PaginationState, type MRT_RowSelectionState, type MRT_SortingState, type MRT_Updater } from 'mantine-react-table';
 import { MRT_Localization_IT } from 'mantine-react-table/locales/it/index.esm.mjs';
 import type { EntityListState } from '../../core/hooks/useEntityList';
 import { keyOf } from '../../core/keys';
+import { textOf } from '../../../../common/text';
 import { browserStore, loadColumnWidths, saveColumnWidths } from '../../core/listMemory';
 import { pageSizeOptions, withPage, withSort, type ListView } from '../../core/listView';
 import type { EntityMeta, Row } from '../../core/types';
@@ -31,6 +32,8 @@ interface Props {
   onDelete?: (row: Row) => void;
   emptyText: string;
   onClearFilters?: () => void;
+  /** Absent: rows are not selectable (the entity has no bulk actions). Keyed by the row id (its key as JSON). */
+  selection?: { rows: MRT_RowSelectionState; onChange: (next: MRT_RowSelectionState) => void };
 }
 
 /** Where the shell's menu becomes a burger (theme.ts): below it the list is a phone's. */
@@ -42,7 +45,7 @@ function applied<T>(updater: MRT_Updater<T>, old: T): T {
   return updater instanceof Function ? updater(old) : updater;
 }
 
-export function ListTable({ entityName, entity, list, view, onViewChange, onOpen, onDelete, emptyText, onClearFilters }: Props) {
+export function ListTable({ entityName, entity, list, view, onViewChange, onOpen, onDelete, emptyText, onClearFilters, selection }: Props) {
   const phone = useMediaQuery(PHONE);
   const ordered = useMemo(() => keyFirst(entity.columns, entity.key), [entity.columns, entity.key]);
   // Widths from the first rows that arrive, then kept: paging must not make the columns jump.
@@ -87,11 +90,23 @@ export function ListTable({ entityName, entity, list, view, onViewChange, onOpen
       saveColumnWidths(browserStore('local'), entityName, next);
     },
     enableColumnPinning: phone,
+    enableRowSelection: Boolean(selection),
+    // The selection belongs to the rows on screen: the page's bar above the table says it, not MRT's banner.
+    positionToolbarAlertBanner: 'none',
+    onRowSelectionChange: (updater) => selection?.onChange(applied(updater, selection.rows)),
+    mantineSelectCheckboxProps: ({ row }) => ({ 'aria-label': `Seleziona riga ${rowName(entity, row.original, row.index)}` }),
+    mantineSelectAllCheckboxProps: { 'aria-label': 'Seleziona tutte le righe della pagina' },
+    displayColumnDefOptions: {
+      'mrt-row-actions': { header: 'Azioni', size: 90, grow: false },
+      'mrt-row-select': { size: 48, grow: false },
+    },
     state: {
+      rowSelection: selection?.rows ?? {},
       pagination,
       sorting,
       columnSizing,
-      columnPinning: { left: phone && ordered.length > 1 ? [ordered[0].field] : [] },
+      // The checkbox stays beside the key column it selects by.
+      columnPinning: { left: phone && ordered.length > 1 ? [...(selection ? ['mrt-row-select'] : []), ordered[0].field] : [] },
       isLoading: list.loading && list.rows.length === 0,
       showProgressBars: list.loading,
     },
@@ -113,7 +128,6 @@ export function ListTable({ entityName, entity, list, view, onViewChange, onOpen
     ),
     enableRowActions: Boolean(onDelete),
     positionActionsColumn: 'last',
-    displayColumnDefOptions: { 'mrt-row-actions': { header: 'Azioni', size: 90, grow: false } },
     renderRowActions: ({ row }) => (
       <ActionIcon
         variant="subtle"
@@ -139,4 +153,14 @@ export function ListTable({ entityName, entity, list, view, onViewChange, onOpen
   });
 
   return <MantineReactTable table={table} />;
+}
+
+/**
+ * How a checkbox names its row to a screen reader: the values of its display fields when the list shows them
+ * (a bank's name), else its place on the page (a movement's key is an identifier the list does not show).
+ */
+function rowName(entity: EntityMeta, row: Row, index: number): string {
+  const shown = entity.display.length > 0 && entity.display.every((f) => entity.columns.some((c) => c.field === f));
+  const name = shown ? entity.display.map((f) => textOf(row[f])).filter(Boolean).join(' ') : '';
+  return name || String(index + 1);
 }

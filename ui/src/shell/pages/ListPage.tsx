@@ -3,7 +3,7 @@
  * the manifest, all held in the address (list/useListView.ts), so Back, a shared link and "Torna all'elenco"
  * show the same rows. A row opens the form route with its key filled in, by click or by Enter on the row.
  */
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
@@ -19,6 +19,7 @@ import type { Row } from '../../core/types';
 import { useBanners } from '../banners';
 import { ExportMenu } from '../list/ExportMenu';
 import { FilterBar } from '../list/FilterBar';
+import { BulkBar } from '../list/BulkBar';
 import { ListTable } from '../list/ListTable';
 import { useListView } from '../list/useListView';
 import { missingRequiredFilter } from '../list/requiredFilter';
@@ -86,6 +87,20 @@ function EntityList({ entityName }: { entityName: string }) {
     }
   }, [entity, modals, mutations, banners, list]);
 
+  // Rows selected for a bulk action (docs/spec-language.md#bulk-transitions), by row id (the key as JSON, as
+  // ListTable's): only rows on screen, so another page, sort or filter starts with none. A reload of the same
+  // rows keeps them, with the actions their fresh `_actions` allow.
+  const bulkActions = entity.bulkActions ?? [];
+  const shown = list.rows.map((row) => JSON.stringify(keyOf(entity.key, row))).join('\n');
+  const [selection, setSelection] = useState<{ shown: string; ids: Record<string, boolean> }>({ shown, ids: {} });
+  if (selection.shown !== shown) setSelection({ shown, ids: {} });
+  const selected = useMemo(() => list.rows.filter((row) => selection.ids[JSON.stringify(keyOf(entity.key, row))]), [list.rows, selection.ids, entity.key]);
+  const { reload } = list;
+  const afterBulk = useCallback(() => {
+    setSelection((s) => ({ ...s, ids: {} }));
+    reload();
+  }, [reload]);
+
   const clearFilters = filtered ? () => change(withoutFilters(view)) : undefined;
   return (
     <Stack>
@@ -117,6 +132,7 @@ function EntityList({ entityName }: { entityName: string }) {
         </Text>
         {clearFilters && <Button size="compact-sm" variant="subtle" c="blue.8" onClick={clearFilters}>Azzera i filtri</Button>}
       </Group>
+      {bulkActions.length > 0 && <BulkBar entityName={entityName} entity={entity} actions={bulkActions} selected={selected} onDone={afterBulk} />}
       <ListTable
         entityName={entityName}
         entity={entity}
@@ -127,6 +143,7 @@ function EntityList({ entityName }: { entityName: string }) {
         onDelete={canDelete ? (row) => void remove(row) : undefined}
         emptyText={filtered ? 'Nessun risultato con questi filtri' : 'Nessun risultato'}
         onClearFilters={clearFilters}
+        selection={bulkActions.length > 0 ? { rows: selection.ids, onChange: (ids) => setSelection({ shown, ids }) } : undefined}
       />
     </Stack>
   );
