@@ -68,7 +68,8 @@ test('filiale: uscire con modifiche chiede conferma, Invio non salva, dopo il sa
   await test.step('Elimina chiede conferma nominando la filiale; Annulla non elimina', async () => {
     await page.getByRole('button', { name: 'Elimina' }).click();
     const ask = page.getByRole('dialog', { name: 'Conferma eliminazione' });
-    await expect(ask).toContainText("Eliminare Filiale «30480 - 01601»? L'operazione non può essere annullata.");
+    // The branch by its display name (spec/anagrafiche/filiale.yaml display: [cab, nome]).
+    await expect(ask).toContainText("Eliminare Filiale «01601 - Filiale Monza»? L'operazione non può essere annullata.");
     await ask.getByRole('button', { name: 'Annulla' }).click();
     await expect(ask).toHaveCount(0);
     await expectPath(page, BRANCH);

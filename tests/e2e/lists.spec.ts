@@ -1,6 +1,6 @@
 /**
  * Lists people work in all day (issue 15 item 3): filters, sort, page and page size live in the address, so
- * a record opened from page 2 of a filtered, sorted list goes back (Back, "Torna all'elenco") to exactly that
+ * a record opened from page 2 of a filtered, sorted list goes back (Back, "Annulla" or "Torna all'elenco") to exactly that
  * page; rows are Tab stops and open with Enter; the bank filter picks the bank by name; a bad address is
  * ignored, not a crash; an empty answer and a failed one say so in Italian; on a phone the page never
  * scrolls sideways, the table scrolls in its own box.
@@ -98,10 +98,11 @@ test('filiali: filtro, ordino, pagina 2, apro una riga con Invio; Indietro e "To
     await expectPageTwo(page);
   });
 
-  await test.step('"Torna all\'elenco" dalla scheda: la stessa pagina', async () => {
+  // An editable record's way back is "Annulla" (the read-only view's is "Torna all'elenco"); nothing changed, so no question.
+  await test.step('"Annulla" dalla scheda, senza modifiche: la stessa pagina', async () => {
     await rows(page).nth(1).click();
     await expect(page).toHaveURL(`${LIST}/formFiliale/30480/70001`);
-    await page.getByRole('button', { name: "Torna all'elenco" }).click();
+    await page.getByRole('button', { name: 'Annulla' }).click();
     await expect(page).toHaveURL(listURL);
     await expectPageTwo(page);
   });
