@@ -140,7 +140,11 @@ describe('request cost does not grow with the number of merchants', () => {
       for (const [name, call] of Object.entries(calls)) {
         const first = await call();
         expect(`${name} ${first.status}`).toBe(`${name} 200`);
-        out[name] = await cost(async () => expect((await call()).status).toBe(200));
+        // The cheaper of two calls: a kept scope may expire (30 s) during a slow run and be read again once;
+        // a cost that grew with the merchants would show in both.
+        const once = await cost(async () => expect((await call()).status).toBe(200));
+        const again = await cost(async () => expect((await call()).status).toBe(200));
+        out[name] = once.queries <= again.queries ? once : again;
       }
       return out;
     };
