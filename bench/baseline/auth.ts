@@ -12,7 +12,7 @@ import type { Knex } from 'knex';
 import { expectRecords, isRecord } from '../../server/records.js';
 
 /** scope: 'all' for assistance, else the user's group (its rows and those of every group below it), and a merchant's bank. */
-export interface Caller { username: string; cab: string | null; grants: Set<string>; scope: 'all' | { group: string; bank?: string } }
+export interface Caller { username: string; cab: string | null; grants: Set<string>; scope: 'all' | { group: string; bank?: string; merchant?: string } }
 
 const IDLE_MS = 30 * 60 * 1000;
 const TOUCH_EVERY_MS = 60 * 1000;
@@ -35,10 +35,12 @@ FROM ruolo_permesso rp
 JOIN chain c ON c.group_name = rp.group_name
 JOIN nearest n ON n.role_name = rp.role_name AND n.depth = c.depth`;
 
+/** The groups below the user's, but merchants' (leaves holding no bank): the walk does not read them. */
 const BELOW_SQL = `WITH RECURSIVE below(group_name) AS (
   SELECT group_name FROM gruppo WHERE group_name = ?
   UNION
   SELECT g.group_name FROM gruppo g JOIN below b ON g.parent_group = b.group_name
+  WHERE g.group_type IS NULL OR g.group_type <> 'M'
 ) SELECT group_name FROM below`;
 
 /** The group chain from a bank up: is the caller's group on it? (bounded by the depth of the tree). */
@@ -70,8 +72,9 @@ export async function authenticate(db: Knex, token: string): Promise<Caller | un
 
   const grants = new Set(rowsOf(await db.raw(GRANTS_SQL, [row.group, row.username])).map((g) => `${String(g.funzione)}:${String(g.azione)}`));
   const assistance = row.group_type === 'S' && truthy(row.is_admin);
-  // A merchant also sees its bank.
-  const scope: Caller['scope'] = assistance ? 'all' : { group: row.group, ...(row.group_type === 'M' ? { bank: String(row.group).slice(0, 5) } : {}) };
+  // A merchant's group is named <its bank>-<its merchant code>.
+  const group = String(row.group);
+  const scope: Caller['scope'] = assistance ? 'all' : { group, ...(row.group_type === 'M' ? { bank: group.slice(0, 5), merchant: group.slice(6) } : {}) };
   return { username: row.username, cab: row.cab ?? null, grants, scope };
 }
 

@@ -71,7 +71,8 @@ function checkValue(name: string, value: unknown, details: Detail[]): void {
   else if (f.pattern && !f.pattern.regex.test(value)) details.push({ field: name, message: f.pattern.message });
 }
 
-function listParams(query: Record<string, unknown>) {
+/** page, size and sort of a list of `fields` (whose searchable ones may also filter), refused with 400 otherwise. */
+function listParams(query: Record<string, unknown>, fields: Partial<Record<string, Field>> = SENT, defaultSort = 'codAbi') {
   const details: Detail[] = [];
   const int = (name: string, fallback: number, min: number, max: number) => {
     const raw = query[name];
@@ -81,15 +82,16 @@ function listParams(query: Record<string, unknown>) {
     return n;
   };
   for (const key of Object.keys(query)) {
-    if (!['page', 'size', 'sort'].includes(key) && !SENT[key]?.search) details.push({ field: key, message: 'Campo non previsto' });
+    if (!['page', 'size', 'sort'].includes(key) && !fields[key]?.search) details.push({ field: key, message: 'Campo non previsto' });
     else if (typeof query[key] !== 'string' || query[key].length > 200) details.push({ field: key, message: 'Valore non valido' });
   }
   const page = int('page', 0, 0, Number.MAX_SAFE_INTEGER);
   const size = int('size', 30, 1, 200);
-  const [sortField, direction = 'asc'] = textOf(query.sort ?? 'codAbi').split(',');
-  if (!SENT[sortField] || !['asc', 'desc'].includes(direction)) details.push({ field: 'sort', message: 'Formato non valido' });
-  if (details.length) throw new HttpError('VALIDATION_ERROR', details);
-  return { page, size, sort: FIELDS[sortField].column, direction };
+  const [sortField, direction = 'asc'] = textOf(query.sort ?? defaultSort).split(',');
+  const sorted = fields[sortField];
+  if (!sorted || !['asc', 'desc'].includes(direction)) details.push({ field: 'sort', message: 'Formato non valido' });
+  if (details.length || !sorted) throw new HttpError('VALIDATION_ERROR', details);
+  return { page, size, sort: sorted.column, direction };
 }
 
 /**
@@ -183,6 +185,71 @@ api.post('/filiali', guard('ANAG_BANCHE:CREAZIONE'), async (req, res) => {
   }
   const [labelled] = await withBankLabels([row]);
   res.status(201).set('ETag', etag(row)).json(labelled);
+});
+
+/**
+ * Stores (Negozio), read as a merchant reads its own (issue 19's merchant caller): the merchant's rows only
+ * (its bank and its merchant code, two equalities), anyone else's by the bank scope and cab; with the labels
+ * of the merchant, the bank and the municipality, one query each for the whole page.
+ */
+const STORE_COLUMNS: Record<string, string> = {
+  pdvid: 'pdvid', codEser: 'cod_eser', abi: 'abi', cab: 'cab', insegna: 'insegna', addr: 'addr', numeroCivico: 'numero_civico',
+  localita: 'localita', comune: 'comune', cap: 'cap', provincia: 'provincia', tipoSoggetto: 'tipo_soggetto', pIva: 'p_iva',
+  codFiscale: 'cod_fiscale', iban: 'iban', intestatarioCC: 'intestatario_cc', email: 'email', telefono: 'telefono',
+  telefonoCellulare: 'telefono_cellulare', referente: 'referente', abcid: 'abcid', desAttivitaCommerciale: 'des_attivita_commerciale', enable: 'enable',
+};
+const STORE_FIELDS: Partial<Record<string, Field>> = Object.fromEntries(Object.entries(STORE_COLUMNS).map(([name, column]) => [name, { column }]));
+const STORE_SELECT = Object.entries(STORE_COLUMNS).map(([name, column]) => `${column} as ${name}`);
+
+function restrictStores(qb: ReturnType<typeof db>, caller: Caller) {
+  const { scope } = caller;
+  if (scope !== 'all' && scope.merchant && scope.bank) return qb.where({ abi: scope.bank, cod_eser: scope.merchant });
+  restrictToScope(qb, 'abi', caller);
+  if (caller.cab) qb.where('cab', caller.cab);
+  return qb;
+}
+
+/** "code - name" of each referenced row, by the codes a page holds. */
+async function labelsOf(table: string, key: string, columns: string[], codes: unknown[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(codes.filter((c): c is string => typeof c === 'string'))];
+  if (!wanted.length) return new Map();
+  const rows: Record<string, unknown>[] = await db(table).whereIn(key, wanted).select([key, ...columns]);
+  return new Map(rows.map((r) => [textOf(r[key]), [key, ...columns].map((c) => r[c]).filter((v) => v !== null && v !== undefined && v !== '').map(textOf).join(' - ')]));
+}
+
+async function withStoreLabels(rows: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+  const [merchants, banks, towns] = await Promise.all([
+    labelsOf('esercente', 'cod_eser', ['ds'], rows.map((r) => r.codEser)),
+    labelsOf('banca', 'cod_abi', ['nome_bcc'], rows.map((r) => r.abi)),
+    labelsOf('comune', 'id_comune', ['comune', 'provincia'], rows.map((r) => r.comune)),
+  ]);
+  return rows.map((r) => {
+    const labels = Object.fromEntries(([['codEser', merchants], ['abi', banks], ['comune', towns]] as const)
+      .map(([field, names]) => [field, typeof r[field] === 'string' ? names.get(r[field]) : undefined])
+      .filter(([, label]) => label !== undefined));
+    return { ...r, enable: r.enable === null ? null : r.enable === true || r.enable === 1, ...(Object.keys(labels).length ? { _labels: labels } : {}) };
+  });
+}
+
+api.get('/negozi', guard('GES_NEG:VISUALIZZAZIONE'), async (req, res) => {
+  const { page, size, sort, direction } = listParams(req.query, STORE_FIELDS, 'pdvid');
+  const caller: Caller = res.locals.caller;
+  const [{ count }] = await restrictStores(db('negozio'), caller).count<{ count: number | string }[]>({ count: '*' });
+  const page_ = restrictStores(db('negozio'), caller).select(STORE_SELECT);
+  for (const column of new Set([sort, 'pdvid'])) page_.orderByRaw(`?? ${column === sort && direction === 'desc' ? 'DESC' : 'ASC'} NULLS LAST`, [column]);
+  const results: Record<string, unknown>[] = await page_.limit(size).offset(page * size);
+  res.json({ results: await withStoreLabels(results), totalCount: Number(count) });
+});
+
+api.get('/negozi/:pdvid', guard('GES_NEG:VISUALIZZAZIONE'), async (req, res) => {
+  const pdvid = String(req.params.pdvid);
+  if (!/^[0-9]{1,10}$/.test(pdvid)) throw new HttpError('VALIDATION_ERROR', [{ field: 'pdvid', message: 'Campo numerico' }]);
+  const caller: Caller = res.locals.caller;
+  // Not the caller's store: answered as missing, as any row out of scope.
+  const row: Record<string, unknown> | undefined = await restrictStores(db('negozio'), caller).where('pdvid', pdvid).first(STORE_SELECT);
+  if (!row) throw new HttpError('NOT_FOUND');
+  const [labelled] = await withStoreLabels([row]);
+  res.set('ETag', etag(row)).json(labelled);
 });
 
 api.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {

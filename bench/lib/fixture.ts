@@ -111,8 +111,8 @@ async function loginThroughApi(db: Knex, artifacts: Artifacts): Promise<string> 
   }
 }
 
-export async function login(origin: string, username = BENCH_USER): Promise<string> {
-  const res = await fetch(`${origin}/webpos/api/v1/authorization/auth?userType=banca`, {
+export async function login(origin: string, username = BENCH_USER, userType: 'banca' | 'merchant' = 'banca'): Promise<string> {
+  const res = await fetch(`${origin}/webpos/api/v1/authorization/auth?userType=${userType}`, {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: DEMO_PASSWORD }),
   });
   const body: unknown = await res.json();

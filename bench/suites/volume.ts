@@ -1,13 +1,14 @@
 /**
  * Volume suite (issue 19): does the cost of a request stay flat when the tables callers are scoped by are
- * large? 10,000 banks with their groups below one federation and ~50,000 branches (bench/volume/fixture.ts),
- * on SQLite and PostgreSQL; list, get and create of branches as four kinds of caller (assistance, a bank's
- * head office, a branch, the federation over the 10,000 banks), the generated server (server/main.ts)
+ * large? 10,000 banks with their groups below one federation, ~50,000 branches, 1,000,000 merchants with a store
+ * and a group each (bench/volume/fixture.ts), on SQLite and PostgreSQL; list, get and create of branches as
+ * four kinds of caller (assistance, a bank's head office, a branch, the federation over the 10,000 banks), list
+ * and get of its own stores as a merchant; the generated server (server/main.ts)
  * against the hand-written baseline (bench/baseline/server.ts, the same authorization: token lookup,
  * grants up the group chain, the scope of the caller's group), interleaved rounds at concurrency 1 and 32.
  * Each server also reports its event-loop delay per measurement (bench/volume/loop-delay.ts).
  *
- * BENCH_VOLUME_DIALECTS=sqlite|postgres, BENCH_CALLERS=federation,bank, BENCH_OPS=list narrow a run;
+ * BENCH_VOLUME_DIALECTS=sqlite|postgres, BENCH_CALLERS=federation,bank, BENCH_OPS=list narrow a run, BENCH_MERCHANTS=100000 shrinks it;
  * BENCH_ROUNDS, BENCH_WARMUP, BENCH_SECONDS change the plan; BENCH_CPU_PROF=<dir> profiles both servers.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -17,7 +18,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { load, type LoadRequest, type Measure } from '../lib/load.js';
 import { startServer, type RunningServer } from '../lib/servers.js';
 import { median, medianAndSpread, num } from '../lib/stats.js';
-import { CALLERS, CREATED_CAB_FROM, prepareVolume, removeCreated, syntheticAbi, type CallerKind, type Dialect, type VolumeFixture } from '../volume/fixture.js';
+import { BENCH_MERCHANT, CALLERS, CREATED_CAB_FROM, prepareVolume, removeCreated, syntheticAbi, type CallerKind, type Dialect, type VolumeFixture } from '../volume/fixture.js';
 
 const API = '/webpos/api/v1';
 const OURS = 'generated';
@@ -27,13 +28,16 @@ interface LoopDelay { serverP50?: number; serverP99?: number; p50: number; p99: 
 interface Sample { dialect: Dialect; round: number; caller: CallerKind; op: OpId; c: number; server: string; m: Measure & { cpu: number; loop?: LoopDelay } }
 
 export const LIST_PATH = `${API}/filiali?page=1&size=30&sort=nome,desc&provincia=BG`;
+/** A merchant reads its own stores (it sees no branch): the second page of its 30, and one of them. */
+const MERCHANT_LIST_PATH = `${API}/negozi?page=1&size=10&sort=insegna,desc`;
 const GET_PATHS: Record<CallerKind, string> = {
   assistance: `${API}/filiali/30480/11123`,
   bank: `${API}/filiali/30480/11123`,
   branch: `${API}/filiali/30480/01600`,
   federation: `${API}/filiali/${syntheticAbi(7)}/00003`,
+  merchant: `${API}/negozi/${BENCH_MERCHANT.firstStore}`,
 };
-/** The bank a caller creates branches in; a branch user may create none (only its own cab, which exists). */
+/** The bank a caller creates branches in; a branch user may create none (only its own cab, which exists), a merchant no branch. */
 const CREATE_BANK: Partial<Record<CallerKind, string>> = { assistance: syntheticAbi(4242), bank: '30480', federation: syntheticAbi(1) };
 let created = 1;
 const newBranch = (abi: string, n: number) => JSON.stringify({
@@ -43,7 +47,7 @@ const newBranch = (abi: string, n: number) => JSON.stringify({
 
 function request(op: OpId, caller: CallerKind, token: string): LoadRequest | undefined {
   const headers = { 'X-AuthToken': token };
-  if (op === 'list') return { method: 'GET', path: LIST_PATH, headers };
+  if (op === 'list') return { method: 'GET', path: caller === 'merchant' ? MERCHANT_LIST_PATH : LIST_PATH, headers };
   if (op === 'get') return { method: 'GET', path: GET_PATHS[caller], headers };
   const abi = CREATE_BANK[caller];
   return abi ? { method: 'POST', path: `${API}/filiali`, headers, body: () => newBranch(abi, created++), firstPath: GET_PATHS[caller] } : undefined;
@@ -79,7 +83,8 @@ export async function run(opts: { quick: boolean }): Promise<string> {
     const started = Date.now();
     const fixture = await prepareVolume(dialect);
     console.log(`volume ${dialect}: seeded ${JSON.stringify(fixture.counts)} in ${Math.round((Date.now() - started) / 1000)} s`);
-    notes.push(`${dialect}: ${fixture.counts.banks.toLocaleString('en')} banks, ${fixture.counts.groups.toLocaleString('en')} groups, ${fixture.counts.branches.toLocaleString('en')} branches`);
+    const n = (v: number) => v.toLocaleString('en');
+    notes.push(`${dialect}: ${n(fixture.counts.banks)} banks, ${n(fixture.counts.groups)} groups, ${n(fixture.counts.branches)} branches, ${n(fixture.counts.merchants)} merchants, ${n(fixture.counts.stores)} stores`);
     try {
       samples.push(...await measureDialect(fixture, plan, callers, ops));
     } finally {
@@ -179,7 +184,7 @@ function report(samples: Sample[], plan: { rounds: number; warmup: number; secon
     'Branches (Filiale) on a database with the scoped tables at volume: ' + notes.join('; ') + '. Callers: ' +
       callers.map((k) => `${k} \`${CALLERS[k]}\``).join(', ') + ' (the federation user sees the 10,000 banks below its group). Calls: list',
     `\`GET ${LIST_PATH}\`, get \`${GET_PATHS.federation}\` (the federation) or a branch of 30480, create a new branch in a bank of the caller's`,
-    `scope (a branch user may create none). The generated server against the hand-written baseline with the same authorization, each on its own copy`,
+    `scope (a branch user may create none); the merchant lists \`${MERCHANT_LIST_PATH}\` and gets \`${GET_PATHS.merchant}\`, its own stores. The generated server against the hand-written baseline with the same authorization, each on its own copy`,
     `of the database, both as child processes; ${plan.rounds} interleaved round(s), ${plan.warmup} s warm-up and ${plan.seconds} s measured per cell. Cells: median (min-max)`,
     'over rounds; ratio = generated / baseline per round; p99/p50 is the generated server\'s own spread (target <= 4 at c=32);',
     'in-server p50/p99: the generated server\'s own time from reading a request to handing its answer to the OS (node:diagnostics_channel), ms;',

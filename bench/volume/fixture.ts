@@ -3,8 +3,10 @@
  * 10,000 synthetic banks (ABI 80000-89999), each saved with its group (type B) below the federation group
  * 15000, so the demo user `federazione` is a federation over 10,000 banks; 5 branches per synthetic bank
  * (50,000) and 500 more for the demo bank 30480, whose head office (`sede.30480`) and branch (`filiale.30480`)
- * users are the bank and branch callers. Merchants: the spec has no Merchant entity yet; `seedMerchants`
- * is the hook where their rows (and their groups below each bank) go once it exists.
+ * users are the bank and branch callers. 1,000,000 merchants (BENCH_MERCHANTS changes it) spread over the
+ * synthetic banks, each with one store and its own group (type M) below its bank's, as a merchant with a
+ * business-portal account has: the group tree a bank or federation caller's scope walks holds them too. The
+ * demo merchant 0001234 (caller `merchant.0001234`) gets 30 stores, a merchant's record of seed 001 §2.
  *
  * The database is prepared once per dialect (migrations, demo data, the rows above, ANALYZE), the four
  * callers log in through the real login endpoint (their sessions are in the data), and every server gets
@@ -28,7 +30,12 @@ export type Dialect = 'sqlite' | 'postgres';
 export const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const PG_PREFIX = 'webpos_bench_vol';
 
-export const VOLUME = { banks: 10_000, branchesPerBank: 5, benchBankBranches: 500 };
+export const VOLUME = { banks: 10_000, branchesPerBank: 5, benchBankBranches: 500, merchants: Number(process.env.BENCH_MERCHANTS ?? 1_000_000), benchMerchantStores: 30 };
+/** The demo merchant the merchant caller belongs to (spec/demo/45-esercenti.yaml), its bank and its stores. */
+export const BENCH_MERCHANT = { code: '0001234', bank: '30480', firstStore: 1001 };
+/** Synthetic merchants' codes start here (7 digits), their stores' pdvid at STORE_FROM. */
+const MERCHANT_FROM = 2_000_000;
+const STORE_FROM = 10_000_000;
 export const FIRST_ABI = 80_000;
 export const FEDERATION = '15000';
 /** Branches the create benchmark adds get cabs from here up (string order: above every seeded cab). */
@@ -39,6 +46,7 @@ export const CALLERS = {
   bank: 'sede.30480',
   branch: 'filiale.30480',
   federation: 'federazione',
+  merchant: 'merchant.0001234',
 } as const;
 export type CallerKind = keyof typeof CALLERS;
 
@@ -47,7 +55,7 @@ const PROVINCES = [['Milano', 'MI'], ['Monza', 'MB'], ['Bergamo', 'BG'], ['Bresc
 export interface VolumeFixture {
   dialect: Dialect;
   tokens: Record<CallerKind, string>;
-  counts: { banks: number; branches: number; groups: number };
+  counts: { banks: number; branches: number; groups: number; merchants: number; stores: number };
   /** A fresh copy for one server: the environment that points the server at it. */
   copy(name: string): Promise<{ env: Record<string, string>; open: () => Knex }>;
   dispose(): Promise<void>;
@@ -55,8 +63,35 @@ export interface VolumeFixture {
 
 export const syntheticAbi = (i: number) => String(FIRST_ABI + i);
 
-/** The merchants hook: no Merchant entity yet (issue 19); their groups and rows would be seeded here. */
-async function seedMerchants(_db: Knex): Promise<void> {}
+const store = (pdvid: string, merchant: string, abi: string, insegna: string, i: number) => {
+  const [city, province] = PROVINCES[i % PROVINCES.length];
+  return {
+    pdvid, cod_eser: merchant, abi, cab: '01600', insegna, addr: `Via Mazzini ${(i % 150) + 1}`, localita: city, provincia: province,
+    cap: '20100', tipo_soggetto: '2', p_iva: '01234560124', abcid: '5812', des_attivita_commerciale: 'Bar e ristoranti', enable: true,
+  };
+};
+
+/**
+ * The merchants, their stores and groups, in slices so a million rows never sit in memory at once; and the
+ * demo merchant's stores up to VOLUME.benchMerchantStores.
+ */
+async function seedMerchants(db: Knex): Promise<void> {
+  const SLICE = 50_000;
+  for (let from = 0; from < VOLUME.merchants; from += SLICE) {
+    const indexes = Array.from({ length: Math.min(SLICE, VOLUME.merchants - from) }, (_, k) => from + k);
+    const code = (i: number) => String(MERCHANT_FROM + i);
+    const bank = (i: number) => syntheticAbi(i % VOLUME.banks);
+    await db.batchInsert('esercente', indexes.map((i) => ({
+      cod_abi: bank(i), cod_eser: code(i), cab: '00000', ds: `Esercente volume ${i + 1} S.r.l.`, tipo: 'FI', stato: 'E',
+      tipo_soggetto_eser: '2', piva_eser: '01234560124', cod_paese: '086', enable: true,
+    })), 500);
+    await db.batchInsert('negozio', indexes.map((i) => store(String(STORE_FROM + i), code(i), bank(i), `Negozio volume ${i + 1}`, i)), 500);
+    await db.batchInsert('gruppo', indexes.map((i) => ({ group_name: `${bank(i)}-${code(i)}`, description: `Esercente ${code(i)}`, group_type: 'M', parent_group: bank(i) })), 500);
+  }
+  const existing = Number((await db('negozio').where('cod_eser', BENCH_MERCHANT.code).count({ c: '*' }))[0].c);
+  const more = Array.from({ length: Math.max(0, VOLUME.benchMerchantStores - existing) }, (_, k) => k);
+  await db.batchInsert('negozio', more.map((k) => store(String(BENCH_MERCHANT.firstStore + 100 + k), BENCH_MERCHANT.code, BENCH_MERCHANT.bank, `Bar Centrale ${k + 4}`, k)), 500);
+}
 
 async function seed(db: Knex): Promise<void> {
   const artifacts = loadArtifacts();
@@ -90,6 +125,7 @@ async function loginAll(db: Knex): Promise<Record<CallerKind, string>> {
       bank: await login(origin, CALLERS.bank),
       branch: await login(origin, CALLERS.branch),
       federation: await login(origin, CALLERS.federation),
+      merchant: await login(origin, CALLERS.merchant, 'merchant'),
     };
   } finally {
     server.close();
@@ -98,7 +134,7 @@ async function loginAll(db: Knex): Promise<Record<CallerKind, string>> {
 
 async function counts(db: Knex) {
   const n = async (table: string) => Number((await db(table).count({ c: '*' }))[0].c);
-  return { banks: await n('banca'), branches: await n('filiale'), groups: await n('gruppo') };
+  return { banks: await n('banca'), branches: await n('filiale'), groups: await n('gruppo'), merchants: await n('esercente'), stores: await n('negozio') };
 }
 
 export async function prepareVolume(dialect: Dialect): Promise<VolumeFixture> {

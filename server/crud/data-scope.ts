@@ -42,10 +42,11 @@ export function whereInCallerScope(model: Pick<Model, 'bindings'>, entity: Entit
     qb.whereRaw('1 = 0');
     return;
   }
-  for (const { field, value } of restrictionsOf(kind, entity.scope)) {
+  for (const { dimension, field, value } of restrictionsOf(kind, entity.scope)) {
     const col = column(field);
     switch (value) {
-      case 'groupTree': whereInScope(qb, col, caller); break;
+      // Only a column of groups can hold a merchant's group.
+      case 'groupTree': whereInScope(qb, col, caller, { merchantGroups: dimension === 'group' }); break;
       case 'ownBranch': if (caller.cab !== undefined) qb.where(col, caller.cab); break;
       case 'ownGroup': qb.where(col, caller.group); break;
       // A merchant caller always has them; anyone else bound to these values matches nothing.

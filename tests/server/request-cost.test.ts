@@ -5,6 +5,7 @@
  * the count stays the same. Before the fix, every call of an assistance user read every bank code.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scopeOfGroup } from '../../server/domain/auth/caller.js';
 import { API, createTestApp, type TestApp } from '../support/test-app.js';
 
 let app: TestApp;
@@ -155,5 +156,30 @@ describe('request cost does not grow with the number of merchants', () => {
     await app.db.batchInsert('terminale', codes.map((c, i) => ({ posid: `8${String(i).padStart(7, '0')}`, pdvid: String(800000 + i), cod_eser: c, abi: '30480', cod_modpos: 'G01' })), 500);
     const after = await measure();
     expect(after).toEqual(before);
+  });
+});
+
+/**
+ * Merchants' groups (issue 19): every merchant with a business-portal account has a group below its bank's,
+ * so a federation over 10,000 banks may have a million of them below it. The scope kept for a bank-side
+ * caller, and the tree its lists walk, stop above them; a bank still sees its merchants' users.
+ */
+describe('the scope of a bank-side caller does not grow with its merchants\' groups', () => {
+  it('5,000 more merchant groups below 30480 add no group to the scope of 30480 or of the federation, and sede.30480 still lists and opens a merchant\'s user', async () => {
+    const kept = async (group: string) => (await app.db.transaction((trx) => scopeOfGroup(trx, group))).groups.length;
+    const before = { bank: await kept('30480'), federation: await kept('15000') };
+    const codes = Array.from({ length: 5000 }, (_, i) => `7${String(i).padStart(6, '0')}`);
+    await app.db.batchInsert('gruppo', codes.map((c) => ({ group_name: `30480-${c}`, description: `Esercente ${c}`, group_type: 'M', parent_group: '30480' })), 500);
+    expect({ bank: await kept('30480'), federation: await kept('15000') }).toEqual(before);
+
+    const bank = await app.loginAs('sede.30480', 'banca');
+    const users = await bank.get(`${API}/users?username=merchant.0001234`);
+    expect(users.status).toBe(200);
+    expect(users.body.results.map((u: { username: string }) => u.username)).toEqual(['merchant.0001234']);
+    expect((await bank.get(`${API}/users/merchant.0001234`)).status).toBe(200);
+    // Another bank's user does not see 30480's merchants.
+    const other = await app.loginAs('sede.60855', 'banca');
+    expect((await other.get(`${API}/users?username=merchant.0001234`)).body.totalCount).toBe(0);
+    expect((await other.get(`${API}/users/merchant.0001234`)).status).toBe(404);
   });
 });

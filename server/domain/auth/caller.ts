@@ -20,7 +20,8 @@ export interface Caller {
   /** 'FN:ACTION' grants; '*' parts are kept as written and matched by `holds`. */
   grants: string[];
   /**
-   * Every bank and group whose rows the caller may see; 'all' for assistance users. Kept per group
+   * Every bank and group whose rows the caller may see, merchants' groups aside (inScope() admits those
+   * below a bank of the scope); 'all' for assistance users. Kept per group
    * (scopeOfGroup) and shared between callers: read it, never change it. Lists do not send it to the
    * database: whereInScope() restricts them with a subquery over the group tree.
    */
@@ -51,7 +52,10 @@ export function holds(caller: Caller, permission: string): boolean {
 }
 
 export function inScope(caller: Caller, value: unknown): boolean {
-  return caller.scope === 'all' || caller.scope.includes(String(value));
+  if (caller.scope === 'all') return true;
+  const text = String(value);
+  // The kept scope lists no merchant's group (BELOW_SQL): one is in scope when its bank's group is.
+  return caller.scope.includes(text) || (text.includes('-') && caller.scope.includes(merchantOfGroup(text).bank));
 }
 
 /** The user's columns the caller is built from (utente as u, joined to the user's gruppo as g). */
@@ -140,12 +144,24 @@ LEFT JOIN (
 ) p ON p.role_name = ur.role_name
 WHERE ur.username = ?`;
 
-/** The group and every group below it (index gruppo.parent_group), as one subquery. */
+/** A merchant's group (seed 000 §6): a leaf of the tree, below its bank's group. */
+const MERCHANT_GROUP_TYPE = 'M';
+
+/**
+ * The group and every group below it but merchants' (index gruppo [parent_group, group_type]), as one
+ * subquery. A merchant's group is a leaf named after its bank (merchantOfGroup), so the walk stops above
+ * them: with a million merchants below a federation's banks it visits the banks' groups only, not a
+ * million more (bench/suites/volume.ts).
+ */
 const BELOW_SQL = `WITH RECURSIVE below(group_name) AS (
   SELECT group_name FROM gruppo WHERE group_name = ?
   UNION
   SELECT g.group_name FROM gruppo g JOIN below b ON g.parent_group = b.group_name
+  WHERE g.group_type IS NULL OR g.group_type <> '${MERCHANT_GROUP_TYPE}'
 ) SELECT group_name FROM below`;
+
+/** The merchants' groups below the groups of BELOW_SQL. */
+const MERCHANT_GROUPS_BELOW_SQL = `SELECT m.group_name FROM gruppo m WHERE m.group_type = '${MERCHANT_GROUP_TYPE}' AND m.parent_group IN (${BELOW_SQL})`;
 
 /** The group and every group below it, each with whether it is a bank (a bank's group is named by its ABI). */
 const GROUPS_BELOW_SQL = BELOW_SQL.replace(
@@ -156,9 +172,16 @@ const GROUPS_BELOW_SQL = BELOW_SQL.replace(
  * group tree that the database evaluates, of the same size whatever the number of groups below the
  * caller's (before issue 19 the whole list went into every statement as whereIn(column, scope)).
  */
-export function whereInScope(qb: Knex.QueryBuilder, column: string, caller: Caller): void {
+export function whereInScope(qb: Knex.QueryBuilder, column: string, caller: Caller, options: { merchantGroups?: boolean } = {}): void {
   if (caller.scope === 'all') return;
-  qb.whereRaw(`?? IN (${BELOW_SQL})`, [column, caller.group]);
+  if (!options.merchantGroups) {
+    qb.whereRaw(`?? IN (${BELOW_SQL})`, [column, caller.group]);
+    return;
+  }
+  // A column of groups: the merchants' groups below the caller's are in scope too (their users, roles).
+  qb.where((q) => {
+    q.whereRaw(`?? IN (${BELOW_SQL})`, [column, caller.group]).orWhereRaw(`?? IN (${MERCHANT_GROUPS_BELOW_SQL})`, [column, caller.group]);
+  });
 }
 
 interface GroupScope { groups: readonly string[]; banks: readonly string[] }
