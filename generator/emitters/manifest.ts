@@ -132,6 +132,8 @@ function entityManifest(entity: EntityModel, model: Model): EntityMeta {
     ...(entity.deleteConfirmation ? { deleteConfirmation: entity.deleteConfirmation } : {}),
     ...(entity.success?.delete ? { deletedMessage: entity.success.delete } : {}),
     ...(bulk.length ? { bulkActions: bulk } : {}),
+    // Which field holds each data-scope dimension: the shell locks the one the caller is fixed to (users/me).
+    ...(Object.keys(entity.scope).length ? { scope: scopeFields(entity) } : {}),
     ...(entity.relatedLists.length ? {
       relatedLists: entity.relatedLists.map((r) => {
         const listed = entityByName(model, r.entity);
@@ -139,4 +141,8 @@ function entityManifest(entity: EntityModel, model: Model): EntityMeta {
       }),
     } : {}),
   };
+}
+
+function scopeFields(entity: EntityModel): Record<string, string> {
+  return Object.fromEntries(Object.entries(entity.scope).flatMap(([dimension, field]) => (field === undefined ? [] : [[dimension, field]])));
 }
