@@ -144,5 +144,7 @@ function entityManifest(entity: EntityModel, model: Model): EntityMeta {
 }
 
 function scopeFields(entity: EntityModel): Record<string, string> {
-  return Object.fromEntries(Object.entries(entity.scope).flatMap(([dimension, field]) => (field === undefined ? [] : [[dimension, field]])));
+  const fields: Record<string, string> = {};
+  for (const [dimension, field] of Object.entries(entity.scope)) fields[dimension] = field;
+  return fields;
 }

@@ -11,7 +11,7 @@ import type { Row } from '../../crud/row-mapping.js';
 
 /** `{ bank: '30480' }` -> `{ fixedBank: '30480' }`: the answer's flat fields (a response field is not an object). */
 function fixedFields(fixed: Partial<Record<ScopeDimension, string>>): Record<string, string> {
-  return Object.fromEntries(Object.entries(fixed).flatMap(([dimension, value]) => (value === undefined ? [] : [[`fixed${dimension.charAt(0).toUpperCase()}${dimension.slice(1)}`, value]])));
+  return Object.fromEntries(Object.entries(fixed).map(([dimension, value]) => [`fixed${dimension.charAt(0).toUpperCase()}${dimension.slice(1)}`, value]));
 }
 
 const me: DomainHandler = async (ctx) => {

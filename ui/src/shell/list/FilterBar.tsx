@@ -7,8 +7,9 @@
 import type { CSSProperties } from 'react';
 import { Group, Select, TextInput } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { DateInput } from '@mantine/dates';
 import type { FilterDef } from '../../core/types';
+import { formatDate } from '../../core/format';
+import { ItalianDateInput } from '../dates/ItalianDateInputs';
 import { ReferenceFilter } from './ReferenceFilter';
 import { TypeaheadInput } from './TypeaheadInput';
 
@@ -75,14 +76,7 @@ function FilterInput({ filter, value, locked, delayMs, onChange }: InputProps) {
     case 'date':
     case 'datetime':
       return (
-        <DateInput
-          {...common}
-          valueFormat="DD/MM/YYYY"
-          placeholder="gg/mm/aaaa"
-          clearable
-          value={value || null}
-          onChange={(v) => onChange(v ? v.slice(0, 10) : undefined, false)}
-        />
+        <ItalianDateInput {...common} value={value} onChange={(v) => onChange(v, false)} />
       );
     case 'reference':
       if (filter.reference) return <ReferenceFilter {...common} target={filter.reference} value={value} delayMs={delayMs} onChange={pick} />;
@@ -97,7 +91,8 @@ function FilterInput({ filter, value, locked, delayMs, onChange }: InputProps) {
  * legible rather than greyed out.
  */
 function LockedFilter({ filter, value, ...common }: { filter: FilterDef; value: string; label: string; 'data-filter': string; style: CSSProperties }) {
-  const shown = filter.type === 'enum' ? filter.options?.find((o) => o.value === value)?.label ?? value : value;
+  const shown = filter.type === 'enum' ? filter.options?.find((o) => o.value === value)?.label ?? value
+    : filter.type === 'date' || filter.type === 'datetime' ? formatDate(value) : value;
   return (
     <TextInput
       {...common}
