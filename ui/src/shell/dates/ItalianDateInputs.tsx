@@ -29,6 +29,12 @@ interface DateProps {
   onFocus?: () => void;
 }
 
+/** Names of the calendar's arrows, read by screen readers (Mantine has none of its own). */
+const CALENDAR_LABELS = {
+  previousMonth: 'Mese precedente', nextMonth: 'Mese successivo', previousYear: 'Anno precedente', nextYear: 'Anno successivo',
+  previousDecade: 'Decennio precedente', nextDecade: 'Decennio successivo',
+};
+
 export function ItalianDateInput({ value, onChange, clearable = true, readOnly, disabled, ...rest }: DateProps) {
   const day = value && isCalendarDate(value.slice(0, 10)) ? value.slice(0, 10) : null;
   return (
@@ -44,6 +50,8 @@ export function ItalianDateInput({ value, onChange, clearable = true, readOnly, 
       disabled={disabled}
       // The calendar opens below the field and is left by Escape; typing works as well as picking.
       popoverProps={{ position: 'bottom-start' }}
+      ariaLabels={CALENDAR_LABELS}
+      clearButtonProps={{ 'aria-label': 'Cancella la data' }}
     />
   );
 }
