@@ -6,6 +6,7 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { ariaDescribedByIds, labelValue } from '@rjsf/utils';
 import { ItalianDateInput, ItalianDateTimeInput } from '../dates/ItalianDateInputs';
+import { DecimalWidget } from './DecimalWidget';
 import { ReferenceWidget } from './ReferenceWidget';
 import { StoredFileWidget } from './StoredFileWidget';
 
@@ -37,5 +38,5 @@ export function ItalianDateTimeWidget(props: WidgetProps) {
 }
 
 // storedFile: the upload control of `type: file` fields (StoredFileWidget.tsx); reference: the searchable
-// select of reference fields (ReferenceWidget.tsx).
-export const italianWidgets = { DateWidget: ItalianDateWidget, DateTimeWidget: ItalianDateTimeWidget, storedFile: StoredFileWidget, reference: ReferenceWidget };
+// select of reference fields (ReferenceWidget.tsx); decimal: a number with the decimal comma (DecimalWidget.tsx).
+export const italianWidgets = { DateWidget: ItalianDateWidget, DateTimeWidget: ItalianDateTimeWidget, storedFile: StoredFileWidget, reference: ReferenceWidget, decimal: DecimalWidget };
