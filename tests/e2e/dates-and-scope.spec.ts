@@ -124,3 +124,12 @@ test('filiale.30480: banca e filiale fissate, nel modulo utente e tra le filiali
   await expect(cab).not.toBeEditable();
   await expect(page.getByTestId('result-count')).toHaveText('1 risultato');
 });
+
+test('/about senza accesso: che cosa è il portale e per chi (seed 000 §1, §2)', async ({ page }) => {
+  await page.goto('/about');
+  await expectPath(page, '/about');
+  await expect(page.getByRole('heading', { level: 1, name: 'Informazioni' })).toBeVisible();
+  await expect(page.getByText("WebPOS è il portale in italiano per l'acquiring delle carte di pagamento", { exact: false })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Banche', 'Esercenti', 'Assistenza e agenti']);
+  await expect(page.getByText(/^Versione dell'applicazione: \d+\.\d+\.\d+$/)).toBeVisible();
+});
