@@ -93,9 +93,9 @@ test("movimento accettato: la data e l'ora della decisione sono quelle registrat
 test("sede.30480: la banca è fissata nell'elenco dei movimenti e nel modulo utente", async ({ page }) => {
   await login(page, '/magazzino/movimenti', 'sede.30480');
 
-  await test.step("nell'elenco il filtro della banca è 30480 e non si cambia", async () => {
+  await test.step("nell'elenco il filtro della banca è 30480, per nome, e non si cambia", async () => {
     const bank = page.getByRole('textbox', { name: 'Codice ABI' });
-    await expect(bank).toHaveValue('30480');
+    await expect(bank).toHaveValue('30480 - Banca di Credito Cooperativo di Esempio');
     await expect(bank).not.toBeEditable();
     await expect(page.locator('table tbody tr').first()).toContainText('30480');
   });
@@ -117,7 +117,7 @@ test('filiale.30480: banca e filiale fissate, nel modulo utente e tra le filiali
   await expect(page.locator('#root_cab')).not.toBeEditable();
 
   await page.goto('/anagrafiche/filiali');
-  await expect(page.getByRole('textbox', { name: 'Codice ABI' })).toHaveValue('30480');
+  await expect(page.getByRole('textbox', { name: 'Codice ABI' })).toHaveValue('30480 - Banca di Credito Cooperativo di Esempio');
   await expect(page.getByRole('textbox', { name: 'Codice ABI' })).not.toBeEditable();
   const cab = page.locator('[data-filter="cab"]');
   await expect(cab).toHaveValue('01600');

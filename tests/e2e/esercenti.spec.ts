@@ -22,7 +22,7 @@ test("ricerca esercente per ragione sociale, apertura dell'anagrafica nelle sue 
     await expectPath(page, SEARCH);
     await expect(page.getByRole('heading', { name: 'Ricerca esercente' })).toBeVisible();
     const bank = page.getByRole('textbox', { name: 'Banca' });
-    await expect(bank).toHaveValue('30480');
+    await expect(bank).toHaveValue('30480 - Banca di Credito Cooperativo di Esempio');
     await expect(bank).not.toBeEditable();
     await expect(page.getByText(NEEDS_A_FIELD)).toHaveCount(0);
   });

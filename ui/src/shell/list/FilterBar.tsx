@@ -57,8 +57,11 @@ export const FILTER_WIDTH = { style: { flex: '1 1 160px', minWidth: 150, maxWidt
 
 function FilterInput({ filter, value, locked, delayMs, onChange }: InputProps) {
   const common = { label: filter.label, 'data-filter': filter.field, ...FILTER_WIDTH };
-  if (locked) return <LockedFilter {...common} filter={filter} value={value} />;
   const pick = (v: string | null) => onChange(v ?? undefined, false);
+  if (locked && filter.type === 'reference' && filter.reference) {
+    return <ReferenceFilter {...common} target={filter.reference} value={value} delayMs={delayMs} onChange={pick} locked={LOCK} />;
+  }
+  if (locked) return <LockedFilter {...common} filter={filter} value={value} />;
   switch (filter.type) {
     case 'enum':
       return (
@@ -86,6 +89,8 @@ function FilterInput({ filter, value, locked, delayMs, onChange }: InputProps) {
   }
 }
 
+const LOCK = <IconLock size={16} role="img" aria-label="Bloccato" />;
+
 /**
  * A filter the user cannot change: its value (a reference's row by name) in a read-only box with a lock,
  * legible rather than greyed out.
@@ -99,7 +104,7 @@ function LockedFilter({ filter, value, ...common }: { filter: FilterDef; value: 
       readOnly
       value={shown}
       title="Valore fissato per la tua utenza"
-      rightSection={<IconLock size={16} role="img" aria-label="Bloccato" />}
+      rightSection={LOCK}
     />
   );
 }
