@@ -65,3 +65,45 @@ export function merchantOfGroup(group: string): { bank: string; merchant: string
   const dash = group.indexOf('-');
   return dash < 0 ? { bank: group.slice(0, 5), merchant: '' } : { bank: group.slice(0, dash), merchant: group.slice(dash + 1) };
 }
+
+/** What a caller is bound to, for `fixedScopeOf`: its group, cab, banks, and as a merchant its bank and code, its stores. */
+export interface ScopedCaller {
+  group: string;
+  cab?: string;
+  banks: readonly string[];
+  merchant?: { bank: string; code: string };
+  stores?: readonly string[];
+}
+
+/**
+ * The dimensions on which a caller can only ever write one value, and that value (seed 000 §6, seed 002 §6:
+ * a single-bank user has the bank preselected and locked, a branch user its cab). The forms prefill and lock
+ * the fields of these dimensions and the list filters do the same; the server's own check stays the data scope.
+ * - groupTree: the bank when the caller has exactly one; on `group`, only when that bank is the caller's own
+ *   group (a bank's group is its ABI), so a federation with one member bank still picks its own group too;
+ * - ownBranch: the caller's cab; ownGroup, ownBank, ownMerchant: a merchant's own values;
+ * - assignedStores: the one store of an operator who was given exactly one.
+ */
+export function fixedScopeOf(kind: KindScope, caller: ScopedCaller): Partial<Record<ScopeDimension, string>> {
+  if (kind.all) return {};
+  const fixed: Partial<Record<ScopeDimension, string>> = {};
+  const onlyBank = caller.banks.length === 1 ? caller.banks[0] : undefined;
+  for (const dimension of SCOPE_DIMENSIONS) {
+    const value = kind.restrict?.[dimension];
+    if (value === undefined) continue;
+    const one = fixedValue(value, dimension, caller, onlyBank);
+    if (one !== undefined && one !== '') fixed[dimension] = one;
+  }
+  return fixed;
+}
+
+function fixedValue(value: ScopeValue, dimension: ScopeDimension, caller: ScopedCaller, onlyBank: string | undefined): string | undefined {
+  switch (value) {
+    case 'groupTree': return dimension === 'group' && onlyBank !== caller.group ? undefined : onlyBank;
+    case 'ownBranch': return caller.cab;
+    case 'ownGroup': return caller.group;
+    case 'ownBank': return caller.merchant?.bank;
+    case 'ownMerchant': return caller.merchant?.code;
+    case 'assignedStores': return caller.stores?.length === 1 ? caller.stores[0] : undefined;
+  }
+}

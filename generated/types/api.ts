@@ -18599,6 +18599,16 @@ export interface operations {
                         email?: string | null;
                         /** emailSecondaria */
                         emailSecondaria?: string | null;
+                        /** fixedBank */
+                        fixedBank?: string | null;
+                        /** fixedBranch */
+                        fixedBranch?: string | null;
+                        /** fixedGroup */
+                        fixedGroup?: string | null;
+                        /** fixedMerchant */
+                        fixedMerchant?: string | null;
+                        /** fixedStore */
+                        fixedStore?: string | null;
                         /** fullName */
                         fullName?: string | null;
                         /** group */

@@ -238,6 +238,12 @@ deletedMessage?: string
 relatedLists?: RelatedListDef[]
 requireOneFilter?: RequireOneFilter
 /**
+ * The entity's data-scope dimensions and the field holding each (`bank: codAbi`): a form and a filter prefill and lock the field of a dimension the caller is fixed to (users/me `fixedBank`, ...; absent: rows shared by all).
+ */
+scope?: {
+[k: string]: string
+}
+/**
  * Transitions with `bulk:`: the list selects rows and offers those every selected row allows (absent: no selection).
  */
 bulkActions?: BulkAction[]

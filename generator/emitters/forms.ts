@@ -117,6 +117,8 @@ function fieldUi(field: FieldModel): Record<string, unknown> {
   // The upload widget (ui/src/forms/widgets/StoredFileWidget.tsx) checks size, name and type in the
   // browser with the same rule and messages the server applies, then uploads to `<item>/<field>`.
   if (field.file) ui['ui:options'] = { file: field.file };
+  // How many decimals the decimal widget takes and shows (the column's scale, default 2).
+  if (field.type === 'decimal' && !field.ui.widget) ui['ui:options'] = { scale: field.scale ?? 2 };
   // A searchable select over the referenced entity's display fields (ui/src/shell/form/ReferenceWidget.tsx).
   if (field.reference && !field.ui.hidden && !field.ui.widget) ui['ui:options'] = { entity: field.reference.entity };
   // A lookup is the same select, over the rows its filterBy fields allow, filling fields from the chosen one.
@@ -132,6 +134,8 @@ function defaultWidget(field: FieldModel): string | undefined {
     case 'boolean': return 'checkbox';
     case 'date': return 'date';
     case 'datetime': return 'datetime';
+    // Typed and shown with a decimal comma (seed 000 §9), not the browser's number box.
+    case 'decimal': return 'decimal';
     case 'enum': return 'select';
     case 'file': return 'storedFile';
     case 'reference': return 'reference';

@@ -95,6 +95,7 @@ export const manifestSchema = {
       deletedMessage: { ...str, description: "The spec's banner after a delete (absent: the generic one)." },
       relatedLists: { type: 'array', items: ref('RelatedListDef'), description: "Paged lists of other entities' rows shown on the record (docs/spec-language.md#related-lists)." },
       requireOneFilter: ref('RequireOneFilter'),
+      scope: { ...record(str), description: "The entity's data-scope dimensions and the field holding each (`bank: codAbi`): a form and a filter prefill and lock the field of a dimension the caller is fixed to (users/me `fixedBank`, ...; absent: rows shared by all)." },
       bulkActions: { type: 'array', items: ref('BulkAction'), description: 'Transitions with `bulk:`: the list selects rows and offers those every selected row allows (absent: no selection).' },
     }, ['label', 'labelPlural', 'path', 'key', 'pageSize', 'maxPageSize', 'display', 'columns', 'filters', 'defaultSort', 'operations', 'permissions']),
     RouteDef: {

@@ -132,6 +132,8 @@ function entityManifest(entity: EntityModel, model: Model): EntityMeta {
     ...(entity.deleteConfirmation ? { deleteConfirmation: entity.deleteConfirmation } : {}),
     ...(entity.success?.delete ? { deletedMessage: entity.success.delete } : {}),
     ...(bulk.length ? { bulkActions: bulk } : {}),
+    // Which field holds each data-scope dimension: the shell locks the one the caller is fixed to (users/me).
+    ...(Object.keys(entity.scope).length ? { scope: scopeFields(entity) } : {}),
     ...(entity.relatedLists.length ? {
       relatedLists: entity.relatedLists.map((r) => {
         const listed = entityByName(model, r.entity);
@@ -139,4 +141,10 @@ function entityManifest(entity: EntityModel, model: Model): EntityMeta {
       }),
     } : {}),
   };
+}
+
+function scopeFields(entity: EntityModel): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [dimension, field] of Object.entries(entity.scope)) fields[dimension] = field;
+  return fields;
 }

@@ -1,6 +1,6 @@
 /**
  * The merchant search and record (seed 001 §2, §5; spec/esercenti/esercente.yaml) as the bank's head office:
- * the search says it needs a field before asking anything, finds the merchant by company name within its
+ * the bank is already chosen and locked (seed 000 §6), so the search needs nothing else; it finds the merchant by company name within its
  * bank, opens the record on its three tabs (registry data, legal representative, beneficial owners), and a
  * changed phone number is saved and read back. A new merchant takes its subject type from a whole VAT number,
  * and a bank of a central initiative refuses it with the seed's message on the bank (seed 001 §6).
@@ -15,25 +15,22 @@ const NEEDS_A_FIELD = "E' necessario compilare almeno un campo del form prima di
 test("ricerca esercente per ragione sociale, apertura dell'anagrafica nelle sue schede, modifica del telefono", async ({ page }) => {
   const phone = `02 ${String(Date.now()).slice(-7)}`;
 
-  await test.step('la ricerca chiede un campo prima di cercare', async () => {
+  await test.step("la banca dell'utente è già scelta e bloccata: la ricerca non chiede altro (seed 000 §6)", async () => {
     await page.goto(SEARCH);
     await expectPath(page, '/login/banca');
     await submitLogin(page, 'sede.30480');
     await expectPath(page, SEARCH);
     await expect(page.getByRole('heading', { name: 'Ricerca esercente' })).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: NEEDS_A_FIELD })).toBeVisible();
-    await expect(page.locator('table tbody tr', { hasText: 'Bar Centrale' })).toHaveCount(0);
+    const bank = page.getByRole('textbox', { name: 'Banca' });
+    await expect(bank).toHaveValue('30480 - Banca di Credito Cooperativo di Esempio');
+    await expect(bank).not.toBeEditable();
+    await expect(page.getByText(NEEDS_A_FIELD)).toHaveCount(0);
   });
 
-  await test.step('la ragione sociale da sola non basta; con la banca trova Bar Centrale', async () => {
-    await page.getByRole('searchbox', { name: 'Ragione sociale' }).fill('centrale');
-    await expect(page.getByRole('status').filter({ hasText: NEEDS_A_FIELD })).toBeVisible();
+  await test.step('la ragione sociale trova Bar Centrale nella banca', async () => {
     const searched = page.waitForResponse((r) => r.url().includes('/esercenti?') && r.url().includes('codAbi=30480') && r.url().includes('ds=centrale') && r.ok());
-    // The bank is a reference filter: typing searches the banks, choosing one filters (ReferenceFilter.tsx).
-    await page.getByRole('textbox', { name: 'Banca' }).fill('30480');
-    await page.getByRole('option', { name: /^30480/ }).click();
+    await page.getByRole('searchbox', { name: 'Ragione sociale' }).fill('centrale');
     await searched;
-    await expect(page.getByText(NEEDS_A_FIELD)).toHaveCount(0);
     await expect(page.locator('table tbody tr')).toHaveCount(1);
     await expect(page.locator('table tbody tr').first()).toContainText('Bar Centrale S.r.l.');
   });
@@ -76,8 +73,9 @@ test('nuovo esercente: il tipo soggetto dedotto dalla partita IVA; una banca di 
   });
 
   await test.step('il salvataggio per la banca 60855 è rifiutato con il messaggio del seed sulla banca (seed 001 §6)', async () => {
-    await page.locator('#root_codAbi').fill('60855');
-    await page.getByRole('option', { name: /60855/ }).click();
+    // sede.60855 has one bank: it is already chosen and locked (seed 000 §6).
+    await expect(page.locator('#root_codAbi')).toHaveValue('60855');
+    await expect(page.locator('#root_codAbi')).not.toBeEditable();
     await page.getByRole('tab', { name: 'Legale rappresentante' }).click();
     await page.locator('#root_legaleRappresentante_nome').fill('Sara');
     await page.locator('#root_legaleRappresentante_cognome').fill('Colombo');

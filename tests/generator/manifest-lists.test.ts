@@ -75,3 +75,14 @@ describe('manifest: bulk actions of a list', () => {
     expect(entities.Sportello.bulkActions).toBeUndefined();
   });
 });
+
+describe('manifest: data scope', () => {
+  it('names the field of each dimension, so a form and a list lock the one the caller is fixed to; an entity without scope has none', () => {
+    const scoped = SPORTELLO_YAML.replace('table: sportello\n', 'table: sportello\nscope: { bank: codAbi, branch: numero }\n');
+    const { model, diagnostics } = loadSpec({ 'spec/banca.yaml': BANCA_YAML, 'spec/sportello.yaml': scoped });
+    if (!model) throw new Error(diagnostics.map(format).join('\n'));
+    const manifest = buildManifest(model);
+    expect(manifest.entities.Sportello.scope).toEqual({ bank: 'codAbi', branch: 'numero' });
+    expect(manifest.entities.Banca).not.toHaveProperty('scope');
+  });
+});

@@ -79,6 +79,20 @@ describe('GET users/me', () => {
     });
   });
 
+  // Seed 000 §6, seed 002 §6: what the forms and filters prefill and lock (the data-scope values that can be only one).
+  it.each([
+    ['assistenza', {}],
+    ['sede.30480', { fixedBank: '30480', fixedGroup: '30480' }],
+    ['filiale.30480', { fixedBank: '30480', fixedGroup: '30480', fixedBranch: '01600' }],
+    ['federazione', {}],
+    ['sede.60855', { fixedBank: '60855', fixedGroup: '60855' }],
+    ['merchant.0001234', { fixedBank: '30480', fixedGroup: '30480-0001234', fixedMerchant: '0001234' }],
+  ])('%s is fixed to %j and nothing else', async (user, fixed) => {
+    const answer = await me(user);
+    const named = Object.fromEntries(Object.entries(answer).filter(([field]) => field.startsWith('fixed')));
+    expect(named).toEqual(fixed);
+  });
+
   it('answers 401 without a token', async () => {
     const res = await app.anonymous.get(`${API}/users/me`);
     expect(res.status).toBe(401);

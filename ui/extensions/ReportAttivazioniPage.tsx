@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { ItalianDateInput } from '../src/shell/dates/ItalianDateInputs';
 import { ApiError, userMessage } from '../src/core/apiError';
 import { formatDate } from '../src/core/format';
 import { useDataProvider } from '../src/core/hooks/useDataProvider';
@@ -56,12 +56,12 @@ export default function ReportAttivazioniPage() {
       <Title order={2}>Report attivazioni agenti push</Title>
       <Paper withBorder p="md">
         <Group align="flex-end">
-          <DateInput label="Dal" valueFormat="DD/MM/YYYY" placeholder="gg/mm/aaaa" value={dataDa ?? null} clearable w={180}
+          <ItalianDateInput label="Dal" value={dataDa} style={{ width: 180 }}
             error={error?.field === 'dataDa' ? error.message : undefined}
-            onChange={(v) => setDataDa(v ? v.slice(0, 10) : undefined)} data-testid="report-dal" />
-          <DateInput label="Al" valueFormat="DD/MM/YYYY" placeholder="gg/mm/aaaa" value={dataA ?? null} clearable w={180}
+            onChange={setDataDa} data-testid="report-dal" />
+          <ItalianDateInput label="Al" value={dataA} style={{ width: 180 }}
             error={error?.field === 'dataA' ? error.message : undefined}
-            onChange={(v) => setDataA(v ? v.slice(0, 10) : undefined)} data-testid="report-al" />
+            onChange={setDataA} data-testid="report-al" />
           <Button loading={loading} onClick={() => void run(dataDa, dataA)}>Cerca</Button>
         </Group>
       </Paper>

@@ -2,10 +2,17 @@
  * What the caller is and may do, for the UI: the same `holds` and scope the server enforces, so the
  * menu and buttons a user sees match what the API will accept (seed 000 §6, §7 Permissions).
  */
+import { bindingsOf } from '../../../common/bindings.js';
+import { fixedScopeOf, type ScopeDimension } from '../../../common/data-scope.js';
 import { holds } from '../auth/caller.js';
 import { present } from '../../lookup.js';
 import { callerIn, type DomainContext, type DomainHandler } from '../handler.js';
 import type { Row } from '../../crud/row-mapping.js';
+
+/** `{ bank: '30480' }` -> `{ fixedBank: '30480' }`: the answer's flat fields (a response field is not an object). */
+function fixedFields(fixed: Partial<Record<ScopeDimension, string>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(fixed).map(([dimension, value]) => [`fixed${dimension.charAt(0).toUpperCase()}${dimension.slice(1)}`, value]));
+}
 
 const me: DomainHandler = async (ctx) => {
   const { service } = ctx;
@@ -34,6 +41,7 @@ const me: DomainHandler = async (ctx) => {
     MERCHANT_OP: c.authorities.includes('MERCHANT_OP'),
     ROLE_WPB: c.authorities.includes('ROLE_WPB'),
     singleBank: !c.isAssistenza && c.banks.length === 1,
+    ...fixedFields(fixedScopeOf(bindingsOf(ctx.model).dataScope[c.kind], c)),
   };
 };
 

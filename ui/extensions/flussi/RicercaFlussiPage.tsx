@@ -9,6 +9,7 @@ import { Alert, Button, Group, Modal, Pagination, Select, Stack, Table, Text, Te
 import { defaultFeedSearchFrom } from '../../../common/flussi-dates';
 import { userMessage } from '../../src/core/apiError';
 import { formatDate } from '../../src/core/format';
+import { ItalianDateInput } from '../../src/shell/dates/ItalianDateInputs';
 import { useDataProvider } from '../../src/core/hooks/useDataProvider';
 import { useManifest } from '../../src/core/hooks/useManifest';
 import type { QueryEnum, Row } from '../../src/core/types';
@@ -102,8 +103,8 @@ export default function RicercaFlussiPage() {
           <Select label={inputs.tipo?.label ?? 'Tipo'} data={choices('tipo')} value={tipo} onChange={setTipo} allowDeselect={false} />
           <Select label={inputs.modalita?.label ?? 'Ricerca per'} data={choices('modalita')} value={mode} onChange={setModalita} disabled={forced} allowDeselect={false} />
           <TextInput label="Valore" required value={valore} onChange={(e) => setValore(e.currentTarget.value)} />
-          <TextInput label="Dal" type="date" value={dataDa} onChange={(e) => setDataDa(e.currentTarget.value)} />
-          <TextInput label="Al" type="date" value={dataA} onChange={(e) => setDataA(e.currentTarget.value)} />
+          <ItalianDateInput label="Dal" value={dataDa} onChange={(v) => setDataDa(v ?? '')} />
+          <ItalianDateInput label="Al" value={dataA} onChange={(v) => setDataA(v ?? '')} />
           <Button type="submit" disabled={valore.trim() === ''}>Cerca</Button>
         </Group>
       </form>

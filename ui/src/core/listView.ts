@@ -6,6 +6,7 @@
  * unknown column, a size it does not offer, an enum code it does not know, a malformed date) is ignored, not
  * an error: the address may have been typed, edited or kept from an older version.
  */
+import { isCalendarDate } from './dates';
 import type { EntityMeta, FilterDef, SortSpec } from './types';
 
 export interface ListView {
@@ -118,13 +119,4 @@ function filterValue(filter: FilterDef, raw: string | null | undefined): string 
     case 'decimal': return /^-?\d{1,15}(\.\d+)?$/.test(value) ? value : undefined;
     default: return value;
   }
-}
-
-/** `yyyy-mm-dd` naming a day that exists (not 2024-02-30). */
-function isCalendarDate(text: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }

@@ -19,6 +19,8 @@ import { versionOf } from '../../core/dataProvider';
 import { createTransformErrors, detailsToErrorSchema, FALLBACK_MESSAGE, valuePath } from '../../core/errorMessages';
 import { fieldState } from '../../../../common/field-conditions';
 import { fitToSchema } from '../../core/fitToSchema';
+import { fixedFieldValues } from '../../core/fixedScope';
+import { useSession } from '../../core/session';
 import { withoutServerSet } from '../../core/serverSet';
 import { useEntityMutations } from '../../core/hooks/useEntityMutations';
 import type { KeyValues } from '../../core/keys';
@@ -74,10 +76,16 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
   const banners = useBanners();
   const mutations = useEntityMutations(entity);
   const shape = (data: Row): Row => fitToSchema(form.schema, applyRules(form.rules, data));
+  // The bank of a single-bank user, the cab of a branch user: prefilled on a new row, locked on every row.
+  const { user } = useSession();
+  const fixed = useMemo(() => {
+    const properties = recordAt(form.schema, 'properties') ?? {};
+    return Object.fromEntries(Object.entries(fixedFieldValues(entity.scope, user)).filter(([field]) => field in properties));
+  }, [form, entity, user]);
 
   // The data as rjsf will hold it, its defaults filled in: what the user starts from, so a form nobody has
   // touched is not "changed" once rjsf reports its defaults.
-  const [formData, setFormData] = useState<Row>(() => withDefaults(form, fitToSchema(form.schema, initialData)));
+  const [formData, setFormData] = useState<Row>(() => withDefaults(form, fitToSchema(form.schema, editKey ? initialData : { ...initialData, ...fixed })));
   // The row as last loaded or saved: custom fields (the transfer list) tell from it whether they were modified.
   const [baseline, setBaseline] = useState<Row>(formData);
   // The latest data outside React's batching: confirmations compare against it while a modal is open.
@@ -112,8 +120,9 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
       if (state.hidden) return [[field, { ...recordAt(base, field), 'ui:widget': 'hidden' }]];
       return state.readOnly ? [[field, readOnly(field)]] : [];
     }));
-    return { ...base, ...conditional, ...locked, ...keys };
-  }, [form, editKey, restricted, onlyFields, formData]);
+    const scoped = Object.fromEntries(Object.keys(fixed).map((f) => [f, readOnly(f)]));
+    return { ...base, ...conditional, ...locked, ...scoped, ...keys };
+  }, [form, editKey, restricted, onlyFields, formData, fixed]);
   // A field required by its condition: the form says so before saving, with the field's own message.
   const customValidate = (data: Row | undefined, errors: FormValidation<Row>) => {
     for (const [field, conditions] of Object.entries(form.conditions ?? {})) {

@@ -4,9 +4,12 @@
  * booleans are selects of their labels and apply at once; a reference picks the referenced row by name
  * (ReferenceFilter.tsx).
  */
-import { Group, Select } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import type { CSSProperties } from 'react';
+import { Group, Select, TextInput } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import type { FilterDef } from '../../core/types';
+import { formatDate } from '../../core/format';
+import { ItalianDateInput } from '../dates/ItalianDateInputs';
 import { ReferenceFilter } from './ReferenceFilter';
 import { TypeaheadInput } from './TypeaheadInput';
 
@@ -14,12 +17,14 @@ interface Props {
   filters: FilterDef[];
   /** Query parameter -> the value set now. */
   values: Record<string, string>;
+  /** Query parameters the user cannot change (a single-bank user's bank, a branch user's cab: core/fixedScope.ts). */
+  locked?: Record<string, string>;
   delayMs: number;
   /** Called with the query parameter name (`param`, else the field) and the new value; `typed` when typing settled. */
   onChange: (param: string, value: string | undefined, typed: boolean) => void;
 }
 
-export function FilterBar({ filters, values, delayMs, onChange }: Props) {
+export function FilterBar({ filters, values, locked = {}, delayMs, onChange }: Props) {
   if (filters.length === 0) return null;
   return (
     <Group align="flex-end" gap="sm" wrap="wrap" role="search">
@@ -28,6 +33,7 @@ export function FilterBar({ filters, values, delayMs, onChange }: Props) {
           key={filter.param}
           filter={filter}
           value={values[filter.param] ?? ''}
+          locked={filter.param in locked}
           delayMs={delayMs}
           onChange={(v, typed) => onChange(filter.param, v, typed)}
         />
@@ -41,6 +47,7 @@ const BOOLEAN_OPTIONS = [{ value: 'true', label: 'Sì' }, { value: 'false', labe
 interface InputProps {
   filter: FilterDef;
   value: string;
+  locked: boolean;
   delayMs: number;
   onChange: (value: string | undefined, typed: boolean) => void;
 }
@@ -48,9 +55,13 @@ interface InputProps {
 /** Two filters a row on a phone, several on a desk; never wider than a name needs. */
 export const FILTER_WIDTH = { style: { flex: '1 1 160px', minWidth: 150, maxWidth: 260 } } as const;
 
-function FilterInput({ filter, value, delayMs, onChange }: InputProps) {
+function FilterInput({ filter, value, locked, delayMs, onChange }: InputProps) {
   const common = { label: filter.label, 'data-filter': filter.field, ...FILTER_WIDTH };
   const pick = (v: string | null) => onChange(v ?? undefined, false);
+  if (locked && filter.type === 'reference' && filter.reference) {
+    return <ReferenceFilter {...common} target={filter.reference} value={value} delayMs={delayMs} onChange={pick} locked={LOCK} />;
+  }
+  if (locked) return <LockedFilter {...common} filter={filter} value={value} />;
   switch (filter.type) {
     case 'enum':
       return (
@@ -68,14 +79,7 @@ function FilterInput({ filter, value, delayMs, onChange }: InputProps) {
     case 'date':
     case 'datetime':
       return (
-        <DateInput
-          {...common}
-          valueFormat="DD/MM/YYYY"
-          placeholder="gg/mm/aaaa"
-          clearable
-          value={value || null}
-          onChange={(v) => onChange(v ? v.slice(0, 10) : undefined, false)}
-        />
+        <ItalianDateInput {...common} value={value} onChange={(v) => onChange(v, false)} />
       );
     case 'reference':
       if (filter.reference) return <ReferenceFilter {...common} target={filter.reference} value={value} delayMs={delayMs} onChange={pick} />;
@@ -83,4 +87,24 @@ function FilterInput({ filter, value, delayMs, onChange }: InputProps) {
     default:
       return <TypeaheadInput {...common} value={value} delayMs={delayMs} onChange={(v) => onChange(v, true)} />;
   }
+}
+
+const LOCK = <IconLock size={16} role="img" aria-label="Bloccato" />;
+
+/**
+ * A filter the user cannot change: its value (a reference's row by name) in a read-only box with a lock,
+ * legible rather than greyed out.
+ */
+function LockedFilter({ filter, value, ...common }: { filter: FilterDef; value: string; label: string; 'data-filter': string; style: CSSProperties }) {
+  const shown = filter.type === 'enum' ? filter.options?.find((o) => o.value === value)?.label ?? value
+    : filter.type === 'date' || filter.type === 'datetime' ? formatDate(value) : value;
+  return (
+    <TextInput
+      {...common}
+      readOnly
+      value={shown}
+      title="Valore fissato per la tua utenza"
+      rightSection={LOCK}
+    />
+  );
 }

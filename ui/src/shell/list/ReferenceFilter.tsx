@@ -5,7 +5,7 @@
  * fields), else shown as the code. Who may not list the target, or a target with a composite key, types the
  * code, as before.
  */
-import { useEffect, useState, type CSSProperties } from 'react';
+import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { Select } from '@mantine/core';
 import { displayName } from '../../../../common/display-name';
 import { textOf } from '../../../../common/text';
@@ -29,6 +29,8 @@ interface Props {
   value: string;
   delayMs: number;
   onChange: (value: string | null) => void;
+  /** Shown by name, not changeable (a filter fixed for the user: core/fixedScope.ts). */
+  locked?: ReactNode;
 }
 
 export function ReferenceFilter({ target: targetName, ...props }: Props) {
@@ -36,13 +38,13 @@ export function ReferenceFilter({ target: targetName, ...props }: Props) {
   const target = entities[targetName];
   const { can } = useSession();
   if (!target || target.key.length !== 1 || !can(target.permissions.list)) {
-    const { onChange, ...rest } = props;
+    const { onChange, locked: _locked, ...rest } = props;
     return <TypeaheadInput {...rest} onChange={(v) => onChange(v ?? null)} />;
   }
   return <ReferenceSelect {...props} target={target} />;
 }
 
-function ReferenceSelect({ target, value, delayMs, onChange, label, style, 'data-filter': dataFilter }: Omit<Props, 'target'> & { target: EntityMeta }) {
+function ReferenceSelect({ target, value, delayMs, onChange, label, style, 'data-filter': dataFilter, locked }: Omit<Props, 'target'> & { target: EntityMeta }) {
   const provider = useDataProvider();
   const [search, setSearch] = useState('');
   const [found, setFound] = useState<Option[]>([]);
@@ -78,8 +80,10 @@ function ReferenceSelect({ target, value, delayMs, onChange, label, style, 'data
       style={style}
       data-filter={dataFilter}
       placeholder="Cerca..."
-      searchable
-      clearable
+      searchable={!locked}
+      clearable={!locked}
+      readOnly={Boolean(locked)}
+      {...(locked ? { rightSection: locked, title: 'Valore fissato per la tua utenza' } : {})}
       data={data}
       value={current}
       // The server has searched already: every option it sent is shown.

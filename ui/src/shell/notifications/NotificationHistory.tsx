@@ -4,7 +4,7 @@
  * `pageWindow` page numbers at once. Page size and window come from the manifest (the spec).
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { ApiError, userMessage } from '../../core/apiError';
 import { formatDate } from '../../core/format';
@@ -14,6 +14,7 @@ import type { QueuedNotification } from '../../core/notificationQueue';
 import { pageCount, pageWindow } from '../../core/pageWindow';
 import { useSession } from '../../core/session';
 import type { Manifest } from '../../core/types';
+import { ItalianDateInput } from '../dates/ItalianDateInputs';
 
 interface HistoryRow extends QueuedNotification { dataInizio: string; dataFine?: string | null }
 interface HistoryPage { results: HistoryRow[]; totalCount: number }
@@ -84,8 +85,8 @@ export function NotificationHistory({ onClose }: { onClose: () => void }) {
     <Modal opened onClose={onClose} title="Storico notifiche" size="lg" centered>
       <Stack>
         <Group align="flex-end">
-          <TextInput type="date" label="Dal" value={dataDa} onChange={(e) => setDataDa(e.currentTarget.value)} error={fieldError('dataDa')} />
-          <TextInput type="date" label="Al" value={dataA} onChange={(e) => setDataA(e.currentTarget.value)} error={fieldError('dataA')} />
+          <ItalianDateInput label="Dal" value={dataDa} onChange={(v) => setDataDa(v ?? '')} error={fieldError('dataDa')} />
+          <ItalianDateInput label="Al" value={dataA} onChange={(v) => setDataA(v ?? '')} error={fieldError('dataA')} />
           <Button onClick={() => void load(1)}>Cerca</Button>
         </Group>
         {error && !error.field ? <Alert color="red" role="alert">{error.message}</Alert> : null}

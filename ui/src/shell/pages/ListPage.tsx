@@ -14,6 +14,7 @@ import { useEntityMeta, useManifest } from '../../core/hooks/useManifest';
 import { fillRoute, keyOf } from '../../core/keys';
 import { withFilter, withoutFilters, withPage } from '../../core/listView';
 import { resultCount } from '../../core/resultCount';
+import { fixedFieldValues, fixedFilterValues } from '../../core/fixedScope';
 import { useSession } from '../../core/session';
 import type { Row } from '../../core/types';
 import { useBanners } from '../banners';
@@ -38,15 +39,19 @@ function EntityList({ entityName }: { entityName: string }) {
   const modals = useModals();
   const banners = useBanners();
   const mutations = useEntityMutations(entity);
-  const { can } = useSession();
+  const { can, user } = useSession();
   const title = entity.title ?? entity.labelPlural;
   usePageTitle(title);
 
   const { view, change } = useListView(entity, entity.listRoute);
+  // The bank of a single-bank user, the cab of a branch user: set and locked (core/fixedScope.ts).
+  const fixed = useMemo(() => fixedFilterValues(entity.filters, fixedFieldValues(entity.scope, user)), [entity, user]);
+  const filters = useMemo(() => ({ ...view.filters, ...fixed }), [view.filters, fixed]);
   // A list that needs one of some filters (spec api.requireOneFilter) is not asked before one has a value.
-  const missingFilter = missingRequiredFilter(entity, view.filters);
-  const list = useEntityList(entity, { page: view.page, size: view.size, sort: view.sort, filters: view.filters }, !missingFilter);
-  const filtered = Object.keys(view.filters).length > 0;
+  const missingFilter = missingRequiredFilter(entity, filters);
+  const list = useEntityList(entity, { page: view.page, size: view.size, sort: view.sort, filters }, !missingFilter);
+  // A locked filter is not one the user set: "Rimuovi filtri" and the empty text ignore it.
+  const filtered = Object.keys(view.filters).some((param) => !(param in fixed));
 
   const onFilterChange = useCallback((param: string, value: string | undefined, typed: boolean) => {
     change(withFilter(view, param, value), { typedIn: typed ? param : undefined });
@@ -107,7 +112,7 @@ function EntityList({ entityName }: { entityName: string }) {
       <Group justify="space-between">
         <Title order={1} size="h2">{title}</Title>
         <Group gap="sm">
-          <ExportMenu entity={entity} sort={view.sort} filters={view.filters} />
+          <ExportMenu entity={entity} sort={view.sort} filters={filters} />
           {canCreate && formRoute && (
             <Button leftSection={<IconPlus size={18} />} onClick={() => void navigate(fillRoute(formRoute, {}))}>
               Nuovo
@@ -115,7 +120,7 @@ function EntityList({ entityName }: { entityName: string }) {
           )}
         </Group>
       </Group>
-      <FilterBar filters={entity.filters} values={view.filters} delayMs={ui.typeaheadDelayMs} onChange={onFilterChange} />
+      <FilterBar filters={entity.filters} values={filters} locked={fixed} delayMs={ui.typeaheadDelayMs} onChange={onFilterChange} />
       {missingFilter && <Alert color="blue" role="status">{missingFilter}</Alert>}
       {list.error != null && (
         <Alert color="red" title="Impossibile caricare l'elenco">
