@@ -41,7 +41,7 @@ export const manifestSchema = {
     apiBase: str,
     locale: shape('Locale', { date: str, dateTime: str, currency: str, firstDayOfWeek: int }, ['date', 'dateTime', 'currency', 'firstDayOfWeek']),
     ui: shape('UiTimings', { bannerTimeoutMs: int, typeaheadDelayMs: int }, ['bannerTimeoutMs', 'typeaheadDelayMs']),
-    shells: { type: 'array', items: ref('ShellDef'), minItems: 1, description: 'The application frames (spec/ui/pages.yaml `shells`); every route names its own.' },
+    shells: { type: 'array', items: ref('ShellDef'), description: 'The application frames (spec/ui/pages.yaml `shells`); every route names its own.' },
     loginRealms: shape('LoginRealms', { bank: str, merchant: str }, ['bank', 'merchant'], 'The login realms (query userType, /login/<realm>) of bank-side users and merchants (spec/platform/bindings.yaml; absent from a spec without it).'),
     emailWarningGroups: { ...strings, description: 'Parent groups whose users without e-mail are only warned (spec/ui/pages.yaml).' },
     pageWindow: { ...int, description: 'Page numbers a hand-written paginator shows at once (spec/ui/pages.yaml `pageWindow`).' },
