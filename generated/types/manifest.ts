@@ -37,10 +37,8 @@ locale: Locale
 ui: UiTimings
 /**
  * The application frames (spec/ui/pages.yaml `shells`); every route names its own.
- * 
- * @minItems 1
  */
-shells: [ShellDef, ...(ShellDef)[]]
+shells: ShellDef[]
 loginRealms?: LoginRealms
 /**
  * Parent groups whose users without e-mail are only warned (spec/ui/pages.yaml).
