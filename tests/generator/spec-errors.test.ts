@@ -132,7 +132,7 @@ form:
 
 describe('shells (spec/ui/pages.yaml)', () => {
   const PAGES = 'spec/ui/pages.yaml';
-  interface Options { bankLanding?: string; layout?: string; businessPrefix?: string; bankPages?: string; businessPages?: string; businessUsers?: string; extraPage?: string }
+  interface Options { bankEntities?: string; businessEntities?: string; bankLanding?: string; layout?: string; businessPrefix?: string; bankPages?: string; businessPages?: string; businessUsers?: string; extraPage?: string }
   const pages = (o: Options = {}) => `shells:
   bank:
     prefix: /
@@ -146,7 +146,7 @@ describe('shells (spec/ui/pages.yaml)', () => {
     landing:
       assistance: /home
       bank: [${o.bankLanding ?? '/about, /banche'}]
-    entities: all
+    entities: ${o.bankEntities ?? 'all'}
     pages: ${o.bankPages ?? 'all'}
   business:
     prefix: ${o.businessPrefix ?? '/wpbusiness'}
@@ -157,7 +157,7 @@ describe('shells (spec/ui/pages.yaml)', () => {
     home: /wpbusiness/home
     users: [${o.businessUsers ?? 'merchant'}]
     landing: { merchant: /wpbusiness/home }
-    entities: []
+    entities: ${o.businessEntities ?? '[]'}
     pages: ${o.businessPages ?? '[]'}
 emailWarningGroups: ['15000']
 pages:
@@ -226,6 +226,13 @@ ${o.extraPage ?? ''}`;
   it("refuses a shell's page outside its prefix", () => {
     const d = loadSpecWithError({ [BANCA]: BANCA_YAML, [PAGES]: pages({ bankPages: '[]', businessPages: '[/about]' }) }, "Page '/about': route '/about' of shell 'business' is not under its prefix '/wpbusiness'");
     expect(d).toMatchObject({ file: PAGES, line: 29 });
+  });
+
+  it('refuses an entity in no shell, at its file, and an entity whose routes are outside its shell', () => {
+    const none = loadSpecWithError({ [BANCA]: BANCA_YAML, [PAGES]: pages({ bankEntities: '[]', bankLanding: '/about' }) }, 'Entity Banca belongs to no shell');
+    expect(none).toMatchObject({ file: BANCA, line: 1 });
+    const outside = loadSpecWithError({ [BANCA]: BANCA_YAML, [PAGES]: pages({ businessEntities: '[Banca]', bankLanding: '/about' }) }, "Entity Banca: route '/banche' of shell 'business' is not under its prefix '/wpbusiness'");
+    expect(outside).toMatchObject({ file: BANCA, line: 1 });
   });
 
   it('refuses a kind of user in two shells, and one in none', () => {
