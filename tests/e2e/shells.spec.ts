@@ -93,3 +93,16 @@ test("l'esercente atterra nell'area business, l'utente banca nell'area banche", 
     await expectPath(bank, '/esercente/ricercaEsercente');
   });
 });
+
+test.describe('telefono (390 x 844)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('le rotte pubbliche non scorrono di lato', async ({ page }) => {
+    for (const [route, title] of PUBLIC_ROUTES) {
+      await page.goto(route);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${route} scrolls sideways`).toBeLessThanOrEqual(0);
+    }
+  });
+});
