@@ -310,9 +310,31 @@ export interface CustomOperationModel {
  */
 export interface IndicatorModel { label: string; entity: string; field: string; group: string; refreshKey: string; route?: string }
 
+/** The kinds of user a shell is for and lands (seed 000 §1: merchant, assistance, other bank users). */
+export type UserKind = 'bank' | 'assistance' | 'merchant';
+
+/**
+ * One application frame (spec/ui/pages.yaml `shells`): its route prefix, login realm, layout, menu source,
+ * home, the kinds of user it is for and where the home sends each of them (a list: the first the user may
+ * open, the last as fallback), and the routes (entity lists and forms, pages) that belong to it.
+ */
+export interface ShellDef {
+  name: string;
+  prefix: string;
+  title: string;
+  login: { realm: 'bank' | 'merchant'; title: string };
+  layout: 'sidebar' | 'topbar';
+  menu: 'spec' | 'none';
+  home: string;
+  publicHome: boolean;
+  users: UserKind[];
+  landing: Partial<Record<UserKind, string[]>>;
+  routes: string[];
+}
+
 /** Shell behaviour the seeds fix per kind of user (spec/ui/pages.yaml). */
 export interface ShellModel {
-  landing?: { merchant: string; assistance: string; bank: string[] };
+  shells: ShellDef[];
   emailWarningGroups: string[];
   /** Page numbers a hand-written paginator shows at once (seed 000 §9: 4). */
   pageWindow?: number;

@@ -22,7 +22,13 @@ const columnExtras = {
   reference: { ...str, description: 'The entity a reference points to: a filter picks its row by name (`?format=compact&q=`).' },
   maxLength: { ...int, description: "A text field's longest value, which sizes its column." },
 };
-const routeBase = { path: str, permission: str, title: str, public: { type: 'boolean', description: 'Reachable without login (seed 000 §2).' } };
+const routeBase = {
+  path: str, permission: str, title: str, public: { type: 'boolean', description: 'Reachable without login (seed 000 §2).' },
+  shell: { ...str, description: 'The name of the shell the route belongs to (spec/ui/pages.yaml `shells`).' },
+};
+/** The frames a shell can have (spec/ui/pages.yaml `layout`); the UI has one component for each. */
+export const SHELL_LAYOUTS = ['sidebar', 'topbar'];
+const USER_KINDS = ['bank', 'assistance', 'merchant'];
 
 export const manifestSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -30,12 +36,12 @@ export const manifestSchema = {
   description: 'generated/manifest.json: routes, menu, list columns, filters and page sizes the generic shell renders (docs/artifacts.md#manifestjson).',
   type: 'object',
   additionalProperties: false,
-  required: ['apiBase', 'locale', 'ui', 'emailWarningGroups', 'queryDefaults', 'queryEnums', 'messages', 'successMessages', 'functions', 'actions', 'menu', 'routes', 'indicators', 'entities', 'exports'],
+  required: ['apiBase', 'locale', 'ui', 'shells', 'emailWarningGroups', 'queryDefaults', 'queryEnums', 'messages', 'successMessages', 'functions', 'actions', 'menu', 'routes', 'indicators', 'entities', 'exports'],
   properties: {
     apiBase: str,
     locale: shape('Locale', { date: str, dateTime: str, currency: str, firstDayOfWeek: int }, ['date', 'dateTime', 'currency', 'firstDayOfWeek']),
     ui: shape('UiTimings', { bannerTimeoutMs: int, typeaheadDelayMs: int }, ['bannerTimeoutMs', 'typeaheadDelayMs']),
-    landing: shape('Landing', { merchant: str, assistance: str, bank: strings }, ['merchant', 'assistance', 'bank'], 'Where /home sends each kind of user (spec/ui/pages.yaml `landing`).'),
+    shells: { type: 'array', items: ref('ShellDef'), description: 'The application frames (spec/ui/pages.yaml `shells`); every route names its own.' },
     loginRealms: shape('LoginRealms', { bank: str, merchant: str }, ['bank', 'merchant'], 'The login realms (query userType, /login/<realm>) of bank-side users and merchants (spec/platform/bindings.yaml; absent from a spec without it).'),
     emailWarningGroups: { ...strings, description: 'Parent groups whose users without e-mail are only warned (spec/ui/pages.yaml).' },
     pageWindow: { ...int, description: 'Page numbers a hand-written paginator shows at once (spec/ui/pages.yaml `pageWindow`).' },
@@ -101,11 +107,25 @@ export const manifestSchema = {
     RouteDef: {
       title: 'RouteDef',
       oneOf: [
-        shape('ListRoute', { ...routeBase, kind: { const: 'list' }, entity: str }, ['path', 'kind', 'entity']),
-        shape('FormRoute', { ...routeBase, kind: { const: 'form' }, entity: str }, ['path', 'kind', 'entity']),
-        shape('ExtensionRoute', { ...routeBase, kind: { const: 'extension' }, component: str }, ['path', 'kind', 'component', 'title', 'public']),
+        shape('ListRoute', { ...routeBase, kind: { const: 'list' }, entity: str }, ['path', 'kind', 'entity', 'shell']),
+        shape('FormRoute', { ...routeBase, kind: { const: 'form' }, entity: str }, ['path', 'kind', 'entity', 'shell']),
+        shape('ExtensionRoute', { ...routeBase, kind: { const: 'extension' }, component: str }, ['path', 'kind', 'component', 'title', 'public', 'shell']),
       ],
     },
+    UserKind: { title: 'UserKind', enum: USER_KINDS },
+    ShellDef: shape('ShellDef', {
+      name: str,
+      prefix: { ...str, description: 'Every route of the shell starts with it.' },
+      title: { ...str, description: "The product name in the shell's header and login page." },
+      loginRealm: { ...str, description: 'The realm its visitors log in with: /login/<loginRealm>, userType <loginRealm>.' },
+      loginTitle: { ...str, description: "The login page's subtitle." },
+      layout: { title: 'ShellLayout', enum: SHELL_LAYOUTS },
+      menu: { title: 'MenuSource', enum: ['spec', 'none'], description: "spec: the menu entries of the shell's routes; none: no menu." },
+      home: { ...str, description: "The shell's home: the work queue, or a jump to the user's landing." },
+      publicHome: { type: 'boolean', description: 'The home opens without a login.' },
+      users: { type: 'array', items: ref('UserKind'), description: 'The kinds of user the shell is for.' },
+      landing: { type: 'object', propertyNames: { enum: USER_KINDS }, additionalProperties: strings, description: 'Where the home sends each kind of user: the first route the user may open, the last as fallback.' },
+    }, ['name', 'prefix', 'title', 'loginRealm', 'loginTitle', 'layout', 'menu', 'home', 'publicHome', 'users', 'landing']),
     MenuItem: shape('MenuItem', { label: str, route: str, permission: str }, ['label', 'route']),
     MenuGroup: shape('MenuGroup', { label: str, items: { type: 'array', items: ref('MenuItem') } }, ['label', 'items']),
     IndicatorDef: shape('IndicatorDef', { name: str, path: str, permission: str, label: str, refreshKey: str, route: str }, ['name', 'path', 'label', 'refreshKey']),

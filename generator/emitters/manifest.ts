@@ -33,16 +33,18 @@ export function buildManifest(model: Model): Manifest {
   // messages.yaml's schema requires no particular error code: a spec may leave EXPORT_FAILED out.
   const errors: Partial<Record<string, string>> = model.messages.errors;
   const routes: RouteDef[] = [];
+  const shellOf = new Map(model.shell.shells.flatMap((s) => s.routes.map((route) => [route, s.name] as const)));
+  const shell = (route: string) => shellOf.get(route) ?? model.shell.shells[0].name;
   const menu = new Map<string, MenuItem[]>();
   const addMenu = (group: string, item: MenuItem) => menu.set(group, [...(menu.get(group) ?? []), item]);
 
   for (const entity of model.entities) {
-    if (entity.list) routes.push({ path: entity.list.route, kind: 'list', entity: entity.name, permission: entity.list.permission });
-    if (entity.form) routes.push({ path: entity.form.route, kind: 'form', entity: entity.name, permission: entity.form.permission });
+    if (entity.list) routes.push({ path: entity.list.route, kind: 'list', entity: entity.name, permission: entity.list.permission, shell: shell(entity.list.route) });
+    if (entity.form) routes.push({ path: entity.form.route, kind: 'form', entity: entity.name, permission: entity.form.permission, shell: shell(entity.form.route) });
     if (entity.menu && entity.list) addMenu(entity.menu.group, { label: entity.menu.label, route: entity.list.route, permission: entity.list.permission, order: entity.menu.order });
   }
   for (const page of model.pages) {
-    routes.push({ path: page.route, kind: 'extension', component: page.component, title: page.title, public: page.public, ...(page.permission ? { permission: page.permission } : {}) });
+    routes.push({ path: page.route, kind: 'extension', component: page.component, title: page.title, public: page.public, shell: shell(page.route), ...(page.permission ? { permission: page.permission } : {}) });
     if (page.menu) addMenu(page.menu.group, { label: page.menu.label, route: page.route, ...(page.permission ? { permission: page.permission } : {}), order: page.menu.order });
   }
 
@@ -50,8 +52,10 @@ export function buildManifest(model: Model): Manifest {
     apiBase: API_BASE,
     locale: { date: 'DD/MM/YYYY', dateTime: 'DD/MM/YYYY HH:mm', currency: 'EUR', firstDayOfWeek: 1 },
     ui: { bannerTimeoutMs: 3000, typeaheadDelayMs: 800 },
-    // Where /home sends each kind of user, and who only gets a warning for a missing e-mail (spec/ui/pages.yaml).
-    ...(model.shell.landing ? { landing: model.shell.landing } : {}),
+    // The application frames, each with its login, layout, menu, home and landing per kind of user (spec/ui/pages.yaml).
+    shells: model.shell.shells.map(({ routes: _routes, login, ...def }) => ({
+      ...def, loginRealm: model.bindings?.loginRealms[login.realm] ?? login.realm, loginTitle: login.title,
+    })),
     // The login pages and the userType each sends (spec/platform/bindings.yaml).
     ...(model.bindings ? { loginRealms: model.bindings.loginRealms } : {}),
     emailWarningGroups: model.shell.emailWarningGroups,

@@ -12,6 +12,7 @@ import { buildConfig } from './build-config.js';
 import { buildEntity } from './build-entity.js';
 import { formatDefaultKey } from './build-field.js';
 import { buildOperations } from './build-operation.js';
+import { buildShells } from './build-shells.js';
 import { checkIndicators } from './check-indicators.js';
 import { checkCrossReferences, type Located, type LocatedEntity } from './check-cross-references.js';
 import { checkDemo } from './check-demo.js';
@@ -61,7 +62,7 @@ export function buildModel(files: SpecFiles): { model?: Model; diagnostics: Diag
 
   checkCrossReferences(entities, pages, pageSources, functions.raw.functions, functions.raw.actions, diagnostics, operations);
   checkLifecycles(entities, diagnostics);
-  const shell = buildShell(ofKind('pages'), new Set([...pages.map((p) => p.value.route), ...entities.flatMap((e) => [e.value.list?.route, e.value.form?.route])]), diagnostics);
+  const shell = buildShell(ofKind('pages'), entities, pages, pageSources, diagnostics);
 
   const bindings = buildBindings(ofKind('bindings'), entities.map((e) => e.value), diagnostics);
   const demoFiles = ofKind('demo');
@@ -85,23 +86,13 @@ export function buildModel(files: SpecFiles): { model?: Model; diagnostics: Diag
   return diagnostics.length ? { diagnostics } : { model, diagnostics };
 }
 
-/** The landing rules and e-mail warning groups; a landing route must be one the spec declares. */
-function buildShell(files: SpecFile<'pages'>[], routes: Set<string | undefined>, diagnostics: Diagnostic[]): ShellModel {
-  const withLanding = files.filter((f) => f.raw.landing);
-  withLanding.slice(1).forEach((f) => diagnostics.push({ ...f.source.positionOf(['landing']), message: `Only one 'landing' is allowed; the first is in ${withLanding[0].source.file}.` }));
-  const source = withLanding.at(0)?.source;
-  const landing = withLanding.at(0)?.raw.landing;
-  if (source && landing) {
-    const check = (route: string, path: (string | number)[]) => {
-      // /wpbusiness/home and /home (the work queue) belong to the shell itself, not to a spec route.
-      if (!routes.has(route) && !route.startsWith('/wpbusiness') && route !== '/home') diagnostics.push({ ...source.positionOf(path), message: `Landing route '${route}' is not a route of any entity or page.` });
-    };
-    check(landing.assistance, ['landing', 'assistance']);
-    landing.bank.forEach((r, i) => check(r, ['landing', 'bank', i]));
-  }
+/** The shells, e-mail warning groups and page window of spec/ui/pages.yaml. */
+function buildShell(
+  files: SpecFile<'pages'>[], entities: LocatedEntity[], pages: Located<PageModel>[], pageSources: { source: SourceFile; index: number }[], diagnostics: Diagnostic[],
+): ShellModel {
   const pageWindow = files.map((f) => f.raw.pageWindow).find((w) => w !== undefined);
   return {
-    ...(landing ? { landing } : {}),
+    shells: buildShells(files, entities, pages, pageSources, diagnostics),
     emailWarningGroups: files.flatMap((f) => f.raw.emailWarningGroups ?? []),
     ...(pageWindow !== undefined ? { pageWindow } : {}),
   };

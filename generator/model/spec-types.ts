@@ -64,8 +64,14 @@ export interface RawStates {
 export interface RawFunctions { functions: Record<string, string>; actions: Record<string, string> }
 export interface RawMessages { messages: { validation: Record<string, string>; formats: Record<NamedFormat, Record<string, string>>; errors: Record<string, string>; mails: MailTemplates } }
 export interface RawDemo { demo: string; order?: number; rows: Record<string, unknown>[] }
+export interface RawShell {
+  prefix: string; title: string; login: { realm: 'bank' | 'merchant'; title: string }; layout: 'sidebar' | 'topbar'; menu: 'spec' | 'none';
+  home: string; publicHome?: boolean; users: ('bank' | 'assistance' | 'merchant')[];
+  landing?: Partial<Record<'bank' | 'assistance' | 'merchant', string | string[]>>;
+  entities?: 'all' | string[]; pages?: 'all' | string[];
+}
 export interface RawPages {
-  landing?: { merchant: string; assistance: string; bank: string[] };
+  shells?: Record<string, RawShell>;
   emailWarningGroups?: string[];
   pageWindow?: number;
   pages: { route: string; component: string; title?: string; permission?: string; public?: boolean; menu?: { group: string; label?: string; order?: number } }[];

@@ -19,8 +19,11 @@ async function menuLabels(page: Page): Promise<string[]> {
 }
 
 test(`utente di filiale (${BRANCH_USER}): atterraggio, e-mail richiesta, menu e rotte secondo i permessi`, async ({ page }) => {
-  await test.step('utente non autenticato su / -> /login/banca', async () => {
+  await test.step('utente non autenticato su / -> /home pubblica (seed 000 §2), poi Accesso banche -> /login/banca', async () => {
     await page.goto('/');
+    await expectPath(page, '/home');
+    await expect(page.getByRole('heading', { level: 1, name: 'Benvenuto' })).toBeVisible();
+    await page.getByRole('link', { name: 'Accesso banche' }).click();
     await expectPath(page, '/login/banca');
   });
 

@@ -81,6 +81,15 @@ describe('the fixture uses every key of the language', () => {
     expect(types.filter((t) => !values(entities, 'fields').some((f) => f.type === t))).toEqual([]);
   });
 
+  it('every key of the pages file, of a page and of a shell', () => {
+    const pagesSchema = schemaOf('pages.schema.json');
+    const pagesFiles = sources.filter((s) => Array.isArray(s.pages));
+    expect(missing(keysOf(pagesSchema), pagesFiles)).toEqual([]);
+    const pages = pagesFiles.flatMap((f) => (Array.isArray(f.pages) ? f.pages : [])).filter(isObject);
+    expect(missing(keysOf(objectAt(objectAt(pagesSchema, 'properties'), 'pages').items), pages)).toEqual([]);
+    expect(missing(keysOf(objectAt(objectAt(pagesSchema, 'properties'), 'shells').additionalProperties), values(pagesFiles, 'shells'))).toEqual([]);
+  });
+
   it('every key of an operation', () => {
     const operations = values(sources, 'operations');
     const operationSchema = objectAt(schemaOf('operations.schema.json'), '$defs').operation;

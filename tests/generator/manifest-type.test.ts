@@ -5,12 +5,19 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { manifestSchema } from '../../generator/emitters/manifest-type';
+import { manifestSchema, SHELL_LAYOUTS } from '../../generator/emitters/manifest-type';
 
 const manifest: Record<string, unknown> = JSON.parse(readFileSync(new URL('../../generated/manifest.json', import.meta.url), 'utf8'));
 const validate = new Ajv2020({ allErrors: true, strict: true }).compile(manifestSchema);
 
+const pagesSchema: { properties: { shells: { additionalProperties: { properties: { layout: { enum: string[] } } } } } } =
+  JSON.parse(readFileSync(new URL('../../generator/schema/pages.schema.json', import.meta.url), 'utf8'));
+
 describe('manifest schema', () => {
+  it("knows the same shell layouts as the spec's schema (each has a frame in ui/src/shell/layouts.tsx)", () => {
+    expect(pagesSchema.properties.shells.additionalProperties.properties.layout.enum).toEqual(SHELL_LAYOUTS);
+  });
+
   it('accepts generated/manifest.json', () => {
     expect(validate(manifest), JSON.stringify(validate.errors)).toBe(true);
   });

@@ -130,28 +130,117 @@ form:
   });
 });
 
-describe('shell landing rules (spec/ui/pages.yaml)', () => {
+describe('shells (spec/ui/pages.yaml)', () => {
   const PAGES = 'spec/ui/pages.yaml';
-  const pages = (bank: string) => `landing:
-  merchant: /wpbusiness/home
-  assistance: /banche
-  bank: [${bank}]
+  interface Options { bankEntities?: string; businessEntities?: string; bankLanding?: string; layout?: string; businessPrefix?: string; bankPages?: string; businessPages?: string; businessUsers?: string; extraPage?: string }
+  const pages = (o: Options = {}) => `shells:
+  bank:
+    prefix: /
+    title: WebPOS
+    login: { realm: bank, title: Accesso banche }
+    layout: ${o.layout ?? 'sidebar'}
+    menu: spec
+    home: /home
+    publicHome: true
+    users: [bank, assistance]
+    landing:
+      assistance: /home
+      bank: [${o.bankLanding ?? '/about, /banche'}]
+    entities: ${o.bankEntities ?? 'all'}
+    pages: ${o.bankPages ?? 'all'}
+  business:
+    prefix: ${o.businessPrefix ?? '/wpbusiness'}
+    title: WebPOS Business
+    login: { realm: merchant, title: Accesso esercenti }
+    layout: topbar
+    menu: none
+    home: /wpbusiness/home
+    users: [${o.businessUsers ?? 'merchant'}]
+    landing: { merchant: /wpbusiness/home }
+    entities: ${o.businessEntities ?? '[]'}
+    pages: ${o.businessPages ?? '[]'}
 emailWarningGroups: ['15000']
 pages:
   - { route: /about, component: InfoPage, public: true }
-`;
+${o.extraPage ?? ''}`;
 
-  it('accepts landing routes that entities or pages declare, and carries them into the model', () => {
-    const { model, diagnostics } = loadSpec({ [BANCA]: BANCA_YAML, [PAGES]: pages('/about, /banche') });
+  it('accepts shells whose routes, prefixes and landings agree, and carries them into the model', () => {
+    const { model, diagnostics } = loadSpec({ [BANCA]: BANCA_YAML, [PAGES]: pages({ extraPage: '  - { route: /wpbusiness/fatture, component: InfoPage }\n', businessPages: '[/wpbusiness/fatture]' }) });
     expect(diagnostics).toEqual([]);
-    expect(model?.shell).toEqual({
-      landing: { merchant: '/wpbusiness/home', assistance: '/banche', bank: ['/about', '/banche'] },
-      emailWarningGroups: ['15000'],
-    });
+    const shells = present(model, 'the model').shell.shells;
+    expect(shells.map((s) => [s.name, s.prefix, s.layout, s.menu, s.home, s.publicHome, s.users, s.landing, s.routes])).toEqual([
+      ['bank', '/', 'sidebar', 'spec', '/home', true, ['bank', 'assistance'], { assistance: ['/home'], bank: ['/about', '/banche'] }, expect.arrayContaining(['/banche', '/about'])],
+      ['business', '/wpbusiness', 'topbar', 'none', '/wpbusiness/home', false, ['merchant'], { merchant: ['/wpbusiness/home'] }, ['/wpbusiness/fatture']],
+    ]);
+    expect(shells[0].routes).not.toContain('/wpbusiness/fatture');
   });
 
-  it('refuses a landing route nothing declares, at its line', () => {
-    const d = loadSpecWithError({ [BANCA]: BANCA_YAML, [PAGES]: pages('/richieste/sospesi/nessuna') }, "Landing route '/richieste/sospesi/nessuna' is not a route");
-    expect(d).toMatchObject({ file: PAGES, line: 4 });
+  it('gives a spec without shells one shell at / for every kind of user and every route', () => {
+    const { model, diagnostics } = loadSpec({ [BANCA]: BANCA_YAML });
+    expect(diagnostics).toEqual([]);
+    expect(present(model, 'the model').shell.shells).toMatchObject([{ name: 'main', prefix: '/', users: ['bank', 'assistance', 'merchant'], routes: expect.arrayContaining(['/banche']) }]);
+  });
+
+  it('refuses a landing route that is not a route of the shell, at its line', () => {
+    const d = loadSpecWithError({ [BANCA]: BANCA_YAML, [PAGES]: pages({ bankLanding: '/richieste/sospesi/nessuna' }) }, "Landing route '/richieste/sospesi/nessuna' is not a route of shell 'bank'");
+    expect(d).toMatchObject({ file: PAGES, line: 13, column: 14 });
+  });
+
+  it("refuses a landing route of another shell (the business home is not the bank shell's)", () => {
+    const d = loadSpecWithError({ [BANCA]: BANCA_YAML, [PAGES]: pages({ bankLanding: '/wpbusiness/home' }) }, "Landing route '/wpbusiness/home' is not a route of shell 'bank'");
+    expect(d).toMatchObject({ file: PAGES, line: 13 });
+  });
+
+  it('refuses an unknown layout, naming the known ones', () => {
+    const d = loadSpecWithError({ [BANCA]: BANCA_YAML, [PAGES]: pages({ layout: 'sidbar' }) }, "Value 'sidbar' is not allowed");
+    expect(d).toMatchObject({ file: PAGES, line: 6, column: 13 });
+    expect(d.message).toContain("Did you mean 'sidebar'?");
+  });
+
+  it('refuses a page in no shell, at the page', () => {
+    const d = loadSpecWithError({ [BANCA]: BANCA_YAML, [PAGES]: pages({ bankPages: '[]' }) }, "Page '/about' belongs to no shell");
+    expect(d).toMatchObject({ file: PAGES, line: 29, column: 14 });
+  });
+
+  it('refuses a page listed in two shells, and a listed page the spec lacks', () => {
+    const { diagnostics } = loadSpec({ [BANCA]: BANCA_YAML, [PAGES]: pages({ bankPages: '[/about]', businessPages: '[/about, /nessuna]' }) });
+    expect(diagnostics.map((d) => `${d.line}: ${d.message}`)).toEqual(expect.arrayContaining([
+      "26: Page '/about' already belongs to shell 'bank'.",
+      "26: Page '/nessuna' of shell 'business' is not in the spec.",
+    ]));
+  });
+
+  it('refuses two shells on the same prefix', () => {
+    const d = loadSpecWithError({ [BANCA]: BANCA_YAML, [PAGES]: pages({ businessPrefix: '/' }) }, "Shells 'bank' and 'business' have the same prefix '/'");
+    expect(d).toMatchObject({ file: PAGES, line: 17, column: 13 });
+  });
+
+  it("refuses a route of one shell under another shell's prefix", () => {
+    const d = loadSpecWithError(
+      { [BANCA]: BANCA_YAML, [PAGES]: pages({ extraPage: '  - { route: /wpbusiness/fatture, component: InfoPage }\n' }) },
+      "Page '/wpbusiness/fatture': route '/wpbusiness/fatture' of shell 'bank' lies under the prefix '/wpbusiness' of shell 'business'",
+    );
+    expect(d).toMatchObject({ file: PAGES, line: 30, column: 14 });
+  });
+
+  it("refuses a shell's page outside its prefix", () => {
+    const d = loadSpecWithError({ [BANCA]: BANCA_YAML, [PAGES]: pages({ bankPages: '[]', businessPages: '[/about]' }) }, "Page '/about': route '/about' of shell 'business' is not under its prefix '/wpbusiness'");
+    expect(d).toMatchObject({ file: PAGES, line: 29 });
+  });
+
+  it('refuses an entity in no shell, at its file, and an entity whose routes are outside its shell', () => {
+    const none = loadSpecWithError({ [BANCA]: BANCA_YAML, [PAGES]: pages({ bankEntities: '[]', bankLanding: '/about' }) }, 'Entity Banca belongs to no shell');
+    expect(none).toMatchObject({ file: BANCA, line: 1 });
+    const outside = loadSpecWithError({ [BANCA]: BANCA_YAML, [PAGES]: pages({ businessEntities: '[Banca]', bankLanding: '/about' }) }, "Entity Banca: route '/banche' of shell 'business' is not under its prefix '/wpbusiness'");
+    expect(outside).toMatchObject({ file: BANCA, line: 1 });
+  });
+
+  it('refuses a kind of user in two shells, and one in none', () => {
+    const { diagnostics } = loadSpec({ [BANCA]: BANCA_YAML, [PAGES]: pages({ businessUsers: 'bank' }) });
+    expect(diagnostics.map((d) => `${d.line}: ${d.message}`)).toEqual(expect.arrayContaining([
+      "23: Users of kind 'bank' already belong to shell 'bank'.",
+      "1: No shell is for users of kind 'merchant': add it to the 'users' of one shell.",
+      "24: Shell 'business' lands users of kind 'merchant' but is not for them (its users: bank).",
+    ]));
   });
 });

@@ -5,10 +5,9 @@ import { buildCatalogue } from '../../ui/extensions/roles/catalogue';
 import { createAuthApi } from '../../ui/src/core/authApi';
 import { createDataProvider } from '../../ui/src/core/dataProvider';
 import { entityPath } from '../../ui/src/core/keys';
-import { afterLoginTarget, homeLanding, loginPathFor, missingEmailRule, visibleMenu } from '../../ui/src/core/navigation';
+import { afterLoginTarget, homeLanding, loginPathFor, missingEmailRule, shellOfPath, shellOfUser, visibleMenu } from '../../ui/src/core/navigation';
 import { holdsAll } from '../../ui/src/core/permissions';
 import type { Manifest } from '../../ui/src/core/types';
-import { present } from '../support/present';
 import { seen } from './fakeFetch';
 
 /**
@@ -75,13 +74,21 @@ describe('can()', () => {
 });
 
 describe('navigation rules (seed 000 §2, §4)', () => {
-  it('sends /wpbusiness visitors to the merchant login, others to the bank login (realms of the manifest)', () => {
-    const realms = present(MANIFEST.loginRealms, 'the login realms of the manifest');
-    expect(realms).toEqual({ bank: 'banca', merchant: 'merchant' });
-    expect(loginPathFor('/wpbusiness/home', realms)).toBe('/login/merchant');
-    expect(loginPathFor('/anagrafiche/anaBanca', realms)).toBe('/login/banca');
-    expect(loginPathFor('/wpbusinessx', realms)).toBe('/login/banca');
-    expect(loginPathFor('/wpbusiness', { bank: 'b', merchant: 'm' })).toBe('/login/m');
+  it('sends a visitor to the login page of the shell of the path it asked for (shells of the manifest)', () => {
+    const { shells } = MANIFEST;
+    expect(shells.map((s) => [s.name, s.prefix, s.loginRealm, s.layout])).toEqual([['bank', '/', 'banca', 'sidebar'], ['business', '/wpbusiness', 'merchant', 'topbar']]);
+    expect(loginPathFor('/wpbusiness/home', shells)).toBe('/login/merchant');
+    expect(loginPathFor('/wpbusiness', shells)).toBe('/login/merchant');
+    expect(loginPathFor('/anagrafiche/anaBanca', shells)).toBe('/login/banca');
+    expect(loginPathFor('/wpbusinessx', shells)).toBe('/login/banca');
+    expect(shellOfPath(shells, '/wpbusiness/documenti/fatture').name).toBe('business');
+  });
+
+  it('puts each kind of user in its shell', () => {
+    const { shells } = MANIFEST;
+    expect(shellOfUser(shells, { isMerchant: true, isAssistenza: false }).name).toBe('business');
+    expect(shellOfUser(shells, { isMerchant: false, isAssistenza: true }).name).toBe('bank');
+    expect(shellOfUser(shells, { isMerchant: false, isAssistenza: false }).name).toBe('bank');
   });
 
   it('returns to the saved URL unless it is a login page', () => {
@@ -94,12 +101,15 @@ describe('navigation rules (seed 000 §2, §4)', () => {
 
   it('lands each kind of user on its home', () => {
     const none = () => false;
-    const { landing, routes } = MANIFEST;
-    expect(homeLanding({ isMerchant: true, isAssistenza: false }, none, landing, routes)).toBe('/wpbusiness/home');
+    const { shells, routes } = MANIFEST;
+    const [bank, business] = shells;
+    expect(homeLanding({ isMerchant: true, isAssistenza: false }, none, business, routes)).toBe('/wpbusiness/home');
     // The pending-requests pages are placeholders still: assistance stays on the work queue, nobody lands there.
-    expect(homeLanding({ isMerchant: false, isAssistenza: true }, none, landing, routes)).toBe('/home');
-    expect(homeLanding({ isMerchant: false, isAssistenza: false }, (p) => p === 'RIC_SOSPESI_BANCHE:VISUALIZZAZIONE', landing, routes)).toBe('/esercente/ricercaEsercente');
-    expect(homeLanding({ isMerchant: false, isAssistenza: false }, none, landing, routes)).toBe('/esercente/ricercaEsercente');
+    expect(homeLanding({ isMerchant: false, isAssistenza: true }, none, bank, routes)).toBe('/home');
+    expect(homeLanding({ isMerchant: false, isAssistenza: false }, (p) => p === 'RIC_SOSPESI_BANCHE:VISUALIZZAZIONE', bank, routes)).toBe('/esercente/ricercaEsercente');
+    expect(homeLanding({ isMerchant: false, isAssistenza: false }, none, bank, routes)).toBe('/esercente/ricercaEsercente');
+    // A shell declares no landing for a kind of user it is not for.
+    expect(homeLanding({ isMerchant: true, isAssistenza: false }, none, bank, routes)).toBeUndefined();
   });
 
   it('applies the missing e-mail rules', () => {
@@ -116,8 +126,14 @@ describe('navigation rules (seed 000 §2, §4)', () => {
       { label: 'Aiuto', items: [{ label: 'Informazioni', route: '/about' }] },
     ];
     const can = (p?: string) => holdsAll(grants, [p]);
-    expect(visibleMenu(menu, can, null).map((g) => g.label)).toEqual(['Anagrafiche', 'Aiuto']);
-    expect(visibleMenu(menu, can, new Set(['/about'])).map((g) => g.label)).toEqual(['Aiuto']);
+    const [bank, business] = MANIFEST.shells;
+    const { routes } = MANIFEST;
+    expect(visibleMenu(menu, can, null, bank, routes).map((g) => g.label)).toEqual(['Anagrafiche', 'Aiuto']);
+    expect(visibleMenu(menu, can, new Set(['/about']), bank, routes).map((g) => g.label)).toEqual(['Aiuto']);
+    // Another shell's routes are not in this shell's menu; a shell with `menu: none` has none.
+    expect(visibleMenu(menu, can, null, { ...bank, name: 'altro' }, routes)).toEqual([]);
+    expect(visibleMenu(menu, can, null, { ...business, menu: 'spec' }, routes)).toEqual([]);
+    expect(visibleMenu(menu, can, null, { ...bank, menu: 'none' }, routes)).toEqual([]);
   });
 });
 

@@ -17,6 +17,11 @@ export const extensions: Record<string, LazyExoticComponent<ComponentType>> = {
   NotificaUtentiPage: lazy(() => import('./notifiche/NotificaUtentiPage')),
   ReportAttivazioniPage: lazy(() => import('./ReportAttivazioniPage')),
   ConfigurazionePage: lazy(() => import('./config/ConfigurazionePage')),
+  MenuServizioPage: lazy(() => import('./public/PublicPages').then((m) => ({ default: m.MenuServizioPage }))),
+  SicurezzaUtentiPage: lazy(() => import('./public/PublicPages').then((m) => ({ default: m.SicurezzaUtentiPage }))),
+  TransatoEsercentePage: lazy(() => import('./public/PublicPages').then((m) => ({ default: m.TransatoEsercentePage }))),
+  FattureCooperPage: lazy(() => import('./public/PublicPages').then((m) => ({ default: m.FattureCooperPage }))),
+  InstallazionePosPage: lazy(() => import('./public/PublicPages').then((m) => ({ default: m.InstallazionePosPage }))),
   SospesiBancaPage: lazy(() => import('./placeholders').then((m) => ({ default: m.SospesiBancaPage }))),
   SospesiEnteCentralePage: lazy(() => import('./placeholders').then((m) => ({ default: m.SospesiEnteCentralePage }))),
 };

@@ -1,32 +1,53 @@
 /**
- * Navigation rules of seed 000 §2 that do not depend on React: which login page a path belongs to, the URL
- * saved before a login and where to go after it, and the home landing of each kind of user.
+ * Navigation rules of seed 000 §2 that do not depend on React, over the manifest's shells (spec/ui/pages.yaml
+ * `shells`): which shell a path and a user belong to, which login page a path sends a visitor to, the URL saved
+ * before a login and where to go after it, and the home landing of each kind of user.
  */
 import type { CurrentUser } from './authApi';
-import type { LoginRealms, Manifest, MenuGroup } from './types';
-
-export const BUSINESS_PREFIX = '/wpbusiness';
-export const BUSINESS_HOME = '/wpbusiness/home';
-/** The classic frame's home: the work queue, or a jump to the user's landing page. */
-export const HOME = '/home';
+import type { MenuGroup, RouteDef, ShellDef, UserKind } from './types';
 
 const RETURN_KEY = 'WP_RETURN_URL';
 
-export function isBusinessPath(pathname: string): boolean {
-  return pathname === BUSINESS_PREFIX || pathname.startsWith(`${BUSINESS_PREFIX}/`);
+/** Whether `pathname` lies under a shell's prefix (`/` holds every path). */
+function underPrefix(pathname: string, prefix: string): boolean {
+  return prefix === '/' || pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
+/** The shell a path belongs to: the one with the longest prefix it lies under (the first shell otherwise). */
+export function shellOfPath(shells: readonly ShellDef[], pathname: string): ShellDef {
+  const matching = shells.filter((s) => underPrefix(pathname, s.prefix)).sort((a, b) => b.prefix.length - a.prefix.length);
+  return matching.at(0) ?? shells[0];
+}
+
+/** Seed 000 §1: a merchant, an assistance user, or another bank-side user. */
+export function userKind(user: Pick<CurrentUser, 'isMerchant' | 'isAssistenza'>): UserKind {
+  if (user.isMerchant) return 'merchant';
+  return user.isAssistenza ? 'assistance' : 'bank';
+}
+
+/** The shell a user belongs to (the generator checks that each kind of user has exactly one). */
+export function shellOfUser(shells: readonly ShellDef[], user: Pick<CurrentUser, 'isMerchant' | 'isAssistenza'>): ShellDef {
+  const kind = userKind(user);
+  return shells.find((s) => s.users.includes(kind)) ?? shells[0];
+}
+
+/** The shell whose prefix is `/`, else the first: where `/` and `/login` lead. */
+export function defaultShell(shells: readonly ShellDef[]): ShellDef {
+  return shells.find((s) => s.prefix === '/') ?? shells[0];
 }
 
 export function isLoginPath(pathname: string): boolean {
   return pathname === '/login' || pathname.startsWith('/login/');
 }
 
-/** The login page of a realm (manifest `loginRealms`, spec/platform/bindings.yaml). */
+/** The login page of a realm (a shell's `loginRealm`, spec/platform/bindings.yaml). */
 export function loginPath(realm: string): string {
   return `/login/${realm}`;
 }
 
-export function loginPathFor(pathname: string, realms: LoginRealms): string {
-  return loginPath(isBusinessPath(pathname) ? realms.merchant : realms.bank);
+/** Seed 000 §2: an unauthenticated visitor goes to the login page of the shell of the path it asked for. */
+export function loginPathFor(pathname: string, shells: readonly ShellDef[]): string {
+  return loginPath(shellOfPath(shells, pathname).loginRealm);
 }
 
 /** Where to go after a login: the saved URL unless it is a login page; `/` by default. */
@@ -51,22 +72,17 @@ export function clearReturnUrl(): void {
   try { sessionStorage.removeItem(RETURN_KEY); } catch { /* storage disabled */ }
 }
 
-/** The landing rules of spec/ui/pages.yaml, as the manifest carries them. */
-export type Landing = NonNullable<Manifest['landing']>;
-
 /**
- * Home landing (seed 000 §2, declared in spec/ui/pages.yaml): merchants and assistance users have one page
- * each; other bank users get the first `bank` route whose permission they hold, else the last one.
+ * Home landing (seed 000 §2, the shell's `landing` in spec/ui/pages.yaml): the first route of the user's kind
+ * that the user may open, else the last one; none when the shell declares none for that kind.
  */
 export function homeLanding(
   user: Pick<CurrentUser, 'isMerchant' | 'isAssistenza'>, can: (permission?: string) => boolean,
-  landing: Landing | undefined, routes: readonly { path: string; permission?: string }[],
+  shell: ShellDef, routes: readonly { path: string; permission?: string }[],
 ): string | undefined {
-  if (!landing) return undefined;
-  if (user.isMerchant) return landing.merchant;
-  if (user.isAssistenza) return landing.assistance;
+  const list = shell.landing[userKind(user)] ?? [];
   const permissionOf = (path: string) => routes.find((r) => r.path === path)?.permission;
-  return landing.bank.find((path) => can(permissionOf(path))) ?? landing.bank[landing.bank.length - 1];
+  return list.find((path) => path === shell.home || can(permissionOf(path))) ?? list.at(-1);
 }
 
 /** Seed 000 §4: which missing-e-mail rule applies to the user; `warningGroups` come from the spec. */
@@ -76,14 +92,19 @@ export function missingEmailRule(user: Pick<CurrentUser, 'isMerchant' | 'email' 
 }
 
 /**
- * The classic side menu for a user: items whose permission is held and whose route GET menuitems lists (when
- * that answer is known); business routes belong to the business frame; empty groups disappear.
+ * A shell's side menu for a user: items of the shell's own routes whose permission is held and whose route
+ * GET menuitems lists (when that answer is known); empty groups disappear.
  */
-export function visibleMenu(menu: MenuGroup[], can: (permission?: string) => boolean, serverRoutes: ReadonlySet<string> | null): MenuGroup[] {
+export function visibleMenu(
+  menu: MenuGroup[], can: (permission?: string) => boolean, serverRoutes: ReadonlySet<string> | null,
+  shell: ShellDef, routes: readonly Pick<RouteDef, 'path' | 'shell'>[],
+): MenuGroup[] {
+  if (shell.menu === 'none') return [];
+  const own = new Set(routes.filter((r) => r.shell === shell.name).map((r) => r.path));
   return menu
     .map((group) => ({
       ...group,
-      items: group.items.filter((item) => !isBusinessPath(item.route) && can(item.permission) && (!serverRoutes || serverRoutes.has(item.route))),
+      items: group.items.filter((item) => own.has(item.route) && can(item.permission) && (!serverRoutes || serverRoutes.has(item.route))),
     }))
     .filter((group) => group.items.length > 0);
 }

@@ -1,64 +1,55 @@
 /**
- * Routes (seed 000 §2). Public: the login pages, /resetPassword and the manifest's public routes (/about).
- * Everything else needs a login: classic routes in the bank-side frame, /wpbusiness routes in the business
- * frame, each route behind its manifest permission. `/` goes to `/home`; an unknown path shows the 404 page, in
- * the caller's frame when logged in (the public frame otherwise). Page kinds
- * are lazy chunks, so the table and form libraries load only on the pages that use them.
+ * Routes (seed 000 §2), built from the manifest's shells (spec/ui/pages.yaml `shells`). Public: each shell's
+ * login page, /resetPassword, the public routes and the public homes. Everything else needs a login: each
+ * shell's routes in its own frame (its `layout`), for the kinds of user it is for, each route behind its manifest
+ * permission. `/` goes to the home of the shell at `/`, a shell's prefix to its home; an unknown path shows the
+ * 404 page, in the caller's frame when logged in (the public frame otherwise). Page kinds are lazy chunks, so the
+ * table and form libraries load only on the pages that use them.
  */
 import { lazy } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { useLoginRealms, useManifest } from '../core/hooks/useManifest';
-import { BUSINESS_HOME, BUSINESS_PREFIX, isBusinessPath, loginPath } from '../core/navigation';
-import type { RouteDef } from '../core/types';
-import { BusinessOnly, ClassicOnly, RequireAuth, RequirePermission } from './auth/guards';
-import { BusinessLayout } from './BusinessLayout';
-import { Layout } from './Layout';
+import { useManifest } from '../core/hooks/useManifest';
+import { defaultShell, loginPath } from '../core/navigation';
+import type { RouteDef, ShellDef } from '../core/types';
+import { RequireAuth, RequirePermission, ShellOnly } from './auth/guards';
+import { ShellFrame } from './layouts';
 import { PublicLayout } from './PublicLayout';
 import { NotFoundPage } from './pages/StatusPages';
 
 const HomePage = lazy(() => import('./pages/HomePage'));
-const BusinessHomePage = lazy(() => import('./pages/BusinessHomePage'));
 const ListPage = lazy(() => import('./pages/ListPage'));
 const FormPage = lazy(() => import('./pages/FormPage'));
 const ExtensionPage = lazy(() => import('./pages/ExtensionPage'));
 const LoginPage = lazy(() => import('./auth/LoginPage'));
 const ResetPasswordPage = lazy(() => import('./auth/ResetPasswordPage'));
 
-/** Shown even when the manifest does not route it, so the extension path always has a user. */
-const BUILT_IN_ROUTES: RouteDef[] = [{ path: '/about', kind: 'extension', component: 'InfoPage', title: 'Informazioni', public: true }];
-
 export function AppRoutes() {
-  const manifest = useManifest();
-  const realms = useLoginRealms();
-  // Paths the shell owns: a manifest route with the same path is ignored.
-  const shellPaths = new Set(['/', '/home', '/login', loginPath(realms.bank), loginPath(realms.merchant), '/resetPassword', BUSINESS_HOME]);
-  const declared = new Set(manifest.routes.map((r) => r.path));
-  const routes = [...manifest.routes, ...BUILT_IN_ROUTES.filter((r) => !declared.has(r.path))].filter((r) => !shellPaths.has(r.path));
-  const publicRoutes = routes.filter((r) => r.public);
-  const classic = routes.filter((r) => !r.public && !isBusinessPath(r.path));
-  const business = routes.filter((r) => !r.public && isBusinessPath(r.path));
+  const { routes: declared, shells } = useManifest();
+  const main = defaultShell(shells);
+  // Paths the shells own: a manifest route with the same path is ignored.
+  const shellPaths = new Set(['/', '/login', '/resetPassword', ...shells.flatMap((s) => [loginPath(s.loginRealm), s.home, s.prefix])]);
+  const routes = declared.filter((r) => !shellPaths.has(r.path));
   const page = (route: RouteDef) => <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />;
+  const home = (shell: ShellDef) => <Route key={shell.home} path={shell.home} element={<HomePage shell={shell} />} />;
   return (
     <Routes>
-      <Route path="/login" element={<Navigate to={loginPath(realms.bank)} replace />} />
-      <Route path={loginPath(realms.bank)} element={<LoginPage userType={realms.bank} />} />
-      <Route path={loginPath(realms.merchant)} element={<LoginPage userType={realms.merchant} />} />
+      <Route path="/" element={<Navigate to={main.home} replace />} />
+      <Route path="/login" element={<Navigate to={loginPath(main.loginRealm)} replace />} />
+      {shells.map((s) => <Route key={s.name} path={loginPath(s.loginRealm)} element={<LoginPage shell={s} />} />)}
       <Route path="/resetPassword" element={<ResetPasswordPage />} />
       <Route element={<PublicLayout />}>
-        {publicRoutes.map(page)}
+        {shells.filter((s) => s.publicHome).map(home)}
+        {routes.filter((r) => r.public).map(page)}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route element={<RequireAuth />}>
-        <Route element={<ClassicOnly><Layout /></ClassicOnly>}>
-          <Route path="/" element={<Navigate to="/home" replace />} />
-          <Route path="/home" element={<HomePage />} />
-          {classic.map(page)}
-        </Route>
-        <Route element={<BusinessOnly><BusinessLayout /></BusinessOnly>}>
-          <Route path={BUSINESS_PREFIX} element={<Navigate to={BUSINESS_HOME} replace />} />
-          <Route path={BUSINESS_HOME} element={<BusinessHomePage />} />
-          {business.map(page)}
-        </Route>
+        {shells.map((shell) => (
+          <Route key={shell.name} element={<ShellOnly shell={shell}><ShellFrame shell={shell} /></ShellOnly>}>
+            {shell.prefix !== '/' && <Route path={shell.prefix} element={<Navigate to={shell.home} replace />} />}
+            {!shell.publicHome && home(shell)}
+            {routes.filter((r) => !r.public && r.shell === shell.name).map(page)}
+          </Route>
+        ))}
       </Route>
     </Routes>
   );

@@ -1,11 +1,12 @@
 /**
- * The classic frame: header (indicators, 'Notifiche', user and 'Esci'), side menu and the routed page. Below 768 px
+ * The `sidebar` frame of a shell (spec/ui/pages.yaml `layout: sidebar`, the bank-side one): header (indicators, 'Notifiche', user and 'Esci'), side menu and the routed page. Below 768 px
  * the menu becomes a burger and the user's buttons a user menu (PhoneUserMenu), so the header fits a phone.
  */
 import { Suspense, type ReactNode } from 'react';
 import { Anchor, AppShell, Burger, Center, Group, Loader, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useLocation } from 'react-router-dom';
+import type { ShellDef } from '../core/types';
 import { MissingEmail } from './auth/MissingEmail';
 import { UserBox } from './auth/UserBox';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -15,7 +16,7 @@ import { NotificationModal } from './notifications/NotificationModal';
 import { PhoneUserMenu } from './PhoneUserMenu';
 import { SideMenu } from './SideMenu';
 
-export function Layout() {
+export function Layout({ shell }: { shell: ShellDef }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   return (
     <AppShell
@@ -28,7 +29,7 @@ export function Layout() {
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Apri il menu" />
             <Title order={3}>
-              <Anchor component={Link} to="/home" inherit c="inherit" underline="never">WebPOS</Anchor>
+              <Anchor component={Link} to={shell.home} inherit c="inherit" underline="never">{shell.title}</Anchor>
             </Title>
           </Group>
           <Group gap="sm" wrap="nowrap">
@@ -44,7 +45,7 @@ export function Layout() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs">
-        <SideMenu onNavigate={close} />
+        <SideMenu shell={shell} onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main>
         <MissingEmail />

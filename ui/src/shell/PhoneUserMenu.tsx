@@ -7,10 +7,12 @@ import { useState } from 'react';
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconBell, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useSession } from '../core/session';
+import { useLogout } from './auth/useLogout';
 import { NotificationHistory } from './notifications/NotificationHistory';
 
 export function PhoneUserMenu() {
   const session = useSession();
+  const logout = useLogout();
   const [history, setHistory] = useState(false);
   if (!session.user) return null;
   const name = session.user.fullName || session.user.username;
@@ -26,7 +28,7 @@ export function PhoneUserMenu() {
           {/* gray.7: the default label grey is 3.3:1 on white, under WCAG AA. */}
           <Menu.Label c="gray.7" data-testid="user-name-phone">{name}</Menu.Label>
           <Menu.Item leftSection={<IconBell size={16} />} onClick={() => setHistory(true)}>Notifiche</Menu.Item>
-          <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void session.logout()}>Esci</Menu.Item>
+          <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void logout()}>Esci</Menu.Item>
         </Menu.Dropdown>
       </Menu>
       {history ? <NotificationHistory onClose={() => setHistory(false)} /> : null}

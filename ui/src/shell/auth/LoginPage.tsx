@@ -1,5 +1,5 @@
 /**
- * /login/<realm> of bank-side users and of merchants (seed 000 §2, §4, §8; realms from the manifest). A 401 shows the server's errorMessage in the
+ * /login/<realm> of each shell (seed 000 §2, §4, §8; spec/ui/pages.yaml `shells` `login`). A 401 shows the server's errorMessage in the
  * error modal, other failures the system-error text; ERROR_016 (expired password) opens the change-password
  * dialog, after which the user logs in again. A logged-in user goes to the saved URL (default `/`).
  */
@@ -7,10 +7,10 @@ import { useState, type SubmitEvent } from 'react';
 import { Anchor, Button, Center, Modal, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Link, Navigate } from 'react-router-dom';
 import { ApiError } from '../../core/apiError';
-import type { UserType } from '../../core/authApi';
 import { loginPath, returnTarget } from '../../core/navigation';
-import { useLoginRealms, useValidationMessages } from '../../core/hooks/useManifest';
+import { useManifest, useValidationMessages } from '../../core/hooks/useManifest';
 import { useSession } from '../../core/session';
+import type { ShellDef } from '../../core/types';
 import { useModals } from '../modals/modalsContext';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { FullPageLoader } from './guards';
@@ -18,12 +18,13 @@ import { usePageTitle } from '../pageTitle';
 
 export const SYSTEM_ERROR = "Errore di sistema - contattare l'amministratore";
 
-export default function LoginPage({ userType }: { userType: UserType }) {
+export default function LoginPage({ shell }: { shell: ShellDef }) {
+  const userType = shell.loginRealm;
   usePageTitle('Accesso');
   const { required: REQUIRED } = useValidationMessages();
   const session = useSession();
   const modals = useModals();
-  const realms = useLoginRealms();
+  const { shells } = useManifest();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
@@ -53,14 +54,13 @@ export default function LoginPage({ userType }: { userType: UserType }) {
     }
   };
 
-  const business = userType === realms.merchant;
   return (
     <Center mih="100vh" p="md" bg="gray.0">
       <Paper withBorder shadow="sm" p="xl" w={400} maw="100%">
         <form onSubmit={(e) => void submit(e)} noValidate>
           <Stack>
-            <Title order={2}>{business ? 'WebPOS Business' : 'WebPOS'}</Title>
-            <Text c="dimmed">{business ? 'Accesso esercenti' : 'Accesso banche'}</Text>
+            <Title order={2}>{shell.title}</Title>
+            <Text c="dimmed">{shell.loginTitle}</Text>
             <TextInput
               label="Username"
               autoComplete="username"
@@ -77,9 +77,11 @@ export default function LoginPage({ userType }: { userType: UserType }) {
             />
             <Button type="submit" loading={busy}>Accedi</Button>
             <Anchor component={Link} to={`/resetPassword?userType=${userType}`} size="sm">Password dimenticata?</Anchor>
-            <Anchor component={Link} to={loginPath(business ? realms.bank : realms.merchant)} size="sm" c="dimmed">
-              {business ? 'Accesso per le banche' : 'Accesso per gli esercenti'}
-            </Anchor>
+            {shells.filter((s) => s.name !== shell.name).map((other) => (
+              <Anchor key={other.name} component={Link} to={loginPath(other.loginRealm)} size="sm" c="dimmed">
+                {other.loginTitle} ({other.title})
+              </Anchor>
+            ))}
           </Stack>
         </form>
       </Paper>

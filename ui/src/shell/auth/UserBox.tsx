@@ -3,9 +3,11 @@ import { useState } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useSession } from '../../core/session';
+import { useLogout } from './useLogout';
 
 export function UserBox() {
   const session = useSession();
+  const logout = useLogout();
   const [busy, setBusy] = useState(false);
   if (!session.user) return null;
   const name = session.user.fullName || session.user.username;
@@ -17,7 +19,7 @@ export function UserBox() {
         variant="default"
         leftSection={<IconLogout size={16} />}
         loading={busy}
-        onClick={() => { setBusy(true); void session.logout(); }}
+        onClick={() => { setBusy(true); void logout(); }}
       >
         Esci
       </Button>

@@ -1,12 +1,13 @@
 /**
- * Route guards (seed 000 §2): login required, the right variant for the user's kind (classic for bank users,
- * /wpbusiness for merchants), and the route's own permission.
+ * Route guards (seed 000 §2): login required (the visitor goes to the login page of the shell it asked for),
+ * the right shell for the user's kind (spec/ui/pages.yaml `shells` `users`), and the route's own permission.
  */
 import { useEffect, type ReactNode } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { BUSINESS_HOME, clearReturnUrl, loginPathFor, saveReturnUrl } from '../../core/navigation';
-import { useLoginRealms } from '../../core/hooks/useManifest';
+import { clearReturnUrl, loginPathFor, saveReturnUrl, shellOfUser, userKind } from '../../core/navigation';
+import { useManifest } from '../../core/hooks/useManifest';
+import type { ShellDef } from '../../core/types';
 import { useSession } from '../../core/session';
 import { NotAuthorisedPage } from '../pages/StatusPages';
 
@@ -18,28 +19,22 @@ export function FullPageLoader() {
 export function RequireAuth() {
   const session = useSession();
   const location = useLocation();
-  const realms = useLoginRealms();
+  const { shells } = useManifest();
   const ready = session.status === 'ready';
   useEffect(() => { if (ready) clearReturnUrl(); }, [ready]);
   if (session.status === 'loading') return <FullPageLoader />;
   if (session.status === 'anonymous') {
     if (session.reason !== 'logout') saveReturnUrl(`${location.pathname}${location.search}${location.hash}`);
-    return <Navigate to={loginPathFor(location.pathname, realms)} replace />;
+    return <Navigate to={loginPathFor(location.pathname, shells)} replace />;
   }
   return <Outlet />;
 }
 
-/** The classic shell is for bank-side users: a merchant goes to the business home. */
-export function ClassicOnly({ children }: { children: ReactNode }) {
+/** A shell is for some kinds of user: any other user goes to the home of its own shell. */
+export function ShellOnly({ shell, children }: { shell: ShellDef; children: ReactNode }) {
   const { user } = useSession();
-  if (user?.isMerchant) return <Navigate to={BUSINESS_HOME} replace />;
-  return children;
-}
-
-/** The business shell is for merchants: a bank-side user goes to the classic home. */
-export function BusinessOnly({ children }: { children: ReactNode }) {
-  const { user } = useSession();
-  if (user && !user.isMerchant) return <Navigate to="/home" replace />;
+  const { shells } = useManifest();
+  if (user && !shell.users.includes(userKind(user))) return <Navigate to={shellOfUser(shells, user).home} replace />;
   return children;
 }
 

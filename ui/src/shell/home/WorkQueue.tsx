@@ -10,17 +10,19 @@ import { useManifest } from '../../core/hooks/useManifest';
 import { visibleMenu } from '../../core/navigation';
 import { pendingCount } from '../../core/resultCount';
 import { useSession } from '../../core/session';
-import type { IndicatorDef } from '../../core/types';
+import type { IndicatorDef, ShellDef } from '../../core/types';
 import { useIndicatorCount } from '../useIndicatorCount';
 
 /** How many menu entries the shortcuts offer: enough for a day's usual pages, few enough to read at a glance. */
 const SHORTCUTS = 6;
 
-export function WorkQueue() {
-  const { indicators, menu } = useManifest();
+export function WorkQueue({ shell }: { shell: ShellDef }) {
+  const { indicators, menu, routes } = useManifest();
   const { can, menuRoutes } = useSession();
-  const mine = indicators.filter((i) => can(i.permission));
-  const shortcuts = visibleMenu(menu, (p) => can(p), menuRoutes).flatMap((g) => g.items).slice(0, SHORTCUTS);
+  // The shell's own pending items: an indicator whose page belongs to another shell is not this one's work.
+  const own = new Set(routes.filter((r) => r.shell === shell.name).map((r) => r.path));
+  const mine = indicators.filter((i) => can(i.permission) && (!i.route || own.has(i.route)));
+  const shortcuts = visibleMenu(menu, (p) => can(p), menuRoutes, shell, routes).flatMap((g) => g.items).slice(0, SHORTCUTS);
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">Da fare</Title>

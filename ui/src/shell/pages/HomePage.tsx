@@ -1,25 +1,29 @@
 /**
- * /home (seed 000 §2): each kind of user lands on its own page (core/navigation homeLanding). A user whose
- * landing is /home itself, or whose landing page is not routed or not open to it, stays on the work queue
- * (the pending items of the spec's indicators), so `/` -> `/home` never loops.
+ * A shell's home (spec/ui/pages.yaml `shells` `home`, seed 000 §2). A user of another shell goes to its own
+ * shell's home; a user whose landing is another route it may open goes there (core/navigation homeLanding);
+ * otherwise the home is the work queue (the pending items of the spec's indicators), so `/` -> home never
+ * loops. A visitor on a public home (`publicHome`) sees the welcome and the ways in.
  */
 import { Navigate } from 'react-router-dom';
 import { useManifest } from '../../core/hooks/useManifest';
-import { BUSINESS_HOME, HOME, homeLanding } from '../../core/navigation';
+import { homeLanding, shellOfUser } from '../../core/navigation';
 import { useSession } from '../../core/session';
+import type { ShellDef } from '../../core/types';
+import { PublicHome } from '../home/PublicHome';
 import { WorkQueue } from '../home/WorkQueue';
 import { usePageTitle } from '../pageTitle';
 
-export default function HomePage() {
-  usePageTitle('Da fare');
-  const { routes, landing } = useManifest();
+export default function HomePage({ shell }: { shell: ShellDef }) {
+  const { routes, shells } = useManifest();
   const session = useSession();
-  if (session.user) {
-    const target = homeLanding(session.user, (p) => session.can(p), landing, routes);
-    // The business home is the shell's own route; any other target must be a route the user may open. A
-    // landing on /home itself is the work queue below.
-    const route = routes.find((r) => r.path === target);
-    if (target && target !== HOME && (target === BUSINESS_HOME || (route && session.can(route.permission)))) return <Navigate to={target} replace />;
-  }
-  return <WorkQueue />;
+  const user = session.user;
+  usePageTitle(user ? 'Da fare' : 'Benvenuto');
+  if (!user) return <PublicHome />;
+  const own = shellOfUser(shells, user);
+  if (own.name !== shell.name) return <Navigate to={own.home} replace />;
+  const target = homeLanding(user, (p) => session.can(p), shell, routes);
+  // Any target but the home itself must be a route the user may open; otherwise the work queue below.
+  const route = routes.find((r) => r.path === target);
+  if (target && target !== shell.home && route && session.can(route.permission)) return <Navigate to={target} replace />;
+  return <WorkQueue shell={shell} />;
 }

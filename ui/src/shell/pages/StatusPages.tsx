@@ -18,7 +18,7 @@ function StatusPage({ title, explanation }: StatusProps) {
     <Stack maw={640} gap="md" py="xl" data-testid="status-page">
       <Title order={1} size="h2">{title}</Title>
       <Text>{explanation}</Text>
-      {/* '/' sends each user to its own home: the landing page of a bank user, the business home of a merchant. */}
+      {/* '/' leads to the home of the shell at '/', which sends each user to its own shell's home and landing. */}
       <Button component={Link} to="/" w="fit-content">Torna alla pagina iniziale</Button>
     </Stack>
   );

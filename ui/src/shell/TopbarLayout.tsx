@@ -1,17 +1,17 @@
-/** The merchant-business frame (/wpbusiness/...): its own header, no bank-side menu. */
+/** The `topbar` frame of a shell (spec/ui/pages.yaml `layout: topbar`, the merchant-business one): a header only. */
 import { Anchor, AppShell, Group, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { BUSINESS_HOME } from '../core/navigation';
+import type { ShellDef } from '../core/types';
 import { UserBox } from './auth/UserBox';
 import { RoutedPage } from './Layout';
 
-export function BusinessLayout() {
+export function TopbarLayout({ shell }: { shell: ShellDef }) {
   return (
     <AppShell header={{ height: 56 }} padding="md">
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Title order={3}>
-            <Anchor component={Link} to={BUSINESS_HOME} inherit c="inherit" underline="never">WebPOS Business</Anchor>
+            <Anchor component={Link} to={shell.home} inherit c="inherit" underline="never">{shell.title}</Anchor>
           </Title>
           <UserBox />
         </Group>
