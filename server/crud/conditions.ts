@@ -7,12 +7,18 @@
 import type { Knex } from 'knex';
 import type { EntityModel } from '../../common/model.js';
 import { textOf } from '../../common/text.js';
+import { inScope, whereInScope, type Caller } from '../domain/auth/caller.js';
 
 export type Condition = (
   | { field: string; in: readonly (string | number)[] }
   | { field: string; notIn: readonly (string | number)[] }
   /** Both ends included; an end left out is open. */
   | { field: string; from?: string | number; to?: string | number }
+  /**
+   * A bank or group of `caller`'s scope (its group and those below, merchants' groups included): a subquery
+   * the database evaluates, never the list of the groups, which a federation counts by the ten thousand.
+   */
+  | { field: string; inScopeOf: Caller }
 ) & {
   /** A row without a value meets the condition too (a notification for every bank, one that never ends). */
   orNull?: boolean;
@@ -23,7 +29,8 @@ export function applyConditions(qb: Knex.QueryBuilder, entity: EntityModel, cond
     const field = entity.fields.find((f) => f.name === c.field);
     if (!field) throw new Error(`${entity.name} has no field ${c.field}`);
     const apply = (w: Knex.QueryBuilder) => {
-      if ('in' in c) w.whereIn(field.column, [...c.in]);
+      if ('inScopeOf' in c) whereInScope(w, field.column, c.inScopeOf, { merchantGroups: true });
+      else if ('in' in c) w.whereIn(field.column, [...c.in]);
       else if ('notIn' in c) w.whereNotIn(field.column, [...c.notIn]);
       else {
         if (c.from !== undefined) w.where(field.column, '>=', c.from);
@@ -40,6 +47,7 @@ export function meets(row: Record<string, unknown>, conditions: readonly Conditi
   return conditions.every((c) => {
     const value = row[c.field];
     if (value === null || value === undefined) return Boolean(c.orNull) || 'notIn' in c;
+    if ('inScopeOf' in c) return inScope(c.inScopeOf, value);
     const comparable = typeof value === 'number' ? value : textOf(value);
     if ('in' in c) return c.in.some((v) => String(v) === textOf(value));
     if ('notIn' in c) return !c.notIn.some((v) => String(v) === textOf(value));

@@ -25,7 +25,7 @@ const auditTrail: DomainHandler = async (ctx) => {
   // The trail keeps the scope of the row it records: the caller sees the entries of his banks (and branch).
   const { bank = entity.scope.group, branch } = entity.scope;
   const where: Condition[] = [];
-  if (c.scope !== 'all' && bank) where.push({ field: 'scopeBank', in: c.scope });
+  if (c.scope !== 'all' && bank) where.push({ field: 'scopeBank', inScopeOf: c });
   if (c.scope !== 'all' && branch && c.cab) where.push({ field: 'scopeBranch', in: [c.cab] });
   return trail.search({
     page, size, where,
