@@ -1430,6 +1430,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/messaggiuscita": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Elenco Messaggi verso sistemi esterni */
+        get: operations["listMessaggioUscita"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/messaggiuscita/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** Dettaglio Messaggio verso sistema esterno */
+        get: operations["getMessaggioUscita"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/negozi": {
         parameters: {
             query?: never;
@@ -3971,6 +4008,125 @@ export interface components {
         };
         MailOutboxPage: {
             results: components["schemas"]["MailOutbox"][];
+            totalCount: number;
+        };
+        MessaggioUscita: {
+            /**
+             * Creato il
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Entità */
+            entity: string;
+            /** Chiave */
+            entityKey: string;
+            /** Id */
+            id: string;
+            /**
+             * Inviato il
+             * Format: date-time
+             */
+            inviatoAt: string | null;
+            /** Contenuto */
+            payload: string;
+            /**
+             * Prossimo tentativo
+             * Format: date-time
+             */
+            prossimoTentativo: string | null;
+            /**
+             * Stato invio
+             * @enum {string}
+             */
+            stato: "P" | "S" | "F";
+            /** Destinazione */
+            target: string;
+            /** Tentativi */
+            tentativi: number;
+            /** Azione */
+            transition: string;
+            /** Ultimo errore */
+            ultimoErrore: string | null;
+        };
+        MessaggioUscitaDetail: {
+            /**
+             * Creato il
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Entità */
+            entity: string;
+            /** Chiave */
+            entityKey: string;
+            /** Id */
+            id: string;
+            /**
+             * Inviato il
+             * Format: date-time
+             */
+            inviatoAt: string | null;
+            /** Contenuto */
+            payload: string;
+            /**
+             * Prossimo tentativo
+             * Format: date-time
+             */
+            prossimoTentativo: string | null;
+            /**
+             * Stato invio
+             * @enum {string}
+             */
+            stato: "P" | "S" | "F";
+            /** Destinazione */
+            target: string;
+            /** Tentativi */
+            tentativi: number;
+            /** Azione */
+            transition: string;
+            /** Ultimo errore */
+            ultimoErrore: string | null;
+        };
+        /** Messaggio verso sistema esterno */
+        MessaggioUscitaInput: {
+            /**
+             * Creato il
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Entità */
+            entity: string;
+            /** Chiave */
+            entityKey: string;
+            /** Id */
+            id: string;
+            /**
+             * Inviato il
+             * Format: date-time
+             */
+            inviatoAt?: string | null;
+            /** Contenuto */
+            payload: string;
+            /**
+             * Prossimo tentativo
+             * Format: date-time
+             */
+            prossimoTentativo?: string | null;
+            /**
+             * Stato invio
+             * @enum {string}
+             */
+            stato: "P" | "S" | "F";
+            /** Destinazione */
+            target: string;
+            /** Tentativi */
+            tentativi: number;
+            /** Azione */
+            transition: string;
+            /** Ultimo errore */
+            ultimoErrore?: string | null;
+        };
+        MessaggioUscitaPage: {
+            results: components["schemas"]["MessaggioUscita"][];
             totalCount: number;
         };
         ModelloPosBanca: {
@@ -14679,6 +14835,149 @@ export interface operations {
                 };
                 content: {
                     "application/json": string[];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMessaggioUscita: {
+        parameters: {
+            query?: {
+                /** @description Filtro: Entità */
+                entity?: string;
+                /** @description Filtro: Chiave */
+                entityKey?: string;
+                /** @description Pagina, da 0 */
+                page?: number;
+                /** @description Ricerca per nome: le righe in cui id contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description Righe per pagina */
+                size?: number;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+                /** @description Filtro: Stato invio */
+                stato?: "P" | "S" | "F";
+                /** @description Filtro: Destinazione */
+                target?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Una pagina di risultati */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessaggioUscitaPage"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMessaggioUscita: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Trovato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessaggioUscitaDetail"];
                 };
             };
             /** @description Dati non validi */

@@ -769,6 +769,36 @@ startedAt?: (string | null)
 finishedAt?: (string | null)
 }
 
+export interface MessaggioUscita {
+id: string
+createdAt: string
+target: string
+entity: string
+entityKey: string
+transition: string
+payload: string
+stato: ("P" | "S" | "F")
+tentativi: number
+prossimoTentativo: (string | null)
+ultimoErrore: (string | null)
+inviatoAt: (string | null)
+}
+
+export interface MessaggioUscitaInput {
+id: string
+createdAt: string
+target: string
+entity: string
+entityKey: string
+transition: string
+payload: string
+stato: ("P" | "S" | "F")
+tentativi: number
+prossimoTentativo?: (string | null)
+ultimoErrore?: (string | null)
+inviatoAt?: (string | null)
+}
+
 export interface StoricoModifica {
 id: string
 changedAt: string

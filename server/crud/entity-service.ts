@@ -65,6 +65,8 @@ export class EntityService {
     private readonly filterable: readonly FilterParam[], private readonly hooks: EntityHooks = {},
     /** Where the files of `type: file` fields are kept (server/files/); a deleted row takes its files along. */
     readonly files?: FileStore,
+    /** The services of the other entities (the router's): a transition's `insert` effect creates through them. */
+    private readonly peers?: (entity: string) => EntityService,
   ) {
     this.repo = new Repository(entity);
     this.lifecycle = new Lifecycle(model, entity);
@@ -137,7 +139,7 @@ export class EntityService {
    * kept or undone with the rest of the transaction, e.g. a handler's several creates as one change.
    */
   within(trx: Knex.Transaction): EntityService {
-    return new EntityService(trx, this.model, this.entity, this.filterable, this.hooks, this.files);
+    return new EntityService(trx, this.model, this.entity, this.filterable, this.hooks, this.files, this.peers);
   }
 
   /** The rows of the caller's scope that meet `where`, as a query to finish (a function: a query is thenable). */
@@ -295,7 +297,12 @@ export class EntityService {
       const current = await this.repo.findForUpdate(trx, key);
       if (!current || !this.visible(current, caller)) throw new ApiError('NOT_FOUND');
       const before = await this.before(trx, key, caller, options);
-      const message = await this.lifecycle.transition(trx, current, name, caller, input);
+      // An `insert` effect creates its row as the caller, through the target's own service (scope, rules, audit).
+      const insertRow = async (entity: string, row: Row) => {
+        const peer = this.peers?.(entity) ?? new EntityService(this.db, this.model, entityByName(this.model, entity), [], {}, this.files);
+        await peer.within(trx).create(row, caller);
+      };
+      const message = await this.lifecycle.transition(trx, current, name, caller, input, insertRow);
       const saved = await this.get(key, undefined, trx);
       if (audited(this.entity, caller.username)) {
         await recordAudit(trx, this.model, { entity: this.entity.name, key, operation: 'transition', transition: name, before, after: saved, username: caller.username });
@@ -312,13 +319,13 @@ export class EntityService {
 
   /** The row with `_actions` (what the caller may run on it now) for entities with a lifecycle. */
   async withActions(row: Row, caller?: Caller): Promise<Row> {
-    if (!this.entity.states && !this.entity.editable) return row;
+    if (!this.entity.states?.length && !this.entity.editable) return row;
     return { ...row, _actions: await this.lifecycle.actions(this.db, row, caller) };
   }
 
   /** A page's rows, each with the actions the caller may run on it now (issue 14 item 9: a list's row actions). */
   async withActionsEach(rows: Row[], caller?: Caller): Promise<Row[]> {
-    if (!this.entity.states && !this.entity.editable) return rows;
+    if (!this.entity.states?.length && !this.entity.editable) return rows;
     const actions = await this.lifecycle.actionsOfRows(this.db, rows, caller);
     return rows.map((row, i) => ({ ...row, _actions: actions[i] }));
   }

@@ -82,7 +82,7 @@ export function apiRouter(
     if (!s) {
       const entity = model.entities.find((e) => e.name === name);
       if (!entity) throw new Error(`Unknown entity ${name}`);
-      s = new EntityService(db, model, entity, filterableFields(paths, entity), entityHooks[name], files);
+      s = new EntityService(db, model, entity, filterableFields(paths, entity), entityHooks[name], files, serviceFor);
       services.set(name, s);
     }
     return s;

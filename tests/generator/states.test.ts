@@ -167,7 +167,7 @@ describe('a transition input (the body the caller fills in, e.g. a rejection rea
     const { model, diagnostics } = loadSpec(withInput(NOTA, '- set: { codModpos: { expr: { var: input.nota } } }'));
     expect(diagnostics).toEqual([]);
     const resolved = present(model, 'the model');
-    const t = present(named(resolved.entities, 'Movimento', 'entities').states, 'Movimento states').transitions[0];
+    const t = present(named(resolved.entities, 'Movimento', 'entities').states, 'Movimento states')[0].transitions[0];
     expect(t.input).toMatchObject([{ name: 'nota', label: 'Nota', required: true, maxLength: 20, messages: { required: 'Indicare la nota' } }]);
     const doc = openApiJson(resolved);
     expect(doc.paths['/movimenti/{id}/accetta'].post.requestBody).toEqual({ required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/MovimentoAccettaInput' } } } });
