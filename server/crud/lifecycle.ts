@@ -63,6 +63,8 @@ export class Lifecycle {
     await this.checkEditable(trx, row, caller);
     await this.checkCreatable(trx, row, caller);
     for (const states of machinesOf(this.entity)) {
+      // A machine over an optional field is not started on a row without it (a request without direct billing).
+      if (this.notStarted(states, row)) continue;
       const state = String(row[states.field]);
       if (!states.initial.includes(state)) throw new ApiError('INVALID_TRANSITION');
       const via = this.initialTransition(states, state);
@@ -77,7 +79,15 @@ export class Lifecycle {
 
   /** After the insert: what entering the initial state does to other rows (a movement created accepted moves the stock). */
   async afterInsert(trx: Knex.Transaction, row: Row, caller?: Caller): Promise<void> {
-    for (const states of machinesOf(this.entity)) await this.adjustAll(trx, row, this.initialEffects(states, String(row[states.field])), caller, {});
+    for (const states of machinesOf(this.entity)) {
+      if (!this.notStarted(states, row)) await this.adjustAll(trx, row, this.initialEffects(states, String(row[states.field])), caller, {});
+    }
+  }
+
+  /** Whether the row is outside `states` altogether: its field is optional and empty. */
+  private notStarted(states: StateMachineModel, row: Row): boolean {
+    const value = row[states.field];
+    return (value === null || value === undefined) && !named(this.entity.fields, states.field, `${this.entity.name} fields`).required;
   }
 
   /** The transition a create in `state` stands for (`initial: [{ state, via }]`), if any. */

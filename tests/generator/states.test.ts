@@ -79,7 +79,7 @@ describe('a valid state machine', () => {
     const entity = named(present(model, 'the model').entities, 'Movimento', 'entities');
     expect(entity.related).toEqual([{ name: 'banca', entity: 'Banca', link: { codAbi: 'codAbi' } }]);
     expect(entity.editable).toEqual({ when: { '!!': [{ var: 'banca.gruppoGestMagazzino' }] }, message: 'Sola lettura', hide: { qtaMov: 0 } });
-    expect(entity.states).toMatchObject({
+    expect(entity.states?.[0]).toMatchObject({
       field: 'statoMov', initial: ['A', 'S'],
       enter: { A: { success: 'Giacenza variata', effects: [{ kind: 'adjust', entity: 'Giacenza', field: 'qtaGiacenza', by: { var: 'row.qtaMov' } }] } },
       transitions: [{ name: 'accetta', label: 'Accetta', from: ['S'], to: 'A', permission: 'GES_MAG:AGGIORNAMENTO', confirm: 'Accettare?', success: 'Movimento aggiornato', effects: [{ kind: 'set', values: { codModpos: { var: 'row.codModpos' } } }] }],
