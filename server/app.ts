@@ -14,6 +14,7 @@ import { installCountCache } from './crud/count-cache.js';
 import { apiRouter } from './crud/routes.js';
 import { ExportWorker, type ExportOptions } from './exports/worker.js';
 import { exportDirFromEnv } from './exports/settings.js';
+import { createRowValidator } from './crud/row-validator.js';
 import { OUTBOX_DEFAULTS, OutboxWorker, type OutboxOptions } from './outbox/worker.js';
 import { domainHandlers, entityHooks } from './domain/index.js';
 import { createAuthHandlers } from './domain/auth/handlers.js';
@@ -108,7 +109,7 @@ export function createApp({ db, artifacts, validateResponses = false, uiDir, exp
   const outboxWorker = new OutboxWorker(db, artifacts.model, { ...OUTBOX_DEFAULTS, ...outbox });
   app.locals.outboxWorker = outboxWorker;
   if (outbox?.run) outboxWorker.start();
-  api.use(apiRouter(db, artifacts.model, operations, documentPaths(artifacts.openapi), handlers, hooks, exportWorker, createFileStore(fileStorageDir ?? fileStorageDirFromEnv())));
+  api.use(apiRouter(db, artifacts.model, operations, documentPaths(artifacts.openapi), handlers, hooks, exportWorker, createFileStore(fileStorageDir ?? fileStorageDirFromEnv()), createRowValidator(artifacts.openapi, artifacts.model)));
   api.use(routeNotFound);
   api.use(errorHandler(artifacts.model, fieldsOfOperation(operations, artifacts.model)));
   app.use(API_BASE, api);

@@ -17,6 +17,7 @@ import type { EntityHooks } from '../domain/hooks.js';
 import { audited, recordAudit, type AuditOperation } from './audit.js';
 import { outOfColumnRange } from './column-range.js';
 import { checkVersion } from './concurrency.js';
+import type { RowValidator } from './row-validator.js';
 import { Lifecycle } from './lifecycle.js';
 import { applyConditions, meets, type Condition } from './conditions.js';
 import { applyFilters, parseListParams, type FilterParam, type ListParams } from './list-query.js';
@@ -67,6 +68,8 @@ export class EntityService {
     readonly files?: FileStore,
     /** The services of the other entities (the router's): a transition's `insert` effect creates through them. */
     private readonly peers?: (entity: string) => EntityService,
+    /** Checks a row no request carried (an `insert` effect's) against its entity's request schema. */
+    private readonly validateRow?: RowValidator,
   ) {
     this.repo = new Repository(entity);
     this.lifecycle = new Lifecycle(model, entity);
@@ -139,7 +142,7 @@ export class EntityService {
    * kept or undone with the rest of the transaction, e.g. a handler's several creates as one change.
    */
   within(trx: Knex.Transaction): EntityService {
-    return new EntityService(trx, this.model, this.entity, this.filterable, this.hooks, this.files, this.peers);
+    return new EntityService(trx, this.model, this.entity, this.filterable, this.hooks, this.files, this.peers, this.validateRow);
   }
 
   /** The rows of the caller's scope that meet `where`, as a query to finish (a function: a query is thenable). */
@@ -300,6 +303,8 @@ export class EntityService {
       // An `insert` effect creates its row as the caller, through the target's own service (scope, rules, audit).
       const insertRow = async (entity: string, row: Row) => {
         const peer = this.peers?.(entity) ?? new EntityService(this.db, this.model, entityByName(this.model, entity), [], {}, this.files);
+        // The row is checked as a create body would be (lengths, formats, required), then created as one.
+        present(this.validateRow, 'the row validator of insert effects')(peer.entity, row);
         await peer.within(trx).create(row, caller);
       };
       const message = await this.lifecycle.transition(trx, current, name, caller, input, insertRow);
