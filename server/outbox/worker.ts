@@ -94,7 +94,8 @@ export class OutboxWorker {
     const url = await this.configValue(key);
     if (!url) return `Indirizzo della destinazione non configurato (${key})`;
     try {
-      const body = JSON.stringify({ id: message.id, entity: message.entity, entityKey: message.entityKey, transition: message.transition, payload: JSON.parse(textOf(message.payload)) as unknown });
+      const payload: unknown = JSON.parse(textOf(message.payload));
+      const body = JSON.stringify({ id: message.id, entity: message.entity, entityKey: message.entityKey, transition: message.transition, payload });
       const res = await fetch(url, {
         method: 'POST', body, redirect: 'error', signal: AbortSignal.timeout(this.options.timeoutMs),
         headers: { 'content-type': 'application/json', 'idempotency-key': textOf(message.id) },

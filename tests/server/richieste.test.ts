@@ -5,7 +5,6 @@
  * worker posts to the configured address (a local HTTP server here) with retries.
  */
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -125,7 +124,7 @@ describe('statoPos: close an installation, cancel a replacement (assistance only
   });
 
   it('the pending-requests indicator still counts the suspended terminals (statoPos 6)', async () => {
-    const before = (await sede.get(`${API}/indicatori/sospesiBanca`)).body.count;
+    const before = Number((await sede.get(`${API}/indicatori/sospesiBanca`)).body.count);
     await request({ stato_pos: '6' });
     expect((await sede.get(`${API}/indicatori/sospesiBanca`)).body.count).toBe(before + 1);
   });
@@ -166,7 +165,9 @@ describe('the messages to the external system', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
-      const { port } = server.address() as AddressInfo;
+      const address = server.address();
+      if (!address || typeof address === 'string') throw new Error('the receiver listens on no port');
+      const { port } = address;
       expect((await assistenza.put(`${API}/config/RICHIESTE_SISTEMA_ESTERNO_URL`).send({ value: `http://127.0.0.1:${port}/richieste` })).status).toBe(200);
       const id = await request({ stato: 'S' });
       await assistenza.post(`${API}/richieste/${id}/sospendi`);

@@ -7,7 +7,6 @@
  * retries and backoff, and keeps the status, the attempts and the last error.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OutboxWorker } from '../../../server/outbox/worker.js';
 import { createFixtureApp } from '../../support/fixture-app.js';
@@ -47,7 +46,9 @@ async function receiver(): Promise<Receiver> {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('the receiver listens on no port');
+  const { port } = address;
   return { url: `http://127.0.0.1:${port}/notifiche`, received, close: () => new Promise((resolve) => { server.close(() => { resolve(); }); }) };
 }
 
