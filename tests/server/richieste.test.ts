@@ -32,7 +32,8 @@ beforeAll(async () => {
   assistenza = app.request;
   sede = await app.loginAs('sede.30480');
   filiale = await app.loginAs('filiale.30480');
-});
+  // A fresh database of the whole domain: on PostgreSQL on a busy machine, more than the default minute.
+}, 120_000);
 afterAll(() => app.close());
 
 describe('GET richieste', () => {
