@@ -394,16 +394,6 @@ const SAMPLES: Partial<Record<string, Sample>> = {
   annullaSostituzioneRichiesta: requestSample('MX-RQ-ANNULLA', { stato_pos: '4' }, 'assistenza'),
   autorizzaFattDirRichiesta: requestSample('MX-RQ-AUTORIZZA', { stato_fatt_dir: '2' }),
   rifiutaFattDirRichiesta: requestSample('MX-RQ-RIFIUTA', { stato_fatt_dir: '2' }),
-  sospendiRichiestaMultiplo: {
-    prepare: () => addRequest('MX-RQ-SOSPENDI-N', { stato: 'S' }),
-    body: () => ({ keys: [{ idRichiesta: 'MX-RQ-SOSPENDI-N' }] }),
-    outside: { body: () => ({ keys: [{ idRichiesta: 'RQ-0004' }] }), expect: 'rowsMissing', untouched: requestUntouched },
-  },
-  riprendiRichiestaMultiplo: {
-    prepare: () => addRequest('MX-RQ-RIPRENDI-N', { stato: 'P' }),
-    body: () => ({ keys: [{ idRichiesta: 'MX-RQ-RIPRENDI-N' }] }),
-    outside: { body: () => ({ keys: [{ idRichiesta: 'RQ-0004' }] }), expect: 'rowsMissing', untouched: requestUntouched },
-  },
   // The outbox of messages to external systems: the administrators' (GES_CONFIG), no data scope.
   listMessaggioUscita: { outside: 'unscoped' },
   getMessaggioUscita: {

@@ -90,21 +90,6 @@ describe('stato: complete, unblock, pause and resume', () => {
     expect((await stored(id)).stato).toBe('S');
     expect(await messagesOf(id)).toEqual([]);
   });
-
-  it('pauses and resumes the selected requests, each with its outcome', async () => {
-    const a = await request({ stato: 'S' });
-    const b = await request({ stato: 'P' });
-    const res = await assistenza.post(`${API}/richieste/azioni/sospendi`).send({ keys: [{ idRichiesta: a }, { idRichiesta: b }] });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ done: 1, failed: 1, results: [
-      { key: { idRichiesta: a }, outcome: 'ok', message: 'Richiesta messa in pausa' },
-      { key: { idRichiesta: b }, outcome: 'error', message: 'Operazione non consentita nello stato attuale', code: 'INVALID_TRANSITION' },
-    ] });
-    const back = await assistenza.post(`${API}/richieste/azioni/riprendi`).send({ keys: [{ idRichiesta: a }, { idRichiesta: b }] });
-    expect(back.body).toMatchObject({ done: 2, failed: 0 });
-    expect([(await stored(a)).stato, (await stored(b)).stato]).toEqual(['S', 'S']);
-    expect(await messagesOf(a)).toHaveLength(2);
-  });
 });
 
 describe('statoPos: close an installation, cancel a replacement (assistance only)', () => {
