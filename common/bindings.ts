@@ -24,6 +24,8 @@ export const ROLE_FIELDS = {
     'id', 'entity', 'formato', 'stato', 'username', 'userType', 'parametri', 'righeScritte', 'righeTotali',
     'downloadId', 'nomeFile', 'messaggio', 'createdAt', 'startedAt', 'finishedAt',
   ],
+  /** Messages for external systems queued by transitions' `outbox` effects, posted with retries (server/outbox/). */
+  outbox: ['id', 'createdAt', 'target', 'entity', 'entityKey', 'transition', 'payload', 'status', 'attempts', 'nextAttempt', 'lastError', 'sentAt'],
   /** The administrators' values of the configuration keys (server/exports/worker.ts reads two). */
   configuration: ['key', 'value'],
 } as const;
@@ -36,6 +38,7 @@ export const ROLE_CODES: { [R in EntityRole]?: Partial<Record<RoleField<R>, read
   auditLog: { operation: ['create', 'update', 'delete', 'transition'] },
   mailOutbox: { status: ['C', 'I', 'N'] },
   exportJobs: { stato: ['P', 'R', 'S', 'E'], formato: ['csv', 'xlsx'] },
+  outbox: { status: ['P', 'S', 'F'] },
 };
 
 export type EntityRole = keyof typeof ROLE_FIELDS;

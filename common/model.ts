@@ -195,8 +195,11 @@ export interface EntityModel {
   editable?: EditableModel;
   /** A new row is accepted only where this holds (403 with its message); existing rows are not concerned. */
   creatable?: CreatableModel;
-  /** The state machine of one enum field: each transition is an API operation and a form action. */
-  states?: StateMachineModel;
+  /**
+   * The state machines, one per enum field (a request's stato, statoPos, statoFattDir): each transition is an
+   * API operation and a form action; transition names are unique across the entity's machines.
+   */
+  states?: StateMachineModel[];
   /** The spec file the entity came from, relative to the repo, for messages that point an analyst at it. */
   source: string;
 }
@@ -229,7 +232,17 @@ export type EffectModel =
    * (targetField -> this row's field). The target field's own minimum and maximum hold: outside them the
    * change is refused with `message`; without a target row, with `missing`.
    */
-  | { kind: 'adjust'; entity: string; link: Record<string, string>; field: string; by: JsonLogic; message: string; missing: string };
+  | { kind: 'adjust'; entity: string; link: Record<string, string>; field: string; by: JsonLogic; message: string; missing: string }
+  /**
+   * Inserts a row of another entity (a ticket's reply) through its scoped service, in the same transaction:
+   * each value is JSON Logic over the transition context (`row`, `input`, `caller`, `now`, related rows).
+   */
+  | { kind: 'insert'; entity: string; values: Record<string, JsonLogic> }
+  /**
+   * Queues a message for the external system `target` (declared in the platform bindings) in the outbox, in
+   * the same transaction; a worker posts it later with retries. `payload` maps names to JSON Logic values.
+   */
+  | { kind: 'outbox'; target: string; payload: Record<string, JsonLogic> };
 
 export interface TransitionModel {
   name: string;
@@ -254,6 +267,8 @@ export interface TransitionModel {
 }
 
 export interface StateMachineModel {
+  /** The machine's name in the spec's map form (`states: { statoPos: {...} }`); absent in the single form. */
+  name?: string;
   /** The enum field holding the state; its codes and labels are the states. */
   field: string;
   /** States a new row may start in (the first is the default). */
@@ -380,6 +395,23 @@ export interface ConfigKeyModel {
   minimum?: number;
   maximum?: number;
   maxLength?: number;
+}
+
+/** The entity's state machines (none when it declares no `states`). */
+export function machinesOf(entity: Pick<EntityModel, 'states'>): StateMachineModel[] {
+  return entity.states ?? [];
+}
+
+/** Every transition of the entity, machine after machine (their names are unique in the entity). */
+export function transitionsOf(entity: Pick<EntityModel, 'states'>): TransitionModel[] {
+  return machinesOf(entity).flatMap((m) => m.transitions);
+}
+
+/** The machine a transition belongs to. */
+export function machineOfTransition(entity: Pick<EntityModel, 'states' | 'name'>, transition: string): StateMachineModel {
+  const machine = machinesOf(entity).find((m) => m.transitions.some((t) => t.name === transition));
+  if (!machine) throw new Error(`${entity.name} has no transition ${transition}`);
+  return machine;
 }
 
 export function entityByName(model: Pick<Model, 'entities'>, name: string): EntityModel {

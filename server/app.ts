@@ -14,6 +14,8 @@ import { installCountCache } from './crud/count-cache.js';
 import { apiRouter } from './crud/routes.js';
 import { ExportWorker, type ExportOptions } from './exports/worker.js';
 import { exportDirFromEnv } from './exports/settings.js';
+import { createRowValidator } from './crud/row-validator.js';
+import { OUTBOX_DEFAULTS, OutboxWorker, type OutboxOptions } from './outbox/worker.js';
 import { domainHandlers, entityHooks } from './domain/index.js';
 import { createAuthHandlers } from './domain/auth/handlers.js';
 import { authLimitsFromEnv, type AuthLimits } from './domain/auth/limits.js';
@@ -58,9 +60,11 @@ export interface AppOptions {
   mail?: Partial<MailSettings>;
   /** Login and reset limits (server/domain/auth/limits.ts): default from the environment. */
   authLimits?: Partial<AuthLimits>;
+  /** The outbox worker (server/outbox/): run: true posts due messages every intervalMs (server/main.ts); tests call runOnce(). */
+  outbox?: Partial<OutboxOptions> & { run?: boolean };
 }
 
-export function createApp({ db, artifacts, validateResponses = false, uiDir, exports, fileStorageDir, http, mail, authLimits }: AppOptions): Express {
+export function createApp({ db, artifacts, validateResponses = false, uiDir, exports, fileStorageDir, http, mail, authLimits, outbox }: AppOptions): Express {
   compileAllSchemas(artifacts.openapi);
   installCountCache(db);
   const settings: HttpOptions = { ...httpOptionsFromEnv(), ...http };
@@ -101,7 +105,11 @@ export function createApp({ db, artifacts, validateResponses = false, uiDir, exp
   app.locals.exportWorker = exportWorker;
   // An unusable EXPORT_DIR must not stop the API: exports then stay queued, and the cause is logged.
   exportWorker.start().catch((error: unknown) => console.error('Esportazioni non avviate:', error));
-  api.use(apiRouter(db, artifacts.model, operations, documentPaths(artifacts.openapi), handlers, hooks, exportWorker, createFileStore(fileStorageDir ?? fileStorageDirFromEnv())));
+  // Messages that transitions queued for external systems (server/outbox/); app.locals.outboxWorker lets tests run a round.
+  const outboxWorker = new OutboxWorker(db, artifacts.model, { ...OUTBOX_DEFAULTS, ...outbox });
+  app.locals.outboxWorker = outboxWorker;
+  if (outbox?.run) outboxWorker.start();
+  api.use(apiRouter(db, artifacts.model, operations, documentPaths(artifacts.openapi), handlers, hooks, exportWorker, createFileStore(fileStorageDir ?? fileStorageDirFromEnv()), createRowValidator(artifacts.openapi, artifacts.model)));
   api.use(routeNotFound);
   api.use(errorHandler(artifacts.model, fieldsOfOperation(operations, artifacts.model)));
   app.use(API_BASE, api);

@@ -20,7 +20,7 @@ if (applied.length) console.log(`Migrations applied: ${applied.join(', ')}`);
 const demoRows = await loadDemoDataIfEmpty(db, artifacts);
 if (demoRows) console.log(`Demo data loaded: ${demoRows} rows.`);
 
-const app = createApp({ db, artifacts, uiDir: config.uiDir });
+const app = createApp({ db, artifacts, uiDir: config.uiDir, outbox: { run: true } });
 const server = app.listen(config.port, config.host, () => {
   const address = server.address();
   // A server listening on a port has an AddressInfo (a string is a pipe or socket path).

@@ -4,7 +4,7 @@
  * saving exactly what the server would say after.
  */
 import type { ChildModel, EntityModel, FieldModel, Model, StateMachineModel } from '../../common/model.js';
-import { entityByName } from '../../common/model.js';
+import { entityByName, machinesOf } from '../../common/model.js';
 import { layoutNames } from '../../common/form-layout.js';
 import { transferReferenceOf } from '../model/transfer-list.js';
 import { filledBy, inputSchema, messageTable, objectSchema } from '../shapes/entity-schema.js';
@@ -35,7 +35,7 @@ function formFile(entity: EntityModel, form: NonNullable<EntityModel['form']>, m
     fieldPermissions: Object.fromEntries(entity.fields.filter((f) => f.editPermission).map((f) => [f.name, f.editPermission])),
     // requiredWhen, readOnlyWhen, hiddenWhen: the form evaluates them on its data as the API does on the row.
     ...(entity.fields.some((f) => f.when) ? { conditions: Object.fromEntries(entity.fields.flatMap((f) => (f.when ? [[f.name, f.when]] : []))) } : {}),
-    ...(entity.states ? { states: formStates(entity.states) } : {}),
+    ...(entity.states?.length ? { states: formStates(entity.states) } : {}),
   });
 }
 
@@ -43,11 +43,15 @@ function formFile(entity: EntityModel, form: NonNullable<EntityModel['form']>, m
  * The state machine as the form needs it: the action buttons (shown when the row's `_actions` names them),
  * their confirmation and success messages, and the message after creating a row in a state.
  */
-function formStates(states: StateMachineModel): Record<string, unknown> {
+function formStates(machines: StateMachineModel[]): Record<string, unknown> {
+  // `field`, `initial` and `created` are the first machine's (the one a new row's message speaks of);
+  // `fields` are every machine's state fields, `transitions` every machine's.
+  const [states] = machines;
   return {
     field: states.field,
+    fields: machines.map((m) => m.field),
     initial: states.initial,
-    transitions: states.transitions.map((t) => ({
+    transitions: machines.flatMap((m) => m.transitions).map((t) => ({
       name: t.name, label: t.label, from: t.from, to: t.to, permission: t.permission, success: t.success, ...(t.confirm ? { confirm: t.confirm } : {}),
       ...(t.input ? { input: inputForm(t.input) } : {}),
     })),
@@ -72,8 +76,8 @@ function uiSchema(entity: EntityModel, form: NonNullable<EntityModel['form']>, m
   // The state changes only through the transitions' buttons, and a new row starts in the default (pending)
   // state: other initial states need a transition's permission and guard, which depend on the row, so the
   // form shows the state without offering a choice it could not keep (issue 12 item 4).
-  const stateField = entity.states?.field;
-  for (const field of entity.fields) ui[field.name] = field.name === stateField ? { ...fieldUi(field), 'ui:readonly': true } : fieldUi(field);
+  const stateFields = new Set(machinesOf(entity).map((m) => m.field));
+  for (const field of entity.fields) ui[field.name] = stateFields.has(field.name) ? { ...fieldUi(field), 'ui:readonly': true } : fieldUi(field);
   for (const child of entity.children) {
     const childEntity = entityByName(model, child.entity);
     const hidden = new Set(filledBy(child));

@@ -4,7 +4,7 @@
  * here is checked against that type by tsc and against the schema at every `npm run gen`.
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { entityByName, type EntityModel, type FieldModel, type Model } from '../../common/model.js';
+import { entityByName, transitionsOf, type EntityModel, type FieldModel, type Model } from '../../common/model.js';
 import type { BulkAction, ColumnDef, EntityMeta, FilterDef, Manifest, RouteDef } from '../../generated/types/manifest.js';
 import { fieldByName } from '../model/resolved.js';
 import { jsonFile, type Emitter } from './emitter.js';
@@ -97,7 +97,7 @@ export function buildManifest(model: Model): Manifest {
 
 /** The transitions a list may run on its selected rows (`bulk:`), in the spec's order. */
 function bulkActions(entity: EntityModel): BulkAction[] {
-  return (entity.states?.transitions ?? []).flatMap(({ name, label, confirm, bulk, input, permission }) => (bulk
+  return transitionsOf(entity).flatMap(({ name, label, confirm, bulk, input, permission }) => (bulk
     ? [{ name, label, ...(confirm ? { confirm } : {}), mode: bulk, hasInput: Boolean(input?.length), permission }]
     : []));
 }

@@ -4,7 +4,7 @@
  * answering each row's outcome: `ok` with the transition's success message, `error` with the refusal a single
  * run would have answered, `skipped` when an `all` run stopped at another row's refusal and undid everything.
  */
-import type { EntityModel, FieldModel } from '../../common/model.js';
+import { transitionsOf, type EntityModel, type FieldModel } from '../../common/model.js';
 import { fieldSchema } from '../shapes/entity-schema.js';
 import { transitionInputName, type TransitionOpBuilder } from './openapi-lifecycle.js';
 
@@ -17,7 +17,7 @@ export function addBulkTransitionPaths(
   paths: Record<string, Record<string, unknown>>, schemas: Record<string, unknown>, entity: EntityModel, collection: string,
   collectionParams: unknown[], op: TransitionOpBuilder, common: Record<string, unknown>,
 ): void {
-  const bulk = (entity.states?.transitions ?? []).filter((t) => t.bulk);
+  const bulk = transitionsOf(entity).filter((t) => t.bulk);
   if (!bulk.length) return;
   const keyFields = entity.key.map((k) => entity.fields.find((f) => f.name === k)).filter((f): f is FieldModel => f !== undefined);
   schemas.BulkOutcome = bulkOutcomeSchema();

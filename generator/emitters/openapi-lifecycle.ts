@@ -7,7 +7,7 @@
  *   - a row read by GET carries `_actions`: the transitions, update and delete the caller may run on it now,
  *     so a form shows only the buttons the server would accept.
  */
-import type { EntityModel, TransitionModel } from '../../common/model.js';
+import { machinesOf, transitionsOf, type EntityModel, type TransitionModel } from '../../common/model.js';
 import { isJsonObject, objectSchema, propertiesOf, type JsonSchema } from '../shapes/entity-schema.js';
 import { textOf } from '../../common/text.js';
 
@@ -24,7 +24,7 @@ export function hasActions(entity: EntityModel): boolean {
 
 /** The names `_actions` may hold for this entity: its transitions, then update and delete when it has them. */
 export function actionNames(entity: EntityModel): string[] {
-  return [...(entity.states?.transitions.map((t) => t.name) ?? []), ...(['update', 'delete'] as const).filter((op) => entity.api.operations.includes(op))];
+  return [...transitionsOf(entity).map((t) => t.name), ...(['update', 'delete'] as const).filter((op) => entity.api.operations.includes(op))];
 }
 
 /** Adds `_actions` to the row schema with children (`<Entity>Detail`), and the create body with initial states only. */
@@ -39,14 +39,17 @@ export function lifecycleSchemas(entity: EntityModel, schemas: Record<string, un
       };
     }
   }
-  const states = entity.states;
-  if (!states) return;
+  const machines = machinesOf(entity);
+  if (!machines.length) return;
   const input = structuredClone(schemaNamed(schemas, `${entity.name}Input`));
-  const field = propertiesOf(input)[states.field];
-  if (!isJsonObject(field) || !Array.isArray(field.enum)) throw new Error(`Generator bug: state field ${entity.name}.${states.field} has no enum schema.`);
-  field.enum = field.enum.filter((v: unknown) => v === null || states.initial.includes(textOf(v)));
+  // Each machine's field takes only its initial states in a create.
+  for (const states of machines) {
+    const field = propertiesOf(input)[states.field];
+    if (!isJsonObject(field) || !Array.isArray(field.enum)) throw new Error(`Generator bug: state field ${entity.name}.${states.field} has no enum schema.`);
+    field.enum = field.enum.filter((v: unknown) => v === null || states.initial.includes(textOf(v)));
+  }
   schemas[`${entity.name}CreateInput`] = input;
-  for (const t of states.transitions) {
+  for (const t of transitionsOf(entity)) {
     if (t.input) schemas[transitionInputName(entity, t)] = objectSchema(t.input);
   }
   schemas[`${entity.name}TransitionResult`] = {
@@ -76,7 +79,7 @@ export function addTransitionPaths(
   paths: Record<string, Record<string, unknown>>, entity: EntityModel, item: string, keyParams: unknown[],
   op: TransitionOpBuilder, common: Record<string, unknown>,
 ): void {
-  for (const t of entity.states?.transitions ?? []) {
+  for (const t of transitionsOf(entity)) {
     const operation = op('transition', `${t.name}${entity.name}`, t.permission, `${t.label}: ${entity.label}`, {
       description: `Da ${t.from.join(', ')} a ${t.to}.`,
       'x-transition': t.name,

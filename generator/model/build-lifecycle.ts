@@ -37,45 +37,82 @@ export function buildLifecycle(raw: RawEntity, fields: FieldModel[], source: Sou
   }
   if (raw.creatable) out.creatable = { when: raw.creatable.when, message: raw.creatable.message };
   // Transition inputs are declared in the field language, so they get the same rules and Italian messages.
-  const inputOf = (transition: string, list: Record<string, RawField>) =>
-    Object.entries(list).map(([name, def]) => buildField(name, def, source, defaults, diagnostics, ['states', 'transitions', transition, 'input']));
-  if (raw.states) out.states = buildStates(raw, raw.states, fields, checkField, report, inputOf);
+  const inputOf = (at: PathSegment[], list: Record<string, RawField>) =>
+    Object.entries(list).map(([name, def]) => buildField(name, def, source, defaults, diagnostics, at));
+  if (raw.states) {
+    const machines: { name?: string; spec: RawStates; base: PathSegment[] }[] = isSingleMachine(raw.states) ? [{ spec: raw.states, base: ['states'] }]
+      : Object.entries(raw.states).map(([name, spec]) => ({ name, spec, base: ['states', name] }));
+    const built = machines.flatMap(({ name, spec, base }) => buildStates(raw, spec, base, fields, checkField, report, (t, list) => inputOf([...base, 'transitions', t, 'input'], list))
+      .map((m) => (name === undefined ? m : { name, ...m })));
+    checkMachinesApart(machines, report);
+    if (built.length) out.states = built;
+  }
   return out;
 }
 
+/** Where a machine is written: `states` itself in the single form, `states.<name>` in the map form. */
+export function machinePath(machine: Pick<StateMachineModel, 'name'>): PathSegment[] {
+  return machine.name === undefined ? ['states'] : ['states', machine.name];
+}
+
+/** The single form writes `field:` at the top of `states`; the map form names each machine. */
+export function isSingleMachine(states: RawStates | Record<string, RawStates>): states is RawStates {
+  return typeof states.field === 'string';
+}
+
+/**
+ * Machines of one entity hold different fields, and their transitions have different names: the name is the
+ * API path (`.../<key>/<name>`) and the word `_actions` answers.
+ */
+function checkMachinesApart(machines: { name?: string; spec: RawStates; base: PathSegment[] }[], report: (path: PathSegment[], message: string, key?: boolean) => void): void {
+  const fieldOwner = new Map<string, string>();
+  const transitionOwner = new Map<string, string>();
+  for (const { name, spec, base } of machines) {
+    const own = name ?? spec.field;
+    const heldBy = fieldOwner.get(spec.field);
+    if (heldBy !== undefined) report([...base, 'field'], `State field '${spec.field}' is already the field of machine '${heldBy}': each machine holds its own field.`);
+    else fieldOwner.set(spec.field, own);
+    for (const t of Object.keys(spec.transitions)) {
+      const other = transitionOwner.get(t);
+      if (other !== undefined) report([...base, 'transitions', t], `Transition '${t}' is declared in machine '${other}' too: transition names are unique in an entity (each is the path .../{key}/${t} and a word of _actions).`, true);
+      else transitionOwner.set(t, own);
+    }
+  }
+}
+
 function buildStates(
-  raw: RawEntity, spec: RawStates, fields: FieldModel[],
+  raw: RawEntity, spec: RawStates, base: PathSegment[], fields: FieldModel[],
   checkField: (name: string, path: PathSegment[], what: string) => boolean,
   report: (path: PathSegment[], message: string, key?: boolean) => void,
   inputOf: (transition: string, list: Record<string, RawField>) => FieldModel[],
-): StateMachineModel | undefined {
-  if (!checkField(spec.field, ['states', 'field'], 'State field')) return undefined;
+): StateMachineModel[] {
+  if (!checkField(spec.field, [...base, 'field'], 'State field')) return [];
   const field = fields.find((f) => f.name === spec.field);
-  if (!field) return undefined;
+  if (!field) return [];
   if (field.type !== 'enum' || !field.options) {
-    report(['states', 'field'], `State field '${spec.field}' must be an enum: its codes and Italian labels are the states (type: enum, values: { S: In attesa, ... }).`);
-    return undefined;
+    report([...base, 'field'], `State field '${spec.field}' must be an enum: its codes and Italian labels are the states (type: enum, values: { S: In attesa, ... }).`);
+    return [];
   }
   const codes = field.options.map((o) => o.value);
   const checkState = (code: string, path: PathSegment[], key = false) => {
     if (codes.includes(code)) return;
     report(path, `Unknown state '${code}': the states of ${raw.entity} are the codes of '${spec.field}' (${codes.join(', ')}).${didYouMean(code, codes)}`, key);
   };
-  const effects = (list: RawEffect[] | undefined, path: PathSegment[]) => (list ?? []).map((e, i) => buildEffect(e, [...path, i], spec.field, raw, checkField, report));
+  const effects = (list: RawEffect[] | undefined, path: PathSegment[]) => (list ?? []).map((e, i) => buildEffect(e, [...path, i], stateFields(raw), raw, checkField, report));
 
   // An entry is a state a row may simply start in, or { state, via: transition }: starting in that state needs
   // what the transition needs (permission, guard) and does what it does (its effects).
   const written = spec.initial ?? [];
   const entries = written.map((e) => (typeof e === 'string' ? { state: e } : e));
   const initial = entries.length ? entries.map((e) => e.state) : [typeof field.default === 'string' && codes.includes(field.default) ? field.default : codes[0]];
-  entries.forEach((e, i) => checkState(e.state, typeof written[i] === 'string' ? ['states', 'initial', i] : ['states', 'initial', i, 'state']));
+  entries.forEach((e, i) => checkState(e.state, typeof written[i] === 'string' ? [...base, 'initial', i] : [...base, 'initial', i, 'state']));
   const initialVia: Record<string, string> = {};
   // `via` is any name the analyst wrote; only the keys of `transitions` have one.
   const transitionsByName: Partial<RawStates['transitions']> = spec.transitions;
   entries.forEach((e, i) => {
     if (e.via === undefined) return;
     const t = transitionsByName[e.via];
-    const at: PathSegment[] = ['states', 'initial', i, 'via'];
+    const at: PathSegment[] = [...base, 'initial', i, 'via'];
     if (!t) report(at, `Unknown transition '${e.via}' in initial state '${e.state}': the transitions of ${raw.entity} are ${Object.keys(spec.transitions).join(', ')}.${didYouMean(e.via, Object.keys(spec.transitions))}`);
     else if (t.to !== e.state) report(at, `Transition '${e.via}' leads to '${t.to}', not to '${e.state}': a row created in '${e.state}' must be created as that transition would leave it.`);
     else if (t.input) report(at, `Transition '${e.via}' asks for an input (${Object.keys(t.input).join(', ')}), which a create does not carry: it cannot be the way a row starts in '${e.state}'.`);
@@ -88,16 +125,22 @@ function buildStates(
   }
   const enter: StateMachineModel['enter'] = {};
   for (const [state, e] of Object.entries(spec.enter ?? {})) {
-    checkState(state, ['states', 'enter', state], true);
-    enter[state] = { effects: effects(e.effects, ['states', 'enter', state, 'effects']), ...(e.success ? { success: e.success } : {}) };
+    checkState(state, [...base, 'enter', state], true);
+    (e.effects ?? []).forEach((effect, i) => {
+      const kind = effect.insert ? 'insert' : effect.outbox ? 'outbox' : undefined;
+      // A row also enters a state when it is created or loaded as demo data: what goes to other entities or
+      // systems belongs to the transition that someone runs.
+      if (kind) report([...base, 'enter', state, 'effects', i, kind], `An '${kind}' effect belongs to a transition, not to entering '${state}': a row also enters a state when it is created.`, true);
+    });
+    enter[state] = { effects: effects(e.effects, [...base, 'enter', state, 'effects']), ...(e.success ? { success: e.success } : {}) };
   }
   const children = Object.keys(raw.children ?? {});
   const transitions = Object.entries(spec.transitions).map(([name, t]) => {
-    const at = (...p: PathSegment[]) => ['states', 'transitions', name, ...p];
+    const at = (...p: PathSegment[]) => [...base, 'transitions', name, ...p];
     t.from.forEach((s, i) => checkState(s, at('from', i)));
     checkState(t.to, at('to'));
     if (t.from.includes(t.to)) report(at('to'), `Transition '${name}' goes from '${t.to}' to '${t.to}': a transition must change the state.`);
-    if (children.includes(name)) report(['states', 'transitions', name], `Transition '${name}' has the name of a child list: both would be /${raw.api?.path ?? ''}/{key}/${name}. Rename the transition.`, true);
+    if (children.includes(name)) report([...base, 'transitions', name], `Transition '${name}' has the name of a child list: both would be /${raw.api?.path ?? ''}/{key}/${name}. Rename the transition.`, true);
     return {
       name, label: t.label ?? name, from: [...t.from], to: t.to, permission: t.permission,
       ...(t.guard !== undefined ? { guard: t.guard } : {}),
@@ -108,11 +151,22 @@ function buildStates(
       effects: effects(t.effects, at('effects')),
     };
   });
-  return { field: spec.field, initial: initial.map(String), ...(Object.keys(initialVia).length ? { initialVia } : {}), enter, transitions };
+  return [{ field: spec.field, initial: initial.map(String), ...(Object.keys(initialVia).length ? { initialVia } : {}), enter, transitions }];
+}
+
+/** The state fields of every machine of the entity: no effect may set one (only a transition's `to` does). */
+function stateFields(entity: RawEntity): string[] {
+  if (!entity.states) return [];
+  return isSingleMachine(entity.states) ? [entity.states.field] : Object.values(entity.states).map((m) => m.field);
+}
+
+/** A plain value, or `{ expr: <JSON Logic> }`: the JSON Logic an effect evaluates. */
+function effectValue(v: unknown): unknown {
+  return v !== null && typeof v === 'object' && 'expr' in v ? v.expr : v;
 }
 
 function buildEffect(
-  raw: RawEffect, path: PathSegment[], stateField: string, entity: RawEntity,
+  raw: RawEffect, path: PathSegment[], stateFieldNames: string[], entity: RawEntity,
   checkField: (name: string, path: PathSegment[], what: string) => boolean,
   report: (path: PathSegment[], message: string, key?: boolean) => void,
 ): EffectModel {
@@ -121,16 +175,19 @@ function buildEffect(
     for (const [target, own] of Object.entries(a.link)) checkField(own, [...path, 'adjust', 'link', target], 'Link value');
     return { kind: 'adjust', entity: a.entity, link: a.link, field: a.field, by: a.by, message: a.message, missing: a.missing };
   }
+  // The other entity's fields and the target's name are checked with the whole model (check-lifecycle.ts).
+  if (raw.insert) return { kind: 'insert', entity: raw.insert.entity, values: Object.fromEntries(Object.entries(raw.insert.values).map(([f, v]) => [f, effectValue(v)])) };
+  if (raw.outbox) return { kind: 'outbox', target: raw.outbox.target, payload: Object.fromEntries(Object.entries(raw.outbox.payload).map(([f, v]) => [f, effectValue(v)])) };
   const values: Record<string, unknown> = {};
   const keys = Array.isArray(entity.key) ? entity.key : [entity.key];
   for (const [f, v] of Object.entries(raw.set ?? {})) {
     if (!checkField(f, [...path, 'set', f], 'Effect field')) continue;
-    if (f === stateField) report([...path, 'set', f], `An effect cannot set the state field '${f}': the transition's 'to' does.`, true);
+    if (stateFieldNames.includes(f)) report([...path, 'set', f], `An effect cannot set the state field '${f}': the transition's 'to' does.`, true);
     else if (keys.includes(f)) report([...path, 'set', f], `An effect cannot change the key field '${f}'.`, true);
     // What a transition records (who decided, when) is the server's: the API must not take it from a body.
     else if (!entity.fields[f].readOnly) report([...path, 'set', f], `Field '${f}' is set by an effect: mark it 'readOnly: true' (server-set: the API refuses it in request bodies, the form shows it read-only).`, true);
     if (v !== null && typeof v === 'object' && !('expr' in v)) report([...path, 'set', f], `Effect value for '${f}' must be a plain value or {expr: <JSON Logic>}.`);
-    values[f] = v !== null && typeof v === 'object' && 'expr' in v ? v.expr : v;
+    values[f] = effectValue(v);
   }
   return { kind: 'set', values };
 }

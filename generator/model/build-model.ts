@@ -61,7 +61,8 @@ export function buildModel(files: SpecFiles): { model?: Model; diagnostics: Diag
     buildOperations(file, validationDefaults, entityNames, diagnostics).map((value) => ({ value, source: file.source })));
 
   checkCrossReferences(entities, pages, pageSources, functions.raw.functions, functions.raw.actions, diagnostics, operations);
-  checkLifecycles(entities, diagnostics);
+  const config = buildConfig(ofKind('config'), diagnostics);
+  checkLifecycles(entities, diagnostics, config);
   const shell = buildShell(ofKind('pages'), entities, pages, pageSources, diagnostics);
 
   const bindings = buildBindings(ofKind('bindings'), entities.map((e) => e.value), diagnostics);
@@ -78,7 +79,7 @@ export function buildModel(files: SpecFiles): { model?: Model; diagnostics: Diag
       .sort((a, b) => (a.raw.order ?? 100) - (b.raw.order ?? 100) || a.source.file.localeCompare(b.source.file))
       .map(({ raw }) => ({ entity: raw.demo, rows: raw.rows })),
     dropEntities: buildDropEntities(ofKind('dropEntities'), new Set(entityNames), diagnostics),
-    config: buildConfig(ofKind('config'), diagnostics),
+    config,
     ...(bindings ? { bindings } : {}),
   };
   checkIndicators(operations, model, diagnostics);

@@ -3,7 +3,8 @@
  * names/tables/paths/routes are unique, and every permission names a declared function and action.
  * Resolves reference fields in place (their column type comes from the target's key).
  */
-import type { CustomOperationModel, EntityModel, FieldModel, Model } from '../../common/model.js';
+import { machinesOf, type CustomOperationModel, type EntityModel, type FieldModel, type Model } from '../../common/model.js';
+import { machinePath } from './build-lifecycle.js';
 import { checkLookups } from './check-lookups.js';
 import { checkRelatedLists } from './check-related-lists.js';
 import { didYouMean, type Diagnostic } from '../diagnostics.js';
@@ -89,7 +90,9 @@ export function checkCrossReferences(
     for (const field of entity.fields) {
       if (field.editPermission) checkPermission(field.editPermission, source, ['fields', field.name, 'editPermission']);
     }
-    for (const t of entity.states?.transitions ?? []) checkPermission(t.permission, source, ['states', 'transitions', t.name, 'permission']);
+    for (const machine of machinesOf(entity)) {
+      for (const t of machine.transitions) checkPermission(t.permission, source, [...machinePath(machine), 'transitions', t.name, 'permission']);
+    }
     if (entity.api.path) {
       for (const [op, perm] of Object.entries(entity.api.permissions)) {
         const explicit = raw.api?.permissions?.[op];

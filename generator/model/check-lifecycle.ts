@@ -6,13 +6,14 @@
  * reported at the file:line:col of the offending text, with the closest valid name.
  */
 import { CALLER_FACTS, CONTEXT_ROOTS, logicVars } from '../../common/lifecycle.js';
-import type { EffectModel, EntityModel } from '../../common/model.js';
+import { machinesOf, type ConfigKeyModel, type EffectModel, type EntityModel } from '../../common/model.js';
+import { machinePath } from './build-lifecycle.js';
 import type { JsonLogic } from '../../common/rules.js';
 import { didYouMean, type Diagnostic } from '../diagnostics.js';
 import type { PathSegment } from '../load/source-file.js';
 import type { Located } from './check-cross-references.js';
 
-export function checkLifecycles(entities: Located<EntityModel>[], diagnostics: Diagnostic[]): void {
+export function checkLifecycles(entities: Located<EntityModel>[], diagnostics: Diagnostic[], config: ConfigKeyModel[] = []): void {
   const byName = new Map(entities.map((e) => [e.value.name, e.value]));
   for (const { value: entity, source } of entities) {
     const report = (path: PathSegment[], message: string) => diagnostics.push({ ...source.positionOf(path), message });
@@ -85,13 +86,27 @@ export function checkLifecycles(entities: Located<EntityModel>[], diagnostics: D
 
     if (entity.creatable) checkVars(entity.creatable.when, ['creatable', 'when'], true);
 
-    const states = entity.states;
-    if (!states) continue;
     const checkEffects = (effects: EffectModel[], path: PathSegment[], input?: string[]) => {
       effects.forEach((effect, i) => {
         const at = [...path, i];
         if (effect.kind === 'set') {
           for (const [f, value] of Object.entries(effect.values)) checkVars(value, [...at, 'set', f, 'expr'], true, input);
+          return;
+        }
+        if (effect.kind === 'insert') {
+          const e = target(effect.entity, [...at, 'insert', 'entity']);
+          for (const [f, value] of Object.entries(effect.values)) {
+            if (e && !fieldsOf(e).includes(f)) report([...at, 'insert', 'values', f], `'${f}' is not a field of ${e.name}.${didYouMean(f, fieldsOf(e))}`);
+            checkVars(value, [...at, 'insert', 'values', f], true, input);
+          }
+          if (e && !e.api.operations.includes('create')) report([...at, 'insert', 'entity'], `${e.name} has no create operation: an insert effect creates its row as the API would.`);
+          return;
+        }
+        if (effect.kind === 'outbox') {
+          const key = config.find((k) => k.key === effect.target);
+          const urlKeys = config.filter((k) => k.type === 'string').map((k) => k.key);
+          if (!key || key.type !== 'string') report([...at, 'outbox', 'target'], `Outbox target '${effect.target}' must be a configuration key of type string (its value is the URL the message is posted to).${didYouMean(effect.target, urlKeys)}`);
+          for (const [f, value] of Object.entries(effect.payload)) checkVars(value, [...at, 'outbox', 'payload', f], true, input);
           return;
         }
         checkVars(effect.by, [...at, 'adjust', 'by'], true, input);
@@ -105,12 +120,15 @@ export function checkLifecycles(entities: Located<EntityModel>[], diagnostics: D
         }
       });
     };
-    for (const [state, enter] of Object.entries(states.enter)) checkEffects(enter.effects, ['states', 'enter', state, 'effects']);
-    for (const t of states.transitions) {
-      // Only a transition's own guard and effects see its input (entering a state may happen without one).
-      const input = t.input?.map((f) => f.name);
-      if (t.guard !== undefined) checkVars(t.guard, ['states', 'transitions', t.name, 'guard'], true, input);
-      checkEffects(t.effects, ['states', 'transitions', t.name, 'effects'], input);
+    for (const states of machinesOf(entity)) {
+      const base = machinePath(states);
+      for (const [state, enter] of Object.entries(states.enter)) checkEffects(enter.effects, [...base, 'enter', state, 'effects']);
+      for (const t of states.transitions) {
+        // Only a transition's own guard and effects see its input (entering a state may happen without one).
+        const input = t.input?.map((f) => f.name);
+        if (t.guard !== undefined) checkVars(t.guard, [...base, 'transitions', t.name, 'guard'], true, input);
+        checkEffects(t.effects, [...base, 'transitions', t.name, 'effects'], input);
+      }
     }
   }
 }

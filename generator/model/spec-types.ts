@@ -47,10 +47,16 @@ export interface RawEntity {
   related?: Record<string, { entity: string; link: Record<string, string> }>;
   editable?: { when: unknown; message: string; hide?: Record<string, unknown> };
   creatable?: { when: unknown; message: string };
-  states?: RawStates;
+  /** One machine (`field:` at its top) or a map of named machines. */
+  states?: RawStates | Record<string, RawStates>;
 }
 
-export type RawEffect = { set?: Record<string, unknown>; adjust?: { entity: string; link: Record<string, string>; field: string; by: unknown; message: string; missing: string } };
+export type RawEffect = {
+  set?: Record<string, unknown>;
+  adjust?: { entity: string; link: Record<string, string>; field: string; by: unknown; message: string; missing: string };
+  insert?: { entity: string; values: Record<string, unknown> };
+  outbox?: { target: string; payload: Record<string, unknown> };
+};
 export interface RawStates {
   field: string;
   initial?: (string | { state: string; via?: string })[];

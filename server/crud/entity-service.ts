@@ -17,6 +17,7 @@ import type { EntityHooks } from '../domain/hooks.js';
 import { audited, recordAudit, type AuditOperation } from './audit.js';
 import { outOfColumnRange } from './column-range.js';
 import { checkVersion } from './concurrency.js';
+import type { RowValidator } from './row-validator.js';
 import { Lifecycle } from './lifecycle.js';
 import { applyConditions, meets, type Condition } from './conditions.js';
 import { applyFilters, parseListParams, type FilterParam, type ListParams } from './list-query.js';
@@ -65,6 +66,10 @@ export class EntityService {
     private readonly filterable: readonly FilterParam[], private readonly hooks: EntityHooks = {},
     /** Where the files of `type: file` fields are kept (server/files/); a deleted row takes its files along. */
     readonly files?: FileStore,
+    /** The services of the other entities (the router's): a transition's `insert` effect creates through them. */
+    private readonly peers?: (entity: string) => EntityService,
+    /** Checks a row no request carried (an `insert` effect's) against its entity's request schema. */
+    private readonly validateRow?: RowValidator,
   ) {
     this.repo = new Repository(entity);
     this.lifecycle = new Lifecycle(model, entity);
@@ -137,7 +142,7 @@ export class EntityService {
    * kept or undone with the rest of the transaction, e.g. a handler's several creates as one change.
    */
   within(trx: Knex.Transaction): EntityService {
-    return new EntityService(trx, this.model, this.entity, this.filterable, this.hooks, this.files);
+    return new EntityService(trx, this.model, this.entity, this.filterable, this.hooks, this.files, this.peers, this.validateRow);
   }
 
   /** The rows of the caller's scope that meet `where`, as a query to finish (a function: a query is thenable). */
@@ -295,7 +300,14 @@ export class EntityService {
       const current = await this.repo.findForUpdate(trx, key);
       if (!current || !this.visible(current, caller)) throw new ApiError('NOT_FOUND');
       const before = await this.before(trx, key, caller, options);
-      const message = await this.lifecycle.transition(trx, current, name, caller, input);
+      // An `insert` effect creates its row as the caller, through the target's own service (scope, rules, audit).
+      const insertRow = async (entity: string, row: Row) => {
+        const peer = this.peers?.(entity) ?? new EntityService(this.db, this.model, entityByName(this.model, entity), [], {}, this.files);
+        // The row is checked as a create body would be (lengths, formats, required), then created as one.
+        present(this.validateRow, 'the row validator of insert effects')(peer.entity, row);
+        await peer.within(trx).create(row, caller);
+      };
+      const message = await this.lifecycle.transition(trx, current, name, caller, input, insertRow);
       const saved = await this.get(key, undefined, trx);
       if (audited(this.entity, caller.username)) {
         await recordAudit(trx, this.model, { entity: this.entity.name, key, operation: 'transition', transition: name, before, after: saved, username: caller.username });
@@ -312,13 +324,13 @@ export class EntityService {
 
   /** The row with `_actions` (what the caller may run on it now) for entities with a lifecycle. */
   async withActions(row: Row, caller?: Caller): Promise<Row> {
-    if (!this.entity.states && !this.entity.editable) return row;
+    if (!this.entity.states?.length && !this.entity.editable) return row;
     return { ...row, _actions: await this.lifecycle.actions(this.db, row, caller) };
   }
 
   /** A page's rows, each with the actions the caller may run on it now (issue 14 item 9: a list's row actions). */
   async withActionsEach(rows: Row[], caller?: Caller): Promise<Row[]> {
-    if (!this.entity.states && !this.entity.editable) return rows;
+    if (!this.entity.states?.length && !this.entity.editable) return rows;
     const actions = await this.lifecycle.actionsOfRows(this.db, rows, caller);
     return rows.map((row, i) => ({ ...row, _actions: actions[i] }));
   }

@@ -5,16 +5,21 @@
  *     stock management); elsewhere 403 with the spec's message, and lists leave out the `hide` rows;
  *   - `states`: a row is created in an initial state; its state changes only through a transition, which
  *     needs its permission (checked by authorize), its guard, and the row in one of its `from` states;
+ *   - several machines: each holds its own enum field (a request's stato, statoPos, statoFattDir), starts in
+ *     its own initial state and moves only through its own transitions; no plain update changes a state field;
  *   - effects: entering a state or running a transition sets fields of the row and adjusts quantities of
- *     other rows (the stock of a movement), never past the adjusted field's minimum or maximum.
+ *     other rows (the stock of a movement), never past the adjusted field's minimum or maximum; a transition
+ *     may also insert a row of another entity (through its scoped service) and queue an outbox message.
+ *     Any effect that fails undoes the whole transition: all of it runs in the one transaction.
  * Two transitions of one row cannot both apply: the state changes with `UPDATE ... WHERE state IN (from)`,
  * and the one that finds the row already moved answers 409 (on PostgreSQL the row lock makes the second
  * wait for the first; on SQLite transactions take turns on the one connection).
  */
 import type { Knex } from 'knex';
 import { CALLER_FACTS, logicVars } from '../../common/lifecycle.js';
-import type { EffectModel, EntityModel, RelatedModel, TransitionModel } from '../../common/model.js';
-import { entityByName } from '../../common/model.js';
+import type { EffectModel, EntityModel, RelatedModel, StateMachineModel, TransitionModel } from '../../common/model.js';
+import { entityByName, machineOfTransition, machinesOf, transitionsOf } from '../../common/model.js';
+import { enqueueOutbox } from '../outbox/enqueue.js';
 import { evaluate, holds as logicHolds } from '../../common/rules.js';
 import type { RuntimeModel } from '../artifacts.js';
 import { holds, type Caller } from '../domain/auth/caller.js';
@@ -23,12 +28,16 @@ import { Repository } from './repository.js';
 import { keyColumns, toColumns, type Row } from './row-mapping.js';
 import { bindValue } from '../db/bind-value.js';
 import { named, present } from '../lookup.js';
+import { auditKey } from './audit.js';
 
 type Db = Knex | Knex.Transaction;
 type Context = Record<string, unknown>;
 
 /** Related rows already read for a page, by related list and link values. */
 type RelatedRows = Map<string, Row | undefined>;
+
+/** How a transition's `insert` effect creates its row: the target's scoped service, inside the transition's transaction. */
+export type InsertRow = (entity: string, row: Row) => Promise<void>;
 
 export class Lifecycle {
   /** The field a read-only refusal is reported on: the row's own field that finds the related row. */
@@ -40,7 +49,7 @@ export class Lifecycle {
 
   /** The transition of this entity called `name` (the document only routes declared ones here). */
   transitionNamed(name: string): TransitionModel {
-    const t = this.entity.states?.transitions.find((x) => x.name === name);
+    const t = transitionsOf(this.entity).find((x) => x.name === name);
     if (!t) throw new Error(`${this.entity.name} has no transition ${name}`);
     return t;
   }
@@ -53,42 +62,56 @@ export class Lifecycle {
   async beforeInsert(trx: Knex.Transaction, row: Row, caller?: Caller): Promise<void> {
     await this.checkEditable(trx, row, caller);
     await this.checkCreatable(trx, row, caller);
-    const states = this.entity.states;
-    if (!states) return;
-    const state = String(row[states.field]);
-    if (!states.initial.includes(state)) throw new ApiError('INVALID_TRANSITION');
-    const via = this.initialTransition(state);
-    // Internal saves (demo data) load the spec's rows as written, like checkEditable.
-    if (via && caller) {
-      if (!holds(caller, via.permission)) throw new ApiError('FORBIDDEN');
-      if (via.guard !== undefined && !logicHolds(via.guard, { ...(await this.context(trx, row, caller)), input: {} })) throw new ApiError('FORBIDDEN');
+    for (const states of machinesOf(this.entity)) {
+      // A machine over an optional field is not started on a row without it (a request without direct billing).
+      if (this.notStarted(states, row)) continue;
+      const state = String(row[states.field]);
+      if (!states.initial.includes(state)) throw new ApiError('INVALID_TRANSITION');
+      const via = this.initialTransition(states, state);
+      // Internal saves (demo data) load the spec's rows as written, like checkEditable.
+      if (via && caller) {
+        if (!holds(caller, via.permission)) throw new ApiError('FORBIDDEN');
+        if (via.guard !== undefined && !logicHolds(via.guard, { ...(await this.context(trx, row, caller)), input: {} })) throw new ApiError('FORBIDDEN');
+      }
+      await this.setFields(trx, row, this.initialEffects(states, state), caller, {});
     }
-    await this.setFields(trx, row, this.initialEffects(state), caller, {});
   }
 
   /** After the insert: what entering the initial state does to other rows (a movement created accepted moves the stock). */
   async afterInsert(trx: Knex.Transaction, row: Row, caller?: Caller): Promise<void> {
-    const states = this.entity.states;
-    if (states) await this.adjustAll(trx, row, this.initialEffects(String(row[states.field])), caller, {});
+    for (const states of machinesOf(this.entity)) {
+      if (!this.notStarted(states, row)) await this.adjustAll(trx, row, this.initialEffects(states, String(row[states.field])), caller, {});
+    }
+  }
+
+  /** Whether the row is outside `states` altogether: its field is optional and empty. */
+  private notStarted(states: StateMachineModel, row: Row): boolean {
+    const value = row[states.field];
+    return (value === null || value === undefined) && !named(this.entity.fields, states.field, `${this.entity.name} fields`).required;
   }
 
   /** The transition a create in `state` stands for (`initial: [{ state, via }]`), if any. */
-  private initialTransition(state: string): TransitionModel | undefined {
-    const name = this.entity.states?.initialVia?.[state];
+  private initialTransition(states: StateMachineModel, state: string): TransitionModel | undefined {
+    const name = states.initialVia?.[state];
     return name ? this.transitionNamed(name) : undefined;
   }
 
   /** Effects of starting in `state`: its transition's, when it has one, then those of entering the state. */
-  private initialEffects(state: string): EffectModel[] {
-    return [...(this.initialTransition(state)?.effects ?? []), ...(this.entity.states?.enter[state]?.effects ?? [])];
+  private initialEffects(states: StateMachineModel, state: string): EffectModel[] {
+    // `enter` names only the states that do something on entry.
+    const onEntry: Partial<StateMachineModel['enter']> = states.enter;
+    return [...(this.initialTransition(states, state)?.effects ?? []), ...(onEntry[state]?.effects ?? [])];
   }
 
-  /** Update: the row must be editable before and after; its state changes only through a transition. */
+  /**
+   * Update: the row must be editable before and after; the state of every machine changes only through a
+   * transition: a body that changes one is 400 naming its field ('Campo non previsto', as any server-set field).
+   */
   async beforeUpdate(trx: Knex.Transaction, current: Row, next: Row, caller?: Caller): Promise<void> {
     await this.checkEditable(trx, current, caller);
     await this.checkEditable(trx, next, caller);
-    const field = this.entity.states?.field;
-    if (field && String(next[field]) !== String(current[field])) throw new ApiError('INVALID_TRANSITION');
+    const changed = machinesOf(this.entity).map((m) => m.field).filter((field) => String(next[field]) !== String(current[field]));
+    if (changed.length) throw new ApiError('VALIDATION_ERROR', changed.map((field) => ({ field, message: this.model.messages.validation.unknownField })));
   }
 
   async beforeDelete(trx: Knex.Transaction, current: Row, caller?: Caller): Promise<void> {
@@ -100,17 +123,16 @@ export class Lifecycle {
    * is read-only or the guard refuses the caller, 409 when the row is not in a `from` state (or another
    * transition moved it first). Returns the spec's success message.
    */
-  async transition(trx: Knex.Transaction, current: Row, name: string, caller: Caller, input: Row = {}): Promise<string> {
+  async transition(trx: Knex.Transaction, current: Row, name: string, caller: Caller, input: Row = {}, insertRow?: InsertRow): Promise<string> {
     const t = this.transitionNamed(name);
-    const states = present(this.entity.states, `${this.entity.name} states`);
+    const states = machineOfTransition(this.entity, name);
     await this.checkEditable(trx, current, caller);
     // Only the declared inputs, each present (null when not sent), so `input.<name>` never reads a stray key.
     const given = Object.fromEntries((t.input ?? []).map((f) => [f.name, input[f.name] ?? null]));
     if (t.guard !== undefined && !logicHolds(t.guard, { ...(await this.context(trx, current, caller)), input: given })) throw new ApiError('FORBIDDEN');
     if (!t.from.includes(String(current[states.field]))) throw new ApiError('INVALID_TRANSITION');
 
-    // `enter` names only the states that do something on entry.
-    const onEntry: Partial<typeof states.enter> = states.enter;
+    const onEntry: Partial<StateMachineModel['enter']> = states.enter;
     const effects = [...t.effects, ...(onEntry[t.to]?.effects ?? [])];
     const next: Row = { ...current, [states.field]: t.to };
     await this.setFields(trx, next, effects, caller, given);
@@ -122,7 +144,27 @@ export class Lifecycle {
       .update(toColumns(this.entity, changes));
     if (moved !== 1) throw new ApiError('INVALID_TRANSITION');
     await this.adjustAll(trx, next, effects, caller, given);
+    await this.insertAndEnqueue(trx, next, t, caller, given, insertRow);
     return t.success;
+  }
+
+  /**
+   * A transition's `insert` and `outbox` effects, after the row has moved: each value is computed from the row
+   * in its new state, the input and the caller. An insert goes through the target's scoped service (its
+   * scope, rules and audit); a failure of either throws, and the caller's transaction undoes everything.
+   */
+  private async insertAndEnqueue(trx: Knex.Transaction, row: Row, t: TransitionModel, caller: Caller, input: Row, insertRow?: InsertRow): Promise<void> {
+    for (const effect of t.effects) {
+      if (effect.kind !== 'insert' && effect.kind !== 'outbox') continue;
+      const context = { ...(await this.context(trx, row, caller)), input };
+      if (effect.kind === 'insert') {
+        const values = Object.fromEntries(Object.entries(effect.values).map(([f, expr]) => [f, evaluate(expr, context) ?? null]));
+        await present(insertRow, `${this.entity.name}.${t.name}: the service that inserts rows`)(effect.entity, values);
+      } else {
+        const payload = Object.fromEntries(Object.entries(effect.payload).map(([f, expr]) => [f, evaluate(expr, context) ?? null]));
+        await enqueueOutbox(trx, this.model, { target: effect.target, entity: this.entity.name, entityKey: auditKey(this.entity, row), transition: t.name, payload });
+      }
+    }
   }
 
   /**
@@ -135,11 +177,12 @@ export class Lifecycle {
     const context = await this.context(db, row, caller, related);
     if (this.entity.editable && !logicHolds(this.entity.editable.when, context)) return [];
     const out: string[] = [];
-    const states = this.entity.states;
-    const state = states ? String(row[states.field]) : undefined;
-    for (const t of states?.transitions ?? []) {
-      if (!holds(caller, t.permission) || state === undefined || !t.from.includes(state)) continue;
-      if (t.guard === undefined || logicHolds(t.guard, context)) out.push(t.name);
+    for (const states of machinesOf(this.entity)) {
+      const state = String(row[states.field]);
+      for (const t of states.transitions) {
+        if (!holds(caller, t.permission) || !t.from.includes(state)) continue;
+        if (t.guard === undefined || logicHolds(t.guard, context)) out.push(t.name);
+      }
     }
     for (const op of ['update', 'delete'] as const) {
       if (this.entity.api.operations.includes(op) && holds(caller, this.entity.api.permissions[op])) out.push(op);
@@ -300,3 +343,4 @@ export class Lifecycle {
     return named(this.entity.fields, field, `${this.entity.name} fields`).column;
   }
 }
+

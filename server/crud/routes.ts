@@ -16,6 +16,7 @@ import { pathParams } from '../http/path-params.js';
 import { named, present } from '../lookup.js';
 import { expectRecord, expectRecords, isRecord } from '../records.js';
 import { ifMatchOf, versionOf, withVersion } from './concurrency.js';
+import type { RowValidator } from './row-validator.js';
 import { EntityService } from './entity-service.js';
 import type { FilterParam } from './list-query.js';
 import { keyFromPath } from './path-key.js';
@@ -74,6 +75,8 @@ export function apiRouter(
   exportWorker?: ExportWorker,
   /** Where file fields keep their files (server/files/); the database store unless the app chose another. */
   files: FileStore = createFileStore(undefined),
+  /** Checks the rows of transitions' `insert` effects against the document (server/crud/row-validator.ts). */
+  validateRow?: RowValidator,
 ): Router {
   const router = Router();
   const services = new Map<string, EntityService>();
@@ -82,7 +85,7 @@ export function apiRouter(
     if (!s) {
       const entity = model.entities.find((e) => e.name === name);
       if (!entity) throw new Error(`Unknown entity ${name}`);
-      s = new EntityService(db, model, entity, filterableFields(paths, entity), entityHooks[name], files);
+      s = new EntityService(db, model, entity, filterableFields(paths, entity), entityHooks[name], files, serviceFor, validateRow);
       services.set(name, s);
     }
     return s;

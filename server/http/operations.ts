@@ -1,6 +1,7 @@
 /** The operations of the OpenAPI document, each with the entity, kind and permission it declares. */
 import { childList, entityFields, operationFields, type FieldResolver } from './validation.js';
 import type { RuntimeModel } from '../artifacts.js';
+import { transitionsOf } from '../../common/model.js';
 import { present } from '../lookup.js';
 import { isRecord, textAt } from '../records.js';
 import { documentPaths } from './openapi-document.js';
@@ -49,7 +50,7 @@ export function fieldsOfOperation(operations: DocumentOperation[], model: Runtim
     if (custom) return operationFields(custom);
     const ownEntity = named(op?.entity);
     // A transition's body is its declared input.
-    const transition = op?.transition ? ownEntity?.states?.transitions.find((t) => t.name === op.transition) : undefined;
+    const transition = op?.transition ? (ownEntity ? transitionsOf(ownEntity) : []).find((t) => t.name === op.transition) : undefined;
     if (transition) return (location, path) => (location === 'body' ? transition.input?.find((f) => f.name === path[0]) : entityFields(model, ownEntity)(location, path));
     // A child list's body is a list of the child entity's rows, so its messages are the child's; the list
     // itself (too few or too many items) answers with the child's own messages.

@@ -79,7 +79,7 @@ describe('a valid state machine', () => {
     const entity = named(present(model, 'the model').entities, 'Movimento', 'entities');
     expect(entity.related).toEqual([{ name: 'banca', entity: 'Banca', link: { codAbi: 'codAbi' } }]);
     expect(entity.editable).toEqual({ when: { '!!': [{ var: 'banca.gruppoGestMagazzino' }] }, message: 'Sola lettura', hide: { qtaMov: 0 } });
-    expect(entity.states).toMatchObject({
+    expect(entity.states?.[0]).toMatchObject({
       field: 'statoMov', initial: ['A', 'S'],
       enter: { A: { success: 'Giacenza variata', effects: [{ kind: 'adjust', entity: 'Giacenza', field: 'qtaGiacenza', by: { var: 'row.qtaMov' } }] } },
       transitions: [{ name: 'accetta', label: 'Accetta', from: ['S'], to: 'A', permission: 'GES_MAG:AGGIORNAMENTO', confirm: 'Accettare?', success: 'Movimento aggiornato', effects: [{ kind: 'set', values: { codModpos: { var: 'row.codModpos' } } }] }],
@@ -167,7 +167,7 @@ describe('a transition input (the body the caller fills in, e.g. a rejection rea
     const { model, diagnostics } = loadSpec(withInput(NOTA, '- set: { codModpos: { expr: { var: input.nota } } }'));
     expect(diagnostics).toEqual([]);
     const resolved = present(model, 'the model');
-    const t = present(named(resolved.entities, 'Movimento', 'entities').states, 'Movimento states').transitions[0];
+    const t = present(named(resolved.entities, 'Movimento', 'entities').states, 'Movimento states')[0].transitions[0];
     expect(t.input).toMatchObject([{ name: 'nota', label: 'Nota', required: true, maxLength: 20, messages: { required: 'Indicare la nota' } }]);
     const doc = openApiJson(resolved);
     expect(doc.paths['/movimenti/{id}/accetta'].post.requestBody).toEqual({ required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/MovimentoAccettaInput' } } } });

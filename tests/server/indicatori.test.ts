@@ -33,9 +33,9 @@ describe('GET indicatori/sospesiBanca', () => {
   });
 
   it('follows the data: a request suspended or taken in hand changes the count', async () => {
-    await app.db('richiesta').insert({ id_richiesta: 'RQ-T1', cod_abi: '30480', tipo_richiesta: 'NC', stato: '6', data_richiesta: '2026-11-20' });
+    await app.db('richiesta').insert({ id_richiesta: 'RQ-T1', cod_abi: '30480', tipo_richiesta: 'NC', stato_pos: '6', data_richiesta: '2026-11-20' });
     expect((await sede.get(`${API}/indicatori/sospesiBanca`)).body).toEqual({ count: 3 });
-    await app.db('richiesta').where({ id_richiesta: 'RQ-T1' }).update({ stato: '1' });
+    await app.db('richiesta').where({ id_richiesta: 'RQ-T1' }).update({ stato_pos: '1' });
     expect((await sede.get(`${API}/indicatori/sospesiBanca`)).body).toEqual({ count: 2 });
   });
 

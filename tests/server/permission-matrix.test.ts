@@ -139,6 +139,17 @@ async function assign(userId: string, abi: string) {
   if (!(await db()('notifica_utente').where({ user_id: userId, abi }).first())) await db()('notifica_utente').insert({ user_id: userId, abi });
 }
 
+/** A request of bank 30480 in the states `states` (columns), for a transition's sample. */
+async function addRequest(id: string, states: Record<string, string>) {
+  await db()('richiesta').insert({ id_richiesta: id, cod_abi: '30480', tipo_richiesta: 'NC', stato: 'S', stato_pos: '1', data_richiesta: '2026-11-20', ...states });
+}
+/** 34256's request is as the demo left it. */
+const requestUntouched = async () => expect(await db()('richiesta').where({ id_richiesta: 'RQ-0004' }).first()).toMatchObject({ stato: 'S', stato_pos: '6', esito_da: null });
+/** A transition of a request: a fresh row of 30480 in its `from` state; RQ-0004 of 34256 is out of scope (404, untouched). */
+function requestSample(id: string, states: Record<string, string>, okAs: 'scoped' | 'assistenza' = 'scoped'): Sample {
+  return { prepare: () => addRequest(id, states), params: { idRichiesta: id }, okAs, outside: { params: { idRichiesta: 'RQ-0004' }, expect: 404, untouched: requestUntouched } };
+}
+
 // A new operation has no sample until one is added: the first test below reports it.
 const SAMPLES: Partial<Record<string, Sample>> = {
   // ---- authentication (custom) ----
@@ -369,6 +380,31 @@ const SAMPLES: Partial<Record<string, Sample>> = {
     params: { id: 'mx-mov-rifiuta' },
     body: () => ({ nota: 'Rifiuto della matrice' }),
     outside: { params: { id: 'mov-60855-0001' }, body: () => ({ nota: 'Rifiuto della matrice' }), expect: 404, untouched: async () => expect((await db()('movimento_magazzino').where({ id: 'mov-60855-0001' }).first()).stato_mov).toBe('S') },
+  },
+
+  // ---- requests (seed 001 §4): three state machines; 34256's RQ-0004 is the row out of scope ----
+  listRichiesta: { outside: 'unscoped' },
+  getRichiesta: { params: { idRichiesta: 'RQ-0001' }, outside: { params: { idRichiesta: 'RQ-0004' }, expect: 404 } },
+  // Only assistance unblocks, closes and cancels (the guard): a bank user with every grant is refused.
+  sbloccaRichiesta: requestSample('MX-RQ-SBLOCCA', { stato: 'H' }, 'assistenza'),
+  completaRichiesta: requestSample('MX-RQ-COMPLETA', { stato: 'I' }),
+  sospendiRichiesta: requestSample('MX-RQ-SOSPENDI', { stato: 'S' }),
+  riprendiRichiesta: requestSample('MX-RQ-RIPRENDI', { stato: 'P' }),
+  chiudiInterventoRichiesta: requestSample('MX-RQ-CHIUDI', { stato_pos: '2' }, 'assistenza'),
+  annullaSostituzioneRichiesta: requestSample('MX-RQ-ANNULLA', { stato_pos: '4' }, 'assistenza'),
+  autorizzaFattDirRichiesta: requestSample('MX-RQ-AUTORIZZA', { stato_fatt_dir: '2' }),
+  rifiutaFattDirRichiesta: requestSample('MX-RQ-RIFIUTA', { stato_fatt_dir: '2' }),
+  // The outbox of messages to external systems: the administrators' (GES_CONFIG), no data scope.
+  listMessaggioUscita: { outside: 'unscoped' },
+  getMessaggioUscita: {
+    prepare: async () => {
+      await db()('messaggio_uscita').insert({
+        id: 'mx-uscita-0001', created_at: '2026-11-20T10:00:00.000Z', target: 'RICHIESTE_SISTEMA_ESTERNO_URL', entity: 'Richiesta',
+        entity_key: 'RQ-0001', transition: 'sospendi', payload: '{}', stato: 'P', tentativi: 0,
+      });
+    },
+    params: { id: 'mx-uscita-0001' },
+    outside: 'unscoped',
   },
 
   // ---- maintenance tickets, feeds, indicator (tests/server/manutenzione.test.ts, flussi.test.ts, indicatori.test.ts) ----

@@ -409,13 +409,13 @@ describe('transitions: accetta and rifiuta (POST magazzino/movimenti/{id}/<trans
     expect(await stock('30480', '101')).toBe(before);
   });
 
-  it('the state field changes only through transitions: an update naming another state is 409', async () => {
+  it('the state field changes only through transitions: an update naming another state is 400 naming the field', async () => {
     // Movements have no update operation; the generic service refuses it for any entity with states.
     const entity = entityByName(app.artifacts.model, 'MovimentoMagazzino');
     const withUpdate = { ...entity, api: { ...entity.api, operations: [...entity.api.operations, 'update' as const] } };
     const service = new EntityService(app.db, app.artifacts.model, withUpdate, []);
     const id = await pending('30480', 1);
-    await expect(service.update({ id }, { statoMov: 'A' })).rejects.toMatchObject({ code: 'INVALID_TRANSITION', status: 409 });
+    await expect(service.update({ id }, { statoMov: 'A' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR', status: 400, details: [{ field: 'statoMov', message: 'Campo non previsto' }] });
     expect(await state(id)).toBe('S');
     await expect(service.update({ id }, { tmsUser: 'tms.altro' })).resolves.toMatchObject({ statoMov: 'S', tmsUser: 'tms.altro' });
   });

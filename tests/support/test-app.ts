@@ -19,6 +19,7 @@ import { migrateLatest } from '../../server/db/migrate.js';
 import { AuthThrottle } from '../../server/domain/auth/throttle.js';
 import { ExportWorker } from '../../server/exports/worker.js';
 import type { MailService } from '../../server/mail/index.js';
+import { OutboxWorker } from '../../server/outbox/worker.js';
 import { openTestDatabase, type TestDatabase } from './test-database.js';
 
 export const API = '/webpos/api/v1';
@@ -30,7 +31,7 @@ export const CALLED_OPERATIONS_DIR = join(ROOT_DIR, 'test-results', 'operations-
  * `options`: createApp's settings a test needs to change: body limits, exports queued but not run, a UI
  * folder, its mail server (default none: mails are recorded as not sent) and the login limits.
  */
-export type TestAppOptions = Partial<Pick<AppOptions, 'http' | 'exports' | 'uiDir' | 'mail' | 'authLimits'>>;
+export type TestAppOptions = Partial<Pick<AppOptions, 'http' | 'exports' | 'uiDir' | 'mail' | 'authLimits' | 'outbox'>>;
 
 /**
  * Tests log in many times from 127.0.0.1: the per-client limits are generous here unless a test sets them
@@ -65,6 +66,7 @@ async function serve(database: TestDatabase, artifacts: Artifacts, options: Test
   // createApp puts its mail service in app.locals (typed `any` by Express); no class to check it against.
   const mail: MailService = app.locals.mail;
   const throttle = localOf(app, 'authThrottle', AuthThrottle);
+  const outboxWorker = localOf(app, 'outboxWorker', OutboxWorker);
 
   const outer = express();
   if (recordDir) outer.use(recordOperations(recordDir));
@@ -87,7 +89,10 @@ async function serve(database: TestDatabase, artifacts: Artifacts, options: Test
     handler: outer,
     /** Resolves when every mail queued so far has been recorded and sent (or failed). */
     mailIdle: () => mail.idle(),
+    /** The outbox worker (not started: a test runs its rounds with runOnce(now)). */
+    outboxWorker,
     async close() {
+      await outboxWorker.stop();
       await mail.close();
       throttle.close();
       await database.close();

@@ -68,7 +68,7 @@ export class Verdicts {
 
   constructor(private readonly model: RuntimeModel) {
     const fields = [
-      ...model.entities.flatMap((e) => [...e.fields, ...(e.states?.transitions.flatMap((t) => t.input ?? []) ?? [])]),
+      ...model.entities.flatMap((e) => [...e.fields, ...(e.states ?? []).flatMap((m) => m.transitions).flatMap((t) => t.input ?? [])]),
       ...model.operations.flatMap((o) => [...o.params, ...o.query, ...(o.body ?? [])]),
     ];
     for (const m of Object.values(model.messages.validation)) this.detailMessages.add(m);
@@ -95,7 +95,7 @@ export class Verdicts {
     // A create guard reads the row's data too (seed 001 §6: a bank that takes no new merchants).
     for (const e of model.entities) if (e.creatable?.message) this.editableMessages.add(e.creatable.message);
     for (const e of model.entities) for (const c of e.checks ?? []) this.checkMessages.add(c.message);
-    for (const e of model.entities) if (e.states?.initialVia) this.createsVia.add(`create${e.name}`);
+    for (const e of model.entities) if (e.states?.some((m) => m.initialVia)) this.createsVia.add(`create${e.name}`);
     for (const e of model.entities) if (e.api.requireOneFilter) this.filterMessages.add(e.api.requireOneFilter.message);
     for (const f of model.entities.flatMap((e) => e.fields)) {
       if (!f.when) continue;

@@ -74,7 +74,10 @@ export interface TransitionInputDef {
 }
 
 export interface StatesDef {
+  /** The first machine's field (the state a new row's message speaks of). */
   field: string;
+  /** Every machine's state field (a request's stato, statoPos, statoFattDir): each shown as a status chip. */
+  fields: string[];
   initial: string[];
   transitions: TransitionDef[];
   /** state -> message shown after a row is created in it ('Giacenza variata con successo'). */

@@ -54,7 +54,7 @@ export function RecordView({ entity, form, record, editKey, onBack, onRecordChan
       return <ChildRecord key={name} name={name} property={property} uiField={ui[name]} row={record[name]} />;
     }
     const field = recordField(name, property, ui[name], record);
-    const isState = form.states?.field === name && field.value !== EMPTY_VALUE;
+    const isState = Boolean(form.states?.fields.includes(name)) && field.value !== EMPTY_VALUE;
     return (
       <div key={name}>
         <Text component="dt" size="sm" c="gray.7">{field.label}</Text>
