@@ -18,6 +18,8 @@ export interface DocumentOperation {
   /** A relatedList operation's item entity (x-parent) and the related list it pages (x-related). */
   parent?: string;
   related?: string;
+  /** A nested relatedList's list of the related entity (x-nested): `<item>/<related>/{key}/<nested>`. */
+  nested?: string;
   /** A bulkTransition operation's mode (x-bulk): every row in turn, or all or none. */
   bulk?: 'each' | 'all';
 }
@@ -32,7 +34,7 @@ export function documentOperations(openapi: Record<string, unknown>): DocumentOp
       out.push({
         method, path, operationId: present(text('operationId'), `operationId of ${method} ${path}`), access: text('x-access'), permission: text('x-permission'),
         entity: text('x-entity'), kind: text('x-operation'), child: text('x-child'), handler: text('x-handler'), transition: text('x-transition'), file: text('x-file'),
-        parent: text('x-parent'), related: text('x-related'), ...bulkOf(text('x-bulk')),
+        parent: text('x-parent'), related: text('x-related'), nested: text('x-nested'), ...bulkOf(text('x-bulk')),
       });
     }
   }
