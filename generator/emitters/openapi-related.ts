@@ -25,14 +25,19 @@ export function addRelatedListPaths(
     };
     // Nested by foreign key, one level more (esercenti/{codEser}/negozi/{pdvid}/terminali): the listed row
     // must be linked to the item, and each level in the caller's scope.
-    const nestedItem = `${item}/${related.name}/${target.key.map((k) => `{${k}}`).join('/')}`;
-    const nestedParams = [...keyParams, ...target.key.map((k) => keyParam(target, k))];
+    // A key field named like one of the item's (categorie/{codice}/articoli/{codice}) is named after the list.
+    const nestedKey = Object.fromEntries(target.key.map((k) => [k, entity.key.includes(k) ? `${related.name}${capitalized(k)}` : k]));
+    const nestedItem = `${item}/${related.name}/${target.key.map((k) => `{${nestedKey[k]}}`).join('/')}`;
+    const nestedParams = [...keyParams, ...target.key.map((k) => ({ ...objectOf(keyParam(target, k)), name: nestedKey[k] }))];
     for (const inner of target.relatedLists) {
       const listed = entityByName(model, inner.entity);
       paths[`${nestedItem}/${inner.name}`] = {
         parameters: nestedParams,
-        get: listOperation(listed, inner, `list${entity.name}${suffix}${capitalized(inner.name)}`, `${inner.label} di ${target.label} di ${entity.label}`, entity,
-          { 'x-related': related.name, 'x-nested': inner.name }, common),
+        get: {
+          ...listOperation(listed, inner, `list${entity.name}${suffix}${capitalized(inner.name)}`, `${inner.label} di ${target.label} di ${entity.label}`, entity,
+            { 'x-related': related.name, 'x-nested': inner.name }, common),
+          'x-nested-key': nestedKey,
+        },
       };
     }
   }

@@ -30,11 +30,6 @@ export function checkRelatedLists(entity: EntityModel, byName: ReadonlyMap<strin
     if (!related.columns.length) related.columns = target.list?.columns ?? target.fields.slice(0, 6).map((f) => f.name);
     if (!related.pageSize) related.pageSize = target.api.pageSize;
     if (related.tabs) checkTabs(related.tabs, target, (path, message) => { report(at(...path), message); });
-    // The nested path <item>/<name>/{target key}/<its list> names both keys: the same name twice is ambiguous.
-    const clash = target.key.filter((k) => entity.key.includes(k));
-    if (target.relatedLists.length && clash.length) {
-      report(at('entity'), `Related list '${related.name}': ${target.name} has related lists of its own, served at a path naming {${clash[0]}} twice (key of ${entity.name} and of ${target.name}).`);
-    }
   }
   checkRouteExtras(entity, byName, report);
 }

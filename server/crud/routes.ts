@@ -132,7 +132,7 @@ export function apiRouter(
     } else if (op.kind === 'relatedList' && entity) {
       const parent = present(op.parent, `x-parent of ${op.operationId}`);
       const related = present(op.related, `x-related of ${op.operationId}`);
-      const nested = op.nested;
+      const nested = op.nested ? { name: op.nested, key: op.nestedKey ?? {} } : undefined;
       router[op.method](path, nested
         ? (req, res) => nestedRelatedList(serviceFor(parent), serviceFor, related, nested, req, res, callerFor(res))
         : (req, res) => relatedList(serviceFor(parent), serviceFor(entity), related, req, res, callerFor(res)));
@@ -193,15 +193,15 @@ async function relatedList(parent: EntityService, listed: EntityService, name: s
  * merchant is not found under this one), then the rows linked to the middle row, in scope too.
  */
 async function nestedRelatedList(
-  parent: EntityService, serviceFor: (name: string) => EntityService, name: string, innerName: string,
+  parent: EntityService, serviceFor: (name: string) => EntityService, name: string, nested: { name: string; key: Record<string, string> },
   req: Request, res: Response, caller: Caller,
 ): Promise<void> {
   const related = named(parent.entity.relatedLists, name, `${parent.entity.name} related lists`);
   const middle = serviceFor(related.entity);
-  const inner = named(middle.entity.relatedLists, innerName, `${middle.entity.name} related lists`);
+  const inner = named(middle.entity.relatedLists, nested.name, `${middle.entity.name} related lists`);
   const item = await parent.find(keyFromPath(parent.entity, req), caller);
   if (!item) throw new ApiError('NOT_FOUND');
-  const row = await middle.find(keyFromPath(middle.entity, req), caller);
+  const row = await middle.find(keyFromPath(middle.entity, req, nested.key), caller);
   const linked = row && Object.entries(related.link).every(([field, parentField]) => textOf(row[field]) === textOf(item[parentField]));
   if (!row || !linked) throw new ApiError('NOT_FOUND');
   const listed = serviceFor(inner.entity);
