@@ -9,7 +9,7 @@ import { lazy } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useLoginRealms, useManifest } from '../core/hooks/useManifest';
 import { BUSINESS_HOME, BUSINESS_PREFIX, isBusinessPath, loginPath } from '../core/navigation';
-import type { RouteDef } from '../core/types';
+import type { EntityMeta, RouteDef } from '../core/types';
 import { BusinessOnly, ClassicOnly, RequireAuth, RequirePermission } from './auth/guards';
 import { BusinessLayout } from './BusinessLayout';
 import { Layout } from './Layout';
@@ -74,13 +74,21 @@ function RoutePage({ route }: { route: RouteDef }) {
 
 function RouteContent({ route }: { route: RouteDef }) {
   const { pathname } = useLocation();
+  const entities: Partial<Record<string, EntityMeta>> = useManifest().entities;
   switch (route.kind) {
     case 'list':
       return <ListPage entityName={route.entity} />;
     case 'form':
-      // Keyed by path: after a create the view moves to the edit route and starts from a clean form.
-      return <FormPage key={pathname} entityName={route.entity} routePattern={route.path} />;
+      // Keyed by the record: after a create the view moves to the edit route and starts from a clean form;
+      // a tab opened further down the same record's route (:negozio?, :posid?) keeps the page.
+      return <FormPage key={recordPath(route.path, pathname, entities[route.entity]?.key.length ?? 0)} entityName={route.entity} routePattern={route.path} />;
     case 'extension':
       return <ExtensionPage name={route.component} title={route.title} />;
   }
+}
+
+/** The address up to the record's key: the pattern's fixed segments and then its key's. */
+function recordPath(pattern: string, pathname: string, keyLength: number): string {
+  const firstParam = pattern.split('/').findIndex((segment) => segment.startsWith(':'));
+  return firstParam < 0 ? pathname : pathname.split('/').slice(0, firstParam + keyLength).join('/');
 }
