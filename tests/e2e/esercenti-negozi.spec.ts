@@ -34,7 +34,7 @@ test('negozi a schede, dieci per pagina: pagina 2, un negozio, un terminale; il 
     await expect(storeTabs.getByRole('tab', { selected: true })).toHaveText('Supermercato Lombardi Milano Umbria');
     await expectPath(page, `${RECORD}/5002/30480/1`);
     await expect(stores.locator('#negozi_insegna')).toHaveValue('Supermercato Lombardi Milano Umbria');
-    await expect(stores.getByRole('region', { name: 'Terminali' }).getByText('0 risultati')).toBeVisible();
+    await expect(stores.getByRole('region', { name: 'Terminali' }).getByText('Nessun risultato')).toBeVisible();
   });
 
   await test.step('pagina successiva: i due negozi della seconda pagina', async () => {
