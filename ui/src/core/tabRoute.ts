@@ -8,7 +8,7 @@ import { fillRoute } from './keys';
 
 type Values = Partial<Record<string, string>>;
 
-export function routeParamNames(pattern: string): string[] {
+function routeParamNames(pattern: string): string[] {
   return [...pattern.matchAll(/:([A-Za-z0-9_-]+)\??/g)].map((m) => m[1]);
 }
 

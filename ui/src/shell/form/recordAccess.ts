@@ -6,7 +6,7 @@
 import { isStringArray } from '../../core/guards';
 import type { EntityMeta, FormDef, Row } from '../../core/types';
 
-export interface RecordAccess {
+interface RecordAccess {
   canSave: boolean;
   canDelete: boolean;
   /** Without the update permission, the fields whose own permission the user holds (else undefined). */

@@ -5,7 +5,7 @@
  */
 import { createContext } from 'react';
 
-export interface TabRoute {
+interface TabRoute {
   /** The page's route pattern; empty outside a record page (then every tab parameter is a query parameter). */
   pattern: string;
   ancestors: Partial<Record<string, string>>;
