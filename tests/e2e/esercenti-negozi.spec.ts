@@ -81,4 +81,13 @@ test('il negozio si modifica nella sua scheda e si salva da solo, con il suo pul
     await page.reload();
     await expect(stores.locator('#negozi_telefono')).toHaveValue(phone);
   });
+
+  await test.step("con l'anagrafica modificata e non salvata, passare a un altro negozio non la perde e non chiede nulla", async () => {
+    await page.locator('#root_telefono').fill('02 1111111');
+    await stores.getByRole('tablist', { name: 'Negozi' }).getByRole('tab', { name: 'Bar Centrale Monza' }).click();
+    await expectPath(page, '/esercente/anagraficaesercente/E/0001234/1003/30480/1');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(stores.locator('#negozi_insegna')).toHaveValue('Bar Centrale Monza');
+    await expect(page.locator('#root_telefono')).toHaveValue('02 1111111');
+  });
 });

@@ -8,6 +8,7 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useLoginRealms, useManifest } from '../core/hooks/useManifest';
+import { recordPath } from '../core/keys';
 import { BUSINESS_HOME, BUSINESS_PREFIX, isBusinessPath, loginPath } from '../core/navigation';
 import type { EntityMeta, RouteDef } from '../core/types';
 import { BusinessOnly, ClassicOnly, RequireAuth, RequirePermission } from './auth/guards';
@@ -85,10 +86,4 @@ function RouteContent({ route }: { route: RouteDef }) {
     case 'extension':
       return <ExtensionPage name={route.component} title={route.title} />;
   }
-}
-
-/** The address up to the record's key: the pattern's fixed segments and then its key's. */
-function recordPath(pattern: string, pathname: string, keyLength: number): string {
-  const firstParam = pattern.split('/').findIndex((segment) => segment.startsWith(':'));
-  return firstParam < 0 ? pathname : pathname.split('/').slice(0, firstParam + keyLength).join('/');
 }

@@ -67,11 +67,13 @@ interface Props {
   idPrefix?: string;
   /** The name of the bar of buttons, told apart from another form's on the same page. */
   actionsLabel?: string;
+  /** Whether a navigation takes this form off the screen, to ask about unsaved changes (default: another path). */
+  leavesWhen?: (current: { pathname: string }, next: { pathname: string }) => boolean;
   /** The row changed on the server (a state-machine action): read it again. */
   onRecordChanged?: () => void;
 }
 
-export function EntityForm({ entity, form, initialData, editKey, record, canSave: canSaveAll = true, onlyFields, canDelete = true, onCreated, onDeleted, onBack, onRecordChanged, idPrefix, actionsLabel }: Props) {
+export function EntityForm({ entity, form, initialData, editKey, record, canSave: canSaveAll = true, onlyFields, canDelete = true, onCreated, onDeleted, onBack, onRecordChanged, idPrefix, actionsLabel, leavesWhen }: Props) {
   const restricted = !canSaveAll && (onlyFields?.length ?? 0) > 0;
   const canSave = canSaveAll || restricted;
   const actions = formActions[form.entity] ?? [];
@@ -101,7 +103,7 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
     setFormData(data);
   };
   const unsavedChanges = canSave && !sameFormData(formData, baseline);
-  const leaveGuard = useLeaveGuard(unsavedChanges);
+  const leaveGuard = useLeaveGuard(unsavedChanges, leavesWhen);
   const enterGuard = useNoSubmitOnEnter();
 
   const uiSchema = useMemo<UiSchema>(() => {

@@ -9,7 +9,7 @@ import { useEntityRecord } from '../../core/hooks/useEntityRecord';
 import { useStableValue } from '../../core/hooks/useStableValue';
 import { useEntityMeta } from '../../core/hooks/useManifest';
 import { useFormDef } from '../../core/hooks/useFormDef';
-import { fillRoute, keyOf } from '../../core/keys';
+import { fillRoute, keyOf, recordPath } from '../../core/keys';
 import { browserStore, listAddress } from '../../core/listMemory';
 import { useSession } from '../../core/session';
 import type { FormDef, Row } from '../../core/types';
@@ -78,6 +78,8 @@ export default function FormPage({ entityName, routePattern }: Props) {
         }}
         onDeleted={toList}
         onBack={toList}
+        // Opening a store or a terminal tab further down the same record's route keeps this form on screen.
+        leavesWhen={(current, next) => recordPath(routePattern, current.pathname, entity.key.length) !== recordPath(routePattern, next.pathname, entity.key.length)}
       />
     );
   }
