@@ -67,7 +67,7 @@ test('negozi a schede, dieci per pagina: pagina 2, un negozio, un terminale; il 
   });
 });
 
-test('il negozio si modifica nella sua scheda e si salva da solo, con il suo pulsante', async ({ page }) => {
+test("il negozio si modifica nella sua scheda e si salva da solo; l'anagrafica non salvata resta passando a un altro negozio", async ({ page }) => {
   const phone = `02 ${String(Date.now()).slice(-7)}`;
   await page.goto('/esercente/anagraficaesercente/E/0001234/1002/30480/1');
   await submitLogin(page, 'sede.30480');
