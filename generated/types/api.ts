@@ -9832,8 +9832,6 @@ export interface operations {
             query?: {
                 /** @description Filtro: Banca */
                 abi?: string;
-                /** @description Filtro: Esercente */
-                codEser?: string;
                 /** @description Filtro: Modello POS */
                 codModpos?: string;
                 /** @description Filtro: Abilitato */

@@ -21,7 +21,7 @@ export function addRelatedListPaths(
     const suffix = capitalized(related.name);
     paths[`${item}/${related.name}`] = {
       parameters: keyParams,
-      get: listOperation(target, related, `list${entity.name}${suffix}`, `${related.label} di ${entity.label}`, entity, { 'x-related': related.name }, common),
+      get: listOperation(target, related, `list${entity.name}${suffix}`, `${related.label} di ${entity.label}`, entity, { 'x-related': related.name }, common, namesOf(keyParams)),
     };
     // Nested by foreign key, one level more (esercenti/{codEser}/negozi/{pdvid}/terminali): the listed row
     // must be linked to the item, and each level in the caller's scope.
@@ -35,7 +35,7 @@ export function addRelatedListPaths(
         parameters: nestedParams,
         get: {
           ...listOperation(listed, inner, `list${entity.name}${suffix}${capitalized(inner.name)}`, `${inner.label} di ${target.label} di ${entity.label}`, entity,
-            { 'x-related': related.name, 'x-nested': inner.name }, common),
+            { 'x-related': related.name, 'x-nested': inner.name }, common, namesOf(nestedParams)),
           'x-nested-key': nestedKey,
         },
       };
@@ -45,11 +45,13 @@ export function addRelatedListPaths(
 
 function listOperation(
   target: EntityModel, related: RelatedListModel, operationId: string, summary: string, parent: EntityModel,
-  extensions: Record<string, string>, common: Record<string, unknown>,
+  extensions: Record<string, string>, common: Record<string, unknown>, pathNames: string[],
 ): Record<string, unknown> {
   const linked = new Set(filterFields(target).filter((f) => f.name in related.link).map((f) => f.filterParam));
+  // A filter named like a path parameter (the terminals' codEser under esercenti/{codEser}) is left out: the
+  // path fixes it, and one name in both places would be ambiguous.
   const parameters = listParameters(target)
-    .filter((p) => !linked.has(p.name))
+    .filter((p) => !linked.has(p.name) && !pathNames.includes(p.name))
     .map((p): ParameterObject => (p.name === 'size' ? { ...p, schema: { ...objectOf(p.schema), default: related.pageSize } } : p));
   return {
     operationId,
@@ -70,6 +72,14 @@ function listOperation(
       ...common,
     },
   };
+}
+
+function namesOf(params: unknown[]): string[] {
+  return params.flatMap((p) => {
+    const param = objectOf(p);
+    const name: unknown = 'name' in param ? Reflect.get(param, 'name') : undefined;
+    return typeof name === 'string' ? [name] : [];
+  });
 }
 
 function capitalized(name: string): string {
