@@ -140,6 +140,11 @@ export interface RelatedListModel {
   link: Record<string, string>;
   columns: string[];
   pageSize: number;
+  /**
+   * `widget: tabs`: one tab per row, a page at a time; `label` a {field} template over the row, `params` route
+   * parameter -> field of the open row, `pageParam` the parameter of the page (docs/spec-language.md#related-lists-as-tabs).
+   */
+  tabs?: { label: string; params: Record<string, string>; pageParam: string };
 }
 
 /** `api.requireOneFilter` resolved: the query parameters (a range filter's two ends) of the filters it names. */

@@ -531,6 +531,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/esercenti/{codEser}/negozi/{pdvid}/terminali": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Codice esercente */
+                codEser: string;
+                /** @description Codice negozio */
+                pdvid: string;
+            };
+            cookie?: never;
+        };
+        /** Terminali di Negozio di Esercente */
+        get: operations["listEsercenteNegoziTerminali"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/esercenti/{codEser}/titolari": {
         parameters: {
             query?: never;
@@ -10304,6 +10326,97 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NegozioPage"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listEsercenteNegoziTerminali: {
+        parameters: {
+            query?: {
+                /** @description Filtro: Banca */
+                abi?: string;
+                /** @description Filtro: Modello POS */
+                codModpos?: string;
+                /** @description Filtro: Abilitato */
+                enable?: boolean;
+                /** @description Pagina, da 0 */
+                page?: number;
+                /** @description Filtro: Terminal id */
+                posid?: string;
+                /** @description Ricerca per nome: le righe in cui posid contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description Righe per pagina */
+                size?: number;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+                /** @description Filtro: Tipo connessione */
+                tipoConn?: "U" | "G" | "I" | "M" | "H" | "P" | "S";
+                /** @description Filtro: Tipo POS */
+                tipoModpos?: "F" | "M" | "P" | "V" | "S";
+            };
+            header?: never;
+            path: {
+                /** @description Codice esercente */
+                codEser: string;
+                /** @description Codice negozio */
+                pdvid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Una pagina di risultati */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TerminalePage"];
                 };
             };
             /** @description Dati non validi */

@@ -397,6 +397,29 @@ link: {
 [k: string]: string
 }
 columns: ColumnDef[]
+tabs?: RelatedTabsDef
+}
+/**
+ * The related list shown as paged tabs, each the row's record (docs/spec-language.md#related-lists-as-tabs); absent: a table.
+ * 
+ * This interface was referenced by `Manifest`'s JSON-Schema
+ * via the `definition` "RelatedTabsDef".
+ */
+export interface RelatedTabsDef {
+/**
+ * A tab's title: the row's fields as {field}.
+ */
+label: string
+/**
+ * Route parameter -> field of the open row; a parameter the page's route lacks goes to the query string.
+ */
+params: {
+[k: string]: string
+}
+/**
+ * The parameter holding the page of tabs.
+ */
+pageParam: string
 }
 /**
  * The list answers once one of these query parameters has a value; otherwise the message (absent: any list is fine).

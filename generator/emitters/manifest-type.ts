@@ -75,7 +75,13 @@ export const manifestSchema = {
       entity: str, label: str, pageSize: int,
       link: { ...record(str), description: 'Field of the listed entity -> field of the record: what a new row is created with.' },
       columns: { type: 'array', items: ref('ColumnDef') },
+      tabs: ref('RelatedTabsDef'),
     }, ['name', 'entity', 'label', 'pageSize', 'link', 'columns']),
+    RelatedTabsDef: shape('RelatedTabsDef', {
+      label: { ...str, description: "A tab's title: the row's fields as {field}." },
+      params: { ...record(str), description: "Route parameter -> field of the open row; a parameter the page's route lacks goes to the query string." },
+      pageParam: { ...str, description: 'The parameter holding the page of tabs.' },
+    }, ['label', 'params', 'pageParam'], 'The related list shown as paged tabs, each the row\'s record (docs/spec-language.md#related-lists-as-tabs); absent: a table.'),
     SortSpec: shape('SortSpec', { field: str, direction: { enum: ['asc', 'desc'] } }, ['field', 'direction']),
     DeleteConfirmation: shape('DeleteConfirmation', { title: str, message: str }, ['message'], "The spec's question before a delete (absent: the generic one)."),
     BulkAction: shape('BulkAction', {

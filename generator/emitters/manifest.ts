@@ -141,7 +141,7 @@ function entityManifest(entity: EntityModel, model: Model): EntityMeta {
     ...(entity.relatedLists.length ? {
       relatedLists: entity.relatedLists.map((r) => {
         const listed = entityByName(model, r.entity);
-        return { name: r.name, entity: r.entity, label: r.label, pageSize: r.pageSize, link: r.link, columns: r.columns.map((n) => column(fieldByName(listed, n))) };
+        return { name: r.name, entity: r.entity, label: r.label, pageSize: r.pageSize, link: r.link, columns: r.columns.map((n) => column(fieldByName(listed, n))), ...(r.tabs ? { tabs: r.tabs } : {}) };
       }),
     } : {}),
   };

@@ -170,7 +170,7 @@ function addEntityPaths(paths: Record<string, Record<string, unknown>>, schemas:
     if (!ops.has('get')) continue;
     addChildPaths(paths, entity, child, model, item, keyParams, op, common);
   }
-  if (ops.has('get')) addRelatedListPaths(paths, entity, model, item, keyParams, common);
+  if (ops.has('get')) addRelatedListPaths(paths, entity, model, item, keyParams, common, (e, k) => pathParam(fieldByName(e, k)));
 }
 
 function addChildPaths(

@@ -105,6 +105,7 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
   const sortField = sortSpec.replace(/^-/, '');
   if (raw.list?.sort) checkField(sortField, ['list', 'sort'], 'Sort field');
   checkRouteParams(raw, key, source, diagnostics);
+  checkTabOptions(raw, source, diagnostics);
 
   const routePermission = `${permission ?? 'UNDECLARED'}:VISUALIZZAZIONE`;
   const operations: Operation[] = raw.api ? (raw.api.operations ?? ALL_OPERATIONS) : [];
@@ -128,6 +129,7 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
     // Label, columns and page size default to the listed entity's: check-cross-references fills them in.
     relatedLists: Object.entries(raw.relatedLists ?? {}).map(([name, r]) => ({
       name, entity: r.entity, label: r.label ?? '', link: r.link, columns: r.columns ?? [], pageSize: r.pageSize ?? 0,
+      ...(r.widget === 'tabs' ? { tabs: { label: r.tabLabel ?? '', params: r.tabParams ?? {}, pageParam: r.pageParam ?? `pagina-${name}` } } : {}),
     })),
     scope: raw.scope ?? {},
     confirmations: raw.confirmations ?? [],
@@ -180,13 +182,28 @@ function isOperation(name: string): name is Operation {
   return ALL_OPERATIONS.some((op) => op === name);
 }
 
-/** The form route must carry the key, as optional parameters named like the key fields, in key order. */
+/**
+ * The form route must carry the key, as optional parameters named like the key fields, in key order. Optional
+ * parameters after them hold the open tabs of related lists (checked with those lists, check-related-lists.ts).
+ */
 function checkRouteParams(raw: RawEntity, key: string[], source: SourceFile, diagnostics: Diagnostic[]): void {
   if (!raw.form) return;
   const params = [...raw.form.route.matchAll(/:([A-Za-z0-9_]+)\??/g)].map((m) => m[1]);
-  if (params.join(',') !== key.join(',')) {
+  if (params.slice(0, key.length).join(',') !== key.join(',')) {
     const expected = key.map((k) => `:${k}?`).join('/');
     diagnostics.push({ ...source.positionOf(['form', 'route']), message: `Form route parameters (${params.join(', ') || 'none'}) must be the key fields in order: end the route with /${expected}.` });
+  }
+  const mandatory = [...raw.form.route.matchAll(/:([A-Za-z0-9_]+)(\/|$)/g)].map((m) => m[1]).filter((p) => !key.includes(p));
+  if (mandatory.length) diagnostics.push({ ...source.positionOf(['form', 'route']), message: `Form route parameters after the key (${mandatory.join(', ')}) must be optional: write :${mandatory[0]}?.` });
+}
+
+/** tabLabel, tabParams and pageParam describe tabs: without `widget: tabs` they would be ignored. */
+function checkTabOptions(raw: RawEntity, source: SourceFile, diagnostics: Diagnostic[]): void {
+  for (const [name, related] of Object.entries(raw.relatedLists ?? {})) {
+    if (related.widget === 'tabs') continue;
+    for (const option of ['tabLabel', 'tabParams', 'pageParam'] as const) {
+      if (related[option] !== undefined) diagnostics.push({ ...source.positionOf(['relatedLists', name, option]), message: `Related list '${name}': ${option} needs widget: tabs.` });
+    }
   }
 }
 

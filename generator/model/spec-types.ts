@@ -24,7 +24,7 @@ export interface RawField {
 export interface RawEntity {
   entity: string; label?: string; labelPlural?: string; description?: string; table: string;
   key: string | string[]; permission?: string;
-  relatedLists?: Record<string, { entity: string; label?: string; link: Record<string, string>; columns?: string[]; pageSize?: number }>;
+  relatedLists?: Record<string, { entity: string; label?: string; link: Record<string, string>; columns?: string[]; pageSize?: number; widget?: 'table' | 'tabs'; tabLabel?: string; tabParams?: Record<string, string>; pageParam?: string }>;
   scope?: ScopeMap;
   audit?: boolean;
   display?: string[];

@@ -5,10 +5,11 @@ import { pathParams } from '../http/path-params.js';
 import { named } from '../lookup.js';
 import type { Row } from './row-mapping.js';
 
-export function keyFromPath(entity: EntityModel, req: Request): Row {
+export function keyFromPath(entity: EntityModel, req: Request, paramOf: Partial<Record<string, string>> = {}): Row {
   const params = pathParams(req);
   return Object.fromEntries(entity.key.map((k) => {
-    const raw = params[k];
+    // A nested path may name a key field otherwise (categorie/{codice}/articoli/{articoliCodice}).
+    const raw = params[paramOf[k] ?? k];
     return [k, named(entity.fields, k, `${entity.name} fields`).type === 'integer' ? Number(raw) : raw];
   }));
 }

@@ -135,7 +135,10 @@ export function apiRouter(
     } else if (op.kind === 'relatedList' && entity) {
       const parent = present(op.parent, `x-parent of ${op.operationId}`);
       const related = present(op.related, `x-related of ${op.operationId}`);
-      router[op.method](path, (req, res) => relatedList(serviceFor(parent), serviceFor(entity), related, req, res, callerFor(res)));
+      const nested = op.nested ? { name: op.nested, key: op.nestedKey ?? {} } : undefined;
+      router[op.method](path, nested
+        ? (req, res) => nestedRelatedList(serviceFor(parent), serviceFor, related, nested, req, res, callerFor(res))
+        : (req, res) => relatedList(serviceFor(parent), serviceFor(entity), related, req, res, callerFor(res)));
     } else if (entity && crudHandler) {
       router[op.method](path, (req, res) => crudHandler(serviceFor(entity), req, res, callerFor(res), op.child ?? op.transition ?? op.file));
     }
@@ -183,6 +186,29 @@ async function relatedList(parent: EntityService, listed: EntityService, name: s
   const item = await parent.find(keyFromPath(parent.entity, req), caller);
   if (!item) throw new ApiError('NOT_FOUND');
   const fixed = Object.fromEntries(Object.entries(related.link).map(([field, parentField]) => [field, item[parentField]]));
+  const page = await listed.list(req.query, caller, fixed);
+  res.json({ ...page, results: await listed.withLabels(await listed.withActionsEach(page.results, caller)) });
+}
+
+/**
+ * A related list one level down (`esercenti/{codEser}/negozi/{pdvid}/terminali`): the item in the caller's
+ * scope, the middle row in the caller's scope and linked to the item (404 otherwise: a store of another
+ * merchant is not found under this one), then the rows linked to the middle row, in scope too.
+ */
+async function nestedRelatedList(
+  parent: EntityService, serviceFor: (name: string) => EntityService, name: string, nested: { name: string; key: Record<string, string> },
+  req: Request, res: Response, caller: Caller,
+): Promise<void> {
+  const related = named(parent.entity.relatedLists, name, `${parent.entity.name} related lists`);
+  const middle = serviceFor(related.entity);
+  const inner = named(middle.entity.relatedLists, nested.name, `${middle.entity.name} related lists`);
+  const item = await parent.find(keyFromPath(parent.entity, req), caller);
+  if (!item) throw new ApiError('NOT_FOUND');
+  const row = await middle.find(keyFromPath(middle.entity, req, nested.key), caller);
+  const linked = row && Object.entries(related.link).every(([field, parentField]) => textOf(row[field]) === textOf(item[parentField]));
+  if (!row || !linked) throw new ApiError('NOT_FOUND');
+  const listed = serviceFor(inner.entity);
+  const fixed = Object.fromEntries(Object.entries(inner.link).map(([field, middleField]) => [field, row[middleField]]));
   const page = await listed.list(req.query, caller, fixed);
   res.json({ ...page, results: await listed.withLabels(await listed.withActionsEach(page.results, caller)) });
 }

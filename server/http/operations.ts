@@ -19,6 +19,10 @@ export interface DocumentOperation {
   /** A relatedList operation's item entity (x-parent) and the related list it pages (x-related). */
   parent?: string;
   related?: string;
+  /** A nested relatedList's list of the related entity (x-nested): `<item>/<related>/{key}/<nested>`. */
+  nested?: string;
+  /** A nested relatedList's path parameter of each key field of the middle entity (x-nested-key). */
+  nestedKey?: Record<string, string>;
   /** A bulkTransition operation's mode (x-bulk): every row in turn, or all or none. */
   bulk?: 'each' | 'all';
 }
@@ -33,7 +37,7 @@ export function documentOperations(openapi: Record<string, unknown>): DocumentOp
       out.push({
         method, path, operationId: present(text('operationId'), `operationId of ${method} ${path}`), access: text('x-access'), permission: text('x-permission'),
         entity: text('x-entity'), kind: text('x-operation'), child: text('x-child'), handler: text('x-handler'), transition: text('x-transition'), file: text('x-file'),
-        parent: text('x-parent'), related: text('x-related'), ...bulkOf(text('x-bulk')),
+        parent: text('x-parent'), related: text('x-related'), nested: text('x-nested'), ...nestedKeyOf(op['x-nested-key']), ...bulkOf(text('x-bulk')),
       });
     }
   }
@@ -63,4 +67,9 @@ export function fieldsOfOperation(operations: DocumentOperation[], model: Runtim
 
 function bulkOf(value: string | undefined): { bulk?: 'each' | 'all' } {
   return value === 'each' || value === 'all' ? { bulk: value } : {};
+}
+
+function nestedKeyOf(value: unknown): { nestedKey?: Record<string, string> } {
+  if (!isRecord(value)) return {};
+  return { nestedKey: Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string')) };
 }

@@ -38,7 +38,8 @@ test("ricerca esercente per ragione sociale, apertura dell'anagrafica nelle sue 
   await test.step("apro l'anagrafica: tre schede, il legale rappresentante e i due titolari", async () => {
     await page.locator('table tbody tr', { hasText: 'Bar Centrale S.r.l.' }).click();
     await expectPath(page, RECORD);
-    await expect(page.getByRole('tab')).toHaveText(['Anagrafica', 'Legale rappresentante', 'Titolari effettivi']);
+    // The first tablist is the record's own; its stores and their terminals follow as tabs of their own.
+    await expect(page.getByRole('tablist').first().getByRole('tab')).toHaveText(['Anagrafica', 'Legale rappresentante', 'Titolari effettivi']);
     await expect(page.locator('#root_ds')).toHaveValue('Bar Centrale S.r.l.');
     await page.getByRole('tab', { name: 'Legale rappresentante' }).click();
     await expect(page.locator('#root_legaleRappresentante_cognome')).toHaveValue('Bianchi');
@@ -49,7 +50,8 @@ test("ricerca esercente per ragione sociale, apertura dell'anagrafica nelle sue 
   await test.step('cambio il telefono, salvo, e dopo il ricaricamento è quello nuovo', async () => {
     await page.getByRole('tab', { name: 'Anagrafica' }).click();
     await page.locator('#root_telefono').fill(phone);
-    await page.getByRole('button', { name: 'Salva' }).click();
+    // The merchant's own Salva: each store tab below has its own.
+    await page.getByRole('group', { name: 'Azioni del modulo' }).getByRole('button', { name: 'Salva' }).click();
     await expect(page.getByText('Salvataggio effettuato').first()).toBeVisible();
     await page.reload();
     await expect(page.locator('#root_telefono')).toHaveValue(phone);

@@ -1,7 +1,8 @@
 /**
  * `relatedLists` (docs/spec-language.md#related-lists): the listed entity, its link and its columns are
  * checked where the analyst wrote them; defaults come from the listed entity; the document gets
- * GET <item>/<name> with the listed entity's filters but the linked ones.
+ * GET <item>/<name> with the listed entity's filters but the linked ones. As tabs, their options default and
+ * are checked, and the listed entity's own lists get a nested path one level down.
  */
 import { describe, expect, it } from 'vitest';
 import { buildOpenApi } from '../../generator/emitters/openapi.js';
@@ -42,6 +43,49 @@ describe('related lists', () => {
     expect(loadSpecWithError(files('{ entity: Filiali, link: { codAbi: codAbi } }'), "Related list 'filiali' names the unknown entity 'Filiali'. Did you mean 'Filiale'?").line).toBe(8);
     expect(loadSpecWithError(files('{ entity: Filiale, link: { codAbi: abi } }'), "Link value 'abi' is not a field of Banca").line).toBe(8);
     expect(loadSpecWithError(files('{ entity: Filiale, link: { codAbi: codAbi }, columns: [cab, citta] }'), "Column 'citta' is not a field of Filiale").line).toBe(8);
+  });
+});
+
+describe('related lists as tabs', () => {
+  // Filiale lists its terminals, so the bank's branch tabs get a nested path one level down.
+  const TERMINALE_YAML = `entity: Terminale
+table: terminale
+key: posid
+permission: ANAG_BANCHE
+api:
+  path: terminali
+fields:
+  posid: { type: string, required: true }
+  codAbi: { type: string, search: exact }
+  cab: { type: string, search: exact }
+`;
+  const filialeWithTerminals = FILIALE_YAML.replace('fields:\n', 'relatedLists:\n  terminali: { entity: Terminale, link: { codAbi: codAbi, cab: cab } }\nfields:\n');
+  const files = (related: string, route = '/banche/edit/:codAbi?') => ({
+    'spec/banca.yaml': withRelated(related).replace('/banche/edit/:codAbi?', route),
+    'spec/filiale.yaml': filialeWithTerminals,
+    'spec/terminale.yaml': TERMINALE_YAML,
+  });
+
+  it('default the tab to the display fields, the parameters to the key, the page to pagina-<name>; the nested path renames a repeated key', () => {
+    const { model } = loadSpec(files('{ entity: Filiale, link: { codAbi: codAbi }, widget: tabs }', '/banche/edit/:codAbi?/:cab?'));
+    const banca = present(present(model, 'the model').entities.find((e) => e.name === 'Banca'), 'Banca');
+    expect(banca.relatedLists[0].tabs).toEqual({ label: '{codAbi} - {cab}', params: { codAbi: 'codAbi', cab: 'cab' }, pageParam: 'pagina-filiali' });
+    const doc = buildOpenApi(present(model, 'the model'));
+    const paths = JSON.stringify(doc.paths);
+    expect(paths).toContain('"/banche/{codAbi}/filiali/{filialiCodAbi}/{cab}/terminali"');
+    expect(paths).toContain('"operationId":"listBancaFilialiTerminali"');
+    expect(paths).toContain('"x-nested-key":{"codAbi":"filialiCodAbi","cab":"cab"}');
+  });
+
+  it('refuse tab options without widget: tabs, parameters that miss the key, a label naming no field, a route parameter no tab fills', () => {
+    expect(loadSpecWithError(files('{ entity: Filiale, link: { codAbi: codAbi }, tabLabel: x }'), "Related list 'filiali': tabLabel needs widget: tabs.").line).toBe(8);
+    expect(loadSpecWithError(files('{ entity: Filiale, link: { codAbi: codAbi }, widget: tabs, tabParams: { filiale: cab } }'),
+      'tabParams must hold the key of Filiale, so a link reopens the same tab: add codAbi: codAbi.').line).toBe(8);
+    expect(loadSpecWithError(files("{ entity: Filiale, link: { codAbi: codAbi }, widget: tabs, tabLabel: '{citta}' }"), "tabLabel names '{citta}', not a field of Filiale").line).toBe(8);
+    expect(loadSpecWithError(files('{ entity: Filiale, link: { codAbi: codAbi }, widget: tabs }', '/banche/edit/:codAbi?/:negozio?'),
+      "Form route parameter :negozio is not a tab parameter of Banca's related lists (tabParams, pageParam).").line).toBeGreaterThan(8);
+    expect(loadSpecWithError(files('{ entity: Filiale, link: { codAbi: codAbi }, widget: tabs }', '/banche/edit/:codAbi?/:cab'),
+      'Form route parameters after the key (cab) must be optional: write :cab?.').line).toBeGreaterThan(8);
   });
 });
 

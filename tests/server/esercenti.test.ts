@@ -12,6 +12,8 @@ const SEARCH_NEEDS_A_FIELD = "E' necessario compilare almeno un campo del form p
 const REQUIRED = "Questo campo e' obbligatorio";
 const invalid = (...details: { field: string; message: string }[]) => ({ code: 'VALIDATION_ERROR', errorMessage: 'Dati non validi', details });
 const codes = (res: { body: { results: Record<string, unknown>[] } }, key: string) => res.body.results.map((r) => r[key]);
+// The twelve stores of Supermercati Lombardi (0005678, bank 30480, branch 01600): more than a page of tabs.
+const LOMBARDI_STORES = Array.from({ length: 12 }, (_, i) => String(5001 + i));
 const today = new Date().toISOString().slice(0, 10);
 const shift = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -46,7 +48,7 @@ describe('merchant search (seed 001 §2, §7 Merchant find)', () => {
   it('finds by bank, VAT number, tax code, merchant code, with the name (wildcard) and the type narrowing, 40 a page', async () => {
     const bank = await as['sede.30480'].get(`${API}/esercenti?codAbi=30480&sort=codEser,asc`);
     expect(bank.status).toBe(200);
-    expect(codes(bank, 'codEser')).toEqual(['0001234', '0002345', '0004567']);
+    expect(codes(bank, 'codEser')).toEqual(['0001234', '0002345', '0004567', '0005678']);
     expect(bank.body.results[0]._labels).toEqual({ codAbi: '30480 - Banca di Credito Cooperativo di Esempio', comune: '015146 - Milano - MI' });
     expect(codes(await as['sede.30480'].get(`${API}/esercenti?codAbi=30480&ds=centrale`), 'ds')).toEqual(['Bar Centrale S.r.l.']);
     expect(codes(await as['sede.30480'].get(`${API}/esercenti?codAbi=30480&tipo=PW`), 'codEser')).toEqual(['0004567']);
@@ -60,7 +62,7 @@ describe('merchant search (seed 001 §2, §7 Merchant find)', () => {
     expect(codes(await as['sede.30480'].get(`${API}/esercenti?codAbi=34256`), 'codEser')).toEqual([]);
     expect(codes(await as['sede.30480'].get(`${API}/esercenti?codEser=0003456`), 'codEser')).toEqual([]);
     expect(codes(await as.assistenza.get(`${API}/esercenti?codEser=0003456`), 'ds')).toEqual(['Hotel Dolomiti S.p.A.']);
-    expect(codes(await as['filiale.30480'].get(`${API}/esercenti?codAbi=30480&sort=codEser,asc`), 'codEser')).toEqual(['0001234', '0004567']);
+    expect(codes(await as['filiale.30480'].get(`${API}/esercenti?codAbi=30480&sort=codEser,asc`), 'codEser')).toEqual(['0001234', '0004567', '0005678']);
     expect((await as['filiale.30480'].get(`${API}/esercenti/0002345`)).status).toBe(404);
     expect((await as['merchant.0001234'].get(`${API}/esercenti?codEser=0001234`)).status).toBe(403);
   });
@@ -223,8 +225,8 @@ describe('who sees which merchants, stores and terminals (seed 001 §6)', () => 
   };
 
   it('the head office sees its bank; the branch user only its branch (cab 01600)', async () => {
-    expect(await list('sede.30480', 'negozi', 'pdvid')).toEqual(['1001', '1002', '1003', '2001', '4001']);
-    expect(await list('filiale.30480', 'negozi', 'pdvid')).toEqual(['1001', '1002', '4001']);
+    expect(await list('sede.30480', 'negozi', 'pdvid')).toEqual(['1001', '1002', '1003', '2001', '4001', ...LOMBARDI_STORES]);
+    expect(await list('filiale.30480', 'negozi', 'pdvid')).toEqual(['1001', '1002', '4001', ...LOMBARDI_STORES]);
     expect((await as['filiale.30480'].get(`${API}/negozi/2001`)).status).toBe(404);
     // A terminal has no branch of its own (its store's is not copied): the branch sees its bank's.
     expect(await list('filiale.30480', 'terminali', 'posid')).toEqual(expect.arrayContaining(['30480001', '30480101']));

@@ -227,6 +227,8 @@ const SAMPLES: Partial<Record<string, Sample>> = {
   },
   listEsercenteTitolari: { params: { codEser: '0001234' }, outside: { params: { codEser: '0003456' }, expect: 404 } },
   listEsercenteNegozi: { params: { codEser: '0001234' }, outside: { params: { codEser: '0003456' }, expect: 404 } },
+  // Nested by foreign key: another bank's merchant and store are missing, as their GETs.
+  listEsercenteNegoziTerminali: { params: { codEser: '0001234', pdvid: '1001' }, outside: { params: { codEser: '0003456', pdvid: '3001' }, expect: 404 } },
   replaceEsercenteTitolari: {
     params: { codEser: '0002345' }, body: () => [{ numeroTitolare: 1, nome: 'Luigi', cognome: 'Verdi', codiceFiscale: 'VRDLGU75C15F205O' }],
     outside: { params: { codEser: '0003456' }, body: () => [{ numeroTitolare: 1, nome: 'Altro', cognome: 'Titolare', codiceFiscale: 'RSSMRC65B12H501C' }], expect: 404,

@@ -2,7 +2,10 @@
  * Related lists (docs/spec-language.md#related-lists, issue 14 item 4), on the fixture's category ->
  * articles: GET categorie/{codice}/articoli pages the articles of the category, with the articles' own
  * sort and filters, the related list's page size, their `_labels`; the category must exist (404), the
- * caller needs the articles' list permission (403), and the articles are in the caller's scope.
+ * caller needs the articles' list permission (403), and the articles are in the caller's scope. One level
+ * down (docs/spec-language.md#related-lists-as-tabs), GET categorie/{codice}/articoli/{articoliCodice}/movimenti
+ * lists an article's movements: 404 when the category is missing, the article is not in it or outside the
+ * caller's scope; the movements in scope too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtureApp } from '../../support/fixture-app.js';
@@ -60,5 +63,31 @@ describe('GET categorie/{codice}/articoli', () => {
     const res = await as['ospite.10001'].get(`${API}/categorie/LIB/articoli`);
     expect(res.status).toBe(403);
     expect((await as['ospite.10001'].get(`${API}/categorie/LIB`)).status).toBe(200);
+  });
+});
+
+describe('GET categorie/{codice}/articoli/{articoliCodice}/movimenti (nested by foreign key)', () => {
+  const movements = (body: { results: { articolo: string; codAbi: string }[] }) => body.results.map((r) => `${r.articolo}@${r.codAbi}`);
+
+  it("lists the movements of an article of the category, the article's key named after the list", async () => {
+    const res = await as.assistenza.get(`${API}/categorie/LIB/articoli/ALFA01/movimenti`);
+    expect(res.status).toBe(200);
+    expect(res.body.totalCount).toBe(1);
+    expect(movements(res.body)).toEqual(['ALFA01@10001']);
+    expect(app.artifacts.openapi.paths).toHaveProperty(['/categorie/{codice}/articoli/{articoliCodice}/movimenti']);
+  });
+
+  it('answers 404 for an article that is not of the category, a category or an article that does not exist', async () => {
+    const wrong = await as.assistenza.get(`${API}/categorie/GIO/articoli/ALFA01/movimenti`);
+    expect(wrong.status).toBe(404);
+    expect(wrong.body).toEqual({ errorMessage: 'Elemento non trovato', code: 'NOT_FOUND', details: [] });
+    expect((await as.assistenza.get(`${API}/categorie/ZZZ/articoli/ALFA01/movimenti`)).status).toBe(404);
+    expect((await as.assistenza.get(`${API}/categorie/LIB/articoli/ZZZZ01/movimenti`)).status).toBe(404);
+  });
+
+  it("answers 404 for an article outside the caller's scope, even in the right category", async () => {
+    expect((await as['sede.10001'].get(`${API}/categorie/LIB/articoli/ALFA01/movimenti`)).status).toBe(200);
+    expect((await as['sede.10001'].get(`${API}/categorie/LIB/articoli/BETA01/movimenti`)).status).toBe(404);
+    expect((await as['federazione'].get(`${API}/categorie/LIB/articoli/ALFA01/movimenti`)).status).toBe(404);
   });
 });

@@ -52,3 +52,12 @@ export function entityPath(basePath: string, keyFields: readonly string[], key?:
   if (!key) return base;
   return [base, ...keyFields.filter((f) => !used.has(f)).map((field) => encodeURIComponent(key[field] ?? ''))].join('/');
 }
+
+/**
+ * The address up to the record's key: the pattern's fixed segments and then its key's. Parameters after the
+ * key (a related list's open tab, docs/spec-language.md#related-lists-as-tabs) do not change the record.
+ */
+export function recordPath(pattern: string, pathname: string, keyLength: number): string {
+  const firstParam = pattern.split('/').findIndex((segment) => segment.startsWith(':'));
+  return firstParam < 0 ? pathname : pathname.split('/').slice(0, firstParam + keyLength).join('/');
+}

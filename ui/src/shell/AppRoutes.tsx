@@ -9,8 +9,9 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useManifest } from '../core/hooks/useManifest';
+import { recordPath } from '../core/keys';
 import { defaultShell, loginPath } from '../core/navigation';
-import type { RouteDef, ShellDef } from '../core/types';
+import type { EntityMeta, RouteDef, ShellDef } from '../core/types';
 import { RequireAuth, RequirePermission, ShellOnly } from './auth/guards';
 import { ShellFrame } from './layouts';
 import { PublicLayout } from './PublicLayout';
@@ -65,12 +66,14 @@ function RoutePage({ route }: { route: RouteDef }) {
 
 function RouteContent({ route }: { route: RouteDef }) {
   const { pathname } = useLocation();
+  const entities: Partial<Record<string, EntityMeta>> = useManifest().entities;
   switch (route.kind) {
     case 'list':
       return <ListPage entityName={route.entity} />;
     case 'form':
-      // Keyed by path: after a create the view moves to the edit route and starts from a clean form.
-      return <FormPage key={pathname} entityName={route.entity} routePattern={route.path} />;
+      // Keyed by the record: after a create the view moves to the edit route and starts from a clean form;
+      // a tab opened further down the same record's route (:negozio?, :posid?) keeps the page.
+      return <FormPage key={recordPath(route.path, pathname, entities[route.entity]?.key.length ?? 0)} entityName={route.entity} routePattern={route.path} />;
     case 'extension':
       return <ExtensionPage name={route.component} title={route.title} />;
   }

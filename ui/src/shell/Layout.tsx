@@ -60,8 +60,9 @@ export function Layout({ shell }: { shell: ShellDef }) {
 export function RoutedPage({ children }: { children?: ReactNode }) {
   const { pathname } = useLocation();
   return (
-    // Keyed by path so an error on one page does not stick after navigating away.
-    <ErrorBoundary key={pathname}>
+    // An error on one page does not stick after navigating away; a page that stays (a record whose tab
+    // changes the address, docs/spec-language.md#related-lists-as-tabs) is not remounted for it.
+    <ErrorBoundary resetKey={pathname}>
       <Suspense fallback={<Center p="xl"><Loader aria-label="Caricamento" /></Center>}>
         {children ?? <Outlet />}
       </Suspense>

@@ -63,12 +63,19 @@ interface Props {
   canDelete?: boolean;
   onCreated: (saved: Row) => void;
   onDeleted: () => void;
-  onBack: () => void;
+  /** Annulla / Torna all'elenco; absent (a record inside a related list's tab): no such button. */
+  onBack?: () => void;
+  /** Prefix of the field ids (default `root`): two forms on one page keep their ids apart. */
+  idPrefix?: string;
+  /** The name of the bar of buttons, told apart from another form's on the same page. */
+  actionsLabel?: string;
+  /** Whether a navigation takes this form off the screen, to ask about unsaved changes (default: another path). */
+  leavesWhen?: (current: { pathname: string }, next: { pathname: string }) => boolean;
   /** The row changed on the server (a state-machine action): read it again. */
   onRecordChanged?: () => void;
 }
 
-export function EntityForm({ entity, form, initialData, editKey, record, canSave: canSaveAll = true, onlyFields, canDelete = true, onCreated, onDeleted, onBack, onRecordChanged }: Props) {
+export function EntityForm({ entity, form, initialData, editKey, record, canSave: canSaveAll = true, onlyFields, canDelete = true, onCreated, onDeleted, onBack, onRecordChanged, idPrefix, actionsLabel, leavesWhen }: Props) {
   const restricted = !canSaveAll && (onlyFields?.length ?? 0) > 0;
   const canSave = canSaveAll || restricted;
   const actions = formActions[form.entity] ?? [];
@@ -104,7 +111,7 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
     setFormData(data);
   };
   const unsavedChanges = canSave && !sameFormData(formData, baseline);
-  const leaveGuard = useLeaveGuard(unsavedChanges);
+  const leaveGuard = useLeaveGuard(unsavedChanges, leavesWhen);
   const enterGuard = useNoSubmitOnEnter();
 
   const uiSchema = useMemo<UiSchema>(() => {
@@ -262,6 +269,7 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
         liveValidate={submitted ? 'onChange' : undefined}
         focusOnFirstError
         readonly={!canSave}
+        idPrefix={idPrefix}
       >
         {conflict && (
           <Alert color="orange" title="Salvataggio non effettuato" mt="lg" role="alert">
@@ -270,9 +278,9 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
             <Button size="xs" variant="default" mt="sm" onClick={() => { setConflict(undefined); onRecordChanged?.(); }}>Ricarica i dati</Button>
           </Alert>
         )}
-        <FormActionBar>
+        <FormActionBar label={actionsLabel}>
           {canSave && <Button type="submit" loading={saving}>Salva</Button>}
-          <Button variant="default" onClick={onBack}>{canSave ? 'Annulla' : "Torna all'elenco"}</Button>
+          {onBack && <Button variant="default" onClick={onBack}>{canSave ? 'Annulla' : "Torna all'elenco"}</Button>}
           {editKey && canDelete && entity.operations.includes('delete') && (
             <Button color="red" variant="light" onClick={() => void handleDelete()}>Elimina</Button>
           )}

@@ -27,7 +27,8 @@ interface Props {
   form: FormDef;
   record: Row;
   editKey: KeyValues;
-  onBack: () => void;
+  /** Torna all'elenco; absent (a record inside a related list's tab): no such button. */
+  onBack?: () => void;
   onRecordChanged: () => void;
 }
 
@@ -89,7 +90,7 @@ export function RecordView({ entity, form, record, editKey, onBack, onRecordChan
       <Text size="sm" c="gray.7">Consultazione: i dati non sono modificabili con le autorizzazioni attuali.</Text>
       {body}
       <FormActionBar label="Azioni della scheda">
-        <Button variant="default" onClick={onBack}>Torna all'elenco</Button>
+        {onBack && <Button variant="default" onClick={onBack}>Torna all'elenco</Button>}
         {form.states && <TransitionActions entity={entity} form={form} editKey={editKey} record={record} onChanged={onRecordChanged} />}
         {(formActions[form.entity] ?? []).map((Action, i) => <Action key={i} entityName={form.entity} editKey={editKey} record={record} />)}
       </FormActionBar>

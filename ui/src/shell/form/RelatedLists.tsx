@@ -2,7 +2,7 @@
  * A record's related lists (docs/spec-language.md#related-lists): for each the caller may read, a paged
  * table of the linked rows from `GET <item>/<name>`, rows that open their own record, and "Nuovo" that
  * opens the listed entity's form with the link already filled in. The page of each list is in the URL
- * (`?pagina-filiali=2`), so Back and a shared link reopen it.
+ * (`?pagina-filiali=2`), so Back and a shared link reopen it. A list with `widget: tabs` is RelatedTabs.
  */
 import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
@@ -16,21 +16,32 @@ import { resultCount } from '../../core/resultCount';
 import { useSession } from '../../core/session';
 import type { EntityMeta, RelatedListDef, Row } from '../../core/types';
 import { cellText } from '../list/columns';
+import { RelatedTabs } from './RelatedTabs';
 import { textOf } from '../../../../common/text';
 
-interface Props { entity: EntityMeta; editKey: KeyValues; record: Row }
+interface Props {
+  entity: EntityMeta;
+  editKey: KeyValues;
+  record: Row;
+  /** The API path the lists hang under (default: the record's own; a tab's record: the nested path). */
+  itemPath?: string;
+  /** How many tabs this record sits in (0: the page's own record). */
+  depth?: number;
+}
 
-export function RelatedLists({ entity, editKey, record }: Props) {
+export function RelatedLists({ entity, editKey, record, itemPath, depth = 0 }: Props) {
   const { can } = useSession();
   const entities: Partial<Record<string, EntityMeta>> = useManifest().entities;
   const visible = (entity.relatedLists ?? []).flatMap((r) => {
     const listed = entities[r.entity];
     return listed && can(listed.permissions.list) ? [{ related: r, listed }] : [];
   });
+  const path = itemPath ?? entityPath(entity.path, entity.key, editKey);
   return (
     <>
-      {visible.map(({ related, listed }) => (
-        <RelatedList key={related.name} itemPath={entityPath(entity.path, entity.key, editKey)} related={related} listed={listed} record={record} />
+      {visible.map(({ related, listed }) => (related.tabs
+        ? <RelatedTabs key={related.name} itemPath={path} related={related} tabs={related.tabs} listed={listed} record={record} depth={depth} />
+        : <RelatedList key={related.name} itemPath={path} related={related} listed={listed} record={record} />
       ))}
     </>
   );

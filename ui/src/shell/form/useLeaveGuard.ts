@@ -9,17 +9,20 @@ import { useBlocker, type BlockerFunction } from 'react-router-dom';
 import { LEAVE_QUESTION, leavesForm } from '../../core/unsavedChanges';
 import { useModals } from '../modals/modalsContext';
 
-export function useLeaveGuard(dirty: boolean): { release: () => void } {
+/** `leaves`: whether a navigation takes the form off the screen (default: any other path). */
+export function useLeaveGuard(dirty: boolean, leaves: typeof leavesForm = leavesForm): { release: () => void } {
   const modals = useModals();
   const dirtyRef = useRef(dirty);
   const released = useRef(false);
+  const leavesRef = useRef(leaves);
+  useEffect(() => { leavesRef.current = leaves; }, [leaves]);
   useEffect(() => {
     dirtyRef.current = dirty;
     if (dirty) released.current = false;
   }, [dirty]);
 
   const shouldBlock = useCallback<BlockerFunction>(
-    ({ currentLocation, nextLocation }) => dirtyRef.current && !released.current && leavesForm(currentLocation, nextLocation),
+    ({ currentLocation, nextLocation }) => dirtyRef.current && !released.current && leavesRef.current(currentLocation, nextLocation),
     [],
   );
   const blocker = useBlocker(shouldBlock);

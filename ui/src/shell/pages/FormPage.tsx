@@ -2,17 +2,14 @@
  * Generic form page (route kind "form"). Without a key in the route it creates (POST), with one it loads
  * (GET) and updates (PUT); after a create the view moves to the new record's edit route (seed 000 §4).
  */
-import { useEffect, useState } from 'react';
 import { Alert, Button, Center, Loader, Stack, Title } from '@mantine/core';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { userMessage } from '../../core/apiError';
-import { loadFormDef } from '../../core/artifacts';
-import { isStringArray } from '../../core/guards';
 import { useEntityRecord } from '../../core/hooks/useEntityRecord';
 import { useStableValue } from '../../core/hooks/useStableValue';
 import { useEntityMeta } from '../../core/hooks/useManifest';
-import type { LoadState } from '../../core/hooks/useManifest';
-import { fillRoute, keyOf } from '../../core/keys';
+import { useFormDef } from '../../core/hooks/useFormDef';
+import { fillRoute, keyOf, recordPath } from '../../core/keys';
 import { browserStore, listAddress } from '../../core/listMemory';
 import { useSession } from '../../core/session';
 import type { FormDef, Row } from '../../core/types';
@@ -20,6 +17,8 @@ import { AuditPanel } from '../form/AuditPanel';
 import { EntityForm } from '../form/EntityForm';
 import { RecordView } from '../form/RecordView';
 import { RelatedLists } from '../form/RelatedLists';
+import { recordAccess } from '../form/recordAccess';
+import { TabRouteContext } from '../form/tabRouteContext';
 import { usePageTitle } from '../pageTitle';
 
 interface Props {
@@ -37,21 +36,10 @@ export default function FormPage({ entityName, routePattern }: Props) {
   const record = useEntityRecord(entity, editKey);
   const form = useFormDef(entityName);
   const { can } = useSession();
-  // A row with a lifecycle says itself what the caller may do with it now (`_actions`: a read-only bank's stock).
-  const actions = record.record?._actions;
-  const rowActions = isStringArray(actions) ? actions : undefined;
-  const allowsOnRow = (op: 'update' | 'delete') => !rowActions || rowActions.includes(op);
-  const fullUpdate = entity.operations.includes('update') && can(entity.permissions.update) && allowsOnRow('update');
-  const canSave = editKey ? fullUpdate : can(entity.permissions.create);
-  const canDelete = entity.operations.includes('delete') && can(entity.permissions.delete) && allowsOnRow('delete');
+  const { canSave, canDelete, restrictedFields, readOnlyView } = recordAccess(entity, form.status === 'ready' ? form.value : undefined, record.record, Boolean(editKey), can);
 
   // Back to the list as the user left it: same page, filters and sort (core/listMemory.ts).
   const toList = () => { void navigate(entity.listRoute ? listAddress(browserStore('session'), entity.listRoute) : '/'); };
-  // Without the update permission, the fields whose own permission the user holds stay editable.
-  const restrictedFields = editKey && !fullUpdate && allowsOnRow('update') && form.status === 'ready'
-    ? Object.entries(form.value.fieldPermissions ?? {}).filter(([, p]) => can(p)).map(([f]) => f)
-    : undefined;
-  const readOnlyView = Boolean(editKey && record.record && !canSave && !restrictedFields?.length && form.status === 'ready' && form.value.states === undefined);
   const keyText = editKey ? Object.values(editKey).join(' ') : '';
   const title = editKey ? `${readOnlyView ? '' : 'Modifica '}${entity.label} ${keyText}` : `Inserimento ${entity.label}`;
   usePageTitle(title);
@@ -90,6 +78,8 @@ export default function FormPage({ entityName, routePattern }: Props) {
         }}
         onDeleted={toList}
         onBack={toList}
+        // Opening a store or a terminal tab further down the same record's route keeps this form on screen.
+        leavesWhen={(current, next) => recordPath(routePattern, current.pathname, entity.key.length) !== recordPath(routePattern, next.pathname, entity.key.length)}
       />
     );
   }
@@ -97,23 +87,15 @@ export default function FormPage({ entityName, routePattern }: Props) {
     <Stack maw={900}>
       <Title order={2}>{title}</Title>
       {body}
-      {editKey && record.record && <RelatedLists entity={entity} editKey={editKey} record={record.record} />}
+      {editKey && record.record && (
+        // Tabs of related lists keep their open row in this route's parameters (:negozio?, :posid?).
+        <TabRouteContext.Provider value={{ pattern: routePattern, ancestors: {} }}>
+          <RelatedLists entity={entity} editKey={editKey} record={record.record} />
+        </TabRouteContext.Provider>
+      )}
       {editKey && form.status === 'ready' && record.record && can('AUDIT:VISUALIZZAZIONE') && <AuditPanel form={form.value} editKey={editKey} />}
     </Stack>
   );
-}
-
-function useFormDef(entityName: string): LoadState<FormDef> {
-  const [state, setState] = useState<LoadState<FormDef>>({ status: 'loading' });
-  useEffect(() => {
-    let live = true;
-    loadFormDef(entityName).then(
-      (value) => live && setState({ status: 'ready', value }),
-      (error: unknown) => live && setState({ status: 'error', error }),
-    );
-    return () => { live = false; };
-  }, [entityName]);
-  return state;
 }
 
 /** The query's values of the form's own fields (`?codAbi=30480`); anything else in the query is not data. */

@@ -71,8 +71,8 @@ function EntityList({ entityName }: { entityName: string }) {
   const canDelete = entity.operations.includes('delete') && can(entity.permissions.delete);
 
   const open = useCallback((row: Row) => {
-    if (canOpen && formRoute) void navigate(fillRoute(formRoute, row));
-  }, [canOpen, formRoute, navigate]);
+    if (canOpen && formRoute) void navigate(fillRoute(formRoute, keyOf(entity.key, row) ?? {}));
+  }, [canOpen, formRoute, navigate, entity.key]);
 
   const remove = useCallback(async (row: Row) => {
     const key = keyOf(entity.key, row);

@@ -1,0 +1,93 @@
+/**
+ * The merchant record's stores as tabs, ten a page, each with its terminals as tabs (seed 001 §2, §9;
+ * docs/spec-language.md#related-lists-as-tabs): the head office opens Supermercati Lombardi (twelve stores),
+ * goes to the second page of stores, opens a store and one of its terminals; the address follows
+ * (/:codEser/:negozio/:abi/:pagina/:posid) and a reload reopens the same store and terminal. The arrow keys
+ * move between the store tabs.
+ */
+import { expect, test } from './support/fixtures';
+import { expectPath, submitLogin } from './support/steps';
+
+const RECORD = '/esercente/anagraficaesercente/E/0005678';
+
+test('negozi a schede, dieci per pagina: pagina 2, un negozio, un terminale; il ricaricamento riapre lo stesso punto', async ({ page }) => {
+  await page.goto(RECORD);
+  await expectPath(page, '/login/banca');
+  await submitLogin(page, 'sede.30480');
+  await expectPath(page, RECORD);
+  const stores = page.getByRole('region', { name: 'Negozi' });
+  const storeTabs = stores.getByRole('tablist', { name: 'Negozi' });
+
+  await test.step('la prima pagina: dieci negozi, il primo aperto con i suoi terminali', async () => {
+    await expect(stores.getByText('12 risultati')).toBeVisible();
+    await expect(stores.getByText('Pagina 1 di 2')).toBeVisible();
+    await expect(storeTabs.getByRole('tab')).toHaveCount(10);
+    await expect(storeTabs.getByRole('tab', { selected: true })).toHaveText('Supermercato Lombardi Milano Torino');
+    await expect(stores.locator('#negozi_insegna')).toHaveValue('Supermercato Lombardi Milano Torino');
+    await expect(stores.getByRole('tablist', { name: 'Terminali' }).getByRole('tab')).toHaveText(['Terminale 30480501', 'Terminale 30480502']);
+    await expect(stores.getByRole('button', { name: 'Pagina precedente' })).toBeDisabled();
+  });
+
+  await test.step('le frecce passano al negozio accanto', async () => {
+    await storeTabs.getByRole('tab', { selected: true }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(storeTabs.getByRole('tab', { selected: true })).toHaveText('Supermercato Lombardi Milano Umbria');
+    await expectPath(page, `${RECORD}/5002/30480/1`);
+    await expect(stores.locator('#negozi_insegna')).toHaveValue('Supermercato Lombardi Milano Umbria');
+    await expect(stores.getByRole('region', { name: 'Terminali' }).getByText('Nessun risultato')).toBeVisible();
+  });
+
+  await test.step('pagina successiva: i due negozi della seconda pagina', async () => {
+    await stores.getByRole('button', { name: 'Pagina successiva' }).click();
+    await expect(stores.getByText('Pagina 2 di 2')).toBeVisible();
+    await expect(storeTabs.getByRole('tab')).toHaveText(['Supermercato Lombardi Cremona', 'Supermercato Lombardi Lecco']);
+    await expect(stores.getByRole('button', { name: 'Pagina successiva' })).toBeDisabled();
+  });
+
+  await test.step('apro il negozio di Lecco e poi il secondo terminale di Cremona', async () => {
+    await storeTabs.getByRole('tab', { name: 'Supermercato Lombardi Lecco' }).click();
+    await expectPath(page, `${RECORD}/5012/30480/2`);
+    await expect(stores.locator('#negozi_insegna')).toHaveValue('Supermercato Lombardi Lecco');
+    await storeTabs.getByRole('tab', { name: 'Supermercato Lombardi Cremona' }).click();
+    await expectPath(page, `${RECORD}/5011/30480/2`);
+    const terminals = stores.getByRole('tablist', { name: 'Terminali' });
+    await expect(terminals.getByRole('tab')).toHaveText(['Terminale 30480511', 'Terminale 30480512']);
+    await terminals.getByRole('tab', { name: 'Terminale 30480512' }).click();
+    await expectPath(page, `${RECORD}/5011/30480/2/30480512`);
+    await expect(stores.locator('#terminali_posid')).toHaveValue('30480512');
+  });
+
+  await test.step('dopo il ricaricamento: pagina 2, Cremona, terminale 30480512', async () => {
+    await page.reload();
+    await expect(stores.getByText('Pagina 2 di 2')).toBeVisible();
+    await expect(storeTabs.getByRole('tab', { selected: true })).toHaveText('Supermercato Lombardi Cremona');
+    await expect(stores.getByRole('tablist', { name: 'Terminali' }).getByRole('tab', { selected: true })).toHaveText('Terminale 30480512');
+    await expect(stores.locator('#terminali_posid')).toHaveValue('30480512');
+    await expect(page.locator('#root_ds')).toHaveValue('Supermercati Lombardi S.p.A.');
+  });
+});
+
+test("il negozio si modifica nella sua scheda e si salva da solo; l'anagrafica non salvata resta passando a un altro negozio", async ({ page }) => {
+  const phone = `02 ${String(Date.now()).slice(-7)}`;
+  await page.goto('/esercente/anagraficaesercente/E/0001234/1002/30480/1');
+  await submitLogin(page, 'sede.30480');
+  const stores = page.getByRole('region', { name: 'Negozi' });
+
+  await test.step('cambio il telefono del negozio Stazione e salvo con il suo pulsante', async () => {
+    await expect(stores.getByRole('tablist', { name: 'Negozi' }).getByRole('tab', { selected: true })).toHaveText('Bar Centrale Stazione');
+    await stores.locator('#negozi_telefono').fill(phone);
+    await stores.getByRole('group', { name: 'Azioni Negozio' }).getByRole('button', { name: 'Salva' }).click();
+    await expect(page.getByText('Salvataggio effettuato').first()).toBeVisible();
+    await page.reload();
+    await expect(stores.locator('#negozi_telefono')).toHaveValue(phone);
+  });
+
+  await test.step("con l'anagrafica modificata e non salvata, passare a un altro negozio non la perde e non chiede nulla", async () => {
+    await page.locator('#root_telefono').fill('02 1111111');
+    await stores.getByRole('tablist', { name: 'Negozi' }).getByRole('tab', { name: 'Bar Centrale Monza' }).click();
+    await expectPath(page, '/esercente/anagraficaesercente/E/0001234/1003/30480/1');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(stores.locator('#negozi_insegna')).toHaveValue('Bar Centrale Monza');
+    await expect(page.locator('#root_telefono')).toHaveValue('02 1111111');
+  });
+});

@@ -1,0 +1,31 @@
+/**
+ * What the caller may do with a record on screen, from its grants and the row's own `_actions`: save it
+ * whole, save only the fields whose own permission it holds, delete it, or only read it (a record view,
+ * not a grey disabled form). The form page and a related list's tab decide alike.
+ */
+import { isStringArray } from '../../core/guards';
+import type { EntityMeta, FormDef, Row } from '../../core/types';
+
+interface RecordAccess {
+  canSave: boolean;
+  canDelete: boolean;
+  /** Without the update permission, the fields whose own permission the user holds (else undefined). */
+  restrictedFields: string[] | undefined;
+  /** Who may read but not change the row reads it: labels and values. */
+  readOnlyView: boolean;
+}
+
+export function recordAccess(entity: EntityMeta, form: FormDef | undefined, record: Row | undefined, editing: boolean, can: (permission: string | undefined) => boolean): RecordAccess {
+  // A row with a lifecycle says itself what the caller may do with it now (`_actions`: a read-only bank's stock).
+  const actions = record?._actions;
+  const rowActions = isStringArray(actions) ? actions : undefined;
+  const allowsOnRow = (op: 'update' | 'delete') => !rowActions || rowActions.includes(op);
+  const fullUpdate = entity.operations.includes('update') && can(entity.permissions.update) && allowsOnRow('update');
+  const canSave = editing ? fullUpdate : can(entity.permissions.create);
+  const canDelete = entity.operations.includes('delete') && can(entity.permissions.delete) && allowsOnRow('delete');
+  const restrictedFields = editing && !fullUpdate && allowsOnRow('update') && form
+    ? Object.entries(form.fieldPermissions ?? {}).filter(([, p]) => can(p)).map(([f]) => f)
+    : undefined;
+  const readOnlyView = Boolean(editing && record && !canSave && !restrictedFields?.length && form && form.states === undefined);
+  return { canSave, canDelete, restrictedFields, readOnlyView };
+}
