@@ -117,6 +117,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/assistenza/comuni/{idComune}/cab": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Codice ISTAT */
+                idComune: string;
+            };
+            cookie?: never;
+        };
+        /** CAB di Comune */
+        get: operations["listComuneCab"];
+        /** Sostituisce CAB di Comune */
+        put: operations["replaceComuneCab"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assistenza/comuni/{idComune}/cap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Codice ISTAT */
+                idComune: string;
+            };
+            cookie?: never;
+        };
+        /** CAP di Comune */
+        get: operations["listComuneCap"];
+        /** Sostituisce CAP di Comune */
+        put: operations["replaceComuneCap"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/assistenza/comuni/esportazioni": {
         parameters: {
             query?: never;
@@ -2533,6 +2575,13 @@ export interface components {
             }[];
         };
         Comune: {
+            /**
+             * CAP unico di città
+             * Format: cap
+             */
+            capUnico: string | null;
+            /** Codice catastale */
+            codiceCatastale: string | null;
             /** Comune */
             comune: string;
             /** Codice ISTAT */
@@ -2542,6 +2591,21 @@ export interface components {
              * Format: provincia
              */
             provincia: string;
+        };
+        ComuneCab: {
+            /** CAB */
+            cab: string;
+            /** Comune */
+            idComune: string;
+        };
+        ComuneCap: {
+            /**
+             * CAP
+             * Format: cap
+             */
+            cap: string;
+            /** Comune */
+            idComune: string;
         };
         ComuneCompact: {
             /** Comune */
@@ -2555,6 +2619,28 @@ export interface components {
             provincia: string;
         };
         ComuneDetail: {
+            cab?: {
+                /** CAB */
+                cab: string;
+                /** Comune */
+                idComune: string;
+            }[];
+            cap?: {
+                /**
+                 * CAP
+                 * Format: cap
+                 */
+                cap: string;
+                /** Comune */
+                idComune: string;
+            }[];
+            /**
+             * CAP unico di città
+             * Format: cap
+             */
+            capUnico: string | null;
+            /** Codice catastale */
+            codiceCatastale: string | null;
             /** Comune */
             comune: string;
             /** Codice ISTAT */
@@ -2567,6 +2653,30 @@ export interface components {
         };
         /** Comune */
         ComuneInput: {
+            /** CAB */
+            cab?: {
+                /** CAB */
+                cab: string;
+                /** Comune */
+                idComune?: string | null;
+            }[];
+            /** CAP */
+            cap?: {
+                /**
+                 * CAP
+                 * Format: cap
+                 */
+                cap: string;
+                /** Comune */
+                idComune?: string | null;
+            }[];
+            /**
+             * CAP unico di città
+             * Format: cap
+             */
+            capUnico?: string | null;
+            /** Codice catastale */
+            codiceCatastale?: string | null;
             /** Comune */
             comune: string;
             /** Codice ISTAT */
@@ -6470,6 +6580,8 @@ export interface operations {
     listComune: {
         parameters: {
             query?: {
+                /** @description Filtro: Codice catastale */
+                codiceCatastale?: string;
                 /** @description Filtro: Comune */
                 comune?: string;
                 /** @description compact: solo i campi per la ricerca rapida */
@@ -6881,9 +6993,372 @@ export interface operations {
             };
         };
     };
+    listComuneCab: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Codice ISTAT */
+                idComune: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Elenco (ETag: la versione dell'elemento padre) */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComuneCab"][];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replaceComuneCab: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
+                "If-Match": string;
+            };
+            path: {
+                /** @description Codice ISTAT */
+                idComune: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** CAB */
+                    cab: string;
+                    /** Comune */
+                    idComune?: string | null;
+                }[];
+            };
+        };
+        responses: {
+            /** @description Elenco aggiornato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComuneCab"][];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflitto */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Modificato nel frattempo */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Versione mancante */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listComuneCap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Codice ISTAT */
+                idComune: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Elenco (ETag: la versione dell'elemento padre) */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComuneCap"][];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replaceComuneCap: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
+                "If-Match": string;
+            };
+            path: {
+                /** @description Codice ISTAT */
+                idComune: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * CAP
+                     * Format: cap
+                     */
+                    cap: string;
+                    /** Comune */
+                    idComune?: string | null;
+                }[];
+            };
+        };
+        responses: {
+            /** @description Elenco aggiornato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComuneCap"][];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflitto */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Modificato nel frattempo */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Versione mancante */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     exportComune: {
         parameters: {
             query: {
+                /** @description Filtro: Codice catastale */
+                codiceCatastale?: string;
                 /** @description Filtro: Comune */
                 comune?: string;
                 /** @description Formato del file */

@@ -147,16 +147,56 @@ codAbi: string
 codModpos: string
 }
 
+export interface ComuneCab {
+idComune: string
+cab: string
+}
+
+export interface ComuneCabInput {
+idComune: string
+cab: string
+}
+
+export interface ComuneCap {
+idComune: string
+cap: string
+}
+
+export interface ComuneCapInput {
+idComune: string
+cap: string
+}
+
 export interface Comune {
 idComune: string
 comune: string
 provincia: string
+codiceCatastale: (string | null)
+capUnico: (string | null)
+cap?: {
+idComune: string
+cap: string
+}[]
+cab?: {
+idComune: string
+cab: string
+}[]
 }
 
 export interface ComuneInput {
 idComune: string
 comune: string
 provincia: string
+codiceCatastale?: (string | null)
+capUnico?: (string | null)
+cap?: {
+idComune?: (string | null)
+cap: string
+}[]
+cab?: {
+idComune?: (string | null)
+cab: string
+}[]
 }
 
 export interface PromozioneBanca {

@@ -22,7 +22,7 @@ import { applyConditions, meets, type Condition } from './conditions.js';
 import { applyFilters, parseListParams, type FilterParam, type ListParams } from './list-query.js';
 import { Repository } from './repository.js';
 import { upsertChildRows, type DesiredRow } from './child-rows.js';
-import { enforceChecks, enforceFieldConditions } from './row-checks.js';
+import { enforceChecks, enforceFieldConditions, relatedCheckProblems } from './row-checks.js';
 import { keyOf, type Row } from './row-mapping.js';
 import { fileFields } from '../../common/file-rules.js';
 import { refuseAssistanceOnly, refuseServerSet } from './field-access.js';
@@ -454,6 +454,8 @@ export class EntityService {
       const target = new Repository(entityByName(this.model, field.reference.entity));
       if (!(await target.exists(trx, { [field.reference.field]: value }))) details.push({ field: prefix + field.name, message: field.messages.reference });
     }
+    // Checks across tables (a CAB of the chosen municipality) once every value is known to be well-formed.
+    if (!details.length) details.push(...(await relatedCheckProblems(trx, this.model, entity, row, prefix)));
     if (details.length) throw new ApiError('VALIDATION_ERROR', details);
   }
 
