@@ -88,11 +88,12 @@ export function checkLifecycles(entities: Located<EntityModel>[], diagnostics: D
     // A row check reads the row's fields by name; a dotted name is a related row's field (docs/spec-language.md#success-messages-delete-confirmation-row-checks).
     (entity.checks ?? []).forEach((check, i) => {
       for (const v of logicVars(check.valid)) {
-        const [root, member, ...rest] = v.name.split('.');
-        const target = related.get(root);
+        const parts = v.name.split('.');
+        const member = parts.at(1);
+        const target = related.get(parts[0]);
         if (member === undefined || !target) continue;
         const at = ['checks', i, 'valid', ...v.path];
-        if (rest.length) report(at, `Name '${v.name}' must be ${root}.<one field>.`);
+        if (parts.length > 2) report(at, `Name '${v.name}' must be ${parts[0]}.<one field>.`);
         else if (!fieldsOf(target).includes(member)) report(at, `'${member}' in '${v.name}' is not a field of ${target.name}.${didYouMean(member, fieldsOf(target))}`);
       }
     });
