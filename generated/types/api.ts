@@ -5462,6 +5462,10 @@ export interface components {
              * @default true
              */
             enable: boolean | null;
+            /** MID */
+            mid: string | null;
+            /** Numero contratto */
+            numContratto: string | null;
             /** Negozio */
             pdvid: string;
             /** Terminal id */
@@ -5507,6 +5511,10 @@ export interface components {
              * @default true
              */
             enable: boolean | null;
+            /** MID */
+            mid: string | null;
+            /** Numero contratto */
+            numContratto: string | null;
             /** Negozio */
             pdvid: string;
             /** Terminal id */
@@ -5550,6 +5558,10 @@ export interface components {
             desProvenienza?: "NB" | "BC" | "SU" | null;
             /** Abilitato */
             enable?: boolean | null;
+            /** MID */
+            mid?: string | null;
+            /** Numero contratto */
+            numContratto?: string | null;
             /** Negozio */
             pdvid: string;
             /** Terminal id */
@@ -9880,10 +9892,16 @@ export interface operations {
                 ds?: string;
                 /** @description compact: solo i campi per la ricerca rapida */
                 format?: "compact" | "full";
+                /** @description Filtro: MID */
+                mid?: string;
+                /** @description Filtro: Numero contratto */
+                numContratto?: string;
                 /** @description Pagina, da 0 */
                 page?: number;
                 /** @description Filtro: Partita IVA */
                 pIvaEser?: string;
+                /** @description Filtro: Terminal id */
+                posId?: string;
                 /** @description Ricerca per nome: le righe in cui codEser, ds contiene il testo (maiuscole e minuscole indifferenti) */
                 q?: string;
                 /** @description Righe per pagina */
@@ -10530,8 +10548,14 @@ export interface operations {
                 ds?: string;
                 /** @description Formato del file */
                 formato: "csv" | "xlsx";
+                /** @description Filtro: MID */
+                mid?: string;
+                /** @description Filtro: Numero contratto */
+                numContratto?: string;
                 /** @description Filtro: Partita IVA */
                 pIvaEser?: string;
+                /** @description Filtro: Terminal id */
+                posId?: string;
                 /** @description Ricerca per nome: le righe in cui codEser, ds contiene il testo (maiuscole e minuscole indifferenti) */
                 q?: string;
                 /** @description campo oppure campo,asc|desc */

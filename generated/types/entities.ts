@@ -499,6 +499,8 @@ tipoConn: ("U" | "G" | "I" | "M" | "H" | "P" | "S")
 tipoModpos: ("F" | "M" | "P" | "V" | "S")
 desProvenienza: ("NB" | "BC" | "SU" | null)
 enable: (boolean | null)
+numContratto: (string | null)
+mid: (string | null)
 }
 
 export interface TerminaleInput {
@@ -511,6 +513,8 @@ tipoConn?: ("U" | "G" | "I" | "M" | "H" | "P" | "S")
 tipoModpos?: ("F" | "M" | "P" | "V" | "S")
 desProvenienza?: ("NB" | "BC" | "SU" | null)
 enable?: (boolean | null)
+numContratto?: (string | null)
+mid?: (string | null)
 }
 
 export interface TitolareEffettivo {

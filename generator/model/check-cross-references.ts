@@ -4,6 +4,7 @@
  * Resolves reference fields in place (their column type comes from the target's key).
  */
 import type { CustomOperationModel, EntityModel, FieldModel, Model } from '../../common/model.js';
+import { checkExistsFilters } from './check-exists-filters.js';
 import { checkLookups } from './check-lookups.js';
 import { checkRelatedLists } from './check-related-lists.js';
 import { didYouMean, type Diagnostic } from '../diagnostics.js';
@@ -86,6 +87,7 @@ export function checkCrossReferences(
     }
     checkRelatedLists(entity, byName, (path, message) => { report(source, path, message); });
     checkLookups(entity, byName, (path, message) => { report(source, path, message); });
+    checkExistsFilters(entity, byName, (path, message) => { report(source, path, message); });
     for (const field of entity.fields) {
       if (field.editPermission) checkPermission(field.editPermission, source, ['fields', field.name, 'editPermission']);
     }

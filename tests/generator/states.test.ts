@@ -133,7 +133,7 @@ describe('state machine mistakes, at file:line:col', () => {
     const checked = (v: string) => mov('states:\n  field', `checks:\n  - field: qtaMov\n    valid: { '!!': [{ var: ${v} }] }\n    message: Banca senza magazzino\nstates:\n  field`);
     const { model, diagnostics } = loadSpec(checked('banca.gruppoGestMagazzino'));
     expect(diagnostics).toEqual([]);
-    expect(named(model.entities, 'Movimento').checks?.[0].valid).toEqual({ '!!': [{ var: 'banca.gruppoGestMagazzino' }] });
+    expect(named(present(model, 'the model').entities, 'Movimento', 'entities').checks?.[0].valid).toEqual({ '!!': [{ var: 'banca.gruppoGestMagazzino' }] });
     const d = loadSpecWithError(checked('banca.gruppoGest'), "'gruppoGest' in 'banca.gruppoGest' is not a field of Banca. Valid values: codAbi, gruppoGestMagazzino, nomeBcc.");
     expect({ file: d.file, line: d.line, column: d.column }).toEqual({ file: MOV, line: 21, column: 28 });
   });
