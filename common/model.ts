@@ -196,6 +196,8 @@ export interface EntityModel {
   migrate?: { dropFields: string[]; narrow: string[]; backfill: Record<string, unknown> };
   /** Rows of other entities that conditions and guards may read by name (`banca.gruppoGestMagazzino`). */
   related?: RelatedModel[];
+  /** List filters over another entity's rows: the rows that have one with this value (docs/spec-language.md#filters-over-related-rows). */
+  existsFilters?: ExistsFilterModel[];
   /** Rows are changed only where this holds; elsewhere they are read-only and `hide` rows are not listed. */
   editable?: EditableModel;
   /** A new row is accepted only where this holds (403 with its message); existing rows are not concerned. */
@@ -211,6 +213,12 @@ export interface EntityModel {
 
 export type ExportFormat = 'csv' | 'xlsx';
 export interface ExportModel { formats: ExportFormat[]; columns: string[] }
+
+/**
+ * `?<param>=v` keeps the rows that have a row of `entity` linked to them (`link`: its field -> this entity's field)
+ * whose `field` is v: a merchant by one of its terminals' id. `label`: the filter's, default the field's.
+ */
+export interface ExistsFilterModel { param: string; entity: string; link: Record<string, string>; field: string; label: string }
 
 /** Another entity's row found from this one: `link` is targetField -> this entity's field. */
 export interface RelatedModel { name: string; entity: string; link: Record<string, string> }

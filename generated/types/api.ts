@@ -117,6 +117,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/assistenza/comuni/{idComune}/cab": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Codice ISTAT */
+                idComune: string;
+            };
+            cookie?: never;
+        };
+        /** CAB di Comune */
+        get: operations["listComuneCab"];
+        /** Sostituisce CAB di Comune */
+        put: operations["replaceComuneCab"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assistenza/comuni/{idComune}/cap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Codice ISTAT */
+                idComune: string;
+            };
+            cookie?: never;
+        };
+        /** CAP di Comune */
+        get: operations["listComuneCap"];
+        /** Sostituisce CAP di Comune */
+        put: operations["replaceComuneCap"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/assistenza/comuni/esportazioni": {
         parameters: {
             query?: never;
@@ -2813,6 +2855,13 @@ export interface components {
             }[];
         };
         Comune: {
+            /**
+             * CAP unico di città
+             * Format: cap
+             */
+            capUnico: string | null;
+            /** Codice catastale */
+            codiceCatastale: string | null;
             /** Comune */
             comune: string;
             /** Codice ISTAT */
@@ -2822,6 +2871,21 @@ export interface components {
              * Format: provincia
              */
             provincia: string;
+        };
+        ComuneCab: {
+            /** CAB */
+            cab: string;
+            /** Comune */
+            idComune: string;
+        };
+        ComuneCap: {
+            /**
+             * CAP
+             * Format: cap
+             */
+            cap: string;
+            /** Comune */
+            idComune: string;
         };
         ComuneCompact: {
             /** Comune */
@@ -2835,6 +2899,28 @@ export interface components {
             provincia: string;
         };
         ComuneDetail: {
+            cab?: {
+                /** CAB */
+                cab: string;
+                /** Comune */
+                idComune: string;
+            }[];
+            cap?: {
+                /**
+                 * CAP
+                 * Format: cap
+                 */
+                cap: string;
+                /** Comune */
+                idComune: string;
+            }[];
+            /**
+             * CAP unico di città
+             * Format: cap
+             */
+            capUnico: string | null;
+            /** Codice catastale */
+            codiceCatastale: string | null;
             /** Comune */
             comune: string;
             /** Codice ISTAT */
@@ -2847,6 +2933,30 @@ export interface components {
         };
         /** Comune */
         ComuneInput: {
+            /** CAB */
+            cab?: {
+                /** CAB */
+                cab: string;
+                /** Comune */
+                idComune?: string | null;
+            }[];
+            /** CAP */
+            cap?: {
+                /**
+                 * CAP
+                 * Format: cap
+                 */
+                cap: string;
+                /** Comune */
+                idComune?: string | null;
+            }[];
+            /**
+             * CAP unico di città
+             * Format: cap
+             */
+            capUnico?: string | null;
+            /** Codice catastale */
+            codiceCatastale?: string | null;
             /** Comune */
             comune: string;
             /** Codice ISTAT */
@@ -5922,6 +6032,10 @@ export interface components {
              * @default true
              */
             enable: boolean | null;
+            /** MID */
+            mid: string | null;
+            /** Numero contratto */
+            numContratto: string | null;
             /** Negozio */
             pdvid: string;
             /** Terminal id */
@@ -5967,6 +6081,10 @@ export interface components {
              * @default true
              */
             enable: boolean | null;
+            /** MID */
+            mid: string | null;
+            /** Numero contratto */
+            numContratto: string | null;
             /** Negozio */
             pdvid: string;
             /** Terminal id */
@@ -6010,6 +6128,10 @@ export interface components {
             desProvenienza?: "NB" | "BC" | "SU" | null;
             /** Abilitato */
             enable?: boolean | null;
+            /** MID */
+            mid?: string | null;
+            /** Numero contratto */
+            numContratto?: string | null;
             /** Negozio */
             pdvid: string;
             /** Terminal id */
@@ -7040,6 +7162,8 @@ export interface operations {
     listComune: {
         parameters: {
             query?: {
+                /** @description Filtro: Codice catastale */
+                codiceCatastale?: string;
                 /** @description Filtro: Comune */
                 comune?: string;
                 /** @description compact: solo i campi per la ricerca rapida */
@@ -7451,9 +7575,372 @@ export interface operations {
             };
         };
     };
+    listComuneCab: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Codice ISTAT */
+                idComune: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Elenco (ETag: la versione dell'elemento padre) */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComuneCab"][];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replaceComuneCab: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
+                "If-Match": string;
+            };
+            path: {
+                /** @description Codice ISTAT */
+                idComune: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** CAB */
+                    cab: string;
+                    /** Comune */
+                    idComune?: string | null;
+                }[];
+            };
+        };
+        responses: {
+            /** @description Elenco aggiornato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComuneCab"][];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflitto */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Modificato nel frattempo */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Versione mancante */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listComuneCap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Codice ISTAT */
+                idComune: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Elenco (ETag: la versione dell'elemento padre) */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComuneCap"][];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replaceComuneCap: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
+                "If-Match": string;
+            };
+            path: {
+                /** @description Codice ISTAT */
+                idComune: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * CAP
+                     * Format: cap
+                     */
+                    cap: string;
+                    /** Comune */
+                    idComune?: string | null;
+                }[];
+            };
+        };
+        responses: {
+            /** @description Elenco aggiornato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComuneCap"][];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflitto */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Modificato nel frattempo */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Versione mancante */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     exportComune: {
         parameters: {
             query: {
+                /** @description Filtro: Codice catastale */
+                codiceCatastale?: string;
                 /** @description Filtro: Comune */
                 comune?: string;
                 /** @description Formato del file */
@@ -9975,10 +10462,16 @@ export interface operations {
                 ds?: string;
                 /** @description compact: solo i campi per la ricerca rapida */
                 format?: "compact" | "full";
+                /** @description Filtro: MID */
+                mid?: string;
+                /** @description Filtro: Numero contratto */
+                numContratto?: string;
                 /** @description Pagina, da 0 */
                 page?: number;
                 /** @description Filtro: Partita IVA */
                 pIvaEser?: string;
+                /** @description Filtro: Terminal id */
+                posId?: string;
                 /** @description Ricerca per nome: le righe in cui codEser, ds contiene il testo (maiuscole e minuscole indifferenti) */
                 q?: string;
                 /** @description Righe per pagina */
@@ -10716,8 +11209,14 @@ export interface operations {
                 ds?: string;
                 /** @description Formato del file */
                 formato: "csv" | "xlsx";
+                /** @description Filtro: MID */
+                mid?: string;
+                /** @description Filtro: Numero contratto */
+                numContratto?: string;
                 /** @description Filtro: Partita IVA */
                 pIvaEser?: string;
+                /** @description Filtro: Terminal id */
+                posId?: string;
                 /** @description Ricerca per nome: le righe in cui codEser, ds contiene il testo (maiuscole e minuscole indifferenti) */
                 q?: string;
                 /** @description campo oppure campo,asc|desc */

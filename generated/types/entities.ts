@@ -147,16 +147,56 @@ codAbi: string
 codModpos: string
 }
 
+export interface ComuneCab {
+idComune: string
+cab: string
+}
+
+export interface ComuneCabInput {
+idComune: string
+cab: string
+}
+
+export interface ComuneCap {
+idComune: string
+cap: string
+}
+
+export interface ComuneCapInput {
+idComune: string
+cap: string
+}
+
 export interface Comune {
 idComune: string
 comune: string
 provincia: string
+codiceCatastale: (string | null)
+capUnico: (string | null)
+cap?: {
+idComune: string
+cap: string
+}[]
+cab?: {
+idComune: string
+cab: string
+}[]
 }
 
 export interface ComuneInput {
 idComune: string
 comune: string
 provincia: string
+codiceCatastale?: (string | null)
+capUnico?: (string | null)
+cap?: {
+idComune?: (string | null)
+cap: string
+}[]
+cab?: {
+idComune?: (string | null)
+cab: string
+}[]
 }
 
 export interface PromozioneBanca {
@@ -459,6 +499,8 @@ tipoConn: ("U" | "G" | "I" | "M" | "H" | "P" | "S")
 tipoModpos: ("F" | "M" | "P" | "V" | "S")
 desProvenienza: ("NB" | "BC" | "SU" | null)
 enable: (boolean | null)
+numContratto: (string | null)
+mid: (string | null)
 }
 
 export interface TerminaleInput {
@@ -471,6 +513,8 @@ tipoConn?: ("U" | "G" | "I" | "M" | "H" | "P" | "S")
 tipoModpos?: ("F" | "M" | "P" | "V" | "S")
 desProvenienza?: ("NB" | "BC" | "SU" | null)
 enable?: (boolean | null)
+numContratto?: (string | null)
+mid?: (string | null)
 }
 
 export interface TitolareEffettivo {

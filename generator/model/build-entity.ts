@@ -131,6 +131,8 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
       name, entity: r.entity, label: r.label ?? '', link: r.link, columns: r.columns ?? [], pageSize: r.pageSize ?? 0,
       ...(r.widget === 'tabs' ? { tabs: { label: r.tabLabel ?? '', params: r.tabParams ?? {}, pageParam: r.pageParam ?? `pagina-${name}` } } : {}),
     })),
+    // The label defaults to the filtered field's: check-exists-filters fills it in.
+    ...(raw.existsFilters ? { existsFilters: Object.entries(raw.existsFilters).map(([param, x]) => ({ param, entity: x.entity, link: x.link, field: x.field, label: x.label ?? '' })) } : {}),
     scope: raw.scope ?? {},
     confirmations: raw.confirmations ?? [],
     ...(raw.success ? { success: raw.success } : {}),

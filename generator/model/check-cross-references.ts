@@ -5,6 +5,7 @@
  */
 import { machinesOf, type CustomOperationModel, type EntityModel, type FieldModel, type Model } from '../../common/model.js';
 import { machinePath } from './build-lifecycle.js';
+import { checkExistsFilters } from './check-exists-filters.js';
 import { checkLookups } from './check-lookups.js';
 import { checkRelatedLists } from './check-related-lists.js';
 import { didYouMean, type Diagnostic } from '../diagnostics.js';
@@ -87,6 +88,7 @@ export function checkCrossReferences(
     }
     checkRelatedLists(entity, byName, (path, message) => { report(source, path, message); });
     checkLookups(entity, byName, (path, message) => { report(source, path, message); });
+    checkExistsFilters(entity, byName, (path, message) => { report(source, path, message); });
     for (const field of entity.fields) {
       if (field.editPermission) checkPermission(field.editPermission, source, ['fields', field.name, 'editPermission']);
     }

@@ -86,6 +86,18 @@ export function checkLifecycles(entities: Located<EntityModel>[], diagnostics: D
 
     if (entity.creatable) checkVars(entity.creatable.when, ['creatable', 'when'], true);
 
+    // A row check reads the row's fields by name; a dotted name is a related row's field (docs/spec-language.md#success-messages-delete-confirmation-row-checks).
+    (entity.checks ?? []).forEach((check, i) => {
+      for (const v of logicVars(check.valid)) {
+        const parts = v.name.split('.');
+        const member = parts.at(1);
+        const target = related.get(parts[0]);
+        if (member === undefined || !target) continue;
+        const at = ['checks', i, 'valid', ...v.path];
+        if (parts.length > 2) report(at, `Name '${v.name}' must be ${parts[0]}.<one field>.`);
+        else if (!fieldsOf(target).includes(member)) report(at, `'${member}' in '${v.name}' is not a field of ${target.name}.${didYouMean(member, fieldsOf(target))}`);
+      }
+    });
     const checkEffects = (effects: EffectModel[], path: PathSegment[], input?: string[]) => {
       effects.forEach((effect, i) => {
         const at = [...path, i];

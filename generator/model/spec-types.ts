@@ -25,6 +25,7 @@ export interface RawEntity {
   entity: string; label?: string; labelPlural?: string; description?: string; table: string;
   key: string | string[]; permission?: string;
   relatedLists?: Record<string, { entity: string; label?: string; link: Record<string, string>; columns?: string[]; pageSize?: number; widget?: 'table' | 'tabs'; tabLabel?: string; tabParams?: Record<string, string>; pageParam?: string }>;
+  existsFilters?: Record<string, { entity: string; link: Record<string, string>; field: string; label?: string }>;
   scope?: ScopeMap;
   audit?: boolean;
   display?: string[];

@@ -23,7 +23,7 @@ import { applyConditions, meets, type Condition } from './conditions.js';
 import { applyFilters, parseListParams, type FilterParam, type ListParams } from './list-query.js';
 import { Repository } from './repository.js';
 import { upsertChildRows, type DesiredRow } from './child-rows.js';
-import { enforceChecks, enforceFieldConditions } from './row-checks.js';
+import { enforceChecks, enforceFieldConditions, relatedCheckProblems } from './row-checks.js';
 import { keyOf, type Row } from './row-mapping.js';
 import { fileFields } from '../../common/file-rules.js';
 import { refuseAssistanceOnly, refuseServerSet } from './field-access.js';
@@ -80,7 +80,7 @@ export class EntityService {
     const params = parseListParams(this.entity, query, this.filterable);
     params.filters.push(...Object.entries(fixed).map(([field, value]) => ({ field, value, exact: true })));
     const hide = await this.lifecycle.hideReadOnly(this.db, caller);
-    const page = await this.repo.list(this.db, params, (qb) => { this.restrict(qb, caller); hide(qb); });
+    const page = await this.repo.list(this.db, params, (qb) => { this.restrict(qb, caller); this.whereRelatedExist(qb, params, caller); hide(qb); });
     if (!params.compact || this.entity.api.compact.length === 0) return page;
     const fields = compactFields(this.entity);
     const pick = (r: Row) => Object.fromEntries(fields.map((f) => [f, r[f]]));
@@ -95,7 +95,7 @@ export class EntityService {
     const params = parseListParams(this.entity, query, this.filterable);
     params.filters.push(...Object.entries(fixed).map(([field, value]) => ({ field, value, exact: true })));
     const hide = await this.lifecycle.hideReadOnly(this.db, caller);
-    return { params, filtered: () => { const qb = applyFilters(this.db<Row, Row[]>(this.entity.table), this.entity, params); this.restrict(qb, caller); hide(qb); return qb; } };
+    return { params, filtered: () => { const qb = applyFilters(this.db<Row, Row[]>(this.entity.table), this.entity, params); this.restrict(qb, caller); this.whereRelatedExist(qb, params, caller); hide(qb); return qb; } };
   }
 
   /**
@@ -392,6 +392,28 @@ export class EntityService {
     return rowInScope(this.model, entity, row, caller);
   }
 
+  /**
+   * The list's filters over related rows (docs/spec-language.md#filters-over-related-rows): the rows whose link
+   * fields are among those of the related rows with the value, read in the caller's scope on the related entity
+   * (a terminal the caller cannot see finds nothing). A subquery that does not depend on the outer row, so the
+   * database reads the related rows by the filtered field's index once, then this table by its link columns.
+   */
+  private whereRelatedExist(qb: Knex.QueryBuilder, params: ListParams, caller?: Caller): void {
+    for (const { field: name, value, exists } of params.filters) {
+      if (!exists) continue;
+      const filter = (this.entity.existsFilters ?? []).find((x) => x.param === name);
+      if (!filter) throw new Error(`${this.entity.name} has no filter ${name}`);
+      const target = entityByName(this.model, filter.entity);
+      const column = (field: string) => named(target.fields, field, `${target.name} fields`).column;
+      const links = Object.entries(filter.link);
+      const sub = this.db(target.table).select(links.map(([theirs]) => column(theirs))).where(column(filter.field), textOf(value));
+      whereInCallerScope(this.model, target, sub, column, caller);
+      const own = links.map(([, mine]) => this.column(mine));
+      if (own.length === 1) qb.whereIn(own[0], sub);
+      else qb.whereIn(own, sub);
+    }
+  }
+
   private restrict(qb: Knex.QueryBuilder, caller?: Caller): void {
     whereInCallerScope(this.model, this.entity, qb, (field) => this.column(field), caller);
   }
@@ -466,6 +488,8 @@ export class EntityService {
       const target = new Repository(entityByName(this.model, field.reference.entity));
       if (!(await target.exists(trx, { [field.reference.field]: value }))) details.push({ field: prefix + field.name, message: field.messages.reference });
     }
+    // Checks across tables (a CAB of the chosen municipality) once every value is known to be well-formed.
+    if (!details.length) details.push(...(await relatedCheckProblems(trx, this.model, entity, row, prefix)));
     if (details.length) throw new ApiError('VALIDATION_ERROR', details);
   }
 

@@ -43,8 +43,16 @@ export class Lifecycle {
   /** The field a read-only refusal is reported on: the row's own field that finds the related row. */
   private readonly editableField: string;
 
+  /**
+   * The related rows the lifecycle's conditions read: a related row only the entity's `checks` read (a
+   * municipality's CAB) is read when the row is saved, not for every row of a list's `_actions`.
+   */
+  private readonly related: RelatedModel[];
+
   constructor(private readonly model: RuntimeModel, private readonly entity: EntityModel) {
     this.editableField = this.fieldFinding(entity.editable?.when);
+    const roots = new Set(logicVars([entity.editable?.when, entity.creatable?.when, entity.states]).map((v) => v.name.split('.')[0]));
+    this.related = (entity.related ?? []).filter((r) => roots.has(r.name));
   }
 
   /** The transition of this entity called `name` (the document only routes declared ones here). */
@@ -298,7 +306,7 @@ export class Lifecycle {
 
   private async context(db: Db, row: Row, caller?: Caller, known?: RelatedRows): Promise<Context> {
     const context: Context = { ...this.baseContext(caller), row };
-    for (const related of this.entity.related ?? []) context[related.name] = (await this.relatedRowOnce(db, related, row, known)) ?? {};
+    for (const related of this.related) context[related.name] = (await this.relatedRowOnce(db, related, row, known)) ?? {};
     return context;
   }
 

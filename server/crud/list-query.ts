@@ -13,14 +13,18 @@ export interface ListParams {
   size: number;
   sort: { field: string; direction: 'asc' | 'desc' }[];
   /** `exact` forces equality whatever the field's search mode (path parameters). */
-  filters: { field: string; value: unknown; exact?: boolean; range?: 'from' | 'to' }[];
+  filters: { field: string; value: unknown; exact?: boolean; range?: 'from' | 'to'; exists?: boolean }[];
   compact: boolean;
   /** `?q=`: rows whose display fields contain this text (a reference input's search). */
   search?: string;
 }
 
-/** `range`: the parameter is one end of a `search: range` filter (`dataAperturaDa` from, `dataAperturaA` to). */
-export interface FilterParam { param: string; field: string; range?: 'from' | 'to' }
+/**
+ * `range`: the parameter is one end of a `search: range` filter (`dataAperturaDa` from, `dataAperturaA` to).
+ * `exists`: a filter over related rows (the entity's `existsFilters`, by the name in `field`), which the
+ * service applies with the caller's scope on the related entity (applyFilters leaves it).
+ */
+export interface FilterParam { param: string; field: string; range?: 'from' | 'to'; exists?: boolean }
 
 export function parseListParams(entity: EntityModel, query: Record<string, unknown>, filterable: readonly FilterParam[]): ListParams {
   const size = Math.min(Number(query.size ?? entity.api.pageSize), entity.api.maxPageSize);
@@ -31,14 +35,15 @@ export function parseListParams(entity: EntityModel, query: Record<string, unkno
   });
   const filters = filterable
     .filter(({ param }) => query[param] !== undefined && query[param] !== '')
-    .map(({ param, field, range }) => ({ field, value: query[param], ...(range ? { range } : {}) }));
+    .map(({ param, field, range, exists }) => ({ field, value: query[param], ...(range ? { range } : {}), ...(exists ? { exists } : {}) }));
   const search = typeof query.q === 'string' && query.q.trim() !== '' ? { search: query.q.trim() } : {};
   return { page: Number(query.page ?? 0), size, sort, filters, compact: query.format === 'compact', ...search };
 }
 
 export function applyFilters<TRecord extends object, TResult>(qb: Knex.QueryBuilder<TRecord, TResult>, entity: EntityModel, params: ListParams): Knex.QueryBuilder<TRecord, TResult> {
   if (params.search !== undefined) applyDisplaySearch(qb, entity, params.search);
-  for (const { field, value, exact, range } of params.filters) {
+  for (const { field, value, exact, range, exists } of params.filters) {
+    if (exists) continue;
     const f = named(entity.fields, field, `${entity.name} fields`);
     if (range) {
       // Both ends included; dates and datetimes compare as ISO text, numbers as numbers.

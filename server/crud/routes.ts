@@ -165,11 +165,13 @@ function literalFirst(a: string, b: string): number {
   return as.length - bs.length;
 }
 
-/** The list filters the document declares: query parameter name and the field it filters (`x-field`). */
+/** The list filters the document declares: query parameter name and the field it filters (`x-field`), or the filter over related rows (`x-exists`). */
 function filterableFields(paths: Record<string, Record<string, unknown>>, entity: EntityModel): FilterParam[] {
   const list = Object.values(paths).map((item) => item.get).find((get) => isRecord(get) && get.operationId === `list${entity.name}`);
   const parameters: unknown[] = isRecord(list) && Array.isArray(list.parameters) ? list.parameters : [];
   return parameters.filter(isRecord).flatMap((p): FilterParam[] => {
+    const exists = p['x-exists'];
+    if (p.in === 'query' && typeof exists === 'string' && typeof p.name === 'string') return [{ param: p.name, field: exists, exists: true }];
     const field = p['x-field'];
     const range = p['x-range'];
     if (p.in !== 'query' || typeof field !== 'string' || !field || typeof p.name !== 'string') return [];

@@ -2,15 +2,39 @@
  * Enforces the spec's `checks:` and conditional fields before a row is stored (common/row-checks.ts evaluates them): each failing
  * check is one Italian detail on its field, all of them in one 400, like the request's field validation.
  */
+import type { Knex } from 'knex';
 import type { EntityModel } from '../../common/model.js';
+import { entityByName } from '../../common/model.js';
+import type { RuntimeModel } from '../artifacts.js';
 import { conditionProblems } from '../../common/field-conditions.js';
-import { failedChecks } from '../../common/row-checks.js';
-import { ApiError } from '../http/api-error.js';
+import { failedChecks, relatedReadBy } from '../../common/row-checks.js';
+import { ApiError, type ErrorDetail } from '../http/api-error.js';
+import { Repository } from './repository.js';
 import type { Row } from './row-mapping.js';
 
 export function enforceChecks(entity: EntityModel, row: Row): void {
   const details = failedChecks(entity, row);
   if (details.length) throw new ApiError('VALIDATION_ERROR', details);
+}
+
+/**
+ * The checks that read `related` rows (a municipality's province, a CAB of the municipality): each related row
+ * they name is read by its link in the save's transaction, without the caller's scope (as a reference's check: it
+ * says whether the row exists and what it holds, nothing the caller could not type); `{}` when none matches or a
+ * link field of the row is empty. The failures are details of the same kind as the row's own checks, `prefix`ed
+ * for a child's row.
+ */
+export async function relatedCheckProblems(db: Knex | Knex.Transaction, model: RuntimeModel, entity: EntityModel, row: Row, prefix: string): Promise<ErrorDetail[]> {
+  const names = new Set((entity.checks ?? []).flatMap((check) => relatedReadBy(entity, check)));
+  if (!names.size) return [];
+  const related: Record<string, Row> = {};
+  for (const r of entity.related ?? []) {
+    if (!names.has(r.name)) continue;
+    const where = Object.fromEntries(Object.entries(r.link).map(([theirs, own]) => [theirs, row[own]]));
+    const empty = Object.values(where).some((v) => v === null || v === undefined || v === '');
+    related[r.name] = empty ? {} : ((await new Repository(entityByName(model, r.entity)).findWhere(db, where)).at(0) ?? {});
+  }
+  return failedChecks(entity, row, undefined, related).map((f) => ({ field: prefix + f.field, message: f.message }));
 }
 
 /**

@@ -3,7 +3,9 @@
  * the bank is already chosen and locked (seed 000 §6), so the search needs nothing else; it finds the merchant by company name within its
  * bank, opens the record on its three tabs (registry data, legal representative, beneficial owners), and a
  * changed phone number is saved and read back. A new merchant takes its subject type from a whole VAT number,
- * and a bank of a central initiative refuses it with the seed's message on the bank (seed 001 §6).
+ * and a bank of a central initiative refuses it with the seed's message on the bank (seed 001 §6). A terminal id
+ * alone finds its merchant (seed 001 §7), and a CAB or CAP that is not of the municipality is refused in the form
+ * with the seed 001 §5 messages on the fields.
  */
 import { expect, test } from './support/fixtures';
 import { expectPath, submitLogin } from './support/steps';
@@ -86,5 +88,38 @@ test('nuovo esercente: il tipo soggetto dedotto dalla partita IVA; una banca di 
     await page.getByRole('button', { name: 'Salva' }).click();
     await expect(page.locator('#root_codAbi-error')).toHaveText("Attenzione: per questa banca non e' possibile la creazione di nuovi esercenti.");
     await expectPath(page, '/esercente/anagraficaesercente/E');
+  });
+});
+
+test("ricerca per terminal id; un CAB e un CAP che non sono del comune sono rifiutati nel form con i messaggi del seed", async ({ page }) => {
+  await test.step('il terminal id da solo basta: trova il suo esercente', async () => {
+    await page.goto(SEARCH);
+    await expectPath(page, '/login/banca');
+    await submitLogin(page, 'sede.30480');
+    await expectPath(page, SEARCH);
+    const searched = page.waitForResponse((r) => r.url().includes('/esercenti?') && r.url().includes('posId=30480003') && r.ok());
+    await page.getByRole('searchbox', { name: 'Terminal id' }).fill('30480003');
+    await searched;
+    await expect(page.getByText(NEEDS_A_FIELD)).toHaveCount(0);
+    await expect(page.locator('table tbody tr')).toHaveCount(1);
+    await expect(page.locator('table tbody tr').first()).toContainText('Bar Centrale S.r.l.');
+  });
+
+  await test.step('un CAB di Roma e il CAP unico di Milano: due messaggi sui campi, nulla salvato', async () => {
+    await page.locator('table tbody tr', { hasText: 'Bar Centrale S.r.l.' }).click();
+    await expectPath(page, RECORD);
+    await page.locator('#root_cab').fill('03200');
+    await page.locator('#root_cap').fill('20100');
+    await page.getByRole('button', { name: 'Salva' }).click();
+    await expect(page.locator('#root_cab-error')).toHaveText('Manca la corrispondenza fra CAB e Comune');
+    await expect(page.locator('#root_cap-error')).toHaveText('Per le città con Zone Postali non è ammesso il CAP UNICO di Città ma solo i CAP specifici.');
+  });
+
+  await test.step('con il CAB e un CAP di Milano il salvataggio riesce', async () => {
+    await page.locator('#root_cab').fill('01600');
+    await page.locator('#root_cap').fill('20121');
+    await page.getByRole('button', { name: 'Salva' }).click();
+    await expect(page.getByText('Salvataggio effettuato').first()).toBeVisible();
+    await expect(page.locator('#root_cab-error')).toHaveCount(0);
   });
 });

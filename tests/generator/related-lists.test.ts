@@ -114,3 +114,24 @@ fields:
     expect(loadSpecWithError({ ...files('{ entity: Filiale, value: cab, filterBy: { nome: codAbi } }'), 'spec/filiale.yaml': unfiltered }, 'Filiale.nome is not a filter of its list').line).toBe(7);
   });
 });
+
+describe('filters over related rows (existsFilters)', () => {
+  const withFilter = (filter: string) => BANCA_YAML.replace('fields:\n', `existsFilters:\n  filiale: ${filter}\nfields:\n`);
+  const files = (filter: string) => ({ 'spec/banca.yaml': withFilter(filter), 'spec/filiale.yaml': `${FILIALE_YAML}indexes:\n  - { fields: [cab] }\n` });
+
+  it("default the label to the searched field's and become a query parameter of the list (x-exists) and a filter of the page", () => {
+    const { model, diagnostics } = loadSpec(files('{ entity: Filiale, link: { codAbi: codAbi }, field: cab }'));
+    expect(diagnostics).toEqual([]);
+    const banca = present(present(model, 'the model').entities.find((e) => e.name === 'Banca'), 'Banca');
+    expect(banca.existsFilters).toEqual([{ param: 'filiale', entity: 'Filiale', link: { codAbi: 'codAbi' }, field: 'cab', label: 'cab' }]);
+    const params = JSON.stringify(buildOpenApi(present(model, 'the model')).paths);
+    expect(params).toContain('"name":"filiale","in":"query","description":"Filtro: cab","x-exists":"filiale"');
+  });
+
+  it('refuse an unknown entity, a link field either side lacks, an unknown field and a field no index leads, at their lines', () => {
+    expect(loadSpecWithError(files('{ entity: Filiali, link: { codAbi: codAbi }, field: cab }'), "Filter 'filiale' names the unknown entity 'Filiali'. Did you mean 'Filiale'?").line).toBe(8);
+    expect(loadSpecWithError(files('{ entity: Filiale, link: { codAbi: abi }, field: cab }'), "Link value 'abi' is not a field of Banca").line).toBe(8);
+    expect(loadSpecWithError(files('{ entity: Filiale, link: { codAbi: codAbi }, field: citta }'), "'citta' is not a field of Filiale").line).toBe(8);
+    expect(loadSpecWithError(files('{ entity: Filiale, link: { codAbi: codAbi }, field: nome }'), "Filiale.nome leads no index: searching it would read the whole table. Add 'indexes: [{ fields: [nome] }]' to Filiale.").line).toBe(8);
+  });
+});

@@ -129,6 +129,15 @@ describe('state machine mistakes, at file:line:col', () => {
     expect({ file: d.file, line: d.line, column: d.column }).toEqual({ file: MOV, line, column });
   });
 
+  it('a row check may read a related row; an unknown field of it is reported at its line', () => {
+    const checked = (v: string) => mov('states:\n  field', `checks:\n  - field: qtaMov\n    valid: { '!!': [{ var: ${v} }] }\n    message: Banca senza magazzino\nstates:\n  field`);
+    const { model, diagnostics } = loadSpec(checked('banca.gruppoGestMagazzino'));
+    expect(diagnostics).toEqual([]);
+    expect(named(present(model, 'the model').entities, 'Movimento', 'entities').checks?.[0].valid).toEqual({ '!!': [{ var: 'banca.gruppoGestMagazzino' }] });
+    const d = loadSpecWithError(checked('banca.gruppoGest'), "'gruppoGest' in 'banca.gruppoGest' is not a field of Banca. Valid values: codAbi, gruppoGestMagazzino, nomeBcc.");
+    expect({ file: d.file, line: d.line, column: d.column }).toEqual({ file: MOV, line: 21, column: 28 });
+  });
+
   it('creatable: a valid condition becomes the model; an unknown name in it is reported at its line', () => {
     const creatable = (when: string) => mov('states:\n  field', `creatable:\n  when: ${when}\n  message: Nessun nuovo movimento\nstates:\n  field`);
     const { model, diagnostics } = loadSpec(creatable("{ or: [{ var: row.qtaMov }, { var: banca.gruppoGestMagazzino }] }"));

@@ -23,7 +23,7 @@ describe('municipalities: find', () => {
   it('finds by name as a case-insensitive wildcard', async () => {
     const res = await app.request.get(`${API}/assistenza/comuni?comune=OM`);
     expect(res.status).toBe(200);
-    expect(res.body.results).toEqual([{ idComune: '058091', comune: 'Roma', provincia: 'RM' }]);
+    expect(res.body.results).toEqual([{ idComune: '058091', comune: 'Roma', provincia: 'RM', codiceCatastale: 'H501', capUnico: '00100' }]);
   });
 
   it('finds by province exactly', async () => {
@@ -35,7 +35,9 @@ describe('municipalities: find', () => {
   it('answers one municipality by its code', async () => {
     const res = await app.request.get(`${API}/assistenza/comuni/015146`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ idComune: '015146', comune: 'Milano', provincia: 'MI' });
+    expect(res.body).toMatchObject({ idComune: '015146', comune: 'Milano', provincia: 'MI', codiceCatastale: 'F205', capUnico: '20100', cab: [{ idComune: '015146', cab: '01600' }] });
+    expect(res.body.cap).toHaveLength(42);
+    expect(res.body.cap[0]).toEqual({ idComune: '015146', cap: '20121' });
   });
 
   it('is refused to a user without ASS_BO (403)', async () => {
@@ -52,7 +54,7 @@ describe('municipalities: save and delete', () => {
   it("creates and updates with 'Comune salvato correttamente', deletes with 'Comune eliminato correttamente'", async () => {
     const created = await app.request.post(`${API}/assistenza/comuni`).send({ idComune: '048017', comune: 'Firenze', provincia: 'FI' });
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ idComune: '048017', comune: 'Firenze', provincia: 'FI' });
+    expect(created.body).toEqual({ idComune: '048017', comune: 'Firenze', provincia: 'FI', codiceCatastale: null, capUnico: null, cap: [], cab: [] });
 
     const url = `${API}/assistenza/comuni/048017`;
     const updated = await app.request.put(url).set('If-Match', await etagOf(app.request, url)).send({ idComune: '048017', comune: 'Firenze centro', provincia: 'FI' });

@@ -453,6 +453,11 @@ const SAMPLES: Partial<Record<string, Sample>> = {
   createComune: { body: () => ({ idComune: `0990${next()}`, comune: 'Comune matrice', provincia: 'MI' }), outside: 'unscoped' },
   getComune: { params: { idComune: '015146' }, outside: 'unscoped' },
   updateComune: { params: { idComune: '015146' }, body: () => ({ idComune: '015146', comune: 'Milano', provincia: 'MI' }), outside: 'unscoped' },
+  // The municipality's postcodes and CABs, kept by the assistance (comuni-corrispondenze.test.ts checks what they do).
+  listComuneCab: { params: { idComune: '058091' }, outside: 'unscoped' },
+  listComuneCap: { params: { idComune: '058091' }, outside: 'unscoped' },
+  replaceComuneCab: { params: { idComune: '058091' }, body: () => [{ cab: '03200' }], outside: 'unscoped' },
+  replaceComuneCap: { params: { idComune: '058091' }, body: () => [{ cap: '00118' }, { cap: '00199' }], outside: 'unscoped' },
   deleteComune: {
     prepare: async () => { await db()('comune').insert({ id_comune: '099999', comune: 'Da eliminare', provincia: 'MI' }); },
     params: { idComune: '099999' }, outside: 'unscoped',

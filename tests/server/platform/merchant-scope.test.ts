@@ -127,3 +127,27 @@ describe('Vetrina.cab: a branch of the window\'s bank', () => {
     expect((await as.assistenza.get(`${API}/vetrine/V202`)).status).toBe(404);
   });
 });
+
+// A check that reads a related row (docs/spec-language.md#success-messages-delete-confirmation-row-checks): the
+// window's town must be its branch's (Alfa Bergamo, 10001/00200, is in Bergamo).
+describe('Vetrina.localita: the town of the window\'s branch, read from the branch row', () => {
+  const window = (codice: string, cab: string | null, localita: string | null) => ({ codice, codAbi: '10001', codEser: '0000001', pdvid: '1', titolo: 'Con località', cab, localita });
+
+  it('accepts the branch\'s town, and a town without a branch', async () => {
+    expect((await as.assistenza.post(`${API}/vetrine`).send(window('V301', '00200', 'Bergamo'))).status).toBe(201);
+    expect((await as.assistenza.post(`${API}/vetrine`).send(window('V302', null, 'Brescia'))).status).toBe(201);
+  });
+
+  it('refuses another town with the check\'s message on its field, on create and on update, and writes nothing', async () => {
+    const refused = { errorMessage: 'Dati non validi', code: 'VALIDATION_ERROR', details: [{ field: 'localita', message: 'La località non è quella della filiale' }] };
+    const created = await as.assistenza.post(`${API}/vetrine`).send(window('V303', '00200', 'Milano'));
+    expect(created.status).toBe(400);
+    expect(created.body).toEqual(refused);
+    expect((await as.assistenza.get(`${API}/vetrine/V303`)).status).toBe(404);
+    const url = `${API}/vetrine/V301`;
+    const updated = await as.assistenza.put(url).set('If-Match', await etagOf(as.assistenza, url)).send(window('V301', '00100', 'Bergamo'));
+    expect(updated.status).toBe(400);
+    expect(updated.body).toEqual(refused);
+    expect((await as.assistenza.get(url)).body).toMatchObject({ cab: '00200', localita: 'Bergamo' });
+  });
+});

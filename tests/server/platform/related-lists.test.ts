@@ -91,3 +91,25 @@ describe('GET categorie/{codice}/articoli/{articoliCodice}/movimenti (nested by 
     expect((await as['federazione'].get(`${API}/categorie/LIB/articoli/ALFA01/movimenti`)).status).toBe(404);
   });
 });
+
+// A filter over related rows (docs/spec-language.md#filters-over-related-rows): the categories holding an article.
+describe('GET categorie?articolo=<code>', () => {
+  it.each([
+    ['assistenza', 'ALFA02', ['MUS']],
+    ['assistenza', 'BETA01', ['LIB']],
+    ['sede.10001', 'ALFA01', ['LIB']],
+    ['sede.10001', 'BETA01', []],
+    ['assistenza', 'NESSUNO', []],
+  ])('%s, article %s: %j, in the caller\'s scope on articles', async (user, article, expected) => {
+    const res = await as[user].get(`${API}/categorie?articolo=${article}&sort=codice`);
+    expect(res.status).toBe(200);
+    expect(codes(res.body)).toEqual(expected);
+    expect(res.body.totalCount).toBe(expected.length);
+  });
+
+  it('narrows with the other filters, and is a filter of the document and of the list page', async () => {
+    expect(codes((await as.assistenza.get(`${API}/categorie?articolo=ALFA02&name=lib`)).body)).toEqual([]);
+    const list = app.artifacts.model.entities.find((e) => e.name === 'Categoria');
+    expect(list?.existsFilters).toEqual([{ param: 'articolo', entity: 'Articolo', link: { categoria: 'codice' }, field: 'codice', label: 'Codice articolo' }]);
+  });
+});
