@@ -5,11 +5,17 @@
  * Without tsx's loader a generation starts about a second sooner; the sources must keep to the syntax Node can
  * strip (no enum, namespace or parameter property; type-only imports marked `type`), which a run of
  * `npm run gen` shows at once.
+ *
+ * It also turns on Node's compile cache (in the system's temporary folder, keyed by each file's content): the
+ * next run reuses the type-stripped and compiled code of the sources and of the libraries (TypeScript's
+ * compiler alone is 9 MB), about a third of a second.
  */
 import module from 'node:module';
 
-// @types/node (kept at the oldest supported Node) does not describe the synchronous hooks of Node 22.15+.
+// @types/node (kept at the oldest supported Node) does not describe the compile cache (Node 22.1+) nor the
+// synchronous hooks (Node 22.15+).
 declare module 'node:module' {
+  function enableCompileCache(): unknown;
   interface ResolvedModule { url: string; format?: string | null; shortCircuit?: boolean }
   interface ResolveContext { conditions: string[]; parentURL?: string }
   function registerHooks(hooks: {
@@ -17,6 +23,7 @@ declare module 'node:module' {
   }): unknown;
 }
 
+module.enableCompileCache();
 module.registerHooks({
   resolve: (specifier, context, next) => {
     const relative = specifier.startsWith('./') || specifier.startsWith('../');
