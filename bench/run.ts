@@ -23,6 +23,7 @@ const SUITES: { name: string; title: string; file: string }[] = [
   { name: 'volume', title: 'Volume: request cost with 10,000 banks and 50,000 branches (issue 19)', file: 'volume.ts' },
   { name: 'generator', title: 'Generator', file: 'generator.ts' },
   { name: 'ui', title: 'UI', file: 'ui.ts' },
+  { name: 'lighthouse', title: 'Lighthouse (issue 15 item 8)', file: 'lighthouse.ts' },
 ];
 const RESULTS = join(ROOT_DIR, 'bench', 'RESULTS.md');
 const INVESTIGATION_VARIABLES = ['BENCH_OPS', 'BENCH_ROUNDS', 'BENCH_SECONDS', 'BENCH_WARMUP', 'BENCH_CPU_PROF', 'SQLITE_DRIVER', 'BENCH_CALLERS', 'BENCH_VOLUME_DIALECTS'];

@@ -28,7 +28,8 @@ export interface PipelineOptions {
 export async function runPipeline(rootDir: string, options: PipelineOptions = {}): Promise<PipelineResult> {
   const { sources, diagnostics } = readSpecDir(rootDir, options.specDir ?? 'spec');
   const resolved = resolveSources(sources, diagnostics);
-  if (!resolved.model) return { ok: false, diagnostics: sortDiagnostics(resolved.diagnostics) };
+  const model = resolved.model;
+  if (!model) return { ok: false, diagnostics: sortDiagnostics(resolved.diagnostics) };
   const existing = readGenerated(join(rootDir, options.generatedDir ?? 'generated'));
   const reported: Diagnostic[] = [];
   const byFile = new Map(sources.map((s) => [s.file, s]));
@@ -39,10 +40,10 @@ export async function runPipeline(rootDir: string, options: PipelineOptions = {}
     report: (d: Diagnostic) => { reported.push(d); },
     positionOf: (file: string, path: readonly (string | number)[]) => byFile.get(file)?.positionOf(path) ?? { file, line: 1, column: 1 },
   };
-  const files: GeneratedFile[] = [];
-  for (const emitter of emitters) files.push(...(await emitter.emit(resolved.model, ctx)));
+  // All started before any is awaited: an emitter that works off the main thread (types) overlaps the others.
+  const files: GeneratedFile[] = (await Promise.all(emitters.map(async (emitter) => emitter.emit(model, ctx)))).flat();
   if (reported.length) return { ok: false, diagnostics: sortDiagnostics(reported) };
-  return { ok: true, files: files.sort((a, b) => a.path.localeCompare(b.path)), model: resolved.model };
+  return { ok: true, files: files.sort((a, b) => a.path.localeCompare(b.path)), model };
 }
 
 /** The files of the previous run, by path relative to generated/. */

@@ -1,4 +1,7 @@
-/** Runs a Node script with the tsx loader as a child process and reports its wall and CPU time. */
+/**
+ * Runs a Node script as a child process, with the tsx loader unless `loader` names another `--import` (the generator's
+ * own, generator/node-ts.ts, as `npm run gen` runs it), and reports its wall and CPU time.
+ */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ROOT_DIR } from '../../server/config.js';
@@ -7,10 +10,10 @@ const CPU_REPORT = fileURLToPath(new URL('./cpu-report.ts', import.meta.url));
 
 export interface ChildRun { wallMs: number; cpuMs: number; maxRssMiB: number; stdout: string }
 
-export function runTimed(args: string[], env: Record<string, string> = {}): Promise<ChildRun> {
+export function runTimed(args: string[], env: Record<string, string> = {}, loader = 'tsx'): Promise<ChildRun> {
   return new Promise((resolve, reject) => {
     const start = performance.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', '--import', CPU_REPORT, ...args], {
+    const child = spawn(process.execPath, ['--import', loader, '--import', CPU_REPORT, ...args], {
       cwd: ROOT_DIR, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -2,7 +2,8 @@
  * Generator: full and no-op generation time for the real spec and for the real spec plus 200
  * synthetic entities of 30 fields (bench/lib-scale/synthetic-spec.ts). Each runs in a temp copy of
  * the project (spec/ and templates/; generated/ starts empty): runPipeline in this process, and the
- * CLI as `npm run gen` runs it (node + tsx, `generator/cli.ts gen --root <copy>`), full then no-op.
+ * CLI as `npm run gen` runs it (plain node with generator/node-ts.ts, `generator/cli.ts gen --root <copy>`), full then
+ * no-op; and, for comparison, the same full run started with tsx, as `npm run gen` was before.
  */
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,9 @@ import { ROOT_DIR } from '../../server/config.js';
 import { median, medianSpread, num, percentile } from '../lib-scale/quantiles.js';
 import { FIELDS_PER_ENTITY, writeSyntheticSpec } from '../lib-scale/synthetic-spec.js';
 import { runTimed, type ChildRun } from '../lib-scale/timed-child.js';
+
+/** What `npm run gen` preloads (package.json). */
+const GEN_LOADER = './generator/node-ts.ts';
 
 const SYNTHETIC_ENTITIES = 200;
 
@@ -29,13 +33,15 @@ interface SpecResult {
   stages: { name: string; ms: number }[];
   full: ChildRun[];
   noop: ChildRun[];
+  /** The same full run started with tsx (as `npm run gen` was until November 2026): the loader's share. */
+  fullTsx: ChildRun[];
 }
 
 export async function run(opts: { quick: boolean }): Promise<string> {
   const realRuns = opts.quick ? 3 : 7;
   const syntheticRuns = opts.quick ? 2 : 5;
   const startup: ChildRun[] = [];
-  for (let i = 0; i < realRuns; i++) startup.push(await runTimed(['--eval', '0']));
+  for (let i = 0; i < realRuns; i++) startup.push(await runTimed(['--eval', '0'], {}, GEN_LOADER));
   const results = [
     await measure('real spec', 0, realRuns),
     await measure(`real spec + ${SYNTHETIC_ENTITIES} synthetic entities x ${FIELDS_PER_ENTITY} fields`, SYNTHETIC_ENTITIES, syntheticRuns),
@@ -76,10 +82,16 @@ async function measure(label: string, synthetic: number, runs: number): Promise<
     const stages = await timeStages(root);
     const full: ChildRun[] = [];
     const noop: ChildRun[] = [];
-    const gen = () => runTimed(['generator/cli.ts', 'gen', '--root', root]);
-    for (let i = 0; i < runs; i++) {
+    const fullTsx: ChildRun[] = [];
+    const gen = (loader = GEN_LOADER) => runTimed(['generator/cli.ts', 'gen', '--root', root], {}, loader);
+    const emptyGenerated = () => {
       rmSync(join(root, 'generated'), { recursive: true, force: true });
       mkdirSync(join(root, 'generated'));
+    };
+    for (let i = 0; i < runs; i++) {
+      emptyGenerated();
+      fullTsx.push(await gen('tsx'));
+      emptyGenerated();
       const written = await gen();
       if (/ 0 written/.test(written.stdout)) throw new Error(`${label}: the full run wrote nothing: ${written.stdout}`);
       full.push(written);
@@ -87,7 +99,7 @@ async function measure(label: string, synthetic: number, runs: number): Promise<
       if (!/ 0 written, \d+ unchanged, 0 removed/.test(again.stdout)) throw new Error(`${label}: the second run was not a no-op: ${again.stdout}`);
       noop.push(again);
     }
-    return { label, entities, fields, files, bytes, firstInProcessMs, inProcessMs, inProcessCpuMs, stages, full, noop };
+    return { label, entities, fields, files, bytes, firstInProcessMs, inProcessMs, inProcessCpuMs, stages, full, noop, fullTsx };
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
@@ -97,14 +109,21 @@ async function measure(label: string, synthetic: number, runs: number): Promise<
 async function timeStages(root: string): Promise<{ name: string; ms: number }[]> {
   const spent = new Map<string, number>();
   const originals = emitters.map((e) => e.emit);
+  // The pipeline starts every emitter at once (the types emitter works in a thread); timed, they run one after
+  // another, so each one's share is its own.
+  let previous: Promise<unknown> = Promise.resolve();
   emitters.forEach((e, i) => {
-    e.emit = async (model, ctx) => {
-      const start = performance.now();
-      try {
-        return await originals[i].call(e, model, ctx);
-      } finally {
-        spent.set(e.name, (spent.get(e.name) ?? 0) + performance.now() - start);
-      }
+    e.emit = (model, ctx) => {
+      const turn = previous.then(async () => {
+        const start = performance.now();
+        try {
+          return await originals[i].call(e, model, ctx);
+        } finally {
+          spent.set(e.name, (spent.get(e.name) ?? 0) + performance.now() - start);
+        }
+      });
+      previous = turn.catch(() => undefined);
+      return turn;
     };
   });
   let total: number;
@@ -130,17 +149,18 @@ function render(results: SpecResult[], startup: ChildRun[], realRuns: number, sy
       `${SYNTHETIC_ENTITIES} synthetic entities of ${FIELDS_PER_ENTITY} fields (strings with lengths and patterns, integers, decimals, ` +
       'enums, dates, booleans, two references, filters, an index, list/form/menu each). How: in a temp copy of spec/ and templates/, ' +
       '`runPipeline` in this process (the first call apart: it also warms the modules), and the CLI as a child process ' +
-      '(`node --import tsx generator/cli.ts gen --root <copy>`): full = into an empty generated/, no-op = the same command again ' +
-      `(nothing written). ${realRuns} runs for the real spec, ${syntheticRuns} for the synthetic one; ms, median (min-max); ` +
+      `(\`node --import ${GEN_LOADER} generator/cli.ts gen --root <copy>\`, as \`npm run gen\`): full = into an empty generated/, ` +
+      'no-op = the same command again (nothing written); "with tsx" = the same full run started with `--import tsx` instead (what the loader costs). ' +
+      `${realRuns} runs for the real spec, ${syntheticRuns} for the synthetic one; ms, median (min-max); ` +
       'CPU = user + system time of the child, median; the wall time includes waiting for other work on this shared machine.',
     '',
-    '| spec | entities / fields | output | runPipeline in process (warm): wall | CPU | first call in process | CLI full: wall | CPU | CLI no-op: wall | CPU | peak RSS (MiB) |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| spec | entities / fields | output | runPipeline in process (warm): wall | CPU | first call in process | CLI full: wall | CPU | CLI no-op: wall | CPU | CLI full with tsx: wall | CPU | peak RSS (MiB) |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...results.map((r) => `| ${r.label} | ${r.entities} / ${r.fields} | ${r.files} files, ${(r.bytes / 1024 ** 2).toFixed(1)} MiB | ` +
-      `${medianSpread(r.inProcessMs)} | ${num(median(r.inProcessCpuMs))} | ${num(r.firstInProcessMs)} | ${wall(r.full)} | ${cpu(r.full)} | ${wall(r.noop)} | ${cpu(r.noop)} | ${rss([...r.full, ...r.noop])} |`),
-    `| (node + tsx start-up alone, \`--eval 0\`) | | | | | | ${wall(startup)} | ${cpu(startup)} | | | ${rss(startup)} |`,
+      `${medianSpread(r.inProcessMs)} | ${num(median(r.inProcessCpuMs))} | ${num(r.firstInProcessMs)} | ${wall(r.full)} | ${cpu(r.full)} | ${wall(r.noop)} | ${cpu(r.noop)} | ${wall(r.fullTsx)} | ${cpu(r.fullTsx)} | ${rss([...r.full, ...r.noop])} |`),
+    `| (node + ${GEN_LOADER} start-up alone, \`--eval 0\`) | | | | | | ${wall(startup)} | ${cpu(startup)} | | | | | ${rss(startup)} |`,
     '',
-    'Where the in-process time goes (one extra run with each emitter timed; ms, share of that run):',
+    'Where the in-process time goes (one extra run with the emitters timed one after another; ms, share of that run):',
     '',
     `| stage | ${results.map((r) => r.label).join(' | ')} |`,
     `|---|${results.map(() => '---:').join('|')}|`,

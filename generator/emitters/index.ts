@@ -9,13 +9,14 @@ import { modelEmitter } from './model-json.js';
 import { openapiEmitter } from './openapi.js';
 import { typesEmitter } from './types.js';
 
+// The pipeline starts them in this order and then waits for all: types first, as it hands its work to a thread.
 export const emitters: readonly Emitter[] = [
+  typesEmitter,
   modelEmitter,
   openapiEmitter,
   formsEmitter,
   manifestEmitter,
   manifestTypeEmitter,
-  typesEmitter,
   migrationsEmitter,
   demoDataEmitter,
 ];

@@ -1,36 +1,32 @@
 /**
  * TypeScript types for server, UI and tests: one interface per entity row and input
- * (json-schema-to-typescript) and the `paths`/`components` of the API (openapi-typescript).
+ * (json-schema-to-typescript) and the `paths`/`components` of the API (openapi-typescript). The compiling runs in
+ * a worker thread (types-worker.ts), kept for the next run of the same process (`npm run dev`) and never holding
+ * the process open; the other emitters go on meanwhile.
  */
-import { compile } from 'json-schema-to-typescript';
-import openapiTS, { astToString } from 'openapi-typescript';
-import type { Model } from '../../common/model.js';
+import { Worker } from 'node:worker_threads';
 import { inputSchema, isJsonObject, rowSchema, type JsonSchema } from '../shapes/entity-schema.js';
-import type { Emitter, EmitContext } from './emitter.js';
+import type { Emitter } from './emitter.js';
 import { buildOpenApi } from './openapi.js';
+import type { NamedSchema, TypesAnswer, TypesJob } from './types-worker.js';
 
 export const typesEmitter: Emitter = {
   name: 'types',
-  emit: async (model, ctx) => [
-    { path: 'types/entities.ts', content: await entityTypes(model, ctx) },
-    { path: 'types/api.ts', content: await apiTypes(model, ctx) },
-  ],
+  emit: async (model, ctx) => {
+    const schemas: NamedSchema[] = model.entities.flatMap((entity) => [
+      { name: entity.name, schema: withoutTitles(rowSchema(entity, model, true)) },
+      { name: `${entity.name}Input`, schema: withoutTitles(inputSchema(entity, model)) },
+    ]);
+    // As JSON text, as openapi-typescript would read generated/openapi.json.
+    const compiled = await inWorker({ schemas, openapi: JSON.stringify(buildOpenApi(model)) });
+    const entitiesHeader = ctx.render('types-header', { source: 'spec/', description: 'One interface per entity: the row the API returns and the body it accepts.' });
+    const apiHeader = ctx.render('types-header', { source: 'generated/openapi.json', description: 'Paths and schemas of the API (openapi-typescript).' });
+    return [
+      { path: 'types/entities.ts', content: `${[entitiesHeader, ...compiled.interfaces].join('\n').trimEnd()}\n` },
+      { path: 'types/api.ts', content: `${apiHeader}\n${compiled.api}` },
+    ];
+  },
 };
-
-async function entityTypes(model: Model, ctx: EmitContext): Promise<string> {
-  const parts = [ctx.render('types-header', { source: 'spec/', description: 'One interface per entity: the row the API returns and the body it accepts.' })];
-  for (const entity of model.entities) {
-    parts.push(await compileNamed(rowSchema(entity, model, true), entity.name));
-    parts.push(await compileNamed(inputSchema(entity, model), `${entity.name}Input`));
-  }
-  return `${parts.join('\n').trimEnd()}\n`;
-}
-
-async function compileNamed(schema: JsonSchema, name: string): Promise<string> {
-  return compile({ ...withoutTitles(schema), title: name }, name, {
-    bannerComment: '', additionalProperties: false, format: false, strictIndexSignatures: true,
-  });
-}
 
 /**
  * json-schema-to-typescript turns every titled sub-schema into a named interface; a child entity
@@ -45,10 +41,38 @@ function valueWithoutTitles(value: unknown): unknown {
   return isJsonObject(value) ? withoutTitles(value) : value;
 }
 
-async function apiTypes(model: Model, ctx: EmitContext): Promise<string> {
-  // As JSON text, which openapi-typescript parses as it would generated/openapi.json: the document is built of
-  // plain records, looser than the library's OpenAPI3 type.
-  const ast = await openapiTS(JSON.stringify(buildOpenApi(model)), { alphabetize: true });
-  const header = ctx.render('types-header', { source: 'generated/openapi.json', description: 'Paths and schemas of the API (openapi-typescript).' });
-  return `${header}\n${astToString(ast)}`;
+let worker: Worker | undefined;
+let nextId = 0;
+const waiting = new Map<number, { resolve: (done: { interfaces: string[]; api: string }) => void; reject: (e: Error) => void }>();
+
+function inWorker(job: Omit<TypesJob, 'id'>): Promise<{ interfaces: string[]; api: string }> {
+  const running = worker ?? startWorker();
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    waiting.set(id, { resolve, reject });
+    // Referenced while it has work, so the process waits for the answer; idle, it lets the process end.
+    running.ref();
+    running.postMessage({ ...job, id } satisfies TypesJob);
+  });
+}
+
+function startWorker(): Worker {
+  const started = new Worker(new URL('./types-worker.ts', import.meta.url));
+  started.on('message', (answer: TypesAnswer) => {
+    const waiter = waiting.get(answer.id);
+    waiting.delete(answer.id);
+    if (!waiting.size) started.unref();
+    if (!waiter) return;
+    if (answer.ok) waiter.resolve({ interfaces: answer.interfaces, api: answer.api });
+    else waiter.reject(new Error(`generator/emitters/types-worker.ts: ${answer.error}`));
+  });
+  const fail = (e: Error) => {
+    worker = undefined;
+    for (const waiter of waiting.values()) waiter.reject(e);
+    waiting.clear();
+  };
+  started.on('error', fail);
+  started.on('exit', (code) => { if (worker === started) fail(new Error(`the types worker stopped (exit code ${code})`)); });
+  worker = started;
+  return started;
 }

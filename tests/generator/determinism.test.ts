@@ -40,8 +40,10 @@ function copyProject(): string {
   return root;
 }
 
+/** The CLI as `npm run gen` / `npm run gen:check` start it (plain Node, generator/node-ts.ts). */
 function cli(command: 'gen' | 'check', root: string) {
-  const run = spawnSync('npx', ['tsx', 'generator/cli.ts', command, '--root', root], { cwd: ROOT_DIR, encoding: 'utf8', timeout: CLI_TIMEOUT });
+  const script = command === 'gen' ? 'gen' : 'gen:check';
+  const run = spawnSync('npm', ['run', '--silent', script, '--', '--root', root], { cwd: ROOT_DIR, encoding: 'utf8', timeout: CLI_TIMEOUT });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 

@@ -1,4 +1,4 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver } from '@mantine/core';
 
 /**
  * Mantine's default breakpoints are kept: `sm` (48em = 768 px) is where the menu becomes a burger.
@@ -10,4 +10,15 @@ export const theme = createTheme({
   primaryColor: 'blue',
   primaryShade: 9,
   defaultRadius: 'sm',
+});
+
+/**
+ * Dimmed text (`c="dimmed"`: subtitles, secondary links) is gray 6 by default, 3.32:1 on white, and an empty
+ * input's placeholder gray 4, 2.07:1 (Lighthouse's color-contrast audit on the login and record pages); gray 7 is
+ * 8.2:1 on white and 7.8:1 on gray 0.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-placeholder': 'var(--mantine-color-gray-7)' },
+  dark: {},
 });

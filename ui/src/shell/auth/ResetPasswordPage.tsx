@@ -44,7 +44,7 @@ export default function ResetPasswordPage() {
   };
 
   return (
-    <Center mih="100vh" p="md" bg="gray.0">
+    <Center component="main" mih="100vh" p="md" bg="gray.0">
       <Paper withBorder shadow="sm" p="xl" w={420} maw="100%">
         <form onSubmit={(e) => void submit(e)} noValidate>
           <Stack>
