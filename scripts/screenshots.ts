@@ -95,7 +95,10 @@ function startServer(): Promise<Server> {
     detached: true,
   });
   const log: string[] = [];
+  let stopped = false;
   const stop = () => {
+    if (stopped) return;
+    stopped = true;
     if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
       try {
         process.kill(-child.pid, 'SIGKILL');
@@ -106,6 +109,13 @@ function startServer(): Promise<Server> {
     rmSync(dataDir, { recursive: true, force: true });
   };
   process.once('exit', stop);
+  // Ctrl-C does not reach a detached group, and a signal ends Node without its 'exit' event.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      stop();
+      process.exit(1);
+    });
+  }
   return listeningUrl(child, log).then((baseURL) => ({ baseURL, log, stop }), (error: unknown) => {
     stop();
     throw error;
@@ -214,7 +224,8 @@ async function main(): Promise<void> {
           console.log(`  ${written}`);
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error);
-          throw new Error(`screen '${screen.name}' (${device}, ${screen.path}) did not load: ${reason}`, { cause: error });
+          const serverLog = server.log.slice(-10).join('\n');
+          throw new Error(`screen '${screen.name}' (${device}, ${screen.path}) did not load: ${reason}\nThe server's last lines:\n${serverLog}`, { cause: error });
         }
       }
     }
