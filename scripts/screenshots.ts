@@ -10,7 +10,7 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import type { Readable } from 'node:stream';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { ROOT_DIR } from '../server/config.js';
@@ -197,7 +197,8 @@ async function shoot(browser: Browser, baseURL: string, screen: Screen, device: 
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     const file = join(OUT_DIR, `${screen.name}-${device}.png`);
     await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
-    return overflow > 0 ? `${file} (the page scrolls sideways by ${String(overflow)} px)` : file;
+    const shown = relative(ROOT_DIR, file);
+    return overflow > 0 ? `${shown} (the page scrolls sideways by ${String(overflow)} px)` : shown;
   } finally {
     await page.context().close();
   }
