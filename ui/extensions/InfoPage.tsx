@@ -4,7 +4,7 @@ import { Stack, Text, Title } from '@mantine/core';
 export default function InfoPage() {
   return (
     <Stack>
-      <Title order={2}>Informazioni</Title>
+      <Title order={1} size="h2">Informazioni</Title>
       <Text>Versione dell'applicazione: {__APP_VERSION__}</Text>
     </Stack>
   );

@@ -45,7 +45,7 @@ export default function ConfigurazionePage() {
   if (!entries) return <Center p="xl"><Loader /></Center>;
   return (
     <Stack>
-      <Title order={2}>Configurazione</Title>
+      <Title order={1} size="h2">Configurazione</Title>
       <Table striped highlightOnHover>
         <Table.Thead>
           <Table.Tr>

@@ -12,11 +12,11 @@ import { SessionProvider } from '../core/session';
 import { FullPageLoader } from './auth/guards';
 import { ModalsProvider } from './modals/ModalsProvider';
 import { AppRoutes } from './AppRoutes';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 export function App() {
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="top-right" />
       <ManifestGate />
     </MantineProvider>

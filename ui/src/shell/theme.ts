@@ -1,4 +1,4 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver } from '@mantine/core';
 
 /**
  * Mantine's default breakpoints are kept: `sm` (48em = 768 px) is where the menu becomes a burger.
@@ -10,4 +10,14 @@ export const theme = createTheme({
   primaryColor: 'blue',
   primaryShade: 9,
   defaultRadius: 'sm',
+});
+
+/**
+ * Mantine's dimmed text (secondary lines, hints, counts) is gray 6, 3.32:1 on white and 3.2:1 on the login
+ * page's gray 0: below WCAG 2.2 AA's 4.5:1. Gray 7 keeps it secondary and reads at 7.7:1 and more.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (current) => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': current.colors.gray[7] },
+  dark: {},
 });

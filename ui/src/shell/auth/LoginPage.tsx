@@ -55,11 +55,11 @@ export default function LoginPage({ userType }: { userType: UserType }) {
 
   const business = userType === realms.merchant;
   return (
-    <Center mih="100vh" p="md" bg="gray.0">
+    <Center component="main" mih="100vh" p="md" bg="gray.0">
       <Paper withBorder shadow="sm" p="xl" w={400} maw="100%">
         <form onSubmit={(e) => void submit(e)} noValidate>
           <Stack>
-            <Title order={2}>{business ? 'WebPOS Business' : 'WebPOS'}</Title>
+            <Title order={1} size="h2">{business ? 'WebPOS Business' : 'WebPOS'}</Title>
             <Text c="dimmed">{business ? 'Accesso esercenti' : 'Accesso banche'}</Text>
             <TextInput
               label="Username"

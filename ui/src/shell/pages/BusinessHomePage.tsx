@@ -8,7 +8,7 @@ export default function BusinessHomePage() {
   const { user } = useSession();
   return (
     <Stack>
-      <Title order={2}>Benvenuto{user?.fullName ? `, ${user.fullName}` : ''}</Title>
+      <Title order={1} size="h2">Benvenuto{user?.fullName ? `, ${user.fullName}` : ''}</Title>
       <Text>Questa è la home del portale WebPOS Business. Le pagine dedicate agli esercenti (movimenti, fatture,
         contratti, statistiche) non sono ancora disponibili.</Text>
     </Stack>

@@ -95,7 +95,7 @@ export default function FormPage({ entityName, routePattern }: Props) {
   }
   return (
     <Stack maw={900}>
-      <Title order={2}>{title}</Title>
+      <Title order={1} size="h2">{title}</Title>
       {body}
       {editKey && record.record && <RelatedLists entity={entity} editKey={editKey} record={record.record} />}
       {editKey && form.status === 'ready' && record.record && can('AUDIT:VISUALIZZAZIONE') && <AuditPanel form={form.value} editKey={editKey} />}
