@@ -56,10 +56,10 @@ export default function ReportAttivazioniPage() {
       <Title order={1} size="h2">Report attivazioni agenti push</Title>
       <Paper withBorder p="md">
         <Group align="flex-end">
-          <DateInput label="Dal" valueFormat="DD/MM/YYYY" placeholder="gg/mm/aaaa" value={dataDa ?? null} clearable w={180}
+          <DateInput label="Dal" valueFormat="DD/MM/YYYY" placeholder="gg/mm/aaaa" value={dataDa ?? null} clearable clearButtonProps={{ 'aria-label': 'Cancella la data Dal' }} w={180}
             error={error?.field === 'dataDa' ? error.message : undefined}
             onChange={(v) => setDataDa(v ? v.slice(0, 10) : undefined)} data-testid="report-dal" />
-          <DateInput label="Al" valueFormat="DD/MM/YYYY" placeholder="gg/mm/aaaa" value={dataA ?? null} clearable w={180}
+          <DateInput label="Al" valueFormat="DD/MM/YYYY" placeholder="gg/mm/aaaa" value={dataA ?? null} clearable clearButtonProps={{ 'aria-label': 'Cancella la data Al' }} w={180}
             error={error?.field === 'dataA' ? error.message : undefined}
             onChange={(v) => setDataA(v ? v.slice(0, 10) : undefined)} data-testid="report-al" />
           <Button loading={loading} onClick={() => void run(dataDa, dataA)}>Cerca</Button>
