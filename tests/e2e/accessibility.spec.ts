@@ -184,7 +184,7 @@ async function check(page: Page, persona: string, path: string, findings: Findin
   analysed.add(path);
   for (const violation of violations) {
     if (!BLOCKING_IMPACTS.has(violation.impact ?? '')) continue;
-    const targets = violation.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ');
+    const targets = violation.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)} (${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 200)})`).join(' | ');
     add(`axe ${violation.id}`, `${violation.impact ?? ''}: ${String(violation.nodes.length)} elements: ${targets}`);
   }
   const h1 = await page.locator('h1').count();
@@ -254,11 +254,8 @@ for (const persona of PERSONAS) {
     const findings: Finding[] = [];
     for (const visit of visits) {
       await test.step(`${visit.label}: ${visit.path}`, async () => {
-        const t0 = Date.now();
         await show(page, visit.path);
-        const t1 = Date.now();
         await check(page, persona.username, visit.path, findings);
-        console.log(`TIMING ${persona.username} ${visit.path} show=${String(t1 - t0)} check=${String(Date.now() - t1)}`);
       });
     }
     await test.info().attach('pagine visitate', { body: visits.map((v) => `${v.label}: ${v.path}`).join('\n'), contentType: 'text/plain' });

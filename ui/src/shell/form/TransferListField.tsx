@@ -55,9 +55,9 @@ function CheckList({ title, options, checked, onToggle, testId }: {
     <Paper withBorder p="sm" style={{ flex: 1 }} data-testid={testId}>
       <Title order={6} mb="xs">{title} ({options.length})</Title>
       <ScrollArea h={220}>
-        {/* 10 px apart: each 20 px box keeps the 24 px target WCAG 2.2 2.5.8 asks for, clear of its neighbours. */}
+        {/* Boxes of 24 px, the least target WCAG 2.2 2.5.8 allows (Mantine's default is 20 px). */}
         <Stack gap="xs">
-          {options.map((o) => <Checkbox key={o.value} label={o.label} checked={checked.has(o.value)} onChange={() => onToggle(o.value)} />)}
+          {options.map((o) => <Checkbox key={o.value} size="md" label={o.label} checked={checked.has(o.value)} onChange={() => onToggle(o.value)} />)}
           {options.length === 0 && <Text size="sm" c="dimmed">Nessun elemento</Text>}
         </Stack>
       </ScrollArea>
