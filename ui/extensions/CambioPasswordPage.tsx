@@ -13,7 +13,7 @@ export default function CambioPasswordPage() {
   if (!session.user) return null;
   return (
     <Stack maw={480}>
-      <Title order={2}>Cambio password</Title>
+      <Title order={1} size="h2">Cambio password</Title>
       <Paper withBorder p="md">
         <ChangePasswordForm
           username={session.user.username}

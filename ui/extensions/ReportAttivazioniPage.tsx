@@ -53,7 +53,7 @@ export default function ReportAttivazioniPage() {
   const total = (rows ?? []).reduce((sum, r) => sum + r.attivazioni, 0);
   return (
     <Stack>
-      <Title order={2}>Report attivazioni agenti push</Title>
+      <Title order={1} size="h2">Report attivazioni agenti push</Title>
       <Paper withBorder p="md">
         <Group align="flex-end">
           <ItalianDateInput label="Dal" value={dataDa} style={{ width: 180 }}

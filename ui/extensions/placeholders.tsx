@@ -4,7 +4,7 @@ import { Alert, Stack, Title } from '@mantine/core';
 function Placeholder({ title }: { title: string }) {
   return (
     <Stack>
-      <Title order={2}>{title}</Title>
+      <Title order={1} size="h2">{title}</Title>
       <Alert color="blue" title="Pagina in preparazione">
         Questa pagina non è ancora disponibile: sarà realizzata in una prossima versione.
       </Alert>

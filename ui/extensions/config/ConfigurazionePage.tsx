@@ -45,43 +45,46 @@ export default function ConfigurazionePage() {
   if (!entries) return <Center p="xl"><Loader /></Center>;
   return (
     <Stack>
-      <Title order={2}>Configurazione</Title>
-      <Table striped highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Chiave</Table.Th>
-            <Table.Th>Valore in vigore</Table.Th>
-            <Table.Th>Predefinito</Table.Th>
-            {canChange && <Table.Th />}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {entries.map((entry) => (
-            <Table.Tr key={entry.key} data-key={entry.key}>
-              <Table.Td>
-                <Text fw={500}>{entry.label}</Text>
-                <Text size="xs" c="dimmed" ff="monospace">{entry.key}</Text>
-                {entry.description && <Text size="xs" c="dimmed">{entry.description}</Text>}
-              </Table.Td>
-              <Table.Td>
-                <Group gap="xs">
-                  <Text>{showConfigValue(entry.type, entry.value)}</Text>
-                  {entry.overridden && <Badge size="sm" variant="light">Modificato</Badge>}
-                </Group>
-              </Table.Td>
-              <Table.Td><Text c="dimmed">{showConfigValue(entry.type, entry.defaultValue)}</Text></Table.Td>
-              {canChange && (
+      <Title order={1} size="h2">Configurazione</Title>
+      {/* On a phone the table scrolls inside its own box, not the page. */}
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Chiave</Table.Th>
+              <Table.Th>Valore in vigore</Table.Th>
+              <Table.Th>Predefinito</Table.Th>
+              {canChange && <Table.Th />}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {entries.map((entry) => (
+              <Table.Tr key={entry.key} data-key={entry.key}>
                 <Table.Td>
-                  <Group gap="xs" justify="flex-end" wrap="nowrap">
-                    <Button size="xs" variant="light" onClick={() => setEditing(entry)}>Modifica</Button>
-                    {entry.overridden && <Button size="xs" variant="subtle" onClick={() => void reset(entry)}>Ripristina</Button>}
+                  <Text fw={500}>{entry.label}</Text>
+                  <Text size="xs" c="dimmed" ff="monospace">{entry.key}</Text>
+                  {entry.description && <Text size="xs" c="dimmed">{entry.description}</Text>}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs">
+                    <Text>{showConfigValue(entry.type, entry.value)}</Text>
+                    {entry.overridden && <Badge size="sm" variant="light">Modificato</Badge>}
                   </Group>
                 </Table.Td>
-              )}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+                <Table.Td><Text c="dimmed">{showConfigValue(entry.type, entry.defaultValue)}</Text></Table.Td>
+                {canChange && (
+                  <Table.Td>
+                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      <Button size="xs" variant="light" onClick={() => setEditing(entry)}>Modifica</Button>
+                      {entry.overridden && <Button size="xs" variant="subtle" onClick={() => void reset(entry)}>Ripristina</Button>}
+                    </Group>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       {editing && <ConfigEditor entry={editing} onClose={() => setEditing(undefined)} onSaved={() => { setEditing(undefined); banners.success(successMessages.setConfig); load(); }} />}
     </Stack>
   );

@@ -97,7 +97,7 @@ export default function RicercaFlussiPage() {
 
   return (
     <Stack>
-      <Title order={2}>Ricerca flussi terminali</Title>
+      <Title order={1} size="h2">Ricerca flussi terminali</Title>
       <form onSubmit={(e) => { e.preventDefault(); void search(0); }}>
         <Group align="end">
           <Select label={inputs.tipo?.label ?? 'Tipo'} data={choices('tipo')} value={tipo} onChange={setTipo} allowDeselect={false} />

@@ -74,7 +74,7 @@ export default function NotificaUtentiPage() {
 
   return (
     <Stack>
-      <Title order={2}>Notifiche utenti</Title>
+      <Title order={1} size="h2">Notifiche utenti</Title>
       <Group align="flex-end">
         <TextInput label="Utente" value={filters.userId} onChange={(e) => setFilters({ ...filters, userId: e.currentTarget.value })} />
         <TextInput label="Codice ABI" value={filters.abi} onChange={(e) => setFilters({ ...filters, abi: e.currentTarget.value })} />

@@ -57,7 +57,7 @@ export default function RuoliPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>Ruoli</Title>
+        <Title order={1} size="h2">Ruoli</Title>
         {groupName && session.can('GES_RUOLI:CREAZIONE') && (
           <Button leftSection={<IconPlus size={18} />} onClick={() => open()}>Nuovo ruolo</Button>
         )}

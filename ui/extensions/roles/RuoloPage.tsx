@@ -123,7 +123,7 @@ export default function RuoloPage() {
 
   return (
     <Stack>
-      <Title order={2}>{creating ? 'Nuovo ruolo' : `Ruolo ${roleName}`}</Title>
+      <Title order={1} size="h2">{creating ? 'Nuovo ruolo' : `Ruolo ${roleName}`}</Title>
       {body}
     </Stack>
   );

@@ -1,4 +1,8 @@
-import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, MultiSelect, Select, type CSSVariablesResolver } from '@mantine/core';
+import { DateInput, DatePickerInput, DateTimePicker } from '@mantine/dates';
+
+/** The × that empties a field has no text: its name, for screen readers (axe button-name). */
+const CLEAR = { clearButtonProps: { 'aria-label': 'Cancella il valore' } };
 
 /**
  * Mantine's default breakpoints are kept: `sm` (48em = 768 px) is where the menu becomes a burger.
@@ -10,6 +14,13 @@ export const theme = createTheme({
   primaryColor: 'blue',
   primaryShade: 9,
   defaultRadius: 'sm',
+  components: {
+    Select: Select.extend({ defaultProps: CLEAR }),
+    MultiSelect: MultiSelect.extend({ defaultProps: CLEAR }),
+    DateInput: DateInput.extend({ defaultProps: CLEAR }),
+    DatePickerInput: DatePickerInput.extend({ defaultProps: CLEAR }),
+    DateTimePicker: DateTimePicker.extend({ defaultProps: CLEAR }),
+  },
 });
 
 /**

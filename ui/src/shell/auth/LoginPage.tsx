@@ -59,7 +59,7 @@ export default function LoginPage({ shell }: { shell: ShellDef }) {
       <Paper withBorder shadow="sm" p="xl" w={400} maw="100%">
         <form onSubmit={(e) => void submit(e)} noValidate>
           <Stack>
-            <Title order={2}>{shell.title}</Title>
+            <Title order={1} size="h2">{shell.title}</Title>
             <Text c="dimmed">{shell.loginTitle}</Text>
             <TextInput
               label="Username"

@@ -11,8 +11,10 @@ import { loginPath } from '../../core/navigation';
 import { useLoginRealms, useValidationMessages } from '../../core/hooks/useManifest';
 import { useSession } from '../../core/session';
 import { useModals } from '../modals/modalsContext';
+import { usePageTitle } from '../pageTitle';
 
 export default function ResetPasswordPage() {
+  usePageTitle('Recupero password');
   const { required: REQUIRED } = useValidationMessages();
   const { api } = useSession();
   const modals = useModals();
@@ -48,7 +50,7 @@ export default function ResetPasswordPage() {
       <Paper withBorder shadow="sm" p="xl" w={420} maw="100%">
         <form onSubmit={(e) => void submit(e)} noValidate>
           <Stack>
-            <Title order={2}>Recupero password</Title>
+            <Title order={1} size="h2">Recupero password</Title>
             <Text size="sm" c="dimmed">Una nuova password temporanea verrà inviata all'indirizzo e-mail dell'utente.</Text>
             <SegmentedControl
               aria-label="Tipo utente"

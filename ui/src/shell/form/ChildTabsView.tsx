@@ -7,6 +7,9 @@ import { childTabsOptions, tabTitle } from '../../core/childTabs';
 import { isRecord, recordAt } from '../../core/guards';
 import { recordField, shownField } from '../../core/recordValues';
 
+/** One label and its value: a <dl> of its own, so the grid's cells (and Mantine's responsive <style>) sit outside any definition list (axe definition-list). */
+const PAIR_STYLE = { margin: 0 };
+
 interface Props { name: string; property: Record<string, unknown>; uiField: unknown; rows: unknown }
 
 export function ChildTabsView({ name, property, uiField, rows }: Props) {
@@ -26,14 +29,14 @@ export function ChildTabsView({ name, property, uiField, rows }: Props) {
           </Tabs.List>
           {list.map((row, i) => (
             <Tabs.Panel key={i} value={String(i)} pt="sm">
-              <SimpleGrid component="dl" m={0} cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
                 {fields.map((f) => {
                   const field = recordField(f, properties[f], recordAt(itemUi, f), row);
                   return (
-                    <div key={f}>
+                    <dl key={f} style={PAIR_STYLE}>
                       <Text component="dt" size="sm" c="gray.7">{field.label}</Text>
                       <Text component="dd" m={0} fw={500} style={{ overflowWrap: 'anywhere' }}>{field.value}</Text>
-                    </div>
+                    </dl>
                   );
                 })}
               </SimpleGrid>

@@ -22,6 +22,9 @@ import { FormActionBar } from './FormActionBar';
 import { TransitionActions } from './TransitionActions';
 import { formActions } from '../../../extensions';
 
+/** One label and its value: a <dl> of its own, so the grid's cells (and Mantine's responsive <style>) sit outside any definition list (axe definition-list). */
+const PAIR_STYLE = { margin: 0 };
+
 interface Props {
   entity: EntityMeta;
   form: FormDef;
@@ -57,17 +60,17 @@ export function RecordView({ entity, form, record, editKey, onBack, onRecordChan
     const field = recordField(name, property, ui[name], record);
     const isState = Boolean(form.states?.fields.includes(name)) && field.value !== EMPTY_VALUE;
     return (
-      <div key={name}>
+      <dl key={name} style={PAIR_STYLE}>
         <Text component="dt" size="sm" c="gray.7">{field.label}</Text>
         <Text component="dd" m={0} data-field={name} fw={500} style={{ overflowWrap: 'anywhere' }}>
           {isState ? <Badge variant="light" size="lg">{field.value}</Badge> : field.value}
         </Text>
-      </div>
+      </dl>
     );
   };
   const section = (s: FormSectionModel, i: number) => (s.visibleWhen === undefined || holds(s.visibleWhen, record)) && (
     <Fieldset key={i} legend={s.title} variant={s.title ? 'default' : 'unstyled'}>
-      <SimpleGrid component="dl" m={0} cols={{ base: 1, sm: Math.min(s.columns, 2), lg: s.columns }} spacing="md" verticalSpacing="sm">
+      <SimpleGrid cols={{ base: 1, sm: Math.min(s.columns, 2), lg: s.columns }} spacing="md" verticalSpacing="sm">
         {s.fields.map(item)}
       </SimpleGrid>
     </Fieldset>
@@ -130,14 +133,14 @@ function ChildRecord({ name, property, uiField, row }: { name: string; property:
   const fields = Object.keys(recordAt(property, 'properties') ?? {}).filter((f) => shownField(recordAt(uiField, f)));
   const values = isRecord(row) ? row : {};
   return (
-    <SimpleGrid component="dl" m={0} cols={{ base: 1, sm: 2 }} style={{ gridColumn: '1 / -1' }} data-field={name}>
+    <SimpleGrid cols={{ base: 1, sm: 2 }} style={{ gridColumn: '1 / -1' }} data-field={name}>
       {fields.map((f) => {
         const field = recordField(f, recordAt(recordAt(property, 'properties'), f), recordAt(uiField, f), values);
         return (
-          <div key={f}>
+          <dl key={f} style={PAIR_STYLE}>
             <Text component="dt" size="sm" c="gray.7">{field.label}</Text>
             <Text component="dd" m={0} fw={500}>{field.value}</Text>
-          </div>
+          </dl>
         );
       })}
     </SimpleGrid>

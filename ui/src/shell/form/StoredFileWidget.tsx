@@ -24,6 +24,8 @@ export interface FileFormContext {
   onUploaded(field: string, row: Row): void;
 }
 
+const PICK_FILE = 'Scegli un file da caricare';
+
 export function StoredFileWidget(props: WidgetProps<Row, RJSFSchema, ShellFormContext>) {
   const { id, name, readonly, disabled, label, registry } = props;
   const value: unknown = props.value;
@@ -78,8 +80,11 @@ export function StoredFileWidget(props: WidgetProps<Row, RJSFSchema, ShellFormCo
         <Group>
           <FileInput
             id={id}
-            aria-label={`Carica ${label}`}
-            placeholder="Scegli un file da caricare"
+            // The accessible name holds the button's visible text (WCAG 2.5.3 Label in Name), after the field's name.
+            aria-label={`${label}: ${PICK_FILE}`}
+            placeholder={PICK_FILE}
+            // The placeholder is the button's only text here: gray 7 reads at 4.5:1 and more, Mantine's gray 5 at 2.1:1.
+            styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
             accept={rule?.accept.join(',')}
             disabled={disabled || readonly || busy}
             onChange={(file) => void choose(file)}

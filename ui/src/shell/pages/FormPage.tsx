@@ -85,7 +85,7 @@ export default function FormPage({ entityName, routePattern }: Props) {
   }
   return (
     <Stack maw={900}>
-      <Title order={2}>{title}</Title>
+      <Title order={1} size="h2">{title}</Title>
       {body}
       {editKey && record.record && (
         // Tabs of related lists keep their open row in this route's parameters (:negozio?, :posid?).
