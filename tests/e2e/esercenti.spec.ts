@@ -85,7 +85,7 @@ test('nuovo esercente: il tipo soggetto dedotto dalla partita IVA; una banca di 
     await page.locator('#root_legaleRappresentante_cognome').fill('Colombo');
     await page.locator('#root_legaleRappresentante_codiceFiscale').fill('CLMSRA90M50A944J');
     await page.getByRole('tab', { name: 'Anagrafica' }).click();
-    await page.getByRole('button', { name: 'Salva' }).click();
+    await page.getByRole('group', { name: 'Azioni del modulo' }).getByRole('button', { name: 'Salva' }).click();
     await expect(page.locator('#root_codAbi-error')).toHaveText("Attenzione: per questa banca non e' possibile la creazione di nuovi esercenti.");
     await expectPath(page, '/esercente/anagraficaesercente/E');
   });
@@ -110,7 +110,7 @@ test("ricerca per terminal id; un CAB e un CAP che non sono del comune sono rifi
     await expectPath(page, RECORD);
     await page.locator('#root_cab').fill('03200');
     await page.locator('#root_cap').fill('20100');
-    await page.getByRole('button', { name: 'Salva' }).click();
+    await page.getByRole('group', { name: 'Azioni del modulo' }).getByRole('button', { name: 'Salva' }).click();
     await expect(page.locator('#root_cab-error')).toHaveText('Manca la corrispondenza fra CAB e Comune');
     await expect(page.locator('#root_cap-error')).toHaveText('Per le città con Zone Postali non è ammesso il CAP UNICO di Città ma solo i CAP specifici.');
   });
@@ -118,7 +118,7 @@ test("ricerca per terminal id; un CAB e un CAP che non sono del comune sono rifi
   await test.step('con il CAB e un CAP di Milano il salvataggio riesce', async () => {
     await page.locator('#root_cab').fill('01600');
     await page.locator('#root_cap').fill('20121');
-    await page.getByRole('button', { name: 'Salva' }).click();
+    await page.getByRole('group', { name: 'Azioni del modulo' }).getByRole('button', { name: 'Salva' }).click();
     await expect(page.getByText('Salvataggio effettuato').first()).toBeVisible();
     await expect(page.locator('#root_cab-error')).toHaveCount(0);
   });
