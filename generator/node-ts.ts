@@ -1,6 +1,6 @@
 /**
- * Lets plain Node run the generator from its TypeScript sources (`node --import ./generator/node-ts.ts
- * generator/cli.ts gen`, what `npm run gen` does): Node 24 strips the types itself, and this hook maps the
+ * Lets plain Node run the generator from its TypeScript sources (generator/gen.mjs imports it before
+ * generator/cli.ts, what `npm run gen` does): Node 24 strips the types itself, and this hook maps the
  * sources' `./x.js` imports to the `./x.ts` file next to them, as TypeScript's bundler resolution does.
  * Without tsx's loader a generation starts about a second sooner; the sources must keep to the syntax Node can
  * strip (no enum, namespace or parameter property; type-only imports marked `type`), which a run of

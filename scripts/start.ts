@@ -9,7 +9,7 @@ import { ROOT_DIR } from '../server/config.js';
 
 const run = (command: string) => execSync(command, { cwd: ROOT_DIR, stdio: 'inherit' });
 
-run('node --import ./generator/node-ts.ts generator/cli.ts gen');
+run('node generator/gen.mjs gen');
 
 const builtIndex = join(ROOT_DIR, 'dist', 'ui', 'index.html');
 const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;

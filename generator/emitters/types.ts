@@ -57,7 +57,12 @@ function inWorker(job: Omit<TypesJob, 'id'>): Promise<{ interfaces: string[]; ap
 }
 
 function startWorker(): Worker {
-  const started = new Worker(new URL('./types-worker.ts', import.meta.url));
+  const source = new URL('./types-worker.ts', import.meta.url);
+  // On a Node that does not strip types (20) the generator runs through tsx (generator/gen.mjs), whose loader a
+  // worker does not inherit: the worker registers it before loading its source.
+  const started = nodeStripsTypes()
+    ? new Worker(source)
+    : new Worker(`import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(source.href)}); });`, { eval: true });
   started.on('message', (answer: TypesAnswer) => {
     const waiter = waiting.get(answer.id);
     waiting.delete(answer.id);
@@ -75,4 +80,10 @@ function startWorker(): Worker {
   started.on('exit', (code) => { if (worker === started) fail(new Error(`the types worker stopped (exit code ${code})`)); });
   worker = started;
   return started;
+}
+
+/** Whether this Node runs TypeScript sources by itself (22.18+, 24: `process.features.typescript`). */
+function nodeStripsTypes(): boolean {
+  const features: object = process.features;
+  return 'typescript' in features && Boolean(features.typescript);
 }
