@@ -4,12 +4,8 @@
  * opens the listed entity's form with the link already filled in. The page of each list is in the URL
  * (`?pagina-filiali=2`), so Back and a shared link reopen it. A list with `widget: tabs` is RelatedTabs.
  */
-import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { userMessage } from '../../core/apiError';
-import { isRecord } from '../../core/guards';
-import { useDataProvider } from '../../core/hooks/useDataProvider';
 import { useManifest } from '../../core/hooks/useManifest';
 import { entityPath, fillRoute, keyOf, type KeyValues } from '../../core/keys';
 import { resultCount } from '../../core/resultCount';
@@ -17,6 +13,7 @@ import { useSession } from '../../core/session';
 import type { EntityMeta, RelatedListDef, Row } from '../../core/types';
 import { cellText } from '../list/columns';
 import { RelatedTabs } from './RelatedTabs';
+import { useRelatedPage } from './useRelatedPage';
 import { textOf } from '../../../../common/text';
 
 interface Props {
@@ -47,32 +44,14 @@ export function RelatedLists({ entity, editKey, record, itemPath, depth = 0 }: P
   );
 }
 
-/** The answer for one request (`of`: its page and attempt); another request's answer means this one is loading. */
-type PageState = { of: string } & ({ status: 'ready'; rows: Row[]; total: number } | { status: 'error'; message: string });
 
 function RelatedList({ itemPath, related, listed, record }: { itemPath: string; related: RelatedListDef; listed: EntityMeta; record: Row }) {
-  const provider = useDataProvider();
   const navigate = useNavigate();
   const { can } = useSession();
   const [search, setSearch] = useSearchParams();
   const param = `pagina-${related.name}`;
   const page = Math.max(1, Number.parseInt(search.get(param) ?? '1', 10) || 1);
-  const [answer, setAnswer] = useState<PageState | undefined>();
-  const [attempt, setAttempt] = useState(0);
-  const request = `${itemPath}|${page}|${attempt}`;
-  const state = answer?.of === request ? answer : { status: 'loading' as const };
-
-  useEffect(() => {
-    const controller = new AbortController();
-    provider.requestPath('GET', `${itemPath}/${related.name}`, { query: { page: page - 1, size: related.pageSize }, signal: controller.signal }).then(
-      (body) => {
-        const rows = isRecord(body) && Array.isArray(body.results) ? body.results.filter(isRecord) : [];
-        setAnswer({ of: request, status: 'ready', rows, total: isRecord(body) && typeof body.totalCount === 'number' ? body.totalCount : rows.length });
-      },
-      (error: unknown) => { if (!controller.signal.aborted) setAnswer({ of: request, status: 'error', message: userMessage(error) }); },
-    );
-    return () => { controller.abort(); };
-  }, [provider, itemPath, related.name, related.pageSize, page, request]);
+  const { state, retry } = useRelatedPage(itemPath, related, page);
 
   const goTo = (next: number) => {
     setSearch((prev) => { const out = new URLSearchParams(prev); if (next > 1) out.set(param, String(next)); else out.delete(param); return out; }, { replace: true });
@@ -100,7 +79,7 @@ function RelatedList({ itemPath, related, listed, record }: { itemPath: string; 
       </Group>
       {state.status === 'error' && (
         <Alert color="red" title="Impossibile caricare l'elenco">
-          <Stack gap="xs"><Text size="sm">{state.message}</Text><Button size="xs" variant="default" w="fit-content" onClick={() => { setAttempt((n) => n + 1); }}>Riprova</Button></Stack>
+          <Stack gap="xs"><Text size="sm">{state.message}</Text><Button size="xs" variant="default" w="fit-content" onClick={() => { retry(); }}>Riprova</Button></Stack>
         </Alert>
       )}
       {state.status === 'loading' && <Text size="sm" c="gray.7">Caricamento…</Text>}

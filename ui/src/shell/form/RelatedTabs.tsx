@@ -5,14 +5,11 @@
  * where the page's route has them, else the query), so a reload or a shared link reopens the same place.
  * The tabs are a tablist (arrow keys move between them); on a narrow screen they scroll sideways.
  */
-import { useContext, useEffect, useState } from 'react';
+import { useContext } from 'react';
 import { Alert, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { fillMessage } from '../../../../common/fill-message';
 import { textOf } from '../../../../common/text';
-import { userMessage } from '../../core/apiError';
-import { isRecord } from '../../core/guards';
-import { useDataProvider } from '../../core/hooks/useDataProvider';
 import { useManifest } from '../../core/hooks/useManifest';
 import { entityPath, fillRoute, keyOf } from '../../core/keys';
 import { resultCount } from '../../core/resultCount';
@@ -20,15 +17,13 @@ import { useSession } from '../../core/session';
 import { tabAddress, tabParam } from '../../core/tabRoute';
 import type { EntityMeta, RelatedListDef, RelatedTabsDef, Row } from '../../core/types';
 import { RecordPanel } from './RecordPanel';
+import { useRelatedPage } from './useRelatedPage';
 import { TabRouteContext } from './tabRouteContext';
 
 interface Props { itemPath: string; related: RelatedListDef; tabs: RelatedTabsDef; listed: EntityMeta; record: Row; depth: number }
 
-/** The answer for one request (`of`: its page and attempt); another request's answer means this one is loading. */
-type PageState = { of: string } & ({ status: 'ready'; rows: Row[]; total: number } | { status: 'error'; message: string });
 
 export function RelatedTabs({ itemPath, related, tabs, listed, record, depth }: Props) {
-  const provider = useDataProvider();
   const navigate = useNavigate();
   const { can } = useSession();
   const entities: Partial<Record<string, EntityMeta>> = useManifest().entities;
@@ -38,22 +33,7 @@ export function RelatedTabs({ itemPath, related, tabs, listed, record, depth }: 
   const { pathname } = useLocation();
   const read = (name: string) => tabParam(name, routeParams, search);
   const page = Math.max(1, Number.parseInt(read(tabs.pageParam) ?? '1', 10) || 1);
-  const [answer, setAnswer] = useState<PageState | undefined>();
-  const [attempt, setAttempt] = useState(0);
-  const request = `${itemPath}|${page}|${attempt}`;
-  const state = answer?.of === request ? answer : { status: 'loading' as const };
-
-  useEffect(() => {
-    const controller = new AbortController();
-    provider.requestPath('GET', `${itemPath}/${related.name}`, { query: { page: page - 1, size: related.pageSize }, signal: controller.signal }).then(
-      (body) => {
-        const rows = isRecord(body) && Array.isArray(body.results) ? body.results.filter(isRecord) : [];
-        setAnswer({ of: request, status: 'ready', rows, total: isRecord(body) && typeof body.totalCount === 'number' ? body.totalCount : rows.length });
-      },
-      (error: unknown) => { if (!controller.signal.aborted) setAnswer({ of: request, status: 'error', message: userMessage(error) }); },
-    );
-    return () => { controller.abort(); };
-  }, [provider, itemPath, related.name, related.pageSize, page, request]);
+  const { state, retry } = useRelatedPage(itemPath, related, page);
 
   const rowParams = (row: Row) => Object.fromEntries(Object.entries(tabs.params).map(([param, field]) => [param, textOf(row[field] ?? '')]));
   const cleared = (names: string[]) => Object.fromEntries(names.map((n) => [n, undefined]));
@@ -96,7 +76,7 @@ export function RelatedTabs({ itemPath, related, tabs, listed, record, depth }: 
       </Group>
       {state.status === 'error' && (
         <Alert color="red" title="Impossibile caricare l'elenco">
-          <Stack gap="xs"><Text size="sm">{state.message}</Text><Button size="xs" variant="default" w="fit-content" onClick={() => { setAttempt((n) => n + 1); }}>Riprova</Button></Stack>
+          <Stack gap="xs"><Text size="sm">{state.message}</Text><Button size="xs" variant="default" w="fit-content" onClick={() => { retry(); }}>Riprova</Button></Stack>
         </Alert>
       )}
       {state.status === 'loading' && <Text size="sm" c="gray.7">Caricamento…</Text>}
@@ -129,7 +109,7 @@ export function RelatedTabs({ itemPath, related, tabs, listed, record, depth }: 
                 listsPath={listsPath(openKey)}
                 depth={depth + 1}
                 idPrefix={related.name}
-                onDeleted={() => { setAttempt((n) => n + 1); }}
+                onDeleted={() => { retry(); }}
               />
             </TabRouteContext.Provider>
           </Tabs.Panel>
