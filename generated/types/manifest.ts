@@ -88,6 +88,12 @@ functions: {
 actions: {
 [k: string]: string
 }
+/**
+ * The actions of each function that the spec checks somewhere: the role editor offers only these.
+ */
+functionActions: {
+[k: string]: string[]
+}
 menu: MenuGroup[]
 routes: RouteDef[]
 /**

@@ -36,7 +36,7 @@ export const manifestSchema = {
   description: 'generated/manifest.json: routes, menu, list columns, filters and page sizes the generic shell renders (docs/artifacts.md#manifestjson).',
   type: 'object',
   additionalProperties: false,
-  required: ['apiBase', 'locale', 'ui', 'shells', 'emailWarningGroups', 'queryDefaults', 'queryEnums', 'messages', 'successMessages', 'functions', 'actions', 'menu', 'routes', 'indicators', 'entities', 'exports'],
+  required: ['apiBase', 'locale', 'ui', 'shells', 'emailWarningGroups', 'queryDefaults', 'queryEnums', 'messages', 'successMessages', 'functions', 'actions', 'functionActions', 'menu', 'routes', 'indicators', 'entities', 'exports'],
   properties: {
     apiBase: str,
     locale: shape('Locale', { date: str, dateTime: str, currency: str, firstDayOfWeek: int }, ['date', 'dateTime', 'currency', 'firstDayOfWeek']),
@@ -51,6 +51,7 @@ export const manifestSchema = {
     successMessages: { ...record(str), description: 'The `successMessage` of each custom operation that has one, by operation name.' },
     functions: { ...record(str), description: 'The function catalogue of spec/platform/functions.yaml (code -> label), for the role editor.' },
     actions: { ...record(str), description: 'The action catalogue of spec/platform/functions.yaml (code -> label).' },
+    functionActions: { ...record(strings), description: 'The actions of each function that the spec checks somewhere: the role editor offers only these.' },
     menu: { type: 'array', items: ref('MenuGroup') },
     routes: { type: 'array', items: ref('RouteDef') },
     indicators: { type: 'array', items: ref('IndicatorDef'), description: 'Header counters (operations with `indicator:`), polled only for holders of `permission`.' },

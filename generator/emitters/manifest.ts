@@ -6,6 +6,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { entityByName, transitionsOf, type EntityModel, type FieldModel, type Model } from '../../common/model.js';
 import type { BulkAction, ColumnDef, EntityMeta, FilterDef, Manifest, RouteDef } from '../../generated/types/manifest.js';
+import { permissionsUsed } from '../model/permissions-used.js';
 import { fieldByName } from '../model/resolved.js';
 import { jsonFile, type Emitter } from './emitter.js';
 import { manifestSchema } from './manifest-type.js';
@@ -77,6 +78,7 @@ export function buildManifest(model: Model): Manifest {
     // The permission catalogue, for the role editor's grant grid (spec/platform/functions.yaml).
     functions: model.functions,
     actions: model.actions,
+    functionActions: permissionsUsed(model),
     menu: [...menu.entries()]
       .sort(([a, ai], [b, bi]) => Math.min(...ai.map((i) => i.order)) - Math.min(...bi.map((i) => i.order)) || a.localeCompare(b))
       .map(([label, items]) => ({ label, items: items.sort((x, y) => x.order - y.order || x.label.localeCompare(y.label)).map(({ order: _o, ...i }) => i) })),

@@ -60,8 +60,8 @@ test('assistenza: elenco ruoli del gruppo 11000, apertura di BANCA_FILIALE e clo
     await expectPath(page, '/security/ruoli');
     await page.getByRole('cell', { name: 'BANCA_FILIALE', exact: true }).click();
     await expectPath(page, '/security/ruoli/ruolo/11000/BANCA_FILIALE');
-    await expect(grant(page, 'ANAG_BANCHE:VISUALIZZAZIONE')).toBeChecked();
-    await expect(grant(page, 'ANAG_POSFISICI:VISUALIZZAZIONE'), 'a grant the role does not have').not.toBeChecked();
+    await expect(grant(page, 'Anagrafica banche: Visualizzazione')).toBeChecked();
+    await expect(grant(page, 'Anagrafica POS fisici: Visualizzazione'), 'a grant the role does not have').not.toBeChecked();
   });
 
   await test.step('Clona in BANCA_FILIALE_COPIA', async () => {
@@ -71,7 +71,7 @@ test('assistenza: elenco ruoli del gruppo 11000, apertura di BANCA_FILIALE e clo
     await clone.getByRole('button', { name: 'Clona' }).click();
     await expectPath(page, '/security/ruoli/ruolo/11000/BANCA_FILIALE_COPIA');
     await expect(page.getByRole('heading', { name: 'Ruolo BANCA_FILIALE_COPIA' })).toBeVisible();
-    await expect(grant(page, 'ANAG_BANCHE:VISUALIZZAZIONE')).toBeChecked();
+    await expect(grant(page, 'Anagrafica banche: Visualizzazione')).toBeChecked();
   });
 });
 

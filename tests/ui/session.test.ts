@@ -177,4 +177,24 @@ describe('grant picker catalogue', () => {
     expect(held.functions.map((f) => f.value)).toEqual(['*', 'ANAG_BANCHE', 'GES_UTENTI', 'GES_RUOLI']);
     expect(held.actions.map((a) => a.value)).toEqual(['*', 'VISUALIZZAZIONE', 'AGGIORNAMENTO', 'CANCELLAZIONE']);
   });
+
+  it('groups functions by the menu area that opens them and offers only the actions the spec checks', () => {
+    const catalogue = buildCatalogue({
+      functions: { ANAG_BANCHE: 'Anagrafica banche', GES_RUOLI: 'Gestione ruoli', RISCHIO_FRODI: 'Rischio frodi' },
+      actions: { VISUALIZZAZIONE: 'Visualizzazione', CREAZIONE: 'Creazione', VARIAZIONE: 'Variazione' },
+      functionActions: { ANAG_BANCHE: ['CREAZIONE', 'VISUALIZZAZIONE'], GES_RUOLI: ['VISUALIZZAZIONE'] },
+      menu: [
+        { label: 'Anagrafiche', items: [{ permission: 'ANAG_BANCHE:VISUALIZZAZIONE' }, { permission: 'ANAG_BANCHE:VISUALIZZAZIONE' }, {}] },
+        { label: 'Sicurezza', items: [{ permission: 'GES_RUOLI:VISUALIZZAZIONE' }, { permission: 'ANAG_BANCHE:CREAZIONE' }] },
+      ],
+    }, grants, [{ funzione: 'GES_RUOLI', azione: 'VARIAZIONE' }]);
+    expect(catalogue.areas.map((a) => [a.label, a.functions.map((f) => `${f.value}=${f.actions.join('|')}`)])).toEqual([
+      ['Tutte le funzioni', ['*=*|VISUALIZZAZIONE|CREAZIONE|VARIAZIONE']],
+      ['Anagrafiche', ['ANAG_BANCHE=*|VISUALIZZAZIONE|CREAZIONE']],
+      // A grant the role holds stays offered though nothing checks it; a function first seen in an earlier area is not repeated.
+      ['Sicurezza', ['GES_RUOLI=*|VISUALIZZAZIONE|VARIAZIONE']],
+      // Nothing in the spec checks RISCHIO_FRODI yet: every action stays possible.
+      ['Altre funzioni', ['RISCHIO_FRODI=*|VISUALIZZAZIONE|CREAZIONE|VARIAZIONE']],
+    ]);
+  });
 });
