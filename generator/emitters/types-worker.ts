@@ -12,7 +12,8 @@ import { astToString, resolveRef, scanDiscriminators, transformSchema, type Glob
 
 /** One named schema to compile into an interface (titles already removed: they would name nested types). */
 export interface NamedSchema { name: string; schema: JSONSchema }
-export interface TypesJob { id: number; schemas: NamedSchema[]; openapi: string }
+/** The entity schemas to compile, and the API document (JSON text) when its types are wanted too. */
+export interface TypesJob { id: number; schemas: NamedSchema[]; openapi?: string }
 export type TypesAnswer = { id: number; ok: true; interfaces: string[]; api: string } | { id: number; ok: false; error: string };
 
 export async function compileTypes(job: Omit<TypesJob, 'id'>): Promise<{ interfaces: string[]; api: string }> {
@@ -22,6 +23,7 @@ export async function compileTypes(job: Omit<TypesJob, 'id'>): Promise<{ interfa
       bannerComment: '', additionalProperties: false, format: false, strictIndexSignatures: true,
     }));
   }
+  if (job.openapi === undefined) return { interfaces, api: '' };
   const document: unknown = JSON.parse(job.openapi);
   if (!isOpenApi3(document)) throw new Error('the API document is not an OpenAPI 3 document');
   return { interfaces, api: astToString(transformSchema(document, openapiContext(document))) };
