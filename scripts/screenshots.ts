@@ -44,7 +44,7 @@ interface Screen {
   path: string;
   /** The page's title, which says the screen has loaded. */
   heading: string;
-  /** Its level when it is not an h1 (the login card's and the forms' titles are h2). */
+  /** Its level when it is not an h1 (every route's title is its one h1: tests/e2e/accessibility.spec.ts). */
   level?: number;
   /** What a user would do on the screen before it is photographed (a search typed, a tab chosen). */
   prepare?: (page: Page) => Promise<void>;
@@ -55,7 +55,7 @@ const SEDE: Login = { realm: 'banca', username: 'sede.30480' };
 const MERCHANT: Login = { realm: 'merchant', username: 'merchant.0001234' };
 
 const SCREENS: Screen[] = [
-  { name: 'login', path: '/login/banca', heading: 'WebPOS', level: 2 },
+  { name: 'login', path: '/login/banca', heading: 'WebPOS' },
   { name: 'home-assistenza', login: ASSISTENZA, path: '/home', heading: 'Da fare' },
   {
     name: 'ricerca-esercente',
@@ -69,10 +69,10 @@ const SCREENS: Screen[] = [
       await page.locator('table tbody tr').first().waitFor();
     },
   },
-  { name: 'anagrafica-esercente', login: SEDE, path: '/esercente/anagraficaesercente/E/0001234', heading: 'Modifica Esercente 0001234', level: 2 },
+  { name: 'anagrafica-esercente', login: SEDE, path: '/esercente/anagraficaesercente/E/0001234', heading: 'Modifica Esercente 0001234' },
   { name: 'movimenti-magazzino', login: SEDE, path: '/magazzino/movimenti', heading: 'Movimenti di magazzino' },
-  { name: 'modulo-filiale', login: ASSISTENZA, path: '/anagrafiche/filiali/formFiliale/30480/01601', heading: 'Modifica Filiale 30480 01601', level: 2 },
-  { name: 'ruolo', login: ASSISTENZA, path: '/security/ruoli/ruolo/11000/BANCA_FILIALE', heading: 'Ruolo BANCA_FILIALE', level: 2 },
+  { name: 'modulo-filiale', login: ASSISTENZA, path: '/anagrafiche/filiali/formFiliale/30480/01601', heading: 'Modifica Filiale 30480 01601' },
+  { name: 'ruolo', login: ASSISTENZA, path: '/security/ruoli/ruolo/11000/BANCA_FILIALE', heading: 'Ruolo BANCA_FILIALE' },
   { name: 'home-esercente', login: MERCHANT, path: '/wpbusiness/home', heading: 'Da fare' },
 ];
 
