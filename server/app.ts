@@ -11,7 +11,7 @@ import type { Knex } from 'knex';
 import { bindingsOf } from '../common/bindings.js';
 import type { Artifacts } from './artifacts.js';
 import { installCountCache } from './crud/count-cache.js';
-import { apiRouter } from './crud/routes.js';
+import { operationHandlers } from './crud/routes.js';
 import { ExportWorker, type ExportOptions } from './exports/worker.js';
 import { exportDirFromEnv } from './exports/settings.js';
 import { createRowValidator } from './crud/row-validator.js';
@@ -98,8 +98,6 @@ export function createApp({ db, artifacts, validateResponses = false, uiDir, exp
   // Bodies (JSON and file uploads) are read only once the caller is authorized, with the operation's
   // limits, and before they are validated.
   const beforeValidation = [authorize(db, cookie), uploadParser(artifacts.model), jsonBody(settings)];
-  api.use(operationRoutes(artifacts.openapi, beforeValidation, pathValidators(artifacts.openapi, validateResponses)));
-  api.use(rejectNulCharacters(artifacts.model));
   // Export jobs run in this process (server/exports/worker.ts); app.locals.exportWorker lets a caller stop it.
   const exportWorker = new ExportWorker(db, artifacts.model, { dir: exports?.dir ?? exportDirFromEnv(), run: exports?.run ?? true });
   app.locals.exportWorker = exportWorker;
@@ -109,7 +107,9 @@ export function createApp({ db, artifacts, validateResponses = false, uiDir, exp
   const outboxWorker = new OutboxWorker(db, artifacts.model, { ...OUTBOX_DEFAULTS, ...outbox });
   app.locals.outboxWorker = outboxWorker;
   if (outbox?.run) outboxWorker.start();
-  api.use(apiRouter(db, artifacts.model, operations, documentPaths(artifacts.openapi), handlers, hooks, exportWorker, createFileStore(fileStorageDir ?? fileStorageDirFromEnv()), createRowValidator(artifacts.openapi, artifacts.model)));
+  const handlerOf = operationHandlers(db, artifacts.model, operations, documentPaths(artifacts.openapi), handlers, hooks, exportWorker, createFileStore(fileStorageDir ?? fileStorageDirFromEnv()), createRowValidator(artifacts.openapi, artifacts.model));
+  // The NUL check after the schema check, then the operation's handler (server/crud/routes.ts).
+  api.use(operationRoutes(artifacts.openapi, beforeValidation, pathValidators(artifacts.openapi, validateResponses), [rejectNulCharacters(artifacts.model)], handlerOf));
   api.use(routeNotFound);
   api.use(errorHandler(artifacts.model, fieldsOfOperation(operations, artifacts.model)));
   app.use(API_BASE, api);

@@ -1,9 +1,12 @@
 /**
  * Binds every operation of the OpenAPI document: generic ones to the entity service, custom ones to
  * their named handler in server/domain. The document is the route table: paths, operation ids,
- * `x-entity`, `x-operation` and `x-handler` come from it, so no route exists that it lacks.
+ * `x-entity`, `x-operation` and `x-handler` come from it, so no route exists that it lacks. The handlers
+ * are looked up by method and document path: server/http/operation-routes.ts runs each one as the last
+ * step of its operation's route, so a request is matched once (issue 19: a second router matched every
+ * request against all the paths again).
  */
-import { Router, type Request, type Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Knex } from 'knex';
 import type { EntityModel } from '../../common/model.js';
 import type { RuntimeModel } from '../artifacts.js';
@@ -69,7 +72,10 @@ const crud: Partial<Record<string, Handler>> = {
   },
 };
 
-export function apiRouter(
+/** The handler of the operation at `method` (lower case) and `path` (as the document writes it: /filiali/{codAbi}). */
+export type OperationHandlers = (method: string, path: string) => RequestHandler | undefined;
+
+export function operationHandlers(
   db: Knex, model: RuntimeModel, operations: DocumentOperation[], paths: Record<string, Record<string, unknown>>,
   domainHandlers: Readonly<Record<string, DomainHandler>>, entityHooks: Readonly<Record<string, EntityHooks>> = {},
   exportWorker?: ExportWorker,
@@ -77,8 +83,8 @@ export function apiRouter(
   files: FileStore = createFileStore(undefined),
   /** Checks the rows of transitions' `insert` effects against the document (server/crud/row-validator.ts). */
   validateRow?: RowValidator,
-): Router {
-  const router = Router();
+): OperationHandlers {
+  const handlers = new Map<string, RequestHandler>();
   const services = new Map<string, EntityService>();
   const serviceFor = (name: string) => {
     let s = services.get(name);
@@ -98,15 +104,15 @@ export function apiRouter(
   const exports: Partial<ReturnType<typeof exportHandlers>> = exportWorker ? exportHandlers(exportWorker, model, serviceFor) : {};
   // Every operation but the public ones passed authorize(), which found its caller.
   const callerFor = (res: Response) => present(callerOf(res), 'The caller of a non-public operation');
-  for (const op of [...operations].sort((a, b) => literalFirst(a.path, b.path))) {
-    const path = op.path.replace(/\{([^}]+)\}/g, ':$1');
+  for (const op of operations) {
+    const bind = (handler: RequestHandler) => { handlers.set(`${op.method} ${op.path}`, handler); };
     const entity = op.entity;
     const exportHandler = op.kind ? exports[op.kind] : undefined;
     const crudHandler = op.kind ? crud[op.kind] : undefined;
     if (op.kind === 'custom') {
       const handler = domainHandlers[op.handler ?? ''];
       const customOp = named(model.operations, op.operationId, 'The spec\'s operations');
-      router[op.method](path, async (req, res) => {
+      bind(async (req, res) => {
         const body = await handler({
           operation: customOp, model, caller: callerOf(res), token: tokenOf(res),
           params: pathParams(req), query: req.query, body: optionalBodyOf(req), service: serviceFor,
@@ -121,11 +127,11 @@ export function apiRouter(
       });
     } else if (exportHandler) {
       // Asynchronous exports (server/exports/): the list's query in, a job out; its status and file.
-      router[op.method](path, (req, res) => exportHandler(req, res, callerFor(res), entity));
+      bind((req, res) => exportHandler(req, res, callerFor(res), entity));
     } else if (op.kind === 'bulkTransition' && entity) {
       const transition = present(op.transition, `x-transition of ${op.operationId}`);
       const mode = present(op.bulk, `x-bulk of ${op.operationId}`);
-      router[op.method](path, async (req, res) => {
+      bind(async (req, res) => {
         const body = expectRecord(req.body, 'The body of a bulk transition');
         const input = body.input === undefined ? {} : expectRecord(body.input, 'The input of a bulk transition');
         const fixed = pathValues(serviceFor(entity).entity, req);
@@ -136,33 +142,20 @@ export function apiRouter(
       const parent = present(op.parent, `x-parent of ${op.operationId}`);
       const related = present(op.related, `x-related of ${op.operationId}`);
       const nested = op.nested ? { name: op.nested, key: op.nestedKey ?? {} } : undefined;
-      router[op.method](path, nested
+      bind(nested
         ? (req, res) => nestedRelatedList(serviceFor(parent), serviceFor, related, nested, req, res, callerFor(res))
         : (req, res) => relatedList(serviceFor(parent), serviceFor(entity), related, req, res, callerFor(res)));
     } else if (entity && crudHandler) {
-      router[op.method](path, (req, res) => crudHandler(serviceFor(entity), req, res, callerFor(res), op.child ?? op.transition ?? op.file));
+      bind((req, res) => crudHandler(serviceFor(entity), req, res, callerFor(res), op.child ?? op.transition ?? op.file));
     }
   }
-  return router;
+  return (method, path) => handlers.get(`${method} ${path}`);
 }
 
 /** A custom handler's answer, of the shape its operation's `response.file` promises. */
 function answered<T>(body: unknown, is: (value: unknown) => value is T, operation: string): T {
   if (!is(body)) throw new Error(`Handler of ${operation} answered no file`);
   return body;
-}
-
-/** Express matches in registration order: /users/me must come before /users/{username}. */
-function literalFirst(a: string, b: string): number {
-  const as = a.split('/');
-  const bs = b.split('/');
-  for (let i = 0; i < Math.min(as.length, bs.length); i++) {
-    const ap = as[i].startsWith('{');
-    const bp = bs[i].startsWith('{');
-    if (ap !== bp) return ap ? 1 : -1;
-    if (as[i] !== bs[i]) return as[i] < bs[i] ? -1 : 1;
-  }
-  return as.length - bs.length;
 }
 
 /** The list filters the document declares: query parameter name and the field it filters (`x-field`), or the filter over related rows (`x-exists`). */

@@ -8,9 +8,10 @@
  * express-openapi-validator through its public options, one instance per path of the document (the
  * library compiles every path of its document on each request until one matches: given one path, that
  * lookup is a single match). A request no operation takes is 404 ROUTE_NOT_FOUND, as before, and never
- * reaches authorize().
+ * reaches authorize(). The operation's own handler (server/crud/routes.ts) is the last step of its route: the
+ * request is matched once, not again by a router of the handlers.
  */
-import express, { type ErrorRequestHandler, type RequestHandler, type Response, type Router } from 'express';
+import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response, type Router } from 'express';
 import { isRecord, textAt } from '../records.js';
 import { ApiError } from './api-error.js';
 import { documentPaths } from './openapi-document.js';
@@ -29,6 +30,8 @@ export interface OperationSchema {
 }
 
 const matchedOperation = new ResponseSlot<OperationSchema>('The operation (operationRoutes)');
+/** The path parameters as the route matched them: the request check may coerce them (an integer parameter). */
+const matchedParams = new ResponseSlot<Request['params']>('The path parameters (operationRoutes)');
 
 /** The operation the request calls, once operationRoutes() has matched it. */
 export function operationOf(res: Response): OperationSchema | undefined {
@@ -47,23 +50,31 @@ function operationSchema(op: Record<string, unknown>): OperationSchema {
   return schema;
 }
 
-export function operationRoutes(openapi: Record<string, unknown>, before: RequestHandler[], validatorFor: (path: string) => RequestHandler[]): Router {
+/**
+ * `before`: the steps between the match and the request check (authorize, the body readers); `after`: the
+ * steps between the check and the handler; `handlerOf`: the operation's handler by method and document path.
+ */
+export function operationRoutes(
+  openapi: Record<string, unknown>, before: RequestHandler[], validatorFor: (path: string) => RequestHandler[],
+  after: RequestHandler[], handlerOf: (method: string, path: string) => RequestHandler | undefined,
+): Router {
   // generated/openapi.json, checked by the generator and by redocly (npm run lint:api).
   const paths = documentPaths(openapi);
   const router = express.Router();
   for (const path of documentOrder(Object.keys(paths))) {
     const item = paths[path];
-    const checks = [...before, ...validatorFor(path)];
+    const checks = [...before, ...validatorFor(path), ...after];
     for (const method of HTTP_METHODS) {
       const operation = item[method];
       if (!isRecord(operation)) continue;
-      // 'router' leaves this router: the first operation matched is the only one whose steps run.
-      router[method](expressPath(path), matched(method, operationSchema(operation)), ...checks, (_req, _res, next) => next('router'));
+      const handler = handlerOf(method, path) ?? unbound;
+      router[method](expressPath(path), matched(method, operationSchema(operation)), ...checks, restoreParams, handler);
     }
   }
   router.use((_req, _res, next) => next(new ApiError('ROUTE_NOT_FOUND')));
-  // A path parameter that is not valid percent-encoding names no resource.
-  const undecodable: ErrorRequestHandler = (error, _req, _res, next) => next(error instanceof URIError ? new ApiError('ROUTE_NOT_FOUND') : error);
+  // A path parameter that is not valid percent-encoding names no resource. The router decodes the parameters
+  // when it matches, before any step: a URIError of a handler (an operation was matched) is its own error.
+  const undecodable: ErrorRequestHandler = (error, _req, res, next) => next(error instanceof URIError && !operationOf(res) ? new ApiError('ROUTE_NOT_FOUND') : error);
   router.use(undecodable);
   return router;
 }
@@ -73,9 +84,19 @@ function matched(method: string, operation: OperationSchema): RequestHandler {
     // Express answers HEAD with the GET route; the document declares no HEAD.
     if (req.method.toLowerCase() !== method) { next(new ApiError('ROUTE_NOT_FOUND')); return; }
     matchedOperation.set(res, operation);
+    matchedParams.set(res, { ...req.params });
     next();
   };
 }
+
+/** The handlers read the path parameters as text, as the route matched them. */
+const restoreParams: RequestHandler = (req, res, next) => {
+  req.params = matchedParams.require(res);
+  next();
+};
+
+/** An operation of the document that no handler serves: as a path no operation takes. */
+const unbound: RequestHandler = (_req, _res, next) => next(new ApiError('ROUTE_NOT_FOUND'));
 
 function expressPath(path: string): string {
   return path.replace(/\{([^}]+)\}/g, ':$1');

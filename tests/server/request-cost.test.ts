@@ -52,6 +52,8 @@ describe('request cost does not grow with the number of banks', () => {
     const measure = async () => {
       const out: Record<string, number> = {};
       for (const [i, agent] of agents.entries()) {
+        // The second call is measured: the first may fill the caller's kept grants and scope.
+        expect((await agent.get(`${API}/funzioni`)).status).toBe(200);
         out[CALLERS[i]] = await rowsRead(async () => {
           const res = await agent.get(`${API}/funzioni`);
           expect(res.status).toBe(200);
@@ -181,5 +183,45 @@ describe('the scope of a bank-side caller does not grow with its merchants\' gro
     const other = await app.loginAs('sede.60855', 'banca');
     expect((await other.get(`${API}/users?username=merchant.0001234`)).body.totalCount).toBe(0);
     expect((await other.get(`${API}/users/merchant.0001234`)).status).toBe(404);
+  });
+});
+
+/**
+ * What one call costs in statements once the caller's grants and scope are kept (server/domain/auth/kept-per-version.ts):
+ * the session with its user, then the operation's own work. Before, every call also resolved the caller's
+ * grants again (a recursive query over the group chain).
+ */
+describe('statements per call', () => {
+  it('a get by key of a branch is 3 statements for a bank user: the session, the row, its bank\'s name', async () => {
+    const bank = await app.loginAs('sede.30480', 'banca');
+    const get = () => bank.get(`${API}/filiali/30480/01600`);
+    expect((await get()).status).toBe(200);
+    const { queries } = await cost(async () => expect((await get()).status).toBe(200));
+    expect(queries).toBe(3);
+  });
+});
+
+/**
+ * The kept grants (server/domain/auth/caller.ts) end with any write to the user's roles, the roles' grants or
+ * the groups: a role taken away, or a grant removed, refuses the very next call, and giving it back allows it.
+ */
+describe('kept grants follow every change', () => {
+  it('filiale.30480 loses and gets back the branch list with its role and with the role\'s grant', async () => {
+    const branch = await app.loginAs('filiale.30480', 'banca');
+    const list = async () => (await branch.get(`${API}/filiali?size=1`)).status;
+    expect(await list()).toBe(200);
+
+    const roles = await app.db('utente_ruolo').where({ username: 'filiale.30480' });
+    await app.db('utente_ruolo').where({ username: 'filiale.30480' }).delete();
+    expect(await list()).toBe(403);
+    await app.db('utente_ruolo').insert(roles);
+    expect(await list()).toBe(200);
+
+    const grants = await app.db('ruolo_permesso').where({ role_name: 'BANCA_FILIALE', funzione: 'ANAG_BANCHE' });
+    expect(grants.length).toBeGreaterThan(0);
+    await app.db('ruolo_permesso').where({ role_name: 'BANCA_FILIALE', funzione: 'ANAG_BANCHE' }).delete();
+    expect(await list()).toBe(403);
+    await app.db('ruolo_permesso').insert(grants);
+    expect(await list()).toBe(200);
   });
 });

@@ -256,3 +256,42 @@ describe('mail outbox: a bank user never reads mails of users outside its banks'
     expect(one.body).toEqual(NOT_FOUND);
   });
 });
+
+/**
+ * The walk down the group tree (server/domain/auth/caller.ts belowSql) reads each group's children that are
+ * not merchants' as ranges of the gruppo [parent_group, group_type] index: types before 'M', after it, and
+ * none (issue 19). Whatever the type of the groups between the caller's and a bank, the bank is in scope;
+ * below a merchant's group nothing is.
+ */
+describe('the scope passes through groups of every type but merchants\'', () => {
+  it('federazione lists and reads the articles of banks below an untyped and a push-agent group, not of one below a merchant\'s group', async () => {
+    const groups = [
+      { group_name: '15500', description: 'Senza tipo', group_type: null, parent_group: '15000' },
+      { group_name: '40004', description: 'Banca Delta', group_type: 'B', parent_group: '15500' },
+      { group_name: '15600', description: 'Agente push', group_type: 'P', parent_group: '15000' },
+      { group_name: '50005', description: 'Banca Epsilon', group_type: 'B', parent_group: '15600' },
+      { group_name: '20002-0000009', description: 'Esercente 0000009', group_type: 'M', parent_group: '20002' },
+      { group_name: '60006', description: 'Banca Zeta', group_type: 'B', parent_group: '20002-0000009' },
+    ];
+    const banks = ['40004', '50005', '60006'];
+    await app.db('gruppo').insert(groups);
+    await app.db('banca').insert(banks.map((abi) => ({ cod_abi: abi, nome_bcc: `Banca ${abi}` })));
+    try {
+      for (const abi of banks) {
+        const created = await app.request.post(`${API}/articoli`).send({ codice: `S${abi}`, codAbi: abi, nome: `Articolo ${abi}`, categoria: 'LIB', prezzo: 10 });
+        expect(created.status).toBe(201);
+      }
+      const list = await federazione.get(`${API}/articoli?size=100&sort=codice`);
+      expect(codes(list.body, 'codice')).toEqual(['BETA01', 'GAMMA01', 'S40004', 'S50005']);
+      expect(list.body.totalCount).toBe(4);
+      expect((await federazione.get(`${API}/articoli/S40004`)).status).toBe(200);
+      expect((await federazione.get(`${API}/articoli/S50005`)).status).toBe(200);
+      expect((await federazione.get(`${API}/articoli/S60006`)).body).toEqual(NOT_FOUND);
+    } finally {
+      await app.db('articolo').whereIn('codice', banks.map((abi) => `S${abi}`)).delete();
+      await app.db('storico_modifica').whereIn('entity_key', banks.map((abi) => `S${abi}`)).delete();
+      await app.db('banca').whereIn('cod_abi', banks).delete();
+      for (const g of [...groups].reverse()) await app.db('gruppo').where({ group_name: g.group_name }).delete();
+    }
+  });
+});
