@@ -18,11 +18,20 @@
  * deployment `npm start` makes. Counts inside a transaction are never cached (they may see its own writes).
  */
 import type { Knex } from 'knex';
+import { createHash } from 'node:crypto';
 import { isRecord } from '../records.js';
 
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 500;
 const ANY_TABLE = '*';
+
+/**
+ * A federation's scope is bound as one JSON array of 10,000 codes (whereInScope): such keys are kept as their
+ * digest, so 500 entries never hold megabytes of bindings.
+ */
+function keyOf(text: string): string {
+  return text.length > 1024 ? `sha256:${createHash('sha256').update(text).digest('base64')}` : text;
+}
 
 interface QueryEvent { sql?: string; bindings?: unknown; __knexTxId?: string; __knexQueryUid?: string }
 interface Entry { count: number; version: string; at: number }
@@ -41,7 +50,7 @@ export class CountCache {
     const run = () => countOf(query);
     if (!this.enabled || db.isTransaction) return run();
     const native = query.toSQL().toNative();
-    const key = `${table}\n${native.sql}\n${JSON.stringify(native.bindings)}`;
+    const key = keyOf(`${table}\n${native.sql}\n${JSON.stringify(native.bindings)}`);
     // Every table the count reads (a scope or filter may one day join or sub-select another one).
     const tables = [...new Set([table, ...readTables(native.sql)])];
     const version = () => tables.map((t) => this.version(t)).join('|');
