@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildManifest } from '../../generator/emitters/manifest.js';
-import { buildOpenApi } from '../../generator/emitters/openapi.js';
 import { present } from '../support/present.js';
 import { FUNCTIONS_FILE, MINIMAL_FUNCTIONS, loadSpec, loadSpecWithError } from '../support/spec-helpers.js';
+import { openApiJson } from './emitted.js';
 
 const BANCA = 'spec/anagrafiche/banca.yaml';
 const PAGES = 'spec/ui/pages.yaml';
@@ -100,7 +100,7 @@ describe('row permissions (docs/spec-language.md#row-permissions)', () => {
     expect(diagnostics).toEqual([]);
     const m = present(model, 'the model');
     expect(m.entities[0].rowPermissions).toEqual([{ field: 'tipo', group: 'estere', codes: ['E'], permission: 'ANAG_BANCHE_ESTERE', replaces: 'ANAG_BANCHE' }]);
-    const paths = present(buildOpenApi(m).paths, 'paths') as Record<string, Record<string, Record<string, unknown>>>;
+    const { paths } = openApiJson(m);
     expect(paths['/banche'].get['x-row-permissions']).toBeUndefined();
     expect(paths['/banche'].post['x-row-permissions']).toEqual(['ANAG_BANCHE_ESTERE:CREAZIONE']);
     expect(paths['/banche/{codAbi}'].get['x-row-permissions']).toEqual(['ANAG_BANCHE_ESTERE:VISUALIZZAZIONE']);
@@ -120,7 +120,7 @@ describe('confirmation fields (docs/spec-language.md#confirmation-fields)', () =
     expect(diagnostics).toEqual([]);
     const m = present(model, 'the model');
     expect(m.entities[0].confirmFields).toEqual([{ name: 'emailConferma', confirms: 'email', label: 'Conferma e-mail', message: 'I campi "Email" e "Conferma Email" devono coincidere' }]);
-    const schemas = JSON.parse(JSON.stringify((buildOpenApi(m).components as { schemas: unknown }).schemas)) as Record<string, { properties: Record<string, { pattern?: string; title?: string }> }>;
+    const { schemas } = openApiJson(m).components;
     expect(schemas.BancaInput.properties.emailConferma).toMatchObject({ pattern: '^[^@]+@[^@]+$', title: 'Conferma e-mail' });
     expect(schemas.Banca.properties.emailConferma).toBeUndefined();
     expect(m.entities[0].fields.map((f) => f.name)).not.toContain('emailConferma');
