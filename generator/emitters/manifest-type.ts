@@ -30,6 +30,9 @@ const routeBase = {
 export const SHELL_LAYOUTS = ['sidebar', 'topbar'];
 const USER_KINDS = ['bank', 'assistance', 'merchant'];
 
+/** json-schema-to-typescript's annotation for a value the schema cannot type (JSON Logic: `unknown`); a validator of the schema must know it. */
+export const MANIFEST_KEYWORDS = ['tsType'];
+
 export const manifestSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   title: 'Manifest',

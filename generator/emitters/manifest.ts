@@ -8,7 +8,7 @@ import { entityByName, transitionsOf, type EntityModel, type FieldModel, type Mo
 import type { BulkAction, ColumnDef, EntityMeta, FilterDef, Manifest, RouteDef } from '../../generated/types/manifest.js';
 import { fieldByName } from '../model/resolved.js';
 import { jsonFile, type Emitter } from './emitter.js';
-import { manifestSchema } from './manifest-type.js';
+import { MANIFEST_KEYWORDS, manifestSchema } from './manifest-type.js';
 import { API_BASE, filterFields } from './openapi.js';
 
 export const manifestEmitter: Emitter = {
@@ -20,8 +20,7 @@ let validate: ReturnType<Ajv2020['compile']> | undefined;
 
 /** A manifest its own schema refuses is a generator bug: stop before any file is written. */
 function checked(manifest: Manifest): Manifest {
-  // tsType is json-schema-to-typescript's annotation (JSON Logic is `unknown`), not a validation keyword.
-  validate ??= new Ajv2020({ allErrors: true, strict: true, keywords: ['tsType'] }).compile(manifestSchema);
+  validate ??= new Ajv2020({ allErrors: true, strict: true, keywords: MANIFEST_KEYWORDS }).compile(manifestSchema);
   if (!validate(JSON.parse(JSON.stringify(manifest)))) {
     throw new Error(`generated/manifest.json does not match generator/emitters/manifest-type.ts: ${JSON.stringify(validate.errors)}`);
   }

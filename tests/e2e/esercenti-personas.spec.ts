@@ -101,7 +101,7 @@ test("la filiale: i suoi esercenti e i suoi negozi; stesso percorso sull'esercen
     await expectPath(page, `${RECORD}/0005678/5002/30480/1`);
     await storeAndTerminal(page, `${RECORD}/0005678`, { name: 'Supermercato Lombardi Milano Torino', path: '5001/30480/1' }, '30480502');
   });
-  await test.step('titolare 2 e IBAN corretto dopo quello non valido', () => addOwnerFixIbanAndSave(page, 2));
+  await test.step('il primo titolare (non ne ha) e IBAN corretto dopo quello non valido', () => addOwnerFixIbanAndSave(page, 1));
   await test.step('un esercente virtuale (PayWay) si trova ma non si apre senza GES_ESER_VIRTUALE (seed 001 §6)', async () => {
     await page.goto(`${RECORD}/0004567`);
     await expect(page.getByText('Operazione non consentita')).toBeVisible();
