@@ -202,8 +202,10 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
       const created = !editKey && form.states ? form.states.created[textOf(saved?.[form.states.field] ?? '')] : undefined;
       banners.success(fillMessage(created ?? form.success?.[editKey ? 'update' : 'create'] ?? 'Salvataggio effettuato', saved ?? body));
       setServerDetails([]);
-      setBaseline(fitToSchema(form.schema, saved ?? body));
-      if (editKey) update(fitToSchema(form.schema, saved ?? body));
+      // The stored row has no confirmation fields: they start again as the values they repeat.
+      const stored = withConfirmations(form, fitToSchema(form.schema, saved ?? body));
+      setBaseline(stored);
+      if (editKey) update(stored);
       else {
         // The new record's route is the same form, clean: moving there loses nothing.
         leaveGuard.release();
