@@ -74,10 +74,10 @@ test("la sede: cerca, apre, cambia negozio e terminale, aggiunge un titolare, co
     await storeAndTerminal(page, `${RECORD}/0001234`, { name: 'Bar Centrale', path: '1001/30480/1' }, '30480002');
   });
   await test.step('la mail e la sua conferma devono coincidere (seed 001 §5)', async () => {
-    await page.locator('#root_email').fill('amministrazione@barcentrale.example');
+    await page.locator('#root_email').fill('contabilita@barcentrale.example');
     await formActions(page).getByRole('button', { name: 'Salva' }).click();
     await expect(page.locator('#root_emailConferma-error')).toHaveText('I campi "Email" e "Conferma Email" devono coincidere');
-    await page.locator('#root_emailConferma').fill('amministrazione@barcentrale.example');
+    await page.locator('#root_emailConferma').fill('contabilita@barcentrale.example');
     await formActions(page).getByRole('button', { name: 'Salva' }).click();
     await expect(page.getByText('Salvataggio effettuato').first()).toBeVisible();
   });
