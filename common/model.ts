@@ -187,8 +187,12 @@ export interface EntityModel {
     /** The list (and its export) needs a value in one of these query parameters, else 400 with `message`. */
     requireOneFilter?: RequireOneFilterModel;
   };
-  list?: { route: string; title: string; columns: string[]; filters: string[]; sort: { field: string; direction: 'asc' | 'desc' }; permission: string };
-  form?: { route: string; title: string; fields: string[]; permission: string; layout?: FormLayoutModel };
+  list?: {
+    route: string; title: string; columns: string[]; filters: string[]; sort: { field: string; direction: 'asc' | 'desc' }; permission: string;
+    /** [label] after a column's value on the rows each holds for (docs/spec-language.md#list-badges). */
+    badges?: ListBadgesModel;
+  };
+  form?: { route: string; title: string; fields: string[]; permission: string; layout?: FormLayoutModel; views?: FormViewModel[]; createRefusal?: string };
   menu?: { group: string; label: string; order: number };
   /** The entity's previous name: the next migration renames its table and keeps the rows. */
   renamedFrom?: string;
@@ -196,6 +200,13 @@ export interface EntityModel {
   migrate?: { dropFields: string[]; narrow: string[]; backfill: Record<string, unknown> };
   /** Rows of other entities that conditions and guards may read by name (`banca.gruppoGestMagazzino`). */
   related?: RelatedModel[];
+  /** Form-only fields that repeat a stored one (docs/spec-language.md#confirmation-fields): never stored. */
+  confirmFields?: ConfirmFieldModel[];
+  /**
+   * Rows whose `field` holds one of `codes` (the enum group `group`) are governed by the function `permission`
+   * instead of the entity's, with the same actions (docs/spec-language.md#row-permissions).
+   */
+  rowPermissions?: RowPermissionModel[];
   /** List filters over another entity's rows: the rows that have one with this value (docs/spec-language.md#filters-over-related-rows). */
   existsFilters?: ExistsFilterModel[];
   /** Rows are changed only where this holds; elsewhere they are read-only and `hide` rows are not listed. */
@@ -219,6 +230,34 @@ export interface ExportModel { formats: ExportFormat[]; columns: string[] }
  * whose `field` is v: a merchant by one of its terminals' id. `label`: the filter's, default the field's.
  */
 export interface ExistsFilterModel { param: string; entity: string; link: Record<string, string>; field: string; label: string }
+
+/**
+ * A form-only field that repeats `confirms` (seed 001 §5: the e-mail typed twice): the form asks for it, a body
+ * may carry it, and then it must equal the field, else `message` on it; it is never stored.
+ */
+export interface ConfirmFieldModel { name: string; confirms: string; label: string; message: string }
+
+/** The confirmation fields a body carries that differ from what they confirm in `row` (the row about to be stored). */
+export function unconfirmedFields(confirmFields: readonly ConfirmFieldModel[] | undefined, body: Readonly<Record<string, unknown>>, row: Readonly<Record<string, unknown>>): ConfirmFieldModel[] {
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : JSON.stringify(value));
+  return (confirmFields ?? []).filter((c) => c.name in body && text(body[c.name]) !== text(row[c.confirms]));
+}
+
+/**
+ * Rows of an enum group governed by another function (seed 001 §6: virtual merchants, GES_ESER_VIRTUALE):
+ * `permission` takes the place of the entity's own function `replaces`.
+ */
+export interface RowPermissionModel { field: string; group: string; codes: string[]; permission: string; replaces: string }
+
+/**
+ * The permission `permission` (FUNCTION:ACTION) becomes for `row`: the function of the first row permission the
+ * row falls under, in place of the entity's own; a permission of another function stays as it is.
+ */
+export function permissionForRow(rowPermissions: readonly RowPermissionModel[] | undefined, permission: string, row: Readonly<Record<string, unknown>>): string {
+  const [fn, action] = permission.split(':');
+  const governing = rowPermissions?.find((r) => { const value = row[r.field]; return r.replaces === fn && typeof value === 'string' && r.codes.includes(value); });
+  return governing ? `${governing.permission}:${action}` : permission;
+}
 
 /** Another entity's row found from this one: `link` is targetField -> this entity's field. */
 export interface RelatedModel { name: string; entity: string; link: Record<string, string> }
@@ -349,6 +388,8 @@ export type UserKind = 'bank' | 'assistance' | 'merchant';
 export interface ShellDef {
   name: string;
   prefix: string;
+  /** Further prefixes the shell owns (spec `alsoUnder`): a form view's route under one of them is the shell's. */
+  alsoUnder: string[];
   title: string;
   login: { realm: 'bank' | 'merchant'; title: string };
   layout: 'sidebar' | 'topbar';
@@ -442,7 +483,9 @@ export function fieldAtPath(model: Pick<Model, 'entities'>, entity: EntityModel,
   const head = segments.at(0);
   if (head === undefined) return undefined;
   const rest = segments.slice(1);
-  if (rest.length === 0) return entity.fields.find((f) => f.name === head);
+  // A confirmation field is written like the field it repeats, so it is refused with that field's messages.
+  const confirmed = entity.confirmFields?.find((c) => c.name === head)?.confirms;
+  if (rest.length === 0) return entity.fields.find((f) => f.name === (confirmed ?? head));
   const child = entity.children.find((c) => c.name === head);
   const childEntity = child && model.entities.find((e) => e.name === child.entity);
   return childEntity ? fieldAtPath(model, childEntity, rest) : undefined;
@@ -457,6 +500,12 @@ export interface FormSectionModel {
   /** Shown only while this holds on the row as the form holds it. */
   visibleWhen?: JsonLogic;
 }
+
+/** Labels shown as [label] after `column`'s value on the rows whose `when` holds (seed 001 §2: [PayWay]). */
+export interface ListBadgesModel { column: string; items: { label: string; when: JsonLogic }[] }
+
+/** The form at a further route behind its own permission (docs/spec-language.md#form-views). */
+export interface FormViewModel { route: string; title: string; permission: string; readOnly: boolean }
 
 export interface FormTabModel { label: string; visibleWhen?: JsonLogic; sections: FormSectionModel[] }
 

@@ -25,6 +25,23 @@ const MAX_PASSES = 10;
  */
 jsonLogic.add_operation('matches', (value: unknown, pattern: unknown) => typeof value === 'string' && typeof pattern === 'string' && new RegExp(pattern).test(value));
 
+/**
+ * `{ containsAny: [text, words] }`: whether a text contains one of the words, a list or a comma-separated text,
+ * case and accents aside (seed 001 §5: a store's sign must hold a keyword of its merchant category, which lives
+ * in the category's row as one text). No text or no word: false.
+ */
+jsonLogic.add_operation('containsAny', (value: unknown, words: unknown) => {
+  if (typeof value !== 'string') return false;
+  const list = Array.isArray(words) ? words : typeof words === 'string' ? words.split(',') : [];
+  const text = folded(value);
+  return list.some((word) => typeof word === 'string' && folded(word) !== '' && text.includes(folded(word)));
+});
+
+/** Lower case without accents or surrounding spaces: "Caffè " and "CAFFE" compare equal. */
+function folded(text: string): string {
+  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
+}
+
 export function applyRules(rules: readonly FieldRule[], data: Record<string, unknown>): Record<string, unknown> {
   let current: Record<string, unknown> = { ...data };
   for (let pass = 0; pass < MAX_PASSES; pass++) {

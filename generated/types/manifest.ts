@@ -126,6 +126,10 @@ name: string
  */
 prefix: string
 /**
+ * Further prefixes the shell owns: a path under one of them is the shell's (its login, its frame).
+ */
+alsoUnder: string[]
+/**
  * The product name in the shell's header and login page.
  */
 title: string
@@ -237,6 +241,10 @@ public?: boolean
 shell: string
 kind: "form"
 entity: string
+/**
+ * A read-only form view: the record is read whatever the grants (docs/spec-language.md#form-views).
+ */
+readOnly?: boolean
 }
 export interface ExtensionRoute {
 path: string
@@ -304,6 +312,14 @@ deletedMessage?: string
 relatedLists?: RelatedListDef[]
 requireOneFilter?: RequireOneFilter
 /**
+ * The form's modal for a caller without the create permission, before it goes to the shell's home (spec form.createRefusal).
+ */
+createRefusal?: string
+/**
+ * Rows whose `field` holds one of `codes` are governed by the function `permission` in place of `replaces` (spec `rowPermissions`).
+ */
+rowPermissions?: RowPermission[]
+/**
  * The entity's data-scope dimensions and the field holding each (`bank: codAbi`): a form and a filter prefill and lock the field of a dimension the caller is fixed to (users/me `fixedBank`, ...; absent: rows shared by all).
  */
 scope?: {
@@ -332,6 +348,17 @@ reference?: string
  * A text field's longest value, which sizes its column.
  */
 maxLength?: number
+/**
+ * Shown as [label] after the value on the rows whose `when` (JSON Logic over the row) holds (spec list.badges).
+ */
+badges?: ColumnBadge[]
+}
+export interface ColumnBadge {
+label: string
+/**
+ * JSON Logic over the row.
+ */
+when: unknown
 }
 /**
  * This interface was referenced by `Manifest`'s JSON-Schema
@@ -436,6 +463,13 @@ pageParam: string
 export interface RequireOneFilter {
 params: string[]
 message: string
+}
+export interface RowPermission {
+field: string
+group: string
+codes: string[]
+permission: string
+replaces: string
 }
 /**
  * A transition the list offers on its selected rows (docs/spec-language.md#bulk-transitions).

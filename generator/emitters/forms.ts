@@ -31,6 +31,8 @@ function formFile(entity: EntityModel, form: NonNullable<EntityModel['form']>, m
     ...(entity.success ? { success: entity.success } : {}),
     ...(entity.deleteConfirmation ? { deleteConfirmation: entity.deleteConfirmation } : {}),
     ...(entity.checks ? { checks: entity.checks } : {}),
+    // Form-only fields that repeat another: prefilled with it on a stored row, and they must match before saving.
+    ...(entity.confirmFields ? { confirmFields: entity.confirmFields } : {}),
     // Fields a caller without the update permission may still change, and the permission that allows it.
     fieldPermissions: Object.fromEntries(entity.fields.filter((f) => f.editPermission).map((f) => [f.name, f.editPermission])),
     // requiredWhen, readOnlyWhen, hiddenWhen: the form evaluates them on its data as the API does on the row.

@@ -30,6 +30,9 @@ const routeBase = {
 export const SHELL_LAYOUTS = ['sidebar', 'topbar'];
 const USER_KINDS = ['bank', 'assistance', 'merchant'];
 
+/** json-schema-to-typescript's annotation for a value the schema cannot type (JSON Logic: `unknown`); a validator of the schema must know it. */
+export const MANIFEST_KEYWORDS = ['tsType'];
+
 export const manifestSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   title: 'Manifest',
@@ -65,7 +68,13 @@ export const manifestSchema = {
     EnumOption: shape('EnumOption', { value: str, label: str }, ['value', 'label']),
     EnumGroups: { title: 'EnumGroups', description: "An enum's named subsets of codes (spec `groups:`), e.g. the suspended statuses of a ticket.", ...record(strings) },
     QueryEnum: shape('QueryEnum', { label: str, options: { type: 'array', items: ref('EnumOption') }, groups: ref('EnumGroups') }, ['label', 'options']),
-    ColumnDef: shape('ColumnDef', { field: str, label: str, type: ref('FieldType'), options: { type: 'array', items: ref('EnumOption') }, groups: ref('EnumGroups'), ...columnExtras }, ['field', 'label', 'type']),
+    ColumnDef: shape('ColumnDef', {
+      field: str, label: str, type: ref('FieldType'), options: { type: 'array', items: ref('EnumOption') }, groups: ref('EnumGroups'), ...columnExtras,
+      badges: {
+        type: 'array', description: 'Shown as [label] after the value on the rows whose `when` (JSON Logic over the row) holds (spec list.badges).',
+        items: shape('ColumnBadge', { label: str, when: { tsType: 'unknown', description: 'JSON Logic over the row.' } }, ['label', 'when']),
+      },
+    }, ['field', 'label', 'type']),
     FilterDef: shape('FilterDef', {
       field: str, label: str, type: ref('FieldType'), options: { type: 'array', items: ref('EnumOption') }, groups: ref('EnumGroups'), ...columnExtras,
       param: { ...str, description: 'Query parameter (the bank name filter is `name`; a range end is `<param>Da` or `<param>A`).' },
@@ -108,6 +117,11 @@ export const manifestSchema = {
       deletedMessage: { ...str, description: "The spec's banner after a delete (absent: the generic one)." },
       relatedLists: { type: 'array', items: ref('RelatedListDef'), description: "Paged lists of other entities' rows shown on the record (docs/spec-language.md#related-lists)." },
       requireOneFilter: ref('RequireOneFilter'),
+      createRefusal: { ...str, description: "The form's modal for a caller without the create permission, before it goes to the shell's home (spec form.createRefusal)." },
+      rowPermissions: {
+        type: 'array', description: "Rows whose `field` holds one of `codes` are governed by the function `permission` in place of `replaces` (spec `rowPermissions`).",
+        items: shape('RowPermission', { field: str, group: str, codes: strings, permission: str, replaces: str }, ['field', 'group', 'codes', 'permission', 'replaces']),
+      },
       scope: { ...record(str), description: "The entity's data-scope dimensions and the field holding each (`bank: codAbi`): a form and a filter prefill and lock the field of a dimension the caller is fixed to (users/me `fixedBank`, ...; absent: rows shared by all)." },
       bulkActions: { type: 'array', items: ref('BulkAction'), description: 'Transitions with `bulk:`: the list selects rows and offers those every selected row allows (absent: no selection).' },
     }, ['label', 'labelPlural', 'path', 'key', 'pageSize', 'maxPageSize', 'display', 'columns', 'filters', 'defaultSort', 'operations', 'permissions']),
@@ -115,7 +129,10 @@ export const manifestSchema = {
       title: 'RouteDef',
       oneOf: [
         shape('ListRoute', { ...routeBase, kind: { const: 'list' }, entity: str }, ['path', 'kind', 'entity', 'shell']),
-        shape('FormRoute', { ...routeBase, kind: { const: 'form' }, entity: str }, ['path', 'kind', 'entity', 'shell']),
+        shape('FormRoute', {
+          ...routeBase, kind: { const: 'form' }, entity: str,
+          readOnly: { type: 'boolean', description: 'A read-only form view: the record is read whatever the grants (docs/spec-language.md#form-views).' },
+        }, ['path', 'kind', 'entity', 'shell']),
         shape('ExtensionRoute', { ...routeBase, kind: { const: 'extension' }, component: str }, ['path', 'kind', 'component', 'title', 'public', 'shell']),
       ],
     },
@@ -123,6 +140,7 @@ export const manifestSchema = {
     ShellDef: shape('ShellDef', {
       name: str,
       prefix: { ...str, description: 'Every route of the shell starts with it.' },
+      alsoUnder: { ...strings, description: 'Further prefixes the shell owns: a path under one of them is the shell\'s (its login, its frame).' },
       title: { ...str, description: "The product name in the shell's header and login page." },
       loginRealm: { ...str, description: 'The realm its visitors log in with: /login/<loginRealm>, userType <loginRealm>.' },
       loginTitle: { ...str, description: "The login page's subtitle." },
@@ -132,7 +150,7 @@ export const manifestSchema = {
       publicHome: { type: 'boolean', description: 'The home opens without a login.' },
       users: { type: 'array', items: ref('UserKind'), description: 'The kinds of user the shell is for.' },
       landing: { type: 'object', propertyNames: { enum: USER_KINDS }, additionalProperties: strings, description: 'Where the home sends each kind of user: the first route the user may open, the last as fallback.' },
-    }, ['name', 'prefix', 'title', 'loginRealm', 'loginTitle', 'layout', 'menu', 'home', 'publicHome', 'users', 'landing']),
+    }, ['name', 'prefix', 'alsoUnder', 'title', 'loginRealm', 'loginTitle', 'layout', 'menu', 'home', 'publicHome', 'users', 'landing']),
     MenuItem: shape('MenuItem', { label: str, route: str, permission: str }, ['label', 'route']),
     MenuGroup: shape('MenuGroup', { label: str, items: { type: 'array', items: ref('MenuItem') } }, ['label', 'items']),
     IndicatorDef: shape('IndicatorDef', { name: str, path: str, permission: str, label: str, refreshKey: str, route: str }, ['name', 'path', 'label', 'refreshKey']),

@@ -9,7 +9,7 @@ import type { BulkAction, ColumnDef, EntityMeta, FilterDef, Manifest, RouteDef }
 import { permissionsUsed } from '../model/permissions-used.js';
 import { fieldByName } from '../model/resolved.js';
 import { jsonFile, type Emitter } from './emitter.js';
-import { manifestSchema } from './manifest-type.js';
+import { MANIFEST_KEYWORDS, manifestSchema } from './manifest-type.js';
 import { API_BASE, filterFields } from './openapi.js';
 
 export const manifestEmitter: Emitter = {
@@ -21,7 +21,7 @@ let validate: ReturnType<Ajv2020['compile']> | undefined;
 
 /** A manifest its own schema refuses is a generator bug: stop before any file is written. */
 function checked(manifest: Manifest): Manifest {
-  validate ??= new Ajv2020({ allErrors: true, strict: true }).compile(manifestSchema);
+  validate ??= new Ajv2020({ allErrors: true, strict: true, keywords: MANIFEST_KEYWORDS }).compile(manifestSchema);
   if (!validate(JSON.parse(JSON.stringify(manifest)))) {
     throw new Error(`generated/manifest.json does not match generator/emitters/manifest-type.ts: ${JSON.stringify(validate.errors)}`);
   }
@@ -42,6 +42,9 @@ export function buildManifest(model: Model): Manifest {
   for (const entity of model.entities) {
     if (entity.list) routes.push({ path: entity.list.route, kind: 'list', entity: entity.name, permission: entity.list.permission, shell: shell(entity.list.route) });
     if (entity.form) routes.push({ path: entity.form.route, kind: 'form', entity: entity.name, permission: entity.form.permission, shell: shell(entity.form.route) });
+    for (const view of entity.form?.views ?? []) {
+      routes.push({ path: view.route, kind: 'form', entity: entity.name, permission: view.permission, shell: shell(view.route), title: view.title, ...(view.readOnly ? { readOnly: true } : {}) });
+    }
     if (entity.menu && entity.list) addMenu(entity.menu.group, { label: entity.menu.label, route: entity.list.route, permission: entity.list.permission, order: entity.menu.order });
   }
   for (const page of model.pages) {
@@ -123,7 +126,12 @@ function entityManifest(entity: EntityModel, model: Model): EntityMeta {
     display: entity.display,
     ...(entity.list ? { listRoute: entity.list.route, title: entity.list.title } : {}),
     ...(entity.form ? { formRoute: entity.form.route } : {}),
-    columns: (entity.list?.columns ?? entity.fields.slice(0, 6).map((f) => f.name)).map((n) => column(fieldByName(entity, n))),
+    // Said to a caller without the create permission who opens the form to create, before it goes home.
+    ...(entity.form?.createRefusal ? { createRefusal: entity.form.createRefusal } : {}),
+    // The column the list's badges follow carries them: its cells read "Libreria Online [PayWay]".
+    columns: (entity.list?.columns ?? entity.fields.slice(0, 6).map((f) => f.name)).map((n) => ({
+      ...column(fieldByName(entity, n)), ...(entity.list?.badges?.column === n ? { badges: entity.list.badges.items } : {}),
+    })),
     // A range filter is two inputs, `<param>Da` and `<param>A` (the API's parameters).
     filters: filterFields(entity).flatMap((f): FilterDef[] => (f.search === 'range'
       ? [{ ...column(f), label: `${f.label} dal`, param: `${f.filterParam}Da`, search: 'range' }, { ...column(f), label: `${f.label} al`, param: `${f.filterParam}A`, search: 'range' }]
@@ -133,6 +141,8 @@ function entityManifest(entity: EntityModel, model: Model): EntityMeta {
     defaultSort: entity.list?.sort ?? { field: entity.key[0], direction: 'asc' },
     operations: entity.api.operations,
     permissions: entity.api.permissions,
+    // Rows another function governs: the form decides save and delete on the row's own (common/model.ts permissionForRow).
+    ...(entity.rowPermissions ? { rowPermissions: entity.rowPermissions } : {}),
     ...(entity.api.export ? { exportFormats: entity.api.export.formats } : {}),
     // The list page asks for one of these filters before calling, with the API's own message.
     ...(entity.api.requireOneFilter ? { requireOneFilter: entity.api.requireOneFilter } : {}),

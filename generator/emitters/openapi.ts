@@ -114,8 +114,13 @@ function addEntityPaths(paths: Record<string, Record<string, unknown>>, schemas:
   const op: OpBuilder = (kind, id, permission, summary, extra, child) => {
     // The spec's `success:` text for this operation, which the form shows after it (seed 000 §8).
     const success = child ? undefined : successMessage(entity, kind);
+    // Rows governed by another function (spec `rowPermissions`): its holders may call too; the service then
+    // checks the row's own function (server/crud/entity-service.ts requireRowPermission). A list is the entity's alone.
+    const [fn, action] = permission.split(':');
+    const rowPermissions = kind === 'list' ? [] : [...new Set((entity.rowPermissions ?? []).filter((r) => r.replaces === fn).map((r) => `${r.permission}:${action}`))];
     return {
       operationId: id, summary, tags: [entity.name], 'x-access': 'permission', 'x-permission': permission, 'x-entity': entity.name, 'x-operation': kind,
+      ...(rowPermissions.length ? { 'x-row-permissions': rowPermissions } : {}),
       ...(child ? { 'x-child': child } : {}),
       ...(success ? { 'x-success-message': success } : {}),
       security: [{ authToken: [] }], ...extra,

@@ -3,7 +3,7 @@
  * names in key, lists, rules ...). Checks that need other files (references, children, routes) live in
  * check-cross-references.ts.
  */
-import type { EntityModel, Operation, ChildOperation } from '../../common/model.js';
+import type { EntityModel, Operation, ChildOperation, RowPermissionModel } from '../../common/model.js';
 import { didYouMean, type Diagnostic } from '../diagnostics.js';
 import type { PathSegment, SourceFile } from '../load/source-file.js';
 import { buildChild } from './build-child.js';
@@ -66,12 +66,31 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
   }
   (raw.list?.columns ?? []).forEach((f, i) => checkField(f, ['list', 'columns', i], 'Column'));
   (raw.list?.filters ?? []).forEach((f, i) => checkField(f, ['list', 'filters', i], 'Filter'));
+  // Badges follow a listed column and read fields of the row (docs/spec-language.md#list-badges).
+  if (raw.list?.badges) {
+    const { column, items } = raw.list.badges;
+    const listed = raw.list.columns ?? names.slice(0, 6);
+    if (!listed.includes(column)) diagnostics.push({ ...source.positionOf(['list', 'badges', 'column']), message: `Badges follow '${column}', which is not a column of the list (${listed.join(', ')}).` });
+    items.forEach((b, i) => {
+      for (const v of logicVars(b.when)) {
+        const read = v.name.split('.')[0];
+        if (!names.includes(read)) diagnostics.push({ ...source.positionOf(['list', 'badges', 'items', i, 'when', ...v.path]), message: `Badge '${b.label}' reads '${v.name}', which is not a field of ${raw.entity}.${didYouMean(read, names)}` });
+      }
+    });
+  }
   (raw.form?.fields ?? []).forEach((f, i) => checkField(f, ['form', 'fields', i], 'Form field'));
   if (raw.form?.fields && raw.form.layout) {
     diagnostics.push({ ...source.positionOf(['form', 'fields']), message: `Form of ${raw.entity} declares both fields and layout: the layout places the fields, drop 'fields'.` });
   }
+  const confirmNames = Object.keys(raw.confirmFields ?? {});
+  Object.entries(raw.confirmFields ?? {}).forEach(([name, c]) => {
+    if (names.includes(name)) diagnostics.push({ ...source.positionOf(['confirmFields', name], { key: true }), message: `Confirmation field '${name}' has the name of a field of ${raw.entity}: a confirmation is not stored, give it its own name.` });
+    checkField(c.confirms, ['confirmFields', name, 'confirms'], 'Confirmed field');
+    const confirmed = fields.find((f) => f.name === c.confirms);
+    if (confirmed && confirmed.type !== 'string') diagnostics.push({ ...source.positionOf(['confirmFields', name, 'confirms']), message: `Confirmation field '${name}' repeats '${c.confirms}', which is not a string field.` });
+  });
   const formLayout = raw.form?.layout && buildFormLayout(raw.form.layout, {
-    entity: raw.entity, fields: names, children: Object.keys(raw.children ?? {}), hidden: fields.filter((f) => f.ui.hidden).map((f) => f.name),
+    entity: raw.entity, fields: [...names, ...confirmNames], children: Object.keys(raw.children ?? {}), hidden: fields.filter((f) => f.ui.hidden).map((f) => f.name),
   }, source, diagnostics);
   (raw.confirmations ?? []).forEach((c, i) => checkField(c.field, ['confirmations', i, 'field'], 'Confirmation field'));
   (raw.checks ?? []).forEach((c, i) => checkField(c.field, ['checks', i, 'field'], 'Check field'));
@@ -131,6 +150,8 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
       name, entity: r.entity, label: r.label ?? '', link: r.link, columns: r.columns ?? [], pageSize: r.pageSize ?? 0,
       ...(r.widget === 'tabs' ? { tabs: { label: r.tabLabel ?? '', params: r.tabParams ?? {}, pageParam: r.pageParam ?? `pagina-${name}` } } : {}),
     })),
+    ...(raw.confirmFields ? { confirmFields: Object.entries(raw.confirmFields).map(([name, c]) => ({ name, ...c })) } : {}),
+    ...(raw.rowPermissions ? { rowPermissions: buildRowPermissions(raw, permission, source, diagnostics) } : {}),
     // The label defaults to the filtered field's: check-exists-filters fills it in.
     ...(raw.existsFilters ? { existsFilters: Object.entries(raw.existsFilters).map(([param, x]) => ({ param, entity: x.entity, link: x.link, field: x.field, label: x.label ?? '' })) } : {}),
     scope: raw.scope ?? {},
@@ -161,6 +182,7 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
         filters: raw.list.filters ?? [],
         sort: { field: sortField, direction: sortSpec.startsWith('-') ? 'desc' as const : 'asc' as const },
         permission: raw.list.permission ?? routePermission,
+        ...(raw.list.badges ? { badges: raw.list.badges } : {}),
       },
     } : {}),
     ...(raw.form ? {
@@ -169,6 +191,10 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
         // With a layout, the form's fields are the ones it places, in its reading order.
         fields: formLayout ? formLayout.placed.filter((n) => names.includes(n)) : raw.form.fields ?? names,
         ...(formLayout ? { layout: formLayout.layout } : {}),
+        ...(raw.form.createRefusal ? { createRefusal: raw.form.createRefusal } : {}),
+        ...(raw.form.views ? {
+          views: raw.form.views.map((v) => ({ route: v.route, title: v.title ?? raw.form?.title ?? label, permission: v.permission, readOnly: v.readOnly ?? false })),
+        } : {}),
       },
     } : {}),
     ...(raw.menu ? { menu: { group: raw.menu.group, label: raw.menu.label ?? labelPlural, order: raw.menu.order ?? 100 } } : {}),
@@ -190,13 +216,17 @@ function isOperation(name: string): name is Operation {
  */
 function checkRouteParams(raw: RawEntity, key: string[], source: SourceFile, diagnostics: Diagnostic[]): void {
   if (!raw.form) return;
-  const params = [...raw.form.route.matchAll(/:([A-Za-z0-9_]+)\??/g)].map((m) => m[1]);
-  if (params.slice(0, key.length).join(',') !== key.join(',')) {
-    const expected = key.map((k) => `:${k}?`).join('/');
-    diagnostics.push({ ...source.positionOf(['form', 'route']), message: `Form route parameters (${params.join(', ') || 'none'}) must be the key fields in order: end the route with /${expected}.` });
+  // A form view (docs/spec-language.md#form-views) opens the same record: its route carries the key alike.
+  const routes: [string, (string | number)[]][] = [[raw.form.route, ['form', 'route']], ...(raw.form.views ?? []).map((v, i): [string, (string | number)[]] => [v.route, ['form', 'views', i, 'route']])];
+  for (const [route, at] of routes) {
+    const params = [...route.matchAll(/:([A-Za-z0-9_]+)\??/g)].map((m) => m[1]);
+    if (params.slice(0, key.length).join(',') !== key.join(',')) {
+      const expected = key.map((k) => `:${k}?`).join('/');
+      diagnostics.push({ ...source.positionOf(at), message: `Form route parameters (${params.join(', ') || 'none'}) must be the key fields in order: end the route with /${expected}.` });
+    }
+    const mandatory = [...route.matchAll(/:([A-Za-z0-9_]+)(\/|$)/g)].map((m) => m[1]).filter((p) => !key.includes(p));
+    if (mandatory.length) diagnostics.push({ ...source.positionOf(at), message: `Form route parameters after the key (${mandatory.join(', ')}) must be optional: write :${mandatory[0]}?.` });
   }
-  const mandatory = [...raw.form.route.matchAll(/:([A-Za-z0-9_]+)(\/|$)/g)].map((m) => m[1]).filter((p) => !key.includes(p));
-  if (mandatory.length) diagnostics.push({ ...source.positionOf(['form', 'route']), message: `Form route parameters after the key (${mandatory.join(', ')}) must be optional: write :${mandatory[0]}?.` });
 }
 
 /** tabLabel, tabParams and pageParam describe tabs: without `widget: tabs` they would be ignored. */
@@ -224,4 +254,20 @@ function checkMigrationDeclarations(
       diagnostics.push({ ...source.positionOf(['fields', name, 'renamedFrom']), message: `Field '${name}' is renamed from '${f.renamedFrom}', which is still a field of ${raw.entity}: a column cannot be renamed into two.` });
     }
   }
+}
+
+/**
+ * Rows governed by another function (docs/spec-language.md#row-permissions): the field must be an enum with the
+ * named group, and the entity must have a function of its own for the other to replace.
+ */
+function buildRowPermissions(raw: RawEntity, permission: string | undefined, source: SourceFile, diagnostics: Diagnostic[]): RowPermissionModel[] {
+  return (raw.rowPermissions ?? []).flatMap((r, i) => {
+    const declared: Partial<RawEntity['fields']> = raw.fields;
+    const field = declared[r.field];
+    const codes = field?.type === 'enum' ? field.groups?.[r.group] : undefined;
+    if (!permission) diagnostics.push({ ...source.positionOf(['rowPermissions', i]), message: `Row permissions of ${raw.entity} replace the entity's function, but it declares no 'permission'.` });
+    else if (!field || field.type !== 'enum') diagnostics.push({ ...source.positionOf(['rowPermissions', i, 'field']), message: `Row permission field '${r.field}' is not an enum field of ${raw.entity}.` });
+    else if (!codes) diagnostics.push({ ...source.positionOf(['rowPermissions', i, 'group']), message: `Field '${r.field}' has no group '${r.group}' (its groups: ${Object.keys(field.groups ?? {}).join(', ') || 'none'}).` });
+    return permission && codes ? [{ field: r.field, group: r.group, codes, permission: r.permission, replaces: permission }] : [];
+  });
 }

@@ -34,11 +34,14 @@ export function buildShells(
     const at = pageSources.at(i) ?? { source: pages[i].source, index: 0 };
     return { route, source: at.source, path: ['pages', at.index, 'route'], what: `Page '${route}'` };
   };
+  // Form views (docs/spec-language.md#form-views) go by their route, not by their entity: to the shell with the
+  // longest prefix (its own or one it is `alsoUnder`) the route lies under.
+  const viewMembers = entities.flatMap((e) => (e.value.form?.views ?? []).map((v, i): Member => ({ route: v.route, source: e.source, path: ['form', 'views', i, 'route'], what: `Form view of ${e.value.name}` })));
   if (!file?.raw.shells) {
     return [{
-      name: 'main', prefix: '/', title: 'WebPOS', login: { realm: 'bank', title: 'Accesso' }, layout: 'sidebar', menu: 'spec',
+      name: 'main', prefix: '/', alsoUnder: [], title: 'WebPOS', login: { realm: 'bank', title: 'Accesso' }, layout: 'sidebar', menu: 'spec',
       home: '/home', publicHome: false, users: [...USER_KINDS], landing: {},
-      routes: [...entities.flatMap(entityMembers).map((m) => m.route), ...pages.map((p) => p.value.route)],
+      routes: [...entities.flatMap(entityMembers).map((m) => m.route), ...viewMembers.map((m) => m.route), ...pages.map((p) => p.value.route)],
     }];
   }
   const { source } = file;
@@ -88,14 +91,30 @@ export function buildShells(
   claim('entities', entities.filter((e) => entityMembers(e).length > 0), (e) => e.value.name, entityMembers, 'Entity');
   claim('pages', pages, (p) => p.value.route, (p, i) => [pageMember(p.value.route, i)], 'Page');
 
+  const prefixesOf = (shell: RawShell) => [shell.prefix, ...(shell.alsoUnder ?? [])];
+  raw.forEach(([name, shell]) => (shell.alsoUnder ?? []).forEach((extra, i) => {
+    const taken = raw.find(([, other]) => prefixesOf(other).includes(extra) && other !== shell) ?? (shell.prefix === extra ? [name] : undefined);
+    if (taken) diagnostics.push({ ...at(name, 'alsoUnder', i), message: `Prefix '${extra}' of shell '${name}' is already the prefix of shell '${taken[0]}'.` });
+  }));
+  // The shell with the longest prefix a route lies under, and that prefix's length.
+  const deepest = (route: string) => raw
+    .flatMap(([name, shell]) => prefixesOf(shell).filter((p) => underPrefix(route, p)).map((p) => ({ name, length: p.length })))
+    .sort((a, b) => b.length - a.length).at(0);
+
   // Every route under its own shell's prefix and under no more specific prefix of another shell.
   for (const [name, shell] of raw) {
     for (const m of members.get(name) ?? []) {
       const pos = m.source.positionOf(m.path);
-      if (!underPrefix(m.route, shell.prefix)) diagnostics.push({ ...pos, message: `${m.what}: route '${m.route}' of shell '${name}' is not under its prefix '${shell.prefix}'.` });
-      const inner = raw.find(([other, o]) => other !== name && o.prefix.length > shell.prefix.length && underPrefix(m.route, o.prefix));
-      if (inner) diagnostics.push({ ...pos, message: `${m.what}: route '${m.route}' of shell '${name}' lies under the prefix '${inner[1].prefix}' of shell '${inner[0]}'; list it in that shell.` });
+      const own = prefixesOf(shell).filter((p) => underPrefix(m.route, p)).map((p) => p.length);
+      if (!own.length) diagnostics.push({ ...pos, message: `${m.what}: route '${m.route}' of shell '${name}' is not under its prefix '${shell.prefix}'.` });
+      const inner = raw.flatMap(([other, o]) => (other === name ? [] : prefixesOf(o).filter((p) => p.length > Math.max(0, ...own) && underPrefix(m.route, p)).map((p) => [other, p] as const))).at(0);
+      if (own.length && inner) diagnostics.push({ ...pos, message: `${m.what}: route '${m.route}' of shell '${name}' lies under the prefix '${inner[1]}' of shell '${inner[0]}'; list it in that shell.` });
     }
+  }
+  for (const m of viewMembers) {
+    const owner = deepest(m.route);
+    if (owner) members.get(owner.name)?.push(m);
+    else diagnostics.push({ ...m.source.positionOf(m.path), message: `${m.what}: route '${m.route}' lies under no shell's prefix: add one to a shell's 'alsoUnder'.` });
   }
 
   return raw.map(([name, shell]) => buildShell(name, shell, (members.get(name) ?? []).map((m) => m.route), at, diagnostics));
@@ -118,7 +137,7 @@ function buildShell(
     landing[kind] = list;
   }
   return {
-    name, prefix: shell.prefix, title: shell.title, login: shell.login, layout: shell.layout, menu: shell.menu,
+    name, prefix: shell.prefix, alsoUnder: shell.alsoUnder ?? [], title: shell.title, login: shell.login, layout: shell.layout, menu: shell.menu,
     home: shell.home, publicHome: shell.publicHome ?? false, users: shell.users, landing, routes,
   };
 }

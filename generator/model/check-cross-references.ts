@@ -104,6 +104,8 @@ export function checkCrossReferences(
     // A screen's permission is written under list/form only when it differs from the entity's own.
     if (entity.list) { claimRoute(entity.list.route, source, ['list', 'route']); checkPermission(entity.list.permission, source, raw.list?.permission ? ['list', 'permission'] : ['permission']); }
     if (entity.form) { claimRoute(entity.form.route, source, ['form', 'route']); checkPermission(entity.form.permission, source, raw.form?.permission ? ['form', 'permission'] : ['permission']); }
+    entity.rowPermissions?.forEach((r, i) => { checkPermission(`${r.permission}:VISUALIZZAZIONE`, source, ['rowPermissions', i, 'permission']); });
+    entity.form?.views?.forEach((view, i) => { claimRoute(view.route, source, ['form', 'views', i, 'route']); checkPermission(view.permission, source, ['form', 'views', i, 'permission']); });
   }
   // Custom operations share the URL space with the generated ones: same method and path twice is a mistake.
   const endpoints = new Map<string, string>();

@@ -25,6 +25,8 @@ export interface RawEntity {
   entity: string; label?: string; labelPlural?: string; description?: string; table: string;
   key: string | string[]; permission?: string;
   relatedLists?: Record<string, { entity: string; label?: string; link: Record<string, string>; columns?: string[]; pageSize?: number; widget?: 'table' | 'tabs'; tabLabel?: string; tabParams?: Record<string, string>; pageParam?: string }>;
+  confirmFields?: Record<string, { confirms: string; label: string; message: string }>;
+  rowPermissions?: { field: string; group: string; permission: string }[];
   existsFilters?: Record<string, { entity: string; link: Record<string, string>; field: string; label?: string }>;
   scope?: ScopeMap;
   audit?: boolean;
@@ -40,8 +42,8 @@ export interface RawEntity {
   deleteConfirmation?: { title?: string; message: string };
   checks?: { field: string; valid: unknown; message: string; description?: string }[];
   indexes?: { fields: string[]; unique?: boolean }[];
-  list?: { route: string; title?: string; columns?: string[]; filters?: string[]; sort?: string; permission?: string };
-  form?: { route: string; title?: string; fields?: string[]; layout?: RawFormLayout; permission?: string };
+  list?: { badges?: { column: string; items: { label: string; when: JsonLogic }[] }; route: string; title?: string; columns?: string[]; filters?: string[]; sort?: string; permission?: string };
+  form?: { route: string; title?: string; fields?: string[]; layout?: RawFormLayout; permission?: string; views?: RawFormView[]; createRefusal?: string };
   menu?: { group: string; label?: string; order?: number };
   renamedFrom?: string;
   migrate?: { dropFields?: string[]; narrow?: string[]; backfill?: Record<string, unknown> };
@@ -71,8 +73,9 @@ export interface RawStates {
 export interface RawFunctions { functions: Record<string, string>; actions: Record<string, string> }
 export interface RawMessages { messages: { validation: Record<string, string>; formats: Record<NamedFormat, Record<string, string>>; errors: Record<string, string>; mails: MailTemplates } }
 export interface RawDemo { demo: string; order?: number; rows: Record<string, unknown>[] }
+export interface RawFormView { route: string; title?: string; permission: string; readOnly?: boolean }
 export interface RawShell {
-  prefix: string; title: string; login: { realm: 'bank' | 'merchant'; title: string }; layout: 'sidebar' | 'topbar'; menu: 'spec' | 'none';
+  prefix: string; alsoUnder?: string[]; title: string; login: { realm: 'bank' | 'merchant'; title: string }; layout: 'sidebar' | 'topbar'; menu: 'spec' | 'none';
   home: string; publicHome?: boolean; users: ('bank' | 'assistance' | 'merchant')[];
   landing?: Partial<Record<'bank' | 'assistance' | 'merchant', string | string[]>>;
   entities?: 'all' | string[]; pages?: 'all' | string[];

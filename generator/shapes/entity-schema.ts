@@ -87,6 +87,11 @@ export function inputSchema(entity: EntityModel, model: Model, filledByParent: r
     properties[field.name] = fieldSchema(field, { nullable: !field.required || optional });
     if (field.required && field.default === undefined && !optional) required.push(field.name);
   }
+  // A confirmation (docs/spec-language.md#confirmation-fields) is written like the field it repeats, never required.
+  for (const confirm of entity.confirmFields ?? []) {
+    const confirmed = entity.fields.find((f) => f.name === confirm.confirms);
+    if (confirmed) properties[confirm.name] = { ...fieldSchema(confirmed, { nullable: true }), title: confirm.label };
+  }
   for (const child of entity.children) {
     const childEntity = entityByName(model, child.entity);
     const itemSchema = inputSchema(childEntity, model, filledBy(child), serverSet);
@@ -168,6 +173,8 @@ export function objectSchema(fields: readonly FieldModel[]): JsonSchema {
 export function messageTable(entity: EntityModel, model: Model, prefix = ''): Record<string, Record<string, string>> {
   const table: Record<string, Record<string, string>> = {};
   for (const field of entity.fields) table[prefix + field.name] = field.messages;
+  // A confirmation is refused like its field (a malformed e-mail: "Mail non valida.").
+  for (const confirm of entity.confirmFields ?? []) table[prefix + confirm.name] = table[prefix + confirm.confirms] ?? {};
   for (const child of entity.children) {
     // The list's own refusals (minItems, maxItems) under its name, the items' under `<name>.<field>`.
     if (child.messages) table[prefix + child.name] = child.messages;

@@ -5,8 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { ChildModel, EntityModel, FieldModel } from '../../common/model.js';
-import { compactFields, entityByName } from '../../common/model.js';
+import type { ChildModel, ChildOperation, EntityModel, FieldModel, Operation } from '../../common/model.js';
+import { compactFields, entityByName, permissionForRow, unconfirmedFields } from '../../common/model.js';
 import { applyRules } from '../../common/rules.js';
 import type { RuntimeModel } from '../artifacts.js';
 import { constraintKind } from '../db/db-errors.js';
@@ -161,6 +161,7 @@ export class EntityService {
     const row = await this.repo.find(db, key);
     // Outside the caller's scope is the same answer as missing: no row's data, not even its existence.
     if (!row || !this.visible(row, caller)) throw new ApiError('NOT_FOUND');
+    this.requireRowPermission(row, 'get', caller);
     for (const child of this.entity.children) {
       const rows = await this.childRepo(child).findWhere(db, this.linkValues(child, row));
       row[child.name] = child.kind === 'one' ? (rows[0] ?? null) : rows;
@@ -174,6 +175,7 @@ export class EntityService {
       const row = this.prepare(this.entity, withDefaults(this.entity, withoutFiles(this.entity, body)));
       enforceFieldConditions(this.entity, row, body, undefined);
       if (!this.visible(row, caller)) throw new ApiError('FORBIDDEN');
+      this.requireRowPermission(row, 'create', caller);
       await refuseAssistanceOnly(trx, this.model, this.entity, body, null, caller);
       await this.hooks.beforeSave?.({ trx, afterCommit, model: this.model, entity: this.entity, caller, row, body });
       const existing = await this.repo.find(trx, keyOf(this.entity, row));
@@ -206,6 +208,7 @@ export class EntityService {
       const current = await this.repo.findForUpdate(trx, key);
       if (!current || !this.visible(current, caller)) throw new ApiError('NOT_FOUND');
       if (options.expect && !meets(current, options.expect)) throw new ApiError('INVALID_TRANSITION');
+      this.requireRowPermission(current, 'update', caller);
       const before = await this.before(trx, key, caller, options);
       refuseServerSet(this.model, this.entity, body, caller);
       this.checkFieldPermissions(current, body, caller);
@@ -213,6 +216,8 @@ export class EntityService {
       const row = this.prepare(this.entity, { ...current, ...stripChildren(this.entity, body), ...key });
       enforceFieldConditions(this.entity, row, body, current);
       if (!this.visible(row, caller)) throw new ApiError('FORBIDDEN');
+      // Turning a row into one another function governs (a merchant made virtual) needs that function too.
+      this.requireRowPermission(row, 'update', caller);
       await this.lifecycle.beforeUpdate(trx, current, row, caller);
       await this.hooks.beforeSave?.({ trx, afterCommit, model: this.model, entity: this.entity, caller, row, body });
       await this.checkReferences(trx, this.entity, row, '');
@@ -228,6 +233,7 @@ export class EntityService {
     return this.transaction(async (trx, afterCommit) => {
       const current = await this.repo.findForDelete(trx, key);
       if (!current || !this.visible(current, caller)) throw new ApiError('NOT_FOUND');
+      this.requireRowPermission(current, 'delete', caller);
       const before = await this.before(trx, key, caller, options);
       await this.lifecycle.beforeDelete(trx, current, caller);
       await this.hooks.beforeDelete?.({ trx, afterCommit, model: this.model, entity: this.entity, caller, row: current });
@@ -274,6 +280,7 @@ export class EntityService {
     return this.transaction(async (trx, afterCommit) => {
       const current = await this.repo.findForUpdate(trx, key);
       if (!current || !this.visible(current, caller)) throw new ApiError('NOT_FOUND');
+      this.requireRowPermission(current, 'childReplace', caller);
       const before = await this.before(trx, key, caller, options);
       // The body of this call is the list itself, so error paths start at the item index (0.codModpos).
       const pathOf = (_child: ChildModel, i?: number) => (i === undefined ? '' : `${i}.`);
@@ -355,11 +362,24 @@ export class EntityService {
   }
 
   /**
+   * A row another function governs (spec `rowPermissions`, seed 001 §6: a virtual merchant and GES_ESER_VIRTUALE)
+   * needs that function's action; any other row the entity's own. authorize() let holders of either through.
+   * Only an update may still come through a field's `editPermission` (checkFieldPermissions decides those).
+   */
+  private requireRowPermission(row: Row, operation: Operation | ChildOperation, caller?: Caller): void {
+    if (!caller || !this.entity.rowPermissions?.length) return;
+    const needed = permissionForRow(this.entity.rowPermissions, this.entity.api.permissions[operation], row);
+    if (holds(caller, needed)) return;
+    if (operation === 'update' && this.entity.fields.some((f) => f.editPermission && holds(caller, f.editPermission))) return;
+    throw new ApiError('FORBIDDEN');
+  }
+
+  /**
    * A caller without the update permission got here through a field's `editPermission`: only the
    * fields whose permission they hold may differ from the stored row, and children may not be sent.
    */
   private checkFieldPermissions(current: Row, body: Row, caller?: Caller): void {
-    if (!caller || holds(caller, this.entity.api.permissions.update)) return;
+    if (!caller || holds(caller, permissionForRow(this.entity.rowPermissions, this.entity.api.permissions.update, current))) return;
     const refused = [
       ...this.entity.fields
         .filter((f) => body[f.name] !== undefined && (body[f.name] ?? null) !== (current[f.name] ?? null))
@@ -424,7 +444,12 @@ export class EntityService {
 
   /** Defaults are filled by the caller on create; here the spec's field rules settle the row. */
   private prepare(entity: EntityModel, body: Row): Row {
-    const row = applyRules(entity.rules, stripChildren(entity, body));
+    // A confirmation field a body carries (the e-mail typed twice) is never stored, but must repeat its field
+    // as it will be stored (docs/spec-language.md#confirmation-fields).
+    const confirmations = new Set((entity.confirmFields ?? []).map((c) => c.name));
+    const row = applyRules(entity.rules, Object.fromEntries(Object.entries(stripChildren(entity, body)).filter(([name]) => !confirmations.has(name))));
+    const unconfirmed = unconfirmedFields(entity.confirmFields, body, row);
+    if (unconfirmed.length) throw new ApiError('VALIDATION_ERROR', unconfirmed.map((c) => ({ field: c.name, message: c.message })));
     // The spec's cross-field `checks` see the row as it will be stored, after the rules settled it.
     enforceChecks(entity, row);
     return row;

@@ -54,7 +54,8 @@ export function authorize(db: Knex, cookie: SessionCookie): RequestHandler {
     if (fromCookie) requireRequestedWith(req);
     const permission = op['x-permission'];
     // A field permission lets the call through; the service then allows only that field to change.
-    const partial = (op['x-field-permissions'] ?? []).some((p) => holds(caller, p));
+    // So does a row permission (spec `rowPermissions`): the service then checks the function of the row itself.
+    const partial = [...(op['x-field-permissions'] ?? []), ...(op['x-row-permissions'] ?? [])].some((p) => holds(caller, p));
     const allowed = op['x-access'] === 'authenticated' || (op['x-access'] === 'permission' && permission !== undefined && (holds(caller, permission) || partial));
     if (!allowed) throw new ApiError('FORBIDDEN');
     requestSession.set(res, { caller, token });

@@ -24,6 +24,8 @@ export interface OperationSchema {
   'x-access'?: string;
   'x-permission'?: string;
   'x-field-permissions'?: string[];
+  /** Permissions that govern some rows in place of x-permission (spec `rowPermissions`): the service checks the row. */
+  'x-row-permissions'?: string[];
   'x-operation'?: string;
   'x-entity'?: string;
   'x-file'?: string;
@@ -41,12 +43,14 @@ export function operationOf(res: Response): OperationSchema | undefined {
 /** The fields of OperationSchema an operation object of the document has, with their types. */
 function operationSchema(op: Record<string, unknown>): OperationSchema {
   const fieldPermissions = op['x-field-permissions'];
+  const rowPermissions = op['x-row-permissions'];
   const schema: OperationSchema = {};
   for (const key of ['operationId', 'x-access', 'x-permission', 'x-operation', 'x-entity', 'x-file'] as const) {
     const value = textAt(op, key);
     if (value !== undefined) schema[key] = value;
   }
   if (Array.isArray(fieldPermissions)) schema['x-field-permissions'] = fieldPermissions.filter((p) => typeof p === 'string');
+  if (Array.isArray(rowPermissions)) schema['x-row-permissions'] = rowPermissions.filter((p) => typeof p === 'string');
   return schema;
 }
 

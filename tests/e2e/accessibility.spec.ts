@@ -45,7 +45,7 @@ interface ManifestEntity {
   filters?: ManifestFilter[];
   requireOneFilter?: { params: string[] };
 }
-interface ManifestRoute { path: string; kind: string; entity?: string; permission?: string; public?: boolean }
+interface ManifestRoute { path: string; kind: string; entity?: string; permission?: string; public?: boolean; shell?: string; readOnly?: boolean }
 const entities: Record<string, ManifestEntity | undefined> = manifest.entities;
 const routes: ManifestRoute[] = manifest.routes;
 const API = manifest.apiBase;
@@ -126,7 +126,11 @@ async function visitsOf(request: APIRequestContext, isMerchant: boolean, grants:
   add(isMerchant ? merchantShell?.landing.merchant?.at(0) ?? merchantShell?.home : '/home', 'home');
   for (const route of routes) {
     if (route.public) { add(fill(route.path), `${route.kind} (pubblica)`); continue; }
-    if (isMerchant || !holds(grants, route.permission)) continue;
+    if (!holds(grants, route.permission)) continue;
+    // The other shell's routes send a user home; a merchant's own are the read-only views of its record (the
+    // web variant, seed 001 §2), which open the merchant's own row without a key.
+    if ((route.shell === merchantShell?.name) !== isMerchant) continue;
+    if (isMerchant) { if (route.kind === 'form' && route.readOnly) add(fill(route.path), 'form (sola lettura)'); continue; }
     const entityName = route.kind === 'extension' ? entityKeyedBy(route.path) : route.entity;
     const entity = entityName ? entities[entityName] : undefined;
     const needsRow = paramsOf(route.path).some((p) => !p.optional);
@@ -137,7 +141,7 @@ async function visitsOf(request: APIRequestContext, isMerchant: boolean, grants:
       if (row) add(fill(route.path, row), `${route.kind} (record)`);
     }
   }
-  const forbidden = isMerchant ? undefined : routes.find((r) => !r.public && !holds(grants, r.permission) && fill(r.path) !== undefined);
+  const forbidden = isMerchant ? undefined : routes.find((r) => !r.public && r.shell !== merchantShell?.name && !holds(grants, r.permission) && fill(r.path) !== undefined);
   if (forbidden) add(fill(forbidden.path), 'non autorizzato');
   add(NOT_FOUND_PATH, '404');
   return visits;

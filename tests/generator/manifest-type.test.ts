@@ -5,10 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { manifestSchema, SHELL_LAYOUTS } from '../../generator/emitters/manifest-type';
+import { MANIFEST_KEYWORDS, manifestSchema, SHELL_LAYOUTS } from '../../generator/emitters/manifest-type';
 
 const manifest: Record<string, unknown> = JSON.parse(readFileSync(new URL('../../generated/manifest.json', import.meta.url), 'utf8'));
-const validate = new Ajv2020({ allErrors: true, strict: true }).compile(manifestSchema);
+const validate = new Ajv2020({ allErrors: true, strict: true, keywords: MANIFEST_KEYWORDS }).compile(manifestSchema);
 
 const pagesSchema: { properties: { shells: { additionalProperties: { properties: { layout: { enum: string[] } } } } } } =
   JSON.parse(readFileSync(new URL('../../generator/schema/pages.schema.json', import.meta.url), 'utf8'));

@@ -13,10 +13,15 @@ function underPrefix(pathname: string, prefix: string): boolean {
   return prefix === '/' || pathname === prefix || pathname.startsWith(`${prefix}/`);
 }
 
-/** The shell a path belongs to: the one with the longest prefix it lies under (the first shell otherwise). */
+/**
+ * The shell a path belongs to: the one with the longest prefix it lies under, its own or one it is `alsoUnder`
+ * (the merchant's /esercente/anaeseweb in the business shell); the first shell otherwise.
+ */
 export function shellOfPath(shells: readonly ShellDef[], pathname: string): ShellDef {
-  const matching = shells.filter((s) => underPrefix(pathname, s.prefix)).sort((a, b) => b.prefix.length - a.prefix.length);
-  return matching.at(0) ?? shells[0];
+  const matching = shells
+    .flatMap((s) => [s.prefix, ...s.alsoUnder].filter((p) => underPrefix(pathname, p)).map((p) => ({ shell: s, length: p.length })))
+    .sort((a, b) => b.length - a.length);
+  return matching.at(0)?.shell ?? shells[0];
 }
 
 /** Seed 000 §1: a merchant, an assistance user, or another bank-side user. */

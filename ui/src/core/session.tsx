@@ -146,3 +146,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }
+
+/**
+ * A read-only view (a form view with `readOnly`, docs/spec-language.md#form-views): below it the caller holds
+ * only its reading grants, so no save, delete or "Nuovo" shows, whatever else it may do elsewhere. The server
+ * still decides what each call may do; this only keeps the view to what it is for.
+ */
+export function ReadingOnly({ enabled, children }: { enabled: boolean; children: ReactNode }) {
+  const session = useSession();
+  const reading = useMemo<Session>(() => ({ ...session, can: (...permissions) => permissions.every(isReading) && session.can(...permissions) }), [session]);
+  return enabled ? <SessionContext.Provider value={reading}>{children}</SessionContext.Provider> : <>{children}</>;
+}
+
+/** The reading action of the permission catalogue (list and get need it: generator/model/build-entity.ts). */
+function isReading(permission: string | undefined): boolean {
+  return permission === undefined || permission === '' || permission.endsWith(':VISUALIZZAZIONE');
+}

@@ -43,6 +43,8 @@ export interface FormDef {
   success?: Partial<Record<'create' | 'update' | 'delete', string>>;
   /** The spec's `deleteConfirmation:`, asked instead of the generic question (irreversible operations). */
   deleteConfirmation?: { title?: string; message: string };
+  /** Form-only fields that repeat another (the e-mail typed twice): they must match, and are never stored. */
+  confirmFields?: { name: string; confirms: string; label: string; message: string }[];
   /** field -> permission that allows changing it alone, without the entity's update permission */
   fieldPermissions?: Record<string, string>;
   /** Conditional fields (docs/spec-language.md#conditional-fields): when each is required, read-only, hidden. */

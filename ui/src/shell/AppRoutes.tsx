@@ -73,7 +73,7 @@ function RouteContent({ route }: { route: RouteDef }) {
     case 'form':
       // Keyed by the record: after a create the view moves to the edit route and starts from a clean form;
       // a tab opened further down the same record's route (:negozio?, :posid?) keeps the page.
-      return <FormPage key={recordPath(route.path, pathname, entities[route.entity]?.key.length ?? 0)} entityName={route.entity} routePattern={route.path} />;
+      return <FormPage key={recordPath(route.path, pathname, entities[route.entity]?.key.length ?? 0)} entityName={route.entity} routePattern={route.path} readOnly={route.readOnly ?? false} />;
     case 'extension':
       return <ExtensionPage name={route.component} title={route.title} />;
   }

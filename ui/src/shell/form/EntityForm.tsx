@@ -12,6 +12,7 @@ import Form from '@rjsf/mantine';
 import type { IChangeEvent } from '@rjsf/core';
 import { createSchemaUtils, type FormValidation, type UiSchema } from '@rjsf/utils';
 import { applyRules } from '../../../../common/rules';
+import { unconfirmedFields } from '../../../../common/model';
 import { fillMessage } from '../../../../common/fill-message';
 import { ApiError, bannerMessage, userMessage, type ErrorDetail } from '../../core/apiError';
 import { triggeredConfirmations } from '../../core/confirmations';
@@ -92,7 +93,8 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
 
   // The data as rjsf will hold it, its defaults filled in: what the user starts from, so a form nobody has
   // touched is not "changed" once rjsf reports its defaults.
-  const [formData, setFormData] = useState<Row>(() => withDefaults(form, fitToSchema(form.schema, editKey ? initialData : { ...initialData, ...fixed })));
+  // A stored row's confirmation fields start as the value they repeat: only a change must be typed twice.
+  const [formData, setFormData] = useState<Row>(() => withDefaults(form, fitToSchema(form.schema, editKey ? withConfirmations(form, initialData) : { ...initialData, ...fixed })));
   // The row as last loaded or saved: custom fields (the transfer list) tell from it whether they were modified.
   const [baseline, setBaseline] = useState<Row>(formData);
   // The latest data outside React's batching: confirmations compare against it while a modal is open.
@@ -143,6 +145,10 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
         slot[field]?.addError(messages[field]?.required ?? defaults.required ?? FALLBACK_MESSAGE);
       }
     }
+    // A confirmation must repeat its field (the form always sends it, so the server checks it too).
+    const sent = Object.fromEntries((form.confirmFields ?? []).map((c) => [c.name, data?.[c.name] ?? null]));
+    const slots: Partial<Record<string, { addError(message: string): void }>> = errors;
+    for (const c of unconfirmedFields(form.confirmFields, sent, data ?? {})) slots[c.name]?.addError(c.message);
     return errors;
   };
   // File fields upload on their own (StoredFileWidget): with the row's version, which the upload then changes.
@@ -196,8 +202,10 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
       const created = !editKey && form.states ? form.states.created[textOf(saved?.[form.states.field] ?? '')] : undefined;
       banners.success(fillMessage(created ?? form.success?.[editKey ? 'update' : 'create'] ?? 'Salvataggio effettuato', saved ?? body));
       setServerDetails([]);
-      setBaseline(fitToSchema(form.schema, saved ?? body));
-      if (editKey) update(fitToSchema(form.schema, saved ?? body));
+      // The stored row has no confirmation fields: they start again as the values they repeat.
+      const stored = withConfirmations(form, fitToSchema(form.schema, saved ?? body));
+      setBaseline(stored);
+      if (editKey) update(stored);
       else {
         // The new record's route is the same form, clean: moving there loses nothing.
         leaveGuard.release();
@@ -319,4 +327,9 @@ function useNoSubmitOnEnter() {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [element]);
   return setElement;
+}
+
+/** The row with each confirmation field set to the value it repeats (docs/spec-language.md#confirmation-fields). */
+function withConfirmations(form: FormDef, row: Row): Row {
+  return { ...row, ...Object.fromEntries((form.confirmFields ?? []).map((c) => [c.name, row[c.confirms] ?? null])) };
 }

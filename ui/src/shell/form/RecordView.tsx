@@ -46,7 +46,8 @@ export function RecordView({ entity, form, record, editKey, onBack, onRecordChan
 
   const item = (name: string): ReactNode => {
     const property = properties[name];
-    if (!shownField(ui[name])) return null;
+    // A confirmation field repeats another only while typing: a record shows the field itself.
+    if (!shownField(ui[name]) || form.confirmFields?.some((c) => c.name === name)) return null;
     const uiField = ui[name];
     if (isRecord(property) && isRecord(uiField) && uiField['ui:field'] === 'childTabs') {
       return <ChildTabsView key={name} name={name} property={property} uiField={uiField} rows={record[name]} />;

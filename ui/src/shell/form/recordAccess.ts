@@ -3,6 +3,7 @@
  * whole, save only the fields whose own permission it holds, delete it, or only read it (a record view,
  * not a grey disabled form). The form page and a related list's tab decide alike.
  */
+import { permissionForRow } from '../../../../common/model';
 import { isStringArray } from '../../core/guards';
 import type { EntityMeta, FormDef, Row } from '../../core/types';
 
@@ -20,9 +21,11 @@ export function recordAccess(entity: EntityMeta, form: FormDef | undefined, reco
   const actions = record?._actions;
   const rowActions = isStringArray(actions) ? actions : undefined;
   const allowsOnRow = (op: 'update' | 'delete') => !rowActions || rowActions.includes(op);
-  const fullUpdate = entity.operations.includes('update') && can(entity.permissions.update) && allowsOnRow('update');
+  // A row another function governs (a virtual merchant: GES_ESER_VIRTUALE) needs that function's actions.
+  const forRow = (permission: string | undefined) => (record && permission ? permissionForRow(entity.rowPermissions, permission, record) : permission);
+  const fullUpdate = entity.operations.includes('update') && can(forRow(entity.permissions.update)) && allowsOnRow('update');
   const canSave = editing ? fullUpdate : can(entity.permissions.create);
-  const canDelete = entity.operations.includes('delete') && can(entity.permissions.delete) && allowsOnRow('delete');
+  const canDelete = entity.operations.includes('delete') && can(forRow(entity.permissions.delete)) && allowsOnRow('delete');
   const restrictedFields = editing && !fullUpdate && allowsOnRow('update') && form
     ? Object.entries(form.fieldPermissions ?? {}).filter(([, p]) => can(p)).map(([f]) => f)
     : undefined;

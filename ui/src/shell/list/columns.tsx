@@ -5,15 +5,18 @@
  * core/columnWidths.ts gives it for the rows on screen.
  */
 import type { MRT_ColumnDef } from 'mantine-react-table';
+import { holds } from '../../../../common/rules';
 import { columnWidth } from '../../core/columnWidths';
 import { formatCell } from '../../core/format';
 import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH } from '../../core/listMemory';
 import { referenceLabel } from '../../core/referenceLabels';
 import type { ColumnDef, Row } from '../../core/types';
 
-/** A cell as the list shows it. */
+/** A cell as the list shows it, with the badges of the row that the column carries ("Libreria Online [PayWay]"). */
 export function cellText(column: ColumnDef, row: Row): string {
-  return referenceLabel(row, column.field) ?? formatCell(column, row[column.field]);
+  const text = referenceLabel(row, column.field) ?? formatCell(column, row[column.field]);
+  const badges = (column.badges ?? []).filter((b) => holds(b.when, row)).map((b) => `[${b.label}]`);
+  return [text, ...badges].join(' ');
 }
 
 export function keyFirst(columns: readonly ColumnDef[], key: readonly string[]): ColumnDef[] {

@@ -2,18 +2,22 @@
  * Generic form page (route kind "form"). Without a key in the route it creates (POST), with one it loads
  * (GET) and updates (PUT); after a create the view moves to the new record's edit route (seed 000 §4).
  */
+import { useEffect, useRef } from 'react';
 import { Alert, Button, Center, Loader, Stack, Title } from '@mantine/core';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { userMessage } from '../../core/apiError';
 import { useEntityRecord } from '../../core/hooks/useEntityRecord';
 import { useStableValue } from '../../core/hooks/useStableValue';
-import { useEntityMeta } from '../../core/hooks/useManifest';
+import { useEntityMeta, useManifest } from '../../core/hooks/useManifest';
 import { useFormDef } from '../../core/hooks/useFormDef';
 import { fillRoute, keyOf, recordPath } from '../../core/keys';
 import { browserStore, listAddress } from '../../core/listMemory';
-import { useSession } from '../../core/session';
+import { ReadingOnly, useSession } from '../../core/session';
+import { fixedFieldValues } from '../../core/fixedScope';
+import { shellOfPath } from '../../core/navigation';
 import type { FormDef, Row } from '../../core/types';
 import { AuditPanel } from '../form/AuditPanel';
+import { useModals } from '../modals/modalsContext';
 import { EntityForm } from '../form/EntityForm';
 import { RecordView } from '../form/RecordView';
 import { RelatedLists } from '../form/RelatedLists';
@@ -24,9 +28,16 @@ import { usePageTitle } from '../pageTitle';
 interface Props {
   entityName: string;
   routePattern: string;
+  /** A read-only form view (docs/spec-language.md#form-views): the record to read, whatever the grants. */
+  readOnly?: boolean;
 }
 
-export default function FormPage({ entityName, routePattern }: Props) {
+/** The page in a read-only view reads only (ReadingOnly), so its own access is decided below it. */
+export default function FormPage(props: Props) {
+  return <ReadingOnly enabled={props.readOnly ?? false}><FormPageBody {...props} /></ReadingOnly>;
+}
+
+function FormPageBody({ entityName, routePattern, readOnly = false }: Props) {
   const entity = useEntityMeta(entityName);
   const params = useParams();
   const [search] = useSearchParams();
@@ -35,18 +46,38 @@ export default function FormPage({ entityName, routePattern }: Props) {
   const editKey = useStableValue(keyOf(entity.key, params));
   const record = useEntityRecord(entity, editKey);
   const form = useFormDef(entityName);
-  const { can } = useSession();
+  const { can, user } = useSession();
+  const { shells } = useManifest();
   const { canSave, canDelete, restrictedFields, readOnlyView } = recordAccess(entity, form.status === 'ready' ? form.value : undefined, record.record, Boolean(editKey), can);
 
   // Back to the list as the user left it: same page, filters and sort (core/listMemory.ts).
-  const toList = () => { void navigate(entity.listRoute ? listAddress(browserStore('session'), entity.listRoute) : '/'); };
+  // A view has no list of its own: back is its shell's home (the merchant's business home).
+  const toList = () => { void navigate(readOnly ? shellOfPath(shells, routePattern).home : entity.listRoute ? listAddress(browserStore('session'), entity.listRoute) : '/'); };
   const keyText = editKey ? Object.values(editKey).join(' ') : '';
   const title = editKey ? `${readOnlyView ? '' : 'Modifica '}${entity.label} ${keyText}` : `Inserimento ${entity.label}`;
   usePageTitle(title);
 
+  // Seed 001 §6: who may not create is told so (the spec's `createRefusal`) and goes home, not left on a form.
+  const modals = useModals();
+  const refuseCreate = !readOnly && !editKey && entity.createRefusal !== undefined && !can(entity.permissions.create) ? entity.createRefusal : undefined;
+  const refused = useRef(false);
+  useEffect(() => {
+    if (!refuseCreate || refused.current) return;
+    refused.current = true;
+    void modals.alert(refuseCreate).then(() => { void navigate(shellOfPath(shells, routePattern).home, { replace: true }); });
+  }, [refuseCreate, modals, navigate, shells, routePattern]);
+
+  // A read-only view creates nothing: without a key it opens the record the caller is fixed to (a merchant
+  // its own, seed 001 §2 "/esercente/anaeseweb/E/{codEser} is the default for merchants").
+  const ownKey = useStableValue(readOnly && !editKey ? keyOf(entity.key, fixedFieldValues(entity.scope, user)) : undefined);
+  useEffect(() => { if (ownKey) void navigate(fillRoute(routePattern, ownKey), { replace: true }); }, [ownKey, navigate, routePattern]);
 
   let body;
-  if (form.status === 'error' || record.error) {
+  if (refuseCreate) {
+    body = <Alert color="yellow" title="Operazione non consentita">{refuseCreate}</Alert>;
+  } else if (readOnly && !editKey) {
+    body = ownKey ? <Center p="xl"><Loader aria-label="Caricamento" /></Center> : <Alert color="yellow" title="Nessun record indicato">Indicare il codice nell'indirizzo.</Alert>;
+  } else if (form.status === 'error' || record.error) {
     body = (
       <>
         <Alert color="red" title="Errore">{record.error ? userMessage(record.error) : 'Modulo non disponibile - contattare il supporto'}</Alert>
