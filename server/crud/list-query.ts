@@ -5,6 +5,7 @@
  */
 import type { Knex } from 'knex';
 import type { EntityModel, FieldModel } from '../../common/model.js';
+import { foldCaseSql } from '../../common/fold-case.js';
 import { isPostgres } from '../db/dialect.js';
 import { named } from '../lookup.js';
 
@@ -50,7 +51,8 @@ export function applyFilters<TRecord extends object, TResult>(qb: Knex.QueryBuil
       const bound = f.type === 'integer' || f.type === 'decimal' ? Number(value) : String(value);
       qb.where(f.column, range === 'from' ? '>=' : '<=', bound);
     } else if (f.search === 'wildcard' && !exact) {
-      qb.whereRaw(`${foldCase('??')} LIKE ? ESCAPE '\\'`, [f.column, `%${escapeLike(String(value).toLowerCase())}%`]);
+      qb.whereRaw(`${foldCaseSql('??')} LIKE ? ESCAPE '\\'`, [f.column, `%${escapeLike(String(value).toLowerCase())}%`]);
+      whereTrigramCandidates(qb, entity, f, String(value));
     } else if (f.type === 'boolean') {
       qb.where(f.column, value === true || value === 'true');
     } else {
@@ -95,16 +97,18 @@ export function orderByField(qb: Knex.QueryBuilder, field: FieldModel, direction
 }
 
 /**
- * Lower case as JavaScript's toLowerCase for ASCII and the accented capitals of Latin-1 (À..Þ): SQLite's
- * LOWER() folds ASCII only, so 'città' did not find 'CITTÀ' there while PostgreSQL found it.
+ * A field with a trigram index (docs/spec-language.md#text-search-indexes), on SQLite: the rows its FTS5 table
+ * finds for the text, so the LIKE above (which keeps the exact meaning on both databases) reads those rows only,
+ * not the whole table. The FTS5 trigram tokenizer folds case at least as widely as the LIKE, so it drops no
+ * match. Under three characters there is no trigram to look up: the LIKE alone. PostgreSQL needs nothing here:
+ * its index is on the very expression the LIKE compares.
  */
-function foldCase(column: string): string {
-  let sql = column;
-  for (let c = 0xc0; c <= 0xde; c++) {
-    if (c === 0xd7) continue; // × is not a letter
-    sql = `REPLACE(${sql}, '${String.fromCharCode(c)}', '${String.fromCharCode(c).toLowerCase()}')`;
-  }
-  return `LOWER(${sql})`;
+function whereTrigramCandidates(qb: Knex.QueryBuilder, entity: EntityModel, field: FieldModel, text: string): void {
+  const index = entity.indexes.find((ix) => ix.kind === 'trigram' && ix.fields[0] === field.name);
+  // Characters as the tokenizer counts them: code points, not UTF-16 units.
+  if (!index || isPostgres(qb) || Array.from(text).length < 3) return;
+  // A phrase of the whole text: the trigram tokenizer matches it as a substring, spaces included.
+  qb.whereRaw('??.rowid IN (SELECT rowid FROM ?? WHERE ?? MATCH ?)', [entity.table, index.name, index.name, `"${text.replace(/"/g, '""')}"`]);
 }
 
 function escapeLike(text: string): string {
@@ -124,7 +128,7 @@ function applyDisplaySearch(qb: Knex.QueryBuilder, entity: EntityModel, text: st
       if (f.type === 'integer' || f.type === 'decimal') {
         if (/^-?\d+(\.\d+)?$/.test(text)) any.orWhere(f.column, Number(text));
       } else if (f.type === 'string' || f.type === 'reference' || f.type === 'enum') {
-        any.orWhereRaw(`${foldCase('??')} LIKE ? ESCAPE '\\'`, [f.column, pattern]);
+        any.orWhereRaw(`${foldCaseSql('??')} LIKE ? ESCAPE '\\'`, [f.column, pattern]);
       }
     }
   });
