@@ -172,7 +172,11 @@ export interface EntityModel {
   deleteConfirmation?: { title?: string; message: string };
   /** Conditions over the row that must hold to save it; otherwise 400 with `message` on `field`. */
   checks?: RowCheckModel[];
-  indexes: { name: string; fields: string[]; unique: boolean }[];
+  /**
+   * `trigram`: one text field's index for its wildcard (contains) search (docs/spec-language.md#text-search-indexes):
+   * on PostgreSQL a pg_trgm GIN index on the folded text, on SQLite the FTS5 table named `name`.
+   */
+  indexes: { name: string; fields: string[]; unique: boolean; kind?: 'trigram' }[];
   /** The fields that name a row where others refer to it (`30480 - BCC di Esempio`); never empty. */
   display: string[];
   api: {

@@ -7,6 +7,8 @@
  * synthetic banks, each with one store and its own group (type M) below its bank's, as a merchant with a
  * business-portal account has: the group tree a bank or federation caller's scope walks holds them too. The
  * demo merchant 0001234 (caller `merchant.0001234`) gets 30 stores, a merchant's record of seed 001 §2.
+ * The merchants suite asks for another MerchantShape: two stores a merchant, two terminals a store, a share at
+ * bank 30480 (bench/merchants/calls.ts); the rows themselves come from ./merchant-rows.ts.
  *
  * The database is prepared once per dialect (migrations, demo data, the rows above, ANALYZE), the four
  * callers log in through the real login endpoint (their sessions are in the data), and every server gets
@@ -25,6 +27,7 @@ import { loadDemoDataIfEmpty } from '../../server/db/demo-data.js';
 import { migrateLatest } from '../../server/db/migrate.js';
 import { login } from '../lib/fixture.js';
 import { listeningPort } from '../lib/servers.js';
+import { merchantCode, merchantRow, shopSign, storeId, storeRow, terminalIndex, terminalRow } from './merchant-rows.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -33,9 +36,6 @@ const PG_PREFIX = 'webpos_bench_vol';
 export const VOLUME = { banks: 10_000, branchesPerBank: 5, benchBankBranches: 500, merchants: Number(process.env.BENCH_MERCHANTS ?? 1_000_000), benchMerchantStores: 30 };
 /** The demo merchant the merchant caller belongs to (spec/demo/45-esercenti.yaml), its bank and its stores. */
 export const BENCH_MERCHANT = { code: '0001234', bank: '30480', firstStore: 1001 };
-/** Synthetic merchants' codes start here (7 digits), their stores' pdvid at STORE_FROM. */
-const MERCHANT_FROM = 2_000_000;
-const STORE_FROM = 10_000_000;
 export const FIRST_ABI = 80_000;
 export const FEDERATION = '15000';
 /** Branches the create benchmark adds get cabs from here up (string order: above every seeded cab). */
@@ -52,6 +52,7 @@ export type CallerKind = keyof typeof CALLERS;
 
 const PROVINCES = [['Milano', 'MI'], ['Monza', 'MB'], ['Bergamo', 'BG'], ['Brescia', 'BS'], ['Como', 'CO'], ['Torino', 'TO'], ['Roma', 'RM'], ['Napoli', 'NA']];
 
+
 export interface VolumeFixture {
   dialect: Dialect;
   tokens: Record<CallerKind, string>;
@@ -63,37 +64,75 @@ export interface VolumeFixture {
 
 export const syntheticAbi = (i: number) => String(FIRST_ABI + i);
 
-const store = (pdvid: string, merchant: string, abi: string, insegna: string, i: number) => {
-  const [city, province] = PROVINCES[i % PROVINCES.length];
-  return {
-    pdvid, cod_eser: merchant, abi, cab: '01600', insegna, addr: `Via Mazzini ${(i % 150) + 1}`, localita: city, provincia: province,
-    cap: '20100', tipo_soggetto: '2', p_iva: '01234560124', abcid: '5812', des_attivita_commerciale: 'Bar e ristoranti', enable: true,
-  };
-};
-
 /**
- * The merchants, their stores and groups, in slices so a million rows never sit in memory at once; and the
- * demo merchant's stores up to VOLUME.benchMerchantStores.
+ * What each synthetic merchant has: the volume suite's one store and no terminal; the merchants suite's two stores
+ * of two terminals each, and one merchant in `benchBankEvery` at the bench bank 30480 (the bank caller's share).
  */
-async function seedMerchants(db: Knex): Promise<void> {
-  const SLICE = 50_000;
-  for (let from = 0; from < VOLUME.merchants; from += SLICE) {
-    const indexes = Array.from({ length: Math.min(SLICE, VOLUME.merchants - from) }, (_, k) => from + k);
-    const code = (i: number) => String(MERCHANT_FROM + i);
-    const bank = (i: number) => syntheticAbi(i % VOLUME.banks);
-    await db.batchInsert('esercente', indexes.map((i) => ({
-      cod_abi: bank(i), cod_eser: code(i), cab: '00000', ds: `Esercente volume ${i + 1} S.r.l.`, tipo: 'FI', stato: 'E',
-      tipo_soggetto_eser: '2', piva_eser: '01234560124', cod_paese: '086', enable: true,
-    })), 500);
-    await db.batchInsert('negozio', indexes.map((i) => store(String(STORE_FROM + i), code(i), bank(i), `Negozio volume ${i + 1}`, i)), 500);
-    await db.batchInsert('gruppo', indexes.map((i) => ({ group_name: `${bank(i)}-${code(i)}`, description: `Esercente ${code(i)}`, group_type: 'M', parent_group: bank(i) })), 500);
-  }
-  const existing = Number((await db('negozio').where('cod_eser', BENCH_MERCHANT.code).count({ c: '*' }))[0].c);
-  const more = Array.from({ length: Math.max(0, VOLUME.benchMerchantStores - existing) }, (_, k) => k);
-  await db.batchInsert('negozio', more.map((k) => store(String(BENCH_MERCHANT.firstStore + 100 + k), BENCH_MERCHANT.code, BENCH_MERCHANT.bank, `Bar Centrale ${k + 4}`, k)), 500);
+export interface MerchantShape { storesPerMerchant: number; terminalsPerStore: number; benchBankEvery: number }
+const VOLUME_MERCHANTS: MerchantShape = { storesPerMerchant: 1, terminalsPerStore: 0, benchBankEvery: 0 };
+
+/** What the fixture needs of a better-sqlite3 connection (knex's client hands it out untyped). */
+interface SqliteConnection { prepare(sql: string): { run(...values: unknown[]): unknown }; transaction(work: () => void): () => void }
+
+function isSqliteConnection(value: unknown): value is SqliteConnection {
+  return typeof value === 'object' && value !== null && 'prepare' in value && 'transaction' in value;
 }
 
-async function seed(db: Knex): Promise<void> {
+/**
+ * Inserts `rows` (all with the same columns) in one transaction, the fastest way each database takes millions of
+ * rows without another package: on SQLite one prepared INSERT run per row on the driver's own connection (no SQL
+ * built per row); on PostgreSQL one INSERT ... SELECT FROM json_populate_recordset() of the slice, with the foreign-key
+ * triggers off for the transaction (session_replication_role): the rows are generated consistent, and checking
+ * four references on each of millions of rows would be most of the load time.
+ */
+async function insertSlice(db: Knex, table: string, rows: readonly Record<string, unknown>[]): Promise<void> {
+  if (!rows.length) return;
+  const columns = Object.keys(rows[0]);
+  if (db.client.config.client === 'pg') {
+    const list = columns.map(() => '??').join(', ');
+    await db.transaction(async (trx) => {
+      await trx.raw('SET LOCAL session_replication_role = replica');
+      // The rows as one JSON parameter, typed by the table's own columns.
+      await trx.raw(`INSERT INTO ?? (${list}) SELECT ${list} FROM json_populate_recordset(NULL::??, ?::json)`, [table, ...columns, ...columns, table, JSON.stringify(rows)]);
+    });
+    return;
+  }
+  const connection: unknown = await db.client.acquireConnection();
+  try {
+    if (!isSqliteConnection(connection)) throw new Error('The SQLite connection is not better-sqlite3\'s');
+    const insert = connection.prepare(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
+    // better-sqlite3 binds booleans as nothing: SQLite stores them as 1 and 0.
+    connection.transaction(() => { for (const r of rows) insert.run(...columns.map((c) => (typeof r[c] === 'boolean' ? Number(r[c]) : r[c] ?? null))); })();
+  } finally {
+    await db.client.releaseConnection(connection);
+  }
+}
+
+/**
+ * The merchants, their stores, terminals and groups, in slices so a million rows never sit in memory at once;
+ * and the demo merchant's stores up to VOLUME.benchMerchantStores, each new one with the shape's terminals.
+ */
+async function seedMerchants(db: Knex, shape: MerchantShape): Promise<void> {
+  const SLICE = 20_000;
+  const bank = (i: number) => (shape.benchBankEvery && i % shape.benchBankEvery === 0 ? BENCH_MERCHANT.bank : syntheticAbi(i % VOLUME.banks));
+  for (let from = 0; from < VOLUME.merchants; from += SLICE) {
+    const indexes = Array.from({ length: Math.min(SLICE, VOLUME.merchants - from) }, (_, k) => from + k);
+    await insertSlice(db, 'esercente', indexes.map((i) => merchantRow(i, bank(i))));
+    const stores = indexes.flatMap((i) => Array.from({ length: shape.storesPerMerchant }, (_, s) => ({ i, s })));
+    await insertSlice(db, 'negozio', stores.map(({ i, s }) => storeRow(storeId(i, s, shape.storesPerMerchant), merchantCode(i), bank(i), shopSign(i, s), i + s)));
+    const terminals = stores.flatMap(({ i, s }) => Array.from({ length: shape.terminalsPerStore }, (_, t) => terminalRow(terminalIndex(i, s, t, shape), storeId(i, s, shape.storesPerMerchant), merchantCode(i), bank(i))));
+    await insertSlice(db, 'terminale', terminals);
+    await insertSlice(db, 'gruppo', indexes.map((i) => ({ group_name: `${bank(i)}-${merchantCode(i)}`, description: `Esercente ${merchantCode(i)}`, group_type: 'M', parent_group: bank(i) })));
+  }
+  const existing = Number((await db('negozio').where('cod_eser', BENCH_MERCHANT.code).count({ c: '*' }))[0].c);
+  const more = Array.from({ length: Math.max(0, VOLUME.benchMerchantStores - existing) }, (_, k) => String(BENCH_MERCHANT.firstStore + 100 + k));
+  await insertSlice(db, 'negozio', more.map((pdvid, k) => storeRow(pdvid, BENCH_MERCHANT.code, BENCH_MERCHANT.bank, `Bar Centrale ${k + 4}`, k)));
+  // Numbered after every synthetic terminal, so their ids never meet.
+  const after = VOLUME.merchants * shape.storesPerMerchant * shape.terminalsPerStore;
+  await insertSlice(db, 'terminale', more.flatMap((pdvid, k) => Array.from({ length: shape.terminalsPerStore }, (_, t) => terminalRow(after + k * shape.terminalsPerStore + t, pdvid, BENCH_MERCHANT.code, BENCH_MERCHANT.bank))));
+}
+
+async function seed(db: Knex, shape: MerchantShape): Promise<void> {
   const artifacts = loadArtifacts();
   await migrateLatest(db, artifacts.migrationsDir);
   await loadDemoDataIfEmpty(db, artifacts);
@@ -109,7 +148,7 @@ async function seed(db: Knex): Promise<void> {
   const rows = banks.flatMap((abi, b) => Array.from({ length: VOLUME.branchesPerBank }, (_, j) => branch(abi, String(j).padStart(5, '0'), b + j)));
   rows.push(...Array.from({ length: VOLUME.benchBankBranches }, (_, i) => branch('30480', String(11000 + i), i)));
   await db.batchInsert('filiale', rows, 400);
-  await seedMerchants(db);
+  await seedMerchants(db, shape);
   await db.raw('ANALYZE');
 }
 
@@ -137,7 +176,13 @@ async function counts(db: Knex) {
   return { banks: await n('banca'), branches: await n('filiale'), groups: await n('gruppo'), merchants: await n('esercente'), stores: await n('negozio') };
 }
 
-export async function prepareVolume(dialect: Dialect): Promise<VolumeFixture> {
+/**
+ * `shape`: the merchants' stores and terminals (default the volume suite's); `databasePrefix`: the PostgreSQL
+ * databases' names, whose leftovers are dropped first (another suite's prefix leaves the volume suite's alone).
+ */
+export async function prepareVolume(dialect: Dialect, options: { shape?: MerchantShape; databasePrefix?: string } = {}): Promise<VolumeFixture> {
+  const shape = options.shape ?? VOLUME_MERCHANTS;
+  const prefix = options.databasePrefix ?? PG_PREFIX;
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'webpos-bench-vol-'));
     const template = join(dir, 'template.sqlite');
@@ -145,7 +190,7 @@ export async function prepareVolume(dialect: Dialect): Promise<VolumeFixture> {
     let tokens: Record<CallerKind, string>;
     let sizes: VolumeFixture['counts'];
     try {
-      await seed(db);
+      await seed(db, shape);
       tokens = await loginAll(db);
       sizes = await counts(db);
       await db.raw('PRAGMA wal_checkpoint(TRUNCATE)');
@@ -164,15 +209,15 @@ export async function prepareVolume(dialect: Dialect): Promise<VolumeFixture> {
     };
   }
   const made: string[] = [];
-  const template = `${PG_PREFIX}_template`;
-  await dropLeftovers();
+  const template = `${prefix}_template`;
+  await dropLeftovers(prefix);
   await admin((c) => c.query(`CREATE DATABASE "${template}"`));
   made.push(template);
   const db = connect({ databaseUrl: urlOf(template), sqliteFile: ':memory:' });
   let tokens: Record<CallerKind, string>;
   let sizes: VolumeFixture['counts'];
   try {
-    await seed(db);
+    await seed(db, shape);
     tokens = await loginAll(db);
     sizes = await counts(db);
   } finally {
@@ -181,7 +226,7 @@ export async function prepareVolume(dialect: Dialect): Promise<VolumeFixture> {
   return {
     dialect, tokens, counts: sizes,
     copy: async (name) => {
-      const copyName = `${PG_PREFIX}_${name.replace(/\W/g, '_')}_${made.length}`;
+      const copyName = `${prefix}_${name.replace(/\W/g, '_')}_${made.length}`;
       await admin((c) => c.query(`CREATE DATABASE "${copyName}" TEMPLATE "${template}"`));
       made.push(copyName);
       // Statistics are not copied with a template on every version: analyze the copy.
@@ -201,9 +246,9 @@ function urlOf(database: string): string {
   return url.toString();
 }
 
-async function dropLeftovers(): Promise<void> {
+async function dropLeftovers(prefix: string): Promise<void> {
   await admin(async (c) => {
-    const { rows } = await c.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE '${PG_PREFIX}%'`);
+    const { rows } = await c.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE '${prefix}%'`);
     for (const r of rows) await c.query(`DROP DATABASE IF EXISTS "${r.datname}" WITH (FORCE)`);
   });
 }

@@ -7,8 +7,8 @@
 import { createHash } from 'node:crypto';
 import { diffSchemas, type Change } from '../migrations/diff.js';
 import { declarationsOf } from '../migrations/declarations.js';
-import { describe, down, up } from '../migrations/render-changes.js';
-import { emptySnapshot, MIGRATIONS_DIR, SNAPSHOT_PATH, snapshotOf, type SchemaSnapshot } from '../migrations/snapshot.js';
+import { describe, down, trigramRefresh, up } from '../migrations/render-changes.js';
+import { emptySnapshot, MIGRATIONS_DIR, SNAPSHOT_PATH, snapshotOf, type SchemaSnapshot, type SnapshotTable } from '../migrations/snapshot.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
 import { jsonFile } from './emitter.js';
 
@@ -22,7 +22,7 @@ export const migrationsEmitter: Emitter = {
     for (const r of refusals) ctx.report({ ...ctx.positionOf(r.at.source, r.at.path), message: r.message });
     if (refusals.length || !changes.length) return [...frozen, jsonFile(SNAPSHOT_PATH, previous)];
 
-    const migration = renderMigration(changes, ctx);
+    const migration = renderMigration(changes, ctx, { before: previous.tables, after: snapshotOf(model) });
     const next: SchemaSnapshot = {
       format: 1,
       postgresTextCollation: 'C',
@@ -69,11 +69,11 @@ function frozenMigrations(snapshot: SchemaSnapshot, ctx: EmitContext): Generated
   });
 }
 
-function renderMigration(changes: Change[], ctx: EmitContext): GeneratedFile {
+function renderMigration(changes: Change[], ctx: EmitContext, tables: { before: SnapshotTable[]; after: SnapshotTable[] }): GeneratedFile {
   const slug = slugOf(changes);
   const stamp = ctx.now().toISOString().replace(/[-:T]/g, '').slice(0, 14);
-  const upCode = changes.map((c) => indent(up(c)));
-  const downCode = [...changes].reverse().map((c) => indent(down(c)));
+  const upCode = [...changes.map((c) => up(c)), ...trigramRefresh(changes, tables.after)].map(indent);
+  const downCode = [...[...changes].reverse().map((c) => down(c)), ...trigramRefresh(changes, tables.before)].map(indent);
   const code = [...upCode, ...downCode].join('\n');
   const content = ctx.render('migration.cjs', {
     title: `${changes.length} schema change(s) from spec/:`,
@@ -82,6 +82,7 @@ function renderMigration(changes: Change[], ctx: EmitContext): GeneratedFile {
     down: downCode,
     textCollation: code.includes('textByCodePoint('),
     lengthGuard: code.includes('refuseLongerValues('),
+    trigram: code.includes('rigramIndex('),
   });
   return { path: `${MIGRATIONS_DIR}/${stamp}_${slug}.cjs`, content };
 }

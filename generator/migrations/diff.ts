@@ -188,7 +188,7 @@ function diffColumns(before: SnapshotTable, after: SnapshotTable, declared: Decl
   }
   for (const fk of after.foreignKeys) if (!oldFks.has(fkId(fk))) changes.push({ kind: 'addForeignKey', table: after.name, foreignKey: fk });
 
-  const ixId = (ix: SnapshotIndex) => `${ix.name}:${ix.unique}:${ix.columns.join(',')}`;
+  const ixId = (ix: SnapshotIndex) => `${ix.name}:${ix.unique}:${ix.kind ?? 'btree'}:${ix.columns.join(',')}`;
   const oldIx = new Map(before.indexes.map((ix) => [ixId({ ...ix, columns: ix.columns.map(renamedColumn) }), ix]));
   const newIx = new Set(after.indexes.map(ixId));
   for (const [id, ix] of oldIx) if (!newIx.has(id)) changes.push({ kind: 'dropIndex', table: after.name, index: { ...ix, columns: ix.columns.map(renamedColumn) } });

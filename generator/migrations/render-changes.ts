@@ -3,6 +3,7 @@
  * migration's header. Knex rebuilds SQLite tables for what SQLite cannot ALTER; server/db/migrate.ts
  * makes that safe with foreign keys (see there).
  */
+import { foldCaseSql } from '../../common/fold-case.js';
 import type { Change } from './diff.js';
 import { describeColumnType, type SnapshotColumn, type SnapshotForeignKey, type SnapshotIndex, type SnapshotTable } from './snapshot.js';
 
@@ -30,13 +31,24 @@ export function tableBody(table: SnapshotTable): string[] {
     ...table.columns.map((c) => `${columnCall(c)};`),
     `t.primary([${table.primary.map(q).join(', ')}]);`,
     ...table.foreignKeys.map((fk) => `${foreignCall(fk)};`),
-    ...table.indexes.map((ix) => `${indexCall(ix)};`),
+    ...table.indexes.filter((ix) => !ix.kind).map((ix) => `${indexCall(ix)};`),
   ];
 }
 
 const foreignCall = (fk: SnapshotForeignKey) => `t.foreign(${q(fk.column)}).references(${q(fk.references)}).inTable(${q(fk.table)})`;
 const indexCall = (ix: SnapshotIndex) => `t.${ix.unique ? 'unique' : 'index'}([${ix.columns.map(q).join(', ')}], ${q(ix.name)})`;
 const dropIndexCall = (ix: SnapshotIndex) => `t.${ix.unique ? 'dropUnique' : 'dropIndex'}([${ix.columns.map(q).join(', ')}], ${q(ix.name)})`;
+
+/**
+ * A trigram index (docs/spec-language.md#text-search-indexes), through the migration's own helpers: knex has no
+ * call for either database's kind. PostgreSQL indexes the folded text the list's filter compares (common/fold-case.ts),
+ * written here so the frozen migration keeps the expression it was built with.
+ */
+const addTrigram = (table: string, ix: SnapshotIndex) =>
+  `await trigramIndex(knex, ${q(table)}, ${q(ix.columns[0])}, ${q(ix.name)}, ${q(foldCaseSql(`"${ix.columns[0]}"`))});`;
+const dropTrigram = (ix: SnapshotIndex) => `await dropTrigramIndex(knex, ${q(ix.name)});`;
+const addIndex = (table: string, ix: SnapshotIndex) => (ix.kind === 'trigram' ? addTrigram(table, ix) : alter(table, `${indexCall(ix)};`));
+const dropIndex = (table: string, ix: SnapshotIndex) => (ix.kind === 'trigram' ? dropTrigram(ix) : alter(table, `${dropIndexCall(ix)};`));
 
 /** PostgreSQL only (a no-op on SQLite): the text columns sort by code point, see SchemaSnapshot. */
 const collate = (table: string, columns: SnapshotColumn[], collation: 'C' | 'default' = 'C') => {
@@ -45,7 +57,10 @@ const collate = (table: string, columns: SnapshotColumn[], collation: 'C' | 'def
 };
 
 const createTable = (table: SnapshotTable) =>
-  [`await knex.schema.createTable(${q(table.name)}, (t) => {`, ...tableBody(table).map((l) => `  ${l}`), '});', ...collate(table.name, table.columns)].join('\n');
+  [
+    `await knex.schema.createTable(${q(table.name)}, (t) => {`, ...tableBody(table).map((l) => `  ${l}`), '});', ...collate(table.name, table.columns),
+    ...table.indexes.filter((ix) => ix.kind === 'trigram').map((ix) => addTrigram(table.name, ix)),
+  ].join('\n');
 
 /** knex's PostgreSQL ALTER also rewrites NULL/NOT NULL, which a key column refuses; only when it changes. */
 const alterCall = (c: SnapshotColumn, nullableChanges: boolean) => `${columnCall(c)}.alter(${nullableChanges ? '' : '{ alterNullable: false }'});`;
@@ -58,13 +73,26 @@ const fillNulls = (table: string, column: string, value: unknown) =>
 const guardLength = (table: string, column: SnapshotColumn) =>
   `await refuseLongerValues(knex, ${q(table)}, ${q(column.name)}, ${column.length});`;
 
+/** Changes SQLite makes by copying the table into a new one (knex's SQLite DDL): triggers and rowids do not follow. */
+const REBUILDS_ON_SQLITE: ReadonlySet<Change['kind']> = new Set<Change['kind']>(['renameColumn', 'dropForeignKey', 'alterColumn', 'addForeignKey', 'dropColumn']);
+
+/**
+ * The trigram indexes to build again at the end of a migration: those of the tables (as `tables` has them
+ * after it) that a change rebuilt on SQLite, whose FTS5 table would otherwise keep the old rowids and lose its
+ * triggers. A no-op on PostgreSQL, where the index follows the table.
+ */
+export function trigramRefresh(changes: readonly Change[], tables: readonly SnapshotTable[]): string[] {
+  const rebuilt = new Set(changes.flatMap((c) => (REBUILDS_ON_SQLITE.has(c.kind) && 'table' in c && typeof c.table === 'string' ? [c.table] : [])));
+  return tables.filter((t) => rebuilt.has(t.name)).flatMap((t) => t.indexes.filter((ix) => ix.kind === 'trigram').map((ix) => addTrigram(t.name, ix)));
+}
+
 export function up(change: Change): string {
   switch (change.kind) {
     case 'collateText': return change.tables.flatMap((t) => collate(t.table, t.columns)).join('\n');
     case 'renameTable': return `await knex.schema.renameTable(${q(change.from)}, ${q(change.to)});`;
     case 'renameColumn': return alter(change.table, `t.renameColumn(${q(change.from)}, ${q(change.to)});`);
     case 'dropForeignKey': return alter(change.table, `t.dropForeign([${q(change.foreignKey.column)}]);`);
-    case 'dropIndex': return alter(change.table, `${dropIndexCall(change.index)};`);
+    case 'dropIndex': return dropIndex(change.table, change.index);
     case 'createTable': return createTable(change.table);
     case 'addColumn':
       if (change.backfill === undefined) return [alter(change.table, `${columnCall(change.column)};`), ...collate(change.table, [change.column])].join('\n');
@@ -81,9 +109,9 @@ export function up(change: Change): string {
       ...collate(change.table, [change.after]),
     ].join('\n');
     case 'addForeignKey': return alter(change.table, `${foreignCall(change.foreignKey)};`);
-    case 'addIndex': return alter(change.table, `${indexCall(change.index)};`);
+    case 'addIndex': return addIndex(change.table, change.index);
     case 'dropColumn': return alter(change.table, `t.dropColumn(${q(change.column.name)});`);
-    case 'dropTable': return `await knex.schema.dropTable(${q(change.table.name)});`;
+    case 'dropTable': return [...change.table.indexes.filter((ix) => ix.kind === 'trigram').map(dropTrigram), `await knex.schema.dropTable(${q(change.table.name)});`].join('\n');
   }
 }
 
@@ -94,8 +122,8 @@ export function down(change: Change): string {
     case 'renameTable': return `await knex.schema.renameTable(${q(change.to)}, ${q(change.from)});`;
     case 'renameColumn': return alter(change.table, `t.renameColumn(${q(change.to)}, ${q(change.from)});`);
     case 'dropForeignKey': return alter(change.table, `${foreignCall(change.foreignKey)};`);
-    case 'dropIndex': return alter(change.table, `${indexCall(change.index)};`);
-    case 'createTable': return `await knex.schema.dropTable(${q(change.table.name)});`;
+    case 'dropIndex': return addIndex(change.table, change.index);
+    case 'createTable': return [...change.table.indexes.filter((ix) => ix.kind === 'trigram').map(dropTrigram), `await knex.schema.dropTable(${q(change.table.name)});`].join('\n');
     case 'addColumn': return alter(change.table, `t.dropColumn(${q(change.column.name)});`);
     case 'alterColumn': return [
       ...(!change.narrowing && change.after.type === 'string' && change.before.type === 'string' && (change.before.length ?? 0) < (change.after.length ?? 0)
@@ -104,7 +132,7 @@ export function down(change: Change): string {
       ...collate(change.table, [change.before]),
     ].join('\n');
     case 'addForeignKey': return alter(change.table, `t.dropForeign([${q(change.foreignKey.column)}]);`);
-    case 'addIndex': return alter(change.table, `${dropIndexCall(change.index)};`);
+    case 'addIndex': return dropIndex(change.table, change.index);
     // A NOT NULL column without default cannot be added to a table with rows; it comes back nullable.
     case 'dropColumn': return [alter(change.table, `${columnCall(change.column, { forceNullable: change.column.default === undefined })};`), ...collate(change.table, [change.column])].join('\n');
     case 'dropTable': return createTable(change.table);
@@ -124,7 +152,7 @@ export function describe(change: Change): string {
     case 'alterColumn': return `${change.narrowing ? 'NARROWS (declared)' : 'changes'} column ${change.table}.${change.after.name}: ${summarizeAlter(change.before, change.after)}`
       + (change.backfill !== undefined ? `; rows with no value get ${JSON.stringify(change.backfill)}` : '');
     case 'addForeignKey': return `adds the foreign key ${change.table}.${change.foreignKey.column} -> ${change.foreignKey.table}`;
-    case 'addIndex': return `adds ${change.index.unique ? 'unique constraint' : 'index'} ${change.index.name}`;
+    case 'addIndex': return `adds ${change.index.kind === 'trigram' ? 'trigram index' : change.index.unique ? 'unique constraint' : 'index'} ${change.index.name}`;
     case 'dropColumn': return `DROPS column ${change.table}.${change.column.name} and its data (declared: migrate.dropFields of ${change.entity})`;
     case 'dropTable': return `DROPS table ${change.table.name} and all its rows (declared: dropEntities ${change.table.entity})`;
   }

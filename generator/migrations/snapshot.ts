@@ -23,7 +23,8 @@ export interface SnapshotColumn {
   default?: string | number | boolean;
 }
 
-export interface SnapshotIndex { name: string; columns: string[]; unique: boolean }
+/** `kind` only when not a plain B-tree index, so snapshots written before kinds existed still compare equal. */
+export interface SnapshotIndex { name: string; columns: string[]; unique: boolean; kind?: 'trigram' }
 export interface SnapshotForeignKey { column: string; table: string; references: string }
 
 export interface SnapshotTable {
@@ -100,7 +101,7 @@ function tableOf(model: Pick<Model, 'entities'>, entity: EntityModel): SnapshotT
       const target = entityByName(model, reference.entity);
       return [{ column, table: target.table, references: fieldByName(target, reference.field).column }];
     }),
-    indexes: entity.indexes.map((ix) => ({ name: ix.name, columns: ix.fields.map(columnOf), unique: ix.unique })),
+    indexes: entity.indexes.map((ix) => ({ name: ix.name, columns: ix.fields.map(columnOf), unique: ix.unique, ...(ix.kind ? { kind: ix.kind } : {}) })),
   };
 }
 

@@ -3,8 +3,8 @@
  * names in key, lists, rules ...). Checks that need other files (references, children, routes) live in
  * check-cross-references.ts.
  */
-import type { EntityModel, Operation, ChildOperation, RowPermissionModel } from '../../common/model.js';
-import { didYouMean, type Diagnostic } from '../diagnostics.js';
+import type { EntityModel, FieldModel, Operation, ChildOperation, RowPermissionModel } from '../../common/model.js';
+import { didYouMean, type Diagnostic, type SourcePosition } from '../diagnostics.js';
 import type { PathSegment, SourceFile } from '../load/source-file.js';
 import { buildChild } from './build-child.js';
 import { buildField } from './build-field.js';
@@ -103,6 +103,7 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
     diagnostics.push({ ...source.positionOf(['deleteConfirmation']), message: `Delete confirmation on ${raw.entity}, which offers no delete (api.operations).` });
   }
   (raw.indexes ?? []).forEach((ix, i) => ix.fields.forEach((f, j) => checkField(f, ['indexes', i, 'fields', j], 'Index field')));
+  (raw.indexes ?? []).forEach((ix, i) => checkTrigramIndex(ix, fields, source.positionOf(['indexes', i]), diagnostics));
   checkFileFieldUses(raw, source, diagnostics);
   checkMigrationDeclarations(raw, names, source, diagnostics, checkField);
   (raw.rules ?? []).forEach((rule, i) => {
@@ -161,7 +162,7 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
     ...(raw.checks?.length ? { checks: raw.checks.map((c) => ({ field: c.field, valid: c.valid, message: c.message })) } : {}),
     indexes: [
       ...fields.filter((f) => (f.index || f.unique) && !key.includes(f.name)).map((f) => ({ name: `${raw.table}_${f.column}_${f.unique ? 'uq' : 'idx'}`, fields: [f.name], unique: f.unique })),
-      ...(raw.indexes ?? []).map((ix) => ({ name: `${raw.table}_${ix.fields.join('_').toLowerCase()}_${ix.unique ? 'uq' : 'idx'}`, fields: ix.fields, unique: ix.unique ?? false })),
+      ...(raw.indexes ?? []).map((ix) => ({ name: `${raw.table}_${ix.fields.join('_').toLowerCase()}_${ix.kind === 'trigram' ? 'trgm' : ix.unique ? 'uq' : 'idx'}`, fields: ix.fields, unique: ix.unique ?? false, ...(ix.kind ? { kind: ix.kind } : {}) })),
     ],
     display: raw.display ?? (raw.api?.compact?.length ? raw.api.compact : key),
     api: {
@@ -270,4 +271,18 @@ function buildRowPermissions(raw: RawEntity, permission: string | undefined, sou
     else if (!codes) diagnostics.push({ ...source.positionOf(['rowPermissions', i, 'group']), message: `Field '${r.field}' has no group '${r.group}' (its groups: ${Object.keys(field.groups ?? {}).join(', ') || 'none'}).` });
     return permission && codes ? [{ field: r.field, group: r.group, codes, permission: r.permission, replaces: permission }] : [];
   });
+}
+
+/**
+ * A trigram index serves one field's contains-search (server/crud/list-query.ts): a text field searched by
+ * wildcard, alone in its index; anything else would build an index no query reads.
+ */
+function checkTrigramIndex(ix: { fields: string[]; unique?: boolean; kind?: 'trigram' }, fields: FieldModel[], at: SourcePosition, diagnostics: Diagnostic[]): void {
+  if (ix.kind !== 'trigram') return;
+  const field = fields.find((f) => f.name === ix.fields[0]);
+  if (ix.fields.length !== 1 || ix.unique) {
+    diagnostics.push({ ...at, message: `A trigram index has one field and is not unique: write { fields: [${ix.fields[0]}], kind: trigram }.` });
+  } else if (field && (field.type !== 'string' || field.search !== 'wildcard')) {
+    diagnostics.push({ ...at, message: `A trigram index serves a text field's wildcard search: give ${field.name} 'type: string' and 'search: wildcard', or drop 'kind: trigram'.` });
+  }
 }

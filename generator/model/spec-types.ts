@@ -41,7 +41,7 @@ export interface RawEntity {
   success?: { create?: string; update?: string; delete?: string };
   deleteConfirmation?: { title?: string; message: string };
   checks?: { field: string; valid: unknown; message: string; description?: string }[];
-  indexes?: { fields: string[]; unique?: boolean }[];
+  indexes?: { fields: string[]; unique?: boolean; kind?: 'trigram' }[];
   list?: { badges?: { column: string; items: { label: string; when: JsonLogic }[] }; route: string; title?: string; columns?: string[]; filters?: string[]; sort?: string; permission?: string };
   form?: { route: string; title?: string; fields?: string[]; layout?: RawFormLayout; permission?: string; views?: RawFormView[]; createRefusal?: string };
   menu?: { group: string; label?: string; order?: number };

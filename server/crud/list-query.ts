@@ -5,6 +5,7 @@
  */
 import type { Knex } from 'knex';
 import type { EntityModel, FieldModel } from '../../common/model.js';
+import { foldCaseSql } from '../../common/fold-case.js';
 import { isPostgres } from '../db/dialect.js';
 import { named } from '../lookup.js';
 
@@ -13,7 +14,7 @@ export interface ListParams {
   size: number;
   sort: { field: string; direction: 'asc' | 'desc' }[];
   /** `exact` forces equality whatever the field's search mode (path parameters). */
-  filters: { field: string; value: unknown; exact?: boolean; range?: 'from' | 'to'; exists?: boolean }[];
+  filters: { field: string; value: unknown; exact?: boolean; range?: 'from' | 'to'; exists?: boolean; broad?: boolean }[];
   compact: boolean;
   /** `?q=`: rows whose display fields contain this text (a reference input's search). */
   search?: string;
@@ -42,7 +43,7 @@ export function parseListParams(entity: EntityModel, query: Record<string, unkno
 
 export function applyFilters<TRecord extends object, TResult>(qb: Knex.QueryBuilder<TRecord, TResult>, entity: EntityModel, params: ListParams): Knex.QueryBuilder<TRecord, TResult> {
   if (params.search !== undefined) applyDisplaySearch(qb, entity, params.search);
-  for (const { field, value, exact, range, exists } of params.filters) {
+  for (const { field, value, exact, range, exists, broad } of params.filters) {
     if (exists) continue;
     const f = named(entity.fields, field, `${entity.name} fields`);
     if (range) {
@@ -50,7 +51,8 @@ export function applyFilters<TRecord extends object, TResult>(qb: Knex.QueryBuil
       const bound = f.type === 'integer' || f.type === 'decimal' ? Number(value) : String(value);
       qb.where(f.column, range === 'from' ? '>=' : '<=', bound);
     } else if (f.search === 'wildcard' && !exact) {
-      qb.whereRaw(`${foldCase('??')} LIKE ? ESCAPE '\\'`, [f.column, `%${escapeLike(String(value).toLowerCase())}%`]);
+      qb.whereRaw(...contains(qb, f.column, `%${escapeLike(String(value).toLowerCase())}%`));
+      if (!broad) whereTrigramCandidates(qb, entity, f, String(value));
     } else if (f.type === 'boolean') {
       qb.where(f.column, value === true || value === 'true');
     } else {
@@ -95,16 +97,54 @@ export function orderByField(qb: Knex.QueryBuilder, field: FieldModel, direction
 }
 
 /**
- * Lower case as JavaScript's toLowerCase for ASCII and the accented capitals of Latin-1 (À..Þ): SQLite's
- * LOWER() folds ASCII only, so 'città' did not find 'CITTÀ' there while PostgreSQL found it.
+ * A field with a trigram index (docs/spec-language.md#text-search-indexes), on SQLite: the rows its FTS5 table
+ * finds for the text, so the LIKE above (which keeps the exact meaning on both databases) reads those rows only,
+ * not the whole table. The FTS5 trigram tokenizer folds case at least as widely as the LIKE, so it drops no
+ * match. Under three characters there is no trigram to look up: the LIKE alone. PostgreSQL needs nothing here:
+ * its index is on the very expression the LIKE compares.
  */
-function foldCase(column: string): string {
-  let sql = column;
-  for (let c = 0xc0; c <= 0xde; c++) {
-    if (c === 0xd7) continue; // × is not a letter
-    sql = `REPLACE(${sql}, '${String.fromCharCode(c)}', '${String.fromCharCode(c).toLowerCase()}')`;
-  }
-  return `LOWER(${sql})`;
+/** Beyond this many rows a text's trigram candidates cost more to list than the other filters' rows to read. */
+const BROAD_TEXT_ROWS = 2000;
+
+/**
+ * On SQLite, marks `broad` the wildcard filters whose text the trigram index finds in more than BROAD_TEXT_ROWS
+ * rows ("eria" is in half the merchants' names): listing them all and reading each row would cost seconds
+ * at a million rows, where the other filters (a bank's merchants, in order) read a few thousand. SQLite's planner
+ * cannot weigh that (it knows no selectivity of an FTS5 match), so the list asks FTS5 first, at most
+ * BROAD_TEXT_ROWS + 1 rows. PostgreSQL's planner weighs its own index: nothing to do there.
+ */
+export async function markBroadTextFilters(db: Knex | Knex.Transaction, entity: EntityModel, params: ListParams): Promise<ListParams> {
+  if (isPostgres(db)) return params;
+  const filters = await Promise.all(params.filters.map(async (filter) => {
+    const index = entity.indexes.find((ix) => ix.kind === 'trigram' && ix.fields[0] === filter.field);
+    const text = String(filter.value);
+    if (!index || filter.exact || filter.exists || Array.from(text).length < 3) return filter;
+    const rows = await db.raw<{ n: number }[]>(`SELECT count(*) AS n FROM (SELECT 1 FROM ?? WHERE ?? MATCH ? LIMIT ${BROAD_TEXT_ROWS + 1})`, [index.name, index.name, phrase(text)]);
+    return (rows[0]?.n ?? 0) > BROAD_TEXT_ROWS ? { ...filter, broad: true } : filter;
+  }));
+  return { ...params, filters };
+}
+
+/** The whole text as one FTS5 phrase: the trigram tokenizer matches it as a substring, spaces included. */
+const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
+
+function whereTrigramCandidates(qb: Knex.QueryBuilder, entity: EntityModel, field: FieldModel, text: string): void {
+  const index = entity.indexes.find((ix) => ix.kind === 'trigram' && ix.fields[0] === field.name);
+  // Characters as the tokenizer counts them: code points, not UTF-16 units.
+  if (!index || isPostgres(qb) || Array.from(text).length < 3) return;
+  qb.whereRaw('??.rowid IN (SELECT rowid FROM ?? WHERE ?? MATCH ?)', [entity.table, index.name, index.name, phrase(text)]);
+}
+
+/**
+ * `column` folded to lower case (common/fold-case.ts) is LIKE `pattern` (already lower case). On SQLite the same
+ * condition, cheaper: its LIKE already ignores ASCII case, so only a text holding an accented capital (À..Þ) needs
+ * the fold, a chain of thirty REPLACE calls that costs some 25 times the LIKE (bench/README.md#merchants). A row
+ * that matches without the fold matches with it (the pattern holds no capital), so both forms find the same rows.
+ * PostgreSQL keeps the folded form: its trigram index is on that very expression.
+ */
+function contains(qb: Knex.QueryBuilder, column: string, pattern: string): [string, string[]] {
+  if (isPostgres(qb)) return [`${foldCaseSql('??')} LIKE ? ESCAPE '\\'`, [column, pattern]];
+  return [`(?? LIKE ? ESCAPE '\\' OR (?? GLOB '*[À-Þ]*' AND ${foldCaseSql('??')} LIKE ? ESCAPE '\\'))`, [column, pattern, column, column, pattern]];
 }
 
 function escapeLike(text: string): string {
@@ -124,7 +164,7 @@ function applyDisplaySearch(qb: Knex.QueryBuilder, entity: EntityModel, text: st
       if (f.type === 'integer' || f.type === 'decimal') {
         if (/^-?\d+(\.\d+)?$/.test(text)) any.orWhere(f.column, Number(text));
       } else if (f.type === 'string' || f.type === 'reference' || f.type === 'enum') {
-        any.orWhereRaw(`${foldCase('??')} LIKE ? ESCAPE '\\'`, [f.column, pattern]);
+        any.orWhereRaw(...contains(any, f.column, pattern));
       }
     }
   });

@@ -2,14 +2,15 @@
 import type { Knex } from 'knex';
 import type { EntityModel } from '../../common/model.js';
 import { countCacheOf, countOf } from './count-cache.js';
-import { applyFilters, applySortAndPage, orderByField, type ListParams } from './list-query.js';
+import { applyFilters, applySortAndPage, markBroadTextFilters, orderByField, type ListParams } from './list-query.js';
 import { fromColumns, keyColumns, toColumns, type Row } from './row-mapping.js';
 import { named } from '../lookup.js';
 
 export class Repository {
   constructor(readonly entity: EntityModel) {}
 
-  async list(db: Knex | Knex.Transaction, params: ListParams, restrict: (qb: Knex.QueryBuilder) => void = () => {}): Promise<{ results: Row[]; totalCount: number }> {
+  async list(db: Knex | Knex.Transaction, requested: ListParams, restrict: (qb: Knex.QueryBuilder) => void = () => {}): Promise<{ results: Row[]; totalCount: number }> {
+    const params = await markBroadTextFilters(db, this.entity, requested);
     const filtered = () => {
       const qb = applyFilters(db<Row>(this.entity.table), this.entity, params);
       restrict(qb);

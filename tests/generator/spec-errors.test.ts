@@ -98,6 +98,17 @@ list:
     expect(d).toMatchObject({ file: BANCA, line: 20, column: 10 });
   });
 
+  it('a trigram index on a field without a wildcard search says what it serves', () => {
+    const d = loadSpecWithError(banca('list:\n', 'indexes:\n  - { fields: [nomeBcc], kind: trigram }\nlist:\n'), 'A trigram index serves');
+    expect(d.message).toBe("A trigram index serves a text field's wildcard search: give nomeBcc 'type: string' and 'search: wildcard', or drop 'kind: trigram'.");
+    expect(d).toMatchObject({ file: BANCA, line: 17, column: 5 });
+  });
+
+  it('a trigram index of two fields is refused', () => {
+    const d = loadSpecWithError(banca('list:\n', 'indexes:\n  - { fields: [nomeBcc, codAbi], kind: trigram }\nlist:\n'), 'A trigram index has one field');
+    expect(d).toMatchObject({ file: BANCA, line: 17 });
+  });
+
   it('a composite-key form route must list the key fields in key order', () => {
     const d = loadSpecWithError({
       [BANCA]: BANCA_YAML,
