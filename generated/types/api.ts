@@ -6568,7 +6568,7 @@ export interface components {
              */
             flagStorno: boolean | null;
             /**
-             * Scontrino
+             * Tipo di scontrino
              * @default N
              * @enum {string|null}
              */
@@ -6681,7 +6681,7 @@ export interface components {
              */
             flagStorno: boolean | null;
             /**
-             * Scontrino
+             * Tipo di scontrino
              * @default N
              * @enum {string|null}
              */
@@ -6783,7 +6783,7 @@ export interface components {
             /** Operazione di storno */
             flagStorno?: boolean | null;
             /**
-             * Scontrino
+             * Tipo di scontrino
              * @enum {string|null}
              */
             flgScontrino?: "N" | "P" | "F" | null;
