@@ -63,7 +63,8 @@ export interface VolumeFixture {
 
 export const syntheticAbi = (i: number) => String(FIRST_ABI + i);
 
-const store = (pdvid: string, merchant: string, abi: string, insegna: string, i: number) => {
+/** A store row (table negozio) of a synthetic merchant; also the movements fixture's (bench/volume/movements.ts). */
+export const store = (pdvid: string, merchant: string, abi: string, insegna: string, i: number) => {
   const [city, province] = PROVINCES[i % PROVINCES.length];
   return {
     pdvid, cod_eser: merchant, abi, cab: '01600', insegna, addr: `Via Mazzini ${(i % 150) + 1}`, localita: city, provincia: province,
@@ -195,7 +196,7 @@ export async function prepareVolume(dialect: Dialect): Promise<VolumeFixture> {
   };
 }
 
-function urlOf(database: string): string {
+export function urlOf(database: string): string {
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${database}`;
   return url.toString();
@@ -208,7 +209,7 @@ async function dropLeftovers(): Promise<void> {
   });
 }
 
-async function admin<T>(work: (c: pg.Client) => Promise<T>): Promise<T> {
+export async function admin<T>(work: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 5000 });
   await c.connect();
   try {
