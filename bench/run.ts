@@ -22,12 +22,13 @@ const SUITES: { name: string; title: string; file: string }[] = [
   { name: 'export', title: 'Asynchronous exports (CSV, XLSX)', file: 'export.ts' },
   { name: 'volume', title: 'Volume: request cost with 10,000 banks and 50,000 branches (issue 19)', file: 'volume.ts' },
   { name: 'merchants', title: 'Merchants: search and record with 1,000,000 merchants (issue 16)', file: 'merchants.ts' },
+  { name: 'movements', title: 'Movements: the search over millions of card movements (issue 17)', file: 'movements.ts' },
   { name: 'generator', title: 'Generator', file: 'generator.ts' },
   { name: 'ui', title: 'UI', file: 'ui.ts' },
   { name: 'lighthouse', title: 'Lighthouse (issue 15 item 8)', file: 'lighthouse.ts' },
 ];
 const RESULTS = join(ROOT_DIR, 'bench', 'RESULTS.md');
-const INVESTIGATION_VARIABLES = ['BENCH_OPS', 'BENCH_ROUNDS', 'BENCH_SECONDS', 'BENCH_WARMUP', 'BENCH_CPU_PROF', 'SQLITE_DRIVER', 'BENCH_CALLERS', 'BENCH_VOLUME_DIALECTS', 'BENCH_MERCHANTS', 'BENCH_MERCHANTS_DIALECTS', 'BENCH_REQUESTS'];
+const INVESTIGATION_VARIABLES = ['BENCH_OPS', 'BENCH_ROUNDS', 'BENCH_SECONDS', 'BENCH_WARMUP', 'BENCH_CPU_PROF', 'SQLITE_DRIVER', 'BENCH_CALLERS', 'BENCH_VOLUME_DIALECTS', 'BENCH_MERCHANTS', 'BENCH_MERCHANTS_DIALECTS', 'BENCH_REQUESTS', 'BENCH_MOVEMENTS', 'BENCH_MOVEMENT_MERCHANTS'];
 
 function parseArgs(argv: string[]): { only?: string[]; quick: boolean; out?: string } {
   const out: { only?: string[]; quick: boolean; out?: string } = { quick: false };

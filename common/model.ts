@@ -8,6 +8,7 @@ import type { Bindings } from './bindings.js';
 import type { ScopeMap } from './data-scope.js';
 import type { FormatMessageKey, NamedFormat } from './named-formats.js';
 import type { FieldConditions } from './field-conditions.js';
+import type { SearchPeriodModel } from './search-period.js';
 
 export type FieldType = 'string' | 'integer' | 'decimal' | 'boolean' | 'date' | 'datetime' | 'enum' | 'reference' | 'file';
 export type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';
@@ -43,7 +44,8 @@ export interface FileRuleModel {
   namePattern?: string;
 }
 
-export interface EnumOption { value: string; label: string }
+/** `color`: the spec's `colors:` for the code (a Mantine colour name); the value shows as a coloured label. */
+export interface EnumOption { value: string; label: string; color?: string }
 
 export interface FieldModel {
   name: string;
@@ -190,6 +192,10 @@ export interface EntityModel {
     export?: ExportModel;
     /** The list (and its export) needs a value in one of these query parameters, else 400 with `message`. */
     requireOneFilter?: RequireOneFilterModel;
+    /** Page numbers the list's pager shows at once (absent: the table's own pager). */
+    pageWindow?: number;
+    /** The list is searched over a bounded period of a date range filter (common/search-period.ts). */
+    period?: SearchPeriodModel;
   };
   list?: {
     route: string; title: string; columns: string[]; filters: string[]; sort: { field: string; direction: 'asc' | 'desc' }; permission: string;

@@ -240,7 +240,7 @@ export async function prepareVolume(dialect: Dialect, options: { shape?: Merchan
   };
 }
 
-function urlOf(database: string): string {
+export function urlOf(database: string): string {
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${database}`;
   return url.toString();
@@ -253,7 +253,7 @@ async function dropLeftovers(prefix: string): Promise<void> {
   });
 }
 
-async function admin<T>(work: (c: pg.Client) => Promise<T>): Promise<T> {
+export async function admin<T>(work: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 5000 });
   await c.connect();
   try {

@@ -185,6 +185,10 @@ groups?: EnumGroups
 export interface EnumOption {
 value: string
 label: string
+/**
+ * The spec's `colors:` for the code (a Mantine colour): the value shows as a coloured label.
+ */
+color?: string
 }
 /**
  * An enum's named subsets of codes (spec `groups:`), e.g. the suspended statuses of a ticket.
@@ -319,6 +323,11 @@ createRefusal?: string
  * Rows whose `field` holds one of `codes` are governed by the function `permission` in place of `replaces` (spec `rowPermissions`).
  */
 rowPermissions?: RowPermission[]
+period?: SearchPeriod
+/**
+ * Page numbers the pager shows at once (spec api.pageWindow; absent: the table's own pager).
+ */
+pageWindow?: number
 /**
  * The entity's data-scope dimensions and the field holding each (`bank: codAbi`): a form and a filter prefill and lock the field of a dimension the caller is fixed to (users/me `fixedBank`, ...; absent: rows shared by all).
  */
@@ -470,6 +479,33 @@ group: string
 codes: string[]
 permission: string
 replaces: string
+}
+/**
+ * The list is searched over a period of at most maxMonths months (docs/spec-language.md#a-list-searched-by-period); the API refuses any other with these messages.
+ * 
+ * This interface was referenced by `Manifest`'s JSON-Schema
+ * via the `definition` "SearchPeriod".
+ */
+export interface SearchPeriod {
+/**
+ * The query parameter of the period's start (`<param>Da`).
+ */
+from: string
+/**
+ * The query parameter of the period's end (`<param>A`).
+ */
+to: string
+maxMonths: number
+/**
+ * The list page opens on the last defaultMonths months when the address names no period.
+ */
+defaultMonths: number
+messages: SearchPeriodMessages
+}
+export interface SearchPeriodMessages {
+required: string
+order: string
+tooLong: string
 }
 /**
  * A transition the list offers on its selected rows (docs/spec-language.md#bulk-transitions).

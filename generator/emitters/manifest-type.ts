@@ -65,7 +65,7 @@ export const manifestSchema = {
   $defs: {
     FieldType: { title: 'FieldType', enum: ['string', 'integer', 'decimal', 'boolean', 'date', 'datetime', 'enum', 'reference', 'file'] },
     Operation: { title: 'Operation', enum: OPERATIONS },
-    EnumOption: shape('EnumOption', { value: str, label: str }, ['value', 'label']),
+    EnumOption: shape('EnumOption', { value: str, label: str, color: { ...str, description: "The spec's `colors:` for the code (a Mantine colour): the value shows as a coloured label." } }, ['value', 'label']),
     EnumGroups: { title: 'EnumGroups', description: "An enum's named subsets of codes (spec `groups:`), e.g. the suspended statuses of a ticket.", ...record(strings) },
     QueryEnum: shape('QueryEnum', { label: str, options: { type: 'array', items: ref('EnumOption') }, groups: ref('EnumGroups') }, ['label', 'options']),
     ColumnDef: shape('ColumnDef', {
@@ -103,6 +103,13 @@ export const manifestSchema = {
       permission: str,
     }, ['name', 'label', 'mode', 'hasInput', 'permission'], 'A transition the list offers on its selected rows (docs/spec-language.md#bulk-transitions).'),
     RequireOneFilter: shape('RequireOneFilter', { params: strings, message: str }, ['params', 'message'], 'The list answers once one of these query parameters has a value; otherwise the message (absent: any list is fine).'),
+    SearchPeriod: shape('SearchPeriod', {
+      from: { ...str, description: "The query parameter of the period's start (`<param>Da`)." },
+      to: { ...str, description: "The query parameter of the period's end (`<param>A`)." },
+      maxMonths: int,
+      defaultMonths: { ...int, description: 'The list page opens on the last defaultMonths months when the address names no period.' },
+      messages: shape('SearchPeriodMessages', { required: str, order: str, tooLong: str }, ['required', 'order', 'tooLong']),
+    }, ['from', 'to', 'maxMonths', 'defaultMonths', 'messages'], 'The list is searched over a period of at most maxMonths months (docs/spec-language.md#a-list-searched-by-period); the API refuses any other with these messages.'),
     EntityMeta: shape('EntityMeta', {
       label: str, labelPlural: str, path: str, key: strings, pageSize: int, maxPageSize: int, compact: strings,
       display: { ...strings, description: 'The fields that name a row where others refer to it (docs/spec-language.md#references).' },
@@ -122,6 +129,8 @@ export const manifestSchema = {
         type: 'array', description: "Rows whose `field` holds one of `codes` are governed by the function `permission` in place of `replaces` (spec `rowPermissions`).",
         items: shape('RowPermission', { field: str, group: str, codes: strings, permission: str, replaces: str }, ['field', 'group', 'codes', 'permission', 'replaces']),
       },
+      period: ref('SearchPeriod'),
+      pageWindow: { ...int, description: 'Page numbers the pager shows at once (spec api.pageWindow; absent: the table\'s own pager).' },
       scope: { ...record(str), description: "The entity's data-scope dimensions and the field holding each (`bank: codAbi`): a form and a filter prefill and lock the field of a dimension the caller is fixed to (users/me `fixedBank`, ...; absent: rows shared by all)." },
       bulkActions: { type: 'array', items: ref('BulkAction'), description: 'Transitions with `bulk:`: the list selects rows and offers those every selected row allows (absent: no selection).' },
     }, ['label', 'labelPlural', 'path', 'key', 'pageSize', 'maxPageSize', 'display', 'columns', 'filters', 'defaultSort', 'operations', 'permissions']),

@@ -146,6 +146,9 @@ function entityManifest(entity: EntityModel, model: Model): EntityMeta {
     ...(entity.api.export ? { exportFormats: entity.api.export.formats } : {}),
     // The list page asks for one of these filters before calling, with the API's own message.
     ...(entity.api.requireOneFilter ? { requireOneFilter: entity.api.requireOneFilter } : {}),
+    // The period the list is searched over and the API's messages for a period it refuses (common/search-period.ts).
+    ...(entity.api.period ? { period: entity.api.period } : {}),
+    ...(entity.api.pageWindow !== undefined ? { pageWindow: entity.api.pageWindow } : {}),
     // The list's delete button asks and reports like the form does (spec `deleteConfirmation`, `success.delete`).
     ...(entity.deleteConfirmation ? { deleteConfirmation: entity.deleteConfirmation } : {}),
     ...(entity.success?.delete ? { deletedMessage: entity.success.delete } : {}),

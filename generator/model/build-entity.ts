@@ -11,6 +11,7 @@ import { buildField } from './build-field.js';
 import { checkFileFieldUses } from './check-file-fields.js';
 import { buildExport } from './build-export.js';
 import { buildRequireOneFilter } from './build-require-one-filter.js';
+import { buildSearchPeriod } from './build-search-period.js';
 import { buildLifecycle } from './build-lifecycle.js';
 import { compileRule } from './compile-rule.js';
 import type { RawEntity } from './spec-types.js';
@@ -131,6 +132,7 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
   const operations: Operation[] = raw.api ? (raw.api.operations ?? ALL_OPERATIONS) : [];
   const exportModel = buildExport(raw, fields, operations.includes('list'), source, diagnostics);
   const requireOneFilter = buildRequireOneFilter(raw, fields, source, diagnostics);
+  const period = buildSearchPeriod(raw, fields, source, diagnostics);
   const label = raw.label ?? raw.entity;
   const labelPlural = raw.labelPlural ?? label;
   return {
@@ -174,6 +176,8 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
       permissions,
       ...(exportModel ? { export: exportModel } : {}),
       ...(requireOneFilter ? { requireOneFilter } : {}),
+      ...(raw.api?.pageWindow !== undefined ? { pageWindow: raw.api.pageWindow } : {}),
+      ...(period ? { period } : {}),
     },
     ...(raw.list ? {
       list: {

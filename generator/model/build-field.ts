@@ -42,6 +42,13 @@ export function buildField(
   };
   onlyFor('values', ['enum']);
   onlyFor('groups', ['enum']);
+  onlyFor('colors', ['enum']);
+  // A colour for a code the enum lacks would never show: a typo, said at its line.
+  for (const code of Object.keys(raw.colors ?? {})) {
+    if (raw.values && !(code in raw.values)) {
+      diagnostics.push({ ...at('colors', code), message: `Field '${name}': colors names code '${code}', which is not one of its values (${Object.keys(raw.values).join(', ')}).` });
+    }
+  }
   if (raw.search === 'range' && !['date', 'datetime', 'integer', 'decimal'].includes(raw.type)) {
     report(['search'], `Field '${name}' of type ${raw.type} cannot be searched by range (only date, datetime, integer, decimal).`);
   }
@@ -137,7 +144,7 @@ export function buildField(
     ...(raw.minimum !== undefined ? { minimum: raw.minimum } : {}),
     ...(raw.maximum !== undefined ? { maximum: raw.maximum } : {}),
     ...(raw.type === 'decimal' ? { precision: raw.precision ?? 15, scale: raw.scale ?? 2 } : {}),
-    ...(raw.values ? { options: Object.entries(raw.values).map(([value, label]) => ({ value, label })) } : {}),
+    ...(raw.values ? { options: Object.entries(raw.values).map(([value, label]) => ({ value, label, ...(raw.colors?.[value] ? { color: raw.colors[value] } : {}) })) } : {}),
     ...(raw.groups ? { groups: raw.groups } : {}),
     ...(raw.search ? { search: raw.search } : {}),
     // The listed entity's key is known once every entity is built: check-lookups.ts fills `value` in.

@@ -11,7 +11,7 @@ export interface RawField {
   length?: number; minLength?: number; maxLength?: number; pattern?: string; format?: NamedFormat;
   requiredWhen?: JsonLogic; readOnlyWhen?: JsonLogic; hiddenWhen?: JsonLogic; clearWhen?: JsonLogic;
   minimum?: number; maximum?: number; precision?: number; scale?: number;
-  values?: Record<string, string>; groups?: Record<string, string[]>; entity?: string; search?: 'exact' | 'wildcard' | 'range'; filterParam?: string; valuesFrom?: 'functions' | 'actions';
+  values?: Record<string, string>; colors?: Record<string, string>; groups?: Record<string, string[]>; entity?: string; search?: 'exact' | 'wildcard' | 'range'; filterParam?: string; valuesFrom?: 'functions' | 'actions';
   readOnly?: boolean; unique?: boolean; index?: boolean; editPermission?: string; secret?: boolean; generate?: 'uuid';
   writableBy?: 'assistance'; reservedValues?: { values: string[]; message: string };
   lookup?: { entity: string; value?: string; filterBy?: Record<string, string>; fill?: Record<string, string> };
@@ -31,7 +31,8 @@ export interface RawEntity {
   scope?: ScopeMap;
   audit?: boolean;
   display?: string[];
-  api?: { path: string; pageSize?: number; maxPageSize?: number; compact?: string[]; operations?: Operation[]; permissions?: Record<string, string>; export?: boolean | { formats?: ('csv' | 'xlsx')[]; columns?: string[] }; requireOneFilter?: { filters?: string[]; message: string } };
+  api?: { path: string; pageSize?: number; maxPageSize?: number; compact?: string[]; operations?: Operation[]; permissions?: Record<string, string>; export?: boolean | { formats?: ('csv' | 'xlsx')[]; columns?: string[] }; requireOneFilter?: { filters?: string[]; message: string };
+    pageWindow?: number; period?: { field: string; maxMonths: number; defaultMonths?: number; messages: { required: string; order: string; tooLong: string } } };
   fields: Record<string, RawField>;
   children?: Record<string, { entity: string; kind: 'one' | 'many'; link: Record<string, string>; label?: string; required?: boolean; fixed?: Record<string, unknown>;
     widget?: 'transferList' | 'tabs'; itemLabel?: string; minItems?: number; maxItems?: number; messages?: Partial<Record<'minItems' | 'maxItems', string>>;

@@ -24,6 +24,7 @@ import { EntityService } from './entity-service.js';
 import type { FilterParam } from './list-query.js';
 import { keyFromPath } from './path-key.js';
 import { enforceRequiredFilter } from './required-filter.js';
+import { enforceSearchPeriod } from './search-period.js';
 import type { Row } from './row-mapping.js';
 import { exportHandlers } from '../exports/routes.js';
 import type { ExportWorker } from '../exports/worker.js';
@@ -44,7 +45,10 @@ const crud: Partial<Record<string, Handler>> = {
   ...fileHandlers,
   list: async (s, req, res, caller) => {
     // A compact answer is a reference's type-ahead (?q=), not the search form: it pages whatever it is asked.
-    if (req.query.format !== 'compact') enforceRequiredFilter(s.entity, req.query);
+    if (req.query.format !== 'compact') {
+      enforceRequiredFilter(s.entity, req.query);
+      enforceSearchPeriod(s.entity, req.query);
+    }
     const page = await s.list(req.query, caller, pathValues(s.entity, req));
     // A compact answer is itself what names rows (a reference input's options): no `_labels` in it.
     res.json(req.query.format === 'compact' ? page : { ...page, results: await s.withLabels(await s.withActionsEach(page.results, caller)) });

@@ -10,6 +10,7 @@ import { entityByName } from '../../common/model.js';
 import type { RuntimeModel } from '../artifacts.js';
 import type { EntityService } from '../crud/entity-service.js';
 import { enforceRequiredFilter } from '../crud/required-filter.js';
+import { enforceSearchPeriod } from '../crud/search-period.js';
 import type { Caller } from '../domain/auth/caller.js';
 import { ApiError } from '../http/api-error.js';
 import { pathParams } from '../http/path-params.js';
@@ -35,6 +36,7 @@ export function exportHandlers(worker: ExportWorker, model: RuntimeModel, servic
       const fixed = Object.fromEntries(entity.key.filter((k) => params[k] !== undefined).map((k) => [k, params[k]]));
       // Exporting a list that needs a filter needs it too: the export would be the very search refused.
       enforceRequiredFilter(entity, query);
+      enforceSearchPeriod(entity, query);
       // The same checks the list makes now, so a mistake answers 400 here rather than a failed job later.
       await serviceFor(entity.name).exportQuery(query, caller, fixed);
       await worker.checkLimit(caller.username);

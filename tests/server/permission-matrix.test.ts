@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../../server/config.js';
 import { present } from '../../server/lookup.js';
+import { demoMovements } from '../../scripts/demo-movimenti.js';
 import { API, createTestApp, DEMO_PASSWORD, type TestApp } from '../support/test-app.js';
 import { headerOf } from '../support/versions.js';
 
@@ -150,6 +151,11 @@ function requestSample(id: string, states: Record<string, string>, okAs: 'scoped
   return { prepare: () => addRequest(id, states), params: { idRichiesta: id }, okAs, outside: { params: { idRichiesta: 'RQ-0004' }, expect: 404, untouched: requestUntouched } };
 }
 
+/** Demo movements (scripts/demo-movimenti.ts) of each bank, and a period the search accepts. */
+const MOVIMENTO_30480 = present(demoMovements().find((m) => m.codAbi === '30480'), 'a demo movement of 30480').id;
+const MOVIMENTO_34256 = present(demoMovements().find((m) => m.codAbi === '34256'), 'a demo movement of 34256').id;
+const MOVIMENTI_PERIODO = { dataOperazioneDa: '2026-10-01', dataOperazioneA: '2026-11-25' };
+
 // A new operation has no sample until one is added: the first test below reports it.
 const SAMPLES: Partial<Record<string, Sample>> = {
   // ---- authentication (custom) ----
@@ -255,6 +261,10 @@ const SAMPLES: Partial<Record<string, Sample>> = {
       untouched: async () => expect(await db()('terminale').where({ posid: '34256999' }).first()).toBeUndefined() },
   },
   getTerminale: { params: { posid: '30480001' }, outside: { params: { posid: '34256001' }, expect: 404 } },
+  // Movements (seed 002): searched over a period (api.period); a movement of bank 34256 is out of 30480's scope.
+  listTransazione: { query: MOVIMENTI_PERIODO, outside: 'unscoped' },
+  getTransazione: { params: { id: MOVIMENTO_30480 }, outside: { params: { id: MOVIMENTO_34256 }, expect: 404 } },
+  exportTransazione: { query: { formato: 'csv', ...MOVIMENTI_PERIODO }, outside: 'unscoped' },
   updateTerminale: {
     params: { posid: '30480101' }, body: () => ({ posid: '30480101', pdvid: '2001', codEser: '0002345', abi: '30480', codModpos: 'G01', tipoConn: 'G' }),
     outside: { params: { posid: '34256001' }, body: () => ({ posid: '34256001', pdvid: '3001', codEser: '0003456', abi: '34256', codModpos: 'G02' }), expect: 404,
@@ -667,7 +677,7 @@ beforeAll(async () => {
   const idle = await loginToken('mx.full');
   await db()('sessione').where({ token_hash: hash(idle) }).update({ last_seen_at: new Date(Date.now() - 31 * 60_000).toISOString() });
   tokens.set('idle', idle);
-}, 120_000);
+}, 300_000); // two logins per permission (password hashing): minutes on a loaded machine
 afterAll(() => app.close());
 
 describe('the document declares a permission for every operation, and the matrix has a sample for each', () => {

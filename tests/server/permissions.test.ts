@@ -156,7 +156,8 @@ describe('GET funzioni and funzioni/{fn}/permessi', () => {
   });
 
   it('the functions of each demo role (spec/demo/07-ruoli.yaml)', async () => {
-    const registry = ['GES_ESER', 'GES_NEG', 'GES_POS'];
+    // The merchants' registry and their movements (seed 002 GES_MOVIMENTI).
+    const registry = ['GES_ESER', 'GES_NEG', 'GES_POS', 'GES_MOVIMENTI'];
     const sede = ['ANAG_BANCHE', 'ANAG_POSFISICI', 'ANAG_POSGENERICI', 'GES_UTENTI', 'GES_RUOLI', 'RIC_SOSPESI_BANCHE', 'ANAG_ESERCENTE', 'CAMBIO_PASSWORD', 'GES_MAG', 'GES_NOTIFICA_UTENTI', 'ANAG_MANUTENZIONI', 'RIC_FTMERC', 'GES_ESER_VIRTUALE', ...registry].sort();
     // A merchant reads its own record on the web variant (seed 001 §2), a virtual one too (seed 001 §6).
     const ownRecord = ['MERCHANT_ANAGRAFICA', 'GES_ESER_VIRTUALE', ...registry];
@@ -242,29 +243,31 @@ describe('GET menuitems', () => {
       '/about', '/anagrafiche/agentipush', '/anagrafiche/agentipush/reportAttivazioni', '/anagrafiche/anaBanca', '/anagrafiche/filiali',
       '/anagrafiche/notificautenti', '/anagrafiche/notifiche', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/searchManutenzione',
       '/anagrafiche/utenti', '/assistenza/FTMerc', '/assistenze/backOffice/comuni', '/assistenze/backOffice/promozioni', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali',
-      '/magazzino/giacenze', '/magazzino/movimenti', '/richieste/sospesi/banca', '/richieste/sospesi/enteCentrale', '/security/cambioPassword',
+      '/magazzino/giacenze', '/magazzino/movimenti', '/movimenti/search', '/richieste/sospesi/banca', '/richieste/sospesi/enteCentrale', '/security/cambioPassword',
       '/security/mailoutbox', '/security/ruoli', '/sistema/configurazione',
     ]);
   });
 
   it('filiale.30480 (BANCA_FILIALE: ANAG_BANCHE and GES_UTENTI view) sees banks, branches and users, no POS', async () => {
-    expect(await menu('filiale.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/utenti', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/security/cambioPassword', '/security/mailoutbox']);
+    expect(await menu('filiale.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/utenti', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/movimenti/search', '/security/cambioPassword', '/security/mailoutbox']);
   });
 
   it('sede.30480 (BANCA_SEDE) also sees the POS catalogues and the warehouse', async () => {
-    expect(await menu('sede.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/notificautenti', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/searchManutenzione', '/anagrafiche/utenti', '/assistenza/FTMerc', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/magazzino/giacenze', '/magazzino/movimenti', '/richieste/sospesi/banca', '/security/cambioPassword', '/security/mailoutbox', '/security/ruoli']);
+    expect(await menu('sede.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/notificautenti', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/searchManutenzione', '/anagrafiche/utenti', '/assistenza/FTMerc', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/magazzino/giacenze', '/magazzino/movimenti', '/movimenti/search', '/richieste/sospesi/banca', '/security/cambioPassword', '/security/mailoutbox', '/security/ruoli']);
   });
 
-  it('agente.push sees its agents and the password change; the merchants see the public pages and their own stores and terminals, not the search', async () => {
+  it('agente.push sees its agents and the password change; the merchants see the public pages, their own stores and terminals and their movements, not the merchant search', async () => {
     expect(await menu('agente.push')).toEqual(['/about', '/anagrafiche/agentipush', '/anagrafiche/agentipush/reportAttivazioni', '/security/cambioPassword']);
-    expect(await menu('merchant.0001234')).toEqual(['/about', '/esercente/negozi', '/esercente/terminali']);
-    expect(await menu('operatore.0001234')).toEqual(['/about', '/esercente/negozi', '/esercente/terminali']);
+    expect(await menu('merchant.0001234')).toEqual(['/about', '/esercente/negozi', '/esercente/terminali', '/movimenti/search']);
+    expect(await menu('operatore.0001234')).toEqual(['/about', '/esercente/negozi', '/esercente/terminali', '/movimenti/search']);
   });
 
   it('every menu route of an entity opens (its list answers 200) and every other entity list is refused (403)', async () => {
     // A list that needs a filter (api.requireOneFilter) is asked with one, as its page does.
     const needed: Partial<Record<string, string>> = { Esercente: '?codAbi=30480' };
-    const lists = app.artifacts.model.entities.flatMap((e) => (e.menu && e.list ? [{ route: e.list.route, path: `/${e.api.path}${e.api.requireOneFilter ? present(needed[e.name], e.name) : ''}` }] : []));
+    // A list searched by period (api.period) is asked with one, as its page opens.
+    const period = (e: (typeof app.artifacts.model.entities)[number]) => (e.api.period ? `?${e.api.period.from}=2026-11-01&${e.api.period.to}=2026-11-26` : '');
+    const lists = app.artifacts.model.entities.flatMap((e) => (e.menu && e.list ? [{ route: e.list.route, path: `/${e.api.path}${e.api.requireOneFilter ? present(needed[e.name], e.name) : period(e)}` }] : []));
     for (const user of ['filiale.30480', 'sede.30480', 'agente.push', 'merchant.0001234']) {
       const routes = await menu(user);
       for (const l of lists) {

@@ -19,7 +19,8 @@
  *                         seed 001 §5's tax subject type, which the schema cannot say either); and for
  *                         adminResetPassword the user's e-mail being required (that user has none);
  *   400 VALIDATION_ERROR  a list (or its export) with `api.requireOneFilter` and none of those filters: every
- *                         detail is that rule's message (seed 001 §5: a merchant search with no field);
+ *                         detail is that rule's message (seed 001 §5: a merchant search with no field); or with
+ *                         `api.period` and a period it refuses (missing, reversed, too long: seed 002 §9);
  *   400 PASSWORD_REUSED   changePassword with the new password equal to the current one;
  *   400 or 404            every detail one of the operation's own `messages:` (spec operations files): a
  *                         refusal the spec declares for the data (a user not of that bank, dataDa after dataA);
@@ -97,6 +98,8 @@ export class Verdicts {
     for (const e of model.entities) for (const c of e.checks ?? []) this.checkMessages.add(c.message);
     for (const e of model.entities) if (e.states?.some((m) => m.initialVia)) this.createsVia.add(`create${e.name}`);
     for (const e of model.entities) if (e.api.requireOneFilter) this.filterMessages.add(e.api.requireOneFilter.message);
+    // A list searched by period refuses a period that is not one (seed 002 §9): a fact of the dates' values.
+    for (const e of model.entities) for (const m of Object.values(e.api.period?.messages ?? {})) this.filterMessages.add(m);
     for (const f of model.entities.flatMap((e) => e.fields)) {
       if (!f.when) continue;
       const own = this.conditionMessages.get(f.name) ?? new Set<string>();

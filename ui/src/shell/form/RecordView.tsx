@@ -63,7 +63,8 @@ export function RecordView({ entity, form, record, editKey, onBack, onRecordChan
     return (
       <dl key={name} style={PAIR_STYLE}>
         <Text component="dt" size="sm" c="gray.7">{field.label}</Text>
-        <Text component="dd" m={0} data-field={name} fw={500} style={{ overflowWrap: 'anywhere' }}>
+        {/* pre-line: a text of several lines (a receipt) keeps them. */}
+        <Text component="dd" m={0} data-field={name} fw={500} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
           {isState ? <Badge variant="light" size="lg">{field.value}</Badge> : field.value}
         </Text>
       </dl>

@@ -4,7 +4,7 @@
  * booleans are selects of their labels and apply at once; a reference picks the referenced row by name
  * (ReferenceFilter.tsx).
  */
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Group, Select, TextInput } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import type { FilterDef } from '../../core/types';
@@ -22,12 +22,15 @@ interface Props {
   delayMs: number;
   /** Called with the query parameter name (`param`, else the field) and the new value; `typed` when typing settled. */
   onChange: (param: string, value: string | undefined, typed: boolean) => void;
+  /** An input before the filters (the period in months of a list searched by period). */
+  leading?: ReactNode;
 }
 
-export function FilterBar({ filters, values, locked = {}, delayMs, onChange }: Props) {
-  if (filters.length === 0) return null;
+export function FilterBar({ filters, values, locked = {}, delayMs, onChange, leading }: Props) {
+  if (filters.length === 0 && !leading) return null;
   return (
     <Group align="flex-end" gap="sm" wrap="wrap" role="search">
+      {leading}
       {filters.map((filter) => (
         <FilterInput
           key={filter.param}

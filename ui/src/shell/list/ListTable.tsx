@@ -19,6 +19,7 @@ import { pageSizeOptions, withPage, withSort, type ListView } from '../../core/l
 import type { EntityMeta, Row } from '../../core/types';
 import { keyFirst, openingWidths, tableColumns } from './columns';
 import classes from './ListTable.module.css';
+import { WindowPager } from './WindowPager';
 
 interface Props {
   entityName: string;
@@ -118,6 +119,9 @@ export function ListTable({ entityName, entity, list, view, onViewChange, onOpen
     enableHiding: false,
     enableTopToolbar: false,
     mantinePaginationProps: { rowsPerPageOptions: pageSizeOptions(entity).map(String) },
+    // A list with a page window (spec api.pageWindow) pages with its own pager below the table instead.
+    enablePagination: entity.pageWindow === undefined,
+    enableBottomToolbar: entity.pageWindow === undefined,
     mantineTableContainerProps: { className: classes.container },
     mantineBottomToolbarProps: { className: classes.toolbar },
     renderEmptyRowsFallback: () => (
@@ -152,7 +156,13 @@ export function ListTable({ entityName, entity, list, view, onViewChange, onOpen
       : {},
   });
 
-  return <MantineReactTable table={table} />;
+  if (entity.pageWindow === undefined) return <MantineReactTable table={table} />;
+  return (
+    <Stack gap="xs">
+      <MantineReactTable table={table} />
+      <WindowPager page={view.page} size={view.size} totalCount={list.totalCount} window={entity.pageWindow} onPage={(p) => onViewChange(withPage(view, p, view.size))} />
+    </Stack>
+  );
 }
 
 /**

@@ -4,6 +4,7 @@
  * name of the row it points to (`_labels`), its code when the API sent none. Each column opens at the width
  * core/columnWidths.ts gives it for the rows on screen.
  */
+import { Badge } from '@mantine/core';
 import type { MRT_ColumnDef } from 'mantine-react-table';
 import { holds } from '../../../../common/rules';
 import { columnWidth } from '../../core/columnWidths';
@@ -34,7 +35,13 @@ export function tableColumns(columns: readonly ColumnDef[], widths: Record<strin
     id: column.field,
     header: column.label,
     accessorFn: (row: Row) => row[column.field],
-    Cell: ({ row }) => cellText(column, row.original),
+    Cell: ({ row }) => {
+      // An enum code with a colour in the spec (`colors:`, seed 002 §4's outcomes) is a label with a coloured dot (dark text, for contrast); the text
+      // is the same label, so the colour only helps the eye and a screen reader reads the word.
+      const color = column.options?.find((o) => o.value === row.original[column.field])?.color;
+      const text = cellText(column, row.original);
+      return color ? <Badge color={color} variant="dot" radius="sm" tt="none" size="md" data-outcome={String(row.original[column.field])}>{text}</Badge> : text;
+    },
     size: widths[column.field],
     minSize: MIN_COLUMN_WIDTH,
     maxSize: MAX_COLUMN_WIDTH,

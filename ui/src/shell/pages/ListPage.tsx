@@ -24,6 +24,8 @@ import { BulkBar } from '../list/BulkBar';
 import { ListTable } from '../list/ListTable';
 import { useListView } from '../list/useListView';
 import { missingRequiredFilter } from '../list/requiredFilter';
+import { localToday, openingPeriod, periodMessage } from '../list/searchPeriod';
+import { PeriodMonths } from '../list/PeriodMonths';
 import { useModals } from '../modals/modalsContext';
 import { usePageTitle } from '../pageTitle';
 
@@ -49,7 +51,18 @@ function EntityList({ entityName }: { entityName: string }) {
   const filters = useMemo(() => ({ ...view.filters, ...fixed }), [view.filters, fixed]);
   // A list that needs one of some filters (spec api.requireOneFilter) is not asked before one has a value.
   const missingFilter = missingRequiredFilter(entity, filters);
-  const list = useEntityList(entity, { page: view.page, size: view.size, sort: view.sort, filters }, !missingFilter);
+  // A list searched by period (spec api.period) opens on its default period, put in the address; a period the
+  // API would refuse is said here with its message, and not asked.
+  const opening = useMemo(() => openingPeriod(entity, view.filters, localToday()), [entity, view.filters]);
+  useEffect(() => {
+    if (opening) change({ ...view, filters: { ...view.filters, ...opening } }, { replace: true });
+  }, [opening, change, view]);
+  const badPeriod = opening ? undefined : periodMessage(entity, filters);
+  const { period } = entity;
+  const choosePeriod = useCallback((from: string, to: string) => {
+    if (period) change({ ...view, page: 0, filters: { ...view.filters, [period.from]: from, [period.to]: to } });
+  }, [period, change, view]);
+  const list = useEntityList(entity, { page: view.page, size: view.size, sort: view.sort, filters }, !missingFilter && !opening && !badPeriod);
   // A locked filter is not one the user set: "Rimuovi filtri" and the empty text ignore it.
   const filtered = Object.keys(view.filters).some((param) => !(param in fixed));
 
@@ -120,8 +133,16 @@ function EntityList({ entityName }: { entityName: string }) {
           )}
         </Group>
       </Group>
-      <FilterBar filters={entity.filters} values={filters} locked={fixed} delayMs={ui.typeaheadDelayMs} onChange={onFilterChange} />
+      <FilterBar
+        filters={entity.filters}
+        values={filters}
+        locked={fixed}
+        delayMs={ui.typeaheadDelayMs}
+        onChange={onFilterChange}
+        leading={period && <PeriodMonths period={period} filters={filters} today={localToday()} onChange={choosePeriod} />}
+      />
       {missingFilter && <Alert color="blue" role="status">{missingFilter}</Alert>}
+      {badPeriod && <Alert color="red" role="alert" data-testid="period-message">{badPeriod}</Alert>}
       {list.error != null && (
         <Alert color="red" title="Impossibile caricare l'elenco">
           <Stack gap="xs" align="flex-start">
@@ -133,7 +154,7 @@ function EntityList({ entityName }: { entityName: string }) {
       <Group justify="space-between" gap="xs">
         {/* Said to screen readers too when it changes: the answer to a filter is its count. */}
         <Text size="sm" c="gray.7" aria-live="polite" data-testid="result-count">
-          {list.error == null && !(list.loading && list.rows.length === 0) ? resultCount(list.totalCount) : ''}
+          {list.error == null && !badPeriod && !(list.loading && list.rows.length === 0) ? resultCount(list.totalCount) : ''}
         </Text>
         {clearFilters && <Button size="compact-sm" variant="subtle" c="blue.8" onClick={clearFilters}>Azzera i filtri</Button>}
       </Group>

@@ -1,0 +1,51 @@
+/**
+ * `api.period` (docs/spec-language.md#a-list-searched-by-period): a list searched over a date range of at most
+ * some months (seed 002 §9: movements 1 to 3 months). One verdict for the API (which refuses the search) and the
+ * list page (which says it without asking), so both give the same message for the same dates.
+ */
+
+export interface SearchPeriodModel {
+  /** The query parameters of the range's ends (`<param>Da`, `<param>A`). */
+  from: string;
+  to: string;
+  maxMonths: number;
+  /** How many months back from today the list page starts when the address names no period. */
+  defaultMonths: number;
+  messages: { required: string; order: string; tooLong: string };
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * `date` moved by whole calendar months; a day the target month lacks becomes its last day (31 May minus three
+ * months is 28 or 29 February, not 3 March). Dates are `YYYY-MM-DD`, read and written in UTC.
+ */
+export function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  const moved = new Date(Date.UTC(y, m - 1 + months, 1));
+  const last = new Date(Date.UTC(moved.getUTCFullYear(), moved.getUTCMonth() + 1, 0)).getUTCDate();
+  moved.setUTCDate(Math.min(d, last));
+  return moved.toISOString().slice(0, 10);
+}
+
+/**
+ * Why a search over [from, to] is refused, as `{ param, message }` (the parameter the message belongs on), or
+ * undefined when it may run. Both ends are needed; the period runs forward and spans at most `maxMonths`
+ * calendar months (from 26 August to 26 November is three months; to 27 November is more).
+ */
+export function periodRefusal(period: SearchPeriodModel, from: unknown, to: unknown): { param: string; message: string } | undefined {
+  const start = typeof from === 'string' ? from.trim() : '';
+  const end = typeof to === 'string' ? to.trim() : '';
+  if (!start) return { param: period.from, message: period.messages.required };
+  if (!end) return { param: period.to, message: period.messages.required };
+  // A malformed date is the request validator's to refuse (400 with the field's type message); here it passes.
+  if (!ISO_DATE.test(start) || !ISO_DATE.test(end)) return undefined;
+  if (start > end) return { param: period.from, message: period.messages.order };
+  if (start < addMonths(end, -period.maxMonths)) return { param: period.from, message: period.messages.tooLong };
+  return undefined;
+}
+
+/** The period the list page opens with: the last `defaultMonths` months up to today. */
+export function defaultPeriod(period: Pick<SearchPeriodModel, 'defaultMonths'>, today: string): { from: string; to: string } {
+  return { from: addMonths(today, -period.defaultMonths), to: today };
+}

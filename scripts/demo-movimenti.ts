@@ -1,0 +1,172 @@
+/**
+ * Writes spec/demo/49-movimenti.yaml: the demo card movements (seed 002 §3 Transaction) over the demo terminals,
+ * from a fixed seed, so the file is the same on every run and a reviewer reads a diff, not a dice roll.
+ * `npx tsx scripts/demo-movimenti.ts` rewrites it; `--check` says whether the committed file is current
+ * (tests/scripts/demo-movimenti.test.ts runs it). The movement itself (amount, circuit, outcome) comes from
+ * demoMovement, which bench/ reuses for its millions of rows.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Document, isMap, isSeq } from 'yaml';
+
+/** A demo terminal with the store, merchant, bank and branch it belongs to (spec/demo/46-negozi.yaml, 47-terminali.yaml). */
+export interface DemoTerminal { posid: string; pdvid: string; codEser: string; abi: string; cab: string; insegna: string; kind: 'bar' | 'shop' | 'online' | 'hotel' | 'market' }
+
+export const DEMO_TERMINALS: readonly DemoTerminal[] = [
+  { posid: '30480001', pdvid: '1001', codEser: '0001234', abi: '30480', cab: '01600', insegna: 'Bar Centrale', kind: 'bar' },
+  { posid: '30480002', pdvid: '1001', codEser: '0001234', abi: '30480', cab: '01600', insegna: 'Bar Centrale', kind: 'bar' },
+  { posid: '30480003', pdvid: '1002', codEser: '0001234', abi: '30480', cab: '01600', insegna: 'Bar Centrale Stazione', kind: 'bar' },
+  { posid: '30480004', pdvid: '1003', codEser: '0001234', abi: '30480', cab: '01601', insegna: 'Bar Centrale Monza', kind: 'bar' },
+  { posid: '30480101', pdvid: '2001', codEser: '0002345', abi: '30480', cab: '01601', insegna: 'Ferramenta Verdi', kind: 'shop' },
+  { posid: '30480401', pdvid: '4001', codEser: '0004567', abi: '30480', cab: '01600', insegna: 'Libreria Online', kind: 'online' },
+  { posid: '34256001', pdvid: '3001', codEser: '0003456', abi: '34256', cab: '01800', insegna: 'Hotel Dolomiti', kind: 'hotel' },
+  { posid: '30480501', pdvid: '5001', codEser: '0005678', abi: '30480', cab: '01600', insegna: 'Supermercato Lombardi Milano Torino', kind: 'market' },
+  { posid: '30480502', pdvid: '5001', codEser: '0005678', abi: '30480', cab: '01600', insegna: 'Supermercato Lombardi Milano Torino', kind: 'market' },
+  { posid: '30480511', pdvid: '5011', codEser: '0005678', abi: '30480', cab: '01600', insegna: 'Supermercato Lombardi Cremona', kind: 'market' },
+  { posid: '30480512', pdvid: '5011', codEser: '0005678', abi: '30480', cab: '01600', insegna: 'Supermercato Lombardi Cremona', kind: 'market' },
+  { posid: '30480521', pdvid: '5012', codEser: '0005678', abi: '30480', cab: '01600', insegna: 'Supermercato Lombardi Lecco', kind: 'market' },
+];
+
+/** mulberry32: a small seeded generator; the same seed gives the same movements on every machine. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Random = () => number;
+const pick = <T>(random: Random, weighted: readonly (readonly [T, number])[]): T => {
+  let r = random() * weighted.reduce((sum, [, w]) => sum + w, 0);
+  for (const [value, w] of weighted) if ((r -= w) < 0) return value;
+  return weighted[weighted.length - 1][0];
+};
+
+/** Circuit codes of spec/movimenti/transazione.yaml with a plausible share; online stores take no PagoBancomat. */
+const CIRCUITS: readonly (readonly [string, number])[] = [['00', 35], ['01', 25], ['02', 22], ['03', 8], ['04', 5], ['05', 1], ['06', 2], ['07', 2]];
+const ONLINE_CIRCUITS: readonly (readonly [string, number])[] = [['01', 50], ['02', 40], ['04', 8], ['06', 2]];
+/** A BIN per circuit and how many digits the masked middle has (Amex and Diners cards are shorter). */
+const CARDS: Record<string, { bin: string; hidden: number }> = {
+  '00': { bin: '600001', hidden: 6 }, '01': { bin: '453212', hidden: 6 }, '02': { bin: '552233', hidden: 6 }, '03': { bin: '675912', hidden: 6 },
+  '04': { bin: '374245', hidden: 5 }, '05': { bin: '353011', hidden: 6 }, '06': { bin: '621483', hidden: 6 }, '07': { bin: '305693', hidden: 4 },
+};
+/** Amount range in cents by kind of store. */
+const AMOUNTS: Record<DemoTerminal['kind'], [number, number]> = { bar: [120, 3500], shop: [450, 32000], online: [990, 8900], hotel: [8000, 95000], market: [350, 26000] };
+
+export interface DemoMovement {
+  id: string; codAbi: string; cab: string; codEserc: string; codStab: string; codPos: string;
+  dataOperazione: string; oraOperazione: string; importo: number; codCircuito: string; provenienza: string;
+  paybymail: boolean; commElettronico: boolean; pan: string; codAutorizzazione?: string; acerDescrizione: string; esito: string;
+  flagStorno: boolean; flagPreautorizzazione: boolean; flagOpPreautorizzata: boolean; stornoRichiesto: boolean; stornato: boolean;
+  preautAzione?: string; preautConfermata: boolean; flgScontrino: string; scontrino?: string;
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+const euro = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
+
+/** One movement of terminal `t` on `date` (YYYY-MM-DD); its id is unique per terminal and second. */
+export function demoMovement(random: Random, t: DemoTerminal, date: string): DemoMovement {
+  const online = t.kind === 'online';
+  const hour = online ? Math.floor(random() * 24) : t.kind === 'hotel' ? 7 + Math.floor(random() * 15) : 7 + Math.floor(random() * 14);
+  const time = `${two(hour)}:${two(Math.floor(random() * 60))}:${two(Math.floor(random() * 60))}`;
+  const circuit = pick(random, online ? ONLINE_CIRCUITS : CIRCUITS);
+  const [min, max] = AMOUNTS[t.kind];
+  const cents = min + Math.floor(random() * (max - min));
+  const card = CARDS[circuit];
+  const pan = `${card.bin}${'*'.repeat(card.hidden)}${String(Math.floor(random() * 10000)).padStart(4, '0')}`;
+  // Seed 002 §4: refused, approved, refunds and their requests; pre-authorisations at the hotel with their actions.
+  const esito = random() < 0.06 ? '00' : '01';
+  const approved = esito === '01';
+  const preauth = approved && t.kind === 'hotel' && random() < 0.45;
+  const preautAzione = preauth ? pick(random, [[undefined, 40], ['NOT', 45], ['STO', 15]] as const) : undefined;
+  const flagStorno = approved && !preauth && random() < 0.025;
+  const refundRoll = approved && !preauth && !flagStorno ? random() : 1;
+  const stornato = refundRoll < 0.02 || (preautAzione === 'STO' && random() < 0.5);
+  const stornoRichiesto = stornato || refundRoll < 0.035;
+  const paybymail = online && random() < 0.4;
+  const provenienza = online ? 'PW' : t.kind === 'hotel' && random() < 0.1 ? 'MO' : 'FI';
+  const authCode = approved ? Math.floor(random() * 36 ** 6).toString(36).toUpperCase().padStart(6, '0') : undefined;
+  const flgScontrino = !approved || online ? 'N' : random() < 0.15 ? 'F' : 'P';
+  const [y, m, d] = date.split('-');
+  const receipt = flgScontrino === 'N' ? undefined : [
+    t.insegna.toUpperCase(), `TERMINALE ${t.posid}`, `${d}/${m}/${y} ${time.slice(0, 5)}`,
+    flagStorno ? 'STORNO' : preauth ? 'PREAUTORIZZAZIONE' : 'ACQUISTO', `CARTA ${pan}`, `IMPORTO EUR ${euro(cents)}`,
+    `AUT. ${authCode ?? ''}`, 'TRANSAZIONE ESEGUITA',
+  ].join('\n');
+  return {
+    id: `${date.replaceAll('-', '')}${time.replaceAll(':', '')}${t.posid}`,
+    codAbi: t.abi, cab: t.cab, codEserc: t.codEser, codStab: t.pdvid, codPos: t.posid,
+    dataOperazione: date, oraOperazione: time, importo: cents / 100, codCircuito: circuit, provenienza,
+    paybymail, commElettronico: online, pan, ...(authCode ? { codAutorizzazione: authCode } : {}),
+    acerDescrizione: `${t.insegna} - ${online ? 'pagamento online' : 'POS'}`.slice(0, 100), esito,
+    flagStorno, flagPreautorizzazione: preauth, flagOpPreautorizzata: preauth && preautAzione === 'NOT', stornoRichiesto, stornato,
+    ...(preautAzione ? { preautAzione } : {}), preautConfermata: preautAzione !== undefined && random() < 0.6,
+    flgScontrino, ...(receipt ? { scontrino: receipt } : {}),
+  };
+}
+
+/** How likely a terminal takes a movement on a day: the hotel and the online shop often enough to show pre-authorisations and pay-by-mail. */
+const PER_DAY: Record<DemoTerminal['kind'], number> = { market: 0.18, bar: 0.08, shop: 0.06, online: 0.15, hotel: 0.2 };
+
+/** Days from `first` to `last` included, as YYYY-MM-DD. */
+export function daysBetween(first: string, last: string): string[] {
+  const out: string[] = [];
+  for (let d = new Date(`${first}T00:00:00Z`); d.toISOString().slice(0, 10) <= last; d.setUTCDate(d.getUTCDate() + 1)) out.push(d.toISOString().slice(0, 10));
+  return out;
+}
+
+/**
+ * The demo's movements: six months up to 25 November 2026 (searches of one to three months find rows), one or
+ * two a day, busier on the supermarkets' terminals, in date order.
+ */
+export function demoMovements(): DemoMovement[] {
+  const random = seededRandom(20261126);
+  const ids = new Set<string>();
+  const rows: DemoMovement[] = [];
+  for (const date of daysBetween('2026-05-26', '2026-11-25')) {
+    for (const t of DEMO_TERMINALS) {
+      const perDay = PER_DAY[t.kind];
+      if (random() >= perDay) continue;
+      const row = demoMovement(random, t, date);
+      if (ids.has(row.id)) continue;
+      ids.add(row.id);
+      rows.push(row);
+    }
+  }
+  return rows;
+}
+
+const TARGET = fileURLToPath(new URL('../spec/demo/49-movimenti.yaml', import.meta.url));
+
+export function demoFileText(): string {
+  const header = [
+    '# yaml-language-server: $schema=../../generator/schema/demo.schema.json',
+    '# Demo card movements (seed 002 §3 Transaction) over the demo terminals, six months up to 25/11/2026.',
+    '# Written by scripts/demo-movimenti.ts from a fixed seed: do not edit, run `npx tsx scripts/demo-movimenti.ts`.',
+    '',
+  ].join('\n');
+  // A flag left out is false (the fields' default): the file says only what a movement has.
+  const rows = demoMovements().map((m) => Object.fromEntries(Object.entries(m).filter(([, v]) => v !== false)));
+  const doc = new Document({ demo: 'Transazione', order: 49, rows });
+  // One movement a line, as the other demo files write their rows.
+  const seq = doc.get('rows');
+  if (isSeq(seq)) for (const row of seq.items) if (isMap(row)) row.flow = true;
+  return header + doc.toString({ lineWidth: 100_000, doubleQuotedAsJSON: true });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const text = demoFileText();
+  if (process.argv.includes('--check')) {
+    if (readFileSync(TARGET, 'utf8') !== text) {
+      console.error('spec/demo/49-movimenti.yaml is not what scripts/demo-movimenti.ts writes: run npx tsx scripts/demo-movimenti.ts');
+      process.exit(1);
+    }
+  } else {
+    writeFileSync(TARGET, text);
+    console.log(`spec/demo/49-movimenti.yaml: ${demoMovements().length} movements`);
+  }
+}

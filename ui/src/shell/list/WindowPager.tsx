@@ -1,0 +1,36 @@
+/**
+ * The pager of a list whose spec sets `api.pageWindow` (seed 002 §9: movements 20 a page, pager window 5): first,
+ * previous, at most `window` page numbers around the current one (core/pageWindow.ts), next, last. Pages are
+ * 1-based on screen; `onPage` gets the 0-based page the API counts.
+ */
+import { Button, Group } from '@mantine/core';
+import { pageCount, pageWindow } from '../../core/pageWindow';
+
+interface Props {
+  /** 0-based, as the API and the list view count. */
+  page: number;
+  size: number;
+  totalCount: number;
+  window: number;
+  onPage: (page: number) => void;
+}
+
+export function WindowPager({ page, size, totalCount, window, onPage }: Props) {
+  const pages = pageCount(totalCount, size);
+  if (pages <= 1) return null;
+  const current = page + 1;
+  const go = (p: number) => () => onPage(p - 1);
+  return (
+    <Group component="nav" gap={4} justify="flex-end" aria-label="Pagine" data-testid="window-pager">
+      <Button size="xs" variant="default" disabled={current <= 1} onClick={go(1)} aria-label="Prima pagina">«</Button>
+      <Button size="xs" variant="default" disabled={current <= 1} onClick={go(current - 1)} aria-label="Pagina precedente">‹</Button>
+      {pageWindow(current, pages, window).map((p) => (
+        <Button key={p} size="xs" variant={p === current ? 'filled' : 'default'} aria-current={p === current ? 'page' : undefined} aria-label={`Pagina ${p}`} onClick={go(p)}>
+          {p}
+        </Button>
+      ))}
+      <Button size="xs" variant="default" disabled={current >= pages} onClick={go(current + 1)} aria-label="Pagina successiva">›</Button>
+      <Button size="xs" variant="default" disabled={current >= pages} onClick={go(pages)} aria-label={`Ultima pagina (${pages})`}>»</Button>
+    </Group>
+  );
+}
