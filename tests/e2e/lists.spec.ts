@@ -204,7 +204,7 @@ async function tableFits(page: Page) {
   return page.locator('.mrt-table-container').evaluate((box) => ({
     scrolls: box.scrollWidth > box.clientWidth,
     // Cells with text (the selection checkboxes' cells have none).
-    clipped: [...box.querySelectorAll<HTMLElement>('th, td')].filter((cell) => (cell.textContent ?? '').trim() !== '' && cell.scrollWidth > cell.clientWidth + 1).map((c) => c.textContent),
+    clipped: [...box.querySelectorAll<HTMLElement>('th, td')].filter((cell) => cell.textContent.trim() !== '' && cell.scrollWidth > cell.clientWidth + 1).map((c) => c.textContent),
     outside: [...box.querySelectorAll<HTMLElement>('th')].filter((th) => th.getBoundingClientRect().right > box.getBoundingClientRect().right + 1).map((th) => th.textContent),
   }));
 }
