@@ -2134,7 +2134,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description Terminal id */
+                /** @description Codice terminale */
                 posid: string;
             };
             cookie?: never;
@@ -2190,7 +2190,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description Username */
+                /** @description Nome utente */
                 username: string;
             };
             cookie?: never;
@@ -2212,7 +2212,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description Username */
+                /** @description Nome utente */
                 username: string;
             };
             cookie?: never;
@@ -2429,7 +2429,7 @@ export interface components {
             attivo: boolean | null;
             /** Codice agente */
             codAgente: string;
-            /** Email */
+            /** E-mail */
             email: string | null;
             /** Nome */
             nome: string;
@@ -2448,7 +2448,7 @@ export interface components {
             attivo: boolean | null;
             /** Codice agente */
             codAgente: string;
-            /** Email */
+            /** E-mail */
             email: string | null;
             /** Nome */
             nome: string;
@@ -2459,7 +2459,7 @@ export interface components {
             attivo?: boolean | null;
             /** Codice agente */
             codAgente: string;
-            /** Email */
+            /** E-mail */
             email?: string | null;
             /** Nome */
             nome: string;
@@ -2480,7 +2480,7 @@ export interface components {
             dataAttivazione: string;
             /** Identificativo */
             id: string;
-            /** Terminal id */
+            /** Codice terminale */
             terminalId: string;
         };
         Banca: {
@@ -2696,6 +2696,11 @@ export interface components {
              */
             flgViewPush: boolean | null;
             group?: {
+                /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+                _labels?: {
+                    /** @description Gruppo padre */
+                    parentGroup?: string;
+                };
                 /** Descrizione */
                 description: string | null;
                 /** Codice gruppo */
@@ -2718,6 +2723,11 @@ export interface components {
             /** Logo */
             logo: string | null;
             modelliPos?: {
+                /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+                _labels?: {
+                    /** @description Codice ABI */
+                    codAbi?: string;
+                };
                 /** Codice ABI */
                 codAbi: string;
                 /** Modello POS */
@@ -2794,6 +2804,11 @@ export interface components {
             flgViewPush?: boolean | null;
             /** Gruppo */
             group: {
+                /** @description Ignorato: i nomi che GET aggiunge alla riga */
+                _labels?: {
+                    /** @description Gruppo padre */
+                    parentGroup?: string;
+                };
                 /** Descrizione */
                 description?: string | null;
                 /** Codice gruppo */
@@ -2814,6 +2829,11 @@ export interface components {
             logo?: string | null;
             /** Modelli POS personalizzati */
             modelliPos?: {
+                /** @description Ignorato: i nomi che GET aggiunge alla riga */
+                _labels?: {
+                    /** @description Codice ABI */
+                    codAbi?: string;
+                };
                 /** Codice ABI */
                 codAbi?: string | null;
                 /** Modello POS */
@@ -2900,12 +2920,22 @@ export interface components {
         };
         ComuneDetail: {
             cab?: {
+                /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+                _labels?: {
+                    /** @description Comune */
+                    idComune?: string;
+                };
                 /** CAB */
                 cab: string;
                 /** Comune */
                 idComune: string;
             }[];
             cap?: {
+                /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+                _labels?: {
+                    /** @description Comune */
+                    idComune?: string;
+                };
                 /**
                  * CAP
                  * Format: cap
@@ -2935,6 +2965,11 @@ export interface components {
         ComuneInput: {
             /** CAB */
             cab?: {
+                /** @description Ignorato: i nomi che GET aggiunge alla riga */
+                _labels?: {
+                    /** @description Comune */
+                    idComune?: string;
+                };
                 /** CAB */
                 cab: string;
                 /** Comune */
@@ -2942,6 +2977,11 @@ export interface components {
             }[];
             /** CAP */
             cap?: {
+                /** @description Ignorato: i nomi che GET aggiunge alla riga */
+                _labels?: {
+                    /** @description Comune */
+                    idComune?: string;
+                };
                 /**
                  * CAP
                  * Format: cap
@@ -2967,8 +3007,19 @@ export interface components {
              */
             provincia: string;
         };
+        ComuneName: {
+            /** Comune */
+            comune: string;
+            /** Codice ISTAT */
+            idComune: string;
+            /**
+             * Provincia
+             * Format: provincia
+             */
+            provincia: string;
+        };
         ComunePage: {
-            results: (components["schemas"]["Comune"] | components["schemas"]["ComuneCompact"])[];
+            results: (components["schemas"]["Comune"] | components["schemas"]["ComuneCompact"] | components["schemas"]["ComuneName"])[];
             totalCount: number;
         };
         Configurazione: {
@@ -3203,6 +3254,13 @@ export interface components {
              */
             isPush: boolean | null;
             legaleRappresentante?: {
+                /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+                _labels?: {
+                    /** @description Esercente */
+                    codEser?: string;
+                    /** @description Comune */
+                    comune?: string;
+                };
                 /**
                  * CAP
                  * Format: cap
@@ -3323,6 +3381,13 @@ export interface components {
              */
             tipoSoggettoEser: "1" | "2" | "3" | "4" | null;
             titolari?: {
+                /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+                _labels?: {
+                    /** @description Esercente */
+                    codEser?: string;
+                    /** @description Comune di residenza */
+                    comune?: string;
+                };
                 /**
                  * CAP di residenza
                  * Format: cap
@@ -3451,6 +3516,13 @@ export interface components {
             isPush?: boolean | null;
             /** Legale rappresentante */
             legaleRappresentante?: {
+                /** @description Ignorato: i nomi che GET aggiunge alla riga */
+                _labels?: {
+                    /** @description Esercente */
+                    codEser?: string;
+                    /** @description Comune */
+                    comune?: string;
+                };
                 /**
                  * CAP
                  * Format: cap
@@ -3561,6 +3633,13 @@ export interface components {
             tipoSoggettoEser?: "1" | "2" | "3" | "4" | null;
             /** Titolari effettivi */
             titolari?: {
+                /** @description Ignorato: i nomi che GET aggiunge alla riga */
+                _labels?: {
+                    /** @description Esercente */
+                    codEser?: string;
+                    /** @description Comune di residenza */
+                    comune?: string;
+                };
                 /**
                  * CAP di residenza
                  * Format: cap
@@ -3840,9 +3919,9 @@ export interface components {
             ragioneSociale: string | null;
             /** Stato */
             stato: string | null;
-            /** Terminal id */
+            /** Codice terminale */
             termid: string | null;
-            /** Terminal id di subentro */
+            /** Codice terminale di subentro */
             termidSubentro: string | null;
             /** Tipo intervento */
             tipoIntervento: string | null;
@@ -3887,9 +3966,9 @@ export interface components {
             ragioneSociale: string | null;
             /** Stato */
             stato: string | null;
-            /** Terminal id */
+            /** Codice terminale */
             termid: string | null;
-            /** Terminal id di subentro */
+            /** Codice terminale di subentro */
             termidSubentro: string | null;
             /** Tipo intervento */
             tipoIntervento: string | null;
@@ -3930,9 +4009,9 @@ export interface components {
             ragioneSociale?: string | null;
             /** Stato */
             stato?: string | null;
-            /** Terminal id */
+            /** Codice terminale */
             termid?: string | null;
-            /** Terminal id di subentro */
+            /** Codice terminale di subentro */
             termidSubentro?: string | null;
             /** Tipo intervento */
             tipoIntervento?: string | null;
@@ -3966,7 +4045,7 @@ export interface components {
             numContratto: string | null;
             /** Riga */
             numRiga: number;
-            /** Terminal id */
+            /** Codice terminale */
             termid: string | null;
             /**
              * Tipo record
@@ -3997,7 +4076,7 @@ export interface components {
             numContratto: string | null;
             /** Riga */
             numRiga: number;
-            /** Terminal id */
+            /** Codice terminale */
             termid: string | null;
             /**
              * Tipo record
@@ -4029,7 +4108,7 @@ export interface components {
             numContratto?: string | null;
             /** Riga */
             numRiga: number;
-            /** Terminal id */
+            /** Codice terminale */
             termid?: string | null;
             /**
              * Tipo record
@@ -4524,7 +4603,7 @@ export interface components {
              * @enum {string}
              */
             statoMov: "S" | "A" | "R";
-            /** Terminal id */
+            /** Codice terminale */
             terminalId: string | null;
             /**
              * Tipo movimento
@@ -4561,7 +4640,7 @@ export interface components {
              * @enum {string}
              */
             statoMov?: "S" | "A";
-            /** Terminal id */
+            /** Codice terminale */
             terminalId?: string | null;
             /**
              * Tipo movimento
@@ -4607,7 +4686,7 @@ export interface components {
              * @enum {string}
              */
             statoMov: "S" | "A" | "R";
-            /** Terminal id */
+            /** Codice terminale */
             terminalId: string | null;
             /**
              * Tipo movimento
@@ -4644,7 +4723,7 @@ export interface components {
              * @enum {string}
              */
             statoMov?: "S" | "A" | "R";
-            /** Terminal id */
+            /** Codice terminale */
             terminalId?: string | null;
             /**
              * Tipo movimento
@@ -5023,7 +5102,7 @@ export interface components {
             dataLettura: string;
             /** Notifica */
             notificaId: string;
-            /** Username */
+            /** Nome utente */
             username: string;
         };
         NotificaPage: {
@@ -5145,6 +5224,11 @@ export interface components {
             /** Marca */
             marca: string | null;
             pinpad?: {
+                /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+                _labels?: {
+                    /** @description Modello POS */
+                    codModpos?: string;
+                };
                 /** Modello POS */
                 codModpos: string;
                 /** Modello pinpad */
@@ -5157,6 +5241,11 @@ export interface components {
             /** Priorita' magazzino */
             prioritaMagazzino: number | null;
             reti?: {
+                /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+                _labels?: {
+                    /** @description Modello POS */
+                    codModpos?: string;
+                };
                 /** Codice rete */
                 codiceNets: string;
                 /** Modello POS */
@@ -5170,6 +5259,11 @@ export interface components {
              */
             tipo: "SMARTPOS" | "ORDINARIO" | "SPECIALI" | null;
             tmpp?: {
+                /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+                _labels?: {
+                    /** @description Modello POS */
+                    codModpos?: string;
+                };
                 /** Modello POS */
                 codModpos: string;
                 /** Modello pinpad */
@@ -5199,6 +5293,11 @@ export interface components {
             marca?: string | null;
             /** Pinpad */
             pinpad?: {
+                /** @description Ignorato: i nomi che GET aggiunge alla riga */
+                _labels?: {
+                    /** @description Modello POS */
+                    codModpos?: string;
+                };
                 /** Modello POS */
                 codModpos?: string | null;
                 /** Modello pinpad */
@@ -5212,6 +5311,11 @@ export interface components {
             prioritaMagazzino?: number | null;
             /** Codici rete */
             reti?: {
+                /** @description Ignorato: i nomi che GET aggiunge alla riga */
+                _labels?: {
+                    /** @description Modello POS */
+                    codModpos?: string;
+                };
                 /** Codice rete */
                 codiceNets: string;
                 /** Modello POS */
@@ -5226,6 +5330,11 @@ export interface components {
             tipo?: "SMARTPOS" | "ORDINARIO" | "SPECIALI" | null;
             /** TMPP */
             tmpp?: {
+                /** @description Ignorato: i nomi che GET aggiunge alla riga */
+                _labels?: {
+                    /** @description Modello POS */
+                    codModpos?: string;
+                };
                 /** Modello POS */
                 codModpos?: string | null;
                 /** Modello pinpad */
@@ -5453,6 +5562,13 @@ export interface components {
             /** Marca */
             marca: string | null;
             modelliFisici?: {
+                /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+                _labels?: {
+                    /** @description Modello generico */
+                    codModpos?: string;
+                    /** @description Modello fisico */
+                    modelloFisico?: string;
+                };
                 /** Codice ABI (00000 = tutte) */
                 codAbi: string;
                 /** Modello generico */
@@ -5541,6 +5657,13 @@ export interface components {
             marca?: string | null;
             /** Modelli fisici associati */
             modelliFisici?: {
+                /** @description Ignorato: i nomi che GET aggiunge alla riga */
+                _labels?: {
+                    /** @description Modello generico */
+                    codModpos?: string;
+                    /** @description Modello fisico */
+                    modelloFisico?: string;
+                };
                 /** Codice ABI (00000 = tutte) */
                 codAbi: string;
                 /** Modello generico */
@@ -5596,6 +5719,13 @@ export interface components {
         };
         PromozioneDetail: {
             bancheAssociate?: {
+                /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+                _labels?: {
+                    /** @description Codice ABI */
+                    codAbi?: string;
+                    /** @description Promozione */
+                    configId?: string;
+                };
                 /** Codice ABI */
                 codAbi: string;
                 /** Promozione */
@@ -5624,6 +5754,13 @@ export interface components {
         PromozioneInput: {
             /** Banche associate */
             bancheAssociate?: {
+                /** @description Ignorato: i nomi che GET aggiunge alla riga */
+                _labels?: {
+                    /** @description Codice ABI */
+                    codAbi?: string;
+                    /** @description Promozione */
+                    configId?: string;
+                };
                 /** Codice ABI */
                 codAbi: string;
                 /** Promozione */
@@ -5873,6 +6010,11 @@ export interface components {
             /** Gruppo */
             groupName: string;
             permessi?: {
+                /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+                _labels?: {
+                    /** @description Gruppo */
+                    groupName?: string;
+                };
                 /**
                  * Azione
                  * @enum {string}
@@ -5904,6 +6046,11 @@ export interface components {
             groupName: string;
             /** Permessi */
             permessi?: {
+                /** @description Ignorato: i nomi che GET aggiunge alla riga */
+                _labels?: {
+                    /** @description Gruppo */
+                    groupName?: string;
+                };
                 /**
                  * Azione
                  * @enum {string}
@@ -6038,7 +6185,7 @@ export interface components {
             numContratto: string | null;
             /** Negozio */
             pdvid: string;
-            /** Terminal id */
+            /** Codice terminale */
             posid: string;
             /**
              * Tipo connessione
@@ -6087,7 +6234,7 @@ export interface components {
             numContratto: string | null;
             /** Negozio */
             pdvid: string;
-            /** Terminal id */
+            /** Codice terminale */
             posid: string;
             /**
              * Tipo connessione
@@ -6134,7 +6281,7 @@ export interface components {
             numContratto?: string | null;
             /** Negozio */
             pdvid: string;
-            /** Terminal id */
+            /** Codice terminale */
             posid: string;
             /**
              * Tipo connessione
@@ -6187,7 +6334,7 @@ export interface components {
              * @enum {string}
              */
             stato: "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8";
-            /** Terminal id */
+            /** Codice terminale */
             termId: string;
             /** Tipo intervento */
             tipoDesc: string | null;
@@ -6228,7 +6375,7 @@ export interface components {
              * @enum {string}
              */
             stato: "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8";
-            /** Terminal id */
+            /** Codice terminale */
             termId: string;
             /** Tipo intervento */
             tipoDesc: string | null;
@@ -6269,7 +6416,7 @@ export interface components {
              * @enum {string}
              */
             stato?: "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8";
-            /** Terminal id */
+            /** Codice terminale */
             termId: string;
             /** Tipo intervento */
             tipoDesc?: string | null;
@@ -6480,7 +6627,7 @@ export interface components {
             locked: boolean | null;
             /** Nome account */
             userAccountName: string | null;
-            /** Username */
+            /** Nome utente */
             username: string;
         };
         UtenteDetail: {
@@ -6490,9 +6637,14 @@ export interface components {
                 group?: string;
             };
             authorities?: {
+                /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+                _labels?: {
+                    /** @description Nome utente */
+                    username?: string;
+                };
                 /** Ruolo */
                 roleName: string;
-                /** Username */
+                /** Nome utente */
                 username: string;
             }[];
             /** Filiale */
@@ -6517,7 +6669,7 @@ export interface components {
             locked: boolean | null;
             /** Nome account */
             userAccountName: string | null;
-            /** Username */
+            /** Nome utente */
             username: string;
         };
         /** Utente */
@@ -6529,9 +6681,14 @@ export interface components {
             };
             /** Ruoli */
             authorities?: {
+                /** @description Ignorato: i nomi che GET aggiunge alla riga */
+                _labels?: {
+                    /** @description Nome utente */
+                    username?: string;
+                };
                 /** Ruolo */
                 roleName: string;
-                /** Username */
+                /** Nome utente */
                 username?: string | null;
             }[];
             /** Filiale */
@@ -6550,7 +6707,7 @@ export interface components {
             locked?: boolean | null;
             /** Nome account */
             userAccountName?: string | null;
-            /** Username */
+            /** Nome utente */
             username: string;
         };
         UtenteNegozio: {
@@ -6558,7 +6715,7 @@ export interface components {
             gruppo: string;
             /** Negozio */
             pdvid: string;
-            /** Username */
+            /** Nome utente */
             username: string;
         };
         UtentePage: {
@@ -6568,7 +6725,7 @@ export interface components {
         UtenteRuolo: {
             /** Ruolo */
             roleName: string;
-            /** Username */
+            /** Nome utente */
             username: string;
         };
     };
@@ -8770,7 +8927,7 @@ export interface operations {
                 "application/json": {
                     /** Password */
                     password: string;
-                    /** Username */
+                    /** Nome utente */
                     username: string;
                 };
             };
@@ -8925,7 +9082,7 @@ export interface operations {
             query: {
                 /** @description E-mail */
                 mail: string;
-                /** @description Username */
+                /** @description Nome utente */
                 username: string;
                 /** @description Tipo utente */
                 userType: "banca" | "merchant";
@@ -10470,7 +10627,7 @@ export interface operations {
                 page?: number;
                 /** @description Filtro: Partita IVA */
                 pIvaEser?: string;
-                /** @description Filtro: Terminal id */
+                /** @description Filtro: Codice terminale */
                 posId?: string;
                 /** @description Ricerca per nome: le righe in cui codEser, ds contiene il testo (maiuscole e minuscole indifferenti) */
                 q?: string;
@@ -10879,7 +11036,7 @@ export interface operations {
                 enable?: boolean;
                 /** @description Pagina, da 0 */
                 page?: number;
-                /** @description Filtro: Terminal id */
+                /** @description Filtro: Codice terminale */
                 posid?: string;
                 /** @description Ricerca per nome: le righe in cui posid contiene il testo (maiuscole e minuscole indifferenti) */
                 q?: string;
@@ -11215,7 +11372,7 @@ export interface operations {
                 numContratto?: string;
                 /** @description Filtro: Partita IVA */
                 pIvaEser?: string;
-                /** @description Filtro: Terminal id */
+                /** @description Filtro: Codice terminale */
                 posId?: string;
                 /** @description Ricerca per nome: le righe in cui codEser, ds contiene il testo (maiuscole e minuscole indifferenti) */
                 q?: string;
@@ -14556,7 +14713,7 @@ export interface operations {
                 sort?: string;
                 /** @description Filtro: Stato */
                 statoMov?: "S" | "A" | "R";
-                /** @description Filtro: Terminal id */
+                /** @description Filtro: Codice terminale */
                 terminalId?: string;
                 /** @description Filtro: Tipo movimento */
                 tipoMov?: "R+" | "R-";
@@ -15061,7 +15218,7 @@ export interface operations {
                 sort?: string;
                 /** @description Filtro: Stato */
                 statoMov?: "S" | "A" | "R";
-                /** @description Filtro: Terminal id */
+                /** @description Filtro: Codice terminale */
                 terminalId?: string;
                 /** @description Filtro: Tipo movimento */
                 tipoMov?: "R+" | "R-";
@@ -15371,7 +15528,7 @@ export interface operations {
                     motivo?: string | null;
                     /** Risposta */
                     risposta: string;
-                    /** Terminal id */
+                    /** Codice terminale */
                     termid: string;
                 };
             };
@@ -15461,7 +15618,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Terminal id */
+                /** @description Codice terminale */
                 termId: string;
             };
             cookie?: never;
@@ -15545,7 +15702,7 @@ export interface operations {
                 sort?: string;
                 /** @description Filtro: Stato */
                 stato?: "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8";
-                /** @description Filtro: Terminal id */
+                /** @description Filtro: Codice terminale */
                 termId?: string;
             };
             header?: never;
@@ -15758,7 +15915,7 @@ export interface operations {
                 sort?: string;
                 /** @description Filtro: Stato */
                 stato?: "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8";
-                /** @description Filtro: Terminal id */
+                /** @description Filtro: Codice terminale */
                 termId?: string;
             };
             header?: never;
@@ -16368,7 +16525,7 @@ export interface operations {
                 enable?: boolean;
                 /** @description Pagina, da 0 */
                 page?: number;
-                /** @description Filtro: Terminal id */
+                /** @description Filtro: Codice terminale */
                 posid?: string;
                 /** @description Ricerca per nome: le righe in cui posid contiene il testo (maiuscole e minuscole indifferenti) */
                 q?: string;
@@ -19393,7 +19550,7 @@ export interface operations {
                 page?: number;
                 /** @description Filtro: Negozio */
                 pdvid?: string;
-                /** @description Filtro: Terminal id */
+                /** @description Filtro: Codice terminale */
                 posid?: string;
                 /** @description Ricerca per nome: le righe in cui posid contiene il testo (maiuscole e minuscole indifferenti) */
                 q?: string;
@@ -19535,7 +19692,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Terminal id */
+                /** @description Codice terminale */
                 posid: string;
             };
             cookie?: never;
@@ -19608,7 +19765,7 @@ export interface operations {
                 "If-Match": string;
             };
             path: {
-                /** @description Terminal id */
+                /** @description Codice terminale */
                 posid: string;
             };
             cookie?: never;
@@ -19719,7 +19876,7 @@ export interface operations {
                 formato: "csv" | "xlsx";
                 /** @description Filtro: Negozio */
                 pdvid?: string;
-                /** @description Filtro: Terminal id */
+                /** @description Filtro: Codice terminale */
                 posid?: string;
                 /** @description Ricerca per nome: le righe in cui posid contiene il testo (maiuscole e minuscole indifferenti) */
                 q?: string;
@@ -19809,7 +19966,7 @@ export interface operations {
                 size?: number;
                 /** @description campo oppure campo,asc|desc */
                 sort?: string;
-                /** @description Filtro: Username */
+                /** @description Filtro: Nome utente */
                 username?: string;
             };
             header?: never;
@@ -19941,7 +20098,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Username */
+                /** @description Nome utente */
                 username: string;
             };
             cookie?: never;
@@ -20014,7 +20171,7 @@ export interface operations {
                 "If-Match": string;
             };
             path: {
-                /** @description Username */
+                /** @description Nome utente */
                 username: string;
             };
             cookie?: never;
@@ -20118,7 +20275,7 @@ export interface operations {
                 "If-Match": string;
             };
             path: {
-                /** @description Username */
+                /** @description Nome utente */
                 username: string;
             };
             cookie?: never;
@@ -20211,7 +20368,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Username */
+                /** @description Nome utente */
                 username: string;
             };
             cookie?: never;
@@ -20284,7 +20441,7 @@ export interface operations {
                 "If-Match": string;
             };
             path: {
-                /** @description Username */
+                /** @description Nome utente */
                 username: string;
             };
             cookie?: never;
@@ -20294,7 +20451,7 @@ export interface operations {
                 "application/json": {
                     /** Ruolo */
                     roleName: string;
-                    /** Username */
+                    /** Nome utente */
                     username?: string | null;
                 }[];
             };
@@ -20390,7 +20547,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Username */
+                /** @description Nome utente */
                 username: string;
             };
             cookie?: never;
@@ -20479,7 +20636,7 @@ export interface operations {
                     newPassword: string;
                     /** Password attuale */
                     oldPassword: string;
-                    /** Username */
+                    /** Nome utente */
                     username: string;
                 };
             };
@@ -20570,7 +20727,7 @@ export interface operations {
                 q?: string;
                 /** @description campo oppure campo,asc|desc */
                 sort?: string;
-                /** @description Filtro: Username */
+                /** @description Filtro: Nome utente */
                 username?: string;
             };
             header?: never;

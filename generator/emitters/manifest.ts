@@ -119,6 +119,7 @@ function entityManifest(entity: EntityModel, model: Model): EntityMeta {
     maxPageSize: entity.api.maxPageSize,
     compact: entity.api.compact,
     display: entity.display,
+    ...(entity.referenceData ? { referenceData: true } : {}),
     ...(entity.list ? { listRoute: entity.list.route, title: entity.list.title } : {}),
     ...(entity.form ? { formRoute: entity.form.route } : {}),
     columns: (entity.list?.columns ?? entity.fields.slice(0, 6).map((f) => f.name)).map((n) => column(fieldByName(entity, n))),

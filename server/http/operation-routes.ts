@@ -23,6 +23,8 @@ export interface OperationSchema {
   'x-access'?: string;
   'x-permission'?: string;
   'x-field-permissions'?: string[];
+  /** A list of public reference data: its compact search needs a session only (authorize.ts). */
+  'x-reference-data'?: boolean;
   'x-operation'?: string;
   'x-entity'?: string;
   'x-file'?: string;
@@ -44,6 +46,7 @@ function operationSchema(op: Record<string, unknown>): OperationSchema {
     if (value !== undefined) schema[key] = value;
   }
   if (Array.isArray(fieldPermissions)) schema['x-field-permissions'] = fieldPermissions.filter((p) => typeof p === 'string');
+  if (op['x-reference-data'] === true) schema['x-reference-data'] = true;
   return schema;
 }
 
