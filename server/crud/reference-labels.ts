@@ -18,9 +18,12 @@ import type { Caller } from '../domain/auth/caller.js';
 import { whereInCallerScope } from './data-scope.js';
 import type { Row } from './row-mapping.js';
 
-/** The rows with `_labels` added where a reference field's row has a name beyond its own code. */
-export async function withReferenceLabels(db: Knex, model: Pick<Model, 'entities' | 'bindings'>, entity: EntityModel, rows: Row[], caller?: Caller): Promise<Row[]> {
-  const references = entity.fields.filter((f): f is FieldModel & { reference: NonNullable<FieldModel['reference']> } => f.type === 'reference' && f.reference !== undefined);
+/**
+ * The rows with `_labels` added where a reference field's row has a name beyond its own code. `skip`: fields
+ * not to name (a child row's link to its parent, whose name the parent row carries already).
+ */
+export async function withReferenceLabels(db: Knex, model: Pick<Model, 'entities' | 'bindings'>, entity: EntityModel, rows: Row[], caller?: Caller, skip: readonly string[] = []): Promise<Row[]> {
+  const references = entity.fields.filter((f): f is FieldModel & { reference: NonNullable<FieldModel['reference']> } => f.type === 'reference' && f.reference !== undefined && !skip.includes(f.name));
   if (!rows.length) return rows;
   const labels = rows.map((): Record<string, string> => ({}));
   for (const field of references) {
@@ -63,7 +66,7 @@ async function withChildLabels(db: Knex, model: Pick<Model, 'entities' | 'bindin
       else if (isRow(value)) { places.push([i, -1]); childRows.push(value); }
     });
     if (!childRows.length) continue;
-    const labelled = await withReferenceLabels(db, model, childEntity, childRows, caller);
+    const labelled = await withReferenceLabels(db, model, childEntity, childRows, caller, Object.keys(child.link));
     out = out.map((row) => ({ ...row }));
     places.forEach(([i, j], n) => {
       const value = out[i][child.name];
