@@ -167,6 +167,11 @@ export interface EntityModel {
   scope: ScopeMap;
   /** false: changes are not recorded in the audit trail (absent: they are). */
   audit?: false;
+  /**
+   * Public reference data (municipalities): every signed-in user searches its rows by name (`?format=compact`,
+   * key and display fields only) without the list permission (docs/spec-language.md#references). Never scoped.
+   */
+  referenceData?: true;
   confirmations: ConfirmationModel[];
   /** Italian banner after a successful create, update or delete (absent: the shell's generic one). */
   success?: Partial<Record<'create' | 'update' | 'delete', string>>;

@@ -167,7 +167,7 @@ async function openPage(browser: Browser, baseURL: string, viewport: { width: nu
   });
   if (login) {
     await page.goto(`/login/${login.realm}`);
-    await page.getByLabel('Username').fill(login.username);
+    await page.getByLabel('Nome utente').fill(login.username);
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Accedi' }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));

@@ -2188,7 +2188,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description Terminal id */
+                /** @description Codice terminale */
                 posid: string;
             };
             cookie?: never;
@@ -2244,7 +2244,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description Username */
+                /** @description Nome utente */
                 username: string;
             };
             cookie?: never;
@@ -2266,7 +2266,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description Username */
+                /** @description Nome utente */
                 username: string;
             };
             cookie?: never;
@@ -2483,7 +2483,7 @@ export interface components {
             attivo: boolean | null;
             /** Codice agente */
             codAgente: string;
-            /** Email */
+            /** E-mail */
             email: string | null;
             /** Nome */
             nome: string;
@@ -2502,7 +2502,7 @@ export interface components {
             attivo: boolean | null;
             /** Codice agente */
             codAgente: string;
-            /** Email */
+            /** E-mail */
             email: string | null;
             /** Nome */
             nome: string;
@@ -2513,7 +2513,7 @@ export interface components {
             attivo?: boolean | null;
             /** Codice agente */
             codAgente: string;
-            /** Email */
+            /** E-mail */
             email?: string | null;
             /** Nome */
             nome: string;
@@ -2534,7 +2534,7 @@ export interface components {
             dataAttivazione: string;
             /** Identificativo */
             id: string;
-            /** Terminal id */
+            /** Codice terminale */
             terminalId: string;
         };
         Banca: {
@@ -2750,6 +2750,11 @@ export interface components {
              */
             flgViewPush: boolean | null;
             group?: {
+                /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+                _labels?: {
+                    /** @description Gruppo padre */
+                    parentGroup?: string;
+                };
                 /** Descrizione */
                 description: string | null;
                 /** Codice gruppo */
@@ -2772,6 +2777,11 @@ export interface components {
             /** Logo */
             logo: string | null;
             modelliPos?: {
+                /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+                _labels?: {
+                    /** @description Codice ABI */
+                    codAbi?: string;
+                };
                 /** Codice ABI */
                 codAbi: string;
                 /** Modello POS */
@@ -2848,6 +2858,11 @@ export interface components {
             flgViewPush?: boolean | null;
             /** Gruppo */
             group: {
+                /** @description Ignorato: i nomi che GET aggiunge alla riga */
+                _labels?: {
+                    /** @description Gruppo padre */
+                    parentGroup?: string;
+                };
                 /** Descrizione */
                 description?: string | null;
                 /** Codice gruppo */
@@ -2868,6 +2883,11 @@ export interface components {
             logo?: string | null;
             /** Modelli POS personalizzati */
             modelliPos?: {
+                /** @description Ignorato: i nomi che GET aggiunge alla riga */
+                _labels?: {
+                    /** @description Codice ABI */
+                    codAbi?: string;
+                };
                 /** Codice ABI */
                 codAbi?: string | null;
                 /** Modello POS */
@@ -2962,12 +2982,22 @@ export interface components {
         };
         ComuneDetail: {
             cab?: {
+                /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+                _labels?: {
+                    /** @description Comune */
+                    idComune?: string;
+                };
                 /** CAB */
                 cab: string;
                 /** Comune */
                 idComune: string;
             }[];
             cap?: {
+                /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+                _labels?: {
+                    /** @description Comune */
+                    idComune?: string;
+                };
                 /**
                  * CAP
                  * Format: cap
@@ -2997,6 +3027,11 @@ export interface components {
         ComuneInput: {
             /** CAB */
             cab?: {
+                /** @description Ignorato: i nomi che GET aggiunge alla riga */
+                _labels?: {
+                    /** @description Comune */
+                    idComune?: string;
+                };
                 /** CAB */
                 cab: string;
                 /** Comune */
@@ -3004,6 +3039,11 @@ export interface components {
             }[];
             /** CAP */
             cap?: {
+                /** @description Ignorato: i nomi che GET aggiunge alla riga */
+                _labels?: {
+                    /** @description Comune */
+                    idComune?: string;
+                };
                 /**
                  * CAP
                  * Format: cap
@@ -3029,8 +3069,19 @@ export interface components {
              */
             provincia: string;
         };
+        ComuneName: {
+            /** Comune */
+            comune: string;
+            /** Codice ISTAT */
+            idComune: string;
+            /**
+             * Provincia
+             * Format: provincia
+             */
+            provincia: string;
+        };
         ComunePage: {
-            results: (components["schemas"]["Comune"] | components["schemas"]["ComuneCompact"])[];
+            results: (components["schemas"]["Comune"] | components["schemas"]["ComuneCompact"] | components["schemas"]["ComuneName"])[];
             totalCount: number;
         };
         Configurazione: {
@@ -3265,6 +3316,13 @@ export interface components {
              */
             isPush: boolean | null;
             legaleRappresentante?: {
+                /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+                _labels?: {
+                    /** @description Esercente */
+                    codEser?: string;
+                    /** @description Comune */
+                    comune?: string;
+                };
                 /**
                  * CAP
                  * Format: cap
@@ -3385,6 +3443,13 @@ export interface components {
              */
             tipoSoggettoEser: "1" | "2" | "3" | "4" | null;
             titolari?: {
+                /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+                _labels?: {
+                    /** @description Esercente */
+                    codEser?: string;
+                    /** @description Comune di residenza */
+                    comune?: string;
+                };
                 /**
                  * CAP di residenza
                  * Format: cap
@@ -3515,6 +3580,13 @@ export interface components {
             isPush?: boolean | null;
             /** Legale rappresentante */
             legaleRappresentante?: {
+                /** @description Ignorato: i nomi che GET aggiunge alla riga */
+                _labels?: {
+                    /** @description Esercente */
+                    codEser?: string;
+                    /** @description Comune */
+                    comune?: string;
+                };
                 /**
                  * CAP
                  * Format: cap
@@ -3625,6 +3697,13 @@ export interface components {
             tipoSoggettoEser?: "1" | "2" | "3" | "4" | null;
             /** Titolari effettivi */
             titolari?: {
+                /** @description Ignorato: i nomi che GET aggiunge alla riga */
+                _labels?: {
+                    /** @description Esercente */
+                    codEser?: string;
+                    /** @description Comune di residenza */
+                    comune?: string;
+                };
                 /**
                  * CAP di residenza
                  * Format: cap
@@ -3904,9 +3983,9 @@ export interface components {
             ragioneSociale: string | null;
             /** Stato */
             stato: string | null;
-            /** Terminal id */
+            /** Codice terminale */
             termid: string | null;
-            /** Terminal id di subentro */
+            /** Codice terminale di subentro */
             termidSubentro: string | null;
             /** Tipo intervento */
             tipoIntervento: string | null;
@@ -3951,9 +4030,9 @@ export interface components {
             ragioneSociale: string | null;
             /** Stato */
             stato: string | null;
-            /** Terminal id */
+            /** Codice terminale */
             termid: string | null;
-            /** Terminal id di subentro */
+            /** Codice terminale di subentro */
             termidSubentro: string | null;
             /** Tipo intervento */
             tipoIntervento: string | null;
@@ -3994,9 +4073,9 @@ export interface components {
             ragioneSociale?: string | null;
             /** Stato */
             stato?: string | null;
-            /** Terminal id */
+            /** Codice terminale */
             termid?: string | null;
-            /** Terminal id di subentro */
+            /** Codice terminale di subentro */
             termidSubentro?: string | null;
             /** Tipo intervento */
             tipoIntervento?: string | null;
@@ -4030,7 +4109,7 @@ export interface components {
             numContratto: string | null;
             /** Riga */
             numRiga: number;
-            /** Terminal id */
+            /** Codice terminale */
             termid: string | null;
             /**
              * Tipo record
@@ -4061,7 +4140,7 @@ export interface components {
             numContratto: string | null;
             /** Riga */
             numRiga: number;
-            /** Terminal id */
+            /** Codice terminale */
             termid: string | null;
             /**
              * Tipo record
@@ -4093,7 +4172,7 @@ export interface components {
             numContratto?: string | null;
             /** Riga */
             numRiga: number;
-            /** Terminal id */
+            /** Codice terminale */
             termid?: string | null;
             /**
              * Tipo record
@@ -4588,7 +4667,7 @@ export interface components {
              * @enum {string}
              */
             statoMov: "S" | "A" | "R";
-            /** Terminal id */
+            /** Codice terminale */
             terminalId: string | null;
             /**
              * Tipo movimento
@@ -4625,7 +4704,7 @@ export interface components {
              * @enum {string}
              */
             statoMov?: "S" | "A";
-            /** Terminal id */
+            /** Codice terminale */
             terminalId?: string | null;
             /**
              * Tipo movimento
@@ -4671,7 +4750,7 @@ export interface components {
              * @enum {string}
              */
             statoMov: "S" | "A" | "R";
-            /** Terminal id */
+            /** Codice terminale */
             terminalId: string | null;
             /**
              * Tipo movimento
@@ -4708,7 +4787,7 @@ export interface components {
              * @enum {string}
              */
             statoMov?: "S" | "A" | "R";
-            /** Terminal id */
+            /** Codice terminale */
             terminalId?: string | null;
             /**
              * Tipo movimento
@@ -5089,7 +5168,7 @@ export interface components {
             dataLettura: string;
             /** Notifica */
             notificaId: string;
-            /** Username */
+            /** Nome utente */
             username: string;
         };
         NotificaPage: {
@@ -5211,6 +5290,11 @@ export interface components {
             /** Marca */
             marca: string | null;
             pinpad?: {
+                /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+                _labels?: {
+                    /** @description Modello POS */
+                    codModpos?: string;
+                };
                 /** Modello POS */
                 codModpos: string;
                 /** Modello pinpad */
@@ -5223,6 +5307,11 @@ export interface components {
             /** Priorita' magazzino */
             prioritaMagazzino: number | null;
             reti?: {
+                /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+                _labels?: {
+                    /** @description Modello POS */
+                    codModpos?: string;
+                };
                 /** Codice rete */
                 codiceNets: string;
                 /** Modello POS */
@@ -5236,6 +5325,11 @@ export interface components {
              */
             tipo: "SMARTPOS" | "ORDINARIO" | "SPECIALI" | null;
             tmpp?: {
+                /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+                _labels?: {
+                    /** @description Modello POS */
+                    codModpos?: string;
+                };
                 /** Modello POS */
                 codModpos: string;
                 /** Modello pinpad */
@@ -5265,6 +5359,11 @@ export interface components {
             marca?: string | null;
             /** Pinpad */
             pinpad?: {
+                /** @description Ignorato: i nomi che GET aggiunge alla riga */
+                _labels?: {
+                    /** @description Modello POS */
+                    codModpos?: string;
+                };
                 /** Modello POS */
                 codModpos?: string | null;
                 /** Modello pinpad */
@@ -5278,6 +5377,11 @@ export interface components {
             prioritaMagazzino?: number | null;
             /** Codici rete */
             reti?: {
+                /** @description Ignorato: i nomi che GET aggiunge alla riga */
+                _labels?: {
+                    /** @description Modello POS */
+                    codModpos?: string;
+                };
                 /** Codice rete */
                 codiceNets: string;
                 /** Modello POS */
@@ -5292,6 +5396,11 @@ export interface components {
             tipo?: "SMARTPOS" | "ORDINARIO" | "SPECIALI" | null;
             /** TMPP */
             tmpp?: {
+                /** @description Ignorato: i nomi che GET aggiunge alla riga */
+                _labels?: {
+                    /** @description Modello POS */
+                    codModpos?: string;
+                };
                 /** Modello POS */
                 codModpos?: string | null;
                 /** Modello pinpad */
@@ -5519,6 +5628,13 @@ export interface components {
             /** Marca */
             marca: string | null;
             modelliFisici?: {
+                /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+                _labels?: {
+                    /** @description Modello generico */
+                    codModpos?: string;
+                    /** @description Modello fisico */
+                    modelloFisico?: string;
+                };
                 /** Codice ABI (00000 = tutte) */
                 codAbi: string;
                 /** Modello generico */
@@ -5607,6 +5723,13 @@ export interface components {
             marca?: string | null;
             /** Modelli fisici associati */
             modelliFisici?: {
+                /** @description Ignorato: i nomi che GET aggiunge alla riga */
+                _labels?: {
+                    /** @description Modello generico */
+                    codModpos?: string;
+                    /** @description Modello fisico */
+                    modelloFisico?: string;
+                };
                 /** Codice ABI (00000 = tutte) */
                 codAbi: string;
                 /** Modello generico */
@@ -5662,6 +5785,13 @@ export interface components {
         };
         PromozioneDetail: {
             bancheAssociate?: {
+                /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+                _labels?: {
+                    /** @description Codice ABI */
+                    codAbi?: string;
+                    /** @description Promozione */
+                    configId?: string;
+                };
                 /** Codice ABI */
                 codAbi: string;
                 /** Promozione */
@@ -5690,6 +5820,13 @@ export interface components {
         PromozioneInput: {
             /** Banche associate */
             bancheAssociate?: {
+                /** @description Ignorato: i nomi che GET aggiunge alla riga */
+                _labels?: {
+                    /** @description Codice ABI */
+                    codAbi?: string;
+                    /** @description Promozione */
+                    configId?: string;
+                };
                 /** Codice ABI */
                 codAbi: string;
                 /** Promozione */
@@ -5939,6 +6076,11 @@ export interface components {
             /** Gruppo */
             groupName: string;
             permessi?: {
+                /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+                _labels?: {
+                    /** @description Gruppo */
+                    groupName?: string;
+                };
                 /**
                  * Azione
                  * @enum {string}
@@ -5970,6 +6112,11 @@ export interface components {
             groupName: string;
             /** Permessi */
             permessi?: {
+                /** @description Ignorato: i nomi che GET aggiunge alla riga */
+                _labels?: {
+                    /** @description Gruppo */
+                    groupName?: string;
+                };
                 /**
                  * Azione
                  * @enum {string}
@@ -6104,7 +6251,7 @@ export interface components {
             numContratto: string | null;
             /** Negozio */
             pdvid: string;
-            /** Terminal id */
+            /** Codice terminale */
             posid: string;
             /**
              * Tipo connessione
@@ -6153,7 +6300,7 @@ export interface components {
             numContratto: string | null;
             /** Negozio */
             pdvid: string;
-            /** Terminal id */
+            /** Codice terminale */
             posid: string;
             /**
              * Tipo connessione
@@ -6200,7 +6347,7 @@ export interface components {
             numContratto?: string | null;
             /** Negozio */
             pdvid: string;
-            /** Terminal id */
+            /** Codice terminale */
             posid: string;
             /**
              * Tipo connessione
@@ -6253,7 +6400,7 @@ export interface components {
              * @enum {string}
              */
             stato: "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8";
-            /** Terminal id */
+            /** Codice terminale */
             termId: string;
             /** Tipo intervento */
             tipoDesc: string | null;
@@ -6294,7 +6441,7 @@ export interface components {
              * @enum {string}
              */
             stato: "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8";
-            /** Terminal id */
+            /** Codice terminale */
             termId: string;
             /** Tipo intervento */
             tipoDesc: string | null;
@@ -6335,7 +6482,7 @@ export interface components {
              * @enum {string}
              */
             stato?: "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8";
-            /** Terminal id */
+            /** Codice terminale */
             termId: string;
             /** Tipo intervento */
             tipoDesc?: string | null;
@@ -6860,7 +7007,7 @@ export interface components {
             locked: boolean | null;
             /** Nome account */
             userAccountName: string | null;
-            /** Username */
+            /** Nome utente */
             username: string;
         };
         UtenteDetail: {
@@ -6870,9 +7017,14 @@ export interface components {
                 group?: string;
             };
             authorities?: {
+                /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+                _labels?: {
+                    /** @description Nome utente */
+                    username?: string;
+                };
                 /** Ruolo */
                 roleName: string;
-                /** Username */
+                /** Nome utente */
                 username: string;
             }[];
             /** Filiale */
@@ -6897,7 +7049,7 @@ export interface components {
             locked: boolean | null;
             /** Nome account */
             userAccountName: string | null;
-            /** Username */
+            /** Nome utente */
             username: string;
         };
         /** Utente */
@@ -6909,9 +7061,14 @@ export interface components {
             };
             /** Ruoli */
             authorities?: {
+                /** @description Ignorato: i nomi che GET aggiunge alla riga */
+                _labels?: {
+                    /** @description Nome utente */
+                    username?: string;
+                };
                 /** Ruolo */
                 roleName: string;
-                /** Username */
+                /** Nome utente */
                 username?: string | null;
             }[];
             /** Filiale */
@@ -6930,7 +7087,7 @@ export interface components {
             locked?: boolean | null;
             /** Nome account */
             userAccountName?: string | null;
-            /** Username */
+            /** Nome utente */
             username: string;
         };
         UtenteNegozio: {
@@ -6938,7 +7095,7 @@ export interface components {
             gruppo: string;
             /** Negozio */
             pdvid: string;
-            /** Username */
+            /** Nome utente */
             username: string;
         };
         UtentePage: {
@@ -6948,7 +7105,7 @@ export interface components {
         UtenteRuolo: {
             /** Ruolo */
             roleName: string;
-            /** Username */
+            /** Nome utente */
             username: string;
         };
     };
@@ -9150,7 +9307,7 @@ export interface operations {
                 "application/json": {
                     /** Password */
                     password: string;
-                    /** Username */
+                    /** Nome utente */
                     username: string;
                 };
             };
@@ -9305,7 +9462,7 @@ export interface operations {
             query: {
                 /** @description E-mail */
                 mail: string;
-                /** @description Username */
+                /** @description Nome utente */
                 username: string;
                 /** @description Tipo utente */
                 userType: "banca" | "merchant";
@@ -10850,7 +11007,7 @@ export interface operations {
                 page?: number;
                 /** @description Filtro: Partita IVA */
                 pIvaEser?: string;
-                /** @description Filtro: Terminal id */
+                /** @description Filtro: Codice terminale */
                 posId?: string;
                 /** @description Ricerca per nome: le righe in cui codEser, ds contiene il testo (maiuscole e minuscole indifferenti) */
                 q?: string;
@@ -11259,7 +11416,7 @@ export interface operations {
                 enable?: boolean;
                 /** @description Pagina, da 0 */
                 page?: number;
-                /** @description Filtro: Terminal id */
+                /** @description Filtro: Codice terminale */
                 posid?: string;
                 /** @description Ricerca per nome: le righe in cui posid contiene il testo (maiuscole e minuscole indifferenti) */
                 q?: string;
@@ -11595,7 +11752,7 @@ export interface operations {
                 numContratto?: string;
                 /** @description Filtro: Partita IVA */
                 pIvaEser?: string;
-                /** @description Filtro: Terminal id */
+                /** @description Filtro: Codice terminale */
                 posId?: string;
                 /** @description Ricerca per nome: le righe in cui codEser, ds contiene il testo (maiuscole e minuscole indifferenti) */
                 q?: string;
@@ -14936,7 +15093,7 @@ export interface operations {
                 sort?: string;
                 /** @description Filtro: Stato */
                 statoMov?: "S" | "A" | "R";
-                /** @description Filtro: Terminal id */
+                /** @description Filtro: Codice terminale */
                 terminalId?: string;
                 /** @description Filtro: Tipo movimento */
                 tipoMov?: "R+" | "R-";
@@ -15441,7 +15598,7 @@ export interface operations {
                 sort?: string;
                 /** @description Filtro: Stato */
                 statoMov?: "S" | "A" | "R";
-                /** @description Filtro: Terminal id */
+                /** @description Filtro: Codice terminale */
                 terminalId?: string;
                 /** @description Filtro: Tipo movimento */
                 tipoMov?: "R+" | "R-";
@@ -15751,7 +15908,7 @@ export interface operations {
                     motivo?: string | null;
                     /** Risposta */
                     risposta: string;
-                    /** Terminal id */
+                    /** Codice terminale */
                     termid: string;
                 };
             };
@@ -15841,7 +15998,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Terminal id */
+                /** @description Codice terminale */
                 termId: string;
             };
             cookie?: never;
@@ -15925,7 +16082,7 @@ export interface operations {
                 sort?: string;
                 /** @description Filtro: Stato */
                 stato?: "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8";
-                /** @description Filtro: Terminal id */
+                /** @description Filtro: Codice terminale */
                 termId?: string;
             };
             header?: never;
@@ -16138,7 +16295,7 @@ export interface operations {
                 sort?: string;
                 /** @description Filtro: Stato */
                 stato?: "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8";
-                /** @description Filtro: Terminal id */
+                /** @description Filtro: Codice terminale */
                 termId?: string;
             };
             header?: never;
@@ -17007,7 +17164,7 @@ export interface operations {
                 enable?: boolean;
                 /** @description Pagina, da 0 */
                 page?: number;
-                /** @description Filtro: Terminal id */
+                /** @description Filtro: Codice terminale */
                 posid?: string;
                 /** @description Ricerca per nome: le righe in cui posid contiene il testo (maiuscole e minuscole indifferenti) */
                 q?: string;
@@ -20032,7 +20189,7 @@ export interface operations {
                 page?: number;
                 /** @description Filtro: Negozio */
                 pdvid?: string;
-                /** @description Filtro: Terminal id */
+                /** @description Filtro: Codice terminale */
                 posid?: string;
                 /** @description Ricerca per nome: le righe in cui posid contiene il testo (maiuscole e minuscole indifferenti) */
                 q?: string;
@@ -20174,7 +20331,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Terminal id */
+                /** @description Codice terminale */
                 posid: string;
             };
             cookie?: never;
@@ -20247,7 +20404,7 @@ export interface operations {
                 "If-Match": string;
             };
             path: {
-                /** @description Terminal id */
+                /** @description Codice terminale */
                 posid: string;
             };
             cookie?: never;
@@ -20358,7 +20515,7 @@ export interface operations {
                 formato: "csv" | "xlsx";
                 /** @description Filtro: Negozio */
                 pdvid?: string;
-                /** @description Filtro: Terminal id */
+                /** @description Filtro: Codice terminale */
                 posid?: string;
                 /** @description Ricerca per nome: le righe in cui posid contiene il testo (maiuscole e minuscole indifferenti) */
                 q?: string;
@@ -20448,7 +20605,7 @@ export interface operations {
                 size?: number;
                 /** @description campo oppure campo,asc|desc */
                 sort?: string;
-                /** @description Filtro: Username */
+                /** @description Filtro: Nome utente */
                 username?: string;
             };
             header?: never;
@@ -20580,7 +20737,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Username */
+                /** @description Nome utente */
                 username: string;
             };
             cookie?: never;
@@ -20653,7 +20810,7 @@ export interface operations {
                 "If-Match": string;
             };
             path: {
-                /** @description Username */
+                /** @description Nome utente */
                 username: string;
             };
             cookie?: never;
@@ -20757,7 +20914,7 @@ export interface operations {
                 "If-Match": string;
             };
             path: {
-                /** @description Username */
+                /** @description Nome utente */
                 username: string;
             };
             cookie?: never;
@@ -20850,7 +21007,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Username */
+                /** @description Nome utente */
                 username: string;
             };
             cookie?: never;
@@ -20923,7 +21080,7 @@ export interface operations {
                 "If-Match": string;
             };
             path: {
-                /** @description Username */
+                /** @description Nome utente */
                 username: string;
             };
             cookie?: never;
@@ -20933,7 +21090,7 @@ export interface operations {
                 "application/json": {
                     /** Ruolo */
                     roleName: string;
-                    /** Username */
+                    /** Nome utente */
                     username?: string | null;
                 }[];
             };
@@ -21029,7 +21186,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Username */
+                /** @description Nome utente */
                 username: string;
             };
             cookie?: never;
@@ -21118,7 +21275,7 @@ export interface operations {
                     newPassword: string;
                     /** Password attuale */
                     oldPassword: string;
-                    /** Username */
+                    /** Nome utente */
                     username: string;
                 };
             };
@@ -21209,7 +21366,7 @@ export interface operations {
                 q?: string;
                 /** @description campo oppure campo,asc|desc */
                 sort?: string;
-                /** @description Filtro: Username */
+                /** @description Filtro: Nome utente */
                 username?: string;
             };
             header?: never;

@@ -293,6 +293,10 @@ compact?: string[]
  * The fields that name a row where others refer to it (docs/spec-language.md#references).
  */
 display: string[]
+/**
+ * Public reference data: every signed-in user searches it by name in a reference's select, without the list permission (absent: only who may list it).
+ */
+referenceData?: boolean
 listRoute?: string
 formRoute?: string
 title?: string

@@ -113,6 +113,7 @@ export const manifestSchema = {
     EntityMeta: shape('EntityMeta', {
       label: str, labelPlural: str, path: str, key: strings, pageSize: int, maxPageSize: int, compact: strings,
       display: { ...strings, description: 'The fields that name a row where others refer to it (docs/spec-language.md#references).' },
+      referenceData: { type: 'boolean', description: "Public reference data: every signed-in user searches it by name in a reference's select, without the list permission (absent: only who may list it)." },
       listRoute: str, formRoute: str, title: str,
       columns: { type: 'array', items: ref('ColumnDef') },
       filters: { type: 'array', items: ref('FilterDef') },

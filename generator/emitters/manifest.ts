@@ -124,6 +124,7 @@ function entityManifest(entity: EntityModel, model: Model): EntityMeta {
     maxPageSize: entity.api.maxPageSize,
     compact: entity.api.compact,
     display: entity.display,
+    ...(entity.referenceData ? { referenceData: true } : {}),
     ...(entity.list ? { listRoute: entity.list.route, title: entity.list.title } : {}),
     ...(entity.form ? { formRoute: entity.form.route } : {}),
     // Said to a caller without the create permission who opens the form to create, before it goes home.

@@ -85,11 +85,19 @@ function entitySchemas(entity: EntityModel, model: Model): Record<string, unknow
     [`${entity.name}Page`]: {
       type: 'object', additionalProperties: false, required: ['results', 'totalCount'],
       properties: {
-        results: { type: 'array', items: entity.api.compact.length ? { anyOf: [ref(entity.name), ref(`${entity.name}Compact`)] } : ref(entity.name) },
+        results: { type: 'array', items: rowChoices(entity) },
         totalCount: { type: 'integer', minimum: 0 },
       },
     },
   };
+  // What public reference data answers a caller without its list permission: key and display fields.
+  if (entity.referenceData) {
+    const named = entity.fields.filter((f) => entity.key.includes(f.name) || entity.display.includes(f.name));
+    out[`${entity.name}Name`] = {
+      type: 'object', additionalProperties: false, required: named.map((f) => f.name),
+      properties: Object.fromEntries(named.map((f) => [f.name, fieldSchema(f, { nullable: !f.required })])),
+    };
+  }
   if (entity.api.compact.length) {
     const compact = compactFields(entity);
     const fields = entity.fields.filter((f) => compact.includes(f.name));
@@ -99,9 +107,15 @@ function entitySchemas(entity: EntityModel, model: Model): Record<string, unknow
     };
   }
   // Before the lifecycle's: its create body is a copy of the input, `_labels` included.
-  referenceLabelSchemas(entity, out);
+  referenceLabelSchemas(entity, out, model);
   lifecycleSchemas(entity, out);
   return out;
+}
+
+/** A list's rows: whole, compact (`?format=compact`) and, for public reference data, by name only. */
+function rowChoices(entity: EntityModel): Record<string, unknown> {
+  const choices = [ref(entity.name), ...(entity.api.compact.length ? [ref(`${entity.name}Compact`)] : []), ...(entity.referenceData ? [ref(`${entity.name}Name`)] : [])];
+  return choices.length === 1 ? choices[0] : { anyOf: choices };
 }
 
 function addEntityPaths(paths: Record<string, Record<string, unknown>>, schemas: Record<string, unknown>, entity: EntityModel, model: Model): void {
@@ -133,6 +147,8 @@ function addEntityPaths(paths: Record<string, Record<string, unknown>>, schemas:
   if (ops.has('list') || ops.has('create')) paths[collection] = collectionParams.length ? { parameters: collectionParams } : {};
   if (ops.has('list')) {
     paths[collection].get = op('list', `list${entity.name}`, entity.api.permissions.list, `Elenco ${entity.labelPlural}`, {
+      // Reference data: a compact search (`?format=compact`) needs a session only (server/http/authorize.ts).
+      ...(entity.referenceData ? { 'x-reference-data': true } : {}),
       parameters: listParameters(entity),
       responses: { 200: { description: 'Una pagina di risultati', content: json(ref(`${entity.name}Page`)) }, ...common },
     });

@@ -54,6 +54,8 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
     // A display name is shown to whoever sees a row that refers to this one, outside this entity's scope.
     if (declared[f]?.secret) diagnostics.push({ ...source.positionOf(['display', i]), message: `Display field '${f}' of ${raw.entity} is secret: a row's name is shown wherever other rows refer to it. Name rows by fields that are not secret.` });
   });
+  // Public reference data is everyone's: rows restricted to some callers cannot be searched by all of them.
+  if (raw.referenceData && Object.keys(raw.scope ?? {}).length) diagnostics.push({ ...source.positionOf(['referenceData']), message: `${raw.entity} is referenceData, which every signed-in user searches, and has a scope, which hides rows from some of them. Drop one of the two.` });
   // A field condition reads fields of the row it belongs to: `{var: tipoSoggetto}`.
   for (const [name, f] of Object.entries(raw.fields)) {
     for (const key of ['requiredWhen', 'readOnlyWhen', 'hiddenWhen', 'clearWhen'] as const) {
@@ -205,6 +207,7 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
     ...(raw.menu ? { menu: { group: raw.menu.group, label: raw.menu.label ?? labelPlural, order: raw.menu.order ?? 100 } } : {}),
     ...(raw.renamedFrom ? { renamedFrom: raw.renamedFrom } : {}),
     ...(raw.audit === false ? { audit: false as const } : {}),
+    ...(raw.referenceData ? { referenceData: true as const } : {}),
     ...(raw.migrate ? { migrate: { dropFields: raw.migrate.dropFields ?? [], narrow: raw.migrate.narrow ?? [], backfill: raw.migrate.backfill ?? {} } } : {}),
     ...buildLifecycle(raw, fields, source, defaults, diagnostics),
     source: source.file,

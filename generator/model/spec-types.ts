@@ -30,6 +30,8 @@ export interface RawEntity {
   existsFilters?: Record<string, { entity: string; link: Record<string, string>; field: string; label?: string }>;
   scope?: ScopeMap;
   audit?: boolean;
+  /** Public reference data: any signed-in user searches and reads its display fields (docs/spec-language.md#references). */
+  referenceData?: boolean;
   display?: string[];
   api?: { path: string; pageSize?: number; maxPageSize?: number; compact?: string[]; operations?: Operation[]; permissions?: Record<string, string>; export?: boolean | { formats?: ('csv' | 'xlsx')[]; columns?: string[] }; requireOneFilter?: { filters?: string[]; message: string };
     pageWindow?: number; period?: { field: string; maxMonths: number; defaultMonths?: number; messages: { required: string; order: string; tooLong: string } } };

@@ -31,7 +31,7 @@ import type { FileStore } from '../files/store.js';
 import { named, present } from '../lookup.js';
 import { expectRecord, expectRecords } from '../records.js';
 import { countOf } from './count-cache.js';
-import { withReferenceLabels } from './reference-labels.js';
+import { withoutLabels, withReferenceLabels } from './reference-labels.js';
 import { textOf } from '../../common/text.js';
 
 /** How a write of an existing row is checked and reported (server/crud/concurrency.ts). */
@@ -324,9 +324,14 @@ export class EntityService {
     });
   }
 
-  /** The rows with `_labels`: the names of the rows their reference fields point to (the generic routes' answers). */
-  withLabels(rows: Row[]): Promise<Row[]> {
-    return withReferenceLabels(this.db, this.model, this.entity, rows);
+  /** A create or update body without the `_labels` a GET put in it and its child rows. */
+  withoutLabels(body: Row): Row {
+    return withoutLabels(this.model, this.entity, body);
+  }
+
+  /** The rows with `_labels`: the names of the rows their reference fields point to, within the caller's scope of them (the generic routes' answers). */
+  withLabels(rows: Row[], caller?: Caller): Promise<Row[]> {
+    return withReferenceLabels(this.db, this.model, this.entity, rows, caller);
   }
 
   /** The row with `_actions` (what the caller may run on it now) for entities with a lifecycle. */

@@ -10,7 +10,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Knex } from 'knex';
 import type { EntityModel } from '../../common/model.js';
 import type { RuntimeModel } from '../artifacts.js';
-import type { Caller } from '../domain/auth/caller.js';
+import { holds, type Caller } from '../domain/auth/caller.js';
 import type { DomainHandler } from '../domain/handler.js';
 import type { EntityHooks } from '../domain/hooks.js';
 import { callerOf, tokenOf } from '../http/authorize.js';
@@ -44,6 +44,10 @@ const crud: Partial<Record<string, Handler>> = {
   // A file field's download, check and upload (x-file names the field): server/files/file-routes.ts.
   ...fileHandlers,
   list: async (s, req, res, caller) => {
+    if (req.query.format === 'compact' && s.entity.referenceData && !holds(caller, s.entity.api.permissions.list)) {
+      res.json(await referenceSearch(s, req, caller));
+      return;
+    }
     // A compact answer is a reference's type-ahead (?q=), not the search form: it pages whatever it is asked.
     if (req.query.format !== 'compact') {
       enforceRequiredFilter(s.entity, req.query);
@@ -51,13 +55,13 @@ const crud: Partial<Record<string, Handler>> = {
     }
     const page = await s.list(req.query, caller, pathValues(s.entity, req));
     // A compact answer is itself what names rows (a reference input's options): no `_labels` in it.
-    res.json(req.query.format === 'compact' ? page : { ...page, results: await s.withLabels(await s.withActionsEach(page.results, caller)) });
+    res.json(req.query.format === 'compact' ? page : { ...page, results: await s.withLabels(await s.withActionsEach(page.results, caller), caller) });
   },
   // Reads and writes of one row carry its version (ETag); writes of an existing row need it in If-Match.
   // The version is of the row itself: `_actions` depends on who asks and `_labels` on other rows, so both come after.
-  get: async (s, req, res, caller) => { res.json(await labelled(s, await s.withActions(withVersion(res, await s.get(keyFromPath(s.entity, req), caller)), caller))); },
-  create: async (s, req, res, caller) => { res.status(201).json(await labelled(s, withVersion(res, await s.create(withPathValues(s, req), caller)))); },
-  update: async (s, req, res, caller) => { res.json(await labelled(s, withVersion(res, await s.update(keyFromPath(s.entity, req), bodyOf(req), caller, { ifMatch: ifMatchOf(req) })))); },
+  get: async (s, req, res, caller) => { res.json(await labelled(s, await s.withActions(withVersion(res, await s.get(keyFromPath(s.entity, req), caller)), caller), caller)); },
+  create: async (s, req, res, caller) => { res.status(201).json(await labelled(s, withVersion(res, await s.create(withPathValues(s, req), caller)), caller)); },
+  update: async (s, req, res, caller) => { res.json(await labelled(s, withVersion(res, await s.update(keyFromPath(s.entity, req), bodyOf(s, req), caller, { ifMatch: ifMatchOf(req) })), caller)); },
   delete: async (s, req, res, caller) => { await s.delete(keyFromPath(s.entity, req), caller, { ifMatch: ifMatchOf(req) }); res.status(204).end(); },
   // A child list is part of its parent: its version is the parent's, and replacing it needs that.
   childList: async (s, req, res, caller, child) => {
@@ -186,7 +190,7 @@ async function relatedList(parent: EntityService, listed: EntityService, name: s
   if (!item) throw new ApiError('NOT_FOUND');
   const fixed = Object.fromEntries(Object.entries(related.link).map(([field, parentField]) => [field, item[parentField]]));
   const page = await listed.list(req.query, caller, fixed);
-  res.json({ ...page, results: await listed.withLabels(await listed.withActionsEach(page.results, caller)) });
+  res.json({ ...page, results: await listed.withLabels(await listed.withActionsEach(page.results, caller), caller) });
 }
 
 /**
@@ -209,19 +213,29 @@ async function nestedRelatedList(
   const listed = serviceFor(inner.entity);
   const fixed = Object.fromEntries(Object.entries(inner.link).map(([field, middleField]) => [field, row[middleField]]));
   const page = await listed.list(req.query, caller, fixed);
-  res.json({ ...page, results: await listed.withLabels(await listed.withActionsEach(page.results, caller)) });
+  res.json({ ...page, results: await listed.withLabels(await listed.withActionsEach(page.results, caller), caller) });
+}
+
+/**
+ * The search of public reference data by a caller without its list permission (authorize.ts let it through):
+ * by name only (`q`, paged), answering the key and display fields, never the other fields nor their filters.
+ */
+async function referenceSearch(s: EntityService, req: Request, caller: Caller): Promise<{ results: Row[]; totalCount: number }> {
+  const { q, page, size } = req.query;
+  const found = await s.list({ format: 'compact', ...(q !== undefined ? { q } : {}), ...(page !== undefined ? { page } : {}), ...(size !== undefined ? { size } : {}) }, caller, pathValues(s.entity, req));
+  const fields = [...new Set([...s.entity.key, ...s.entity.display])];
+  return { results: found.results.map((r) => Object.fromEntries(fields.map((f) => [f, r[f]]))), totalCount: found.totalCount };
 }
 
 /** One row with `_labels` (docs/spec-language.md#references). */
-async function labelled(s: EntityService, row: Row): Promise<Row> {
-  const [out] = await s.withLabels([row]);
+async function labelled(s: EntityService, row: Row, caller: Caller): Promise<Row> {
+  const [out] = await s.withLabels([row], caller);
   return out;
 }
 
-/** The body of a create or update; the `_labels` a GET answered, sent back with the row, are not data. */
-function bodyOf(req: Request): Row {
-  const { _labels: _readOnly, ...body } = expectRecord(req.body, 'The request body');
-  return body;
+/** The body of a create or update; the `_labels` a GET answered (the row's, its child rows'), sent back with the row, are not data. */
+function bodyOf(s: EntityService, req: Request): Row {
+  return s.withoutLabels(expectRecord(req.body, 'The request body'));
 }
 
 /** The body of an operation that may have none (a transition without input, a custom GET). */
@@ -239,7 +253,7 @@ function pathValues(entity: EntityModel, req: Request): Row {
 
 function withPathValues(s: EntityService, req: Request): Row {
   const fixed = pathValues(s.entity, req);
-  const body = bodyOf(req);
+  const body = bodyOf(s, req);
   const mismatched = Object.keys(fixed).filter((k) => body[k] !== undefined && textOf(body[k]) !== textOf(fixed[k]));
   if (mismatched.length) throw s.keyMismatch(mismatched);
   return { ...body, ...fixed };

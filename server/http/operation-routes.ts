@@ -26,6 +26,8 @@ export interface OperationSchema {
   'x-field-permissions'?: string[];
   /** Permissions that govern some rows in place of x-permission (spec `rowPermissions`): the service checks the row. */
   'x-row-permissions'?: string[];
+  /** A list of public reference data: its compact search needs a session only (authorize.ts). */
+  'x-reference-data'?: boolean;
   'x-operation'?: string;
   'x-entity'?: string;
   'x-file'?: string;
@@ -51,6 +53,7 @@ function operationSchema(op: Record<string, unknown>): OperationSchema {
   }
   if (Array.isArray(fieldPermissions)) schema['x-field-permissions'] = fieldPermissions.filter((p) => typeof p === 'string');
   if (Array.isArray(rowPermissions)) schema['x-row-permissions'] = rowPermissions.filter((p) => typeof p === 'string');
+  if (op['x-reference-data'] === true) schema['x-reference-data'] = true;
   return schema;
 }
 

@@ -39,6 +39,7 @@ const PERSONAS: Persona[] = [
 interface ManifestFilter { param: string; type: string; reference?: string }
 interface ManifestEntity {
   path: string;
+  columns?: { field: string; reference?: string }[];
   key: string[];
   formRoute?: string;
   operations: string[];
@@ -84,8 +85,25 @@ function resultsOf(answer: unknown): Row[] {
 }
 
 /**
- * One row of `entityName` the caller may read: the first of its list, or, for a list that needs a filter,
- * the first found filtering a reference filter by the rows of the referenced entity.
+ * The paths of the entity's list: its own, or, for a list under a parent row (`gruppi/{groupName}/ruoli`, the
+ * roles of a group), one per row of the referenced entity the path parameter names (the groups the caller sees).
+ */
+async function listPaths(request: APIRequestContext, entity: ManifestEntity): Promise<string[]> {
+  const params = [...entity.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+  if (params.length === 0) return [`/${entity.path}`];
+  const reference = entity.columns?.find((c) => c.field === params[0])?.reference;
+  const target = reference ? entities[reference] : undefined;
+  const targetKey = target?.key[0];
+  if (params.length > 1 || !target || !targetKey || target.key.length !== 1 || target.path.includes('{')) return [];
+  return resultsOf(await getJson(request, `/${target.path}`, FIRST_PAGE)).map((r) => r[targetKey])
+    .filter((v) => typeof v === 'string' || typeof v === 'number')
+    .map((v) => `/${entity.path.replace(`{${params[0]}}`, encodeURIComponent(String(v)))}`);
+}
+
+/**
+ * One row of `entityName` the caller may read: the first of its list (of the first parent row that has one),
+ * or, for a list that needs a filter, the first found filtering a reference filter by the rows of the
+ * referenced entity.
  */
 async function demoRow(request: APIRequestContext, entityName: string): Promise<Row | undefined> {
   const entity = entities[entityName];
@@ -94,7 +112,13 @@ async function demoRow(request: APIRequestContext, entityName: string): Promise<
   // A list searched by period is asked for the period its page opens on (the demo movements reach yesterday).
   const period = entity.period && defaultPeriod(entity.period, new Date().toISOString().slice(0, 10));
   const periodQuery = entity.period && period ? { [entity.period.from]: period.from, [entity.period.to]: period.to } : {};
-  if (required.length === 0) return resultsOf(await getJson(request, `/${entity.path}`, { ...FIRST_PAGE, ...periodQuery })).at(0);
+  if (required.length === 0) {
+    for (const path of await listPaths(request, entity)) {
+      const found = resultsOf(await getJson(request, path, { ...FIRST_PAGE, ...periodQuery })).at(0);
+      if (found) return found;
+    }
+    return undefined;
+  }
   for (const filter of entity.filters ?? []) {
     if (!required.includes(filter.param) || filter.type !== 'reference' || !filter.reference) continue;
     const target = entities[filter.reference];
@@ -261,6 +285,8 @@ for (const persona of PERSONAS) {
     const granted = await getJson(page.request, '/permessi');
     const grants = new Set(Array.isArray(granted) ? granted.filter((g): g is string => typeof g === 'string') : []);
     const visits = await visitsOf(page.request, isMerchant, grants);
+    // A record under a parent row is walked too: the role editor of one of the caller's roles.
+    if (grants.has('GES_RUOLI:VISUALIZZAZIONE')) expect(visits.map((v) => v.path)).toContainEqual(expect.stringMatching(/^\/security\/ruoli\/ruolo\/[^/]+\/[^/]+$/));
     // The walk grows with the manifest: its time limit with it.
     test.setTimeout(60_000 + visits.length * 15_000);
     const findings: Finding[] = [];

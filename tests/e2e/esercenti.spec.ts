@@ -98,7 +98,7 @@ test("ricerca per terminal id; un CAB e un CAP che non sono del comune sono rifi
     await submitLogin(page, 'sede.30480');
     await expectPath(page, SEARCH);
     const searched = page.waitForResponse((r) => r.url().includes('/esercenti?') && r.url().includes('posId=30480003') && r.ok());
-    await page.getByRole('searchbox', { name: 'Terminal id' }).fill('30480003');
+    await page.getByRole('searchbox', { name: 'Codice terminale' }).fill('30480003');
     await searched;
     await expect(page.getByText(NEEDS_A_FIELD)).toHaveCount(0);
     await expect(page.locator('table tbody tr')).toHaveCount(1);
@@ -122,4 +122,19 @@ test("ricerca per terminal id; un CAB e un CAP che non sono del comune sono rifi
     await expect(page.getByText('Salvataggio effettuato').first()).toBeVisible();
     await expect(page.locator('#root_cab-error')).toHaveCount(0);
   });
+});
+
+test('sede.30480, senza i permessi del back-office: il comune dell\'esercente per nome, e lo si cerca scrivendone il nome', async ({ page }) => {
+  await page.goto(RECORD);
+  await expectPath(page, '/login/banca');
+  await submitLogin(page, 'sede.30480');
+  await expectPath(page, RECORD);
+  const comune = page.locator('#root_comune');
+  await expect(comune, 'the name, not the ISTAT code 015146').toHaveValue('015146 - Milano - MI');
+
+  const searched = page.waitForResponse((r) => r.url().includes('/assistenza/comuni?') && r.url().includes('q=tori') && r.ok());
+  await comune.fill('tori');
+  await searched;
+  await page.getByRole('option', { name: /Torino - TO$/ }).click();
+  await expect(comune).toHaveValue(/Torino - TO$/);
 });

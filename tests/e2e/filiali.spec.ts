@@ -35,3 +35,27 @@ test('filiali: la banca per nome nell\'elenco; nel modulo la si cerca scrivendon
     await expect(page.locator('#root_codAbi')).toHaveValue('60855 - Banca Piemontese di Credito Cooperativo');
   });
 });
+
+test('modulo filiale: sezioni Filiale, Indirizzo, Recapiti su tre colonne a 1400 px, una colonna sul telefono', async ({ page }) => {
+  const FORM = `${LIST}/formFiliale/30480/01601`;
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(FORM);
+  await submitLogin(page, 'assistenza');
+  await expectPath(page, FORM);
+  for (const title of ['Filiale', 'Indirizzo', 'Recapiti']) await expect(page.getByRole('group', { name: title, exact: true })).toBeVisible();
+  const top = async (id: string) => (await page.locator(id).boundingBox())?.y;
+  const left = async (id: string) => (await page.locator(id).boundingBox())?.x;
+
+  await test.step('1400 px: ABI, CAB e nome sulla stessa riga; telefono, fax ed e-mail pure', async () => {
+    await expect(page.locator('#root_nome')).toBeVisible();
+    expect(await top('#root_cab')).toBe(await top('#root_codAbi'));
+    expect(await top('#root_nome')).toBe(await top('#root_codAbi'));
+    expect(await top('#root_mail')).toBe(await top('#root_telefono'));
+  });
+
+  await test.step('390 px: un campo sotto l\'altro, allineati a sinistra', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await left('#root_nome')).toBe(await left('#root_cab'));
+    expect(await top('#root_nome') ?? 0).toBeGreaterThan(await top('#root_cab') ?? 0);
+  });
+});

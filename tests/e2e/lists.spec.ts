@@ -198,3 +198,52 @@ test('su un telefono (390 px) la pagina non scorre di lato: la tabella scorre ne
     expect(scrolls, `${list}: the table scrolls in its own box`).toBe(true);
   }
 });
+
+/** Whether the table fits its box at this width and no cell hides part of its text. */
+async function tableFits(page: Page) {
+  return page.locator('.mrt-table-container').evaluate((box) => ({
+    scrolls: box.scrollWidth > box.clientWidth,
+    // Cells with text (the selection checkboxes' cells have none).
+    clipped: [...box.querySelectorAll<HTMLElement>('th, td')].filter((cell) => cell.textContent.trim() !== '' && cell.scrollWidth > cell.clientWidth + 1).map((c) => c.textContent),
+    outside: [...box.querySelectorAll<HTMLElement>('th')].filter((th) => th.getBoundingClientRect().right > box.getBoundingClientRect().right + 1).map((th) => th.textContent),
+  }));
+}
+
+test('1400 px: la ricerca esercenti e i movimenti di magazzino stanno nel riquadro, ogni colonna in vista e nessun testo tagliato', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto('/esercente/ricercaEsercente');
+  await submitLogin(page, 'sede.30480');
+  await expectPath(page, '/esercente/ricercaEsercente');
+
+  await test.step('ricerca esercente: sei colonne, Abilitato compreso, senza scorrere di lato', async () => {
+    await page.getByRole('searchbox', { name: 'Ragione sociale' }).fill('a');
+    await expect(page.getByTestId('result-count')).toHaveText('4 risultati');
+    await expect(page.getByRole('columnheader', { name: 'Abilitato' })).toBeInViewport();
+    await expect(rows(page).first()).toContainText('30480 - Banca di Credito Cooperativo di Esempio');
+    expect(await tableFits(page)).toEqual({ scrolls: false, clipped: [], outside: [] });
+  });
+
+  await test.step('movimenti di magazzino: con la colonna di selezione, Stato compreso', async () => {
+    await page.goto('/magazzino/movimenti');
+    await expect(rows(page).first()).toContainText('101 - Ingenico Move 5000 GPRS');
+    await expect(page.getByRole('columnheader', { name: 'Stato' })).toBeInViewport();
+    expect(await tableFits(page)).toEqual({ scrolls: false, clipped: [], outside: [] });
+  });
+});
+
+test('telefono (390 px): il paginatore sta su una riga', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/magazzino/movimenti');
+  await submitLogin(page, 'sede.30480');
+  await expectPath(page, '/magazzino/movimenti');
+  await expect(rows(page).first()).toBeVisible();
+  const pager = page.locator('.mrt-table-pagination');
+  await expect(pager.getByRole('button', { name: 'Vai alla pagina successiva' })).toBeVisible();
+  await expect(pager.getByText('Righe', { exact: true })).toBeVisible();
+  // The vertical middles of the label, the page size, the range and the arrows: one line, give or take a pixel or two.
+  const middles = await pager.locator('p, input, button').evaluateAll((all) => all.map((el) => el.getBoundingClientRect()).filter((box) => box.height > 0).map((box) => box.top + box.height / 2));
+  expect(middles.length).toBeGreaterThanOrEqual(4);
+  expect(Math.max(...middles) - Math.min(...middles), 'the pager wraps onto a second line').toBeLessThan(8);
+  const widths = await page.evaluate(() => ({ page: document.scrollingElement?.scrollWidth ?? 0, screen: innerWidth }));
+  expect(widths.page).toBeLessThanOrEqual(widths.screen);
+});

@@ -30,7 +30,7 @@ test(`utente di filiale (${BRANCH_USER}): atterraggio, e-mail richiesta, menu e 
   await test.step('password errata: messaggio del server', async () => {
     await submitLogin(page, BRANCH_USER, 'password-sbagliata');
     const dialog = page.getByRole('dialog');
-    await expect(dialog.getByText('Username o password non validi')).toBeVisible();
+    await expect(dialog.getByText('Nome utente o password non validi')).toBeVisible();
     await dialog.getByRole('button', { name: 'OK' }).click();
     await expect(dialog).toBeHidden();
   });

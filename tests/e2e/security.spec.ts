@@ -64,6 +64,14 @@ test('assistenza: elenco ruoli del gruppo 11000, apertura di BANCA_FILIALE e clo
     await expect(grant(page, 'Anagrafica POS fisici: Visualizzazione'), 'a grant the role does not have').not.toBeChecked();
   });
 
+  await test.step("Salva e Annulla restano in vista mentre la tabella dei permessi scorre (barra fissa in basso)", async () => {
+    const bar = page.getByRole('group', { name: 'Azioni del ruolo' });
+    await expect(bar.getByRole('button', { name: 'Salva' })).toBeInViewport();
+    await expect(bar.getByRole('button', { name: 'Annulla' })).toBeInViewport();
+    await page.mouse.wheel(0, 600);
+    await expect(bar.getByRole('button', { name: 'Salva' })).toBeInViewport();
+  });
+
   await test.step('Clona in BANCA_FILIALE_COPIA', async () => {
     await page.getByRole('button', { name: 'Clona' }).click();
     const clone = page.getByRole('dialog');
@@ -94,9 +102,9 @@ test('pagina pubblica /resetPassword', async ({ page }) => {
   // The page is a lazily loaded chunk: type only once it has settled, and check what was typed.
   await expect(page.getByRole('heading', { name: 'Recupero password' })).toBeVisible();
   await page.waitForLoadState('networkidle');
-  await page.getByLabel('Username').fill('federazione');
+  await page.getByLabel('Nome utente').fill('federazione');
   await page.getByLabel('E-mail').fill('federazione@federazione.example');
-  await expect(page.getByLabel('Username'), 'the reset form kept the username typed into it').toHaveValue('federazione');
+  await expect(page.getByLabel('Nome utente'), 'the reset form kept the username typed into it').toHaveValue('federazione');
   await page.getByRole('button', { name: 'Invia' }).click();
   await closeModal(page, MAIL_SENT);
   await expectPath(page, '/login/banca');

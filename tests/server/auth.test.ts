@@ -17,7 +17,7 @@ let app: TestApp;
 let smtp: SmtpCapture;
 
 const MSG = {
-  INVALID_CREDENTIALS: 'Username o password non validi',
+  INVALID_CREDENTIALS: 'Nome utente o password non validi',
   ACCOUNT_LOCKED: "Utenza bloccata per troppi tentativi errati: contattare l'amministratore",
   ERROR_016: "Password scaduta: è necessario cambiarla prima di accedere",
   UNAUTHENTICATED: 'Si è verificato un errore di autenticazione. Contattare il servizio assistenza',

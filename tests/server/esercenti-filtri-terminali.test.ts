@@ -50,7 +50,7 @@ describe("merchant search by its terminals' data (seed 001 §7)", () => {
   it('offers the three filters in the search form, named as the API names them', () => {
     const entity = app.artifacts.model.entities.find((e) => e.name === 'Esercente');
     expect(entity?.api.requireOneFilter?.params).toEqual(['codAbi', 'pIvaEser', 'codFiscaleEser', 'codEser', 'posId', 'mid', 'numContratto']);
-    expect(entity?.existsFilters?.map((x) => [x.param, x.label])).toEqual([['posId', 'Terminal id'], ['mid', 'MID'], ['numContratto', 'Numero contratto']]);
+    expect(entity?.existsFilters?.map((x) => [x.param, x.label])).toEqual([['posId', 'Codice terminale'], ['mid', 'MID'], ['numContratto', 'Numero contratto']]);
   });
 
   it('reads the terminals by the index of the filtered field, not the whole table', async () => {

@@ -3,7 +3,7 @@
  * user dragged; and the widths and counts a list opens with (columnWidths.ts, resultCount.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { columnWidth } from '../../ui/src/core/columnWidths';
+import { columnFloor, columnWidth, fitWidths } from '../../ui/src/core/columnWidths';
 import { listAddress, loadColumnWidths, rememberListQuery, saveColumnWidths, type KeyValueStore } from '../../ui/src/core/listMemory';
 import { resultCount } from '../../ui/src/core/resultCount';
 
@@ -81,6 +81,45 @@ describe('opening column widths', () => {
     expect(columnWidth(text('Sigla', 2), [])).toBeLessThan(columnWidth(text('Sigla'), []));
     expect(columnWidth({ type: 'enum', label: 'Tipo', options: [{ value: 'B', label: 'B2B' }, { value: 'C', label: 'Un tipo dal nome lungo' }] }, []))
       .toBeGreaterThan('Un tipo dal nome lungo'.length * 8);
+  });
+});
+
+describe('columns fitted to the table\'s box', () => {
+  // The merchant search of sede.30480 at 1400 px: about 1100 px for six columns that open at about 1150.
+  const columns = [
+    { field: 'codEser', type: 'string' as const, label: 'Codice esercente', cells: ['0001234'] },
+    { field: 'ds', type: 'string' as const, label: 'Ragione sociale', cells: ['Ferramenta Verdi di Luigi Verdi'] },
+    { field: 'codAbi', type: 'reference' as const, label: 'Banca', cells: ['30480 - Banca di Credito Cooperativo di Esempio'] },
+    { field: 'tipo', type: 'enum' as const, label: 'Tipo esercente', cells: ['PayWay'] },
+    { field: 'pivaEser', type: 'string' as const, label: 'Partita IVA', cells: ['01234560124'] },
+    { field: 'enable', type: 'boolean' as const, label: 'Abilitato', cells: ['Sì'] },
+  ];
+  const opened = Object.fromEntries(columns.map((c) => [c.field, columnWidth(c, c.cells)]));
+  const floors = Object.fromEntries(columns.map((c) => [c.field, columnFloor(c, opened[c.field])]));
+  const sum = (w: Record<string, number>) => Object.values(w).reduce((a, b) => a + b, 0);
+
+  it('too wide for the box: every column narrows towards its floor, the sum fits exactly or a few pixels less', () => {
+    expect(sum(opened)).toBeGreaterThan(1100);
+    const fitted = fitWidths(opened, floors, 1100);
+    expect(sum(fitted)).toBeLessThanOrEqual(1100);
+    expect(sum(fitted)).toBeGreaterThan(1100 - columns.length);
+    for (const c of columns) expect(fitted[c.field]).toBeGreaterThanOrEqual(floors[c.field]);
+    // The wide reference gives the most; the flag keeps its width.
+    expect(opened.codAbi - fitted.codAbi).toBeGreaterThan(opened.codEser - fitted.codEser);
+    expect(fitted.enable).toBe(opened.enable);
+  });
+
+  it('widths that fit stay as they open; when even the floors do not fit (a phone) the floors, and the table scrolls', () => {
+    expect(fitWidths(opened, floors, 5000)).toEqual(opened);
+    expect(fitWidths(opened, floors, 340)).toEqual(floors);
+    expect(sum(floors)).toBeGreaterThan(340);
+  });
+
+  it('a text column never narrows below its header\'s longest word nor below a readable floor', () => {
+    expect(columnFloor({ type: 'string', label: 'Ragione sociale' }, 274)).toBeGreaterThanOrEqual('Ragione'.length * 8.5 + 72);
+    expect(columnFloor({ type: 'reference', label: 'Banca' }, 340)).toBe(130);
+    expect(columnFloor({ type: 'string', label: 'CAB' }, 100)).toBe(100);
+    expect(columnFloor({ type: 'date', label: 'Data' }, 142)).toBe(142);
   });
 });
 

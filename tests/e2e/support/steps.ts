@@ -5,7 +5,7 @@ export const DEMO_PASSWORD = 'Demo-WebPos-2026';
 
 /** Fills the login page on screen and presses 'Accedi'. */
 export async function submitLogin(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
-  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Nome utente').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Accedi' }).click();
 }

@@ -2,7 +2,8 @@
  * Names beside codes (docs/spec-language.md#references), on the fixture: rows of a list, of a GET and of a
  * save name the rows their references point to (`_labels`), with one query per reference field for the
  * whole page; a row read with GET can be saved back with its names; `?q=` searches a list by the display
- * fields, which the compact answer carries.
+ * fields, which the compact answer carries. Categories are `referenceData`: searched by name without their
+ * grant; a scoped referenced entity (the bank) is named only within the caller's scope.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtureApp } from '../../support/fixture-app.js';
@@ -61,5 +62,28 @@ describe('reference names', () => {
     expect(byCode.body.results.map((r: { codice: string }) => r.codice)).toEqual(['F11']);
     const categories = await sede.get(`${API}/categorie?format=compact&q=mus`);
     expect(categories.body).toEqual({ results: [{ codice: 'MUS', nome: 'Musica' }], totalCount: 1 });
+  });
+
+  it('referenceData: a merchant without CAT_CATEGORIE searches categories by name (key and display fields), nothing more', async () => {
+    const merchant = await app.loginAs('esercente.0000001', 'merchant');
+    const found = await merchant.get(`${API}/categorie?format=compact&q=mus`);
+    expect(found.status).toBe(200);
+    expect(found.body).toEqual({ results: [{ codice: 'MUS', nome: 'Musica' }], totalCount: 1 });
+    expect((await merchant.get(`${API}/categorie?q=mus`)).status).toBe(403);
+    expect((await merchant.get(`${API}/categorie/MUS`)).status).toBe(403);
+  });
+
+  it('a scoped reference is named only within the caller\'s scope: a merchant reads its shop window without its bank\'s name', async () => {
+    const merchant = await app.loginAs('esercente.0000001', 'merchant');
+    const mine = await merchant.get(`${API}/vetrine`);
+    expect(mine.status).toBe(200);
+    expect(mine.body.results.length).toBeGreaterThan(0);
+    // Banks are outside a merchant's scope (they have no merchant dimension): the code, not the name.
+    for (const row of mine.body.results) {
+      expect(row.codAbi).toBe('10001');
+      expect(row._labels?.codAbi).toBeUndefined();
+    }
+    const bank = await sede.get(`${API}/vetrine`);
+    expect(bank.body.results.map((r: { _labels?: { codAbi?: string } }) => r._labels?.codAbi)).toContain('10001 - Banca Alfa');
   });
 });

@@ -26,7 +26,7 @@ import { etagOf } from '../../support/versions.js';
 import { closeOpened } from '../../support/close-opened.js';
 
 const MSG = {
-  INVALID_CREDENTIALS: 'Username o password non validi',
+  INVALID_CREDENTIALS: 'Nome utente o password non validi',
   ACCOUNT_LOCKED: "Utenza bloccata per troppi tentativi errati: contattare l'amministratore",
   ERROR_016: "Password scaduta: è necessario cambiarla prima di accedere",
   TOO_MANY_REQUESTS: 'Troppi tentativi: riprovare tra qualche minuto',

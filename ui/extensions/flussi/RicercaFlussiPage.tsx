@@ -22,15 +22,15 @@ const OP = 'ricercaFlussi';
 type Query = operations[typeof OP]['parameters']['query'];
 /** What each feed shows in the result table (field, column title). */
 const COLUMNS: Record<string, [string, string][]> = {
-  FlussoFileRecord: [['nomeFile', 'Nome file'], ['numRiga', 'Riga'], ['tipoRecord', 'Tipo record'], ['data', 'Data'], ['detailType', 'Tipo dettaglio'], ['termid', 'Terminal id']],
-  FlussoBancaRecord: [['fileName', 'Nome file'], ['termid', 'Terminal id'], ['dataRif', 'Data di riferimento'], ['ragioneSociale', 'Ragione sociale'], ['tipoRichiesta', 'Tipo richiesta'], ['stato', 'Stato'], ['modello', 'Modello'], ['msgErrore', 'Messaggio di errore']],
+  FlussoFileRecord: [['nomeFile', 'Nome file'], ['numRiga', 'Riga'], ['tipoRecord', 'Tipo record'], ['data', 'Data'], ['detailType', 'Tipo dettaglio'], ['termid', 'Codice terminale']],
+  FlussoBancaRecord: [['fileName', 'Nome file'], ['termid', 'Codice terminale'], ['dataRif', 'Data di riferimento'], ['ragioneSociale', 'Ragione sociale'], ['tipoRichiesta', 'Tipo richiesta'], ['stato', 'Stato'], ['modello', 'Modello'], ['msgErrore', 'Messaggio di errore']],
 };
 /** Every field of the two records, for the detail. */
 const LABELS: Record<string, string> = {
   nomeFile: 'Nome file', fileName: 'Nome file', numRiga: 'Riga', tipoRecord: 'Tipo record', data: 'Data', detailType: 'Tipo dettaglio',
-  codAbi: 'Codice ABI', termid: 'Terminal id', numContratto: 'Contratto', dataRif: 'Data di riferimento', ragioneSociale: 'Ragione sociale',
+  codAbi: 'Codice ABI', termid: 'Codice terminale', numContratto: 'Contratto', dataRif: 'Data di riferimento', ragioneSociale: 'Ragione sociale',
   tipoRichiesta: 'Tipo richiesta', stato: 'Stato', modello: 'Modello', fattDir: 'Fatturazione diretta', msgErrore: 'Messaggio di errore',
-  note: 'Note', tipoIntervento: 'Tipo intervento', termidSubentro: 'Terminal id di subentro', contenuto: 'Contenuto della riga',
+  note: 'Note', tipoIntervento: 'Tipo intervento', termidSubentro: 'Codice terminale di subentro', contenuto: 'Contenuto della riga',
 };
 const localToday = () => { const d = new Date(); return new Date(d.getTime() - d.getTimezoneOffset() * 60_000); };
 

@@ -11,6 +11,7 @@ import { fillRoute } from '../../src/core/keys';
 import { useValidationMessages } from '../../src/core/hooks/useManifest';
 import { useSession } from '../../src/core/session';
 import { useBanners } from '../../src/shell/banners';
+import { FormActionBar } from '../../src/shell/form/FormActionBar';
 import { useModals } from '../../src/shell/modals/modalsContext';
 import { useCatalogue } from './catalogue';
 import { GrantTable } from './GrantTable';
@@ -110,12 +111,13 @@ export default function RuoloPage() {
         <Text fw={500}>Permessi</Text>
         {fieldErrors.permessi && <Alert color="red">{fieldErrors.permessi}</Alert>}
         <GrantTable catalogue={catalogue} grants={role.permessi} readOnly={!canSave} onChange={(permessi) => setRole({ ...role, permessi })} />
-        <Group>
+        {/* The bar every form has: it stays at the bottom of the window while the long grant table scrolls. */}
+        <FormActionBar label="Azioni del ruolo">
           {canSave && <Button loading={saving} onClick={() => void save()}>Salva</Button>}
-          <Button variant="default" onClick={toList}>Torna all'elenco</Button>
+          <Button variant="default" onClick={toList}>{canSave ? 'Annulla' : "Torna all'elenco"}</Button>
           {!creating && session.can('GES_RUOLI:CREAZIONE') && <Button variant="light" onClick={() => setCloneOpen(true)}>Clona</Button>}
           {!creating && session.can('GES_RUOLI:CANCELLAZIONE') && <Button color="red" variant="light" onClick={() => void remove()}>Elimina</Button>}
-        </Group>
+        </FormActionBar>
         {cloneOpen && <CloneDialog role={role} onClose={() => setCloneOpen(false)} />}
       </>
     );

@@ -62,7 +62,7 @@ export default function LoginPage({ shell }: { shell: ShellDef }) {
             <Title order={1} size="h2">{shell.title}</Title>
             <Text c="dimmed">{shell.loginTitle}</Text>
             <TextInput
-              label="Username"
+              label="Nome utente"
               autoComplete="username"
               value={username}
               onChange={(e) => { setUsername(e.currentTarget.value); setErrors((er) => ({ ...er, username: undefined })); }}

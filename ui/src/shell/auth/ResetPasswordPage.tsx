@@ -58,7 +58,7 @@ export default function ResetPasswordPage() {
               onChange={setUserType}
               data={[{ value: realms.bank, label: 'Banca' }, { value: realms.merchant, label: 'Esercente' }]}
             />
-            <TextInput label="Username" value={username} onChange={(e) => { setUsername(e.currentTarget.value); setErrors((x) => ({ ...x, username: undefined })); }} error={errors.username} />
+            <TextInput label="Nome utente" value={username} onChange={(e) => { setUsername(e.currentTarget.value); setErrors((x) => ({ ...x, username: undefined })); }} error={errors.username} />
             <TextInput label="E-mail" type="email" value={mail} onChange={(e) => { setMail(e.currentTarget.value); setErrors((x) => ({ ...x, mail: undefined })); }} error={errors.mail} />
             <Button type="submit" loading={busy}>Invia</Button>
             <Anchor component={Link} to={loginPage} size="sm">Torna all'accesso</Anchor>

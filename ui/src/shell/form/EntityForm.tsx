@@ -26,6 +26,7 @@ import { withoutServerSet } from '../../core/serverSet';
 import { useEntityMutations } from '../../core/hooks/useEntityMutations';
 import type { KeyValues } from '../../core/keys';
 import { isRecord, recordAt } from '../../core/guards';
+import { labelsById } from '../../core/referenceLabels';
 import { getPath } from '../../core/objectPath';
 import { translateString } from '../../core/rjsfStrings';
 import type { EntityMeta, FormDef, Row } from '../../core/types';
@@ -97,6 +98,8 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
   const [formData, setFormData] = useState<Row>(() => withDefaults(form, fitToSchema(form.schema, editKey ? withConfirmations(form, initialData) : { ...initialData, ...fixed })));
   // The row as last loaded or saved: custom fields (the transfer list) tell from it whether they were modified.
   const [baseline, setBaseline] = useState<Row>(formData);
+  // The names of the references of the row and its child rows as loaded, by the id of the field they name.
+  const loadedLabels = useMemo(() => labelsById(initialData, idPrefix ?? 'root'), [initialData, idPrefix]);
   // The latest data outside React's batching: confirmations compare against it while a modal is open.
   const dataRef = useRef(formData);
   const [serverDetails, setServerDetails] = useState<ErrorDetail[]>([]);
@@ -270,7 +273,7 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
         widgets={italianWidgets}
         fields={customFields}
         templates={{ ObjectFieldTemplate: LayoutObjectTemplate, ArrayFieldItemButtonsTemplate: ConfirmedRowButtons }}
-        formContext={{ baseline, files: fileContext, labels: recordAt(initialData, '_labels'), confirmRowRemoval, data: formData, fill: (values: Row) => { update({ ...dataRef.current, ...values }); } } satisfies ShellFormContext}
+        formContext={{ baseline, files: fileContext, labels: loadedLabels, confirmRowRemoval, data: formData, fill: (values: Row) => { update({ ...dataRef.current, ...values }); } } satisfies ShellFormContext}
         showErrorList={false}
         noHtml5Validate
         omitExtraData

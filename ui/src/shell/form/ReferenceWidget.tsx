@@ -3,13 +3,14 @@
  * entity by its display fields (`GET <path>?format=compact&q=`) once typing pauses for the manifest's
  * `ui.typeaheadDelayMs` (spec/ui/pages.yaml: 800 ms, seed 002 §9), as the list filters do, and
  * the choice shows the row's name (`30480 - BCC di Esempio`) while the form keeps its code. The row as loaded
- * names its current value (`_labels`). A user who may not list the referenced entity types the code instead.
+ * names its current value (`_labels`). Public reference data (`referenceData`, municipalities) is searched so by
+ * every user; a user who may not list any other referenced entity types the code, with its name beside it.
  * A lookup (docs/spec-language.md#lookups) is the same select: it offers only the rows its `filterBy` fields
  * allow (the branches of the bank chosen in the form), takes their `value` field, and copies its `fill`
  * fields from the chosen row into the form.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Select } from '@mantine/core';
+import { Select, Text } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useDataProvider } from '../../core/hooks/useDataProvider';
 import { useDebouncedValue } from '../../core/hooks/useDebouncedValue';
@@ -19,6 +20,7 @@ import { textOf } from '../../../../common/text';
 import { displayName } from '../../../../common/display-name';
 import { useSession } from '../../core/session';
 import type { EntityMeta, Row } from '../../core/types';
+import { loadedLabel } from '../../core/referenceLabels';
 
 const PAGE = 20;
 
@@ -46,8 +48,23 @@ export function ReferenceWidget(props: WidgetProps) {
   const { can } = useSession();
   // The registry's text input: @rjsf/mantine's `Widgets` has no TextWidget (it was undefined, and React threw).
   const { TextWidget } = props.registry.widgets;
-  if (!target || !can(target.permissions.list)) return <TextWidget {...props} />;
+  if (!target) return <TextWidget {...props} />;
+  if (!target.referenceData && !can(target.permissions.list)) return <CodeWithName {...props} />;
   return <ReferenceSelect {...props} target={target} />;
+}
+
+/** The code typed by hand, with the name the row as loaded gives it (`_labels`) below, while it is unchanged. */
+function CodeWithName(props: WidgetProps) {
+  const { TextWidget } = props.registry.widgets;
+  const context = isRecord(props.registry.formContext) ? props.registry.formContext : {};
+  // A code typed since loading has no name yet: the old one would lie.
+  const name = loadedLabel(context.labels, props.id, props.value);
+  return (
+    <>
+      <TextWidget {...props} />
+      {name && <Text size="sm" c="gray.7" mt={4} data-testid={`reference-name-${props.name}`}>{name}</Text>}
+    </>
+  );
 }
 
 function ReferenceSelect({ target, id, label, hideLabel, required, disabled, readonly, value, onChange, onBlur, onFocus, rawErrors, registry, name, placeholder, options }: WidgetProps & { target: EntityMeta }) {
@@ -64,8 +81,8 @@ function ReferenceSelect({ target, id, label, hideLabel, required, disabled, rea
   const missingFilter = Object.values(filters).some((v) => v === '');
   const filterKey = JSON.stringify(filters);
   const current = typeof value === 'string' || typeof value === 'number' ? String(value) : null;
-  // ShellFormContext.labels: the names the API sent with the row as loaded.
-  const labels: unknown = context.labels;
+  // ShellFormContext.labels: the name the API sent for this field of the row (or child row) as loaded.
+  const loaded = loadedLabel(context.labels, id, current);
   const [chosen, setChosen] = useState<Option | undefined>();
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search, useManifest().ui.typeaheadDelayMs);
@@ -75,9 +92,8 @@ function ReferenceSelect({ target, id, label, hideLabel, required, disabled, rea
   const currentOption = useMemo<Option | undefined>(() => {
     if (current === null) return undefined;
     if (chosen?.value === current) return chosen;
-    const loaded = isRecord(labels) ? labels[name] : undefined;
-    return { value: current, label: typeof loaded === 'string' && loaded !== '' ? loaded : current };
-  }, [current, chosen, labels, name]);
+    return { value: current, label: loaded ?? current };
+  }, [current, chosen, loaded]);
 
   // Choosing an option puts its name in the search box: that is not a new search.
   const query = debounced === currentOption?.label ? '' : debounced.trim();

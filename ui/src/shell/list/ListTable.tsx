@@ -1,19 +1,21 @@
 /**
  * The rows of a list page: mantine-react-table driven by the view in the address (page, size, sort), columns
- * as wide as their type and content need (list/columns.tsx), resizable, the user's widths kept per entity.
- * The table scrolls inside its own box; on a phone its first (key) column stays in view. A row is a Tab stop
+ * as wide as their type and content need (list/columns.tsx), narrowed to fit the table's box (their text wraps),
+ * resizable, the user's widths kept per entity. Only when even the narrowed columns do not fit (a phone) does
+ * the table scroll inside its own box; there its first (key) column stays in view. The pager is compact on a phone. A row is a Tab stop
  * and opens its record on click or Enter; an empty answer and an error say so in Italian.
  */
 import 'mantine-react-table/styles.css';
 import { useMemo, useState } from 'react';
 import { ActionIcon, Button, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
 import { MantineReactTable, useMantineReactTable, type MRT_ColumnSizingState, type MRT_PaginationState, type MRT_RowSelectionState, type MRT_SortingState, type MRT_Updater } from 'mantine-react-table';
 import { MRT_Localization_IT } from 'mantine-react-table/locales/it/index.esm.mjs';
 import type { EntityListState } from '../../core/hooks/useEntityList';
 import { keyOf } from '../../core/keys';
 import { textOf } from '../../../../common/text';
+import { columnFloor, fitWidths } from '../../core/columnWidths';
 import { browserStore, loadColumnWidths, saveColumnWidths } from '../../core/listMemory';
 import { pageSizeOptions, withPage, withSort, type ListView } from '../../core/listView';
 import type { EntityMeta, Row } from '../../core/types';
@@ -41,6 +43,10 @@ interface Props {
 const PHONE = '(max-width: 48em)';
 /** The widest the pinned key column gets on a phone (about 40% of a 390 px screen). */
 const PHONE_KEY_WIDTH = 150;
+/** The selection and delete columns' widths (displayColumnDefOptions) and the table's border, beside the data columns. */
+const SELECT_WIDTH = 48;
+const ACTIONS_WIDTH = 90;
+const BORDER_WIDTH = 4;
 
 function applied<T>(updater: MRT_Updater<T>, old: T): T {
   return updater instanceof Function ? updater(old) : updater;
@@ -52,14 +58,23 @@ export function ListTable({ entityName, entity, list, view, onViewChange, onOpen
   // Widths from the first rows that arrive, then kept: paging must not make the columns jump.
   const [opening, setOpening] = useState<Record<string, number> | undefined>();
   if (opening === undefined && list.rows.length > 0) setOpening(openingWidths(ordered, list.rows));
+  const [columnSizing, setColumnSizing] = useState<MRT_ColumnSizingState>(() => loadColumnWidths(browserStore('local'), entityName));
+  const { ref: box, width: boxWidth } = useElementSize<HTMLDivElement>();
+  // Beside the data columns: the selection checkboxes and the delete buttons.
+  const besides = (selection ? SELECT_WIDTH : 0) + (onDelete ? ACTIONS_WIDTH : 0) + BORDER_WIDTH;
   const widths = useMemo(() => {
     const found = opening ?? openingWidths(ordered, []);
     // On a phone the pinned key column must leave room for the others: its text wraps instead.
     const first = ordered.at(0)?.field;
-    return phone && first !== undefined ? { ...found, [first]: Math.min(found[first], PHONE_KEY_WIDTH) } : found;
-  }, [opening, ordered, phone]);
+    const opened = phone && first !== undefined ? { ...found, [first]: Math.min(found[first], PHONE_KEY_WIDTH) } : found;
+    // A width the user dragged is theirs: it is counted as it is, the other columns make room around it.
+    const dragged: Partial<Record<string, number>> = columnSizing;
+    const wanted = Object.fromEntries(ordered.map((c) => [c.field, dragged[c.field] ?? opened[c.field]]));
+    const floors = Object.fromEntries(ordered.map((c) => [c.field, dragged[c.field] ?? columnFloor(c, opened[c.field])]));
+    // Before the box is measured (width 0) the columns open as wide as they want.
+    return fitWidths(wanted, floors, boxWidth - besides);
+  }, [opening, ordered, phone, columnSizing, boxWidth, besides]);
   const columns = useMemo(() => tableColumns(ordered, widths), [ordered, widths]);
-  const [columnSizing, setColumnSizing] = useState<MRT_ColumnSizingState>(() => loadColumnWidths(browserStore('local'), entityName));
 
   const pagination: MRT_PaginationState = { pageIndex: view.page, pageSize: view.size };
   const sorting: MRT_SortingState = view.sort.map((s) => ({ id: s.field, desc: s.direction === 'desc' }));
@@ -67,7 +82,8 @@ export function ListTable({ entityName, entity, list, view, onViewChange, onOpen
   const table = useMantineReactTable<Row>({
     columns,
     data: list.rows,
-    localization: MRT_Localization_IT,
+    // A phone's pager is one line: a short label for the page size, no first and last page buttons.
+    localization: phone ? { ...MRT_Localization_IT, rowsPerPage: 'Righe' } : MRT_Localization_IT,
     getRowId: (row, index) => JSON.stringify(keyOf(entity.key, row) ?? index),
     manualPagination: true,
     manualSorting: true,
@@ -118,7 +134,7 @@ export function ListTable({ entityName, entity, list, view, onViewChange, onOpen
     enableFullScreenToggle: false,
     enableHiding: false,
     enableTopToolbar: false,
-    mantinePaginationProps: { rowsPerPageOptions: pageSizeOptions(entity).map(String) },
+    mantinePaginationProps: { rowsPerPageOptions: pageSizeOptions(entity).map(String), ...(phone ? { withEdges: false } : {}) },
     // A list with a page window (spec api.pageWindow) pages with its own pager below the table instead.
     enablePagination: entity.pageWindow === undefined,
     enableBottomToolbar: entity.pageWindow === undefined,
@@ -156,10 +172,11 @@ export function ListTable({ entityName, entity, list, view, onViewChange, onOpen
       : {},
   });
 
-  if (entity.pageWindow === undefined) return <MantineReactTable table={table} />;
+  const body = <div ref={box}><MantineReactTable table={table} /></div>;
+  if (entity.pageWindow === undefined) return body;
   return (
     <Stack gap="xs">
-      <MantineReactTable table={table} />
+      {body}
       <WindowPager page={view.page} size={view.size} totalCount={list.totalCount} window={entity.pageWindow} onPage={(p) => onViewChange(withPage(view, p, view.size))} />
     </Stack>
   );
