@@ -8,7 +8,7 @@
  * with /usr/bin/chromium. Each cell is the run of median performance out of RUNS (one with --quick).
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -55,11 +55,26 @@ async function signedInProfile(dir: string, origin: string, username: string): P
   }
 }
 
+/**
+ * One Lighthouse run in a fresh copy of `profile` (every run starts from the same browser state). A run that
+ * fails to record its trace (NO_NAVSTART and the like, seen on this loaded machine) is tried again, twice at most.
+ */
 async function lighthouse(outDir: string, url: string, flags: readonly string[], profile: string): Promise<Report> {
   const report = join(outDir, 'report.json');
-  await execFileAsync('npx', ['--yes', LIGHTHOUSE, url, '--quiet', '--output=json', `--output-path=${report}`,
-    `--only-categories=${CATEGORIES.join(',')}`, `--chrome-flags=--headless=new --no-sandbox --user-data-dir=${profile}`, ...flags],
-  { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 ** 2 });
+  const runProfile = join(outDir, 'profile-run');
+  for (let attempt = 1; ; attempt++) {
+    rmSync(runProfile, { recursive: true, force: true });
+    cpSync(profile, runProfile, { recursive: true });
+    try {
+      await execFileAsync('npx', ['--yes', LIGHTHOUSE, url, '--quiet', '--output=json', `--output-path=${report}`,
+        `--only-categories=${CATEGORIES.join(',')}`, `--chrome-flags=--headless=new --no-sandbox --user-data-dir=${runProfile}`, ...flags],
+      { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 ** 2 });
+      break;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.warn(`Lighthouse on ${url} failed (attempt ${attempt}), again:`, error instanceof Error ? error.message.split('\n').slice(1, 2).join('') : error);
+    }
+  }
   const parsed: Report = JSON.parse(readFileSync(report, 'utf8'));
   return parsed;
 }
@@ -67,6 +82,7 @@ async function lighthouse(outDir: string, url: string, flags: readonly string[],
 async function measurePages(outDir: string, origin: string, runs: number): Promise<Row[]> {
   const profiles = { signedIn: join(outDir, 'profile-signed-in'), signedOut: join(outDir, 'profile-signed-out') };
   await signedInProfile(profiles.signedIn, origin, 'assistenza');
+  mkdirSync(profiles.signedOut);
   const rows: Row[] = [];
   for (const page of PAGES) {
     for (const formFactor of FORM_FACTORS) {
