@@ -51,7 +51,11 @@ export function authorize(db: Knex, cookie: SessionCookie): RequestHandler {
     }
     const live = token ? await findLiveSessionWithUser(db, token) : undefined;
     const caller = live ? await callerFromUser(db, live.user, live.userType) : undefined;
-    if (!caller) throw new ApiError('UNAUTHENTICATED');
+    if (!caller) {
+      // A dead session in the cookie: the browser forgets it, the hint included, so the next page load does not ask again.
+      if (fromCookie) cookie.expire(req, res);
+      throw new ApiError('UNAUTHENTICATED');
+    }
     // A browser attaches the cookie by itself: a change it authenticates must prove it comes from the UI.
     if (fromCookie) requireRequestedWith(req);
     const permission = op['x-permission'];

@@ -4,6 +4,11 @@
  * `session: close` (logout) answers. HttpOnly: no script of the page can read it, so an injected script
  * cannot take the session away; SameSite=Strict: the browser never sends it with a request another site
  * starts; Path: only the API gets it. API clients keep sending the token as X-AuthToken instead.
+ *
+ * Beside it, WP_SESSION=1, the session hint: no secret (the same "1" for everyone), readable by the page, so
+ * the UI knows whether a session may exist without asking users/me, whose 401 the browser logs as an error
+ * on every signed-out page load. Written and removed with WP_TOKEN, with its lifetime, and removed too when
+ * the API refuses the token of the cookie (the session ended by inactivity or was revoked).
  */
 import type { Request, RequestHandler, Response } from 'express';
 import { isRecord } from '../records.js';
@@ -11,12 +16,16 @@ import type { HttpOptions } from './http-options.js';
 import { ResponseSlot } from './response-slot.js';
 
 export const SESSION_COOKIE = 'WP_TOKEN';
+/** The session hint (above): ui/src/core/sessionHint.ts reads it. */
+export const SESSION_HINT_COOKIE = 'WP_SESSION';
 
 export interface SessionCookie {
   /** The token the request's cookie carries, if any. */
   read(req: Request): string | undefined;
   /** After an operation with a `session:` marker answered `body`: write or remove the cookie. */
   apply(req: Request, res: Response, session: 'open' | 'close', body: unknown): void;
+  /** The token of the request's cookie is no longer a session: remove both cookies. */
+  expire(req: Request, res: Response): void;
 }
 
 export function sessionCookie(path: string, secure: HttpOptions['secureCookie']): SessionCookie {
@@ -27,11 +36,18 @@ export function sessionCookie(path: string, secure: HttpOptions['secureCookie'])
     // 'auto': Secure exactly when the browser reached us over TLS (directly, or through a trusted proxy).
     secure: secure === 'auto' ? req.secure : secure,
   });
+  // The hint is for the page's script: not HttpOnly, and on every path of the origin (the page reads it at /).
+  const hintOptions = (req: Request) => ({ ...options(req), httpOnly: false, path: '/' });
+  const remove = (req: Request, res: Response) => {
+    res.clearCookie(SESSION_COOKIE, options(req));
+    res.clearCookie(SESSION_HINT_COOKIE, hintOptions(req));
+  };
   return {
     read: (req) => cookieValue(req.headers.cookie, SESSION_COOKIE),
+    expire: remove,
     apply(req, res, session, body) {
       if (session === 'close') {
-        res.clearCookie(SESSION_COOKIE, options(req));
+        remove(req, res);
         return;
       }
       // The login answer (spec/sicurezza/operazioni-accesso.yaml): the token, and its lifetime in seconds.
@@ -39,6 +55,7 @@ export function sessionCookie(path: string, secure: HttpOptions['secureCookie'])
       const expireIn = isRecord(body) ? body.expire_in : undefined;
       if (typeof token !== 'string' || typeof expireIn !== 'number') throw new Error('session: open needs an answer with access_token and expire_in');
       res.cookie(SESSION_COOKIE, token, { ...options(req), maxAge: expireIn * 1000 });
+      res.cookie(SESSION_HINT_COOKIE, '1', { ...hintOptions(req), maxAge: expireIn * 1000 });
     },
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Shells and public routes (issue 14 item 10, issue 15 item 10; seed 000 §1-§2): a visitor opens every public
  * route of seed 000 §2 without being sent to a login, each page shows its own title and no API call is refused
- * on it (the session probe aside), while the server still refuses data calls without a session; a merchant
+ * on it; a signed-out login page asks the server nothing and logs no console error (Lighthouse's best
+ * practices; the session hint cookie, docs/security.md#session-cookie), while the server still refuses data calls without a session; a merchant
  * lands in the business shell (its header, no side menu) and a bank user in the bank shell (side menu), each
  * sent back to its own shell from the other one.
  */
@@ -23,8 +24,7 @@ test('un visitatore apre ogni rotta pubblica senza essere mandato al login', asy
   const refused: string[] = [];
   page.on('response', (r) => {
     const url = new URL(r.url());
-    // GET users/me is the session probe: its 401 means "nobody is logged in", not a refused page.
-    if (url.pathname.includes('/api/') && !url.pathname.endsWith('/users/me') && r.status() >= 400) refused.push(`${String(r.status())} ${url.pathname}`);
+    if (url.pathname.includes('/api/') && r.status() >= 400) refused.push(`${String(r.status())} ${url.pathname}`);
   });
   for (const [route, title] of PUBLIC_ROUTES) {
     await test.step(`${route}: '${title}'`, async () => {
@@ -54,6 +54,59 @@ test('un visitatore apre ogni rotta pubblica senza essere mandato al login', asy
     await expectPath(page, '/login/banca');
     await page.goto('/wpbusiness/home');
     await expectPath(page, '/login/merchant');
+  });
+});
+
+test("senza sessione la pagina d'accesso non chiede nulla al server e non scrive errori in console", async ({ page, appURL }) => {
+  const consoleErrors: string[] = [];
+  const apiCalls: string[] = [];
+  page.on('console', (message) => { if (message.type() === 'error') consoleErrors.push(message.text()); });
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/webpos/')) apiCalls.push(`${request.method()} ${url.pathname}`);
+  });
+  const forget = () => { consoleErrors.length = 0; apiCalls.length = 0; };
+  const accedi = page.getByRole('button', { name: 'Accedi' });
+  const menu = page.getByRole('navigation', { name: 'Menu principale' });
+
+  await test.step('un visitatore: /login/banca, nessuna chiamata, nessun errore', async () => {
+    await page.goto('/login/banca');
+    await expect(accedi).toBeVisible();
+    expect(apiCalls).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  await test.step('dopo un accesso, ricaricare la pagina riprende la sessione', async () => {
+    await submitLogin(page, 'assistenza');
+    await expect(menu).toBeVisible();
+    await page.reload();
+    await expect(menu).toBeVisible();
+    expect(apiCalls).toContain('GET /webpos/api/v1/users/me');
+  });
+
+  await test.step("dopo l'uscita, ricaricare la pagina d'accesso non chiede nulla", async () => {
+    await page.getByRole('button', { name: 'Esci' }).click();
+    await expectPath(page, '/login/banca');
+    forget();
+    await page.reload();
+    await expect(accedi).toBeVisible();
+    expect(apiCalls).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  await test.step('una sessione finita sul server: un solo 401, poi il browser la dimentica', async () => {
+    await page.context().addCookies([
+      { name: 'WP_TOKEN', value: 'sessione-finita', url: appURL },
+      { name: 'WP_SESSION', value: '1', url: appURL },
+    ]);
+    await page.goto('/anagrafiche/anaBanca');
+    await expectPath(page, '/login/banca');
+    await expect(accedi).toBeVisible();
+    forget();
+    await page.reload();
+    await expect(accedi).toBeVisible();
+    expect(apiCalls).toEqual([]);
+    expect(consoleErrors).toEqual([]);
   });
 });
 

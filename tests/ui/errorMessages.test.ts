@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTransformErrors, detailsToErrorSchema, FALLBACK_MESSAGE, messagePath } from '../../ui/src/core/errorMessages';
-import { validator } from '../../ui/src/shell/form/validator';
+import { validatorFor } from '../../ui/src/shell/form/validator';
 import type { FormDef } from '../../ui/src/core/types';
 import form from './fixtures/Banca.form.json';
 
@@ -8,7 +8,7 @@ const def: FormDef = form;
 const transform = createTransformErrors(def);
 
 function validate(data: Record<string, unknown>) {
-  return validator.validateFormData(data, def.schema, undefined, transform, def.uiSchema);
+  return validatorFor(def.schema).validateFormData(data, def.schema, undefined, transform, def.uiSchema);
 }
 
 describe('messagePath', () => {

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { createTransformErrors } from '../../ui/src/core/errorMessages';
 import { recordAt } from '../../ui/src/core/guards';
 import type { FormDef } from '../../ui/src/core/types';
-import { validator } from '../../ui/src/shell/form/validator';
+import { validatorFor } from '../../ui/src/shell/form/validator';
 import { present } from '../support/present';
 
 const formsDir = join(fileURLToPath(new URL('../..', import.meta.url)), 'generated/forms');
@@ -19,7 +19,7 @@ const forms: FormDef[] = existsSync(formsDir)
   : [];
 
 function validate(form: FormDef, data: unknown) {
-  return validator.validateFormData(data, form.schema, undefined, createTransformErrors(form), form.uiSchema);
+  return validatorFor(form.schema).validateFormData(data, form.schema, undefined, createTransformErrors(form), form.uiSchema);
 }
 
 describe('generated forms', () => {

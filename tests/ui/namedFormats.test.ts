@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { createTransformErrors, valuePath } from '../../ui/src/core/errorMessages';
 import { getPath } from '../../ui/src/core/objectPath';
 import type { FormDef } from '../../ui/src/core/types';
-import { validator } from '../../ui/src/shell/form/validator';
+import { validatorFor } from '../../ui/src/shell/form/validator';
 import { FIXTURE_GENERATED_DIR } from '../support/fixture-paths';
 
 // A generated form, read as the shell reads it (its JSON is the generator's, typed by FormDef).
@@ -17,7 +17,7 @@ const form: FormDef = JSON.parse(readFileSync(join(FIXTURE_GENERATED_DIR, 'forms
 
 function errorsOf(data: Record<string, unknown>): [string | undefined, string][] {
   const transform = createTransformErrors(form, (property) => getPath(data, valuePath(property)));
-  return validator.validateFormData(data, form.schema, undefined, transform).errors.map((e) => [e.property, e.message ?? '']);
+  return validatorFor(form.schema).validateFormData(data, form.schema, undefined, transform).errors.map((e) => [e.property, e.message ?? '']);
 }
 
 describe('named formats in the form', () => {

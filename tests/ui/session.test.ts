@@ -7,6 +7,7 @@ import { createDataProvider } from '../../ui/src/core/dataProvider';
 import { entityPath } from '../../ui/src/core/keys';
 import { afterLoginTarget, homeLanding, loginPathFor, missingEmailRule, shellOfPath, shellOfUser, visibleMenu } from '../../ui/src/core/navigation';
 import { holdsAll } from '../../ui/src/core/permissions';
+import { sessionMayExist } from '../../ui/src/core/sessionHint';
 import type { Manifest } from '../../ui/src/core/types';
 import { seen } from './fakeFetch';
 
@@ -26,8 +27,30 @@ describe('session cookie (issue 12 item 14)', () => {
 
   it('the UI neither reads nor writes the token: the server keeps it in an HttpOnly cookie', () => {
     const offending = sources(join(__dirname, '../../ui')).filter((f) => /document\.cookie|X-AuthToken|access_token|localStorage\.setItem\([^)]*[Tt]oken/.test(readFileSync(f, 'utf8'))
-      && !f.endsWith('authApi.ts')); // authApi.ts only types the login answer API clients read
+      && !f.endsWith('authApi.ts') // authApi.ts only types the login answer API clients read
+      && !f.endsWith('sessionHint.ts')); // reads the hint cookie, tested below; the token's cookie is HttpOnly anyway
     expect(offending).toEqual([]);
+  });
+
+  it('knows whether a session may exist from the WP_SESSION hint alone', () => {
+    expect(sessionMayExist('WP_SESSION=1')).toBe(true);
+    expect(sessionMayExist('tema=scuro; WP_SESSION=1')).toBe(true);
+    expect(sessionMayExist('')).toBe(false);
+    expect(sessionMayExist('WP_SESSIONE=1; XWP_SESSION=1; tema=WP_SESSION=1')).toBe(false);
+  });
+
+  it('the first load asks user, grants and menu at once, and none of their 401s is a lost session', async () => {
+    const calls: string[] = [];
+    let lost = 0;
+    const provider = createDataProvider('/api', (request) => {
+      calls.push(seen(request).url);
+      return Promise.resolve(new Response(JSON.stringify({ errorMessage: 'x', code: 'UNAUTHENTICATED' }), { status: 401 }));
+    }, { onUnauthorized: () => { lost++; } });
+    const api = createAuthApi(provider);
+    const answers = await Promise.allSettled([api.me({ probe: true }), api.grants({ probe: true }), api.menuItems({ probe: true })]);
+    expect(answers.map((a) => a.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(lost).toBe(0);
+    expect(calls).toEqual(['/api/users/me', '/api/permessi', '/api/menuitems']);
   });
 
   it('learns whether someone is logged in from users/me: its 401 on the first probe is "nobody", not a lost session', async () => {

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, bannerMessage } from '../../ui/src/core/apiError';
 import { createTransformErrors } from '../../ui/src/core/errorMessages';
 import type { FormDef } from '../../ui/src/core/types';
-import { validator } from '../../ui/src/shell/form/validator';
+import { validatorFor } from '../../ui/src/shell/form/validator';
 import { named, present } from '../support/present';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -34,7 +34,7 @@ describe('a transition with an input (rifiuta asks the reason)', () => {
   const check = (data: Record<string, unknown>) => {
     const input = inputOfRifiuta();
     const transform = createTransformErrors({ messages: input.messages, defaultMessages: movement.defaultMessages });
-    return validator.validateFormData(data, input.schema, undefined, transform).errors.map((e) => [e.property?.replace(/^\./, ''), e.message]);
+    return validatorFor(input.schema).validateFormData(data, input.schema, undefined, transform).errors.map((e) => [e.property?.replace(/^\./, ''), e.message]);
   };
 
   it('carries the body schema of the API and only the accept action has none', () => {

@@ -121,6 +121,7 @@ describe('item 12: running exports per user', () => {
 describe('item 14: headers, session cookie, CSRF', () => {
   const login = (username = 'assistenza') => app.anonymous.post(LOGIN).send({ username, password: DEMO_PASSWORD });
   const sessionCookieOf = (res: supertest.Response) => (res.get('Set-Cookie') ?? []).find((c) => c.startsWith('WP_TOKEN='));
+  const hintCookieOf = (res: supertest.Response) => (res.get('Set-Cookie') ?? []).find((c) => c.startsWith('WP_SESSION='));
 
   it('item 14: the UI and the API answer with a strict Content-Security-Policy and anti-framing, no-sniff headers', async () => {
     for (const path of ['/anagrafiche/anaBanca', `${API}/users/me`]) {
@@ -159,6 +160,28 @@ describe('item 14: headers, session cookie, CSRF', () => {
     expect((await app.anonymous.get(`${API}/users/me`).set('Cookie', pair)).status).toBe(401);
   });
 
+  it('item 14: beside it, a hint the page can read and that holds no secret: written and removed with the session cookie', async () => {
+    const res = await login();
+    expect(hintCookieOf(res)).toBe(`WP_SESSION=1; Max-Age=28800; Path=/; Expires=${new Date(Date.parse(res.headers.date) + 28800_000).toUTCString()}; SameSite=Strict`);
+    const pair = present(sessionCookieOf(res), 'the session cookie').split(';')[0];
+    const logout = await app.anonymous.delete(`${API}/authorization/logout/`).set('Cookie', `${pair}; WP_SESSION=1`).set('X-Requested-With', 'XMLHttpRequest');
+    expect(logout.status).toBe(204);
+    expect(hintCookieOf(logout)).toBe('WP_SESSION=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Strict');
+  });
+
+  it('item 14: a session cookie whose session is over is removed with its hint by the 401 that refuses it', async () => {
+    const pair = present(sessionCookieOf(await login()), 'the session cookie').split(';')[0];
+    await app.anonymous.delete(`${API}/authorization/logout/`).set('Cookie', pair).set('X-Requested-With', 'XMLHttpRequest');
+    const refused = await app.anonymous.get(`${API}/users/me`).set('Cookie', `${pair}; WP_SESSION=1`);
+    expect(refused.status).toBe(401);
+    expect(sessionCookieOf(refused)).toMatch(/^WP_TOKEN=; Path=\/webpos\/api\/v1; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Strict$/);
+    expect(hintCookieOf(refused)).toBe('WP_SESSION=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Strict');
+    // An API client's dead X-AuthToken is its own business: no cookie is touched.
+    const client = await app.anonymous.get(`${API}/users/me`).set('X-AuthToken', pair.slice('WP_TOKEN='.length));
+    expect(client.status).toBe(401);
+    expect(client.get('Set-Cookie')).toBeUndefined();
+  });
+
   it('item 14: the cookie is Secure when the request came over TLS through a trusted proxy', async () => {
     const proxied = await createTestApp({ http: { trustProxy: 'loopback' } });
     try {
@@ -166,6 +189,7 @@ describe('item 14: headers, session cookie, CSRF', () => {
       expect(sessionCookieOf(plain)).not.toContain('Secure');
       const tls = await proxied.anonymous.post(LOGIN).set('X-Forwarded-Proto', 'https').send({ username: 'assistenza', password: DEMO_PASSWORD });
       expect(sessionCookieOf(tls)).toMatch(/; HttpOnly; Secure; SameSite=Strict$/);
+      expect(hintCookieOf(tls)).toMatch(/; Path=\/; Expires=[^;]+; Secure; SameSite=Strict$/);
     } finally {
       await proxied.close();
     }

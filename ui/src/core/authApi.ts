@@ -38,9 +38,9 @@ export function createAuthApi(provider: DataProvider) {
     /** `probe`: is anyone logged in? Its 401 is an answer (nobody), not a lost session. */
     me: (options: { probe?: boolean } = {}): Promise<CurrentUser> => api.GET('/users/me', { credentialCall: options.probe === true }),
     myGroups: () => api.GET('/users/me/gruppi'),
-    /** Every FUNCTION:ACTION the caller holds, in one call. */
-    grants: () => api.GET('/permessi'),
-    menuItems: () => api.GET('/menuitems'),
+    /** Every FUNCTION:ACTION the caller holds, in one call. `probe`: asked with the first users/me (above). */
+    grants: (options: { probe?: boolean } = {}) => api.GET('/permessi', { credentialCall: options.probe === true }),
+    menuItems: (options: { probe?: boolean } = {}) => api.GET('/menuitems', { credentialCall: options.probe === true }),
     changePassword: (username: string, oldPassword: string, newPassword: string): Promise<MessageAnswer> =>
       api.POST('/users/changePassword', { body: { username, oldPassword, newPassword }, credentialCall: true }),
     resetPassword: (username: string, mail: string, userType: UserType): Promise<MessageAnswer> =>

@@ -2,8 +2,9 @@
  * The logged-in session (seed 000 §4, §6): the user from users/me, every grant from GET permessi (one
  * call, not funzioni plus one funzioni/{fn}/permessi per function), and the routes GET menuitems allows. No UI here: pages read it through `useSession()`.
  * The token is in the WP_TOKEN cookie the server writes at login and removes at logout, HttpOnly: this code
- * never sees it (docs/security.md#session-cookie). Whether a session is open is what users/me answers:
- * 200 is the user, 401 means no session.
+ * never sees it (docs/security.md#session-cookie). Without the WP_SESSION hint cookie nobody is logged in and
+ * nothing is asked (core/sessionHint.ts); with it, whether the session is still open is what users/me
+ * answers: 200 is the user, 401 means no session.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ApiError } from './apiError';
@@ -13,6 +14,7 @@ import { useDataProvider } from './hooks/useDataProvider';
 import { clearReturnUrl } from './navigation';
 import { grantsOf, holdsAll, type Grants } from './permissions';
 import { endLogin, startLogin } from './loginId';
+import { sessionMayExist } from './sessionHint';
 
 export type SessionStatus = 'loading' | 'anonymous' | 'ready';
 
@@ -62,8 +64,9 @@ export function useSession(): Session {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const provider = useDataProvider();
   const api = useMemo(() => createAuthApi(provider), [provider]);
-  // Loading until users/me says whether the browser still has a session (a reload, a new tab).
-  const [state, setState] = useState<State>(() => ({ ...ANONYMOUS('none'), status: 'loading' }));
+  // With the hint: loading until users/me says whether the browser still has a session (a reload, a new tab).
+  const [resuming] = useState(sessionMayExist);
+  const [state, setState] = useState<State>(() => (resuming ? { ...ANONYMOUS('none'), status: 'loading' } : ANONYMOUS('none')));
   // Answers of a session that ended while they were loading must not bring it back.
   const generation = useRef(0);
 
@@ -73,17 +76,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setState(ANONYMOUS(reason));
   }, []);
 
-  /** `probe`: the first users/me of the page, whose 401 only means nobody is logged in (not a lost session). */
+  /**
+   * `probe`: the first load of the page, whose 401 only means the session the hint spoke of is over (not one
+   * lost while in use). User, grants and menu are asked at once: the hint says a session is likely there.
+   */
   const load = useCallback(async (probe = false): Promise<CurrentUser> => {
     const mine = ++generation.current;
-    let user: CurrentUser | undefined;
+    let answers: [CurrentUser, string[], string[] | null];
     try {
-      user = probe ? await api.me({ probe: true }) : undefined;
+      answers = await Promise.all([api.me({ probe }), api.grants({ probe }), api.menuItems({ probe }).catch(() => null)]);
     } catch (error) {
       // A login started meanwhile: this probe's "nobody is logged in" is old news and must not end it.
       throw mine === generation.current ? error : new StaleSession();
     }
-    const [me, grants, menu] = await Promise.all([user ?? api.me(), api.grants(), api.menuItems().catch(() => null)]);
+    const [me, grants, menu] = answers;
     if (mine !== generation.current) throw new StaleSession();
     setState({ status: 'ready', reason: 'none', user: me, grants: grantsOf(grants), menuRoutes: menu ? new Set(menu) : null });
     return me;
@@ -91,13 +97,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   // A session the browser may still have (page reload, new tab): resume it, or nobody is logged in.
   useEffect(() => {
+    if (!resuming) return;
     // eslint-disable-next-line react-hooks/set-state-in-effect -- load() sets state only after awaiting users/me (an external system); the rule does not follow the await inside the async function
     load(true).catch((error: unknown) => {
       if (error instanceof StaleSession) return;
       if (!(error instanceof ApiError && error.status === 401)) console.warn('Sessione non verificata:', error);
       clear('none');
     });
-  }, [load, clear]);
+  }, [resuming, load, clear]);
 
   useEffect(() => onUnauthorized(() => clear('expired')), [clear]);
 

@@ -1,13 +1,14 @@
 /**
- * Providers and the manifest gate: nothing below renders until the manifest is loaded, so every page can read
- * it synchronously. The session (token, user, grants) sits inside it because it calls the API.
+ * Providers and the manifest gate: the manifest is bundled (core/artifacts.ts), so every page reads it
+ * synchronously; a build without it says so. The session (token, user, grants) sits inside it because it calls the API.
  */
 import { Suspense, useState } from 'react';
-import { Alert, Center, Loader, MantineProvider } from '@mantine/core';
+import { Alert, MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { ManifestContext, useManifestLoader } from '../core/hooks/useManifest';
+import { bundledManifest } from '../core/artifacts';
+import { ManifestContext } from '../core/hooks/useManifest';
 import { SessionProvider } from '../core/session';
 import { FullPageLoader } from './auth/guards';
 import { ModalsProvider } from './modals/ModalsProvider';
@@ -24,14 +25,10 @@ export function App() {
 }
 
 function ManifestGate() {
-  const state = useManifestLoader();
-  if (state.status === 'loading') {
-    return <Center h="100vh"><Loader aria-label="Caricamento" /></Center>;
-  }
-  if (state.status === 'error') {
+  const manifest = bundledManifest();
+  if (manifest instanceof Error) {
     return <Alert color="red" title="Errore" m="xl">Configurazione dell'applicazione non disponibile - contattare il supporto</Alert>;
   }
-  const manifest = state.value;
   return (
     <ManifestContext.Provider value={manifest}>
       <DatesProvider settings={{ locale: 'it', firstDayOfWeek: toDayOfWeek(manifest.locale.firstDayOfWeek) }}>

@@ -2,18 +2,17 @@
  * The `sidebar` frame of a shell (spec/ui/pages.yaml `layout: sidebar`, the bank-side one): header (indicators, 'Notifiche', user and 'Esci'), side menu and the routed page. Below 768 px
  * the menu becomes a burger and the user's buttons a user menu (PhoneUserMenu), so the header fits a phone.
  */
-import { Suspense, type ReactNode } from 'react';
-import { Anchor, AppShell, Burger, Center, Group, Loader, Title } from '@mantine/core';
+import { Anchor, AppShell, Burger, Group, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link, Outlet, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { ShellDef } from '../core/types';
 import { MissingEmail } from './auth/MissingEmail';
 import { UserBox } from './auth/UserBox';
-import { ErrorBoundary } from './ErrorBoundary';
 import { IndicatorBadges } from './IndicatorBadges';
 import { NotificationHistoryButton } from './notifications/NotificationHistory';
 import { NotificationModal } from './notifications/NotificationModal';
 import { PhoneUserMenu } from './PhoneUserMenu';
+import { RoutedPage } from './RoutedPage';
 import { SideMenu } from './SideMenu';
 
 export function Layout({ shell }: { shell: ShellDef }) {
@@ -53,19 +52,5 @@ export function Layout({ shell }: { shell: ShellDef }) {
         <RoutedPage />
       </AppShell.Main>
     </AppShell>
-  );
-}
-
-/** The page of the current route, with its own error boundary and loader; shared by every frame. */
-export function RoutedPage({ children }: { children?: ReactNode }) {
-  const { pathname } = useLocation();
-  return (
-    // An error on one page does not stick after navigating away; a page that stays (a record whose tab
-    // changes the address, docs/spec-language.md#related-lists-as-tabs) is not remounted for it.
-    <ErrorBoundary resetKey={pathname}>
-      <Suspense fallback={<Center p="xl"><Loader aria-label="Caricamento" /></Center>}>
-        {children ?? <Outlet />}
-      </Suspense>
-    </ErrorBoundary>
   );
 }

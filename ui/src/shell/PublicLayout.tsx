@@ -8,7 +8,7 @@ import { useManifest } from '../core/hooks/useManifest';
 import { loginPath, shellOfPath, shellOfUser } from '../core/navigation';
 import { useSession } from '../core/session';
 import { FullPageLoader } from './auth/guards';
-import { RoutedPage } from './Layout';
+import { RoutedPage } from './RoutedPage';
 import { ShellFrame } from './layouts';
 
 export function PublicLayout() {

@@ -3,7 +3,7 @@ import { Anchor, AppShell, Group, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { ShellDef } from '../core/types';
 import { UserBox } from './auth/UserBox';
-import { RoutedPage } from './Layout';
+import { RoutedPage } from './RoutedPage';
 
 export function TopbarLayout({ shell }: { shell: ShellDef }) {
   return (

@@ -1,9 +1,8 @@
 /**
- * The manifest is loaded once at start and then read synchronously everywhere through a context, so pages
- * never deal with its loading state.
+ * The manifest is bundled (core/artifacts.ts) and read synchronously everywhere through a context, so pages
+ * never deal with a loading state.
  */
-import { createContext, useContext, useEffect, useState } from 'react';
-import { loadManifest } from '../artifacts';
+import { createContext, useContext } from 'react';
 import type { EntityMeta, LoginRealms, Manifest } from '../types';
 
 export const ManifestContext = createContext<Manifest | null>(null);
@@ -33,17 +32,4 @@ export type LoadState<T> = { status: 'loading' } | { status: 'ready'; value: T }
 /** The spec's default validation messages, for forms the shell writes by hand (login, password, roles). */
 export function useValidationMessages(): Record<string, string> {
   return useManifest().messages;
-}
-
-export function useManifestLoader(): LoadState<Manifest> {
-  const [state, setState] = useState<LoadState<Manifest>>({ status: 'loading' });
-  useEffect(() => {
-    let live = true;
-    loadManifest().then(
-      (value) => live && setState({ status: 'ready', value }),
-      (error: unknown) => live && setState({ status: 'error', error }),
-    );
-    return () => { live = false; };
-  }, []);
-  return state;
 }

@@ -72,7 +72,7 @@ function RelatedList({ itemPath, related, listed, record }: { itemPath: string; 
   return (
     <Stack gap="xs" component="section" aria-labelledby={headingId}>
       <Group justify="space-between" wrap="wrap">
-        <Title order={3} id={headingId} size="h4">{related.label}</Title>
+        <Title order={2} id={headingId} size="h4">{related.label}</Title>
         {listed.formRoute && listed.operations.includes('create') && can(listed.permissions.create) && (
           <Button size="xs" variant="light" onClick={create}>Nuovo</Button>
         )}

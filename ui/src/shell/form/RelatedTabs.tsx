@@ -69,7 +69,7 @@ export function RelatedTabs({ itemPath, related, tabs, listed, record, depth }: 
   return (
     <Stack gap="xs" component="section" aria-labelledby={headingId}>
       <Group justify="space-between" wrap="wrap">
-        <Title order={3} id={headingId} size="h4">{related.label}</Title>
+        <Title order={2} id={headingId} size="h4">{related.label}</Title>
         {listed.formRoute && listed.operations.includes('create') && can(listed.permissions.create) && (
           <Button size="xs" variant="light" onClick={create}>Nuovo</Button>
         )}

@@ -16,7 +16,11 @@ import { PRECOMPILED } from './precompiled';
 /** What both the run-time and the build-time validators are made with (ui/precompiled-validators.ts). */
 export const VALIDATOR_OPTIONS = { AjvClass: Ajv2020, customFormats: AJV_NAMED_FORMATS };
 
-export const validator = customizeValidator(VALIDATOR_OPTIONS);
+/**
+ * The run-time validator, for tests and the dev server. Not in the build (import.meta.env.PROD is a constant
+ * there, so Ajv's compiler is left out of the bundle): it could not run under the CSP anyway.
+ */
+const runtimeValidator = import.meta.env.PROD ? undefined : customizeValidator(VALIDATOR_OPTIONS);
 
 const bySchema = new WeakMap<object, ValidatorType>();
 
@@ -24,8 +28,10 @@ const bySchema = new WeakMap<object, ValidatorType>();
 export function validatorFor(schema: RJSFSchema): ValidatorType {
   let found = bySchema.get(schema);
   if (!found) {
-    const compiled = PRECOMPILED[schema.$id ?? hashForSchema(schema)];
-    found = compiled ? createPrecompiledValidator(compiled, schema) : validator;
+    const key = schema.$id ?? hashForSchema(schema);
+    const compiled = PRECOMPILED[key];
+    found = compiled ? createPrecompiledValidator(compiled, schema) : runtimeValidator;
+    if (!found) throw new Error(`No validator compiled at build time for the form schema ${key} (ui/precompiled-validators.ts)`);
     bySchema.set(schema, found);
   }
   return found;

@@ -4,7 +4,7 @@
  * transition with an input, the form's input modal once for all rows), posts `<path>/azioni/<name>`, says
  * how many rows changed and why the others did not, then the list clears its selection and reloads.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { ApiError, bannerMessage } from '../../core/apiError';
 import { loadFormDef } from '../../core/artifacts';
@@ -13,8 +13,11 @@ import { useDataProvider } from '../../core/hooks/useDataProvider';
 import { keyOf } from '../../core/keys';
 import type { BulkAction, EntityMeta, FormDef, Row, TransitionDef, TransitionInputDef } from '../../core/types';
 import { useBanners } from '../banners';
-import { TransitionInputModal } from '../form/TransitionInputModal';
 import { useModals } from '../modals/modalsContext';
+
+// The input modal is a form (rjsf, the bulkiest library of the shell): its code loads when a bulk action asks
+// for input, not with every list page.
+const TransitionInputModal = lazy(() => import('../form/TransitionInputModal').then((m) => ({ default: m.TransitionInputModal })));
 
 interface Props {
   entityName: string;
@@ -100,8 +103,10 @@ export function BulkBar({ entityName, entity, actions, selected, onDone }: Props
         </Group>
       </Group>
       {asking && (
-        <TransitionInputModal transition={asking.transition} defaultMessages={asking.form.defaultMessages}
-          onSubmit={(input) => runWithInput(asking.action, input)} onClose={() => setAsking(undefined)} />
+        <Suspense fallback={null}>
+          <TransitionInputModal transition={asking.transition} defaultMessages={asking.form.defaultMessages}
+            onSubmit={(input) => runWithInput(asking.action, input)} onClose={() => setAsking(undefined)} />
+        </Suspense>
       )}
     </Paper>
   );

@@ -53,7 +53,9 @@ function applied<T>(updater: MRT_Updater<T>, old: T): T {
 }
 
 export function ListTable({ entityName, entity, list, view, onViewChange, onOpen, onDelete, emptyText, onClearFilters, selection }: Props) {
-  const phone = useMediaQuery(PHONE);
+  // Read at the first render, not in an effect after it: a phone's table would otherwise be drawn for a
+  // desktop first and then pinned and narrowed, a layout shift on every list.
+  const phone = useMediaQuery(PHONE, undefined, { getInitialValueInEffect: false });
   const ordered = useMemo(() => keyFirst(entity.columns, entity.key), [entity.columns, entity.key]);
   // Widths from the first rows that arrive, then kept: paging must not make the columns jump.
   const [opening, setOpening] = useState<Record<string, number> | undefined>();
