@@ -8198,6 +8198,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Ignorato: i nomi che GET aggiunge alla riga */
+                    _labels?: {
+                        /** @description Comune */
+                        idComune?: string;
+                    };
                     /** CAB */
                     cab: string;
                     /** Comune */
@@ -8377,6 +8382,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Ignorato: i nomi che GET aggiunge alla riga */
+                    _labels?: {
+                        /** @description Comune */
+                        idComune?: string;
+                    };
                     /**
                      * CAP
                      * Format: cap
@@ -9049,6 +9059,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Ignorato: i nomi che GET aggiunge alla riga */
+                    _labels?: {
+                        /** @description Codice ABI */
+                        codAbi?: string;
+                        /** @description Promozione */
+                        configId?: string;
+                    };
                     /** Codice ABI */
                     codAbi: string;
                     /** Promozione */
@@ -10376,6 +10393,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Ignorato: i nomi che GET aggiunge alla riga */
+                    _labels?: {
+                        /** @description Codice ABI */
+                        codAbi?: string;
+                    };
                     /** Codice ABI */
                     codAbi?: string | null;
                     /** Modello POS */
@@ -11582,6 +11604,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Ignorato: i nomi che GET aggiunge alla riga */
+                    _labels?: {
+                        /** @description Esercente */
+                        codEser?: string;
+                        /** @description Comune di residenza */
+                        comune?: string;
+                    };
                     /**
                      * CAP di residenza
                      * Format: cap
@@ -14366,6 +14395,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Ignorato: i nomi che GET aggiunge alla riga */
+                    _labels?: {
+                        /** @description Gruppo */
+                        groupName?: string;
+                    };
                     /**
                      * Azione
                      * @enum {string}
@@ -18187,6 +18221,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Ignorato: i nomi che GET aggiunge alla riga */
+                    _labels?: {
+                        /** @description Modello POS */
+                        codModpos?: string;
+                    };
                     /** Modello POS */
                     codModpos?: string | null;
                     /** Modello pinpad */
@@ -18368,6 +18407,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Ignorato: i nomi che GET aggiunge alla riga */
+                    _labels?: {
+                        /** @description Modello POS */
+                        codModpos?: string;
+                    };
                     /** Codice rete */
                     codiceNets: string;
                     /** Modello POS */
@@ -18549,6 +18593,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Ignorato: i nomi che GET aggiunge alla riga */
+                    _labels?: {
+                        /** @description Modello POS */
+                        codModpos?: string;
+                    };
                     /** Modello POS */
                     codModpos?: string | null;
                     /** Modello pinpad */
@@ -19230,6 +19279,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Ignorato: i nomi che GET aggiunge alla riga */
+                    _labels?: {
+                        /** @description Modello generico */
+                        codModpos?: string;
+                        /** @description Modello fisico */
+                        modelloFisico?: string;
+                    };
                     /** Codice ABI (00000 = tutte) */
                     codAbi: string;
                     /** Modello generico */
@@ -21088,6 +21144,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Ignorato: i nomi che GET aggiunge alla riga */
+                    _labels?: {
+                        /** @description Nome utente */
+                        username?: string;
+                    };
                     /** Ruolo */
                     roleName: string;
                     /** Nome utente */

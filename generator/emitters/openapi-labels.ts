@@ -59,6 +59,16 @@ export function referenceLabelSchemas(entity: EntityModel, schemas: Record<strin
   }
 }
 
+/**
+ * A child row's input schema (PUT <parent>/<child>) that also takes back, ignored, the `_labels` GET <parent>/<child>
+ * answered: the list read can be saved back as it is, as the parent's Detail can.
+ */
+export function withIgnoredLabels(childEntity: EntityModel, item: Record<string, unknown>): Record<string, unknown> {
+  const labels = labelsSchema(childEntity);
+  if (!labels || !isJsonObject(item.properties)) return item;
+  return { ...item, properties: { ...item.properties, _labels: { ...labels, description: 'Ignorato: i nomi che GET aggiunge alla riga' } } };
+}
+
 /** The `q` parameter of a list: the rows whose display fields contain the text (a reference input's search). */
 export function displaySearchParameter(entity: EntityModel): ParameterObject {
   return {

@@ -12,7 +12,7 @@ import { addCustomOperations } from './openapi-custom.js';
 import { addFilePaths } from './openapi-files.js';
 import { addExportJobPaths, addExportPath, EXPORT_TAG, type ParameterObject } from './openapi-export.js';
 import { addTransitionPaths, createInputName, lifecycleSchemas } from './openapi-lifecycle.js';
-import { displaySearchParameter, referenceLabelSchemas } from './openapi-labels.js';
+import { displaySearchParameter, referenceLabelSchemas, withIgnoredLabels } from './openapi-labels.js';
 import { addRelatedListPaths } from './openapi-related.js';
 import { addBulkTransitionPaths } from './openapi-bulk.js';
 
@@ -201,7 +201,7 @@ function addChildPaths(
   const childEntity = entityByName(model, child.entity);
   const suffix = child.name[0].toUpperCase() + child.name.slice(1);
   const list = { type: 'array', items: ref(childEntity.name) };
-  const input = { type: 'array', ...itemCount(child), items: withoutDefaults(inputSchema(childEntity, model, filledBy(child))) };
+  const input = { type: 'array', ...itemCount(child), items: withIgnoredLabels(childEntity, withoutDefaults(inputSchema(childEntity, model, filledBy(child)))) };
   paths[`${item}/${child.name}`] = {
     parameters: keyParams,
     get: op('childList', `list${entity.name}${suffix}`, entity.api.permissions.childList, `${child.label} di ${entity.label}`, {

@@ -75,8 +75,10 @@ const crud: Partial<Record<string, Handler>> = {
   },
   childReplace: async (s, req, res, caller, child) => {
     const onSaved = (row: Row) => { res.set('ETag', versionOf(row)); };
-    const items = expectRecords(req.body, 'The body of a child list');
-    res.json(await s.replaceChildren(keyFromPath(s.entity, req), present(child, 'x-child of a childReplace operation'), items, caller, { ifMatch: ifMatchOf(req), onSaved }));
+    // The list as GET <parent>/<child> answered it may come back with its rows' `_labels`: names, not data.
+    const name = present(child, 'x-child of a childReplace operation');
+    const items = expectRecords(s.withoutLabels({ [name]: expectRecords(req.body, 'The body of a child list') })[name], 'The body of a child list');
+    res.json(await s.replaceChildren(keyFromPath(s.entity, req), name, items, caller, { ifMatch: ifMatchOf(req), onSaved }));
   },
 };
 

@@ -105,7 +105,11 @@ describe('promotions', () => {
     expect(list.body.results.map((p: { configId: string }) => p.configId)).toEqual(['PROMO_ESTATE', 'PROMO_SMARTPOS_2026']);
     const one = await app.request.get(`${PROMO}/PROMO_SMARTPOS_2026`);
     expect(one.body).toMatchObject({ descrizione: 'Smart POS a canone ridotto', modelliInPromo: '901,920', listiniInPromo: 'LST2026' });
-    expect(one.body.bancheAssociate).toEqual([{ configId: 'PROMO_SMARTPOS_2026', codAbi: '30480' }, { configId: 'PROMO_SMARTPOS_2026', codAbi: '60855' }]);
+    // Each associated bank by name too (child rows' `_labels`, docs/spec-language.md#references).
+    expect(one.body.bancheAssociate).toEqual([
+      { configId: 'PROMO_SMARTPOS_2026', codAbi: '30480', _labels: { codAbi: '30480 - Banca di Credito Cooperativo di Esempio' } },
+      { configId: 'PROMO_SMARTPOS_2026', codAbi: '60855', _labels: { codAbi: '60855 - Banca Piemontese di Credito Cooperativo' } },
+    ]);
     const children = await app.request.get(`${PROMO}/PROMO_SMARTPOS_2026/bancheAssociate`);
     expect(children.status).toBe(200);
     expect(children.body.map((b: { codAbi: string }) => b.codAbi)).toEqual(['30480', '60855']);
@@ -117,7 +121,7 @@ describe('promotions', () => {
       modelliInPromo: '901', bancheAssociate: [{ codAbi: '34256' }],
     });
     expect(res.status).toBe(201);
-    expect(res.body.bancheAssociate).toEqual([{ configId: 'PROMO_TEST', codAbi: '34256' }]);
+    expect(res.body.bancheAssociate).toEqual([{ configId: 'PROMO_TEST', codAbi: '34256', _labels: { codAbi: '34256 - Cassa Rurale Alpina' } }]);
     expect(openapi.paths['/assistenza/promozioni'].post['x-success-message']).toBe('Promozione salvata correttamente');
     expect(openapi.paths['/assistenza/promozioni/{configId}'].put['x-success-message']).toBe('Promozione salvata correttamente');
   });

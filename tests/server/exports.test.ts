@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentOperations } from '../../server/http/operations.js';
 import { API, createTestApp, type TestApp } from '../support/test-app.js';
 import { textOf } from '../../common/text.js';
+import { defaultPeriod } from '../../common/search-period.js';
 
 const exportDir = mkdtempSync(join(tmpdir(), 'webpos-exports-'));
 process.env.EXPORT_DIR = exportDir;
@@ -38,8 +39,12 @@ describe('the exports of the domain', () => {
       const demo = app.artifacts.demo.find((d) => d.entity === entity)?.rows[0] ?? {};
       const url = path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(textOf(demo[name] ?? '30480')));
       // A list that needs one of some filters (api.requireOneFilter) is exported with the first of them.
-      const needed = app.artifacts.model.entities.find((e) => e.name === entity)?.api.requireOneFilter?.params[0];
-      const filter = needed ? `&${needed}=${encodeURIComponent(textOf(demo[needed] ?? '30480'))}` : '';
+      const api = app.artifacts.model.entities.find((e) => e.name === entity)?.api;
+      const needed = api?.requireOneFilter?.params[0];
+      // A list searched by period (api.period, seed 002 §9) is exported over the period its page opens on.
+      const period = api?.period && defaultPeriod(api.period, new Date().toISOString().slice(0, 10));
+      const filter = (needed ? `&${needed}=${encodeURIComponent(textOf(demo[needed] ?? '30480'))}` : '')
+        + (api?.period && period ? `&${api.period.from}=${period.from}&${api.period.to}=${period.to}` : '');
       const res = await app.request.post(`${API}${url}?formato=csv${filter}`);
       expect(res.status, path).toBe(202);
       expect((await finished(res.body.id)).stato, path).toBe('S');

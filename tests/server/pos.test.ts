@@ -174,7 +174,10 @@ describe('posgenerici', () => {
       codModpos: 'P02', descrizione: 'Con fisici', tipo: 'F', modelliFisici: [{ codAbi: '00000', modelloFisico: '101', dataInizio: '2025-01-01' }],
     });
     expect(res.status).toBe(201);
-    expect(res.body.modelliFisici).toEqual([{ codModpos: 'P02', codAbi: '00000', modelloFisico: '101', dataInizio: '2025-01-01', dataFine: null }]);
+    // Child rows name their references too (docs/spec-language.md#references).
+    expect(res.body.modelliFisici).toEqual([{
+      codModpos: 'P02', codAbi: '00000', modelloFisico: '101', dataInizio: '2025-01-01', dataFine: null, _labels: { modelloFisico: '101 - Ingenico Move 5000 GPRS' },
+    }]);
     expect((await app.request.delete(`${API}/posgenerici/P02`).set('If-Match', await etagOf(app.request, `${API}/posgenerici/P02`))).status).toBe(204);
     expect((await app.request.get(`${API}/posgenerici/P02`)).status).toBe(404);
     expect(await app.db('pos_generico_fisico').where({ cod_modpos: 'P02' })).toEqual([]);

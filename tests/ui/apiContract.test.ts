@@ -90,7 +90,7 @@ describe('a breaking spec change fails tsc over the UI', () => {
       expect(new Set(errors.map((e) => e.split('(')[0])), output).toEqual(new Set(['ui/src/core/authApi.ts', 'ui/src/core/session.tsx']));
       expect(errors, output).toContainEqual(expect.stringMatching(/^ui\/src\/core\/authApi\.ts\(\d+,\d+\): error TS2353: .*'oldPassword' does not exist/));
       // The renamed path: GET '/permessi' no longer type-checks, on the line that calls it.
-      const grantsLine = readFileSync(join(ROOT, 'ui/src/core/authApi.ts'), 'utf8').split('\n').findIndex((l) => l.includes("api.GET('/permessi')")) + 1;
+      const grantsLine = readFileSync(join(ROOT, 'ui/src/core/authApi.ts'), 'utf8').split('\n').findIndex((l) => l.includes("api.GET('/permessi'")) + 1;
       expect(grantsLine).toBeGreaterThan(0);
       expect(errors, output).toContainEqual(expect.stringMatching(new RegExp(`^ui/src/core/authApi\\.ts\\(${grantsLine},\\d+\\): error TS\\d+`)));
     } finally {

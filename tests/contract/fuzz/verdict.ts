@@ -14,7 +14,7 @@
  *                         (not on reads: a read has nothing to conflict with);
  *   400 VALIDATION_ERROR  only when every detail is a field's `reference` or `lookup` message: the body names a row
  *                         that does not exist, a fact of the data the schema cannot know, or an entity
- *                         `checks` message (a condition across fields the schema cannot say), or a
+ *                         `checks` or `confirmFields` message (a condition across fields the schema cannot say), or a
  *                         conditional field's refusal on that field (requiredWhen, readOnlyWhen, hiddenWhen:
  *                         seed 001 §5's tax subject type, which the schema cannot say either); and for
  *                         adminResetPassword the user's e-mail being required (that user has none);
@@ -96,10 +96,14 @@ export class Verdicts {
     // A create guard reads the row's data too (seed 001 §6: a bank that takes no new merchants).
     for (const e of model.entities) if (e.creatable?.message) this.editableMessages.add(e.creatable.message);
     for (const e of model.entities) for (const c of e.checks ?? []) this.checkMessages.add(c.message);
+    // A field typed twice (`confirmFields`: the e-mail and its confirmation) must match the one it repeats: across fields too.
+    for (const e of model.entities) for (const c of e.confirmFields ?? []) this.checkMessages.add(c.message);
     for (const e of model.entities) if (e.states?.some((m) => m.initialVia)) this.createsVia.add(`create${e.name}`);
     for (const e of model.entities) if (e.api.requireOneFilter) this.filterMessages.add(e.api.requireOneFilter.message);
     // A list searched by period refuses a period that is not one (seed 002 §9): a fact of the dates' values.
-    for (const e of model.entities) for (const m of Object.values(e.api.period?.messages ?? {})) this.filterMessages.add(m);
+    for (const e of model.entities) {
+      for (const m of Object.values(e.api.period?.messages ?? {})) { this.filterMessages.add(m); this.detailMessages.add(m); }
+    }
     for (const f of model.entities.flatMap((e) => e.fields)) {
       if (!f.when) continue;
       const own = this.conditionMessages.get(f.name) ?? new Set<string>();

@@ -59,7 +59,8 @@ describe('saving an order with its lines', () => {
       res = await app.request.put(url).set('If-Match', before.headers.etag).send({ ...before.body, righe: lines });
     });
     expect(res.status).toBe(200);
-    expect(res.body.righe).toEqual(lines.map((l) => ({ codAbi: '10001', numero: '720001', ...l })));
+    const article: Record<string, string> = { ALFA01: 'ALFA01 - Romanzo giallo', ALFA02: 'ALFA02 - Disco jazz' };
+    expect(res.body.righe).toEqual(lines.map((l) => ({ codAbi: '10001', numero: '720001', ...l, _labels: { articolo: article[l.articolo] } })));
     expect(written.map((w) => verb(w.sql)).sort()).toEqual(['delete', 'insert', 'update']);
     // Three statements, about lines 3, 2 and 4 (a delete's and an update's last value is the line's number):
     // line 1 is neither deleted and inserted again nor rewritten with its own values.
