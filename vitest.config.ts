@@ -5,8 +5,9 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
-    // Builds the fixture spec of the platform tests once per run (tests/fixtures/README.md).
-    globalSetup: ['tests/support/fixture-setup.ts'],
+    // Builds the fixture spec of the platform tests once per run (tests/fixtures/README.md), then the
+    // migrated demo databases every test app starts from a copy of (tests/support/demo-template.ts).
+    globalSetup: ['tests/support/fixture-setup.ts', 'tests/support/demo-template-setup.ts'],
     testTimeout: 30000,
     hookTimeout: 60000,
     pool: 'forks',

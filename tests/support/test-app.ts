@@ -14,12 +14,11 @@ import { createApp, type AppOptions } from '../../server/app.js';
 import { operationOf } from '../../server/http/operation-routes.js';
 import { loadArtifacts, type Artifacts } from '../../server/artifacts.js';
 import { ROOT_DIR } from '../../server/config.js';
-import { loadDemoDataIfEmpty } from '../../server/db/demo-data.js';
-import { migrateLatest } from '../../server/db/migrate.js';
 import { AuthThrottle } from '../../server/domain/auth/throttle.js';
 import { ExportWorker } from '../../server/exports/worker.js';
 import type { MailService } from '../../server/mail/index.js';
 import { OutboxWorker } from '../../server/outbox/worker.js';
+import { demoTemplateOf, prepareDemoDatabase } from './demo-template.js';
 import { openTestDatabase, type TestDatabase } from './test-database.js';
 
 export const API = '/webpos/api/v1';
@@ -49,7 +48,7 @@ export function createTestApp(options: TestAppOptions = {}) {
  * `recordDir` when one is given (only the real document's calls count for operation-coverage.ts).
  */
 export async function startApp(artifacts: Artifacts, options: TestAppOptions, recordDir?: string) {
-  const database = await openTestDatabase();
+  const database = await openTestDatabase(await demoTemplateOf(artifacts));
   try {
     return await serve(database, artifacts, options, recordDir);
   } catch (error) {
@@ -60,8 +59,7 @@ export async function startApp(artifacts: Artifacts, options: TestAppOptions, re
 
 async function serve(database: TestDatabase, artifacts: Artifacts, options: TestAppOptions, recordDir: string | undefined) {
   const { db } = database;
-  await migrateLatest(db, artifacts.migrationsDir);
-  await loadDemoDataIfEmpty(db, artifacts);
+  await prepareDemoDatabase(database, artifacts);
   const app = createApp({ db, artifacts, validateResponses: true, ...options, mail: { smtpUrl: null, ...options.mail }, authLimits: { ...TEST_AUTH_LIMITS, ...options.authLimits } });
   // createApp puts its mail service in app.locals (typed `any` by Express); no class to check it against.
   const mail: MailService = app.locals.mail;

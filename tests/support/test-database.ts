@@ -1,9 +1,10 @@
 /**
- * A fresh, empty database for one test file, opened through the server's own connect(): a SQLite file
- * in a temp folder (the default) or, with TEST_DATABASE=postgres, a uniquely named PostgreSQL database
- * created on the server of TEST_POSTGRES_URL and dropped again by close().
+ * A fresh database for one test file, opened through the server's own connect(): a SQLite file in a
+ * temp folder (the default) or, with TEST_DATABASE=postgres, a uniquely named PostgreSQL database
+ * created on the server of TEST_POSTGRES_URL and dropped again by close(). Empty, or a copy of a
+ * template (demo-template.ts): a SQLite file copied, a PostgreSQL database created WITH TEMPLATE.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
@@ -19,10 +20,18 @@ export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL || 'postgres://po
 /** Every database the tests create starts with this; tests/run-postgres-suite.ts drops leftovers. */
 export const TEST_DATABASE_PREFIX = 'webpos_t_';
 
-export interface TestDatabase { db: Knex; close(): Promise<void> }
+/**
+ * `location`: the SQLite file or the PostgreSQL database name, what openTestDatabase takes as a template
+ * once `disconnect` has closed the connections (the data stays); `close` disconnects and deletes it.
+ */
+export interface TestDatabase { db: Knex; location: string; disconnect(): Promise<void>; close(): Promise<void> }
 
-export function openTestDatabase(): Promise<TestDatabase> {
-  return TEST_DIALECT === 'postgres' ? openPostgres() : Promise.resolve(openSqlite());
+/**
+ * `template`: a SQLite file, or a PostgreSQL database name, of the same dialect as this run; the new
+ * database starts as its copy. No template: an empty database.
+ */
+export function openTestDatabase(template?: string): Promise<TestDatabase> {
+  return TEST_DIALECT === 'postgres' ? openPostgres(template) : Promise.resolve(openSqlite(template));
 }
 
 function testDialect(value: string | undefined): TestDialect {
@@ -31,11 +40,15 @@ function testDialect(value: string | undefined): TestDialect {
   throw new Error(`TEST_DATABASE must be 'sqlite' (the default) or 'postgres'; got '${value}'`);
 }
 
-function openSqlite(): TestDatabase {
+function openSqlite(template?: string): TestDatabase {
   const dir = mkdtempSync(join(tmpdir(), 'webpos-test-'));
-  const db = connect({ sqliteFile: join(dir, 'test.sqlite') });
+  const file = join(dir, 'test.sqlite');
+  if (template) copyFileSync(template, file);
+  const db = connect({ sqliteFile: file });
   return {
     db,
+    location: file,
+    disconnect: () => db.destroy(),
     async close() {
       await db.destroy();
       rmSync(dir, { recursive: true, force: true });
@@ -45,22 +58,20 @@ function openSqlite(): TestDatabase {
 
 let counter = 0;
 
-async function openPostgres(): Promise<TestDatabase> {
+async function openPostgres(template?: string): Promise<TestDatabase> {
   const name = `${TEST_DATABASE_PREFIX}${process.pid}_${++counter}_${Math.random().toString(36).slice(2, 8)}`;
   await withAdmin(async (admin) => {
-    // Sorted the Italian way when the server has ICU (as a server set up for Italy sorts; this one's
-    // default may be C): a query whose order depends on the server's collation fails here, not there.
-    try {
-      await admin.query(`CREATE DATABASE "${name}" TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'it-IT'`);
-    } catch {
-      await admin.query(`CREATE DATABASE "${name}"`);
-    }
+    // A copy keeps its template's locale, and templates are made here: Italian too.
+    if (template) await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+    else await createItalianDatabase(admin, name);
   });
   const url = new URL(TEST_POSTGRES_URL);
   url.pathname = `/${name}`;
   const db = connect({ databaseUrl: url.toString(), sqliteFile: ':memory:' });
   return {
     db,
+    location: name,
+    disconnect: () => db.destroy(),
     async close() {
       // The pool first, so its idle connections end cleanly. A connection a test still holds (a
       // transaction it never ended) keeps destroy() waiting for ever: after 2 s DROP ... FORCE ends it.
@@ -68,6 +79,18 @@ async function openPostgres(): Promise<TestDatabase> {
       await dropPostgresDatabase(name);
     },
   };
+}
+
+/**
+ * Sorted the Italian way when the server has ICU (as a server set up for Italy sorts; this one's
+ * default may be C): a query whose order depends on the server's collation fails here, not there.
+ */
+async function createItalianDatabase(admin: pg.Client, name: string): Promise<void> {
+  try {
+    await admin.query(`CREATE DATABASE "${name}" TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'it-IT'`);
+  } catch {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  }
 }
 
 /** Drops a test database even while a connection to it is still open (a test that leaked one). */
