@@ -199,6 +199,11 @@ export interface EntityModel {
     requireOneFilter?: RequireOneFilterModel;
     /** Page numbers the list's pager shows at once (absent: the table's own pager). */
     pageWindow?: number;
+    /**
+     * The list counts its matching rows up to this many: past it the answer says `totalCountCapped` and the
+     * count stops, so a broad search of a huge table does not read every row it matches (absent: exact counts).
+     */
+    countLimit?: number;
     /** The list is searched over a bounded period of a date range filter (common/search-period.ts). */
     period?: SearchPeriodModel;
   };

@@ -3770,7 +3770,10 @@ export interface components {
         };
         EsercentePage: {
             results: (components["schemas"]["Esercente"] | components["schemas"]["EsercenteCompact"])[];
+            /** @description Matching rows, counted up to 1000. */
             totalCount: number;
+            /** @description More than 1000 rows match: totalCount is 1000. */
+            totalCountCapped: boolean;
         };
         Esportazione: {
             /**
@@ -6977,7 +6980,10 @@ export interface components {
         };
         TransazionePage: {
             results: components["schemas"]["Transazione"][];
+            /** @description Matching rows, counted up to 1000. */
             totalCount: number;
+            /** @description More than 1000 rows match: totalCount is 1000. */
+            totalCountCapped: boolean;
         };
         Utente: {
             /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */

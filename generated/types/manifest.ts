@@ -333,6 +333,10 @@ period?: SearchPeriod
  */
 pageWindow?: number
 /**
+ * The list counts matching rows up to this many (spec api.countLimit): an answer with totalCountCapped has more.
+ */
+countLimit?: number
+/**
  * The entity's data-scope dimensions and the field holding each (`bank: codAbi`): a form and a filter prefill and lock the field of a dimension the caller is fixed to (users/me `fixedBank`, ...; absent: rows shared by all).
  */
 scope?: {

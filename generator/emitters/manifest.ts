@@ -150,6 +150,7 @@ function entityManifest(entity: EntityModel, model: Model): EntityMeta {
     // The period the list is searched over and the API's messages for a period it refuses (common/search-period.ts).
     ...(entity.api.period ? { period: entity.api.period } : {}),
     ...(entity.api.pageWindow !== undefined ? { pageWindow: entity.api.pageWindow } : {}),
+    ...(entity.api.countLimit !== undefined ? { countLimit: entity.api.countLimit } : {}),
     // The list's delete button asks and reports like the form does (spec `deleteConfirmation`, `success.delete`).
     ...(entity.deleteConfirmation ? { deleteConfirmation: entity.deleteConfirmation } : {}),
     ...(entity.success?.delete ? { deletedMessage: entity.success.delete } : {}),

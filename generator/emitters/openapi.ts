@@ -75,6 +75,23 @@ export function buildOpenApi(model: Model): Record<string, unknown> {
   };
 }
 
+/** A page of the list; with `api.countLimit` the count stops there and says so. */
+function pageSchema(entity: EntityModel): Record<string, unknown> {
+  const limit = entity.api.countLimit;
+  const results = { type: 'array', items: rowChoices(entity) };
+  if (limit === undefined) {
+    return { type: 'object', additionalProperties: false, required: ['results', 'totalCount'], properties: { results, totalCount: { type: 'integer', minimum: 0 } } };
+  }
+  return {
+    type: 'object', additionalProperties: false, required: ['results', 'totalCount', 'totalCountCapped'],
+    properties: {
+      results,
+      totalCount: { type: 'integer', minimum: 0, maximum: limit, description: `Matching rows, counted up to ${limit}.` },
+      totalCountCapped: { type: 'boolean', description: `More than ${limit} rows match: totalCount is ${limit}.` },
+    },
+  };
+}
+
 function entitySchemas(entity: EntityModel, model: Model): Record<string, unknown> {
   const out: Record<string, unknown> = {
     // Defaults are applied by the server on create only; in the document they would make the validator
@@ -82,13 +99,7 @@ function entitySchemas(entity: EntityModel, model: Model): Record<string, unknow
     [`${entity.name}Input`]: withoutDefaults(inputSchema(entity, model)),
     [entity.name]: rowSchema(entity, model, false),
     [`${entity.name}Detail`]: rowSchema(entity, model, true),
-    [`${entity.name}Page`]: {
-      type: 'object', additionalProperties: false, required: ['results', 'totalCount'],
-      properties: {
-        results: { type: 'array', items: rowChoices(entity) },
-        totalCount: { type: 'integer', minimum: 0 },
-      },
-    },
+    [`${entity.name}Page`]: pageSchema(entity),
   };
   // What public reference data answers a caller without its list permission: key and display fields.
   if (entity.referenceData) {

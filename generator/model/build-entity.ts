@@ -179,6 +179,7 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
       ...(exportModel ? { export: exportModel } : {}),
       ...(requireOneFilter ? { requireOneFilter } : {}),
       ...(raw.api?.pageWindow !== undefined ? { pageWindow: raw.api.pageWindow } : {}),
+      ...(raw.api?.countLimit !== undefined ? { countLimit: raw.api.countLimit } : {}),
       ...(period ? { period } : {}),
     },
     ...(raw.list ? {

@@ -21,7 +21,7 @@ import type { RowValidator } from './row-validator.js';
 import { Lifecycle } from './lifecycle.js';
 import { applyConditions, meets, type Condition } from './conditions.js';
 import { applyFilters, parseListParams, type FilterParam, type ListParams } from './list-query.js';
-import { Repository } from './repository.js';
+import { Repository, type ListPage } from './repository.js';
 import { upsertChildRows, type DesiredRow } from './child-rows.js';
 import { enforceChecks, enforceFieldConditions, relatedCheckProblems } from './row-checks.js';
 import { keyOf, type Row } from './row-mapping.js';
@@ -76,7 +76,7 @@ export class EntityService {
   }
 
   /** A page of rows in the caller's scope; `fixed` are exact filters from the path (gruppi/{g}/ruoli). */
-  async list(query: Record<string, unknown>, caller?: Caller, fixed: Row = {}): Promise<{ results: Row[]; totalCount: number }> {
+  async list(query: Record<string, unknown>, caller?: Caller, fixed: Row = {}): Promise<ListPage> {
     const params = parseListParams(this.entity, query, this.filterable);
     params.filters.push(...Object.entries(fixed).map(([field, value]) => ({ field, value, exact: true })));
     const hide = await this.lifecycle.hideReadOnly(this.db, caller);
@@ -84,7 +84,7 @@ export class EntityService {
     if (!params.compact || this.entity.api.compact.length === 0) return page;
     const fields = compactFields(this.entity);
     const pick = (r: Row) => Object.fromEntries(fields.map((f) => [f, r[f]]));
-    return { results: page.results.map(pick), totalCount: page.totalCount };
+    return { ...page, results: page.results.map(pick) };
   }
 
   /**
@@ -112,7 +112,7 @@ export class EntityService {
    * A page of rows in the caller's scope, read-only rows hidden as the list hides them, chosen by a domain
    * handler rather than by a query string: filters, conditions (server/crud/conditions.ts) and an order.
    */
-  async search(params: SearchParams, caller?: Caller): Promise<{ results: Row[]; totalCount: number }> {
+  async search(params: SearchParams, caller?: Caller): Promise<ListPage> {
     const hide = await this.lifecycle.hideReadOnly(this.db, caller);
     const list: ListParams = { page: params.page, size: params.size, sort: params.sort ?? [], filters: params.filters ?? [], compact: false };
     return this.repo.list(this.db, list, (qb) => { this.restrict(qb, caller); hide(qb); applyConditions(qb, this.entity, params.where ?? []); });

@@ -6,21 +6,33 @@ import { applyFilters, applySortAndPage, markBroadTextFilters, orderByField, typ
 import { fromColumns, keyColumns, toColumns, type Row } from './row-mapping.js';
 import { named } from '../lookup.js';
 
+/**
+ * A page of a list and how many rows match. With `api.countLimit` the count stops past the limit:
+ * `totalCountCapped` says more rows match than `totalCount`, which is then the limit.
+ */
+export interface ListPage { results: Row[]; totalCount: number; totalCountCapped?: boolean }
+
 export class Repository {
   constructor(readonly entity: EntityModel) {}
 
-  async list(db: Knex | Knex.Transaction, requested: ListParams, restrict: (qb: Knex.QueryBuilder) => void = () => {}): Promise<{ results: Row[]; totalCount: number }> {
+  async list(db: Knex | Knex.Transaction, requested: ListParams, restrict: (qb: Knex.QueryBuilder) => void = () => {}): Promise<ListPage> {
     const params = await markBroadTextFilters(db, this.entity, requested);
     const filtered = () => {
       const qb = applyFilters(db<Row>(this.entity.table), this.entity, params);
       restrict(qb);
       return qb;
     };
-    const counting = filtered().count({ count: '*' });
+    const limit = this.entity.api.countLimit;
+    // Counting limit + 1 rows at most tells "more than the limit" from "exactly the limit".
+    const counting = limit === undefined
+      ? filtered().count({ count: '*' })
+      : db.from(filtered().select(db.raw('1')).limit(limit + 1).as('capped')).count({ count: '*' });
     const cache = countCacheOf(db);
-    const totalCount = cache ? await cache.count(this.entity.table, counting, db) : await countOf(counting);
+    const counted = cache ? await cache.count(this.entity.table, counting, db) : await countOf(counting);
     const rows: Row[] = await applySortAndPage(filtered().select('*'), this.entity, params);
-    return { results: rows.map((r) => fromColumns(this.entity, r)), totalCount };
+    const results = rows.map((r) => fromColumns(this.entity, r));
+    if (limit === undefined) return { results, totalCount: counted };
+    return { results, totalCount: Math.min(counted, limit), totalCountCapped: counted > limit };
   }
 
   async find(db: Knex | Knex.Transaction, key: Row): Promise<Row | undefined> {

@@ -23,6 +23,7 @@ import type { RowValidator } from './row-validator.js';
 import { EntityService } from './entity-service.js';
 import type { FilterParam } from './list-query.js';
 import { keyFromPath } from './path-key.js';
+import type { ListPage } from './repository.js';
 import { enforceRequiredFilter } from './required-filter.js';
 import { enforceSearchPeriod } from './search-period.js';
 import type { Row } from './row-mapping.js';
@@ -222,11 +223,11 @@ async function nestedRelatedList(
  * The search of public reference data by a caller without its list permission (authorize.ts let it through):
  * by name only (`q`, paged), answering the key and display fields, never the other fields nor their filters.
  */
-async function referenceSearch(s: EntityService, req: Request, caller: Caller): Promise<{ results: Row[]; totalCount: number }> {
+async function referenceSearch(s: EntityService, req: Request, caller: Caller): Promise<ListPage> {
   const { q, page, size } = req.query;
   const found = await s.list({ format: 'compact', ...(q !== undefined ? { q } : {}), ...(page !== undefined ? { page } : {}), ...(size !== undefined ? { size } : {}) }, caller, pathValues(s.entity, req));
   const fields = [...new Set([...s.entity.key, ...s.entity.display])];
-  return { results: found.results.map((r) => Object.fromEntries(fields.map((f) => [f, r[f]]))), totalCount: found.totalCount };
+  return { ...found, results: found.results.map((r) => Object.fromEntries(fields.map((f) => [f, r[f]]))) };
 }
 
 /** One row with `_labels` (docs/spec-language.md#references). */

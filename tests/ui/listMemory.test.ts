@@ -130,4 +130,10 @@ describe('result count', () => {
     expect(resultCount(12)).toBe('12 risultati');
     expect(resultCount(12345)).toBe('12.345 risultati');
   });
+
+  it('says "more than" a count that stopped at the spec\'s countLimit (Italian groups digits from five up)', () => {
+    expect(resultCount(1000, true)).toBe('Più di 1000 risultati');
+    expect(resultCount(10000, true)).toBe('Più di 10.000 risultati');
+    expect(resultCount(1000, false)).toBe('1000 risultati');
+  });
 });

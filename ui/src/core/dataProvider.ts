@@ -46,6 +46,8 @@ export interface RequestOptions {
 export interface ListResult<T = Row> {
   results: T[];
   totalCount: number;
+  /** More rows match than `totalCount`: the list's count stops at its spec's `countLimit`. */
+  totalCountCapped?: boolean;
 }
 
 export interface DataProvider {
@@ -149,7 +151,7 @@ export function createDataProvider(
       const path = entityPath(entity.path, entity.key, undefined, params.pathParams);
       const answer = await call('GET', path, { query: listQueryParams(params), signal });
       if (!isRecord(answer) || !Array.isArray(answer.results) || !answer.results.every(isRecord)) throw genericApiError(200);
-      return { results: answer.results, totalCount: Number(answer.totalCount) || 0 };
+      return { results: answer.results, totalCount: Number(answer.totalCount) || 0, totalCountCapped: answer.totalCountCapped === true };
     },
     async get(entity, key, signal) {
       const row = await call('GET', entityPath(entity.path, entity.key, key), { signal });

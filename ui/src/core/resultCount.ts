@@ -1,7 +1,9 @@
 /** The size of a list's answer in Italian, singular and plural (issue 15: not "1 risultati"). */
 const number = new Intl.NumberFormat('it-IT');
 
-export function resultCount(n: number): string {
+/** `capped`: the count stopped at `n` (spec api.countLimit) and more rows match. */
+export function resultCount(n: number, capped = false): string {
+  if (capped) return `Più di ${number.format(n)} risultati`;
   if (n === 0) return 'Nessun risultato';
   return n === 1 ? '1 risultato' : `${number.format(n)} risultati`;
 }

@@ -20,12 +20,14 @@ export interface EntityListQuery {
 export interface EntityListState {
   rows: Row[];
   totalCount: number;
+  /** More rows match than totalCount (spec api.countLimit). */
+  totalCountCapped: boolean;
   loading: boolean;
   error: unknown;
   reload: () => void;
 }
 
-interface ListAnswer { rows: Row[]; totalCount: number; error: unknown }
+interface ListAnswer { rows: Row[]; totalCount: number; totalCountCapped: boolean; error: unknown }
 
 export function useEntityList(entity: EntityMeta, query: EntityListQuery, enabled = true): EntityListState {
   const provider = useDataProvider();
@@ -39,17 +41,17 @@ export function useEntityList(entity: EntityMeta, query: EntityListQuery, enable
     if (!enabled) return;
     const controller = new AbortController();
     request.provider.list(request.entity, request.query, controller.signal).then(
-      (page) => setAnswered({ request, answer: { rows: page.results, totalCount: page.totalCount, error: null } }),
+      (page) => setAnswered({ request, answer: { rows: page.results, totalCount: page.totalCount, totalCountCapped: page.totalCountCapped === true, error: null } }),
       (err: unknown) => {
         if (controller.signal.aborted) return;
-        setAnswered((last) => ({ request, answer: { rows: last?.answer.rows ?? [], totalCount: last?.answer.totalCount ?? 0, error: err } }));
+        setAnswered((last) => ({ request, answer: { rows: last?.answer.rows ?? [], totalCount: last?.answer.totalCount ?? 0, totalCountCapped: last?.answer.totalCountCapped ?? false, error: err } }));
       },
     );
     return () => controller.abort();
   }, [request, enabled]);
 
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
-  if (!enabled) return { rows: [], totalCount: 0, loading: false, error: null, reload };
+  if (!enabled) return { rows: [], totalCount: 0, totalCountCapped: false, loading: false, error: null, reload };
   const answer = answered?.answer;
-  return { rows: answer?.rows ?? [], totalCount: answer?.totalCount ?? 0, loading: answered?.request !== request, error: answer?.error ?? null, reload };
+  return { rows: answer?.rows ?? [], totalCount: answer?.totalCount ?? 0, totalCountCapped: answer?.totalCountCapped ?? false, loading: answered?.request !== request, error: answer?.error ?? null, reload };
 }

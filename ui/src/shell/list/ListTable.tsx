@@ -85,7 +85,8 @@ export function ListTable({ entityName, entity, list, view, onViewChange, onOpen
     columns,
     data: list.rows,
     // A phone's pager is one line: a short label for the page size, no first and last page buttons.
-    localization: phone ? { ...MRT_Localization_IT, rowsPerPage: 'Righe' } : MRT_Localization_IT,
+    // A count that stopped at the spec's countLimit reads "1-40 di oltre 1000".
+    localization: { ...MRT_Localization_IT, ...(phone ? { rowsPerPage: 'Righe' } : {}), ...(list.totalCountCapped ? { of: `${MRT_Localization_IT.of} oltre` } : {}) },
     getRowId: (row, index) => JSON.stringify(keyOf(entity.key, row) ?? index),
     manualPagination: true,
     manualSorting: true,
@@ -136,7 +137,8 @@ export function ListTable({ entityName, entity, list, view, onViewChange, onOpen
     enableFullScreenToggle: false,
     enableHiding: false,
     enableTopToolbar: false,
-    mantinePaginationProps: { rowsPerPageOptions: pageSizeOptions(entity).map(String), ...(phone ? { withEdges: false } : {}) },
+    // No first and last buttons on a phone, nor a "last page" a count stopped at countLimit cannot name.
+    mantinePaginationProps: { rowsPerPageOptions: pageSizeOptions(entity).map(String), ...(phone || list.totalCountCapped ? { withEdges: false } : {}) },
     // A list with a page window (spec api.pageWindow) pages with its own pager below the table instead.
     enablePagination: entity.pageWindow === undefined,
     enableBottomToolbar: entity.pageWindow === undefined,
@@ -179,7 +181,7 @@ export function ListTable({ entityName, entity, list, view, onViewChange, onOpen
   return (
     <Stack gap="xs">
       {body}
-      <WindowPager page={view.page} size={view.size} totalCount={list.totalCount} window={entity.pageWindow} onPage={(p) => onViewChange(withPage(view, p, view.size))} />
+      <WindowPager page={view.page} size={view.size} totalCount={list.totalCount} capped={list.totalCountCapped} window={entity.pageWindow} onPage={(p) => onViewChange(withPage(view, p, view.size))} />
     </Stack>
   );
 }

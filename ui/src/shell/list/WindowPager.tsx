@@ -11,11 +11,13 @@ interface Props {
   page: number;
   size: number;
   totalCount: number;
+  /** The count stopped at the spec's countLimit: the pages go that far, and no button claims to reach the last. */
+  capped?: boolean;
   window: number;
   onPage: (page: number) => void;
 }
 
-export function WindowPager({ page, size, totalCount, window, onPage }: Props) {
+export function WindowPager({ page, size, totalCount, capped = false, window, onPage }: Props) {
   const pages = pageCount(totalCount, size);
   if (pages <= 1) return null;
   const current = page + 1;
@@ -30,7 +32,7 @@ export function WindowPager({ page, size, totalCount, window, onPage }: Props) {
         </Button>
       ))}
       <Button size="xs" variant="default" disabled={current >= pages} onClick={go(current + 1)} aria-label="Pagina successiva">›</Button>
-      <Button size="xs" variant="default" disabled={current >= pages} onClick={go(pages)} aria-label={`Ultima pagina (${pages})`}>»</Button>
+      {!capped && <Button size="xs" variant="default" disabled={current >= pages} onClick={go(pages)} aria-label={`Ultima pagina (${pages})`}>»</Button>}
     </Group>
   );
 }

@@ -155,7 +155,7 @@ function EntityList({ entityName }: { entityName: string }) {
         {/* Said to screen readers too when it changes: the answer to a filter is its count. Its line is there
             before the count is: the table below does not move down when the first answer arrives. */}
         <Text size="sm" c="gray.7" aria-live="polite" data-testid="result-count" mih={22}>
-          {list.error == null && !badPeriod && !(list.loading && list.rows.length === 0) ? resultCount(list.totalCount) : ''}
+          {list.error == null && !badPeriod && !(list.loading && list.rows.length === 0) ? resultCount(list.totalCount, list.totalCountCapped) : ''}
         </Text>
         {clearFilters && <Button size="compact-sm" variant="subtle" c="blue.8" onClick={clearFilters}>Azzera i filtri</Button>}
       </Group>
