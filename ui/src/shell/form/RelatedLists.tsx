@@ -85,7 +85,7 @@ function RelatedList({ itemPath, related, listed, record }: { itemPath: string; 
       {state.status === 'loading' && <Text size="sm" c="gray.7">Caricamento…</Text>}
       {state.status === 'ready' && (
         <>
-          <Text size="sm" c="gray.7">{resultCount(state.total)}</Text>
+          <Text size="sm" c="gray.7">{resultCount(state.total, state.capped)}</Text>
           {state.rows.length > 0 && (
             <Table.ScrollContainer minWidth={320}>
               <Table highlightOnHover striped>

@@ -82,7 +82,7 @@ export function RelatedTabs({ itemPath, related, tabs, listed, record, depth }: 
       {state.status === 'loading' && <Text size="sm" c="gray.7">Caricamento…</Text>}
       {state.status === 'ready' && (
         <Group justify="space-between" wrap="wrap" gap="xs">
-          <Text size="sm" c="gray.7">{resultCount(state.total)}</Text>
+          <Text size="sm" c="gray.7">{resultCount(state.total, state.capped)}</Text>
           {pages > 1 && (
             <Group gap="xs" role="group" aria-label={`Pagine di ${related.label}`}>
               <Button size="xs" variant="default" disabled={page <= 1} onClick={() => { toPage(page - 1); }}>Pagina precedente</Button>

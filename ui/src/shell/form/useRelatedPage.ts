@@ -9,7 +9,8 @@ import { isRecord } from '../../core/guards';
 import { useDataProvider } from '../../core/hooks/useDataProvider';
 import type { RelatedListDef, Row } from '../../core/types';
 
-export type RelatedPage = { status: 'loading' } | { status: 'ready'; rows: Row[]; total: number } | { status: 'error'; message: string };
+/** `capped`: the related entity's count stopped at its spec's countLimit, and more rows match than `total`. */
+export type RelatedPage = { status: 'loading' } | { status: 'ready'; rows: Row[]; total: number; capped: boolean } | { status: 'error'; message: string };
 /** The answer for one request (`of`: its page and attempt); another request's answer means this one is loading. */
 type Answer = { of: string } & Exclude<RelatedPage, { status: 'loading' }>;
 
@@ -25,7 +26,8 @@ export function useRelatedPage(itemPath: string, related: Pick<RelatedListDef, '
     provider.requestPath('GET', `${itemPath}/${related.name}`, { query: { page: page - 1, size: related.pageSize }, signal: controller.signal }).then(
       (body) => {
         const rows = isRecord(body) && Array.isArray(body.results) ? body.results.filter(isRecord) : [];
-        setAnswer({ of: request, status: 'ready', rows, total: isRecord(body) && typeof body.totalCount === 'number' ? body.totalCount : rows.length });
+        const total = isRecord(body) && typeof body.totalCount === 'number' ? body.totalCount : rows.length;
+        setAnswer({ of: request, status: 'ready', rows, total, capped: isRecord(body) && body.totalCountCapped === true });
       },
       (error: unknown) => { if (!controller.signal.aborted) setAnswer({ of: request, status: 'error', message: userMessage(error) }); },
     );
