@@ -128,7 +128,8 @@ async function measureDialect(fixture: VolumeFixture, plan: Plan, callers: Calle
     const drainAfter = async (s: (typeof servers)[number], cell: Cell, phase: Drained['phase']) => {
       const result = await drain(serverProbe(s.server, admin && s.database ? { admin, name: s.database } : undefined), plan.drain);
       drains.push({ ...cell, phase, result });
-      if (result.cancelled || result.outcome === 'busy') console.log(`  ${cell.dialect} r${cell.round} ${cell.caller} ${cell.op} c=${cell.c} ${cell.server} after the ${phase}: ${describeDrain(result, plan.drain)}`);
+      // A drain that took time is worth seeing in the log even when it cancelled nothing.
+      if (result.cancelled || result.outcome === 'busy' || result.ms > 2000) console.log(`  ${cell.dialect} r${cell.round} ${cell.caller} ${cell.op} c=${cell.c} ${cell.server} after the ${phase}: ${describeDrain(result, plan.drain)}`);
     };
     for (let round = 1; round <= plan.rounds; round++) {
       for (const caller of callers) {
