@@ -25,6 +25,8 @@ export interface Measure {
   rps: number;
   p50: number;
   p99: number;
+  /** 2xx responses: none means the server answered nothing within the measurement (the other figures are then empty). */
+  ok: number;
   /** Requests answered with anything but 2xx, plus socket errors and timeouts. */
   failures: number;
   /** What the failures were: HTTP status, 'error' or 'timeout', with counts. */
@@ -71,6 +73,7 @@ export async function load(origin: string, request: LoadRequest, connections: nu
     rps: latencies.length / elapsed,
     p50: at(0.5),
     p99: at(0.99),
+    ok: latencies.length,
     failures,
     failureKinds,
     responses: latencies.length + failures,

@@ -10,22 +10,28 @@
  *
  * BENCH_VOLUME_DIALECTS=sqlite|postgres, BENCH_CALLERS=federation,bank, BENCH_OPS=list narrow a run, BENCH_MERCHANTS=100000 shrinks it;
  * BENCH_ROUNDS, BENCH_WARMUP, BENCH_SECONDS change the plan; BENCH_CPU_PROF=<dir> profiles both servers.
+ * After every warm-up and measurement the server is drained (bench/lib/drain.ts): a cell whose requests outlive it
+ * (a list of a second at concurrency 32 leaves a backlog of queued queries) must not spoil the next one;
+ * BENCH_DRAIN_SECONDS (20) is how long to wait before cancelling the database's statements, and as long again
+ * to cancel before giving up.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { load, type LoadRequest, type Measure } from '../lib/load.js';
+import pg from 'pg';
+import { DRAIN_DEFAULTS, describeDrain, drain, type DrainLimits } from '../lib/drain.js';
+import { serverProbe } from '../lib/drain-probe.js';
+import { load, type LoadRequest } from '../lib/load.js';
+import { databaseOf } from '../lib/pg-activity.js';
 import { startServer, type RunningServer } from '../lib/servers.js';
-import { median, medianAndSpread, num } from '../lib/stats.js';
-import { BENCH_MERCHANT, CALLERS, CREATED_CAB_FROM, prepareVolume, removeCreated, syntheticAbi, type CallerKind, type Dialect, type VolumeFixture } from '../volume/fixture.js';
+import { num } from '../lib/stats.js';
+import { BENCH_MERCHANT, CALLERS, CREATED_CAB_FROM, POSTGRES_ADMIN_URL, prepareVolume, removeCreated, syntheticAbi, type CallerKind, type Dialect, type VolumeFixture } from '../volume/fixture.js';
+import { BASE, dialectTable, OURS, type Cell, type Drained, type LoopDelay, type Sample } from '../volume/report.js';
 
 const API = '/webpos/api/v1';
-const OURS = 'generated';
-const BASE = 'baseline';
 type OpId = 'list' | 'get' | 'create';
-interface LoopDelay { serverP50?: number; serverP99?: number; p50: number; p99: number; max: number; mean: number; stalls?: number; stallMs?: number; busyStalls?: number; busyStallMs?: number }
-interface Sample { dialect: Dialect; round: number; caller: CallerKind; op: OpId; c: number; server: string; m: Measure & { cpu: number; loop?: LoopDelay } }
+type Plan = { rounds: number; warmup: number; seconds: number; concurrencies: number[]; drain: DrainLimits };
 
 export const LIST_PATH = `${API}/filiali?page=1&size=30&sort=nome,desc&provincia=BG`;
 /** A merchant reads its own stores (it sees no branch): the second page of its 30, and one of them. */
@@ -71,13 +77,16 @@ function listFromEnv<T extends string>(name: string, known: readonly T[]): T[] {
 
 export async function run(opts: { quick: boolean }): Promise<string> {
   const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
-  const plan = opts.quick
-    ? { rounds: 1, warmup: 0.5, seconds: 1.5, concurrencies: [1, 32] }
-    : { rounds: env('BENCH_ROUNDS', 3), warmup: env('BENCH_WARMUP', 1), seconds: env('BENCH_SECONDS', 4), concurrencies: [1, 32] };
+  const drainMs = env('BENCH_DRAIN_SECONDS', DRAIN_DEFAULTS.waitMs / 1000) * 1000;
+  const drainLimits = { ...DRAIN_DEFAULTS, waitMs: drainMs, cancelMs: drainMs };
+  const plan: Plan = opts.quick
+    ? { rounds: 1, warmup: 0.5, seconds: 1.5, concurrencies: [1, 32], drain: drainLimits }
+    : { rounds: env('BENCH_ROUNDS', 3), warmup: env('BENCH_WARMUP', 1), seconds: env('BENCH_SECONDS', 4), concurrencies: [1, 32], drain: drainLimits };
   const dialects = listFromEnv('BENCH_VOLUME_DIALECTS', DIALECTS);
   const callers = listFromEnv('BENCH_CALLERS', CALLER_KINDS);
   const ops = listFromEnv('BENCH_OPS', OPS);
   const samples: Sample[] = [];
+  const drains: Drained[] = [];
   const notes: string[] = [];
   for (const dialect of dialects) {
     const started = Date.now();
@@ -86,17 +95,22 @@ export async function run(opts: { quick: boolean }): Promise<string> {
     const n = (v: number) => v.toLocaleString('en');
     notes.push(`${dialect}: ${n(fixture.counts.banks)} banks, ${n(fixture.counts.groups)} groups, ${n(fixture.counts.branches)} branches, ${n(fixture.counts.merchants)} merchants, ${n(fixture.counts.stores)} stores`);
     try {
-      samples.push(...await measureDialect(fixture, plan, callers, ops));
+      const measured = await measureDialect(fixture, plan, callers, ops);
+      samples.push(...measured.samples);
+      drains.push(...measured.drains);
     } finally {
       await fixture.dispose();
     }
   }
-  return report(samples, plan, dialects, callers, ops, notes);
+  return report(samples, drains, plan, dialects, callers, ops, notes);
 }
 
-async function measureDialect(fixture: VolumeFixture, plan: { rounds: number; warmup: number; seconds: number; concurrencies: number[] }, callers: CallerKind[], ops: OpId[]): Promise<Sample[]> {
+async function measureDialect(fixture: VolumeFixture, plan: Plan, callers: CallerKind[], ops: OpId[]): Promise<{ samples: Sample[]; drains: Drained[] }> {
   const dir = mkdtempSync(join(tmpdir(), 'webpos-bench-loop-'));
-  const servers: { name: string; server: RunningServer; open: () => import('knex').Knex; loopFile: string }[] = [];
+  const servers: { name: string; server: RunningServer; open: () => import('knex').Knex; loopFile: string; database?: string }[] = [];
+  // Watches the servers' databases (PostgreSQL) from the admin database while they drain.
+  const admin = fixture.dialect === 'postgres' ? new pg.Client({ connectionString: POSTGRES_ADMIN_URL }) : undefined;
+  await admin?.connect();
   try {
     for (const [name, script] of [[OURS, 'server/main.ts'], [BASE, 'bench/baseline/server.ts']] as const) {
       const copy = await fixture.copy(name);
@@ -105,10 +119,18 @@ async function measureDialect(fixture: VolumeFixture, plan: { rounds: number; wa
       // A PostgreSQL copy names its database (DATABASE_URL), not a file.
       const env: Partial<Record<string, string>> = copy.env;
       const server = await startServer({ name, script, sqliteFile: env.SQLITE_FILE ?? ':memory:', env: { ...copy.env, LOOP_DELAY_FILE: loopFile }, preload: ['bench/volume/loop-delay.ts'], ...prof });
-      servers.push({ name, server, open: copy.open, loopFile });
+      servers.push({ name, server, open: copy.open, loopFile, ...(env.DATABASE_URL ? { database: databaseOf(env.DATABASE_URL) } : {}) });
     }
     await checkSameAnswers(fixture, servers, callers, ops);
     const samples: Sample[] = [];
+    const drains: Drained[] = [];
+    /** Waits until the server is idle (cancelling its statements if it takes too long) and keeps the record. */
+    const drainAfter = async (s: (typeof servers)[number], cell: Cell, phase: Drained['phase']) => {
+      const result = await drain(serverProbe(s.server, admin && s.database ? { admin, name: s.database } : undefined), plan.drain);
+      drains.push({ ...cell, phase, result });
+      // A drain that took time is worth seeing in the log even when it cancelled nothing.
+      if (result.cancelled || result.outcome === 'busy' || result.ms > 2000) console.log(`  ${cell.dialect} r${cell.round} ${cell.caller} ${cell.op} c=${cell.c} ${cell.server} after the ${phase}: ${describeDrain(result, plan.drain)}`);
+    };
     for (let round = 1; round <= plan.rounds; round++) {
       for (const caller of callers) {
         for (const op of ops) {
@@ -117,30 +139,34 @@ async function measureDialect(fixture: VolumeFixture, plan: { rounds: number; wa
           for (const c of plan.concurrencies) {
             const order = round % 2 ? servers : [...servers].reverse();
             for (const s of order) {
+              const cell: Cell = { dialect: fixture.dialect, round, caller, op, c, server: s.name };
               await load(s.server.origin, req, c, plan.warmup);
-              await settle(op, s.open);
+              await drainAfter(s, cell, 'warm-up');
+              await removeIfCreated(op, s.open);
               await loopDelay(s.server, s.loopFile); // starts a fresh histogram
               const cpuBefore = s.server.cpuMs();
               const measured = await load(s.server.origin, req, c, plan.seconds);
               const cpu = (s.server.cpuMs() - cpuBefore) / measured.responses;
               const loop = await loopDelay(s.server, s.loopFile);
-              await settle(op, s.open);
-              samples.push({ dialect: fixture.dialect, round, caller, op, c, server: s.name, m: { ...measured, cpu, ...(loop ? { loop } : {}) } });
-              console.log(`  ${fixture.dialect} r${round} ${caller.padEnd(10)} ${op.padEnd(6)} c=${String(c).padEnd(2)} ${s.name.padEnd(9)} ${num(measured.rps).padStart(6)} req/s p50 ${num(measured.p50)} p99 ${num(measured.p99)} ms cpu ${cpu.toFixed(3)} in-server p50/p99 ${loop?.serverP50 ?? '?'}/${loop?.serverP99 ?? '?'} loop p99 ${loop ? num(loop.p99) : '?'} max ${loop ? num(loop.max) : '?'} stalls ${loop?.stalls ?? '?'} (busy ${loop?.busyStalls ?? '?'}, ${loop?.busyStallMs ?? '?'} ms)${measured.failures ? ` FAILURES ${JSON.stringify(measured.failureKinds)}` : ''}`);
+              await drainAfter(s, cell, 'measurement');
+              await removeIfCreated(op, s.open);
+              samples.push({ ...cell, m: { ...measured, cpu, ...(loop ? { loop } : {}) } });
+              console.log(`  ${fixture.dialect} r${round} ${caller.padEnd(10)} ${op.padEnd(6)} c=${String(c).padEnd(2)} ${s.name.padEnd(9)} ${measured.ok ? `${num(measured.rps).padStart(6)} req/s` : `no answer in ${plan.seconds} s`} p50 ${num(measured.p50)} p99 ${num(measured.p99)} ms cpu ${cpu.toFixed(3)} in-server p50/p99 ${loop?.serverP50 ?? '?'}/${loop?.serverP99 ?? '?'} loop p99 ${loop ? num(loop.p99) : '?'} max ${loop ? num(loop.max) : '?'} stalls ${loop?.stalls ?? '?'} (busy ${loop?.busyStalls ?? '?'}, ${loop?.busyStallMs ?? '?'} ms)${measured.failures ? ` FAILURES ${JSON.stringify(measured.failureKinds)}` : ''}`);
             }
           }
         }
       }
     }
-    return samples;
+    return { samples, drains };
   } finally {
     for (const s of servers) await s.server.stop();
+    await admin?.end();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-async function settle(op: OpId, open: () => import('knex').Knex): Promise<void> {
-  await new Promise((r) => setTimeout(r, 300));
+/** Deletes the branches a create call added, so every cell starts from the same tables. */
+async function removeIfCreated(op: OpId, open: () => import('knex').Knex): Promise<void> {
   if (op !== 'create') return;
   const db = open();
   try { await removeCreated(db); } finally { await db.destroy(); }
@@ -170,7 +196,7 @@ async function checkSameAnswers(fixture: VolumeFixture, servers: { name: string;
       for (const s of servers) {
         const res = await fetch(`${s.server.origin}${req.path}`, { method: req.method, headers: { ...req.headers, 'content-type': 'application/json' }, ...(req.body && bank ? { body: newBranch(bank, 0) } : {}) });
         answers.push({ status: res.status, body: await res.json() });
-        await settle(op, s.open);
+        await removeIfCreated(op, s.open);
       }
       if (!(answers[0].status < 300 && isDeepStrictEqual(answers[0], answers[1]))) {
         throw new Error(`${fixture.dialect} ${caller} ${op}: the servers answer differently:\n${answers.map((a, i) => `${servers[i].name}: ${a.status} ${JSON.stringify(a.body).slice(0, 400)}`).join('\n')}`);
@@ -179,39 +205,22 @@ async function checkSameAnswers(fixture: VolumeFixture, servers: { name: string;
   }
 }
 
-function report(samples: Sample[], plan: { rounds: number; warmup: number; seconds: number; concurrencies: number[] }, dialects: Dialect[], callers: CallerKind[], ops: OpId[], notes: string[]): string {
+function report(samples: Sample[], drains: Drained[], plan: Plan, dialects: Dialect[], callers: CallerKind[], ops: OpId[], notes: string[]): string {
   const lines: string[] = [
     'Branches (Filiale) on a database with the scoped tables at volume: ' + notes.join('; ') + '. Callers: ' +
       callers.map((k) => `${k} \`${CALLERS[k]}\``).join(', ') + ' (the federation user sees the 10,000 banks below its group). Calls: list',
     `\`GET ${LIST_PATH}\`, get \`${GET_PATHS.federation}\` (the federation) or a branch of 30480, create a new branch in a bank of the caller's`,
     `scope (a branch user may create none); the merchant lists \`${MERCHANT_LIST_PATH}\` and gets \`${GET_PATHS.merchant}\`, its own stores. The generated server against the hand-written baseline with the same authorization, each on its own copy`,
     `of the database, both as child processes; ${plan.rounds} interleaved round(s), ${plan.warmup} s warm-up and ${plan.seconds} s measured per cell. Cells: median (min-max)`,
-    'over rounds; ratio = generated / baseline per round; p99/p50 is the generated server\'s own spread (target <= 4 at c=32);',
+    'over the rounds the server answered in ("no answer within N s": not one 2xx answer during the measurement); ratio = generated / baseline per round both answered; p99/p50 is the generated server\'s own spread (target <= 4 at c=32);',
     'in-server p50/p99: the generated server\'s own time from reading a request to handing its answer to the OS (node:diagnostics_channel), ms;',
     'loop p99/max: the generated server\'s event-loop delay (monitorEventLoopDelay) during the measurement, ms; stalls: times a 5 ms timer of',
     'the generated server came over 50 ms late, summed over rounds, and how many of them the process spent running (busy: its CPU time >= half',
     'the stall: work blocking the loop) rather than waiting for a core (the machine is shared).',
+    `After each warm-up and measurement the server is drained before the next cell: no socket on its port, its CPU under a quarter of a core and (PostgreSQL) no statement in its database (pg_stat_activity) for ${plan.drain.quietPolls} polls ${plan.drain.pollMs} ms apart; statements still running ${plan.drain.waitMs / 1000} s after the cell are cancelled (pg_cancel_backend), and such cells are marked †.`,
   ];
   for (const dialect of dialects) {
-    lines.push('', `### ${dialect}`, '', '| caller | call | conc. | generated req/s | baseline req/s | req/s ratio | generated p50 ms | generated p99 ms | p99/p50 | baseline p50 ms | baseline p99 ms | generated in-server p50 / p99 ms | generated CPU ms/req | baseline CPU ms/req | loop delay p99 / max ms | stalls > 50 ms: all / busy |', '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
-    for (const caller of callers) {
-      for (const op of ops) {
-        for (const c of plan.concurrencies) {
-          const of = (server: string) => samples.filter((s) => s.dialect === dialect && s.caller === caller && s.op === op && s.c === c && s.server === server).sort((a, b) => a.round - b.round);
-          const a = of(OURS);
-          const b = of(BASE);
-          if (!a.length || !b.length) continue;
-          const cell = (list: Sample[], pick: (m: Sample['m']) => number, digits?: number) => medianAndSpread(list.map((s) => pick(s.m)), digits);
-          const ratio = median(a.map((s, i) => s.m.rps / b[i].m.rps));
-          const spreadRatio = median(a.map((s) => s.m.p99 / s.m.p50));
-          const loops = a.map((s) => s.m.loop).filter((l): l is LoopDelay => Boolean(l));
-          const loop = loops.length ? `${num(median(loops.map((l) => l.p99)))} / ${num(median(loops.map((l) => l.max)))}` : 'n/a';
-          const inServer = loops.length ? `${num(median(loops.map((l) => l.serverP50 ?? NaN)))} / ${num(median(loops.map((l) => l.serverP99 ?? NaN)))}` : 'n/a';
-          const stalls = loops.length ? `${loops.reduce((n, l) => n + (l.stalls ?? 0), 0)} / ${loops.reduce((n, l) => n + (l.busyStalls ?? 0), 0)}` : 'n/a';
-          lines.push(`| ${caller} | ${LABEL[op]} | ${c} | ${cell(a, (m) => m.rps)} | ${cell(b, (m) => m.rps)} | **${ratio.toFixed(2)}** | ${cell(a, (m) => m.p50)} | ${cell(a, (m) => m.p99)} | **${spreadRatio.toFixed(1)}** | ${cell(b, (m) => m.p50)} | ${cell(b, (m) => m.p99)} | ${inServer} | ${cell(a, (m) => m.cpu, 3)} | ${cell(b, (m) => m.cpu, 3)} | ${loop} | ${stalls} |`);
-        }
-      }
-    }
+    lines.push('', `### ${dialect}`, '', ...dialectTable(samples, drains, { dialect, callers, ops, concurrencies: plan.concurrencies, seconds: plan.seconds, label: (op) => LABEL[op], limits: plan.drain }));
   }
   const failures = samples.reduce((n, s) => n + s.m.failures, 0);
   if (failures) lines.push('', `**${failures} requests failed** (non-2xx, errors or timeouts): see the run log.`);

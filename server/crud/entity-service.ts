@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { ChildModel, ChildOperation, EntityModel, FieldModel, Operation } from '../../common/model.js';
-import { compactFields, entityByName, permissionForRow, unconfirmedFields } from '../../common/model.js';
+import { compactFields, entityByName, machinesOf, permissionForRow, unconfirmedFields } from '../../common/model.js';
 import { applyRules } from '../../common/rules.js';
 import type { RuntimeModel } from '../artifacts.js';
 import { constraintKind } from '../db/db-errors.js';
@@ -188,12 +188,14 @@ export class EntityService {
       }
       await this.checkReferences(trx, this.entity, row, '');
       await this.lifecycle.beforeInsert(trx, row, caller);
-      await this.repo.insert(trx, row);
+      const stored = await this.repo.insertReturning(trx, row);
       await this.lifecycle.afterInsert(trx, row, caller);
       // A list the create leaves out is an empty one: a child with minItems refuses it.
       const lists = Object.fromEntries(this.entity.children.filter((c) => c.minItems && body[c.name] === undefined).map((c) => [c.name, []]));
       await this.saveChildren(trx, row, { ...lists, ...body });
-      const saved = await this.get(keyOf(this.entity, row), undefined, trx);
+      // The answer is the row as stored: the insert returned it, unless children were saved with it or a state
+      // machine's effects (afterInsert) may have written it since; then it is read again.
+      const saved = this.entity.children.length || machinesOf(this.entity).length ? await this.get(keyOf(this.entity, row), undefined, trx) : stored;
       await this.audit(trx, 'create', null, saved, caller);
       return saved;
     });

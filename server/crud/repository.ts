@@ -77,6 +77,12 @@ export class Repository {
     await db(this.entity.table).insert(toColumns(this.entity, data));
   }
 
+  /** Inserts the row and answers it as stored (defaults and conversions of the database included), in the same statement (RETURNING). */
+  async insertReturning(db: Knex.Transaction, data: Row): Promise<Row> {
+    const [stored] = await db<Row>(this.entity.table).insert(toColumns(this.entity, data)).returning('*');
+    return fromColumns(this.entity, stored);
+  }
+
   async update(db: Knex.Transaction, key: Row, data: Row): Promise<void> {
     const keys = new Set(this.entity.fields.filter((f) => this.entity.key.includes(f.name)).map((f) => f.column));
     const values = Object.fromEntries(Object.entries(toColumns(this.entity, data)).filter(([column]) => !keys.has(column)));

@@ -199,6 +199,26 @@ describe('statements per call', () => {
     const { queries } = await cost(async () => expect((await get()).status).toBe(200));
     expect(queries).toBe(3);
   });
+
+  it('a create of a branch reads the new row back from no statement: the insert returns it (RETURNING)', async () => {
+    const assistance = await app.loginAs('assistenza', 'banca');
+    const sql: string[] = [];
+    const sent = (q: { sql?: string }) => sql.push(q.sql ?? '');
+    app.db.on('query', sent);
+    let res;
+    try {
+      res = await assistance.post(`${API}/filiali`).send({ codAbi: '30480', cab: '40001', nome: 'Filiale Lodi Corso Roma', provincia: 'LO', cap: '26900' });
+    } finally {
+      app.db.removeListener('query', sent);
+    }
+    expect(res.status).toBe(201);
+    // The answer is still the row as stored, with the fields the body left out.
+    expect(res.body).toMatchObject({ codAbi: '30480', cab: '40001', nome: 'Filiale Lodi Corso Roma', provincia: 'LO', cap: '26900', indirizzo: null, mail: null });
+    expect((await assistance.get(`${API}/filiali/30480/40001`)).body).toMatchObject({ ...res.body, _labels: expect.anything() });
+    const onBranches = sql.map((q) => q.toLowerCase()).filter((q) => /\b(from|into) [`"]filiale[`"]/.test(q)).map((q) => q.split(' ')[0]);
+    // Before: select (the key taken?), insert, select (the row read back).
+    expect(onBranches, sql.join('\n')).toEqual(['select', 'insert']);
+  });
 });
 
 /**
