@@ -4811,6 +4811,8 @@ export interface components {
             row: components["schemas"]["MovimentoMagazzinoDetail"];
         };
         Negozio: {
+            /** @description Le azioni che il chiamante puo' eseguire ora su questa riga (transizioni, update, delete) */
+            _actions?: "update"[];
             /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
             _labels?: {
                 /** @description Banca */
@@ -4895,6 +4897,8 @@ export interface components {
             pdvid: string;
         };
         NegozioDetail: {
+            /** @description Le azioni che il chiamante puo' eseguire ora su questa riga (transizioni, update, delete) */
+            _actions?: "update"[];
             /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
             _labels?: {
                 /** @description Banca */

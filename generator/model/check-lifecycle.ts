@@ -52,7 +52,7 @@ export function checkLifecycles(entities: Located<EntityModel>[], diagnostics: D
         const member = members.at(0);
         const rest = members.slice(1);
         if (root === 'row' && !withRow) {
-          report(at, `'editable.when' cannot read the row ('${v.name}'): it decides per related row, so lists can leave read-only rows out. Read a related row instead (e.g. banca.${member ?? 'field'}).`);
+          report(at, `'editable.when' with 'hide' cannot read the row ('${v.name}'): it decides per related row, so lists can leave read-only rows out. Read a related row instead (e.g. banca.${member ?? 'field'}).`);
           continue;
         }
         if (!roots.includes(root)) {
@@ -77,9 +77,11 @@ export function checkLifecycles(entities: Located<EntityModel>[], diagnostics: D
     };
 
     if (entity.editable) {
-      const used = checkVars(entity.editable.when, ['editable', 'when'], false);
+      // Without `hide` the condition is decided row by row (a push bank's store: seed 001 §6), so it may read the row.
+      const hides = Object.keys(entity.editable.hide).length > 0;
+      const used = checkVars(entity.editable.when, ['editable', 'when'], !hides);
       const relatedUsed = [...used].filter((r) => related.has(r));
-      if (Object.keys(entity.editable.hide).length && relatedUsed.length > 1) {
+      if (hides && relatedUsed.length > 1) {
         report(['editable', 'when'], `'editable.when' reads ${relatedUsed.join(' and ')}: with 'hide' it may read one related row only (lists decide per row of it).`);
       }
     }

@@ -341,10 +341,15 @@ export class Lifecycle {
     return this.entity.related?.find((r) => roots.has(r.name));
   }
 
-  /** Where a refusal by `when` is reported: the row's field that finds the related row it reads, else the key. */
+  /**
+   * Where a refusal by `when` is reported: the row's field that finds the related row it reads, else the first
+   * field of the row it reads (a store's bank, 99999 the push one), else the key.
+   */
   private fieldFinding(when: unknown): string {
     const used = this.relatedReadBy(when);
-    return (used && Object.values(used.link)[0]) ?? this.entity.key[0];
+    if (used) return Object.values(used.link)[0];
+    const own = when === undefined ? undefined : logicVars(when).map((v) => v.name).find((name) => name.startsWith('row.'));
+    return own?.slice('row.'.length) ?? this.entity.key[0];
   }
 
   private column(field: string): string {

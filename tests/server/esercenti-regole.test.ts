@@ -1,0 +1,77 @@
+/**
+ * Seed 001 §6 rules of the merchant registry that depend on who saves (spec/esercenti/): the push bank's stores
+ * (bank 99999) are saved by push users only. On SQLite here, on PostgreSQL with tests/run-postgres-suite.ts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, createTestApp, type TestApp } from '../support/test-app.js';
+
+const PUSH_ONLY = 'Attenzione: i negozi della banca push possono essere salvati solo dagli utenti push.';
+
+let app: TestApp;
+let as: Record<string, TestApp['request']>;
+
+/** A GET body as a PUT body: without what the server adds (names, actions). */
+const asBody = (row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).filter(([k]) => !k.startsWith('_')));
+
+/** A store of Bar Centrale (0001234) at bank `abi`: the fields a store needs. */
+const store = (pdvid: string, abi: string) => ({
+  pdvid, codEser: '0001234', abi, cab: '01600', insegna: 'Bar Centrale Push', tipoSoggetto: '2', pIva: '01234560124', abcid: '5812',
+});
+
+beforeAll(async () => {
+  app = await createTestApp();
+  // The push bank 99999 (seed 001 §9) is no bank of the demo: its group is the push aggregate (type P), which a
+  // bank saved through the API would turn into a bank's group (type B). A row of the table is all a store needs.
+  await app.db('banca').insert({ cod_abi: '99999', nome_bcc: 'Banca push' });
+  // The push agent (group 99999, type P) gets the store grants of a bank's head office.
+  const role = await app.request.get(`${API}/gruppi/11000/ruoli/AGENTE_PUSH`);
+  expect(role.status).toBe(200);
+  const grants = ['VISUALIZZAZIONE', 'CREAZIONE', 'AGGIORNAMENTO', 'CANCELLAZIONE'].map((azione) => ({ funzione: 'GES_NEG', azione }));
+  const saved = await app.request.put(`${API}/gruppi/11000/ruoli/AGENTE_PUSH`).set('If-Match', role.headers.etag)
+    .send({ ...asBody(role.body), permessi: [...role.body.permessi.map(asBody), ...grants] });
+  expect(saved.status).toBe(200);
+  as = { assistenza: app.request };
+  for (const user of ['sede.30480', 'agente.push']) as[user] = await app.loginAs(user);
+});
+afterAll(() => app.close());
+
+describe("the push bank's stores are saved by push users only (seed 001 §6, §9)", () => {
+  it('a push user creates and changes a store of bank 99999; assistance reads it but may not save it', async () => {
+    const created = await as['agente.push'].post(`${API}/negozi`).send(store('9901', '99999'));
+    expect(created.status).toBe(201);
+
+    const read = await as.assistenza.get(`${API}/negozi/9901`);
+    expect(read.status).toBe(200);
+    expect(read.body._actions).toEqual([]);
+    const refused = await as.assistenza.put(`${API}/negozi/9901`).set('If-Match', read.headers.etag).send({ ...asBody(read.body), telefono: '02 1111111' });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'FORBIDDEN', details: [{ field: 'abi', message: PUSH_ONLY }] });
+
+    const own = await as['agente.push'].get(`${API}/negozi/9901`);
+    expect(own.body._actions).toEqual(['update']);
+    const changed = await as['agente.push'].put(`${API}/negozi/9901`).set('If-Match', own.headers.etag).send({ ...asBody(own.body), telefono: '02 2222222' });
+    expect(changed.status).toBe(200);
+    expect(changed.body.telefono).toBe('02 2222222');
+  });
+
+  it('nobody else creates a store at the push bank, nor moves one there', async () => {
+    const created = await as.assistenza.post(`${API}/negozi`).send(store('9902', '99999'));
+    expect(created.status).toBe(403);
+    expect(created.body).toMatchObject({ code: 'FORBIDDEN', details: [{ field: 'abi', message: PUSH_ONLY }] });
+    expect((await as.assistenza.get(`${API}/negozi/9902`)).status).toBe(404);
+
+    const read = await as.assistenza.get(`${API}/negozi/1002`);
+    expect(read.body._actions).toEqual(['update']);
+    const moved = await as.assistenza.put(`${API}/negozi/1002`).set('If-Match', read.headers.etag).send({ ...asBody(read.body), abi: '99999' });
+    expect(moved.status).toBe(403);
+    expect(moved.body).toMatchObject({ code: 'FORBIDDEN', details: [{ field: 'abi', message: PUSH_ONLY }] });
+    expect((await as.assistenza.get(`${API}/negozi/1002`)).body.abi).toBe('30480');
+  });
+
+  it("a bank's own stores stay the bank's to save", async () => {
+    const read = await as['sede.30480'].get(`${API}/negozi/1002`);
+    expect(read.body._actions).toEqual(['update']);
+    const saved = await as['sede.30480'].put(`${API}/negozi/1002`).set('If-Match', read.headers.etag).send({ ...asBody(read.body), telefono: '02 7654399' });
+    expect(saved.status).toBe(200);
+  });
+});
