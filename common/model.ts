@@ -86,6 +86,12 @@ export interface FieldModel {
   writableBy?: 'assistance';
   /** Values only assistance writes into the field (reserved role names); others get 403 with `message: <value>`. */
   reservedValues?: { values: string[]; message: string };
+  /**
+   * Who may change the stored value (docs/spec-language.md#field-access): JSON Logic over the stored row, the caller
+   * and the related rows, as `editable`; an update that changes the field while it is false is 403 with `message`,
+   * and GET names the field in `_readOnly` so the form locks it (seed 001 §6: the company name).
+   */
+  writableWhen?: { when: JsonLogic; message: string };
   unique: boolean;
   index: boolean;
   /** Every message this field can produce, fully resolved (field override, else platform default). */
@@ -275,7 +281,11 @@ export function permissionForRow(rowPermissions: readonly RowPermissionModel[] |
 }
 
 /** Another entity's row found from this one: `link` is targetField -> this entity's field. */
-export interface RelatedModel { name: string; entity: string; link: Record<string, string> }
+/**
+ * A row of another entity that conditions read by `name` (`banca.<field>`); with `values`, every linked row's
+ * value of that field instead, distinct, as a list (`{ in: [{ var: caller.group }, { var: bancheNegozi }] }`).
+ */
+export interface RelatedModel { name: string; entity: string; link: Record<string, string>; values?: string }
 
 /**
  * Seed 000 §4: stock is editable only where the bank has stock management, otherwise read-only with

@@ -3253,6 +3253,8 @@ export interface components {
                 /** @description Comune */
                 comune?: string;
             };
+            /** @description I campi che il chiamante non puo' modificare ora su questa riga (writableWhen) */
+            _readOnly?: "ds"[];
             /** Codice ATECO */
             ateco: string | null;
             /** CAB */
@@ -3529,6 +3531,8 @@ export interface components {
                 /** @description Comune */
                 comune?: string;
             };
+            /** @description Ignorato: i campi bloccati che GET aggiunge alla riga */
+            _readOnly?: "ds"[];
             /** Codice ATECO */
             ateco?: string | null;
             /** CAB */
@@ -4236,6 +4240,8 @@ export interface components {
         };
         /** Giacenza */
         GiacenzaInput: {
+            /** @description Ignorato: le azioni che GET aggiunge alla riga */
+            _actions?: "delete"[];
             /** @description Ignorato: i nomi che GET aggiunge alla riga */
             _labels?: {
                 /** @description Codice ABI */
@@ -4681,6 +4687,8 @@ export interface components {
         };
         /** Movimento di magazzino */
         MovimentoMagazzinoCreateInput: {
+            /** @description Ignorato: le azioni che GET aggiunge alla riga */
+            _actions?: ("accetta" | "rifiuta")[];
             /** @description Ignorato: i nomi che GET aggiunge alla riga */
             _labels?: {
                 /** @description Codice ABI */
@@ -4764,6 +4772,8 @@ export interface components {
         };
         /** Movimento di magazzino */
         MovimentoMagazzinoInput: {
+            /** @description Ignorato: le azioni che GET aggiunge alla riga */
+            _actions?: ("accetta" | "rifiuta")[];
             /** @description Ignorato: i nomi che GET aggiunge alla riga */
             _labels?: {
                 /** @description Codice ABI */
@@ -4978,6 +4988,8 @@ export interface components {
         };
         /** Negozio */
         NegozioInput: {
+            /** @description Ignorato: le azioni che GET aggiunge alla riga */
+            _actions?: "update"[];
             /** @description Ignorato: i nomi che GET aggiunge alla riga */
             _labels?: {
                 /** @description Banca */
@@ -5914,6 +5926,8 @@ export interface components {
         };
         /** Richiesta */
         RichiestaCreateInput: {
+            /** @description Ignorato: le azioni che GET aggiunge alla riga */
+            _actions?: ("sblocca" | "completa" | "sospendi" | "riprendi" | "chiudiIntervento" | "annullaSostituzione" | "autorizzaFattDir" | "rifiutaFattDir")[];
             /** @description Ignorato: i nomi che GET aggiunge alla riga */
             _labels?: {
                 /** @description Codice ABI */
@@ -6008,6 +6022,8 @@ export interface components {
         };
         /** Richiesta */
         RichiestaInput: {
+            /** @description Ignorato: le azioni che GET aggiunge alla riga */
+            _actions?: ("sblocca" | "completa" | "sospendi" | "riprendi" | "chiudiIntervento" | "annullaSostituzione" | "autorizzaFattDir" | "rifiutaFattDir")[];
             /** @description Ignorato: i nomi che GET aggiunge alla riga */
             _labels?: {
                 /** @description Codice ABI */

@@ -237,7 +237,9 @@ async function labelled(s: EntityService, row: Row, caller: Caller): Promise<Row
 
 /** The body of a create or update; the `_labels` a GET answered (the row's, its child rows'), sent back with the row, are not data. */
 function bodyOf(s: EntityService, req: Request): Row {
-  return s.withoutLabels(expectRecord(req.body, 'The request body'));
+  // A row read with GET may come back with what the server said of it for this caller (`_actions`, `_readOnly`): not data.
+  const { _actions: _allowed, _readOnly: _locked, ...body } = expectRecord(req.body, 'The request body');
+  return s.withoutLabels(body);
 }
 
 /** The body of an operation that may have none (a transition without input, a custom GET). */

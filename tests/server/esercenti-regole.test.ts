@@ -1,11 +1,13 @@
 /**
  * Seed 001 §6 rules of the merchant registry that depend on who saves (spec/esercenti/): the push bank's stores
- * (bank 99999) are saved by push users only. On SQLite here, on PostgreSQL with tests/run-postgres-suite.ts.
+ * (bank 99999) are saved by push users only; the company name is changed only by users whose bank group is in the
+ * position's bank list. On SQLite here, on PostgreSQL with tests/run-postgres-suite.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, createTestApp, type TestApp } from '../support/test-app.js';
 
 const PUSH_ONLY = 'Attenzione: i negozi della banca push possono essere salvati solo dagli utenti push.';
+const NAME_LOCKED = 'Attenzione: la ragione sociale può essere modificata solo dagli utenti delle banche della posizione.';
 
 let app: TestApp;
 let as: Record<string, TestApp['request']>;
@@ -31,7 +33,7 @@ beforeAll(async () => {
     .send({ ...asBody(role.body), permessi: [...role.body.permessi.map(asBody), ...grants] });
   expect(saved.status).toBe(200);
   as = { assistenza: app.request };
-  for (const user of ['sede.30480', 'agente.push']) as[user] = await app.loginAs(user);
+  for (const user of ['sede.30480', 'agente.push', 'federazione']) as[user] = await app.loginAs(user);
 });
 afterAll(() => app.close());
 
@@ -73,5 +75,50 @@ describe("the push bank's stores are saved by push users only (seed 001 §6, §9
     expect(read.body._actions).toEqual(['update']);
     const saved = await as['sede.30480'].put(`${API}/negozi/1002`).set('If-Match', read.headers.etag).send({ ...asBody(read.body), telefono: '02 7654399' });
     expect(saved.status).toBe(200);
+  });
+});
+
+describe("the company name is changed by users of the position's banks only (seed 001 §6)", () => {
+  /** Reads the merchant as `user` and sends it back with `change`. */
+  const save = async (user: string, codEser: string, change: Record<string, unknown>) => {
+    const read = await as[user].get(`${API}/esercenti/${codEser}`);
+    expect(read.status).toBe(200);
+    return as[user].put(`${API}/esercenti/${codEser}`).set('If-Match', read.headers.etag).send({ ...asBody(read.body), ...change });
+  };
+
+  it("a bank's head office changes its own merchant's name: its group is the merchant's bank", async () => {
+    const read = await as['sede.30480'].get(`${API}/esercenti/0002345`);
+    expect(read.body._readOnly).toEqual([]);
+    const saved = await save('sede.30480', '0002345', { ds: 'Ferramenta Verdi & Figli S.n.c.' });
+    expect(saved.status).toBe(200);
+    expect(saved.body.ds).toBe('Ferramenta Verdi & Figli S.n.c.');
+  });
+
+  it('the federation reads the name of a member bank\'s merchant as read-only, until a store of the position is at its bank', async () => {
+    // Bank 08549 is a member of the federation's group 15000: the federation sees its merchants.
+    const created = await as.assistenza.post(`${API}/esercenti`).send({ codEser: '0008901', codAbi: '08549', cab: '01800', ds: 'Trattoria Emilia', tipoSoggettoEser: '2', pivaEser: '01234560124' });
+    expect(created.status).toBe(201);
+
+    const read = await as.federazione.get(`${API}/esercenti/0008901`);
+    expect(read.status).toBe(200);
+    expect(read.body._readOnly).toEqual(['ds']);
+    const refused = await save('federazione', '0008901', { ds: 'Trattoria Emilia Nuova' });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'FORBIDDEN', details: [{ field: 'ds', message: NAME_LOCKED }] });
+    // The rest of the record stays the federation's to change, the name sent back as it is.
+    const other = await save('federazione', '0008901', { telefono: '051 1234567' });
+    expect(other.status).toBe(200);
+    expect(other.body.ds).toBe('Trattoria Emilia');
+    // Assistance changes any name.
+    expect((await as.assistenza.get(`${API}/esercenti/0008901`)).body._readOnly).toEqual([]);
+
+    // A store of the position at a bank whose code is the federation's group puts the federation in the bank list.
+    await app.db('banca').insert({ cod_abi: '15000', nome_bcc: 'Banca della Federazione' });
+    const store = await as.assistenza.post(`${API}/negozi`).send({ pdvid: '8901', codEser: '0008901', abi: '15000', cab: '01800', insegna: 'Trattoria Emilia', tipoSoggetto: '2', pIva: '01234560124', abcid: '5812' });
+    expect(store.status).toBe(201);
+    expect((await as.federazione.get(`${API}/esercenti/0008901`)).body._readOnly).toEqual([]);
+    const renamed = await save('federazione', '0008901', { ds: 'Trattoria Emilia Nuova' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.ds).toBe('Trattoria Emilia Nuova');
   });
 });
