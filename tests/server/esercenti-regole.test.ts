@@ -1,12 +1,14 @@
 /**
  * Seed 001 §6 rules of the merchant registry that depend on who saves (spec/esercenti/): the push bank's stores
  * (bank 99999) are saved by push users only; the company name is changed only by users whose bank group is in the
- * position's bank list. On SQLite here, on PostgreSQL with tests/run-postgres-suite.ts.
+ * position's bank list; and (§5) a store's merchant category is required. On SQLite here, on PostgreSQL with
+ * tests/run-postgres-suite.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, createTestApp, type TestApp } from '../support/test-app.js';
 
 const PUSH_ONLY = 'Attenzione: i negozi della banca push possono essere salvati solo dagli utenti push.';
+const CATEGORY_REQUIRED = 'Indicare la categoria merceologica del negozio';
 const NAME_LOCKED = 'Attenzione: la ragione sociale può essere modificata solo dagli utenti delle banche della posizione.';
 
 let app: TestApp;
@@ -120,5 +122,28 @@ describe("the company name is changed by users of the position's banks only (see
     const renamed = await save('federazione', '0008901', { ds: 'Trattoria Emilia Nuova' });
     expect(renamed.status).toBe(200);
     expect(renamed.body.ds).toBe('Trattoria Emilia Nuova');
+  });
+});
+
+describe("a store's merchant category is required (seed 001 §5: the sign requires a category)", () => {
+  it('refuses a new store without a category, on the category, with its message; with one it is stored', async () => {
+    const { abcid: _none, ...without } = store('9911', '30480');
+    const refused = await as['sede.30480'].post(`${API}/negozi`).send(without);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ code: 'VALIDATION_ERROR', errorMessage: 'Dati non validi', details: [{ field: 'abcid', message: CATEGORY_REQUIRED }] });
+    // A blank code is no code of 4 digits: refused by its pattern first.
+    expect((await as['sede.30480'].post(`${API}/negozi`).send({ ...without, abcid: '' })).body.details).toEqual([{ field: 'abcid', message: 'La categoria merceologica è di 4 cifre' }]);
+    expect((await as['sede.30480'].get(`${API}/negozi/9911`)).status).toBe(404);
+    const created = await as['sede.30480'].post(`${API}/negozi`).send(store('9911', '30480'));
+    expect(created.status).toBe(201);
+    expect(created.body.abcid).toBe('5812');
+  });
+
+  it("refuses a stored store's category taken away, and keeps the one it had", async () => {
+    const read = await as['sede.30480'].get(`${API}/negozi/1001`);
+    const refused = await as['sede.30480'].put(`${API}/negozi/1001`).set('If-Match', read.headers.etag).send({ ...asBody(read.body), abcid: null });
+    expect(refused.status).toBe(400);
+    expect(refused.body.details).toEqual([{ field: 'abcid', message: CATEGORY_REQUIRED }]);
+    expect((await as['sede.30480'].get(`${API}/negozi/1001`)).body.abcid).toBe('5812');
   });
 });
