@@ -230,6 +230,11 @@ export interface EntityModel {
   rowPermissions?: RowPermissionModel[];
   /** List filters over another entity's rows: the rows that have one with this value (docs/spec-language.md#filters-over-related-rows). */
   existsFilters?: ExistsFilterModel[];
+  /**
+   * Yes/no list filters by query parameter over an enum group (docs/spec-language.md#filters-over-an-enum-group):
+   * `true` the rows whose field holds a code of the group, `false` the others (seed 001 §7 soloCommElettronico).
+   */
+  groupFilters?: GroupFilterModel[];
   /** Rows are changed only where this holds; elsewhere they are read-only and `hide` rows are not listed. */
   editable?: EditableModel;
   /** A new row is accepted only where this holds (403 with its message); existing rows are not concerned. */
@@ -250,6 +255,7 @@ export interface ExportModel { formats: ExportFormat[]; columns: string[] }
  * `?<param>=v` keeps the rows that have a row of `entity` linked to them (`link`: its field -> this entity's field)
  * whose `field` is v: a merchant by one of its terminals' id. `label`: the filter's, default the field's.
  */
+export interface GroupFilterModel { param: string; field: string; group: string; label: string }
 export interface ExistsFilterModel { param: string; entity: string; link: Record<string, string>; field: string; label: string }
 
 /**

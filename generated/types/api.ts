@@ -11055,6 +11055,8 @@ export interface operations {
                 q?: string;
                 /** @description Righe per pagina */
                 size?: number;
+                /** @description Filtro: Solo e-commerce */
+                soloCommElettronico?: boolean;
                 /** @description campo oppure campo,asc|desc */
                 sort?: string;
                 /** @description Filtro: Tipo esercente */
@@ -11805,6 +11807,8 @@ export interface operations {
                 posId?: string;
                 /** @description Ricerca per nome: le righe in cui codEser, ds contiene il testo (maiuscole e minuscole indifferenti) */
                 q?: string;
+                /** @description Filtro: Solo e-commerce */
+                soloCommElettronico?: boolean;
                 /** @description campo oppure campo,asc|desc */
                 sort?: string;
                 /** @description Filtro: Tipo esercente */

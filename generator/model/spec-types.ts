@@ -28,6 +28,7 @@ export interface RawEntity {
   confirmFields?: Record<string, { confirms: string; label: string; message: string }>;
   rowPermissions?: { field: string; group: string; permission: string }[];
   existsFilters?: Record<string, { entity: string; link: Record<string, string>; field: string; label?: string }>;
+  groupFilters?: Record<string, { field: string; group: string; label: string }>;
   scope?: ScopeMap;
   audit?: boolean;
   /** Public reference data: any signed-in user searches and reads its display fields (docs/spec-language.md#references). */

@@ -168,7 +168,10 @@ function answered<T>(body: unknown, is: (value: unknown) => value is T, operatio
   return body;
 }
 
-/** The list filters the document declares: query parameter name and the field it filters (`x-field`), or the filter over related rows (`x-exists`). */
+/**
+ * The list filters the document declares: query parameter name and the field it filters (`x-field`, with `x-group` for a
+ * yes/no filter over an enum group), or the filter over related rows (`x-exists`).
+ */
 function filterableFields(paths: Record<string, Record<string, unknown>>, entity: EntityModel): FilterParam[] {
   const list = Object.values(paths).map((item) => item.get).find((get) => isRecord(get) && get.operationId === `list${entity.name}`);
   const parameters: unknown[] = isRecord(list) && Array.isArray(list.parameters) ? list.parameters : [];
@@ -177,8 +180,9 @@ function filterableFields(paths: Record<string, Record<string, unknown>>, entity
     if (p.in === 'query' && typeof exists === 'string' && typeof p.name === 'string') return [{ param: p.name, field: exists, exists: true }];
     const field = p['x-field'];
     const range = p['x-range'];
+    const group = p['x-group'];
     if (p.in !== 'query' || typeof field !== 'string' || !field || typeof p.name !== 'string') return [];
-    return [{ param: p.name, field, ...(range === 'from' || range === 'to' ? { range } : {}) }];
+    return [{ param: p.name, field, ...(range === 'from' || range === 'to' ? { range } : {}), ...(typeof group === 'string' ? { group } : {}) }];
   });
 }
 

@@ -90,7 +90,7 @@ describe('writableBy, reservedValues and server-set fields', () => {
     const { model, diagnostics } = loadSpec(mov());
     expect(diagnostics).toEqual([]);
     const schemas: Schemas = openApiJson(present(model, 'the model')).components.schemas;
-    expect(Object.keys(schemas.MovimentoCreateInput.properties)).toEqual(['qtaMov', 'statoMov']);
+    expect(Object.keys(schemas.MovimentoCreateInput.properties)).toEqual(['qtaMov', 'statoMov', '_actions']);
   });
 
   it.each([

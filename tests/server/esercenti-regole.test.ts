@@ -1,8 +1,8 @@
 /**
  * Seed 001 §6 rules of the merchant registry that depend on who saves (spec/esercenti/): the push bank's stores
  * (bank 99999) are saved by push users only; the company name is changed only by users whose bank group is in the
- * position's bank list; and (§5) a store's merchant category is required. On SQLite here, on PostgreSQL with
- * tests/run-postgres-suite.ts.
+ * position's bank list; (§5) a store's merchant category is required; (§2, §7) the merchant search's "e-commerce
+ * only" filter. On SQLite here, on PostgreSQL with tests/run-postgres-suite.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, createTestApp, type TestApp } from '../support/test-app.js';
@@ -145,5 +145,43 @@ describe("a store's merchant category is required (seed 001 §5: the sign requir
     expect(refused.status).toBe(400);
     expect(refused.body.details).toEqual([{ field: 'abcid', message: CATEGORY_REQUIRED }]);
     expect((await as['sede.30480'].get(`${API}/negozi/1001`)).body.abcid).toBe('5812');
+  });
+});
+
+describe('the merchant search\'s "e-commerce only" filter (seed 001 §2, §7 soloCommElettronico)', () => {
+  const SEARCH_NEEDS_A_FIELD = "E' necessario compilare almeno un campo del form prima di poter effettuare una ricerca.";
+  const codes = async (query: string): Promise<string[]> => {
+    const res = await as['sede.30480'].get(`${API}/esercenti?${query}&sort=codEser`);
+    expect(res.status, query).toBe(200);
+    return res.body.results.map((r: { codEser: string }) => r.codEser);
+  };
+
+  beforeAll(async () => {
+    // Bank 30480 has one PayWay merchant in the demo (0004567); a PayWayMail and a MO.TO one join it.
+    for (const [codEser, tipo, ds] of [['0008801', 'PWM', 'Negozio Online Mail'], ['0008802', 'MO', 'Vendite Telefoniche']]) {
+      const res = await as.assistenza.post(`${API}/esercenti`).send({ codEser, codAbi: '30480', cab: '01600', ds, tipo, tipoSoggettoEser: '2', pivaEser: '01234560124' });
+      expect(res.status).toBe(201);
+    }
+  });
+
+  it('yes: the PayWay and PayWayMail merchants of the bank; no: every other one', async () => {
+    expect(await codes('codAbi=30480&soloCommElettronico=true')).toEqual(['0004567', '0008801']);
+    const others = await codes('codAbi=30480&soloCommElettronico=false&size=200');
+    expect(others).toContain('0008802');
+    expect(others).toContain('0001234');
+    expect(others).not.toContain('0004567');
+    expect(others).not.toContain('0008801');
+    const all = await codes('codAbi=30480&size=200');
+    expect(all.length).toBe(others.length + 2);
+  });
+
+  it('combines with the other filters and the caller\'s scope; alone it is no search', async () => {
+    expect(await codes('codAbi=30480&soloCommElettronico=true&ds=mail')).toEqual(['0008801']);
+    expect(await codes('codAbi=34256&soloCommElettronico=true')).toEqual([]);
+    const alone = await as['sede.30480'].get(`${API}/esercenti?soloCommElettronico=true`);
+    expect(alone.status).toBe(400);
+    expect(alone.body.details).toEqual([{ field: 'codAbi', message: SEARCH_NEEDS_A_FIELD }]);
+    const wrong = await as['sede.30480'].get(`${API}/esercenti?codAbi=30480&soloCommElettronico=forse`);
+    expect(wrong.status).toBe(400);
   });
 });
