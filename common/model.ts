@@ -86,6 +86,12 @@ export interface FieldModel {
   writableBy?: 'assistance';
   /** Values only assistance writes into the field (reserved role names); others get 403 with `message: <value>`. */
   reservedValues?: { values: string[]; message: string };
+  /**
+   * Who may change the stored value (docs/spec-language.md#field-access): JSON Logic over the stored row, the caller
+   * and the related rows, as `editable`; an update that changes the field while it is false is 403 with `message`,
+   * and GET names the field in `_readOnly` so the form locks it (seed 001 §6: the company name).
+   */
+  writableWhen?: { when: JsonLogic; message: string };
   unique: boolean;
   index: boolean;
   /** Every message this field can produce, fully resolved (field override, else platform default). */
@@ -229,6 +235,11 @@ export interface EntityModel {
   rowPermissions?: RowPermissionModel[];
   /** List filters over another entity's rows: the rows that have one with this value (docs/spec-language.md#filters-over-related-rows). */
   existsFilters?: ExistsFilterModel[];
+  /**
+   * Yes/no list filters by query parameter over an enum group (docs/spec-language.md#filters-over-an-enum-group):
+   * `true` the rows whose field holds a code of the group, `false` the others (seed 001 §7 soloCommElettronico).
+   */
+  groupFilters?: GroupFilterModel[];
   /** Rows are changed only where this holds; elsewhere they are read-only and `hide` rows are not listed. */
   editable?: EditableModel;
   /** A new row is accepted only where this holds (403 with its message); existing rows are not concerned. */
@@ -249,6 +260,7 @@ export interface ExportModel { formats: ExportFormat[]; columns: string[] }
  * `?<param>=v` keeps the rows that have a row of `entity` linked to them (`link`: its field -> this entity's field)
  * whose `field` is v: a merchant by one of its terminals' id. `label`: the filter's, default the field's.
  */
+export interface GroupFilterModel { param: string; field: string; group: string; label: string }
 export interface ExistsFilterModel { param: string; entity: string; link: Record<string, string>; field: string; label: string }
 
 /**
@@ -280,7 +292,11 @@ export function permissionForRow(rowPermissions: readonly RowPermissionModel[] |
 }
 
 /** Another entity's row found from this one: `link` is targetField -> this entity's field. */
-export interface RelatedModel { name: string; entity: string; link: Record<string, string> }
+/**
+ * A row of another entity that conditions read by `name` (`banca.<field>`); with `values`, every linked row's
+ * value of that field instead, distinct, as a list (`{ in: [{ var: caller.group }, { var: bancheNegozi }] }`).
+ */
+export interface RelatedModel { name: string; entity: string; link: Record<string, string>; values?: string }
 
 /**
  * Seed 000 §4: stock is editable only where the bank has stock management, otherwise read-only with

@@ -3253,6 +3253,8 @@ export interface components {
                 /** @description Comune */
                 comune?: string;
             };
+            /** @description I campi che il chiamante non puo' modificare ora su questa riga (writableWhen) */
+            _readOnly?: "ds"[];
             /** Codice ATECO */
             ateco: string | null;
             /** CAB */
@@ -3529,6 +3531,8 @@ export interface components {
                 /** @description Comune */
                 comune?: string;
             };
+            /** @description Ignorato: i campi bloccati che GET aggiunge alla riga */
+            _readOnly?: "ds"[];
             /** Codice ATECO */
             ateco?: string | null;
             /** CAB */
@@ -4239,6 +4243,8 @@ export interface components {
         };
         /** Giacenza */
         GiacenzaInput: {
+            /** @description Ignorato: le azioni che GET aggiunge alla riga */
+            _actions?: "delete"[];
             /** @description Ignorato: i nomi che GET aggiunge alla riga */
             _labels?: {
                 /** @description Codice ABI */
@@ -4684,6 +4690,8 @@ export interface components {
         };
         /** Movimento di magazzino */
         MovimentoMagazzinoCreateInput: {
+            /** @description Ignorato: le azioni che GET aggiunge alla riga */
+            _actions?: ("accetta" | "rifiuta")[];
             /** @description Ignorato: i nomi che GET aggiunge alla riga */
             _labels?: {
                 /** @description Codice ABI */
@@ -4767,6 +4775,8 @@ export interface components {
         };
         /** Movimento di magazzino */
         MovimentoMagazzinoInput: {
+            /** @description Ignorato: le azioni che GET aggiunge alla riga */
+            _actions?: ("accetta" | "rifiuta")[];
             /** @description Ignorato: i nomi che GET aggiunge alla riga */
             _labels?: {
                 /** @description Codice ABI */
@@ -4814,6 +4824,8 @@ export interface components {
             row: components["schemas"]["MovimentoMagazzinoDetail"];
         };
         Negozio: {
+            /** @description Le azioni che il chiamante puo' eseguire ora su questa riga (transizioni, update, delete) */
+            _actions?: "update"[];
             /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
             _labels?: {
                 /** @description Banca */
@@ -4898,6 +4910,8 @@ export interface components {
             pdvid: string;
         };
         NegozioDetail: {
+            /** @description Le azioni che il chiamante puo' eseguire ora su questa riga (transizioni, update, delete) */
+            _actions?: "update"[];
             /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
             _labels?: {
                 /** @description Banca */
@@ -4977,6 +4991,8 @@ export interface components {
         };
         /** Negozio */
         NegozioInput: {
+            /** @description Ignorato: le azioni che GET aggiunge alla riga */
+            _actions?: "update"[];
             /** @description Ignorato: i nomi che GET aggiunge alla riga */
             _labels?: {
                 /** @description Banca */
@@ -5913,6 +5929,8 @@ export interface components {
         };
         /** Richiesta */
         RichiestaCreateInput: {
+            /** @description Ignorato: le azioni che GET aggiunge alla riga */
+            _actions?: ("sblocca" | "completa" | "sospendi" | "riprendi" | "chiudiIntervento" | "annullaSostituzione" | "autorizzaFattDir" | "rifiutaFattDir")[];
             /** @description Ignorato: i nomi che GET aggiunge alla riga */
             _labels?: {
                 /** @description Codice ABI */
@@ -6007,6 +6025,8 @@ export interface components {
         };
         /** Richiesta */
         RichiestaInput: {
+            /** @description Ignorato: le azioni che GET aggiunge alla riga */
+            _actions?: ("sblocca" | "completa" | "sospendi" | "riprendi" | "chiudiIntervento" | "annullaSostituzione" | "autorizzaFattDir" | "rifiutaFattDir")[];
             /** @description Ignorato: i nomi che GET aggiunge alla riga */
             _labels?: {
                 /** @description Codice ABI */
@@ -11041,6 +11061,8 @@ export interface operations {
                 q?: string;
                 /** @description Righe per pagina */
                 size?: number;
+                /** @description Filtro: Solo e-commerce */
+                soloCommElettronico?: boolean;
                 /** @description campo oppure campo,asc|desc */
                 sort?: string;
                 /** @description Filtro: Tipo esercente */
@@ -11791,6 +11813,8 @@ export interface operations {
                 posId?: string;
                 /** @description Ricerca per nome: le righe in cui codEser, ds contiene il testo (maiuscole e minuscole indifferenti) */
                 q?: string;
+                /** @description Filtro: Solo e-commerce */
+                soloCommElettronico?: boolean;
                 /** @description campo oppure campo,asc|desc */
                 sort?: string;
                 /** @description Filtro: Tipo esercente */

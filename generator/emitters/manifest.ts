@@ -138,7 +138,9 @@ function entityManifest(entity: EntityModel, model: Model): EntityMeta {
       ? [{ ...column(f), label: `${f.label} dal`, param: `${f.filterParam}Da`, search: 'range' }, { ...column(f), label: `${f.label} al`, param: `${f.filterParam}A`, search: 'range' }]
       : [{ ...column(f), param: f.filterParam, search: f.search ?? 'exact' }]))
       // A filter over related rows is a text input named by its parameter (docs/spec-language.md#filters-over-related-rows).
-      .concat((entity.existsFilters ?? []).map((x): FilterDef => ({ field: x.param, label: x.label, type: 'string', param: x.param, search: 'exact' }))),
+      .concat((entity.existsFilters ?? []).map((x): FilterDef => ({ field: x.param, label: x.label, type: 'string', param: x.param, search: 'exact' })))
+      // A filter over an enum group is a yes/no select (docs/spec-language.md#filters-over-an-enum-group).
+      .concat((entity.groupFilters ?? []).map((g): FilterDef => ({ field: g.param, label: g.label, type: 'boolean', param: g.param, search: 'exact' }))),
     defaultSort: entity.list?.sort ?? { field: entity.key[0], direction: 'asc' },
     operations: entity.api.operations,
     permissions: entity.api.permissions,

@@ -38,6 +38,18 @@ export function lifecycleSchemas(entity: EntityModel, schemas: Record<string, un
         items: { type: 'string', enum: actionNames(entity) },
       };
     }
+    // A row read with GET may be sent back as it is: its actions are ignored, as its `_labels` are.
+    propertiesOf(schemaNamed(schemas, `${entity.name}Input`))._actions = {
+      type: 'array', description: 'Ignorato: le azioni che GET aggiunge alla riga', items: { type: 'string', enum: actionNames(entity) },
+    };
+  }
+  const guarded = entity.fields.filter((f) => f.writableWhen).map((f) => f.name);
+  if (guarded.length) {
+    // On a row read by GET: the fields the caller may not change on it now (docs/spec-language.md#field-access);
+    // a body may send it back, ignored, as it does `_labels`.
+    const locked = { type: 'array', items: { type: 'string', enum: guarded } };
+    propertiesOf(schemaNamed(schemas, `${entity.name}Detail`))._readOnly = { ...locked, description: 'I campi che il chiamante non puo\' modificare ora su questa riga (writableWhen)' };
+    propertiesOf(schemaNamed(schemas, `${entity.name}Input`))._readOnly = { ...locked, description: 'Ignorato: i campi bloccati che GET aggiunge alla riga' };
   }
   const machines = machinesOf(entity);
   if (!machines.length) return;

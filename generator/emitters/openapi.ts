@@ -268,6 +268,10 @@ export function listParameters(entity: EntityModel): ParameterObject[] {
     // A type-ahead text may hold '+' (a space in form encoding) or ','; the validator refuses reserved characters otherwise.
     params.push({ name: field.filterParam, in: 'query', description: `Filtro: ${field.label}`, 'x-field': field.name, allowReserved: true, schema: filterSchema(field) });
   }
+  // A yes/no filter over an enum group (docs/spec-language.md#filters-over-an-enum-group): x-field and x-group for the server.
+  for (const filter of entity.groupFilters ?? []) {
+    params.push({ name: filter.param, in: 'query', description: `Filtro: ${filter.label}`, 'x-field': filter.field, 'x-group': filter.group, schema: { type: 'boolean' } });
+  }
   // A filter over related rows (docs/spec-language.md#filters-over-related-rows): x-exists names it for the server.
   for (const filter of entity.existsFilters ?? []) {
     params.push({ name: filter.param, in: 'query', description: `Filtro: ${filter.label}`, 'x-exists': filter.param, allowReserved: true, schema: { type: 'string' } });

@@ -158,6 +158,7 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
     ...(raw.confirmFields ? { confirmFields: Object.entries(raw.confirmFields).map(([name, c]) => ({ name, ...c })) } : {}),
     ...(raw.rowPermissions ? { rowPermissions: buildRowPermissions(raw, permission, source, diagnostics) } : {}),
     // The label defaults to the filtered field's: check-exists-filters fills it in.
+    ...(raw.groupFilters ? { groupFilters: Object.entries(raw.groupFilters).map(([param, g]) => ({ param, field: g.field, group: g.group, label: g.label })) } : {}),
     ...(raw.existsFilters ? { existsFilters: Object.entries(raw.existsFilters).map(([param, x]) => ({ param, entity: x.entity, link: x.link, field: x.field, label: x.label ?? '' })) } : {}),
     scope: raw.scope ?? {},
     confirmations: raw.confirmations ?? [],

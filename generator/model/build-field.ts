@@ -65,7 +65,7 @@ export function buildField(
   onlyFor('file', ['file']);
   if (raw.type === 'file') {
     if (!raw.file) report(['type'], `Field '${name}' is a file: declare what it accepts under 'file' (maxSize in bytes, accept: content types).`);
-    for (const k of ['default', 'search', 'unique', 'index', 'editPermission', 'generate', 'writableBy', 'reservedValues'] as const) {
+    for (const k of ['default', 'search', 'unique', 'index', 'editPermission', 'generate', 'writableBy', 'reservedValues', 'writableWhen'] as const) {
       if (raw[k] !== undefined) report([k], `Field '${name}' is a file: it cannot have '${k}' (the row keeps only a reference to the stored file).`);
     }
     if (raw.required) report(['required'], `Field '${name}' is a file: it cannot be required (a row is created first, its file uploaded after).`);
@@ -154,6 +154,8 @@ export function buildField(
     ...(raw.editPermission ? { editPermission: raw.editPermission } : {}),
     ...(raw.writableBy ? { writableBy: raw.writableBy } : {}),
     ...(raw.reservedValues ? { reservedValues: { values: raw.reservedValues.values, message: raw.reservedValues.message } } : {}),
+    // Its names (row, caller, related rows) are checked with the entity's lifecycle (check-lifecycle.ts).
+    ...(raw.writableWhen ? { writableWhen: { when: raw.writableWhen.when, message: raw.writableWhen.message } } : {}),
     unique: raw.unique ?? false,
     index: raw.index ?? false,
     messages,

@@ -27,7 +27,7 @@ export function buildLifecycle(raw: RawEntity, fields: FieldModel[], source: Sou
     out.related = Object.entries(raw.related).map(([name, r]) => {
       if (['row', 'caller', 'now', 'today', 'input'].includes(name)) report(['related', name], `'${name}' is a name every condition has already: give the related row another name.`);
       for (const [target, own] of Object.entries(r.link)) checkField(own, ['related', name, 'link', target], 'Link value');
-      return { name, entity: r.entity, link: r.link };
+      return { name, entity: r.entity, link: r.link, ...(r.values !== undefined ? { values: r.values } : {}) };
     });
   }
   if (raw.editable) {

@@ -6,6 +6,7 @@
 import { machinesOf, type CustomOperationModel, type EntityModel, type FieldModel, type Model } from '../../common/model.js';
 import { machinePath } from './build-lifecycle.js';
 import { checkExistsFilters } from './check-exists-filters.js';
+import { checkGroupFilters } from './check-group-filters.js';
 import { checkLookups } from './check-lookups.js';
 import { checkRelatedLists } from './check-related-lists.js';
 import { didYouMean, type Diagnostic } from '../diagnostics.js';
@@ -89,6 +90,7 @@ export function checkCrossReferences(
     checkRelatedLists(entity, byName, (path, message) => { report(source, path, message); });
     checkLookups(entity, byName, (path, message) => { report(source, path, message); });
     checkExistsFilters(entity, byName, (path, message) => { report(source, path, message); });
+    checkGroupFilters(entity, (path, message) => { report(source, path, message); });
     for (const field of entity.fields) {
       if (field.editPermission) checkPermission(field.editPermission, source, ['fields', field.name, 'editPermission']);
     }

@@ -32,7 +32,10 @@ export function checkLifecycles(entities: Located<EntityModel>[], diagnostics: D
       for (const f of Object.keys(r.link)) {
         if (!fieldsOf(e).includes(f)) report(['related', r.name, 'link', f], `Link field '${f}' is not a field of ${e.name}.${didYouMean(f, fieldsOf(e))}`);
       }
+      if (r.values !== undefined && !fieldsOf(e).includes(r.values)) report(['related', r.name, 'values'], `'${r.values}' is not a field of ${e.name}.${didYouMean(r.values, fieldsOf(e))}`);
     }
+    /** Related names read as a list of values (`values:`), not as one row. */
+    const valueLists = new Set((entity.related ?? []).filter((r) => r.values !== undefined).map((r) => r.name));
 
     /** What a root of the context offers (one of `roots`, so it exists), and how a message names it. */
     const membersOf = (root: string, input?: string[]): { members: readonly string[]; what: string } | undefined => {
@@ -52,7 +55,7 @@ export function checkLifecycles(entities: Located<EntityModel>[], diagnostics: D
         const member = members.at(0);
         const rest = members.slice(1);
         if (root === 'row' && !withRow) {
-          report(at, `'editable.when' cannot read the row ('${v.name}'): it decides per related row, so lists can leave read-only rows out. Read a related row instead (e.g. banca.${member ?? 'field'}).`);
+          report(at, `'editable.when' with 'hide' cannot read the row ('${v.name}'): it decides per related row, so lists can leave read-only rows out. Read a related row instead (e.g. banca.${member ?? 'field'}).`);
           continue;
         }
         if (!roots.includes(root)) {
@@ -60,6 +63,10 @@ export function checkLifecycles(entities: Located<EntityModel>[], diagnostics: D
           continue;
         }
         used.add(root);
+        if (valueLists.has(root)) {
+          if (member !== undefined) report(at, `'${root}' is a list of values (related 'values'): read it whole, as { var: ${root} }, not '${v.name}'.`);
+          continue;
+        }
         if (root === 'now' || root === 'today') {
           if (member !== undefined) report(at, `'${root}' is a date, it has no '${member}'.`);
           continue;
@@ -77,14 +84,23 @@ export function checkLifecycles(entities: Located<EntityModel>[], diagnostics: D
     };
 
     if (entity.editable) {
-      const used = checkVars(entity.editable.when, ['editable', 'when'], false);
+      // Without `hide` the condition is decided row by row (a push bank's store: seed 001 §6), so it may read the row.
+      const hides = Object.keys(entity.editable.hide).length > 0;
+      const used = checkVars(entity.editable.when, ['editable', 'when'], !hides);
       const relatedUsed = [...used].filter((r) => related.has(r));
-      if (Object.keys(entity.editable.hide).length && relatedUsed.length > 1) {
+      for (const name of relatedUsed.filter((r) => hides && valueLists.has(r))) {
+        report(['editable', 'when'], `'editable.when' with 'hide' reads '${name}', a list of values: lists decide per related row, so it may read one related row only.`);
+      }
+      if (hides && relatedUsed.length > 1) {
         report(['editable', 'when'], `'editable.when' reads ${relatedUsed.join(' and ')}: with 'hide' it may read one related row only (lists decide per row of it).`);
       }
     }
 
     if (entity.creatable) checkVars(entity.creatable.when, ['creatable', 'when'], true);
+    // A field's write condition reads what `editable` does, the stored row included (docs/spec-language.md#field-access).
+    for (const f of entity.fields) {
+      if (f.writableWhen) checkVars(f.writableWhen.when, ['fields', f.name, 'writableWhen', 'when'], true);
+    }
 
     // A row check reads the row's fields by name; a dotted name is a related row's field (docs/spec-language.md#success-messages-delete-confirmation-row-checks).
     (entity.checks ?? []).forEach((check, i) => {
@@ -92,8 +108,12 @@ export function checkLifecycles(entities: Located<EntityModel>[], diagnostics: D
         const parts = v.name.split('.');
         const member = parts.at(1);
         const target = related.get(parts[0]);
-        if (member === undefined || !target) continue;
         const at = ['checks', i, 'valid', ...v.path];
+        if (valueLists.has(parts[0])) {
+          report(at, `A row check cannot read '${parts[0]}', a list of values: only conditions on who saves (editable, creatable, guards, writableWhen) do.`);
+          continue;
+        }
+        if (member === undefined || !target) continue;
         if (parts.length > 2) report(at, `Name '${v.name}' must be ${parts[0]}.<one field>.`);
         else if (!fieldsOf(target).includes(member)) report(at, `'${member}' in '${v.name}' is not a field of ${target.name}.${didYouMean(member, fieldsOf(target))}`);
       }

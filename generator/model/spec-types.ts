@@ -13,7 +13,7 @@ export interface RawField {
   minimum?: number; maximum?: number; precision?: number; scale?: number;
   values?: Record<string, string>; colors?: Record<string, string>; groups?: Record<string, string[]>; entity?: string; search?: 'exact' | 'wildcard' | 'range'; filterParam?: string; valuesFrom?: 'functions' | 'actions';
   readOnly?: boolean; unique?: boolean; index?: boolean; editPermission?: string; secret?: boolean; generate?: 'uuid';
-  writableBy?: 'assistance'; reservedValues?: { values: string[]; message: string };
+  writableBy?: 'assistance'; reservedValues?: { values: string[]; message: string }; writableWhen?: { when: JsonLogic; message: string };
   lookup?: { entity: string; value?: string; filterBy?: Record<string, string>; fill?: Record<string, string> };
   /** The field's own messages, by rule: any it leaves out falls back to messages.yaml. */
   messages?: Partial<Record<string, string>>;
@@ -28,6 +28,7 @@ export interface RawEntity {
   confirmFields?: Record<string, { confirms: string; label: string; message: string }>;
   rowPermissions?: { field: string; group: string; permission: string }[];
   existsFilters?: Record<string, { entity: string; link: Record<string, string>; field: string; label?: string }>;
+  groupFilters?: Record<string, { field: string; group: string; label: string }>;
   scope?: ScopeMap;
   audit?: boolean;
   /** Public reference data: any signed-in user searches and reads its display fields (docs/spec-language.md#references). */
@@ -50,7 +51,7 @@ export interface RawEntity {
   menu?: { group: string; label?: string; order?: number };
   renamedFrom?: string;
   migrate?: { dropFields?: string[]; narrow?: string[]; backfill?: Record<string, unknown> };
-  related?: Record<string, { entity: string; link: Record<string, string> }>;
+  related?: Record<string, { entity: string; link: Record<string, string>; values?: string }>;
   editable?: { when: unknown; message: string; hide?: Record<string, unknown> };
   creatable?: { when: unknown; message: string };
   /** One machine (`field:` at its top) or a map of named machines. */

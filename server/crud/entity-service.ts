@@ -26,7 +26,7 @@ import { upsertChildRows, type DesiredRow } from './child-rows.js';
 import { enforceChecks, enforceFieldConditions, relatedCheckProblems } from './row-checks.js';
 import { keyOf, type Row } from './row-mapping.js';
 import { fileFields } from '../../common/file-rules.js';
-import { refuseAssistanceOnly, refuseServerSet } from './field-access.js';
+import { refuseAssistanceOnly, refuseLockedChanges, refuseServerSet } from './field-access.js';
 import type { FileStore } from '../files/store.js';
 import { named, present } from '../lookup.js';
 import { expectRecord, expectRecords } from '../records.js';
@@ -215,6 +215,7 @@ export class EntityService {
       refuseServerSet(this.model, this.entity, body, caller);
       this.checkFieldPermissions(current, body, caller);
       await refuseAssistanceOnly(trx, this.model, this.entity, body, current, caller);
+      refuseLockedChanges(this.entity, body, current, await this.lifecycle.lockedFields(trx, current, caller));
       const row = this.prepare(this.entity, { ...current, ...stripChildren(this.entity, body), ...key });
       enforceFieldConditions(this.entity, row, body, current);
       if (!this.visible(row, caller)) throw new ApiError('FORBIDDEN');
@@ -336,10 +337,14 @@ export class EntityService {
     return withReferenceLabels(this.db, this.model, this.entity, rows, caller);
   }
 
-  /** The row with `_actions` (what the caller may run on it now) for entities with a lifecycle. */
+  /**
+   * The row with `_actions` (what the caller may run on it now) for entities with a lifecycle, and `_readOnly`
+   * (the fields the caller may not change on it: `writableWhen`) for entities with such fields.
+   */
   async withActions(row: Row, caller?: Caller): Promise<Row> {
-    if (!this.entity.states?.length && !this.entity.editable) return row;
-    return { ...row, _actions: await this.lifecycle.actions(this.db, row, caller) };
+    const locked = this.entity.fields.some((f) => f.writableWhen) ? { _readOnly: await this.lifecycle.lockedFields(this.db, row, caller) } : {};
+    if (!this.entity.states?.length && !this.entity.editable) return { ...row, ...locked };
+    return { ...row, _actions: await this.lifecycle.actions(this.db, row, caller), ...locked };
   }
 
   /** A page's rows, each with the actions the caller may run on it now (issue 14 item 9: a list's row actions). */

@@ -7,7 +7,9 @@
  *     and changed by assistance only, since it decides whose rows a user sees; anyone else gets 403 naming
  *     the field when the value differs from what is stored (or, for a new row, from the default);
  *   - `reservedValues`: values only assistance writes (ROLE_ADMIN, ROLE_WPB, MERCHANT_OP), because holding
- *     them is what makes a user assistance or a merchant; a row that already holds one may be saved back.
+ *     them is what makes a user assistance or a merchant; a row that already holds one may be saved back;
+ *   - `writableWhen`: a stored value only callers for whom the condition holds change (seed 001 §6: the company
+ *     name, by users of the position's banks); the lifecycle decides which fields are locked (lockedFields).
  * Saves without a caller (demo data) are the spec's own data and pass.
  */
 import type { Knex } from 'knex';
@@ -101,6 +103,19 @@ function restricted(
     }
   }
   return out;
+}
+
+/**
+ * 403 with the field's `writableWhen.message` for each `locked` field (the caller's condition is false on the
+ * stored row) whose sent value differs from the stored one; sending it back as it is passes (forms post whole rows).
+ */
+export function refuseLockedChanges(entity: EntityModel, body: Row, current: Row, locked: readonly string[]): void {
+  const details: ErrorDetail[] = [];
+  for (const field of entity.fields) {
+    if (!field.writableWhen || !locked.includes(field.name) || body[field.name] === undefined) continue;
+    if (!same(field, body[field.name], current[field.name])) details.push({ field: field.name, message: field.writableWhen.message });
+  }
+  if (details.length) throw new ApiError('FORBIDDEN', details);
 }
 
 function same(field: FieldModel, a: unknown, b: unknown): boolean {

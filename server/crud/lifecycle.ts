@@ -33,8 +33,11 @@ import { auditKey } from './audit.js';
 type Db = Knex | Knex.Transaction;
 type Context = Record<string, unknown>;
 
+/** What a related name holds: one row, or (`values:`) the distinct values of a field over the linked rows. */
+type RelatedValue = Row | unknown[] | undefined;
+
 /** Related rows already read for a page, by related list and link values. */
-type RelatedRows = Map<string, Row | undefined>;
+type RelatedRows = Map<string, RelatedValue>;
 
 /** How a transition's `insert` effect creates its row: the target's scoped service, inside the transition's transaction. */
 export type InsertRow = (entity: string, row: Row) => Promise<void>;
@@ -51,7 +54,8 @@ export class Lifecycle {
 
   constructor(private readonly model: RuntimeModel, private readonly entity: EntityModel) {
     this.editableField = this.fieldFinding(entity.editable?.when);
-    const roots = new Set(logicVars([entity.editable?.when, entity.creatable?.when, entity.states]).map((v) => v.name.split('.')[0]));
+    const writable = entity.fields.flatMap((f) => (f.writableWhen ? [f.writableWhen.when] : []));
+    const roots = new Set(logicVars([entity.editable?.when, entity.creatable?.when, entity.states, ...writable]).map((v) => v.name.split('.')[0]));
     this.related = (entity.related ?? []).filter((r) => roots.has(r.name));
   }
 
@@ -310,7 +314,7 @@ export class Lifecycle {
     return context;
   }
 
-  private async relatedRowOnce(db: Db, related: RelatedModel, row: Row, known?: RelatedRows): Promise<Row | undefined> {
+  private async relatedRowOnce(db: Db, related: RelatedModel, row: Row, known?: RelatedRows): Promise<RelatedValue> {
     if (!known) return this.relatedRow(db, related, row);
     const id = `${related.name}\u0000${JSON.stringify(Object.values(related.link).map((own) => row[own] ?? null))}`;
     if (!known.has(id)) known.set(id, await this.relatedRow(db, related, row));
@@ -323,10 +327,30 @@ export class Lifecycle {
     return { caller: facts, now, today: now.slice(0, 10) };
   }
 
-  private async relatedRow(db: Db, related: RelatedModel, row: Row): Promise<Row | undefined> {
+  private async relatedRow(db: Db, related: RelatedModel, row: Row): Promise<RelatedValue> {
     const where = Object.fromEntries(Object.entries(related.link).map(([targetField, own]) => [targetField, row[own]]));
+    const target = entityByName(this.model, related.entity);
+    if (related.values !== undefined) {
+      if (Object.values(where).some((v) => v === null || v === undefined)) return [];
+      // One indexed read of the distinct values (a merchant's stores' banks), never the linked rows themselves.
+      const column = named(target.fields, related.values, `${target.name} fields`).column;
+      const rows = await db<Row>(target.table).distinct(column).where(toColumns(target, where)).whereNotNull(column);
+      return rows.map((r) => r[column]);
+    }
     if (Object.values(where).some((v) => v === null || v === undefined)) return undefined;
-    return (await new Repository(entityByName(this.model, related.entity)).findWhere(db, where))[0];
+    return (await new Repository(target).findWhere(db, where))[0];
+  }
+
+  /**
+   * The fields of `row` the caller may not change now (`writableWhen` false: seed 001 §6, the company name of a
+   * position whose banks are not the caller's); GET answers them in `_readOnly`, an update that changes one is 403.
+   * Internal saves (no caller) change anything.
+   */
+  async lockedFields(db: Db, row: Row, caller?: Caller): Promise<string[]> {
+    const guarded = this.entity.fields.filter((f) => f.writableWhen);
+    if (!caller || !guarded.length) return [];
+    const context = await this.context(db, row, caller);
+    return guarded.filter((f) => f.writableWhen && !logicHolds(f.writableWhen.when, context)).map((f) => f.name);
   }
 
   /** The one related row `editable.when` reads (the generator allows one when rows are hidden). */
@@ -341,10 +365,15 @@ export class Lifecycle {
     return this.entity.related?.find((r) => roots.has(r.name));
   }
 
-  /** Where a refusal by `when` is reported: the row's field that finds the related row it reads, else the key. */
+  /**
+   * Where a refusal by `when` is reported: the row's field that finds the related row it reads, else the first
+   * field of the row it reads (a store's bank, 99999 the push one), else the key.
+   */
   private fieldFinding(when: unknown): string {
     const used = this.relatedReadBy(when);
-    return (used && Object.values(used.link)[0]) ?? this.entity.key[0];
+    if (used) return Object.values(used.link)[0];
+    const own = when === undefined ? undefined : logicVars(when).map((v) => v.name).find((name) => name.startsWith('row.'));
+    return own?.slice('row.'.length) ?? this.entity.key[0];
   }
 
   private column(field: string): string {

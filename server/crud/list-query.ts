@@ -14,7 +14,7 @@ export interface ListParams {
   size: number;
   sort: { field: string; direction: 'asc' | 'desc' }[];
   /** `exact` forces equality whatever the field's search mode (path parameters). */
-  filters: { field: string; value: unknown; exact?: boolean; range?: 'from' | 'to'; exists?: boolean; broad?: boolean }[];
+  filters: { field: string; value: unknown; exact?: boolean; range?: 'from' | 'to'; exists?: boolean; broad?: boolean; group?: string }[];
   compact: boolean;
   /** `?q=`: rows whose display fields contain this text (a reference input's search). */
   search?: string;
@@ -25,7 +25,8 @@ export interface ListParams {
  * `exists`: a filter over related rows (the entity's `existsFilters`, by the name in `field`), which the
  * service applies with the caller's scope on the related entity (applyFilters leaves it).
  */
-export interface FilterParam { param: string; field: string; range?: 'from' | 'to'; exists?: boolean }
+/** `group`: a yes/no filter over that group of the enum `field` (docs/spec-language.md#filters-over-an-enum-group). */
+export interface FilterParam { param: string; field: string; range?: 'from' | 'to'; exists?: boolean; group?: string }
 
 export function parseListParams(entity: EntityModel, query: Record<string, unknown>, filterable: readonly FilterParam[]): ListParams {
   const size = Math.min(Number(query.size ?? entity.api.pageSize), entity.api.maxPageSize);
@@ -36,17 +37,22 @@ export function parseListParams(entity: EntityModel, query: Record<string, unkno
   });
   const filters = filterable
     .filter(({ param }) => query[param] !== undefined && query[param] !== '')
-    .map(({ param, field, range, exists }) => ({ field, value: query[param], ...(range ? { range } : {}), ...(exists ? { exists } : {}) }));
+    .map(({ param, field, range, exists, group }) => ({ field, value: query[param], ...(range ? { range } : {}), ...(exists ? { exists } : {}), ...(group ? { group } : {}) }));
   const search = typeof query.q === 'string' && query.q.trim() !== '' ? { search: query.q.trim() } : {};
   return { page: Number(query.page ?? 0), size, sort, filters, compact: query.format === 'compact', ...search };
 }
 
 export function applyFilters<TRecord extends object, TResult>(qb: Knex.QueryBuilder<TRecord, TResult>, entity: EntityModel, params: ListParams): Knex.QueryBuilder<TRecord, TResult> {
   if (params.search !== undefined) applyDisplaySearch(qb, entity, params.search);
-  for (const { field, value, exact, range, exists, broad } of params.filters) {
+  for (const { field, value, exact, range, exists, broad, group } of params.filters) {
     if (exists) continue;
     const f = named(entity.fields, field, `${entity.name} fields`);
-    if (range) {
+    if (group !== undefined) {
+      // Yes: a code of the group; no: any other value, or none.
+      const codes = f.groups?.[group] ?? [];
+      if (value === true || value === 'true') qb.whereIn(f.column, codes);
+      else qb.where((w) => { w.whereNotIn(f.column, codes).orWhereNull(f.column); });
+    } else if (range) {
       // Both ends included; dates and datetimes compare as ISO text, numbers as numbers.
       const bound = f.type === 'integer' || f.type === 'decimal' ? Number(value) : String(value);
       qb.where(f.column, range === 'from' ? '>=' : '<=', bound);

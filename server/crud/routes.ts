@@ -169,7 +169,10 @@ function answered<T>(body: unknown, is: (value: unknown) => value is T, operatio
   return body;
 }
 
-/** The list filters the document declares: query parameter name and the field it filters (`x-field`), or the filter over related rows (`x-exists`). */
+/**
+ * The list filters the document declares: query parameter name and the field it filters (`x-field`, with `x-group` for a
+ * yes/no filter over an enum group), or the filter over related rows (`x-exists`).
+ */
 function filterableFields(paths: Record<string, Record<string, unknown>>, entity: EntityModel): FilterParam[] {
   const list = Object.values(paths).map((item) => item.get).find((get) => isRecord(get) && get.operationId === `list${entity.name}`);
   const parameters: unknown[] = isRecord(list) && Array.isArray(list.parameters) ? list.parameters : [];
@@ -178,8 +181,9 @@ function filterableFields(paths: Record<string, Record<string, unknown>>, entity
     if (p.in === 'query' && typeof exists === 'string' && typeof p.name === 'string') return [{ param: p.name, field: exists, exists: true }];
     const field = p['x-field'];
     const range = p['x-range'];
+    const group = p['x-group'];
     if (p.in !== 'query' || typeof field !== 'string' || !field || typeof p.name !== 'string') return [];
-    return [{ param: p.name, field, ...(range === 'from' || range === 'to' ? { range } : {}) }];
+    return [{ param: p.name, field, ...(range === 'from' || range === 'to' ? { range } : {}), ...(typeof group === 'string' ? { group } : {}) }];
   });
 }
 
@@ -238,7 +242,9 @@ async function labelled(s: EntityService, row: Row, caller: Caller): Promise<Row
 
 /** The body of a create or update; the `_labels` a GET answered (the row's, its child rows'), sent back with the row, are not data. */
 function bodyOf(s: EntityService, req: Request): Row {
-  return s.withoutLabels(expectRecord(req.body, 'The request body'));
+  // A row read with GET may come back with what the server said of it for this caller (`_actions`, `_readOnly`): not data.
+  const { _actions: _allowed, _readOnly: _locked, ...body } = expectRecord(req.body, 'The request body');
+  return s.withoutLabels(body);
 }
 
 /** The body of an operation that may have none (a transition without input, a custom GET). */

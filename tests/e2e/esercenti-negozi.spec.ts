@@ -91,3 +91,19 @@ test("il negozio si modifica nella sua scheda e si salva da solo; l'anagrafica n
     await expect(page.locator('#root_telefono')).toHaveValue('02 1111111');
   });
 });
+
+test('la categoria merceologica del negozio è obbligatoria: senza, il modulo lo dice sul campo e non salva (seed 001 §5)', async ({ page }) => {
+  await page.goto('/esercente/anagraficaesercente/E/0001234/1002/30480/1');
+  await submitLogin(page, 'sede.30480');
+  const stores = page.getByRole('region', { name: 'Negozi' });
+  await expect(stores.locator('#negozi_abcid')).toHaveValue('5812');
+  let sent = 0;
+  page.on('request', (r) => { if (r.method() === 'PUT' && r.url().includes('/negozi/1002')) sent += 1; });
+  await stores.locator('#negozi_abcid').fill('');
+  await stores.getByRole('group', { name: 'Azioni Negozio' }).getByRole('button', { name: 'Salva' }).click();
+  await expect(stores.locator('#negozi_abcid-error')).toHaveText('Indicare la categoria merceologica del negozio');
+  expect(sent, 'the form asks nothing of the server').toBe(0);
+  await stores.locator('#negozi_abcid').fill('5812');
+  await stores.getByRole('group', { name: 'Azioni Negozio' }).getByRole('button', { name: 'Salva' }).click();
+  await expect(page.getByText('Salvataggio effettuato').first()).toBeVisible();
+});

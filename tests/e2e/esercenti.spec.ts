@@ -138,3 +138,73 @@ test('sede.30480, senza i permessi del back-office: il comune dell\'esercente pe
   await page.getByRole('option', { name: /Torino - TO$/ }).click();
   await expect(comune).toHaveValue(/Torino - TO$/);
 });
+
+test('il filtro "Solo e-commerce" della ricerca: Sì i PayWay e PayWayMail della banca, No gli altri (seed 001 §2, §7)', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(SEARCH);
+  await expectPath(page, '/login/banca');
+  await submitLogin(page, 'sede.30480');
+  await expectPath(page, SEARCH);
+  const filter = page.getByRole('textbox', { name: 'Solo e-commerce' });
+
+  await test.step('Sì: della banca 30480 resta la Libreria Online [PayWay]', async () => {
+    const searched = page.waitForResponse((r) => r.url().includes('/esercenti?') && r.url().includes('soloCommElettronico=true') && r.ok());
+    await filter.click();
+    await page.getByRole('option', { name: 'Sì' }).click();
+    await searched;
+    await expect(page.locator('table tbody tr')).toHaveCount(1);
+    await expect(page.locator('table tbody tr').first()).toContainText('Libreria Online di Sara Colombo [PayWay]');
+    await page.screenshot({ path: testInfo.outputPath('ricerca-ecommerce-1400.png'), fullPage: true });
+  });
+
+  await test.step('No: Bar Centrale sì, la Libreria Online no', async () => {
+    const searched = page.waitForResponse((r) => r.url().includes('/esercenti?') && r.url().includes('soloCommElettronico=false') && r.ok());
+    await filter.click();
+    await page.getByRole('option', { name: 'No' }).click();
+    await searched;
+    await expect(page.locator('table tbody tr', { hasText: 'Bar Centrale S.r.l.' })).toHaveCount(1);
+    await expect(page.locator('table tbody tr', { hasText: 'Libreria Online' })).toHaveCount(0);
+  });
+
+  await test.step('al telefono il filtro resta nella barra, leggibile', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(filter).toBeVisible();
+    await expect(filter).toHaveValue('No');
+    const box = await filter.boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThanOrEqual(150);
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: testInfo.outputPath('ricerca-ecommerce-390.png'), fullPage: true });
+  });
+});
+
+test("la federazione legge bloccata la ragione sociale di un esercente di una banca socia; il resto lo modifica (seed 001 §6)", async ({ page, request }, testInfo) => {
+  await test.step("l'assistenza crea via API un esercente della banca 08549, socia della federazione", async () => {
+    const login = await request.post('/webpos/api/v1/authorization/auth?userType=banca', { data: { username: 'assistenza', password: 'Demo-WebPos-2026' } });
+    const token = String((await login.json()).access_token);
+    const created = await request.post('/webpos/api/v1/esercenti', {
+      headers: { 'X-AuthToken': token },
+      data: { codEser: '0008901', codAbi: '08549', cab: '01800', ds: 'Trattoria Emilia', tipoSoggettoEser: '2', pivaEser: '01234560124' },
+    });
+    expect(created.status()).toBe(201);
+  });
+  const record = '/esercente/anagraficaesercente/E/0008901';
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(record);
+  await expectPath(page, '/login/banca');
+  await submitLogin(page, 'federazione');
+  await expectPath(page, record);
+
+  await test.step('la ragione sociale è in sola lettura, il telefono no; il salvataggio del telefono riesce', async () => {
+    await expect(page.locator('#root_ds')).toHaveValue('Trattoria Emilia');
+    await expect(page.locator('#root_ds')).not.toBeEditable();
+    await expect(page.locator('#root_telefono')).toBeEditable();
+    await page.locator('#root_telefono').fill('051 7654321');
+    await page.getByRole('group', { name: 'Azioni del modulo' }).getByRole('button', { name: 'Salva' }).click();
+    await expect(page.getByText('Salvataggio effettuato').first()).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('ragione-sociale-bloccata-1400.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.locator('#root_ds')).toBeVisible();
+    await expect(page.locator('#root_ds')).not.toBeEditable();
+    await page.screenshot({ path: testInfo.outputPath('ragione-sociale-bloccata-390.png') });
+  });
+});

@@ -90,7 +90,7 @@ describe('writableBy, reservedValues and server-set fields', () => {
     const { model, diagnostics } = loadSpec(mov());
     expect(diagnostics).toEqual([]);
     const schemas: Schemas = openApiJson(present(model, 'the model')).components.schemas;
-    expect(Object.keys(schemas.MovimentoCreateInput.properties)).toEqual(['qtaMov', 'statoMov']);
+    expect(Object.keys(schemas.MovimentoCreateInput.properties)).toEqual(['qtaMov', 'statoMov', '_actions']);
   });
 
   it.each([
@@ -118,5 +118,50 @@ describe('initial states via a transition', () => {
   ])('%s, at file:line:col', (_name, from, to, message, line, column) => {
     const d = loadSpecWithError(mov(from, to), message);
     expect({ file: d.file, line: d.line, column: d.column }).toEqual({ file: MOV, line, column });
+  });
+});
+
+// Line numbers below are those of this text (1-based).
+const WRITABLE_YAML = `entity: Gruppo
+table: gruppo
+key: groupName
+permission: ANAG_BANCHE
+api:
+  path: gruppi
+fields:
+  groupName: { type: string, required: true, maxLength: 20 }
+  parentGroup: { type: string }
+  description:
+    type: string
+    writableWhen:
+      when: { or: [{ var: caller.isAssistenza }, { in: [{ var: caller.group }, { var: figli }] }, { '==': [{ var: row.parentGroup }, null] }] }
+      message: Solo i gruppi figli
+related:
+  figli: { entity: Gruppo, link: { parentGroup: groupName }, values: groupName }
+`;
+const writable = (from = '', to = '') => ({ [GROUP]: WRITABLE_YAML.replace(from, () => to) });
+
+describe('writableWhen and related lists of values (seed 001 §6: the company name)', () => {
+  it('become the model, and GET answers the locked fields in _readOnly', () => {
+    const { model, diagnostics } = loadSpec(writable());
+    expect(diagnostics).toEqual([]);
+    const resolved = present(model, 'the model');
+    const entity = resolved.entities[0];
+    expect(named(entity.fields, 'description', 'fields').writableWhen).toMatchObject({ message: 'Solo i gruppi figli' });
+    expect(entity.related).toEqual([{ name: 'figli', entity: 'Gruppo', link: { parentGroup: 'groupName' }, values: 'groupName' }]);
+    const schemas: Schemas = openApiJson(resolved).components.schemas;
+    expect(schemas.GruppoDetail.properties._readOnly).toMatchObject({ type: 'array', items: { enum: ['description'] } });
+    expect(schemas.GruppoInput.properties._readOnly).toMatchObject({ description: 'Ignorato: i campi bloccati che GET aggiunge alla riga' });
+  });
+
+  it.each([
+    ['an unknown caller fact', '{ var: caller.group }', '{ var: caller.gruppo }', "'gruppo' in 'caller.gruppo' is not a fact of the caller", 13, 64],
+    ['an unknown field of the row', '{ var: row.parentGroup }', '{ var: row.parent }', "'parent' in 'row.parent' is not a field of Gruppo. Valid values: groupName, parentGroup, description.", 13, 115],
+    ['a list of values read as a row', '{ var: figli }', '{ var: figli.groupName }', "'figli' is a list of values (related 'values'): read it whole, as { var: figli }", 13, 87],
+    ['values naming an unknown field', 'values: groupName', 'values: nome', "'nome' is not a field of Gruppo.", 16, 70],
+    ['a row check reading a list of values', 'related:', "checks:\n  - { field: description, valid: { '!!': [{ var: figli }] }, message: No }\nrelated:", "A row check cannot read 'figli', a list of values", 16, 50],
+  ])('%s, at file:line:col', (_name, from, to, message, line, column) => {
+    const d = loadSpecWithError(writable(from, to), message);
+    expect({ file: d.file, line: d.line, column: d.column }).toEqual({ file: GROUP, line, column });
   });
 });

@@ -115,7 +115,7 @@ describe('state machine mistakes, at file:line:col', () => {
     ['an unknown name', '{ var: caller.group }', '{ var: utente.group }', "Unknown name 'utente.group'", 33, 30],
     ['an undeclared function', 'permission: GES_MAG:AGGIORNAMENTO', 'permission: GES_MAGG:AGGIORNAMENTO', "Function 'GES_MAGG' is not declared: add it under 'functions' in spec/platform/functions.yaml. Did you mean 'GES_MAG'?", 32, 19],
     ['an undeclared action', 'permission: GES_MAG:AGGIORNAMENTO', 'permission: GES_MAG:ACCETTAZIONE', "Permission 'GES_MAG:ACCETTAZIONE' names the undeclared action 'ACCETTAZIONE'.", 32, 19],
-    ['editable.when reading the row', '{ var: banca.gruppoGestMagazzino }] }\n  message', '{ var: row.codAbi }] }\n  message', "'editable.when' cannot read the row ('row.codAbi')", 16, 25],
+    ['editable.when with hide reading the row', '{ var: banca.gruppoGestMagazzino }] }\n  message', '{ var: row.codAbi }] }\n  message', "'editable.when' with 'hide' cannot read the row ('row.codAbi')", 16, 25],
     ['a hidden-row field that is not a field', 'hide: { qtaMov: 0 }', 'hide: { qta: 0 }', "Hidden-row field 'qta' is not a field of Movimento. Valid values: id, codAbi, codModpos, qtaMov, statoMov.", 18, 16],
     ['an unknown related entity', 'banca: { entity: Banca,', 'banca: { entity: Banka,', "Unknown entity 'Banka'. Did you mean 'Banca'?", 14, 20],
     ['an adjust of a field that is not a number', 'field: qtaGiacenza', 'field: nota', 'Field Giacenza.nota is a string: only integer and decimal fields can be adjusted.', 26, 94],
@@ -127,6 +127,11 @@ describe('state machine mistakes, at file:line:col', () => {
   ])('%s', (_name, from, to, message, line, column) => {
     const d = loadSpecWithError(mov(from, to), message);
     expect({ file: d.file, line: d.line, column: d.column }).toEqual({ file: MOV, line, column });
+  });
+
+  it('editable.when without hide may read the row (decided row by row: a push bank\'s store, seed 001 §6)', () => {
+    const { diagnostics } = loadSpec(mov("{ '!!': [{ var: banca.gruppoGestMagazzino }] }\n  message: Sola lettura\n  hide: { qtaMov: 0 }", "{ '!=': [{ var: row.codAbi }, '99999'] }\n  message: Sola lettura"));
+    expect(diagnostics).toEqual([]);
   });
 
   it('a row check may read a related row; an unknown field of it is reported at its line', () => {

@@ -26,7 +26,7 @@ const merchant = (extra: Record<string, unknown> = {}) => ({
 });
 /** A store of merchant 0001234 (bank 30480), in Milano unless `extra` says otherwise. */
 const store = (extra: Record<string, unknown> = {}) => ({
-  pdvid: `77${String(++seq).padStart(2, '0')}`, codEser: '0001234', abi: '30480', cab: '01600', insegna: 'Bar Centrale Duomo', tipoSoggetto: '2', pIva: '01234560124',
+  pdvid: `77${String(++seq).padStart(2, '0')}`, codEser: '0001234', abi: '30480', cab: '01600', insegna: 'Bar Centrale Duomo', tipoSoggetto: '2', pIva: '01234560124', abcid: '5812',
   comune: '015146', cap: '20122', provincia: 'MI', ...extra,
 });
 

@@ -157,11 +157,12 @@ describe("the store's sign and its merchant category (seed 001 §5)", () => {
     expect(saved.body.insegna).toBe('Caffè Centrale Stazione');
   });
 
-  it('checks the sign against the new category when the category changes; a category without keywords or none at all takes any sign', async () => {
+  it('checks the sign against the new category when the category changes; a category without keywords takes any sign, none at all is refused', async () => {
     expect((await save('sede.30480', url, { abcid: '5411', desAttivitaCommerciale: 'Supermercati' })).body).toEqual(invalid({ field: 'insegna', message: SIGN }));
     expect((await save('sede.30480', url, { abcid: '5411', insegna: 'Market Centrale Stazione' })).status).toBe(200);
     expect((await save('sede.30480', url, { abcid: '9999', insegna: 'Tabacchi Centrale' })).status).toBe(200);
-    expect((await save('sede.30480', url, { abcid: null, insegna: 'Tabacchi Centrale' })).status).toBe(200);
+    // Seed 001 §5: the sign requires a category (tests/server/esercenti-regole.test.ts).
+    expect((await save('sede.30480', url, { abcid: null, insegna: 'Tabacchi Centrale' })).body).toEqual(invalid({ field: 'abcid', message: 'Indicare la categoria merceologica del negozio' }));
     expect((await save('sede.30480', url, { abcid: '5812', insegna: 'Bar Centrale Stazione' })).status).toBe(200);
   });
 });

@@ -146,7 +146,7 @@ describe('seed 001 §5 rules, with their messages', () => {
     const kept = await as['sede.30480'].post(`${API}/esercenti`).send(merchant({ tipoSoggettoEser: '1', codFiscaleEser: '01234560124' }));
     expect(kept.body).toMatchObject({ tipoSoggettoEser: '1', codFiscaleEser: '01234560124' });
     // Another bank's merchant, by assistance: the other tests list bank 30480's stores exactly.
-    const store = await as.assistenza.post(`${API}/negozi`).send({ pdvid: '8803', codEser: '0003456', abi: '34256', cab: '01800', insegna: 'Hotel Dolomiti', codFiscale: 'CLMSRA90M50A944J' });
+    const store = await as.assistenza.post(`${API}/negozi`).send({ pdvid: '8803', codEser: '0003456', abi: '34256', cab: '01800', insegna: 'Hotel Dolomiti', codFiscale: 'CLMSRA90M50A944J', abcid: '7011' });
     expect(store.status).toBe(201);
     expect(store.body).toMatchObject({ tipoSoggetto: '3', pIva: null, codFiscale: 'CLMSRA90M50A944J' });
   });
@@ -170,7 +170,7 @@ describe('seed 001 §5 rules, with their messages', () => {
   });
 
   it('refuses an e-mail with a question mark (seed 001 §5)', async () => {
-    const res = await as['sede.30480'].post(`${API}/negozi`).send({ pdvid: '8801', codEser: '0001234', abi: '30480', cab: '01600', insegna: 'Prova', tipoSoggetto: '2', pIva: '01234560124', email: 'bar?@centrale.example' });
+    const res = await as['sede.30480'].post(`${API}/negozi`).send({ pdvid: '8801', codEser: '0001234', abi: '30480', cab: '01600', insegna: 'Bar Prova', tipoSoggetto: '2', pIva: '01234560124', abcid: '5812', email: 'bar?@centrale.example' });
     expect(res.body).toEqual(invalid({ field: 'email', message: 'Mail non valida.' }));
   });
 
@@ -256,7 +256,7 @@ describe('who sees which merchants, stores and terminals (seed 001 §6)', () => 
     const other = await as['sede.30480'].post(`${API}/esercenti`).send(merchant({ codAbi: '34256', cab: '01800' }));
     expect(other.status).toBe(403);
     expect((await as['sede.30480'].get(`${API}/terminali/34256001`)).status).toBe(404);
-    const store = await as['sede.30480'].post(`${API}/negozi`).send({ pdvid: '8802', codEser: '0003456', abi: '34256', cab: '01800', insegna: 'Altrui', tipoSoggetto: '2', pIva: '04567890159' });
+    const store = await as['sede.30480'].post(`${API}/negozi`).send({ pdvid: '8802', codEser: '0003456', abi: '34256', cab: '01800', insegna: 'Hotel Altrui', tipoSoggetto: '2', pIva: '04567890159', abcid: '7011' });
     expect(store.status).toBe(403);
   });
 });

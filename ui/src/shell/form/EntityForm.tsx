@@ -25,7 +25,7 @@ import { useSession } from '../../core/session';
 import { withoutServerSet } from '../../core/serverSet';
 import { useEntityMutations } from '../../core/hooks/useEntityMutations';
 import type { KeyValues } from '../../core/keys';
-import { isRecord, recordAt } from '../../core/guards';
+import { isRecord, isStringArray, recordAt } from '../../core/guards';
 import { labelsById } from '../../core/referenceLabels';
 import { getPath } from '../../core/objectPath';
 import { translateString } from '../../core/rjsfStrings';
@@ -133,8 +133,10 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
       return state.readOnly ? [[field, readOnly(field)]] : [];
     }));
     const scoped = Object.fromEntries(Object.keys(fixed).map((f) => [f, readOnly(f)]));
-    return { ...base, ...conditional, ...locked, ...scoped, ...keys };
-  }, [form, editKey, restricted, onlyFields, formData, fixed]);
+    // Fields the server says this caller may not change on this row (`_readOnly`: the spec's writableWhen).
+    const rowLocked = editKey && isStringArray(record?._readOnly) ? Object.fromEntries(record._readOnly.map((f) => [f, readOnly(f)])) : {};
+    return { ...base, ...conditional, ...locked, ...scoped, ...rowLocked, ...keys };
+  }, [form, editKey, restricted, onlyFields, formData, fixed, record]);
   // A field required by its condition: the form says so before saving, with the field's own message.
   const customValidate = (data: Row | undefined, errors: FormValidation<Row>) => {
     for (const [field, conditions] of Object.entries(form.conditions ?? {})) {
