@@ -208,7 +208,8 @@ export interface EntityModel {
     badges?: ListBadgesModel;
   };
   form?: { route: string; title: string; fields: string[]; permission: string; layout?: FormLayoutModel; views?: FormViewModel[]; createRefusal?: string };
-  menu?: { group: string; label: string; order: number };
+  /** `icon`: a Tabler icon's name (tabler.io/icons: building-bank). */
+  menu?: { group: string; label: string; order: number; icon?: string };
   /** The entity's previous name: the next migration renames its table and keeps the rows. */
   renamedFrom?: string;
   /** Data-losing schema changes the analyst declared on purpose (see docs/spec-language.md#migrations). */
@@ -357,7 +358,8 @@ export interface PageModel {
   title: string;
   permission?: string;
   public: boolean;
-  menu?: { group: string; label: string; order: number };
+  /** `icon`: a Tabler icon's name (tabler.io/icons: building-bank). */
+  menu?: { group: string; label: string; order: number; icon?: string };
 }
 
 /** A non-CRUD operation declared in spec/ and implemented by a named handler in server/domain/. */
@@ -420,6 +422,8 @@ export interface ShellDef {
 export interface ShellModel {
   shells: ShellDef[];
   emailWarningGroups: string[];
+  /** The menu's groups with their icon (spec/ui/pages.yaml `menuGroups`), by the group's label. */
+  menuGroups: Record<string, { icon: string }>;
   /** Page numbers a hand-written paginator shows at once (seed 000 §9: 4). */
   pageWindow?: number;
 }

@@ -204,7 +204,7 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
         } : {}),
       },
     } : {}),
-    ...(raw.menu ? { menu: { group: raw.menu.group, label: raw.menu.label ?? labelPlural, order: raw.menu.order ?? 100 } } : {}),
+    ...(raw.menu ? { menu: { group: raw.menu.group, label: raw.menu.label ?? labelPlural, order: raw.menu.order ?? 100, ...(raw.menu.icon ? { icon: raw.menu.icon } : {}) } } : {}),
     ...(raw.renamedFrom ? { renamedFrom: raw.renamedFrom } : {}),
     ...(raw.audit === false ? { audit: false as const } : {}),
     ...(raw.referenceData ? { referenceData: true as const } : {}),
