@@ -165,6 +165,11 @@ export interface EntityModel {
   relatedLists: RelatedListModel[];
   /** The row's data-scope dimensions and the fields holding them (common/data-scope.ts); empty when rows are shared. */
   scope: ScopeMap;
+  /**
+   * Rows of the groups above a tree-scoped caller's group (scope `group`) are readable, never writable: what a
+   * group above defines applies below (the roles a bank inherits from the acquirer's group).
+   */
+  readAbove?: true;
   /** false: changes are not recorded in the audit trail (absent: they are). */
   audit?: false;
   /**

@@ -29,6 +29,7 @@ export interface RawEntity {
   rowPermissions?: { field: string; group: string; permission: string }[];
   existsFilters?: Record<string, { entity: string; link: Record<string, string>; field: string; label?: string }>;
   scope?: ScopeMap;
+  readAbove?: boolean;
   audit?: boolean;
   /** Public reference data: any signed-in user searches and reads its display fields (docs/spec-language.md#references). */
   referenceData?: boolean;
