@@ -171,6 +171,11 @@ export interface EntityModel {
   relatedLists: RelatedListModel[];
   /** The row's data-scope dimensions and the fields holding them (common/data-scope.ts); empty when rows are shared. */
   scope: ScopeMap;
+  /**
+   * Rows of the groups above a tree-scoped caller's group (scope `group`) are readable, never writable: what a
+   * group above defines applies below (the roles a bank inherits from the acquirer's group).
+   */
+  readAbove?: true;
   /** false: changes are not recorded in the audit trail (absent: they are). */
   audit?: false;
   /**
@@ -219,7 +224,8 @@ export interface EntityModel {
     badges?: ListBadgesModel;
   };
   form?: { route: string; title: string; fields: string[]; permission: string; layout?: FormLayoutModel; views?: FormViewModel[]; createRefusal?: string };
-  menu?: { group: string; label: string; order: number };
+  /** `icon`: a Tabler icon's name (tabler.io/icons: building-bank). */
+  menu?: { group: string; label: string; order: number; icon?: string };
   /** The entity's previous name: the next migration renames its table and keeps the rows. */
   renamedFrom?: string;
   /** Data-losing schema changes the analyst declared on purpose (see docs/spec-language.md#migrations). */
@@ -378,7 +384,8 @@ export interface PageModel {
   title: string;
   permission?: string;
   public: boolean;
-  menu?: { group: string; label: string; order: number };
+  /** `icon`: a Tabler icon's name (tabler.io/icons: building-bank). */
+  menu?: { group: string; label: string; order: number; icon?: string };
 }
 
 /** A non-CRUD operation declared in spec/ and implemented by a named handler in server/domain/. */
@@ -441,6 +448,8 @@ export interface ShellDef {
 export interface ShellModel {
   shells: ShellDef[];
   emailWarningGroups: string[];
+  /** The menu's groups with their icon (spec/ui/pages.yaml `menuGroups`), by the group's label. */
+  menuGroups: Record<string, { icon: string }>;
   /** Page numbers a hand-written paginator shows at once (seed 000 §9: 4). */
   pageWindow?: number;
 }

@@ -7,6 +7,7 @@
  * nothing changes, so a rule may trigger another (flgFatDir off -> flgFatDirForce off -> date cleared).
  */
 import jsonLogic from 'json-logic-js';
+import { folded } from './text.js';
 
 export type JsonLogic = unknown;
 
@@ -36,11 +37,6 @@ jsonLogic.add_operation('containsAny', (value: unknown, words: unknown) => {
   const text = folded(value);
   return list.some((word) => typeof word === 'string' && folded(word) !== '' && text.includes(folded(word)));
 });
-
-/** Lower case without accents or surrounding spaces: "Caffè " and "CAFFE" compare equal. */
-function folded(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
-}
 
 export function applyRules(rules: readonly FieldRule[], data: Record<string, unknown>): Record<string, unknown> {
   let current: Record<string, unknown> = { ...data };

@@ -15,3 +15,8 @@ export function textOf(value: unknown): string {
       return value === null || value instanceof Date ? String(value) : JSON.stringify(value);
   }
 }
+
+/** Lower case without accents or surrounding spaces, for searches in Italian: "Caffè " and "CAFFE" compare equal. */
+export function folded(text: string): string {
+  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
+}

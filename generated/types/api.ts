@@ -2391,7 +2391,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** I gruppi dell'utente collegato (il suo e quelli che ne discendono) */
+        /** I gruppi dell'utente collegato (il suo, quelli che ne discendono e, in sola lettura, quelli sopra il suo) */
         get: operations["myGroups"];
         put?: never;
         post?: never;

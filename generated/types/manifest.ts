@@ -205,6 +205,10 @@ export interface EnumGroups {
  */
 export interface MenuGroup {
 label: string
+/**
+ * The @tabler/icons-react component (IconBuildingBank) of the spec's icon, in generated/ui/menu-icons.ts.
+ */
+icon?: string
 items: MenuItem[]
 }
 /**
@@ -215,6 +219,10 @@ export interface MenuItem {
 label: string
 route: string
 permission?: string
+/**
+ * The @tabler/icons-react component (IconBuildingBank) of the spec's icon, in generated/ui/menu-icons.ts.
+ */
+icon?: string
 }
 export interface ListRoute {
 path: string

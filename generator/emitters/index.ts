@@ -4,6 +4,7 @@ import { demoDataEmitter } from './demo-data.js';
 import { formsEmitter } from './forms.js';
 import { manifestEmitter } from './manifest.js';
 import { manifestTypeEmitter } from './manifest-type.js';
+import { menuIconsEmitter } from './menu-icons.js';
 import { migrationsEmitter } from './migrations.js';
 import { modelEmitter } from './model-json.js';
 import { openapiEmitter } from './openapi.js';
@@ -17,6 +18,7 @@ export const emitters: readonly Emitter[] = [
   formsEmitter,
   manifestEmitter,
   manifestTypeEmitter,
+  menuIconsEmitter,
   migrationsEmitter,
   demoDataEmitter,
 ];

@@ -10,6 +10,8 @@ import type { Emitter } from './emitter.js';
 const str = { type: 'string' } as const;
 const int = { type: 'integer' } as const;
 const strings = { type: 'array', items: str } as const;
+/** A menu icon: the component @tabler/icons-react exports, which generated/ui/menu-icons.ts holds. */
+const MENU_ICON = { type: 'string', description: "The @tabler/icons-react component (IconBuildingBank) of the spec's icon, in generated/ui/menu-icons.ts." } as const;
 const record = (values: object) => ({ type: 'object', additionalProperties: values }) as const;
 const ref = (name: string) => ({ $ref: `#/$defs/${name}` }) as const;
 /** An object with exactly these properties; `required` lists the ones always present. */
@@ -162,8 +164,8 @@ export const manifestSchema = {
       users: { type: 'array', items: ref('UserKind'), description: 'The kinds of user the shell is for.' },
       landing: { type: 'object', propertyNames: { enum: USER_KINDS }, additionalProperties: strings, description: 'Where the home sends each kind of user: the first route the user may open, the last as fallback.' },
     }, ['name', 'prefix', 'alsoUnder', 'title', 'loginRealm', 'loginTitle', 'layout', 'menu', 'home', 'publicHome', 'users', 'landing']),
-    MenuItem: shape('MenuItem', { label: str, route: str, permission: str }, ['label', 'route']),
-    MenuGroup: shape('MenuGroup', { label: str, items: { type: 'array', items: ref('MenuItem') } }, ['label', 'items']),
+    MenuItem: shape('MenuItem', { label: str, route: str, permission: str, icon: MENU_ICON }, ['label', 'route']),
+    MenuGroup: shape('MenuGroup', { label: str, icon: MENU_ICON, items: { type: 'array', items: ref('MenuItem') } }, ['label', 'items']),
     IndicatorDef: shape('IndicatorDef', { name: str, path: str, permission: str, label: str, refreshKey: str, route: str }, ['name', 'path', 'label', 'refreshKey']),
   },
 } satisfies JSONSchema;

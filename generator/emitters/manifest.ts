@@ -6,6 +6,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { entityByName, transitionsOf, type EntityModel, type FieldModel, type Model } from '../../common/model.js';
 import type { BulkAction, ColumnDef, EntityMeta, FilterDef, Manifest, RouteDef } from '../../generated/types/manifest.js';
+import { iconComponent } from '../model/check-menu-icons.js';
 import { permissionsUsed } from '../model/permissions-used.js';
 import { fieldByName } from '../model/resolved.js';
 import { jsonFile, type Emitter } from './emitter.js';
@@ -28,7 +29,12 @@ function checked(manifest: Manifest): Manifest {
   return manifest;
 }
 
-interface MenuItem { label: string; route: string; permission?: string; order: number }
+interface MenuItem { label: string; route: string; permission?: string; icon?: string; order: number }
+
+/** The component @tabler/icons-react exports for a spec's icon name, as generated/ui/menu-icons.ts names it. */
+function iconOf(entry: { icon?: string } | undefined): { icon?: string } {
+  return entry?.icon ? { icon: iconComponent(entry.icon) } : {};
+}
 
 export function buildManifest(model: Model): Manifest {
   // messages.yaml's schema requires no particular error code: a spec may leave EXPORT_FAILED out.
@@ -45,11 +51,11 @@ export function buildManifest(model: Model): Manifest {
     for (const view of entity.form?.views ?? []) {
       routes.push({ path: view.route, kind: 'form', entity: entity.name, permission: view.permission, shell: shell(view.route), title: view.title, ...(view.readOnly ? { readOnly: true } : {}) });
     }
-    if (entity.menu && entity.list) addMenu(entity.menu.group, { label: entity.menu.label, route: entity.list.route, permission: entity.list.permission, order: entity.menu.order });
+    if (entity.menu && entity.list) addMenu(entity.menu.group, { label: entity.menu.label, route: entity.list.route, permission: entity.list.permission, ...iconOf(entity.menu), order: entity.menu.order });
   }
   for (const page of model.pages) {
     routes.push({ path: page.route, kind: 'extension', component: page.component, title: page.title, public: page.public, shell: shell(page.route), ...(page.permission ? { permission: page.permission } : {}) });
-    if (page.menu) addMenu(page.menu.group, { label: page.menu.label, route: page.route, ...(page.permission ? { permission: page.permission } : {}), order: page.menu.order });
+    if (page.menu) addMenu(page.menu.group, { label: page.menu.label, route: page.route, ...(page.permission ? { permission: page.permission } : {}), ...iconOf(page.menu), order: page.menu.order });
   }
 
   return {
@@ -84,7 +90,7 @@ export function buildManifest(model: Model): Manifest {
     functionActions: permissionsUsed(model),
     menu: [...menu.entries()]
       .sort(([a, ai], [b, bi]) => Math.min(...ai.map((i) => i.order)) - Math.min(...bi.map((i) => i.order)) || a.localeCompare(b))
-      .map(([label, items]) => ({ label, items: items.sort((x, y) => x.order - y.order || x.label.localeCompare(y.label)).map(({ order: _o, ...i }) => i) })),
+      .map(([label, items]) => ({ label, ...iconOf(model.shell.menuGroups[label]), items: items.sort((x, y) => x.order - y.order || x.label.localeCompare(y.label)).map(({ order: _o, ...i }) => i) })),
     routes,
     // Header counters the shell polls (operations with `indicator:`), only for holders of `permission`.
     indicators: model.operations.flatMap(({ name, path, permission, indicator }) => (indicator ? [{

@@ -123,6 +123,7 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
     if (m[1] !== key[i]) diagnostics.push({ ...source.positionOf(['api', 'path']), message: `Path parameter {${m[1]}} must be key field number ${i + 1} ('${key[i] ?? 'none'}'): a collection path can only name leading key fields.` });
   });
   checkScope(raw.scope ?? {}, source, diagnostics, checkField);
+  if (raw.readAbove && !raw.scope?.group) diagnostics.push({ ...source.positionOf(['readAbove']), message: `${raw.entity} has readAbove but no scope group: readAbove opens the rows of the groups above the caller's, so it needs scope: { group: <field> }.` });
 
   const sortSpec = raw.list?.sort ?? key[0];
   const sortField = sortSpec.replace(/^-/, '');
@@ -161,6 +162,7 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
     ...(raw.groupFilters ? { groupFilters: Object.entries(raw.groupFilters).map(([param, g]) => ({ param, field: g.field, group: g.group, label: g.label })) } : {}),
     ...(raw.existsFilters ? { existsFilters: Object.entries(raw.existsFilters).map(([param, x]) => ({ param, entity: x.entity, link: x.link, field: x.field, label: x.label ?? '' })) } : {}),
     scope: raw.scope ?? {},
+    ...(raw.readAbove ? { readAbove: true as const } : {}),
     confirmations: raw.confirmations ?? [],
     ...(raw.success ? { success: raw.success } : {}),
     ...(raw.deleteConfirmation ? { deleteConfirmation: raw.deleteConfirmation } : {}),
@@ -206,7 +208,7 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
         } : {}),
       },
     } : {}),
-    ...(raw.menu ? { menu: { group: raw.menu.group, label: raw.menu.label ?? labelPlural, order: raw.menu.order ?? 100 } } : {}),
+    ...(raw.menu ? { menu: { group: raw.menu.group, label: raw.menu.label ?? labelPlural, order: raw.menu.order ?? 100, ...(raw.menu.icon ? { icon: raw.menu.icon } : {}) } } : {}),
     ...(raw.renamedFrom ? { renamedFrom: raw.renamedFrom } : {}),
     ...(raw.audit === false ? { audit: false as const } : {}),
     ...(raw.referenceData ? { referenceData: true as const } : {}),

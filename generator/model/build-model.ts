@@ -17,6 +17,7 @@ import { checkIndicators } from './check-indicators.js';
 import { checkCrossReferences, type Located, type LocatedEntity } from './check-cross-references.js';
 import { checkDemo } from './check-demo.js';
 import { checkLifecycles } from './check-lifecycle.js';
+import { checkMenuIcons } from './check-menu-icons.js';
 
 export function buildModel(files: SpecFiles): { model?: Model; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
@@ -48,7 +49,7 @@ export function buildModel(files: SpecFiles): { model?: Model; diagnostics: Diag
         value: {
           route: p.route, component: p.component, title: p.title ?? p.component, public: p.public ?? false,
           ...(p.permission ? { permission: p.permission } : {}),
-          ...(p.menu ? { menu: { group: p.menu.group, label: p.menu.label ?? p.title ?? p.component, order: p.menu.order ?? 100 } } : {}),
+          ...(p.menu ? { menu: { group: p.menu.group, label: p.menu.label ?? p.title ?? p.component, order: p.menu.order ?? 100, ...(p.menu.icon ? { icon: p.menu.icon } : {}) } } : {}),
         },
         source,
       });
@@ -64,6 +65,7 @@ export function buildModel(files: SpecFiles): { model?: Model; diagnostics: Diag
   const config = buildConfig(ofKind('config'), diagnostics);
   checkLifecycles(entities, diagnostics, config);
   const shell = buildShell(ofKind('pages'), entities, pages, pageSources, diagnostics);
+  checkMenuIcons(entities, pages, pageSources, ofKind('pages'), diagnostics);
 
   const bindings = buildBindings(ofKind('bindings'), entities.map((e) => e.value), diagnostics);
   const demoFiles = ofKind('demo');
@@ -95,6 +97,7 @@ function buildShell(
   return {
     shells: buildShells(files, entities, pages, pageSources, diagnostics),
     emailWarningGroups: files.flatMap((f) => f.raw.emailWarningGroups ?? []),
+    menuGroups: Object.fromEntries(files.flatMap((f) => Object.entries(f.raw.menuGroups ?? {}))),
     ...(pageWindow !== undefined ? { pageWindow } : {}),
   };
 }

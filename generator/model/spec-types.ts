@@ -30,6 +30,7 @@ export interface RawEntity {
   existsFilters?: Record<string, { entity: string; link: Record<string, string>; field: string; label?: string }>;
   groupFilters?: Record<string, { field: string; group: string; label: string }>;
   scope?: ScopeMap;
+  readAbove?: boolean;
   audit?: boolean;
   /** Public reference data: any signed-in user searches and reads its display fields (docs/spec-language.md#references). */
   referenceData?: boolean;
@@ -48,7 +49,7 @@ export interface RawEntity {
   indexes?: { fields: string[]; unique?: boolean; kind?: 'trigram' }[];
   list?: { badges?: { column: string; items: { label: string; when: JsonLogic }[] }; route: string; title?: string; columns?: string[]; filters?: string[]; sort?: string; permission?: string };
   form?: { route: string; title?: string; fields?: string[]; layout?: RawFormLayout; permission?: string; views?: RawFormView[]; createRefusal?: string };
-  menu?: { group: string; label?: string; order?: number };
+  menu?: { group: string; label?: string; order?: number; icon?: string };
   renamedFrom?: string;
   migrate?: { dropFields?: string[]; narrow?: string[]; backfill?: Record<string, unknown> };
   related?: Record<string, { entity: string; link: Record<string, string>; values?: string }>;
@@ -87,8 +88,9 @@ export interface RawShell {
 export interface RawPages {
   shells?: Record<string, RawShell>;
   emailWarningGroups?: string[];
+  menuGroups?: Record<string, { icon: string }>;
   pageWindow?: number;
-  pages: { route: string; component: string; title?: string; permission?: string; public?: boolean; menu?: { group: string; label?: string; order?: number } }[];
+  pages: { route: string; component: string; title?: string; permission?: string; public?: boolean; menu?: { group: string; label?: string; order?: number; icon?: string } }[];
 }
 
 export interface RawOperation {

@@ -2,20 +2,29 @@
  * The caller's data scope on one entity (issue 14 item 8): the entity's dimensions (`scope` in its spec)
  * against what restricts the caller's kind (spec/platform/bindings.yaml `dataScope`), as a predicate for
  * lists and as a check of one row. Both read the same restrictions, so a list never shows a row that GET
- * would refuse, nor hides one it would answer.
+ * would refuse, nor hides one it would answer. An entity with `readAbove` (roles) is read, not written, in the
+ * groups above the caller's too: `access` says which of the two is asked.
  */
 import type { Knex } from 'knex';
 import { bindingsOf } from '../../common/bindings.js';
-import { kindReaches, restrictionsOf, type ScopeValue } from '../../common/data-scope.js';
+import { kindReaches, restrictionsOf, type ScopeDimension, type ScopeValue } from '../../common/data-scope.js';
 import type { EntityModel, Model } from '../../common/model.js';
 import { textOf } from '../../common/text.js';
 import { inScope, whereInAssignedStores, whereInScope, type Caller } from '../domain/auth/caller.js';
 import type { Row } from './row-mapping.js';
 
+/** Reading or writing: `readAbove` widens the first only. */
+export type ScopeAccess = 'read' | 'write';
+
+/** The groups above the caller's whose rows of `entity` the caller may also read (`readAbove`); none to write. */
+function readableAbove(entity: EntityModel, dimension: ScopeDimension, caller: Caller, access: ScopeAccess): readonly string[] {
+  return access === 'read' && entity.readAbove && dimension === 'group' ? caller.ancestors ?? [] : [];
+}
+
 /** What one restriction asks of a value; `undefined`: the caller is not restricted by it (a bank user without a cab). */
-function expected(value: ScopeValue, caller: Caller): ((v: unknown) => boolean) | undefined {
+function expected(value: ScopeValue, caller: Caller, above: readonly string[]): ((v: unknown) => boolean) | undefined {
   switch (value) {
-    case 'groupTree': return caller.scope === 'all' ? undefined : (v) => inScope(caller, v);
+    case 'groupTree': return caller.scope === 'all' ? undefined : (v) => inScope(caller, v) || above.includes(textOf(v));
     case 'ownBranch': return caller.cab === undefined ? undefined : (v) => v === caller.cab;
     case 'ownGroup': return (v) => v === caller.group;
     case 'ownBank': return (v) => v === caller.merchant?.bank;
@@ -25,16 +34,18 @@ function expected(value: ScopeValue, caller: Caller): ((v: unknown) => boolean) 
 }
 
 /** Whether `row` of `entity` is in the caller's scope; no caller (demo data, jobs) sees everything. */
-export function rowInScope(model: Pick<Model, 'bindings'>, entity: EntityModel, row: Row, caller?: Caller): boolean {
+export function rowInScope(model: Pick<Model, 'bindings'>, entity: EntityModel, row: Row, caller?: Caller, access: ScopeAccess = 'write'): boolean {
   if (!caller) return true;
   const kind = bindingsOf(model).dataScope[caller.kind];
   if (kind.all) return true;
   if (!kindReaches(kind, entity.scope)) return false;
-  return restrictionsOf(kind, entity.scope).every(({ field, value }) => expected(value, caller)?.(row[field]) ?? true);
+  return restrictionsOf(kind, entity.scope).every(({ dimension, field, value }) => expected(value, caller, readableAbove(entity, dimension, caller, access))?.(row[field]) ?? true);
 }
 
 /** Restricts a query of `entity` to the caller's scope; `column` maps a field to its column. */
-export function whereInCallerScope(model: Pick<Model, 'bindings'>, entity: EntityModel, qb: Knex.QueryBuilder, column: (field: string) => string, caller?: Caller): void {
+export function whereInCallerScope(
+  model: Pick<Model, 'bindings'>, entity: EntityModel, qb: Knex.QueryBuilder, column: (field: string) => string, caller?: Caller, access: ScopeAccess = 'write',
+): void {
   if (!caller) return;
   const kind = bindingsOf(model).dataScope[caller.kind];
   if (kind.all) return;
@@ -46,7 +57,12 @@ export function whereInCallerScope(model: Pick<Model, 'bindings'>, entity: Entit
     const col = column(field);
     switch (value) {
       // Only a column of groups can hold a merchant's group.
-      case 'groupTree': whereInScope(qb, col, caller, { merchantGroups: dimension === 'group' }); break;
+      case 'groupTree': {
+        const above = readableAbove(entity, dimension, caller, access);
+        if (above.length === 0) whereInScope(qb, col, caller, { merchantGroups: dimension === 'group' });
+        else qb.where((q) => { whereInScope(q, col, caller, { merchantGroups: true }); q.orWhereIn(col, [...above]); });
+        break;
+      }
       case 'ownBranch': if (caller.cab !== undefined) qb.where(col, caller.cab); break;
       case 'ownGroup': qb.where(col, caller.group); break;
       // A merchant caller always has them; anyone else bound to these values matches nothing.

@@ -134,7 +134,7 @@ export class EntityService {
   /** The row without its children, or undefined when it is missing or outside the caller's scope. */
   async find(key: Row, caller?: Caller): Promise<Row | undefined> {
     const row = await this.repo.find(this.db, key);
-    return row && this.visible(row, caller) ? row : undefined;
+    return row && this.readable(row, caller) ? row : undefined;
   }
 
   /**
@@ -160,7 +160,7 @@ export class EntityService {
   async get(key: Row, caller?: Caller, db: Knex | Knex.Transaction = this.db): Promise<Row> {
     const row = await this.repo.find(db, key);
     // Outside the caller's scope is the same answer as missing: no row's data, not even its existence.
-    if (!row || !this.visible(row, caller)) throw new ApiError('NOT_FOUND');
+    if (!row || !this.readable(row, caller)) throw new ApiError('NOT_FOUND');
     this.requireRowPermission(row, 'get', caller);
     for (const child of this.entity.children) {
       const rows = await this.childRepo(child).findWhere(db, this.linkValues(child, row));
@@ -424,6 +424,11 @@ export class EntityService {
     return rowInScope(this.model, entity, row, caller);
   }
 
+  /** As visible, for a read: an entity with `readAbove` is read in the groups above the caller's too. */
+  private readable(row: Row, caller?: Caller): boolean {
+    return rowInScope(this.model, this.entity, row, caller, 'read');
+  }
+
   /**
    * The list's filters over related rows (docs/spec-language.md#filters-over-related-rows): the rows whose link
    * fields are among those of the related rows with the value, read in the caller's scope on the related entity
@@ -446,8 +451,9 @@ export class EntityService {
     }
   }
 
+  /** Restricts a read (a list, a count) to the rows the caller may read. */
   private restrict(qb: Knex.QueryBuilder, caller?: Caller): void {
-    whereInCallerScope(this.model, this.entity, qb, (field) => this.column(field), caller);
+    whereInCallerScope(this.model, this.entity, qb, (field) => this.column(field), caller, 'read');
   }
 
   private column(field: string): string {

@@ -88,6 +88,14 @@ describe('the fixture uses every key of the language', () => {
     const pages = pagesFiles.flatMap((f) => (Array.isArray(f.pages) ? f.pages : [])).filter(isObject);
     expect(missing(keysOf(objectAt(objectAt(pagesSchema, 'properties'), 'pages').items), pages)).toEqual([]);
     expect(missing(keysOf(objectAt(objectAt(pagesSchema, 'properties'), 'shells').additionalProperties), values(pagesFiles, 'shells'))).toEqual([]);
+    expect(missing(keysOf(objectAt(objectAt(pagesSchema, 'properties'), 'menuGroups').additionalProperties), values(pagesFiles, 'menuGroups'))).toEqual([]);
+  });
+
+  it('every key of a menu entry, on an entity and on a page', () => {
+    const pages = sources.flatMap((f) => (Array.isArray(f.pages) ? f.pages : [])).filter(isObject);
+    expect(missing(keysOf(defs.menu), entities.map((e) => e.menu).filter(isObject))).toEqual([]);
+    const pageMenu = objectAt(objectAt(objectAt(objectAt(schemaOf('pages.schema.json'), 'properties'), 'pages'), 'items'), 'properties').menu;
+    expect(missing(keysOf(pageMenu), pages.map((p) => p.menu).filter(isObject))).toEqual([]);
   });
 
   it('every key of an operation', () => {

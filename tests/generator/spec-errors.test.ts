@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { present } from '../support/present.js';
+import { menuIconNames } from '../../generator/emitters/menu-icons.js';
 import { BANCA_YAML, loadSpec, loadSpecWithError } from '../support/spec-helpers.js';
 
 const BANCA = 'spec/anagrafiche/banca.yaml';
@@ -253,5 +254,30 @@ ${o.extraPage ?? ''}`;
       "1: No shell is for users of kind 'merchant': add it to the 'users' of one shell.",
       "24: Shell 'business' lands users of kind 'merchant' but is not for them (its users: bank).",
     ]));
+  });
+});
+
+describe('menu icons (an entry\'s menu.icon, spec/ui/pages.yaml menuGroups)', () => {
+  const PAGES = 'spec/ui/pages.yaml';
+  const pagesWith = (icon: string, groups = '') => `${groups}pages:
+  - { route: /about, component: InfoPage, public: true, menu: { group: Aiuto, label: Informazioni, icon: ${icon} } }
+`;
+
+  it('takes a Tabler icon by its name and imports its component alone for the menu', () => {
+    const { model, diagnostics } = loadSpec({ [BANCA]: BANCA_YAML, [PAGES]: pagesWith('info-circle', 'menuGroups:\n  Aiuto: { icon: help }\n') });
+    expect(diagnostics).toEqual([]);
+    const built = present(model, 'the model');
+    expect(built.pages[0].menu).toEqual({ group: 'Aiuto', label: 'Informazioni', order: 100, icon: 'info-circle' });
+    expect(menuIconNames(built)).toEqual(['IconHelp', 'IconInfoCircle']);
+  });
+
+  it('refuses an icon @tabler/icons-react does not have, at its line, with the nearest name', () => {
+    const d = loadSpecWithError({ [BANCA]: BANCA_YAML, [PAGES]: pagesWith('info-circel') }, "Icon 'info-circel' is not an icon of @tabler/icons-react (tabler.io/icons). Did you mean 'info-circle'?");
+    expect(d).toMatchObject({ file: PAGES, line: 2 });
+  });
+
+  it('refuses a group icon for a group no entry has', () => {
+    const d = loadSpecWithError({ [BANCA]: BANCA_YAML, [PAGES]: pagesWith('info-circle', 'menuGroups:\n  Aiutto: { icon: help }\n') }, "Menu group 'Aiutto' is the group of no menu entry. Did you mean 'Aiuto'?");
+    expect(d).toMatchObject({ file: PAGES, line: 2 });
   });
 });

@@ -127,11 +127,11 @@ describe('GET users/me/banche and users/me/gruppi', () => {
     expect(res.body).toEqual([expect.objectContaining({ codAbi: '30480', nomeBcc: 'Banca di Credito Cooperativo di Esempio', flgFatDir: true })]);
   });
 
-  it('groups: the own group and the ones below it', async () => {
-    expect(await groups('sede.30480')).toEqual(['30480', '30480-0001234']);
-    expect(await groups('federazione')).toEqual(['08549', '15000', '60855']);
-    expect(await groups('agente.push')).toEqual(['99999']);
-    expect(await groups('sede.60855')).toEqual(['60855']);
+  it('groups: the own group, the ones below it and, read-only, the ones above it (whose roles it inherits)', async () => {
+    expect(await groups('sede.30480')).toEqual(['11000', '30480', '30480-0001234']);
+    expect(await groups('federazione')).toEqual(['08549', '11000', '15000', '60855']);
+    expect(await groups('agente.push')).toEqual(['11000', '99999']);
+    expect(await groups('sede.60855')).toEqual(['11000', '15000', '60855']);
     const all = await groups('assistenza');
     expect(all).toEqual(expect.arrayContaining(['11000', '15000', '99999', '30480', '34256', '60855', '50340', '08327', '08549', '30480-0001234']));
   });

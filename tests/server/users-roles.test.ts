@@ -255,6 +255,44 @@ describe('roles at gruppi/{groupName}/ruoli', () => {
   });
 });
 
+describe('a bank reads the roles its group inherits (readAbove), never changes them', () => {
+  it('sede.30480 sees the groups above its own and their roles, not another bank\'s', async () => {
+    const sede = await app.loginAs('sede.30480');
+    const groups = await sede.get(`${API}/gruppi`);
+    expect(groups.status).toBe(200);
+    expect(groups.body.results.map((g: { groupName: string }) => g.groupName)).toEqual(['11000', '30480', '30480-0001234']);
+    expect((await sede.get(`${API}/users/me/gruppi`)).body.map((g: { groupName: string }) => g.groupName)).toEqual(['11000', '30480', '30480-0001234']);
+    const inherited = await sede.get(`${API}/gruppi/11000/ruoli`);
+    expect(inherited.status).toBe(200);
+    expect(inherited.body.results.map((r: { roleName: string }) => r.roleName)).toEqual(expect.arrayContaining(['BANCA_SEDE', 'BANCA_FILIALE']));
+    const role = await sede.get(`${API}/gruppi/11000/ruoli/BANCA_SEDE`);
+    expect(role.status).toBe(200);
+    expect(role.body.permessi).toContainEqual(expect.objectContaining({ funzione: 'GES_RUOLI', azione: 'VISUALIZZAZIONE' }));
+    expect((await sede.get(`${API}/gruppi/34256/ruoli/BANCA_SEDE`)).body).toEqual(NOT_FOUND);
+    expect((await sede.get(`${API}/gruppi/34256`)).body).toEqual(NOT_FOUND);
+    // A branch of the tree reads upwards, never sideways: federation 15000's banks do not see 30480's groups.
+    expect((await (await app.loginAs('sede.60855')).get(`${API}/gruppi`)).body.results.map((g: { groupName: string }) => g.groupName)).not.toContain('30480');
+  });
+
+  it('a bank user holding every GES_RUOLI action changes its own roles, not the inherited ones', async () => {
+    await app.db('ruolo').insert({ group_name: '30480', role_name: 'GESTORE_RUOLI', description: 'Gestione ruoli' });
+    await app.db('ruolo_permesso').insert({ group_name: '30480', role_name: 'GESTORE_RUOLI', funzione: 'GES_RUOLI', azione: '*' });
+    await addUser('gestore.ruoli', '30480', ['GESTORE_RUOLI']);
+    const gestore = await app.loginAs('gestore.ruoli');
+    const before = (await app.request.get(`${API}/gruppi/11000/ruoli/BANCA_SEDE`)).body;
+    const etag = await etagOf(gestore, `${API}/gruppi/11000/ruoli/BANCA_SEDE`);
+    const update = await gestore.put(`${API}/gruppi/11000/ruoli/BANCA_SEDE`).set('If-Match', etag).send({ groupName: '11000', roleName: 'BANCA_SEDE', description: 'Cambiata' });
+    expect(update.body).toEqual(NOT_FOUND);
+    const grants = await gestore.put(`${API}/gruppi/11000/ruoli/BANCA_SEDE/permessi`).set('If-Match', await etagOf(gestore, `${API}/gruppi/11000/ruoli/BANCA_SEDE/permessi`)).send([]);
+    expect(grants.body).toEqual(NOT_FOUND);
+    expect((await gestore.delete(`${API}/gruppi/11000/ruoli/BANCA_SEDE`).set('If-Match', etag)).body).toEqual(NOT_FOUND);
+    const create = await gestore.post(`${API}/gruppi/11000/ruoli`).send({ groupName: '11000', roleName: 'DALLA_BANCA' });
+    expect(create.status).toBe(403);
+    expect((await app.request.get(`${API}/gruppi/11000/ruoli/BANCA_SEDE`)).body).toEqual(before);
+    expect((await gestore.post(`${API}/gruppi/30480/ruoli`).send({ groupName: '30480', roleName: 'DELLA_BANCA' })).status).toBe(201);
+  });
+});
+
 describe('role clone', () => {
   it('GET a role then POST it under a new name: same grants, and a user holding the clone gets the same access', async () => {
     const original = await app.request.get(`${API}/gruppi/11000/ruoli/BANCA_SEDE`);

@@ -28,6 +28,12 @@ export interface Caller {
    * one bound JSON array (whereInScope), never as one placeholder per group.
    */
   scope: 'all' | readonly string[];
+  /**
+   * The groups above the caller's (its parent, the parent's parent, ...), nearest first: an entity with
+   * `readAbove` lets a caller whose groups are restricted to its tree read their rows too (the roles its group
+   * inherits), never write them. Absent for assistance, who reads everything.
+   */
+  ancestors?: readonly string[];
   /** The caller's banks; empty for assistance, whose scope is 'all'. */
   banks: string[];
   isAssistenza: boolean;
@@ -109,6 +115,7 @@ export async function callerFromUser(db: Knex, user: UserRow, userType: string):
     authorities: [...authorities],
     grants: [...grants],
     scope,
+    ...(below ? { ancestors: below.above } : {}),
     banks: [...banks],
     isAssistenza,
     isMerchant,
@@ -238,13 +245,21 @@ export function whereInScope(qb: Knex.QueryBuilder, column: string, caller: Call
   });
 }
 
-interface GroupScope { groups: readonly string[]; banks: readonly string[] }
+interface GroupScope { groups: readonly string[]; banks: readonly string[]; above: readonly string[] }
+
+/** The groups above a group, nearest first (the chain the roles are looked up along, ROLE_GRANTS_SQL). */
+const ABOVE_SQL = `WITH RECURSIVE chain(group_name, depth) AS (
+  SELECT parent_group, 1 FROM gruppo WHERE group_name = ? AND parent_group IS NOT NULL
+  UNION ALL
+  SELECT g.parent_group, c.depth + 1 FROM chain c JOIN gruppo g ON g.group_name = c.group_name
+  WHERE g.parent_group IS NOT NULL AND c.depth < 64
+) SELECT group_name FROM chain ORDER BY depth`;
 /** The tables a group's scope is computed from: a write to either ends every kept scope. */
 const keptScopes = new KeptPerVersion<GroupScope>(['gruppo', 'banca'], 30_000, 2000);
 
 /**
- * The groups below `group` (itself included) and the banks among them, sorted. Kept per group (KeptPerVersion)
- * until gruppo or banca is written.
+ * The groups below `group` (itself included) and the banks among them, sorted, and the groups above it. Kept
+ * per group (KeptPerVersion) until gruppo or banca is written.
  */
 export async function scopeOfGroup(db: Knex | Knex.Transaction, group: string): Promise<GroupScope> {
   return keptScopes.get(db, group, async () => {
@@ -252,6 +267,7 @@ export async function scopeOfGroup(db: Knex | Knex.Transaction, group: string): 
     return {
       groups: Object.freeze<string[]>(below.map((g) => String(g.group_name)).sort()),
       banks: Object.freeze<string[]>(below.filter((g) => truthy(g.is_bank)).map((g) => String(g.group_name)).sort()),
+      above: Object.freeze<string[]>(rowsOf(await db.raw(ABOVE_SQL, [group])).map((g) => String(g.group_name))),
     };
   });
 }

@@ -83,9 +83,10 @@ describe('lists are limited to the caller\'s banks', () => {
     expect(res.body.results.map((u: { username: string }) => u.username)).toEqual(['filiale.10001']);
   });
 
-  it('GET gruppi: federazione gets its group and the banks\' groups below it', async () => {
+  it('GET gruppi: federazione gets its group, the banks\' groups below it and, to read, the acquirer\'s above it', async () => {
     const res = await federazione.get(`${API}/gruppi?size=100`);
-    expect(codes(res.body, 'groupName').sort()).toEqual(['15000', '20002', '20002-0000003', '30003']);
+    // 11000: Gruppo has readAbove (the roles federazione's users inherit are defined there).
+    expect(codes(res.body, 'groupName').sort()).toEqual(['11000', '15000', '20002', '20002-0000003', '30003']);
   });
 
   it('the assistance user sees everything', async () => {

@@ -1,6 +1,7 @@
 /**
  * /security/ruoli: pick one of the user's groups (GET users/me/gruppi) and list its roles
- * (GET gruppi/{groupName}/ruoli). A row opens the role editor; 'Nuovo ruolo' needs GES_RUOLI:CREAZIONE.
+ * (GET gruppi/{groupName}/ruoli). A row opens the role editor; 'Nuovo ruolo' needs GES_RUOLI:CREAZIONE. The groups
+ * above the user's own come too, marked read-only: their roles are the ones the user's group inherits.
  */
 import { useEffect, useState } from 'react';
 import { Alert, Button, Center, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
@@ -10,6 +11,7 @@ import { userMessage } from '../../src/core/apiError';
 import type { GroupRow } from '../../src/core/authApi';
 import { fillRoute } from '../../src/core/keys';
 import { useSession } from '../../src/core/session';
+import { groupLabel, groupsAbove } from './groupsAbove';
 import { ROLE_ROUTE, useRoleApi, type Role } from './roleApi';
 
 export default function RuoliPage() {
@@ -23,6 +25,7 @@ export default function RuoliPage() {
   const [error, setError] = useState<unknown>(null);
   const groupName = params.get('gruppo') ?? '';
   const rows = listed?.groupName === groupName ? listed.rows : null;
+  const above = groupsAbove(groups ?? [], session.user?.group);
 
   useEffect(() => {
     let live = true;
@@ -58,7 +61,7 @@ export default function RuoliPage() {
     <Stack>
       <Group justify="space-between">
         <Title order={1} size="h2">Ruoli</Title>
-        {groupName && session.can('GES_RUOLI:CREAZIONE') && (
+        {groupName && groups && !above.has(groupName) && session.can('GES_RUOLI:CREAZIONE') && (
           <Button leftSection={<IconPlus size={18} />} onClick={() => open()}>Nuovo ruolo</Button>
         )}
       </Group>
@@ -68,7 +71,7 @@ export default function RuoliPage() {
         searchable
         allowDeselect={false}
         nothingFoundMessage="Nessun gruppo"
-        data={(groups ?? []).map((g) => ({ value: g.groupName, label: g.description ? `${g.groupName} - ${g.description}` : g.groupName }))}
+        data={(groups ?? []).map((g) => ({ value: g.groupName, label: groupLabel(g, above.has(g.groupName)) }))}
         value={groupName || null}
         onChange={(value) => value && setParams({ gruppo: value })}
       />

@@ -1,7 +1,8 @@
 /**
  * /security/ruoli/ruolo/:groupName/:roleName?: a role's description and grants. Without a role name it
  * creates (POST gruppi/{g}/ruoli), otherwise it loads and updates (GET/PUT gruppi/{g}/ruoli/{r}). 'Clona'
- * asks a new name and POSTs a copy with the same grants (seed 000 §6).
+ * asks a new name and POSTs a copy with the same grants (seed 000 §6). A role of a group above the user's own (one
+ * its group inherits) is shown read-only: the server lets the user read it, not change it.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Center, Group, Loader, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -15,6 +16,7 @@ import { FormActionBar } from '../../src/shell/form/FormActionBar';
 import { useModals } from '../../src/shell/modals/modalsContext';
 import { useCatalogue } from './catalogue';
 import { GrantTable } from './GrantTable';
+import { groupsAbove } from './groupsAbove';
 import { ROLE_ROUTE, ROLES_ROUTE, useRoleApi, type Role } from './roleApi';
 
 
@@ -34,7 +36,15 @@ export default function RuoloPage() {
   const [cloneOpen, setCloneOpen] = useState(false);
   const existing = useMemo(() => role?.permessi ?? [], [role?.permessi]);
   const catalogue = useCatalogue(existing);
-  const canSave = session.can(creating ? 'GES_RUOLI:CREAZIONE' : 'GES_RUOLI:AGGIORNAMENTO');
+  const [inherited, setInherited] = useState(false);
+  const canChange = (permission: string) => !inherited && session.can(permission);
+  const canSave = canChange(creating ? 'GES_RUOLI:CREAZIONE' : 'GES_RUOLI:AGGIORNAMENTO');
+
+  useEffect(() => {
+    let live = true;
+    session.api.myGroups().then((list) => { if (live) setInherited(groupsAbove(list, session.user?.group).has(groupName)); }, () => undefined);
+    return () => { live = false; };
+  }, [session.api, session.user?.group, groupName]);
   const toList = () => { void navigate(`${ROLES_ROUTE}?gruppo=${encodeURIComponent(groupName)}`); };
 
   useEffect(() => {
@@ -108,6 +118,7 @@ export default function RuoloPage() {
           error={fieldErrors.description}
           onChange={(e) => { const v = e.currentTarget.value; setRole({ ...role, description: v }); }}
         />
+        {inherited && <Text c="dimmed">Ruolo del gruppo {groupName}, ereditato dal tuo gruppo: si consulta, non si modifica.</Text>}
         <Text fw={500}>Permessi</Text>
         {fieldErrors.permessi && <Alert color="red">{fieldErrors.permessi}</Alert>}
         <GrantTable catalogue={catalogue} grants={role.permessi} readOnly={!canSave} onChange={(permessi) => setRole({ ...role, permessi })} />
@@ -115,8 +126,8 @@ export default function RuoloPage() {
         <FormActionBar label="Azioni del ruolo">
           {canSave && <Button loading={saving} onClick={() => void save()}>Salva</Button>}
           <Button variant="default" onClick={toList}>{canSave ? 'Annulla' : "Torna all'elenco"}</Button>
-          {!creating && session.can('GES_RUOLI:CREAZIONE') && <Button variant="light" onClick={() => setCloneOpen(true)}>Clona</Button>}
-          {!creating && session.can('GES_RUOLI:CANCELLAZIONE') && <Button color="red" variant="light" onClick={() => void remove()}>Elimina</Button>}
+          {!creating && canChange('GES_RUOLI:CREAZIONE') && <Button variant="light" onClick={() => setCloneOpen(true)}>Clona</Button>}
+          {!creating && canChange('GES_RUOLI:CANCELLAZIONE') && <Button color="red" variant="light" onClick={() => void remove()}>Elimina</Button>}
         </FormActionBar>
         {cloneOpen && <CloneDialog role={role} onClose={() => setCloneOpen(false)} />}
       </>

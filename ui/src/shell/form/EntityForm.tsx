@@ -33,6 +33,7 @@ import type { EntityMeta, FormDef, Row } from '../../core/types';
 import { formActions } from '../../../extensions';
 import { useBanners } from '../banners';
 import { useModals } from '../modals/modalsContext';
+import { FormArrayTitle, FormTitleField } from './FormTitles';
 import { TransitionActions } from './TransitionActions';
 import { validatorFor } from './validator';
 import { italianWidgets } from './widgets';
@@ -274,7 +275,7 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
         translateString={translateString}
         widgets={italianWidgets}
         fields={customFields}
-        templates={{ ObjectFieldTemplate: LayoutObjectTemplate, ArrayFieldItemButtonsTemplate: ConfirmedRowButtons }}
+        templates={{ ObjectFieldTemplate: LayoutObjectTemplate, ArrayFieldItemButtonsTemplate: ConfirmedRowButtons, TitleFieldTemplate: FormTitleField, ArrayFieldTitleTemplate: FormArrayTitle }}
         formContext={{ baseline, files: fileContext, labels: loadedLabels, confirmRowRemoval, data: formData, fill: (values: Row) => { update({ ...dataRef.current, ...values }); } } satisfies ShellFormContext}
         showErrorList={false}
         noHtml5Validate

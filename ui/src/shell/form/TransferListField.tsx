@@ -53,7 +53,8 @@ function CheckList({ title, options, checked, onToggle, testId }: {
 }) {
   return (
     <Paper withBorder p="sm" style={{ flex: 1 }} data-testid={testId}>
-      <Title order={6} mb="xs">{title} ({options.length})</Title>
+      {/* h3 under the form's h2 titles (FormTitles.tsx): an h6 there skipped three levels (axe heading-order). */}
+      <Title order={3} size="h6" mb="xs">{title} ({options.length})</Title>
       <ScrollArea h={220}>
         {/* Boxes of 24 px, the least target WCAG 2.2 2.5.8 allows (Mantine's default is 20 px). */}
         <Stack gap="xs">
