@@ -1568,6 +1568,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/movimenti/{id}/chiudiPreautorizzazione": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Chiudi preautorizzazione: Movimento
+         * @description Da PA a NR. Operazione critica: il corpo porta la password del chiamante.
+         */
+        post: operations["chiudiPreautorizzazioneTransazione"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/movimenti/{id}/storna": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Storna: Movimento
+         * @description Da AP a SR. Operazione critica: il corpo porta la password del chiamante.
+         */
+        post: operations["stornaTransazione"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/movimenti/esportazioni": {
         parameters: {
             query?: never;
@@ -6052,6 +6098,21 @@ export interface components {
             message: string;
             row: components["schemas"]["RichiestaDetail"];
         };
+        RispostaIdempotente: {
+            /** Risposta */
+            answer: string;
+            /**
+             * Data e ora
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Id */
+            id: string;
+            /** Richiesta */
+            request: string;
+            /** Utente */
+            username: string;
+        };
         Ruolo: {
             /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
             _labels?: {
@@ -6085,7 +6146,7 @@ export interface components {
                  * Azione
                  * @enum {string}
                  */
-                azione: "*" | "VISUALIZZAZIONE" | "CREAZIONE" | "AGGIORNAMENTO" | "CANCELLAZIONE" | "VARIAZIONE" | "VARIAZIONE_EMAIL_SEC";
+                azione: "*" | "VISUALIZZAZIONE" | "CREAZIONE" | "AGGIORNAMENTO" | "CANCELLAZIONE" | "VARIAZIONE" | "VARIAZIONE_EMAIL_SEC" | "STORNO";
                 /**
                  * Funzione
                  * @enum {string}
@@ -6121,7 +6182,7 @@ export interface components {
                  * Azione
                  * @enum {string}
                  */
-                azione: "*" | "VISUALIZZAZIONE" | "CREAZIONE" | "AGGIORNAMENTO" | "CANCELLAZIONE" | "VARIAZIONE" | "VARIAZIONE_EMAIL_SEC";
+                azione: "*" | "VISUALIZZAZIONE" | "CREAZIONE" | "AGGIORNAMENTO" | "CANCELLAZIONE" | "VARIAZIONE" | "VARIAZIONE_EMAIL_SEC" | "STORNO";
                 /**
                  * Funzione
                  * @enum {string}
@@ -6144,7 +6205,7 @@ export interface components {
              * Azione
              * @enum {string}
              */
-            azione: "*" | "VISUALIZZAZIONE" | "CREAZIONE" | "AGGIORNAMENTO" | "CANCELLAZIONE" | "VARIAZIONE" | "VARIAZIONE_EMAIL_SEC";
+            azione: "*" | "VISUALIZZAZIONE" | "CREAZIONE" | "AGGIORNAMENTO" | "CANCELLAZIONE" | "VARIAZIONE" | "VARIAZIONE_EMAIL_SEC" | "STORNO";
             /**
              * Funzione
              * @enum {string}
@@ -6666,6 +6727,8 @@ export interface components {
             tipoDocumento: "CI" | "PA" | "PS" | null;
         };
         Transazione: {
+            /** @description Le azioni che il chiamante puo' eseguire ora su questa riga (transizioni, update, delete) */
+            _actions?: ("storna" | "chiudiPreautorizzazione")[];
             /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
             _labels?: {
                 /** @description Banca */
@@ -6707,6 +6770,11 @@ export interface components {
              */
             dataOperazione: string;
             /**
+             * DCC (conversione valuta)
+             * @default false
+             */
+            dcc: boolean | null;
+            /**
              * Esito autorizzazione
              * @enum {string}
              */
@@ -6736,6 +6804,8 @@ export interface components {
             id: string;
             /** Importo */
             importo: number;
+            /** Importo richiesto */
+            importoRichiesto: number | null;
             /** Ora */
             oraOperazione: string;
             /** Carta */
@@ -6760,6 +6830,13 @@ export interface components {
              * @enum {string}
              */
             provenienza: "FI" | "PW" | "MO" | "SP";
+            /** Richiesto da */
+            richiestoDa: string | null;
+            /**
+             * Richiesto il
+             * Format: date-time
+             */
+            richiestoIl: string | null;
             /** Testo dello scontrino */
             scontrino: string | null;
             /**
@@ -6778,7 +6855,90 @@ export interface components {
              */
             stornoRichiesto: boolean | null;
         };
+        TransazioneChiudiPreautorizzazioneInput: {
+            /** Importo da addebitare */
+            importo: number;
+            /** Password */
+            password: string;
+        };
+        /** Movimento */
+        TransazioneCreateInput: {
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Banca */
+                codAbi?: string;
+                /** @description Esercente */
+                codEserc?: string;
+                /** @description Terminale */
+                codPos?: string;
+                /** @description Negozio */
+                codStab?: string;
+            };
+            /** Descrizione */
+            acerDescrizione?: string | null;
+            /** CAB */
+            cab: string;
+            /** Banca */
+            codAbi: string;
+            /** Codice autorizzazione */
+            codAutorizzazione?: string | null;
+            /**
+             * Circuito
+             * @enum {string}
+             */
+            codCircuito: "00" | "01" | "02" | "03" | "04" | "05" | "06" | "07";
+            /** Esercente */
+            codEserc: string;
+            /** Terminale */
+            codPos: string;
+            /** Negozio */
+            codStab: string;
+            /** Commercio elettronico */
+            commElettronico?: boolean | null;
+            /**
+             * Data operazione
+             * Format: date
+             */
+            dataOperazione: string;
+            /** DCC (conversione valuta) */
+            dcc?: boolean | null;
+            /**
+             * Esito autorizzazione
+             * @enum {string}
+             */
+            esito: "00" | "01";
+            /** Operazione preautorizzata */
+            flagOpPreautorizzata?: boolean | null;
+            /** Preautorizzazione */
+            flagPreautorizzazione?: boolean | null;
+            /** Operazione di storno */
+            flagStorno?: boolean | null;
+            /**
+             * Tipo di scontrino
+             * @enum {string|null}
+             */
+            flgScontrino?: "N" | "P" | "F" | null;
+            /** Identificativo */
+            id: string;
+            /** Importo */
+            importo: number;
+            /** Ora */
+            oraOperazione: string;
+            /** Carta */
+            pan: string;
+            /** Pay by mail */
+            paybymail?: boolean | null;
+            /**
+             * Provenienza
+             * @enum {string}
+             */
+            provenienza: "FI" | "PW" | "MO" | "SP";
+            /** Testo dello scontrino */
+            scontrino?: string | null;
+        };
         TransazioneDetail: {
+            /** @description Le azioni che il chiamante puo' eseguire ora su questa riga (transizioni, update, delete) */
+            _actions?: ("storna" | "chiudiPreautorizzazione")[];
             /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
             _labels?: {
                 /** @description Banca */
@@ -6820,6 +6980,11 @@ export interface components {
              */
             dataOperazione: string;
             /**
+             * DCC (conversione valuta)
+             * @default false
+             */
+            dcc: boolean | null;
+            /**
              * Esito autorizzazione
              * @enum {string}
              */
@@ -6849,6 +7014,8 @@ export interface components {
             id: string;
             /** Importo */
             importo: number;
+            /** Importo richiesto */
+            importoRichiesto: number | null;
             /** Ora */
             oraOperazione: string;
             /** Carta */
@@ -6873,6 +7040,13 @@ export interface components {
              * @enum {string}
              */
             provenienza: "FI" | "PW" | "MO" | "SP";
+            /** Richiesto da */
+            richiestoDa: string | null;
+            /**
+             * Richiesto il
+             * Format: date-time
+             */
+            richiestoIl: string | null;
             /** Testo dello scontrino */
             scontrino: string | null;
             /**
@@ -6930,6 +7104,8 @@ export interface components {
              * Format: date
              */
             dataOperazione: string;
+            /** DCC (conversione valuta) */
+            dcc?: boolean | null;
             /**
              * Esito autorizzazione
              * @enum {string}
@@ -6957,27 +7133,27 @@ export interface components {
             /** Pay by mail */
             paybymail?: boolean | null;
             /**
-             * Azione sulla preautorizzazione
-             * @enum {string|null}
-             */
-            preautAzione?: "NOT" | "STO" | null;
-            /** Azione confermata */
-            preautConfermata?: boolean | null;
-            /**
              * Provenienza
              * @enum {string}
              */
             provenienza: "FI" | "PW" | "MO" | "SP";
             /** Testo dello scontrino */
             scontrino?: string | null;
-            /** Stornata */
-            stornato?: boolean | null;
-            /** Storno richiesto */
-            stornoRichiesto?: boolean | null;
         };
         TransazionePage: {
             results: components["schemas"]["Transazione"][];
             totalCount: number;
+        };
+        TransazioneStornaInput: {
+            /** Importo da stornare */
+            importo: number;
+            /** Password */
+            password: string;
+        };
+        TransazioneTransitionResult: {
+            /** @description Il messaggio di esito della specifica */
+            message: string;
+            row: components["schemas"]["TransazioneDetail"];
         };
         Utente: {
             /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
@@ -14404,7 +14580,7 @@ export interface operations {
                      * Azione
                      * @enum {string}
                      */
-                    azione: "*" | "VISUALIZZAZIONE" | "CREAZIONE" | "AGGIORNAMENTO" | "CANCELLAZIONE" | "VARIAZIONE" | "VARIAZIONE_EMAIL_SEC";
+                    azione: "*" | "VISUALIZZAZIONE" | "CREAZIONE" | "AGGIORNAMENTO" | "CANCELLAZIONE" | "VARIAZIONE" | "VARIAZIONE_EMAIL_SEC" | "STORNO";
                     /**
                      * Funzione
                      * @enum {string}
@@ -15329,7 +15505,10 @@ export interface operations {
     accettaMovimentoMagazzino: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Chiave scelta dal client: una richiesta ripetuta con la stessa chiave riceve la prima risposta, senza rieseguire la transizione */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Identificativo */
                 id: string;
@@ -15406,7 +15585,10 @@ export interface operations {
     rifiutaMovimentoMagazzino: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Chiave scelta dal client: una richiesta ripetuta con la stessa chiave riceve la prima risposta, senza rieseguire la transizione */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Identificativo */
                 id: string;
@@ -16745,6 +16927,210 @@ export interface operations {
             };
             /** @description Non trovato */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    chiudiPreautorizzazioneTransazione: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chiave scelta dal client: una richiesta ripetuta con la stessa chiave riceve la prima risposta, senza rieseguire la transizione */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransazioneChiudiPreautorizzazioneInput"];
+            };
+        };
+        responses: {
+            /** @description Preautorizzazione chiusa con successo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransazioneTransitionResult"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non consentita nello stato attuale */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rifiutata da una condizione della transizione (TRANSITION_REFUSED, il suo messaggio) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Troppi tentativi di password: utenza bloccata per un po' */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    stornaTransazione: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chiave scelta dal client: una richiesta ripetuta con la stessa chiave riceve la prima risposta, senza rieseguire la transizione */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransazioneStornaInput"];
+            };
+        };
+        responses: {
+            /** @description Storno eseguito con successo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransazioneTransitionResult"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non consentita nello stato attuale */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rifiutata da una condizione della transizione (TRANSITION_REFUSED, il suo messaggio) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Troppi tentativi di password: utenza bloccata per un po' */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19617,7 +20003,10 @@ export interface operations {
     annullaSostituzioneRichiesta: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Chiave scelta dal client: una richiesta ripetuta con la stessa chiave riceve la prima risposta, senza rieseguire la transizione */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Id richiesta */
                 idRichiesta: string;
@@ -19694,7 +20083,10 @@ export interface operations {
     autorizzaFattDirRichiesta: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Chiave scelta dal client: una richiesta ripetuta con la stessa chiave riceve la prima risposta, senza rieseguire la transizione */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Id richiesta */
                 idRichiesta: string;
@@ -19771,7 +20163,10 @@ export interface operations {
     chiudiInterventoRichiesta: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Chiave scelta dal client: una richiesta ripetuta con la stessa chiave riceve la prima risposta, senza rieseguire la transizione */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Id richiesta */
                 idRichiesta: string;
@@ -19848,7 +20243,10 @@ export interface operations {
     completaRichiesta: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Chiave scelta dal client: una richiesta ripetuta con la stessa chiave riceve la prima risposta, senza rieseguire la transizione */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Id richiesta */
                 idRichiesta: string;
@@ -19925,7 +20323,10 @@ export interface operations {
     rifiutaFattDirRichiesta: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Chiave scelta dal client: una richiesta ripetuta con la stessa chiave riceve la prima risposta, senza rieseguire la transizione */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Id richiesta */
                 idRichiesta: string;
@@ -20002,7 +20403,10 @@ export interface operations {
     riprendiRichiesta: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Chiave scelta dal client: una richiesta ripetuta con la stessa chiave riceve la prima risposta, senza rieseguire la transizione */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Id richiesta */
                 idRichiesta: string;
@@ -20079,7 +20483,10 @@ export interface operations {
     sbloccaRichiesta: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Chiave scelta dal client: una richiesta ripetuta con la stessa chiave riceve la prima risposta, senza rieseguire la transizione */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Id richiesta */
                 idRichiesta: string;
@@ -20156,7 +20563,10 @@ export interface operations {
     sospendiRichiesta: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Chiave scelta dal client: una richiesta ripetuta con la stessa chiave riceve la prima risposta, senza rieseguire la transizione */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Id richiesta */
                 idRichiesta: string;

@@ -9,6 +9,7 @@ import { layoutNames } from '../../common/form-layout.js';
 import { transferReferenceOf } from '../model/transfer-list.js';
 import { filledBy, inputSchema, messageTable, objectSchema } from '../shapes/entity-schema.js';
 import { jsonFile, type Emitter, type GeneratedFile } from './emitter.js';
+import { transitionBodyFields } from '../../common/reauthentication.js';
 
 export const formsEmitter: Emitter = {
   name: 'forms',
@@ -55,7 +56,11 @@ function formStates(machines: StateMachineModel[]): Record<string, unknown> {
     initial: states.initial,
     transitions: machines.flatMap((m) => m.transitions).map((t) => ({
       name: t.name, label: t.label, from: t.from, to: t.to, permission: t.permission, success: t.success, ...(t.confirm ? { confirm: t.confirm } : {}),
-      ...(t.input ? { input: inputForm(t.input) } : {}),
+      ...(transitionBodyFields(t).length ? { input: inputForm(transitionBodyFields(t)) } : {}),
+      // The form starts the input at `prefill` and holds `lock`ed inputs there (JSON Logic over the row).
+      ...(t.prefill ? { prefill: t.prefill } : {}),
+      ...(t.lock ? { lock: Object.fromEntries(Object.entries(t.lock).map(([f, l]) => [f, l.when])) } : {}),
+      ...(t.reauthenticate ? { reauthenticate: true } : {}),
     })),
     created: Object.fromEntries(Object.entries(states.enter).filter(([, e]) => e.success).map(([state, e]) => [state, e.success])),
   };
