@@ -25,6 +25,16 @@ export function prefilledInput(t: TransitionDef, row: Row | undefined): Row {
   }));
 }
 
+/**
+ * The first of the transition's checks the typed input fails on this row, as the server would answer it
+ * (422 TRANSITION_REFUSED with the message), so the form says it before sending; undefined when all hold.
+ */
+export function failedCheck(t: TransitionDef, row: Row | undefined, input: Row): { field?: string; message: string } | undefined {
+  if (!row) return undefined;
+  const context = { ...contextOf(row), input };
+  return (t.checks ?? []).find((c) => !holds(c.valid, context));
+}
+
 /** The inputs held at their prefill on this row: shown read-only. */
 export function lockedInputs(t: TransitionDef, row: Row | undefined): string[] {
   if (!t.lock || !row) return [];

@@ -72,6 +72,8 @@ export interface TransitionDef {
   lock?: Record<string, JsonLogic>;
   /** A critical operation: the input asks the caller's own password (its `password` field). */
   reauthenticate?: boolean;
+  /** The spec's checks over `{ row, input, today, now }`, decided before sending with the server's messages. */
+  checks?: { field?: string; valid: JsonLogic; message: string }[];
 }
 
 export interface TransitionInputDef {

@@ -15,7 +15,7 @@ import { ApiError, userMessage } from '../../core/apiError';
 import { createTransformErrors, detailsToErrorSchema } from '../../core/errorMessages';
 import { isRecord } from '../../core/guards';
 import { translateString } from '../../core/rjsfStrings';
-import { confirmNamesInput, filledConfirm, lockedInputs, prefilledInput } from '../../core/transitionInput';
+import { confirmNamesInput, failedCheck, filledConfirm, lockedInputs, prefilledInput } from '../../core/transitionInput';
 import type { Row, TransitionDef, TransitionInputDef } from '../../core/types';
 import { validatorFor } from './validator';
 import { italianWidgets } from './widgets';
@@ -48,6 +48,13 @@ export function TransitionInputModal({ transition, record, defaultMessages, onSu
   const [confirming, setConfirming] = useState<Row | undefined>();
 
   const submit = async (formData: Row) => {
+    // What the spec's checks refuse is said before anything is sent, in the server's words.
+    const failed = failedCheck(transition, record, formData);
+    if (failed) {
+      setConfirming(undefined);
+      setRefusal(new ApiError(422, 'TRANSITION_REFUSED', failed.message, failed.field ? [{ field: failed.field, message: failed.message }] : []));
+      return;
+    }
     if (confirmNamesInput(transition) && confirming === undefined) {
       setRefusal(undefined);
       setConfirming(formData);
