@@ -47,7 +47,8 @@ export function confirmNamesInput(t: TransitionDef): boolean {
   return /\{input\.\w+\}/.test(t.confirm ?? '');
 }
 
-const decimals = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// Grouped from 1.000 on, as the amount input shows it (Italian leaves 4-digit numbers ungrouped by default).
+const decimals = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: 'always' });
 
 /** The confirmation with each `{input.<name>}` replaced by the typed value, a number in Italian (40,50). */
 export function filledConfirm(t: TransitionDef, input: Row): string {
