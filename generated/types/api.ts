@@ -15571,6 +15571,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Chiave di idempotenza già usata per un'altra richiesta (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -15648,6 +15657,15 @@ export interface operations {
             };
             /** @description Non consentita nello stato attuale */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Chiave di idempotenza già usata per un'altra richiesta (IDEMPOTENCY_KEY_REUSED) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17018,7 +17036,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rifiutata da una condizione della transizione (TRANSITION_REFUSED, il suo messaggio) */
+            /** @description Rifiutata da una condizione della transizione (TRANSITION_REFUSED, il suo messaggio), o chiave di idempotenza già usata per un'altra richiesta */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17120,7 +17138,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rifiutata da una condizione della transizione (TRANSITION_REFUSED, il suo messaggio) */
+            /** @description Rifiutata da una condizione della transizione (TRANSITION_REFUSED, il suo messaggio), o chiave di idempotenza già usata per un'altra richiesta */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -20069,6 +20087,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Chiave di idempotenza già usata per un'altra richiesta (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -20142,6 +20169,15 @@ export interface operations {
             };
             /** @description Non consentita nello stato attuale */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Chiave di idempotenza già usata per un'altra richiesta (IDEMPOTENCY_KEY_REUSED) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20229,6 +20265,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Chiave di idempotenza già usata per un'altra richiesta (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -20302,6 +20347,15 @@ export interface operations {
             };
             /** @description Non consentita nello stato attuale */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Chiave di idempotenza già usata per un'altra richiesta (IDEMPOTENCY_KEY_REUSED) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20389,6 +20443,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Chiave di idempotenza già usata per un'altra richiesta (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -20462,6 +20525,15 @@ export interface operations {
             };
             /** @description Non consentita nello stato attuale */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Chiave di idempotenza già usata per un'altra richiesta (IDEMPOTENCY_KEY_REUSED) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20549,6 +20621,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Chiave di idempotenza già usata per un'altra richiesta (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -20622,6 +20703,15 @@ export interface operations {
             };
             /** @description Non consentita nello stato attuale */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Chiave di idempotenza già usata per un'altra richiesta (IDEMPOTENCY_KEY_REUSED) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

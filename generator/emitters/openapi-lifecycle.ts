@@ -115,7 +115,9 @@ export function addTransitionPaths(
         404: errorResponse('Non trovato'),
         409: errorResponse('Non consentita nello stato attuale'),
         ...(t.reauthenticate ? { 429: errorResponse('Troppi tentativi di password: utenza bloccata per un po\'') } : {}),
-        ...(t.checks || t.lock ? { 422: errorResponse('Rifiutata da una condizione della transizione (TRANSITION_REFUSED, il suo messaggio)') } : {}),
+        422: errorResponse(t.checks || t.lock
+          ? 'Rifiutata da una condizione della transizione (TRANSITION_REFUSED, il suo messaggio), o chiave di idempotenza già usata per un\'altra richiesta'
+          : 'Chiave di idempotenza già usata per un\'altra richiesta (IDEMPOTENCY_KEY_REUSED)'),
         ...common,
       },
     });
