@@ -26,6 +26,8 @@ export const ROLE_FIELDS = {
   ],
   /** Messages for external systems queued by transitions' `outbox` effects, posted with retries (server/outbox/). */
   outbox: ['id', 'createdAt', 'target', 'entity', 'entityKey', 'transition', 'payload', 'status', 'attempts', 'nextAttempt', 'lastError', 'sentAt'],
+  /** The answers of transitions sent with an Idempotency-Key, replayed to a repeated request (server/crud/idempotency.ts). */
+  idempotentAnswers: ['id', 'createdAt', 'username', 'request', 'answer'],
   /** The administrators' values of the configuration keys (server/exports/worker.ts reads two). */
   configuration: ['key', 'value'],
 } as const;

@@ -357,8 +357,32 @@ export interface TransitionModel {
    * entity's fields, readable by the guard and the effects as `input.<name>`.
    */
   input?: FieldModel[];
+  /**
+   * Values the form starts the input with, JSON Logic over the row, the caller and the time (a refund's
+   * amount starts at the original one). The server does not fill them: the request carries every input.
+   */
+  prefill?: Record<string, JsonLogic>;
+  /**
+   * Inputs held at their `prefill` while `when` holds (a refund allowed only for the full amount): the form
+   * shows them read-only, the server refuses another value with `message` (422 TRANSITION_REFUSED).
+   */
+  lock?: Record<string, { when: JsonLogic; message: string }>;
+  /**
+   * Conditions over the row, the input, the caller, the time and the related rows that must hold for the
+   * transition to run, in order; the first false one refuses it with its `message` (422 TRANSITION_REFUSED),
+   * on `field` (an input) when it names one.
+   */
+  checks?: TransitionCheck[];
+  /**
+   * A critical operation: the request carries the caller's own password (`password` in the body), checked
+   * against their credential and counted by the login throttle before the row is touched. This is that
+   * field (`spec: reauthenticate: true`): part of the body schema and of the form, never of `input.<name>`.
+   */
+  reauthenticate?: FieldModel;
   effects: EffectModel[];
 }
+
+export interface TransitionCheck { field?: string; valid: JsonLogic; message: string }
 
 export interface StateMachineModel {
   /** The machine's name in the spec's map form (`states: { statoPos: {...} }`); absent in the single form. */

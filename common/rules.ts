@@ -38,6 +38,18 @@ jsonLogic.add_operation('containsAny', (value: unknown, words: unknown) => {
   return list.some((word) => typeof word === 'string' && folded(word) !== '' && text.includes(folded(word)));
 });
 
+/**
+ * `{ daysBetween: [from, to] }`: whole calendar days from one ISO date (or date-time: its date) to another,
+ * negative when `to` is earlier (seed 002 §5: a card refund is refused more than 7 days after the payment,
+ * `{ '>': [{ daysBetween: [{ var: row.dataOperazione }, { var: today }] }, 7] }`). A missing or invalid date: null.
+ */
+jsonLogic.add_operation('daysBetween', (from: unknown, to: unknown) => {
+  const text = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
+  const day = (v: unknown) => { const t = text(v); return typeof t === 'string' && /^\d{4}-\d{2}-\d{2}/.test(t) ? Date.parse(`${t.slice(0, 10)}T00:00:00Z`) : Number.NaN; };
+  const days = (day(to) - day(from)) / 86_400_000;
+  return Number.isFinite(days) ? days : null;
+});
+
 export function applyRules(rules: readonly FieldRule[], data: Record<string, unknown>): Record<string, unknown> {
   let current: Record<string, unknown> = { ...data };
   for (let pass = 0; pass < MAX_PASSES; pass++) {

@@ -20,6 +20,7 @@ import { domainHandlers, entityHooks } from './domain/index.js';
 import { createAuthHandlers } from './domain/auth/handlers.js';
 import { authLimitsFromEnv, type AuthLimits } from './domain/auth/limits.js';
 import { AuthThrottle } from './domain/auth/throttle.js';
+import { reauthenticate } from './domain/auth/credentials.js';
 import { rememberClientAddress } from './http/client-address.js';
 import { requestTurns } from './http/request-turns.js';
 import { createMailService } from './mail/index.js';
@@ -107,7 +108,8 @@ export function createApp({ db, artifacts, validateResponses = false, uiDir, exp
   const outboxWorker = new OutboxWorker(db, artifacts.model, { ...OUTBOX_DEFAULTS, ...outbox });
   app.locals.outboxWorker = outboxWorker;
   if (outbox?.run) outboxWorker.start();
-  const handlerOf = operationHandlers(db, artifacts.model, operations, documentPaths(artifacts.openapi), handlers, hooks, exportWorker, createFileStore(fileStorageDir ?? fileStorageDirFromEnv()), createRowValidator(artifacts.openapi, artifacts.model));
+  const handlerOf = operationHandlers(db, artifacts.model, operations, documentPaths(artifacts.openapi), handlers, hooks, exportWorker, createFileStore(fileStorageDir ?? fileStorageDirFromEnv()), createRowValidator(artifacts.openapi, artifacts.model),
+    (username, password) => reauthenticate(db, auth.throttle, username, password));
   // The NUL check after the schema check, then the operation's handler (server/crud/routes.ts).
   api.use(operationRoutes(artifacts.openapi, beforeValidation, pathValidators(artifacts.openapi, validateResponses), [rejectNulCharacters(artifacts.model)], handlerOf));
   api.use(routeNotFound);

@@ -1568,6 +1568,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/movimenti/{id}/chiudiPreautorizzazione": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Chiudi preautorizzazione: Movimento
+         * @description Da PA a NR. Operazione critica: il corpo porta la password del chiamante.
+         */
+        post: operations["chiudiPreautorizzazioneTransazione"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/movimenti/{id}/storna": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Storna: Movimento
+         * @description Da AP a SR. Operazione critica: il corpo porta la password del chiamante.
+         */
+        post: operations["stornaTransazione"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/movimenti/esportazioni": {
         parameters: {
             query?: never;
@@ -6075,6 +6121,21 @@ export interface components {
             message: string;
             row: components["schemas"]["RichiestaDetail"];
         };
+        RispostaIdempotente: {
+            /** Risposta */
+            answer: string;
+            /**
+             * Data e ora
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Id */
+            id: string;
+            /** Richiesta */
+            request: string;
+            /** Utente */
+            username: string;
+        };
         Ruolo: {
             /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
             _labels?: {
@@ -6108,7 +6169,7 @@ export interface components {
                  * Azione
                  * @enum {string}
                  */
-                azione: "*" | "VISUALIZZAZIONE" | "CREAZIONE" | "AGGIORNAMENTO" | "CANCELLAZIONE" | "VARIAZIONE" | "VARIAZIONE_EMAIL_SEC";
+                azione: "*" | "VISUALIZZAZIONE" | "CREAZIONE" | "AGGIORNAMENTO" | "CANCELLAZIONE" | "VARIAZIONE" | "VARIAZIONE_EMAIL_SEC" | "STORNO";
                 /**
                  * Funzione
                  * @enum {string}
@@ -6144,7 +6205,7 @@ export interface components {
                  * Azione
                  * @enum {string}
                  */
-                azione: "*" | "VISUALIZZAZIONE" | "CREAZIONE" | "AGGIORNAMENTO" | "CANCELLAZIONE" | "VARIAZIONE" | "VARIAZIONE_EMAIL_SEC";
+                azione: "*" | "VISUALIZZAZIONE" | "CREAZIONE" | "AGGIORNAMENTO" | "CANCELLAZIONE" | "VARIAZIONE" | "VARIAZIONE_EMAIL_SEC" | "STORNO";
                 /**
                  * Funzione
                  * @enum {string}
@@ -6167,7 +6228,7 @@ export interface components {
              * Azione
              * @enum {string}
              */
-            azione: "*" | "VISUALIZZAZIONE" | "CREAZIONE" | "AGGIORNAMENTO" | "CANCELLAZIONE" | "VARIAZIONE" | "VARIAZIONE_EMAIL_SEC";
+            azione: "*" | "VISUALIZZAZIONE" | "CREAZIONE" | "AGGIORNAMENTO" | "CANCELLAZIONE" | "VARIAZIONE" | "VARIAZIONE_EMAIL_SEC" | "STORNO";
             /**
              * Funzione
              * @enum {string}
@@ -6689,6 +6750,8 @@ export interface components {
             tipoDocumento: "CI" | "PA" | "PS" | null;
         };
         Transazione: {
+            /** @description Le azioni che il chiamante puo' eseguire ora su questa riga (transizioni, update, delete) */
+            _actions?: ("storna" | "chiudiPreautorizzazione")[];
             /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
             _labels?: {
                 /** @description Banca */
@@ -6730,6 +6793,11 @@ export interface components {
              */
             dataOperazione: string;
             /**
+             * DCC (conversione valuta)
+             * @default false
+             */
+            dcc: boolean | null;
+            /**
              * Esito autorizzazione
              * @enum {string}
              */
@@ -6759,6 +6827,8 @@ export interface components {
             id: string;
             /** Importo */
             importo: number;
+            /** Importo richiesto */
+            importoRichiesto: number | null;
             /** Ora */
             oraOperazione: string;
             /** Carta */
@@ -6783,6 +6853,13 @@ export interface components {
              * @enum {string}
              */
             provenienza: "FI" | "PW" | "MO" | "SP";
+            /** Richiesto da */
+            richiestoDa: string | null;
+            /**
+             * Richiesto il
+             * Format: date-time
+             */
+            richiestoIl: string | null;
             /** Testo dello scontrino */
             scontrino: string | null;
             /**
@@ -6801,7 +6878,90 @@ export interface components {
              */
             stornoRichiesto: boolean | null;
         };
+        TransazioneChiudiPreautorizzazioneInput: {
+            /** Importo da addebitare */
+            importo: number;
+            /** Password */
+            password: string;
+        };
+        /** Movimento */
+        TransazioneCreateInput: {
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Banca */
+                codAbi?: string;
+                /** @description Esercente */
+                codEserc?: string;
+                /** @description Terminale */
+                codPos?: string;
+                /** @description Negozio */
+                codStab?: string;
+            };
+            /** Descrizione */
+            acerDescrizione?: string | null;
+            /** CAB */
+            cab: string;
+            /** Banca */
+            codAbi: string;
+            /** Codice autorizzazione */
+            codAutorizzazione?: string | null;
+            /**
+             * Circuito
+             * @enum {string}
+             */
+            codCircuito: "00" | "01" | "02" | "03" | "04" | "05" | "06" | "07";
+            /** Esercente */
+            codEserc: string;
+            /** Terminale */
+            codPos: string;
+            /** Negozio */
+            codStab: string;
+            /** Commercio elettronico */
+            commElettronico?: boolean | null;
+            /**
+             * Data operazione
+             * Format: date
+             */
+            dataOperazione: string;
+            /** DCC (conversione valuta) */
+            dcc?: boolean | null;
+            /**
+             * Esito autorizzazione
+             * @enum {string}
+             */
+            esito: "00" | "01";
+            /** Operazione preautorizzata */
+            flagOpPreautorizzata?: boolean | null;
+            /** Preautorizzazione */
+            flagPreautorizzazione?: boolean | null;
+            /** Operazione di storno */
+            flagStorno?: boolean | null;
+            /**
+             * Tipo di scontrino
+             * @enum {string|null}
+             */
+            flgScontrino?: "N" | "P" | "F" | null;
+            /** Identificativo */
+            id: string;
+            /** Importo */
+            importo: number;
+            /** Ora */
+            oraOperazione: string;
+            /** Carta */
+            pan: string;
+            /** Pay by mail */
+            paybymail?: boolean | null;
+            /**
+             * Provenienza
+             * @enum {string}
+             */
+            provenienza: "FI" | "PW" | "MO" | "SP";
+            /** Testo dello scontrino */
+            scontrino?: string | null;
+        };
         TransazioneDetail: {
+            /** @description Le azioni che il chiamante puo' eseguire ora su questa riga (transizioni, update, delete) */
+            _actions?: ("storna" | "chiudiPreautorizzazione")[];
             /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
             _labels?: {
                 /** @description Banca */
@@ -6843,6 +7003,11 @@ export interface components {
              */
             dataOperazione: string;
             /**
+             * DCC (conversione valuta)
+             * @default false
+             */
+            dcc: boolean | null;
+            /**
              * Esito autorizzazione
              * @enum {string}
              */
@@ -6872,6 +7037,8 @@ export interface components {
             id: string;
             /** Importo */
             importo: number;
+            /** Importo richiesto */
+            importoRichiesto: number | null;
             /** Ora */
             oraOperazione: string;
             /** Carta */
@@ -6896,6 +7063,13 @@ export interface components {
              * @enum {string}
              */
             provenienza: "FI" | "PW" | "MO" | "SP";
+            /** Richiesto da */
+            richiestoDa: string | null;
+            /**
+             * Richiesto il
+             * Format: date-time
+             */
+            richiestoIl: string | null;
             /** Testo dello scontrino */
             scontrino: string | null;
             /**
@@ -6953,6 +7127,8 @@ export interface components {
              * Format: date
              */
             dataOperazione: string;
+            /** DCC (conversione valuta) */
+            dcc?: boolean | null;
             /**
              * Esito autorizzazione
              * @enum {string}
@@ -6980,23 +7156,12 @@ export interface components {
             /** Pay by mail */
             paybymail?: boolean | null;
             /**
-             * Azione sulla preautorizzazione
-             * @enum {string|null}
-             */
-            preautAzione?: "NOT" | "STO" | null;
-            /** Azione confermata */
-            preautConfermata?: boolean | null;
-            /**
              * Provenienza
              * @enum {string}
              */
             provenienza: "FI" | "PW" | "MO" | "SP";
             /** Testo dello scontrino */
             scontrino?: string | null;
-            /** Stornata */
-            stornato?: boolean | null;
-            /** Storno richiesto */
-            stornoRichiesto?: boolean | null;
         };
         TransazionePage: {
             results: components["schemas"]["Transazione"][];
@@ -7004,6 +7169,17 @@ export interface components {
             totalCount: number;
             /** @description More than 1000 rows match: totalCount is 1000. */
             totalCountCapped: boolean;
+        };
+        TransazioneStornaInput: {
+            /** Importo da stornare */
+            importo: number;
+            /** Password */
+            password: string;
+        };
+        TransazioneTransitionResult: {
+            /** @description Il messaggio di esito della specifica */
+            message: string;
+            row: components["schemas"]["TransazioneDetail"];
         };
         Utente: {
             /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
@@ -14434,7 +14610,7 @@ export interface operations {
                      * Azione
                      * @enum {string}
                      */
-                    azione: "*" | "VISUALIZZAZIONE" | "CREAZIONE" | "AGGIORNAMENTO" | "CANCELLAZIONE" | "VARIAZIONE" | "VARIAZIONE_EMAIL_SEC";
+                    azione: "*" | "VISUALIZZAZIONE" | "CREAZIONE" | "AGGIORNAMENTO" | "CANCELLAZIONE" | "VARIAZIONE" | "VARIAZIONE_EMAIL_SEC" | "STORNO";
                     /**
                      * Funzione
                      * @enum {string}
@@ -15359,7 +15535,10 @@ export interface operations {
     accettaMovimentoMagazzino: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Chiave scelta dal client: una richiesta ripetuta con la stessa chiave riceve la prima risposta, senza rieseguire la transizione */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Identificativo */
                 id: string;
@@ -15422,6 +15601,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Chiave di idempotenza già usata per un'altra richiesta (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -15436,7 +15624,10 @@ export interface operations {
     rifiutaMovimentoMagazzino: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Chiave scelta dal client: una richiesta ripetuta con la stessa chiave riceve la prima risposta, senza rieseguire la transizione */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Identificativo */
                 id: string;
@@ -15496,6 +15687,15 @@ export interface operations {
             };
             /** @description Non consentita nello stato attuale */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Chiave di idempotenza già usata per un'altra richiesta (IDEMPOTENCY_KEY_REUSED) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16775,6 +16975,210 @@ export interface operations {
             };
             /** @description Non trovato */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    chiudiPreautorizzazioneTransazione: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chiave scelta dal client: una richiesta ripetuta con la stessa chiave riceve la prima risposta, senza rieseguire la transizione */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransazioneChiudiPreautorizzazioneInput"];
+            };
+        };
+        responses: {
+            /** @description Preautorizzazione chiusa con successo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransazioneTransitionResult"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non consentita nello stato attuale */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rifiutata da una condizione della transizione (TRANSITION_REFUSED, il suo messaggio), o chiave di idempotenza già usata per un'altra richiesta */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Troppi tentativi di password: utenza bloccata per un po' */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    stornaTransazione: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chiave scelta dal client: una richiesta ripetuta con la stessa chiave riceve la prima risposta, senza rieseguire la transizione */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransazioneStornaInput"];
+            };
+        };
+        responses: {
+            /** @description Storno eseguito con successo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransazioneTransitionResult"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non consentita nello stato attuale */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rifiutata da una condizione della transizione (TRANSITION_REFUSED, il suo messaggio), o chiave di idempotenza già usata per un'altra richiesta */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Troppi tentativi di password: utenza bloccata per un po' */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19647,7 +20051,10 @@ export interface operations {
     annullaSostituzioneRichiesta: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Chiave scelta dal client: una richiesta ripetuta con la stessa chiave riceve la prima risposta, senza rieseguire la transizione */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Id richiesta */
                 idRichiesta: string;
@@ -19710,6 +20117,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Chiave di idempotenza già usata per un'altra richiesta (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -19724,7 +20140,10 @@ export interface operations {
     autorizzaFattDirRichiesta: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Chiave scelta dal client: una richiesta ripetuta con la stessa chiave riceve la prima risposta, senza rieseguire la transizione */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Id richiesta */
                 idRichiesta: string;
@@ -19787,6 +20206,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Chiave di idempotenza già usata per un'altra richiesta (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -19801,7 +20229,10 @@ export interface operations {
     chiudiInterventoRichiesta: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Chiave scelta dal client: una richiesta ripetuta con la stessa chiave riceve la prima risposta, senza rieseguire la transizione */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Id richiesta */
                 idRichiesta: string;
@@ -19864,6 +20295,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Chiave di idempotenza già usata per un'altra richiesta (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -19878,7 +20318,10 @@ export interface operations {
     completaRichiesta: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Chiave scelta dal client: una richiesta ripetuta con la stessa chiave riceve la prima risposta, senza rieseguire la transizione */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Id richiesta */
                 idRichiesta: string;
@@ -19941,6 +20384,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Chiave di idempotenza già usata per un'altra richiesta (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -19955,7 +20407,10 @@ export interface operations {
     rifiutaFattDirRichiesta: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Chiave scelta dal client: una richiesta ripetuta con la stessa chiave riceve la prima risposta, senza rieseguire la transizione */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Id richiesta */
                 idRichiesta: string;
@@ -20018,6 +20473,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Chiave di idempotenza già usata per un'altra richiesta (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -20032,7 +20496,10 @@ export interface operations {
     riprendiRichiesta: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Chiave scelta dal client: una richiesta ripetuta con la stessa chiave riceve la prima risposta, senza rieseguire la transizione */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Id richiesta */
                 idRichiesta: string;
@@ -20095,6 +20562,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Chiave di idempotenza già usata per un'altra richiesta (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -20109,7 +20585,10 @@ export interface operations {
     sbloccaRichiesta: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Chiave scelta dal client: una richiesta ripetuta con la stessa chiave riceve la prima risposta, senza rieseguire la transizione */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Id richiesta */
                 idRichiesta: string;
@@ -20172,6 +20651,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Chiave di idempotenza già usata per un'altra richiesta (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -20186,7 +20674,10 @@ export interface operations {
     sospendiRichiesta: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Chiave scelta dal client: una richiesta ripetuta con la stessa chiave riceve la prima risposta, senza rieseguire la transizione */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Id richiesta */
                 idRichiesta: string;
@@ -20242,6 +20733,15 @@ export interface operations {
             };
             /** @description Non consentita nello stato attuale */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Chiave di idempotenza già usata per un'altra richiesta (IDEMPOTENCY_KEY_REUSED) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3,12 +3,14 @@
  * messages the API answers with, and the field rules the API applies, so the form can say before
  * saving exactly what the server would say after.
  */
-import type { ChildModel, EntityModel, FieldModel, Model, StateMachineModel } from '../../common/model.js';
+import type { ChildModel, EntityModel, FieldModel, Model, StateMachineModel, TransitionCheck, TransitionModel } from '../../common/model.js';
+import { logicVars } from '../../common/lifecycle.js';
 import { entityByName, machinesOf } from '../../common/model.js';
 import { layoutNames } from '../../common/form-layout.js';
 import { transferReferenceOf } from '../model/transfer-list.js';
 import { filledBy, inputSchema, messageTable, objectSchema } from '../shapes/entity-schema.js';
 import { jsonFile, type Emitter, type GeneratedFile } from './emitter.js';
+import { transitionBodyFields } from '../../common/reauthentication.js';
 
 export const formsEmitter: Emitter = {
   name: 'forms',
@@ -55,10 +57,25 @@ function formStates(machines: StateMachineModel[]): Record<string, unknown> {
     initial: states.initial,
     transitions: machines.flatMap((m) => m.transitions).map((t) => ({
       name: t.name, label: t.label, from: t.from, to: t.to, permission: t.permission, success: t.success, ...(t.confirm ? { confirm: t.confirm } : {}),
-      ...(t.input ? { input: inputForm(t.input) } : {}),
+      ...(transitionBodyFields(t).length ? { input: inputForm(transitionBodyFields(t)) } : {}),
+      // The form starts the input at `prefill` and holds `lock`ed inputs there (JSON Logic over the row).
+      ...(t.prefill ? { prefill: t.prefill } : {}),
+      ...(t.lock ? { lock: Object.fromEntries(Object.entries(t.lock).map(([f, l]) => [f, l.when])) } : {}),
+      ...(t.reauthenticate ? { reauthenticate: true } : {}),
+      // The checks the form can decide itself (over the row, the input and the date): asked before sending.
+      ...(formChecks(t).length ? { checks: formChecks(t) } : {}),
     })),
     created: Object.fromEntries(Object.entries(states.enter).filter(([, e]) => e.success).map(([state, e]) => [state, e.success])),
   };
+}
+
+/**
+ * A transition's checks that read only the row, the input and the date: the form evaluates them as the server
+ * does; those reading the caller or a related row are the server's alone (it answers them the same way).
+ */
+function formChecks(t: TransitionModel): TransitionCheck[] {
+  const local = new Set(['row', 'input', 'now', 'today']);
+  return (t.checks ?? []).filter((c) => logicVars(c.valid).every((v) => local.has(v.name.split('.')[0])));
 }
 
 /** What the caller fills in before a transition runs: the API's body schema, its widgets and messages. */

@@ -7,9 +7,17 @@
  *   - a row read by GET carries `_actions`: the transitions, update and delete the caller may run on it now,
  *     so a form shows only the buttons the server would accept.
  */
-import { machinesOf, transitionsOf, type EntityModel, type TransitionModel } from '../../common/model.js';
+import { machinesOf, transitionsOf, type EntityModel, type FieldModel, type TransitionModel } from '../../common/model.js';
 import { isJsonObject, objectSchema, propertiesOf, type JsonSchema } from '../shapes/entity-schema.js';
 import { textOf } from '../../common/text.js';
+import { transitionBodyFields } from '../../common/reauthentication.js';
+
+/** The header a client repeats on a retried transition (docs/spec-language.md#transition-checks). */
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: 'Idempotency-Key', in: 'header', required: false,
+  description: 'Chiave scelta dal client: una richiesta ripetuta con la stessa chiave riceve la prima risposta, senza rieseguire la transizione',
+  schema: { type: 'string', minLength: 8, maxLength: 100, pattern: '^[A-Za-z0-9_.:-]+$' },
+};
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ref('Error') } } });
@@ -57,17 +65,26 @@ export function lifecycleSchemas(entity: EntityModel, schemas: Record<string, un
   // Each machine's field takes only its initial states in a create.
   for (const states of machines) {
     const field = propertiesOf(input)[states.field];
+    // A server-set state (readOnly: derived by a rule, moved by transitions) is not part of any request body.
+    if (field === undefined && named(entity.fields, states.field).readOnly) continue;
     if (!isJsonObject(field) || !Array.isArray(field.enum)) throw new Error(`Generator bug: state field ${entity.name}.${states.field} has no enum schema.`);
     field.enum = field.enum.filter((v: unknown) => v === null || states.initial.includes(textOf(v)));
   }
   schemas[`${entity.name}CreateInput`] = input;
   for (const t of transitionsOf(entity)) {
-    if (t.input) schemas[transitionInputName(entity, t)] = objectSchema(t.input);
+    const body = transitionBodyFields(t);
+    if (body.length) schemas[transitionInputName(entity, t)] = objectSchema(body);
   }
   schemas[`${entity.name}TransitionResult`] = {
     type: 'object', additionalProperties: false, required: ['message', 'row'],
     properties: { message: { type: 'string', description: 'Il messaggio di esito della specifica' }, row: ref(`${entity.name}Detail`) },
   };
+}
+
+function named(fields: FieldModel[], name: string): FieldModel {
+  const found = fields.find((f) => f.name === name);
+  if (!found) throw new Error(`Generator bug: no field ${name}.`);
+  return found;
 }
 
 /** A schema `entitySchemas` (openapi.ts) has built before it asks for the lifecycle's. */
@@ -92,13 +109,16 @@ export function addTransitionPaths(
   op: TransitionOpBuilder, common: Record<string, unknown>,
 ): void {
   for (const t of transitionsOf(entity)) {
+    const body = transitionBodyFields(t);
     const operation = op('transition', `${t.name}${entity.name}`, t.permission, `${t.label}: ${entity.label}`, {
-      description: `Da ${t.from.join(', ')} a ${t.to}.`,
+      description: `Da ${t.from.join(', ')} a ${t.to}.${t.reauthenticate ? ' Operazione critica: il corpo porta la password del chiamante.' : ''}`,
       'x-transition': t.name,
       'x-success-message': t.success,
-      ...(t.input ? {
+      // A retried request (a lost answer, a double click) with the same key gets the first answer again.
+      parameters: [IDEMPOTENCY_KEY_PARAMETER],
+      ...(body.length ? {
         requestBody: {
-          required: t.input.some((f) => f.required),
+          required: body.some((f) => f.required),
           content: json(ref(transitionInputName(entity, t))),
         },
       } : {}),
@@ -106,6 +126,10 @@ export function addTransitionPaths(
         200: { description: t.success, content: json(ref(`${entity.name}TransitionResult`)) },
         404: errorResponse('Non trovato'),
         409: errorResponse('Non consentita nello stato attuale'),
+        ...(t.reauthenticate ? { 429: errorResponse('Troppi tentativi di password: utenza bloccata per un po\'') } : {}),
+        422: errorResponse(t.checks || t.lock
+          ? 'Rifiutata da una condizione della transizione (TRANSITION_REFUSED, il suo messaggio), o chiave di idempotenza già usata per un\'altra richiesta'
+          : 'Chiave di idempotenza già usata per un\'altra richiesta (IDEMPOTENCY_KEY_REUSED)'),
         ...common,
       },
     });

@@ -4,7 +4,8 @@
  * an enum, transitions that do not change the state or clash with a child's path. What needs other
  * entities (related fields, adjusted quantities, variables of conditions) is checked in check-lifecycle.ts.
  */
-import type { EffectModel, EntityModel, FieldModel, StateMachineModel } from '../../common/model.js';
+import type { EffectModel, EntityModel, FieldModel, StateMachineModel, TransitionModel } from '../../common/model.js';
+import { REAUTHENTICATION_FIELD } from '../../common/reauthentication.js';
 import { didYouMean, type Diagnostic } from '../diagnostics.js';
 import type { PathSegment, SourceFile } from '../load/source-file.js';
 import { buildField } from './build-field.js';
@@ -42,12 +43,22 @@ export function buildLifecycle(raw: RawEntity, fields: FieldModel[], source: Sou
   if (raw.states) {
     const machines: { name?: string; spec: RawStates; base: PathSegment[] }[] = isSingleMachine(raw.states) ? [{ spec: raw.states, base: ['states'] }]
       : Object.entries(raw.states).map(([name, spec]) => ({ name, spec, base: ['states', name] }));
-    const built = machines.flatMap(({ name, spec, base }) => buildStates(raw, spec, base, fields, checkField, report, (t, list) => inputOf([...base, 'transitions', t, 'input'], list))
+    // The password of a critical operation is a field of the body like any input, with its own rules and messages.
+    const password = (at: PathSegment[]) => buildField(REAUTHENTICATION_FIELD, reauthenticationSpec(), source, defaults, diagnostics, at);
+    const built = machines.flatMap(({ name, spec, base }) => buildStates(raw, spec, base, fields, checkField, report, (t, list) => inputOf([...base, 'transitions', t, 'input'], list), (t) => password([...base, 'transitions', t, 'reauthenticate']))
       .map((m) => (name === undefined ? m : { name, ...m })));
     checkMachinesApart(machines, report);
     if (built.length) out.states = built;
   }
   return out;
+}
+
+/**
+ * The password a critical operation asks (`reauthenticate: true`): as long as a login's, typed hidden. The
+ * wording is ours (seed 002 §4 says only "a password prompt").
+ */
+function reauthenticationSpec(): RawField {
+  return { type: 'string', label: 'Password', required: true, maxLength: 200, ui: { widget: 'password' }, messages: { required: 'Inserire la propria password per confermare l\'operazione' } };
 }
 
 /** Where a machine is written: `states` itself in the single form, `states.<name>` in the map form. */
@@ -85,6 +96,7 @@ function buildStates(
   checkField: (name: string, path: PathSegment[], what: string) => boolean,
   report: (path: PathSegment[], message: string, key?: boolean) => void,
   inputOf: (transition: string, list: Record<string, RawField>) => FieldModel[],
+  password: (transition: string) => FieldModel,
 ): StateMachineModel[] {
   if (!checkField(spec.field, [...base, 'field'], 'State field')) return [];
   const field = fields.find((f) => f.name === spec.field);
@@ -148,10 +160,47 @@ function buildStates(
       ...(t.bulk ? { bulk: t.bulk } : {}),
       success: t.success,
       ...(t.input ? { input: inputOf(name, t.input) } : {}),
+      ...transitionChecks(name, t, at, report),
+      ...(t.reauthenticate ? { reauthenticate: password(name) } : {}),
       effects: effects(t.effects, at('effects')),
     };
   });
   return [{ field: spec.field, initial: initial.map(String), ...(Object.keys(initialVia).length ? { initialVia } : {}), enter, transitions }];
+}
+
+/**
+ * A transition's `prefill`, `lock` and `checks` (docs/spec-language.md#transition-checks): each prefilled or
+ * locked name is one of its inputs, a locked one is prefilled too (it is held at that value), a check's
+ * `field` is an input; with `reauthenticate`, no input may be called like the password it adds.
+ */
+function transitionChecks(
+  name: string, t: RawStates['transitions'][string], at: (...p: PathSegment[]) => PathSegment[],
+  report: (path: PathSegment[], message: string, key?: boolean) => void,
+): Pick<TransitionModel, 'prefill' | 'lock' | 'checks'> {
+  const inputs = Object.keys(t.input ?? {});
+  const isInput = (input: string, path: PathSegment[], key: boolean) => {
+    if (inputs.includes(input)) return true;
+    report(path, `'${input}' is not an input of transition '${name}' (${inputs.join(', ') || 'it has none'}).${didYouMean(input, inputs)}`, key);
+    return false;
+  };
+  for (const input of Object.keys(t.prefill ?? {})) isInput(input, at('prefill', input), true);
+  for (const input of Object.keys(t.lock ?? {})) {
+    if (isInput(input, at('lock', input), true) && !(t.prefill && input in t.prefill)) {
+      report(at('lock', input), `Locked input '${input}' has no prefill: a locked input is held at its prefill value, so declare prefill.${input}.`, true);
+    }
+  }
+  (t.checks ?? []).forEach((c, i) => { if (c.field !== undefined) isInput(c.field, at('checks', i, 'field'), false); });
+  if (t.reauthenticate && t.bulk) {
+    report(at('bulk'), `Transition '${name}' asks the caller's password (reauthenticate): it runs on one row at a time, not in bulk.`);
+  }
+  if (t.reauthenticate && inputs.includes(REAUTHENTICATION_FIELD)) {
+    report(at('input', REAUTHENTICATION_FIELD), `Input '${REAUTHENTICATION_FIELD}' clashes with the password 'reauthenticate' adds to the body: rename the input.`, true);
+  }
+  return {
+    ...(t.prefill ? { prefill: { ...t.prefill } } : {}),
+    ...(t.lock ? { lock: Object.fromEntries(Object.entries(t.lock).map(([f, l]) => [f, { when: l.when, message: l.message }])) } : {}),
+    ...(t.checks ? { checks: t.checks.map((c) => ({ ...(c.field !== undefined ? { field: c.field } : {}), valid: c.valid, message: c.message })) } : {}),
+  };
 }
 
 /** The state fields of every machine of the entity: no effect may set one (only a transition's `to` does). */

@@ -159,6 +159,10 @@ export function checkLifecycles(entities: Located<EntityModel>[], diagnostics: D
         // Only a transition's own guard and effects see its input (entering a state may happen without one).
         const input = t.input?.map((f) => f.name);
         if (t.guard !== undefined) checkVars(t.guard, [...base, 'transitions', t.name, 'guard'], true, input);
+        // The form evaluates prefill and lock on the row before anything is typed: they cannot read the input.
+        for (const [f, logic] of Object.entries(t.prefill ?? {})) checkVars(logic, [...base, 'transitions', t.name, 'prefill', f], true);
+        for (const [f, lock] of Object.entries(t.lock ?? {})) checkVars(lock.when, [...base, 'transitions', t.name, 'lock', f, 'when'], true);
+        (t.checks ?? []).forEach((c, i) => checkVars(c.valid, [...base, 'transitions', t.name, 'checks', i, 'valid'], true, input ?? []));
         checkEffects(t.effects, [...base, 'transitions', t.name, 'effects'], input);
       }
     }

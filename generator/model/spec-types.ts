@@ -72,6 +72,8 @@ export interface RawStates {
   transitions: Record<string, {
     label?: string; from: string[]; to: string; permission: string; guard?: unknown; confirm?: string; success: string; bulk?: 'each' | 'all';
     input?: Record<string, RawField>; effects?: RawEffect[];
+    prefill?: Record<string, unknown>; lock?: Record<string, { when: unknown; message: string }>;
+    checks?: { field?: string; valid: unknown; message: string }[]; reauthenticate?: true;
   }>;
 }
 

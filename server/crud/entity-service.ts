@@ -45,6 +45,8 @@ export interface WriteOptions {
    * else the write is refused with 409 INVALID_TRANSITION: of two such writes at once only the first applies.
    */
   expect?: readonly Condition[];
+  /** A transition's answer, inside its transaction before it commits (an idempotent request keeps it there). */
+  beforeCommit?(trx: Knex.Transaction, answer: { message: string; row: Row }): Promise<void>;
 }
 
 /** What a domain handler searches for (EntityService.search): the list's filters and order, and conditions. */
@@ -323,7 +325,9 @@ export class EntityService {
         await recordAudit(trx, this.model, { entity: this.entity.name, key, operation: 'transition', transition: name, before, after: saved, username: caller.username });
       }
       options.onSaved?.(saved);
-      return { message, row: { ...saved, _actions: await this.lifecycle.actions(trx, saved, caller) } };
+      const answer = { message, row: { ...saved, _actions: await this.lifecycle.actions(trx, saved, caller) } };
+      await options.beforeCommit?.(trx, answer);
+      return answer;
     });
   }
 

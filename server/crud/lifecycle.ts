@@ -29,6 +29,7 @@ import { keyColumns, toColumns, type Row } from './row-mapping.js';
 import { bindValue } from '../db/bind-value.js';
 import { named, present } from '../lookup.js';
 import { auditKey } from './audit.js';
+import { textOf } from '../../common/text.js';
 
 type Db = Knex | Knex.Transaction;
 type Context = Record<string, unknown>;
@@ -143,6 +144,7 @@ export class Lifecycle {
     const given = Object.fromEntries((t.input ?? []).map((f) => [f.name, input[f.name] ?? null]));
     if (t.guard !== undefined && !logicHolds(t.guard, { ...(await this.context(trx, current, caller)), input: given })) throw new ApiError('FORBIDDEN');
     if (!t.from.includes(String(current[states.field]))) throw new ApiError('INVALID_TRANSITION');
+    await this.checkTransition(trx, current, t, caller, given);
 
     const onEntry: Partial<StateMachineModel['enter']> = states.enter;
     const effects = [...t.effects, ...(onEntry[t.to]?.effects ?? [])];
@@ -158,6 +160,25 @@ export class Lifecycle {
     await this.adjustAll(trx, next, effects, caller, given);
     await this.insertAndEnqueue(trx, next, t, caller, given, insertRow);
     return t.success;
+  }
+
+  /**
+   * A transition's `lock`s, then its `checks`, in the spec's order, on the row as it is (locked) and the input:
+   * the first refusal is 422 TRANSITION_REFUSED with the spec's message (seed 002 §5: 'Operazione di Storno non
+   * consentita'), on the input it names. A locked input must be its prefill (the full amount of a refund).
+   */
+  private async checkTransition(trx: Knex.Transaction, row: Row, t: TransitionModel, caller: Caller, input: Row): Promise<void> {
+    if (!t.lock && !t.checks) return;
+    const context = { ...(await this.context(trx, row, caller)), input };
+    const refuse = (message: string, field?: string) => new ApiError('TRANSITION_REFUSED', field ? [{ field, message }] : [], undefined, { message });
+    for (const [field, lock] of Object.entries(t.lock ?? {})) {
+      if (!logicHolds(lock.when, context)) continue;
+      const held = evaluate(present(t.prefill?.[field], `${this.entity.name}.${t.name}: prefill of locked ${field}`), context);
+      if (!sameInput(input[field], held)) throw refuse(lock.message, field);
+    }
+    for (const check of t.checks ?? []) {
+      if (!logicHolds(check.valid, context)) throw refuse(check.message, check.field);
+    }
   }
 
   /**
@@ -381,3 +402,10 @@ export class Lifecycle {
   }
 }
 
+/** Whether an input is the value it is held at: numbers by value (12.5 and '12.50' alike), anything else as text. */
+function sameInput(given: unknown, held: unknown): boolean {
+  const a = textOf(given);
+  const b = textOf(held);
+  if (a.trim() !== '' && b.trim() !== '' && Number.isFinite(Number(a)) && Number.isFinite(Number(b))) return Number(a) === Number(b);
+  return a === b;
+}

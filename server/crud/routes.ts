@@ -37,6 +37,7 @@ import { sessionCookieOf } from '../http/session-cookie.js';
 import { textOf } from '../../common/text.js';
 import { ApiError } from '../http/api-error.js';
 import { runBulkTransition } from './bulk-transition.js';
+import { runTransition, type Reauthenticate } from './transition-route.js';
 
 /** `name`: the child list (childList, childReplace) or the transition (transition) the operation names. */
 type Handler = (service: EntityService, req: Request, res: Response, caller: Caller, name?: string) => Promise<void>;
@@ -68,12 +69,6 @@ const crud: Partial<Record<string, Handler>> = {
   childList: async (s, req, res, caller, child) => {
     res.json(withVersion(res, await s.get(keyFromPath(s.entity, req), caller))[present(child, 'x-child of a childList operation')]);
   },
-  // A state-machine transition (x-transition names it); If-Match is optional: the state itself guards the row.
-  transition: async (s, req, res, caller, name) => {
-    const onSaved = (row: Row) => { res.set('ETag', versionOf(row)); };
-    const options = { ...(req.header('If-Match') ? { ifMatch: ifMatchOf(req) } : {}), onSaved };
-    res.json(await s.transition(keyFromPath(s.entity, req), present(name, 'x-transition of a transition operation'), caller, options, optionalBodyOf(req)));
-  },
   childReplace: async (s, req, res, caller, child) => {
     const onSaved = (row: Row) => { res.set('ETag', versionOf(row)); };
     // The list as GET <parent>/<child> answered it may come back with its rows' `_labels`: names, not data.
@@ -94,6 +89,8 @@ export function operationHandlers(
   files: FileStore = createFileStore(undefined),
   /** Checks the rows of transitions' `insert` effects against the document (server/crud/row-validator.ts). */
   validateRow?: RowValidator,
+  /** Checks the caller's own password of a critical operation (server/domain/auth/credentials.ts); none: refused. */
+  reauthenticate?: Reauthenticate,
 ): OperationHandlers {
   const handlers = new Map<string, RequestHandler>();
   const services = new Map<string, EntityService>();
@@ -156,6 +153,9 @@ export function operationHandlers(
       bind(nested
         ? (req, res) => nestedRelatedList(serviceFor(parent), serviceFor, related, nested, req, res, callerFor(res))
         : (req, res) => relatedList(serviceFor(parent), serviceFor(entity), related, req, res, callerFor(res)));
+    } else if (op.kind === 'transition' && entity) {
+      const name = present(op.transition, `x-transition of ${op.operationId}`);
+      bind((req, res) => runTransition(db, model, serviceFor(entity), name, req, res, callerFor(res), reauthenticate));
     } else if (entity && crudHandler) {
       bind((req, res) => crudHandler(serviceFor(entity), req, res, callerFor(res), op.child ?? op.transition ?? op.file));
     }

@@ -1,4 +1,5 @@
 /** The operations of the OpenAPI document, each with the entity, kind and permission it declares. */
+import { transitionBodyFields } from '../../common/reauthentication.js';
 import { childList, entityFields, operationFields, type FieldResolver } from './validation.js';
 import type { RuntimeModel } from '../artifacts.js';
 import { transitionsOf } from '../../common/model.js';
@@ -53,9 +54,9 @@ export function fieldsOfOperation(operations: DocumentOperation[], model: Runtim
     const custom = op?.kind === 'custom' ? model.operations.find((o) => o.name === op.operationId) : undefined;
     if (custom) return operationFields(custom);
     const ownEntity = named(op?.entity);
-    // A transition's body is its declared input.
+    // A transition's body is its declared input (and the password of a critical operation).
     const transition = op?.transition ? (ownEntity ? transitionsOf(ownEntity) : []).find((t) => t.name === op.transition) : undefined;
-    if (transition) return (location, path) => (location === 'body' ? transition.input?.find((f) => f.name === path[0]) : entityFields(model, ownEntity)(location, path));
+    if (transition) return (location, path) => (location === 'body' ? transitionBodyFields(transition).find((f) => f.name === path[0]) : entityFields(model, ownEntity)(location, path));
     // A child list's body is a list of the child entity's rows, so its messages are the child's; the list
     // itself (too few or too many items) answers with the child's own messages.
     const child = op?.child ? ownEntity?.children.find((c) => c.name === op.child) : undefined;

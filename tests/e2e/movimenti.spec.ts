@@ -3,8 +3,10 @@
  * puts its default period (the last month) in the address; a period of more than 3 months shows the API's message
  * and no rows; a period that fits lists 20 rows a page with a pager of 5 page numbers and the outcome as a label;
  * a filter and the page are in the address; a row opens the movement with its receipt. Expected rows come from
- * the demo's generator (scripts/demo-movimenti.ts).
+ * the demo's generator (scripts/demo-movimenti.ts). The refund modal (seed 002 §4 "Refund flow", §5, §8): the amount
+ * prefilled with the original one, the password, the confirmation naming the amount in euro, the seed's messages.
  */
+import Database from 'better-sqlite3';
 import { demoMovements } from '../../scripts/demo-movimenti';
 import { expect, test } from './support/fixtures';
 import { expectPath, submitLogin } from './support/steps';
@@ -71,5 +73,99 @@ test('sede.30480 cerca i movimenti di un periodo, pagina, filtra e apre un movim
     await expect(receipt).toContainText('BAR CENTRALE');
     await expect(receipt).toContainText(`IMPORTO EUR ${approved.importo.toFixed(2).replace('.', ',')}`);
     await expect(page.locator('[data-field="stato"]')).toHaveText('Approvata');
+  });
+});
+
+/**
+ * A movement written as the acquiring system would (dated today, so the refund's day limits hold whenever the
+ * test runs), copied from a demo movement of Bar Centrale's store 1001; `columns` change it.
+ */
+function insertMovement(databaseFile: string, id: string, columns: Record<string, unknown>): void {
+  const db = new Database(databaseFile);
+  try {
+    const template = db.prepare("select * from transazione where cod_stab = '1001' limit 1").get();
+    if (!template || typeof template !== 'object') throw new Error('no demo movement of store 1001');
+    const row: Record<string, unknown> = { ...template, id, data_operazione: new Date().toISOString().slice(0, 10), importo: 48.9, esito: '01',
+      flag_storno: 0, flag_preautorizzazione: 0, storno_richiesto: 0, stornato: 0, preaut_azione: null, stato: 'AP', dcc: 0, ...columns };
+    const names = Object.keys(row);
+    db.prepare(`insert into transazione (${names.join(', ')}) values (${names.map((n) => `@${n}`).join(', ')})`).run(row);
+  } finally {
+    db.close();
+  }
+}
+
+test('sede.30480 storna un movimento: importo proposto, password, conferma in euro, esito', async ({ newPage, appDatabase }) => {
+  const visa = 'E2ESTORNO0000000000001';
+  const bancomat = 'E2ESTORNO0000000000002';
+  insertMovement(appDatabase, visa, { cod_circuito: '01' });
+  insertMovement(appDatabase, bancomat, { cod_circuito: '00' });
+  const page = await newPage();
+  const dialog = page.getByRole('dialog', { name: 'Storna' });
+  await page.setViewportSize({ width: 1400, height: 900 });
+
+  await test.step('un movimento PagoBancomat: l\'importo è quello intero e non si cambia', async () => {
+    await page.goto(`/movimenti/search/movimento/${bancomat}`);
+    await expectPath(page, '/login/banca');
+    await submitLogin(page, 'sede.30480');
+    await expectPath(page, `/movimenti/search/movimento/${bancomat}`);
+    await page.getByRole('button', { name: 'Storna', exact: true }).click();
+    await expect(dialog.getByLabel('Importo da stornare')).toHaveValue('48,9');
+    await expect(dialog.getByLabel('Importo da stornare')).toHaveAttribute('readonly', '');
+    await dialog.getByRole('button', { name: 'Annulla' }).click();
+  });
+
+  await test.step('la modale propone l\'importo originale; senza password non parte nulla', async () => {
+    await page.goto(`/movimenti/search/movimento/${visa}`);
+    await expect(page.locator('[data-field="stato"]')).toHaveText('Approvata');
+    await page.getByRole('button', { name: 'Storna', exact: true }).click();
+    await expect(dialog.getByLabel('Importo da stornare')).toHaveValue('48,9');
+    await dialog.getByRole('button', { name: 'Conferma' }).click();
+    await expect(dialog.getByText("Inserire la propria password per confermare l'operazione")).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('storno-1400.png') });
+  });
+
+  await test.step("un importo oltre l'originale: 'Attenzione: ' e il messaggio, detto prima di inviare", async () => {
+    let posted = false;
+    page.on('request', (r) => { if (r.url().endsWith(`/movimenti/${visa}/storna`)) posted = true; });
+    await dialog.getByLabel('Importo da stornare').fill('60');
+    await dialog.getByLabel('Password').fill('Sbagliata-2026');
+    await dialog.getByRole('button', { name: 'Conferma' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText("Attenzione: L'importo dello storno non può superare l'importo della transazione");
+    expect(posted, 'a refund over the original amount was sent').toBe(false);
+    await page.screenshot({ path: test.info().outputPath('storno-rifiuto-1400.png') });
+  });
+
+  await test.step("una password errata: la domanda nomina l'importo, poi 'Attenzione: Password non corretta'", async () => {
+    await dialog.getByLabel('Importo da stornare').fill('20,5');
+    await dialog.getByRole('button', { name: 'Conferma' }).click();
+    await expect(dialog.getByRole('status')).toHaveText('Confermare lo storno di 20,50 euro?');
+    await dialog.getByRole('button', { name: 'Sì' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Attenzione: Password non corretta');
+    await expect(page.locator('[data-field="stato"]')).toHaveText('Approvata');
+    await dialog.getByLabel('Password').fill('Demo-WebPos-2026');
+  });
+
+  await test.step('20,50 euro: la conferma nomina l\'importo, poi "Storno eseguito con successo" e l\'esito "Storno richiesto"', async () => {
+    await dialog.getByRole('button', { name: 'Conferma' }).click();
+    await expect(dialog.getByRole('status')).toHaveText('Confermare lo storno di 20,50 euro?');
+    const answered = page.waitForResponse((r) => r.url().endsWith(`/movimenti/${visa}/storna`) && r.request().method() === 'POST');
+    await dialog.getByRole('button', { name: 'Sì' }).click();
+    const answer = await answered;
+    expect(answer.status()).toBe(200);
+    expect(answer.request().headers()['idempotency-key'], 'the modal sends its idempotency key').toMatch(/^[0-9a-f-]{36}$/);
+    await expect(page.getByText('Storno eseguito con successo').first()).toBeVisible();
+    await expect(page.locator('[data-field="stato"]')).toHaveText('Storno richiesto');
+    await expect(page.getByRole('button', { name: 'Storna', exact: true })).toHaveCount(0);
+  });
+
+  await test.step('a 390 px la modale sta nello schermo', async () => {
+    insertMovement(appDatabase, 'E2ESTORNO0000000000003', { cod_circuito: '02' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/movimenti/search/movimento/E2ESTORNO0000000000003');
+    await page.getByRole('button', { name: 'Storna', exact: true }).click();
+    await expect(dialog.getByLabel('Importo da stornare')).toHaveValue('48,9');
+    const box = await dialog.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390, `the dialog fits 390 px: ${JSON.stringify(box)}`).toBe(true);
+    await page.screenshot({ path: test.info().outputPath('storno-390.png') });
   });
 });

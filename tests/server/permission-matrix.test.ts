@@ -156,6 +156,21 @@ const MOVIMENTO_30480 = present(demoMovements().find((m) => m.codAbi === '30480'
 const MOVIMENTO_34256 = present(demoMovements().find((m) => m.codAbi === '34256'), 'a demo movement of 34256').id;
 const MOVIMENTI_PERIODO = { dataOperazioneDa: '2026-10-01', dataOperazioneA: '2026-11-25' };
 
+/** An action on a movement: a fresh 30480 movement (copied from the demo's, dated today) with `columns`. */
+function movementActionSample(id: string, columns: Record<string, unknown>): Sample {
+  const body = () => ({ importo: 1, password: DEMO_PASSWORD });
+  return {
+    prepare: async () => {
+      const template = await db()('transazione').where({ id: MOVIMENTO_30480 }).first();
+      await db()('transazione').insert({ ...template, id, data_operazione: new Date().toISOString().slice(0, 10), importo: 10, esito: '01', cod_circuito: '01', dcc: false,
+        flag_storno: false, flag_preautorizzazione: false, storno_richiesto: false, stornato: false, preaut_azione: null, ...columns });
+    },
+    params: { id }, body,
+    // Every action records who asked and how much: the other bank's movement has neither.
+    outside: { params: { id: MOVIMENTO_34256 }, body, expect: 404, untouched: async () => expect(await db()('transazione').where({ id: MOVIMENTO_34256 }).first()).toMatchObject({ importo_richiesto: null, richiesto_da: null }) },
+  };
+}
+
 // A new operation has no sample until one is added: the first test below reports it.
 const SAMPLES: Partial<Record<string, Sample>> = {
   // ---- authentication (custom) ----
@@ -265,6 +280,10 @@ const SAMPLES: Partial<Record<string, Sample>> = {
   listTransazione: { query: MOVIMENTI_PERIODO, outside: 'unscoped' },
   getTransazione: { params: { id: MOVIMENTO_30480 }, outside: { params: { id: MOVIMENTO_34256 }, expect: 404 } },
   exportTransazione: { query: { formato: 'csv', ...MOVIMENTI_PERIODO }, outside: 'unscoped' },
+  // Refund and pre-authorisation close (seed 002 §4): a movement of 30480 dated today, in the state each
+  // starts from; 34256's demo movement is out of scope (404, untouched). The body carries the caller's password.
+  stornaTransazione: movementActionSample('MXSTORNO', { stato: 'AP' }),
+  chiudiPreautorizzazioneTransazione: movementActionSample('MXPREAUT', { stato: 'PA', flag_preautorizzazione: true }),
   updateTerminale: {
     params: { posid: '30480101' }, body: () => ({ posid: '30480101', pdvid: '2001', codEser: '0002345', abi: '30480', codModpos: 'G01', tipoConn: 'G' }),
     outside: { params: { posid: '34256001' }, body: () => ({ posid: '34256001', pdvid: '3001', codEser: '0003456', abi: '34256', codModpos: 'G02' }), expect: 404,

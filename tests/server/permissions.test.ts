@@ -15,7 +15,7 @@ const PERSONAS: [string, string][] = [
   ['sede.30480', 'banca'], ['filiale.30480', 'banca'], ['federazione', 'banca'], ['sede.60855', 'banca'],
   ['agente.push', 'banca'], ['merchant.0001234', 'merchant'], ['operatore.0001234', 'merchant'],
 ];
-const ALL_ACTIONS = ['VISUALIZZAZIONE', 'CREAZIONE', 'AGGIORNAMENTO', 'CANCELLAZIONE', 'VARIAZIONE', 'VARIAZIONE_EMAIL_SEC'];
+const ALL_ACTIONS = ['VISUALIZZAZIONE', 'CREAZIONE', 'AGGIORNAMENTO', 'CANCELLAZIONE', 'VARIAZIONE', 'VARIAZIONE_EMAIL_SEC', 'STORNO'];
 
 beforeAll(async () => {
   app = await createTestApp();

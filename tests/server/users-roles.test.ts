@@ -364,7 +364,7 @@ describe("'*' grants", () => {
     const user = await app.loginAs('banche.tutto');
     expect((await user.get(`${API}/funzioni`)).body).toEqual(['ANAG_BANCHE']);
     expect((await user.get(`${API}/funzioni/ANAG_BANCHE/permessi`)).body.slice().sort())
-      .toEqual(['AGGIORNAMENTO', 'CANCELLAZIONE', 'CREAZIONE', 'VARIAZIONE', 'VARIAZIONE_EMAIL_SEC', 'VISUALIZZAZIONE']);
+      .toEqual(['AGGIORNAMENTO', 'CANCELLAZIONE', 'CREAZIONE', 'STORNO', 'VARIAZIONE', 'VARIAZIONE_EMAIL_SEC', 'VISUALIZZAZIONE']);
     expect((await user.post(`${API}/filiali`).send({ codAbi: '30480', cab: '01778', nome: 'Creata' })).status).toBe(201);
     expect((await user.delete(`${API}/filiali/30480/01778`).set('If-Match', await etagOf(user, `${API}/filiali/30480/01778`))).status).toBe(204);
     expect((await user.get(`${API}/users`)).status).toBe(403);

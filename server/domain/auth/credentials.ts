@@ -103,3 +103,27 @@ async function promotePending(db: Knex, username: string, password: string): Pro
 export function isTrue(v: unknown): boolean {
   return v === true || v === 1 || v === '1';
 }
+
+/**
+ * Re-authentication of a critical operation (a transition with `reauthenticate`): the signed-in caller's own
+ * current password, counted like a login's (throttle.ts: over the limits 429; the failure that reaches the
+ * limit locks the username and ends its sessions). Only the current password: a pending temporary one is a
+ * way into a session, not a confirmation. A wrong one is 403 REAUTHENTICATION_FAILED, not 401:
+ * the caller's session is still good, and the client must not take it for a logout.
+ */
+export async function reauthenticate(db: Knex, throttle: AuthThrottle, username: string, password: string): Promise<void> {
+  const attempt = await throttle.begin(username, clientAddress());
+  const account = await loadAccount(db, username);
+  const right = await verifyPassword(password, account?.passwordHash ?? DUMMY_HASH);
+  if (!account?.passwordHash || !right) {
+    if (throttle.lockedBy(attempt)) {
+      await throttle.exclusive(username, async () => {
+        await throttle.block(username);
+        await revokeAllSessions(db, username);
+      });
+    }
+    throw new ApiError('REAUTHENTICATION_FAILED');
+  }
+  if (account.locked || !account.enabled) throw new ApiError('ACCOUNT_LOCKED');
+  await throttle.exclusive(username, () => throttle.succeeded(attempt));
+}

@@ -28,6 +28,8 @@
  *                         the entity's `editable` rule, or its `creatable` rule on a create (the detail
  *                         carries the spec's message);
  *   401 INVALID_CREDENTIALS, ACCOUNT_LOCKED, ERROR_016   login and changePassword, which check a password;
+ *   403 REAUTHENTICATION_FAILED, 422 TRANSITION_REFUSED, IDEMPOTENCY_KEY_REUSED   a transition: a critical one
+ *                         given another password, a check of the spec refusing the data, a key used before;
  *   429 EXPORT_LIMIT      an export start while the caller has ESPORTAZIONI_MAX_IN_CORSO exports queued or
  *                         running (the fuzzer starts many in a row);
  *   429 TOO_MANY_REQUESTS an operation the spec declares `throttled` (login, reset, password checks) over its limits;
@@ -41,6 +43,7 @@
  */
 import type { RuntimeModel } from '../../../server/artifacts.js';
 import { isRecord } from '../../../server/records.js';
+import { transitionBodyFields } from '../../../common/reauthentication.js';
 import type { FuzzRequest } from './requests.js';
 
 export interface Answer { status: number; body: unknown }
@@ -69,7 +72,7 @@ export class Verdicts {
 
   constructor(private readonly model: RuntimeModel) {
     const fields = [
-      ...model.entities.flatMap((e) => [...e.fields, ...(e.states ?? []).flatMap((m) => m.transitions).flatMap((t) => t.input ?? [])]),
+      ...model.entities.flatMap((e) => [...e.fields, ...(e.states ?? []).flatMap((m) => m.transitions).flatMap((t) => transitionBodyFields(t))]),
       ...model.operations.flatMap((o) => [...o.params, ...o.query, ...(o.body ?? [])]),
     ];
     for (const m of Object.values(model.messages.validation)) this.detailMessages.add(m);
@@ -96,6 +99,9 @@ export class Verdicts {
     // A create guard reads the row's data too (seed 001 §6: a bank that takes no new merchants).
     for (const e of model.entities) if (e.creatable?.message) this.editableMessages.add(e.creatable.message);
     for (const e of model.entities) for (const c of e.checks ?? []) this.checkMessages.add(c.message);
+    for (const t of model.entities.flatMap((e) => (e.states ?? []).flatMap((m) => m.transitions))) {
+      for (const m of [...(t.checks ?? []).map((c) => c.message), ...Object.values(t.lock ?? {}).map((l) => l.message)]) this.transitionMessages.add(m);
+    }
     // A field typed twice (`confirmFields`: the e-mail and its confirmation) must match the one it repeats: across fields too.
     for (const e of model.entities) for (const c of e.confirmFields ?? []) this.checkMessages.add(c.message);
     for (const e of model.entities) if (e.states?.some((m) => m.initialVia)) this.createsVia.add(`create${e.name}`);
@@ -121,6 +127,9 @@ export class Verdicts {
 
   /** Create operations of entities with an initial state reached via a transition: its guard may refuse them. */
   private readonly createsVia = new Set<string>();
+
+  /** The messages of transitions' `checks` and `lock`s: a TRANSITION_REFUSED answer's errorMessage. */
+  private readonly transitionMessages = new Set<string>();
 
   /** The messages of the entities' `checks` (a promotion ending before it starts): across fields, beyond the schema. */
   private readonly checkMessages = new Set<string>();
@@ -150,6 +159,10 @@ export class Verdicts {
     if (res.status === 403 && code === 'FORBIDDEN' && (kind.transition
       || (body.details.length > 0 && body.details.every((d) => this.editableMessages.has(String(d.message)))))) return undefined;
     if (res.status === 409 && req.method !== 'get') return undefined;
+    // A transition's checks refuse the data (an amount over the row's), a critical one a password that is not
+    // the caller's, and a random Idempotency-Key may repeat one already used on another row.
+    if (kind.transition && res.status === 422 && (code === 'TRANSITION_REFUSED' || code === 'IDEMPOTENCY_KEY_REUSED')) return undefined;
+    if (kind.transition && res.status === 403 && code === 'REAUTHENTICATION_FAILED') return undefined;
     // 400 or 404 carrying only refusals the operation's spec declares (the user is not of that bank).
     const own = this.operationMessages.get(op);
     if ((res.status === 400 || res.status === 404) && own && body.details.length && body.details.every((d) => own.has(String(d.message)))) return undefined;
@@ -184,9 +197,11 @@ export class Verdicts {
     if (!isRecord(body)) return 'error answer without a JSON body';
     const expected = this.model.messages.errors[String(body.code)];
     if (!expected) return `unknown error code ${String(body.code)}`;
-    // A `{name}` placeholder of the catalogue (EXPORT_LIMIT's {max}) is filled with a value by the server.
+    // A `{name}` placeholder of the catalogue (EXPORT_LIMIT's {max}) is filled with a value by the server;
+    // TRANSITION_REFUSED's '{message}' is one of the spec's transition checks or locks, as written there.
     const template = new RegExp(`^${expected.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '[^ ]+')}$`);
-    if (typeof body.errorMessage !== 'string' || !template.test(body.errorMessage)) return `errorMessage ${JSON.stringify(body.errorMessage)} is not the catalogue's for ${String(body.code)}`;
+    const catalogue = (m: string) => (body.code === 'TRANSITION_REFUSED' ? this.transitionMessages.has(m) : template.test(m));
+    if (typeof body.errorMessage !== 'string' || !catalogue(body.errorMessage)) return `errorMessage ${JSON.stringify(body.errorMessage)} is not the catalogue's for ${String(body.code)}`;
     if (!Array.isArray(body.details)) return 'details is not a list';
     const details: ErrorBody['details'] = [];
     for (const d of body.details) {

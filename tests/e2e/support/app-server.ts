@@ -16,6 +16,8 @@ const LISTENING = /listening on (http:\/\/127\.0\.0\.1:\d+)\//;
 
 export interface AppServer {
   baseURL: string;
+  /** Its SQLite file: rows only another system writes (card movements) are put there by a test. */
+  databaseFile: string;
   /** The server's output, for the report of a failing test. */
   log: string[];
   stop(): Promise<void>;
@@ -23,10 +25,11 @@ export interface AppServer {
 
 export async function startAppServer(): Promise<AppServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'webpos-e2e-'));
+  const databaseFile = join(dataDir, 'e2e.sqlite');
   // node with tsx's loader, not npx tsx: one process to stop, and no npx start-up on a busy machine.
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SQLITE_FILE: join(dataDir, 'e2e.sqlite'), DATABASE_URL: '' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SQLITE_FILE: databaseFile, DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // A worker that exits without its fixtures' teardown (killed after a timeout) must not leave the server behind.
@@ -40,7 +43,7 @@ export async function startAppServer(): Promise<AppServer> {
   };
   try {
     const baseURL = await listeningUrl(child, log);
-    return { baseURL, log, stop };
+    return { baseURL, databaseFile, log, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -31,6 +31,8 @@ class ServerPerFile {
 interface TestFixtures {
   /** The address of this file's server (also the config's `baseURL`, so `page.goto('/login/banca')` works). */
   appURL: string;
+  /** The SQLite file of this file's server (rows another system writes: card movements dated today). */
+  appDatabase: string;
   /** Errors seen in any page of the test; the test fails unless it is empty at the end. */
   pageErrors: string[];
   /** A page in a new browser context (its own cookies): another user, or a new login of the same one. */
@@ -52,6 +54,11 @@ export const test = base.extend<TestFixtures, { serverPerFile: ServerPerFile }>(
       await testInfo.attach('server log', { body: server.log.slice(-50).join('\n'), contentType: 'text/plain' });
     }
   }, { scope: 'test', timeout: 90_000 }],
+
+  appDatabase: async ({ serverPerFile, appURL }, use, testInfo) => {
+    // appURL first: the server (and its database) exists once it listens.
+    await use(appURL ? (await serverPerFile.forFile(testInfo.file)).databaseFile : '');
+  },
 
   baseURL: async ({ appURL }, use) => {
     await use(appURL);

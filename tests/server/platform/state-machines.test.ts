@@ -64,7 +64,7 @@ describe('two machines on one row', () => {
     const id = await complaint();
     const res = await sede.get(`${API}/reclami/${id}`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ stato: 'A', rimborso: 'N', _actions: ['rispondi', 'chiudi', 'proponiRimborso', 'update'] });
+    expect(res.body).toMatchObject({ stato: 'A', rimborso: 'N', _actions: ['rispondi', 'chiudi', 'proponiRimborso', 'rimborsaSubito', 'update'] });
   });
 
   it('a create in a state that is not initial is refused for that machine', async () => {

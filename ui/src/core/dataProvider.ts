@@ -41,6 +41,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** A call that checks credentials itself: its 401 is an answer, not a lost session. */
   credentialCall?: boolean;
+  /** Sent as Idempotency-Key: the server answers a repeated call with this key as it answered the first. */
+  idempotencyKey?: string;
 }
 
 export interface ListResult<T = Row> {
@@ -130,7 +132,7 @@ export function createDataProvider(
       params: { query: o.query ?? {} },
       body: o.body,
       signal: o.signal,
-      headers: o.ifMatch ? { 'If-Match': o.ifMatch } : {},
+      headers: { ...(o.ifMatch ? { 'If-Match': o.ifMatch } : {}), ...(o.idempotencyKey ? { 'Idempotency-Key': o.idempotencyKey } : {}) },
     }), { credentialCall: o.credentialCall });
     // The version of a row read or written here, for a later write that is not given one.
     const version = isRecord(answer) ? versionOf(answer) : undefined;

@@ -3,7 +3,7 @@
  * own (generated/types/manifest.ts, emitted by generator/emitters/manifest-type.ts and used by the manifest
  * emitter too); the form definition's are declared here.
  */
-import type { FieldRule } from '../../../common/rules';
+import type { FieldRule, JsonLogic } from '../../../common/rules';
 import type { FieldConditions } from '../../../common/field-conditions';
 
 export type {
@@ -66,6 +66,14 @@ export interface TransitionDef {
   success: string;
   /** What the caller fills in first (a rejection's reason): the API's body schema, widgets and messages. */
   input?: TransitionInputDef;
+  /** input -> JSON Logic over `{ row, today, now }`: the value the input starts with (a refund's full amount). */
+  prefill?: Record<string, JsonLogic>;
+  /** input -> JSON Logic over the same: while true the input stays at its prefill, read-only. */
+  lock?: Record<string, JsonLogic>;
+  /** A critical operation: the input asks the caller's own password (its `password` field). */
+  reauthenticate?: boolean;
+  /** The spec's checks over `{ row, input, today, now }`, decided before sending with the server's messages. */
+  checks?: { field?: string; valid: JsonLogic; message: string }[];
 }
 
 export interface TransitionInputDef {

@@ -21,8 +21,11 @@ function transitionResultOf(answer: unknown): TransitionResult {
 export interface RowTransitions {
   /** The transitions to offer, in the spec's order. */
   available: TransitionDef[];
-  /** `input`: the transition's declared body (its reason), when it has one. */
-  run(name: string, input?: Row): Promise<TransitionResult>;
+  /**
+   * `input`: the transition's declared body (its reason), when it has one; `idempotencyKey`: the same for
+   * every attempt of one intent (a modal's retries), so the server never runs it twice.
+   */
+  run(name: string, input?: Row, idempotencyKey?: string): Promise<TransitionResult>;
 }
 
 export function useTransitions(entity: EntityMeta, form: FormDef, editKey: KeyValues | undefined, record: Row | undefined): RowTransitions {
@@ -33,8 +36,10 @@ export function useTransitions(entity: EntityMeta, form: FormDef, editKey: KeyVa
     return {
       available: editKey ? (form.states?.transitions ?? []).filter((t) => allowed.includes(t.name)) : [],
       // The entity and transition names are data (manifest, form): untyped by path.
-      run: async (name, input) => transitionResultOf(
-        await provider.requestPath('POST', `${entityPath(entity.path, entity.key, editKey)}/${encodeURIComponent(name)}`, input ? { body: input } : undefined)),
+      run: async (name, input, idempotencyKey) => transitionResultOf(
+        await provider.requestPath('POST', `${entityPath(entity.path, entity.key, editKey)}/${encodeURIComponent(name)}`, {
+          ...(input ? { body: input } : {}), ...(idempotencyKey ? { idempotencyKey } : {}),
+        })),
     };
   }, [provider, entity, form, editKey, record]);
 }

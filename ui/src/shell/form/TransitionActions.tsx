@@ -26,6 +26,11 @@ interface Props {
   unsavedChanges?: boolean;
 }
 
+/** Refusals the caller can correct in the modal: a field's, a check of the spec, a wrong password. */
+function stayInModal(error: ApiError): boolean {
+  return (error.status === 400 && error.details.length > 0) || error.code === 'TRANSITION_REFUSED' || error.code === 'REAUTHENTICATION_FAILED';
+}
+
 export function TransitionActions({ entity, form, editKey, record, onChanged, unsavedChanges = false }: Props) {
   const transitions = useTransitions(entity, form, editKey, record);
   const modals = useModals();
@@ -62,14 +67,18 @@ export function TransitionActions({ entity, form, editKey, record, onChanged, un
     }
   };
 
-  /** From the input modal: field refusals (400 with details) stay in it, anything else closes it. */
-  const runWithInput = async (t: TransitionDef, input: Row) => {
+  /**
+   * From the input modal (which asked the confirmation naming the input, if any): refusals the caller can
+   * correct there (400 with details, a check of the spec 422, a wrong password 403 REAUTHENTICATION_FAILED)
+   * stay in it, anything else closes it.
+   */
+  const runWithInput = async (t: TransitionDef, input: Row, idempotencyKey: string): Promise<void> => {
     try {
-      const answer = await transitions.run(t.name, input);
+      const answer = await transitions.run(t.name, input, idempotencyKey);
       setAsking(undefined);
       applied(answer.message);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400 && error.details.length) throw error;
+      if (error instanceof ApiError && stayInModal(error)) throw error;
       setAsking(undefined);
       refused(error);
     }
@@ -84,7 +93,8 @@ export function TransitionActions({ entity, form, editKey, record, onChanged, un
         </Button>
       ))}
       {asking && (
-        <TransitionInputModal transition={asking} defaultMessages={form.defaultMessages} onSubmit={(input) => runWithInput(asking, input)} onClose={() => setAsking(undefined)} />
+        <TransitionInputModal transition={asking} record={record} defaultMessages={form.defaultMessages}
+          onSubmit={(input, key) => runWithInput(asking, input, key)} onClose={() => setAsking(undefined)} />
       )}
     </>
   );

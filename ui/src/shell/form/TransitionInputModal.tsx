@@ -1,62 +1,97 @@
 /**
- * Asks what a transition needs before it runs (its spec `input`, e.g. the reason of a rejection): the
- * API's own body schema in a small form, the spec's Italian messages before sending, and the server's
- * answers on the same fields after; what was typed stays when the server refuses it.
+ * Asks what a transition needs before it runs (its spec `input`, e.g. the reason of a rejection, a refund's
+ * amount and the caller's password): the API's own body schema in a small form, started at the spec's
+ * `prefill` with its `lock`ed inputs read-only, the spec's Italian messages before sending, and the server's
+ * answers after; what was typed stays when the server refuses it. A confirmation naming the input is asked in
+ * the modal itself once the input is valid (Sì / No). One Idempotency-Key for the modal's
+ * lifetime: a double click or a retry after a lost answer is one request to the server.
  */
 import { useMemo, useState } from 'react';
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Text } from '@mantine/core';
 import Form from '@rjsf/mantine';
 import type { IChangeEvent } from '@rjsf/core';
 import type { UiSchema } from '@rjsf/utils';
 import { ApiError, userMessage } from '../../core/apiError';
 import { createTransformErrors, detailsToErrorSchema } from '../../core/errorMessages';
+import { isRecord } from '../../core/guards';
 import { translateString } from '../../core/rjsfStrings';
+import { confirmNamesInput, failedCheck, filledConfirm, lockedInputs, prefilledInput } from '../../core/transitionInput';
 import type { Row, TransitionDef, TransitionInputDef } from '../../core/types';
 import { validatorFor } from './validator';
 import { italianWidgets } from './widgets';
 
 interface Props {
   transition: TransitionDef & { input: TransitionInputDef };
+  /** The row it runs on: the prefill and the locks are computed on it. */
+  record?: Row;
   defaultMessages: Record<string, string>;
-  /** Runs the transition with what was typed; a refusal with field details keeps the modal open. */
-  onSubmit: (input: Row) => Promise<void>;
+  /** Runs the transition with what was typed and the modal's idempotency key; a refusal it rethrows keeps the modal open. */
+  onSubmit: (input: Row, idempotencyKey: string) => Promise<void>;
   onClose: () => void;
 }
 
-export function TransitionInputModal({ transition, defaultMessages, onSubmit, onClose }: Props) {
+export function TransitionInputModal({ transition, record, defaultMessages, onSubmit, onClose }: Props) {
   const { input } = transition;
-  const [data, setData] = useState<Row>({});
+  const [data, setData] = useState<Row>(() => prefilledInput(transition, record));
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [running, setRunning] = useState(false);
   const [refusal, setRefusal] = useState<ApiError | undefined>();
   const transformErrors = useMemo(() => createTransformErrors({ messages: input.messages, defaultMessages }), [input, defaultMessages]);
-  const uiSchema = useMemo((): UiSchema => ({ ...input.uiSchema, 'ui:submitButtonOptions': { norender: true } }), [input]);
+  const uiSchema = useMemo((): UiSchema => {
+    const ui: UiSchema = { ...input.uiSchema, 'ui:submitButtonOptions': { norender: true } };
+    // A locked input shows the value it is held at (a refund of the full amount only).
+    for (const name of lockedInputs(transition, record)) ui[name] = { ...(isRecord(ui[name]) ? ui[name] : {}), 'ui:readonly': true };
+    return ui;
+  }, [input, transition, record]);
+
+  // The confirmation that names what was typed ("Confermare lo storno di 20,50 euro?") is the modal's second step.
+  const [confirming, setConfirming] = useState<Row | undefined>();
 
   const submit = async (formData: Row) => {
+    // What the spec's checks refuse is said before anything is sent, in the server's words.
+    const failed = failedCheck(transition, record, formData);
+    if (failed) {
+      setConfirming(undefined);
+      setRefusal(new ApiError(422, 'TRANSITION_REFUSED', failed.message, failed.field ? [{ field: failed.field, message: failed.message }] : []));
+      return;
+    }
+    if (confirmNamesInput(transition) && confirming === undefined) {
+      setRefusal(undefined);
+      setConfirming(formData);
+      return;
+    }
+    setConfirming(undefined);
     setRunning(true);
     setRefusal(undefined);
     try {
-      await onSubmit(formData);
+      await onSubmit(formData, idempotencyKey);
     } catch (error) {
-      if (error instanceof ApiError && error.details.length) setRefusal(error);
+      if (error instanceof ApiError) setRefusal(error);
       else throw error;
     } finally {
       setRunning(false);
     }
   };
 
+  // Field refusals (400 with details) are shown on their fields too; a refusal of the whole operation (a check
+  // of the spec, a wrong password) is the seed's "Attenzione: " and the server's message (seed 002 §8).
+  const fieldRefusal = refusal?.status === 400 && refusal.details.length > 0;
   return (
     <Modal opened onClose={onClose} title={transition.label} centered>
-      {transition.confirm && <Text size="sm" mb="sm">{transition.confirm}</Text>}
+      {transition.confirm && !confirmNamesInput(transition) && <Text size="sm" mb="sm">{transition.confirm}</Text>}
       <Form
         id={`transizione-${transition.name}`}
+        // Its own ids: the record's form below may have a field of the same name (a refund's `importo`).
+        idPrefix={`transizione_${transition.name}`}
         schema={input.schema}
         uiSchema={uiSchema}
         validator={validatorFor(input.schema)}
         formData={data}
-        onChange={(e: IChangeEvent<Row>) => setData(e.formData ?? {})}
+        // Changing what the question names takes the question back.
+        onChange={(e: IChangeEvent<Row>) => { setData(e.formData ?? {}); setConfirming(undefined); }}
         onSubmit={(e: IChangeEvent<Row>) => void submit(e.formData ?? {})}
         transformErrors={transformErrors}
-        extraErrors={refusal ? detailsToErrorSchema(refusal.details) : undefined}
+        extraErrors={fieldRefusal ? detailsToErrorSchema(refusal.details) : undefined}
         translateString={translateString}
         widgets={italianWidgets}
         // The inputs show their own errors (Mantine's `error`); rjsf's list under each would repeat them.
@@ -65,11 +100,22 @@ export function TransitionInputModal({ transition, defaultMessages, onSubmit, on
         noHtml5Validate
         omitExtraData
       />
-      {refusal && <Text size="sm" c="red" mt="xs" role="alert">{userMessage(refusal)}</Text>}
-      <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={onClose} disabled={running}>Annulla</Button>
-        <Button type="submit" form={`transizione-${transition.name}`} loading={running}>Conferma</Button>
-      </Group>
+      {refusal && fieldRefusal && <Text size="sm" c="red" mt="xs" role="alert">{userMessage(refusal)}</Text>}
+      {refusal && !fieldRefusal && <Alert color="red" mt="sm" role="alert">{`Attenzione: ${userMessage(refusal)}`}</Alert>}
+      {confirming ? (
+        <>
+          <Text mt="md" fw={500} role="status">{filledConfirm(transition, confirming)}</Text>
+          <Group justify="flex-end" mt="md">
+            <Button variant="default" onClick={() => setConfirming(undefined)}>No</Button>
+            <Button onClick={() => void submit(confirming)} data-autofocus>Sì</Button>
+          </Group>
+        </>
+      ) : (
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={onClose} disabled={running}>Annulla</Button>
+          <Button type="submit" form={`transizione-${transition.name}`} loading={running}>Conferma</Button>
+        </Group>
+      )}
     </Modal>
   );
 }

@@ -29,6 +29,10 @@ export function recordAccess(entity: EntityMeta, form: FormDef | undefined, reco
   const restrictedFields = editing && !fullUpdate && allowsOnRow('update') && form
     ? Object.entries(form.fieldPermissions ?? {}).filter(([, p]) => can(p)).map(([f]) => f)
     : undefined;
-  const readOnlyView = Boolean(editing && record && !canSave && !restrictedFields?.length && form && form.states === undefined);
+  // A row with a state machine stays in its form (its transition buttons sit by Salva), unless the API never
+  // writes it (neither create nor update: a card movement, refunded by its actions), where the record view
+  // shows it with those actions.
+  const neverWritten = !entity.operations.includes('update') && !entity.operations.includes('create');
+  const readOnlyView = Boolean(editing && record && !canSave && !restrictedFields?.length && form && (form.states === undefined || neverWritten));
   return { canSave, canDelete, restrictedFields, readOnlyView };
 }
