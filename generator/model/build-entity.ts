@@ -210,6 +210,7 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
     ...(raw.referenceData ? { referenceData: true as const } : {}),
     ...(raw.migrate ? { migrate: { dropFields: raw.migrate.dropFields ?? [], narrow: raw.migrate.narrow ?? [], backfill: raw.migrate.backfill ?? {} } } : {}),
     ...buildLifecycle(raw, fields, source, defaults, diagnostics),
+    ...(raw.viewOf ? { viewOf: raw.viewOf } : {}),
     source: source.file,
   };
 }
