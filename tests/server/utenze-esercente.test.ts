@@ -186,6 +186,12 @@ describe('changing an operator', () => {
     const replace = await as['merchant.0001234'].put(`${API}/wpbmerchant/op.modifica/negozi`).set('If-Match', child.headers.etag).send([{ pdvid: '5001' }]);
     expect(replace.status).toBe(400);
     expect(replace.body).toEqual(invalid({ field: '0.pdvid', message: FOREIGN_STORE }));
+    const roles = await as['merchant.0001234'].get(`${API}/wpbmerchant/op.modifica/authorities`);
+    expect(roles.body.map((r: { roleName: string }) => r.roleName).sort()).toEqual(['MERCHANT_OP', 'MERCHANT_OP_PWM']);
+    expect((await as['merchant.0001234'].get(`${API}/wpbmerchant/op.modifica/negozi`)).body.map((r: { pdvid: string }) => r.pdvid)).toEqual(['1003']);
+    const grant = await as['merchant.0001234'].put(`${API}/wpbmerchant/op.modifica/authorities`).set('If-Match', roles.headers.etag).send([{ roleName: 'MERCHANT_OP_DOC' }, { roleName: 'GES_ADMIN' }]);
+    expect(grant.status).toBe(400);
+    expect(grant.body).toEqual(invalid({ field: '1.roleName', message: `${NOT_GRANTABLE}: GES_ADMIN` }));
   });
 
   it("lets the administrator save its own record, ADMIN kept, without becoming an operator", async () => {
@@ -199,15 +205,19 @@ describe('changing an operator', () => {
 
 describe('reset password (seed 002 §7 PUT resetPassword/{username})', () => {
   it('mails a new password to the user, answers only the message, and the operator signs in with it and sees its two stores only', async () => {
-    await as['merchant.0001234'].post(`${API}/wpbmerchant`).send(operator('op.reset'));
+    expect((await as['merchant.0001234'].post(`${API}/wpbmerchant`).send(operator('op.reset'))).status).toBe(201);
+    // The first password's mail is delivered before the reset's, so the last mail holds the reset's password.
+    await app.mailIdle();
+    const first = smtp.passwordSentTo('op.reset@esercente.example');
     const res = await as['merchant.0001234'].put(`${API}/wpbmerchant/resetPassword/op.reset`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: RESET });
     await app.mailIdle();
     const temporary = smtp.passwordSentTo('op.reset@esercente.example');
+    expect(temporary).not.toBe(first);
     // A temporary password must be changed before the first session (ERROR_016), then the operator signs in.
-    const first = await app.anonymous.post(`${API}/authorization/auth?userType=merchant`).send({ username: 'op.reset', password: temporary });
-    expect(first.body.code).toBe('ERROR_016');
+    const expired = await app.anonymous.post(`${API}/authorization/auth?userType=merchant`).send({ username: 'op.reset', password: temporary });
+    expect(expired.body.code).toBe('ERROR_016');
     const changed = await app.anonymous.post(`${API}/users/changePassword`).send({ username: 'op.reset', oldPassword: temporary, newPassword: 'Negozi-Due-2026!' });
     expect(changed.status).toBe(200);
     const login = await app.anonymous.post(`${API}/authorization/auth?userType=merchant`).send({ username: 'op.reset', password: 'Negozi-Due-2026!' });
