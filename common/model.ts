@@ -228,8 +228,14 @@ export interface EntityModel {
     route: string; title: string; columns: string[]; filters: string[]; sort: { field: string; direction: 'asc' | 'desc' }; permission: string;
     /** [label] after a column's value on the rows each holds for (docs/spec-language.md#list-badges). */
     badges?: ListBadgesModel;
+    /** On a phone the filters fold once a search has run (seed 002 §3). */
+    collapseFilters?: true;
   };
-  form?: { route: string; title: string; fields: string[]; permission: string; layout?: FormLayoutModel; views?: FormViewModel[]; createRefusal?: string };
+  form?: {
+    route: string; title: string; fields: string[]; permission: string; layout?: FormLayoutModel; views?: FormViewModel[]; createRefusal?: string;
+    /** Custom operations offered as buttons on a saved row (docs/spec-language.md#form-operations). */
+    operations?: { operation: string; label: string; confirm?: string }[];
+  };
   menu?: { group: string; label: string; order: number };
   /** The entity's previous name: the next migration renames its table and keeps the rows. */
   renamedFrom?: string;

@@ -7165,7 +7165,7 @@ export interface components {
                 group?: string;
             };
             /** E-mail */
-            email: string;
+            email: string | null;
             /**
              * Abilitato
              * @default true
@@ -7198,7 +7198,7 @@ export interface components {
                 username: string;
             }[];
             /** E-mail */
-            email: string;
+            email: string | null;
             /**
              * Abilitato
              * @default true
@@ -7250,7 +7250,7 @@ export interface components {
                 username?: string | null;
             }[];
             /** E-mail */
-            email: string;
+            email?: string | null;
             /** Abilitato */
             enabled?: boolean | null;
             /** Nome e cognome */

@@ -1276,7 +1276,7 @@ revokedAt?: (string | null)
 export interface UtenteEsercente {
 username: string
 fullName: (string | null)
-email: string
+email: (string | null)
 userAccountName: (string | null)
 enabled: (boolean | null)
 group: string
@@ -1294,7 +1294,7 @@ pdvid: string
 export interface UtenteEsercenteInput {
 username: string
 fullName?: (string | null)
-email: string
+email?: (string | null)
 userAccountName?: (string | null)
 enabled?: (boolean | null)
 group: string

@@ -48,8 +48,9 @@ export interface RawEntity {
   deleteConfirmation?: { title?: string; message: string };
   checks?: { field: string; valid: unknown; message: string; description?: string }[];
   indexes?: { fields: string[]; unique?: boolean; kind?: 'trigram' }[];
-  list?: { badges?: { column: string; items: { label: string; when: JsonLogic }[] }; route: string; title?: string; columns?: string[]; filters?: string[]; sort?: string; permission?: string };
-  form?: { route: string; title?: string; fields?: string[]; layout?: RawFormLayout; permission?: string; views?: RawFormView[]; createRefusal?: string };
+  list?: { collapseFilters?: boolean; badges?: { column: string; items: { label: string; when: JsonLogic }[] }; route: string; title?: string; columns?: string[]; filters?: string[]; sort?: string; permission?: string };
+  form?: { route: string; title?: string; fields?: string[]; layout?: RawFormLayout; permission?: string; views?: RawFormView[]; createRefusal?: string;
+    operations?: { operation: string; label: string; confirm?: string }[] };
   menu?: { group: string; label?: string; order?: number };
   renamedFrom?: string;
   migrate?: { dropFields?: string[]; narrow?: string[]; backfill?: Record<string, unknown> };

@@ -157,6 +157,14 @@ describe('creating an operator (one transaction with its roles and stores)', () 
     }
   });
 
+  it('refuses a user without an e-mail, where the password would go, with the check on the field', async () => {
+    const { email: _none, ...withoutMail } = operator('op.senza.mail');
+    const res = await as['merchant.0001234'].post(`${API}/wpbmerchant`).send(withoutMail);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(invalid({ field: 'email', message: "Indicare l'e-mail: la password dell'utente viene inviata lì" }));
+    expect(await app.db('utente').where({ username: 'op.senza.mail' }).first()).toBeUndefined();
+  });
+
   it("refuses another merchant's store and a missing one with the same message, storing neither user nor roles", async () => {
     const me = as['merchant.0001234'];
     for (const [pdvid, name] of [['2001', 'op.negozio.altrui'], ['9999', 'op.negozio.inesistente']]) {
