@@ -80,3 +80,43 @@ describe('an entity view', () => {
     loadSpecWithError(files(view('  codice: { type: string, required: true }\n  nome: { type: string, withinScope: true }\n')), "Field 'nome' is not a reference: withinScope");
   });
 });
+
+describe('form operations and folding filters', () => {
+  const OPS = `operations:
+  azzera:
+    method: put
+    path: persone/azzera/{codice}
+    summary: Azzera
+    permission: ANAG_BANCHE:AGGIORNAMENTO
+    handler: azzera
+    params: { codice: { type: string, required: true } }
+    response: { fields: { message: { type: string, required: true } } }
+  leggi:
+    method: get
+    path: persone/leggi/{codice}
+    summary: Leggi
+    permission: ANAG_BANCHE:VISUALIZZAZIONE
+    handler: leggi
+    params: { codice: { type: string, required: true } }
+    response: { fields: { message: { type: string, required: true } } }
+`;
+  const persona = (operation: string) => `${PERSONA}list: { route: /persone, collapseFilters: true }
+form:
+  route: /persone/:codice?
+  operations:
+    - { operation: ${operation}, label: Azzera, confirm: Azzerare? }
+`;
+  it('reach the model: the button with its operation, the list that folds its filters', () => {
+    const { model, diagnostics } = loadSpec({ 'spec/x/persona.yaml': persona('azzera'), 'spec/x/ruolo.yaml': RUOLO, 'spec/x/operazioni.yaml': OPS });
+    expect(diagnostics).toEqual([]);
+    const entity = present(model, 'the model').entities.find((e) => e.name === 'Persona');
+    expect(entity?.form?.operations).toEqual([{ operation: 'azzera', label: 'Azzera', confirm: 'Azzerare?' }]);
+    expect(entity?.list?.collapseFilters).toBe(true);
+  });
+
+  it('refuse an unknown operation and a GET, at the line', () => {
+    const unknown = loadSpecWithError({ 'spec/x/persona.yaml': persona('azzerare'), 'spec/x/ruolo.yaml': RUOLO, 'spec/x/operazioni.yaml': OPS }, "Form operation 'azzerare' is not an operation of the spec");
+    expect(unknown).toMatchObject({ file: 'spec/x/persona.yaml', line: 17 });
+    loadSpecWithError({ 'spec/x/persona.yaml': persona('leggi'), 'spec/x/ruolo.yaml': RUOLO, 'spec/x/operazioni.yaml': OPS }, "Form operation 'leggi' is a GET");
+  });
+});
