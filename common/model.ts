@@ -29,7 +29,8 @@ export type MessageKey =
   /** Conditional fields: a new value sent while the field is read-only or hidden. */
   | 'readOnlyWhen' | 'hiddenWhen'
   /** Lookup fields: no offered row has the value. */
-  | 'lookup';
+  | 'lookup'
+  | 'withinScope';
 
 /**
  * What a file field (type: file) accepts. The row's column holds only the id of the stored file
@@ -70,6 +71,11 @@ export interface FieldModel {
    * the chosen row into this one (this row's field -> its field).
    */
   lookup?: { entity: string; value: string; filterBy: Record<string, string>; fill: Record<string, string> };
+  /**
+   * A reference a caller may point only at a row of its own data scope of the target (docs/spec-language.md#references):
+   * another row answers 400 with `messages.withinScope`, as if it did not exist.
+   */
+  withinScope?: true;
   /** For references: the target entity and the type of its key column. */
   reference?: { entity: string; field: string; type: FieldType };
   search?: SearchMode;
@@ -125,7 +131,7 @@ export interface ChildModel {
    * How the form shows a `many` child (docs/spec-language.md#children): `transferList` moves rows between
    * "chosen" and "available" lists; `tabs` shows one tab per item, titled by `itemLabel`. Absent: rows.
    */
-  widget?: 'transferList' | 'tabs';
+  widget?: 'transferList' | 'tabs' | 'checkboxes';
   /** `widget: tabs`: each tab's title, `{n}` the item's number from 1 ("Titolare {n}"). */
   itemLabel?: string;
   /** `many`: how few and how many items a saved list may hold; the API and the form refuse others with `messages`. */
@@ -133,6 +139,22 @@ export interface ChildModel {
   maxItems?: number;
   /** The Italian refusals of a list too short or too long (the child's own, or messages.yaml's with the number). */
   messages?: Partial<Record<'minItems' | 'maxItems', string>>;
+  /** A `many` child whose items are chosen among listed values of one field (docs/spec-language.md#child-choices). */
+  choices?: ChildChoicesModel;
+}
+
+/**
+ * The values a caller may choose for one field of a child list's items, shown as checkboxes: an item with
+ * another value is refused with `message`; stored items with another value are kept as they are (the caller
+ * neither sees them as choices nor removes them), shown with `labels` when they have one; `onCreate` items are
+ * added to every new parent.
+ */
+export interface ChildChoicesModel {
+  field: string;
+  values: { value: string; label: string }[];
+  labels: Record<string, string>;
+  onCreate: string[];
+  message: string;
 }
 
 export interface ConfirmationModel { field: string; from?: unknown; to?: unknown; title?: string; message: string }
@@ -222,8 +244,14 @@ export interface EntityModel {
     route: string; title: string; columns: string[]; filters: string[]; sort: { field: string; direction: 'asc' | 'desc' }; permission: string;
     /** [label] after a column's value on the rows each holds for (docs/spec-language.md#list-badges). */
     badges?: ListBadgesModel;
+    /** On a phone the filters fold once a search has run (seed 002 §3). */
+    collapseFilters?: true;
   };
-  form?: { route: string; title: string; fields: string[]; permission: string; layout?: FormLayoutModel; views?: FormViewModel[]; createRefusal?: string };
+  form?: {
+    route: string; title: string; fields: string[]; permission: string; layout?: FormLayoutModel; views?: FormViewModel[]; createRefusal?: string;
+    /** Custom operations offered as buttons on a saved row (docs/spec-language.md#form-operations). */
+    operations?: { operation: string; label: string; confirm?: string }[];
+  };
   /** `icon`: a Tabler icon's name (tabler.io/icons: building-bank). */
   menu?: { group: string; label: string; order: number; icon?: string };
   /** The entity's previous name: the next migration renames its table and keeps the rows. */
@@ -255,6 +283,11 @@ export interface EntityModel {
    * API operation and a form action; transition names are unique across the entity's machines.
    */
   states?: StateMachineModel[];
+  /**
+   * Another API, list and form over the table of the named entity (docs/spec-language.md#entity-views): the
+   * fields are some of that entity's, the key is the same, and no table or migration of its own is made.
+   */
+  viewOf?: string;
   /** The spec file the entity came from, relative to the repo, for messages that point an analyst at it. */
   source: string;
 }

@@ -1220,6 +1220,18 @@ esitoInvio?: (string | null)
 inviataAt?: (string | null)
 }
 
+export interface NegozioOperatore {
+username: string
+gruppo: string
+pdvid: string
+}
+
+export interface NegozioOperatoreInput {
+username: string
+gruppo: string
+pdvid: string
+}
+
 export interface RuoloPermesso {
 groupName: string
 roleName: string
@@ -1276,6 +1288,42 @@ createdAt: string
 lastSeenAt: string
 expiresAt: string
 revokedAt?: (string | null)
+}
+
+export interface UtenteEsercente {
+username: string
+fullName: (string | null)
+email: (string | null)
+userAccountName: (string | null)
+enabled: (boolean | null)
+group: string
+authorities?: {
+username: string
+roleName: string
+}[]
+negozi?: {
+username: string
+gruppo: string
+pdvid: string
+}[]
+}
+
+export interface UtenteEsercenteInput {
+username: string
+fullName?: (string | null)
+email?: (string | null)
+userAccountName?: (string | null)
+enabled?: (boolean | null)
+group: string
+authorities?: {
+username?: (string | null)
+roleName: string
+}[]
+negozi?: {
+username?: (string | null)
+gruppo?: (string | null)
+pdvid: string
+}[]
 }
 
 export interface UtenteNegozio {

@@ -328,6 +328,10 @@ deletedMessage?: string
 relatedLists?: RelatedListDef[]
 requireOneFilter?: RequireOneFilter
 /**
+ * Buttons of a saved row running a custom operation (spec form.operations): its method, path with the key's {params}, permission, and the question asked first.
+ */
+formOperations?: FormOperation[]
+/**
  * The form's modal for a caller without the create permission, before it goes to the shell's home (spec form.createRefusal).
  */
 createRefusal?: string
@@ -344,6 +348,10 @@ pageWindow?: number
  * The list counts matching rows up to this many (spec api.countLimit): an answer with totalCountCapped has more.
  */
 countLimit?: number
+/**
+ * On a phone the filters fold behind a button once a search has run (spec list.collapseFilters).
+ */
+collapseFilters?: true
 /**
  * The entity's data-scope dimensions and the field holding each (`bank: codAbi`): a form and a filter prefill and lock the field of a dimension the caller is fixed to (users/me `fixedBank`, ...; absent: rows shared by all).
  */
@@ -488,6 +496,13 @@ pageParam: string
 export interface RequireOneFilter {
 params: string[]
 message: string
+}
+export interface FormOperation {
+label: string
+method: string
+path: string
+permission: string
+confirm?: string
 }
 export interface RowPermission {
 field: string

@@ -103,6 +103,10 @@ function uiSchema(entity: EntityModel, form: NonNullable<EntityModel['form']>, m
     const fields = Object.fromEntries(childEntity.fields.map((f) => [f.name, hidden.has(f.name) ? { 'ui:widget': 'hidden' } : fieldUi(f)]));
     ui[child.name] = child.kind === 'one' ? fields : { items: fields, 'ui:options': { orderable: false } };
     if (child.widget === 'transferList') ui[child.name] = transferListUi(child, childEntity, model);
+    // A checkbox per offered value (ui/src/shell/form/ChildChoicesField.tsx; docs/spec-language.md#child-choices).
+    if (child.choices) {
+      ui[child.name] = { 'ui:field': 'childChoices', 'ui:options': { childField: child.choices.field, values: child.choices.values, labels: child.choices.labels } };
+    }
     // One tab per item (ui/src/shell/form/ChildTabsField.tsx), titled "Titolare 1", "Titolare 2"...
     if (child.widget === 'tabs') {
       ui[child.name] = { items: fields, 'ui:field': 'childTabs', 'ui:options': { orderable: false, itemLabel: child.itemLabel ?? `${childEntity.label} {n}` } };

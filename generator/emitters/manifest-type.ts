@@ -127,6 +127,10 @@ export const manifestSchema = {
       deletedMessage: { ...str, description: "The spec's banner after a delete (absent: the generic one)." },
       relatedLists: { type: 'array', items: ref('RelatedListDef'), description: "Paged lists of other entities' rows shown on the record (docs/spec-language.md#related-lists)." },
       requireOneFilter: ref('RequireOneFilter'),
+      formOperations: {
+        type: 'array', description: "Buttons of a saved row running a custom operation (spec form.operations): its method, path with the key's {params}, permission, and the question asked first.",
+        items: shape('FormOperation', { label: str, method: str, path: str, permission: str, confirm: str }, ['label', 'method', 'path', 'permission']),
+      },
       createRefusal: { ...str, description: "The form's modal for a caller without the create permission, before it goes to the shell's home (spec form.createRefusal)." },
       rowPermissions: {
         type: 'array', description: "Rows whose `field` holds one of `codes` are governed by the function `permission` in place of `replaces` (spec `rowPermissions`).",
@@ -135,6 +139,7 @@ export const manifestSchema = {
       period: ref('SearchPeriod'),
       pageWindow: { ...int, description: 'Page numbers the pager shows at once (spec api.pageWindow; absent: the table\'s own pager).' },
       countLimit: { ...int, description: 'The list counts matching rows up to this many (spec api.countLimit): an answer with totalCountCapped has more.' },
+      collapseFilters: { type: 'boolean', const: true, description: 'On a phone the filters fold behind a button once a search has run (spec list.collapseFilters).' },
       scope: { ...record(str), description: "The entity's data-scope dimensions and the field holding each (`bank: codAbi`): a form and a filter prefill and lock the field of a dimension the caller is fixed to (users/me `fixedBank`, ...; absent: rows shared by all)." },
       bulkActions: { type: 'array', items: ref('BulkAction'), description: 'Transitions with `bulk:`: the list selects rows and offers those every selected row allows (absent: no selection).' },
     }, ['label', 'labelPlural', 'path', 'key', 'pageSize', 'maxPageSize', 'display', 'columns', 'filters', 'defaultSort', 'operations', 'permissions']),

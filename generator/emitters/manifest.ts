@@ -135,6 +135,13 @@ function entityManifest(entity: EntityModel, model: Model): EntityMeta {
     ...(entity.form ? { formRoute: entity.form.route } : {}),
     // Said to a caller without the create permission who opens the form to create, before it goes home.
     ...(entity.form?.createRefusal ? { createRefusal: entity.form.createRefusal } : {}),
+    // Buttons of a saved row that run a custom operation (a reset password): its path with the key's {params}.
+    ...(entity.form?.operations ? {
+      formOperations: entity.form.operations.map((b) => {
+        const op = model.operations.find((o) => o.name === b.operation);
+        return { label: b.label, method: op?.method ?? 'put', path: op?.path ?? '', permission: op?.permission ?? '', ...(b.confirm ? { confirm: b.confirm } : {}) };
+      }),
+    } : {}),
     // The column the list's badges follow carries them: its cells read "Libreria Online [PayWay]".
     columns: (entity.list?.columns ?? entity.fields.slice(0, 6).map((f) => f.name)).map((n) => ({
       ...column(fieldByName(entity, n)), ...(entity.list?.badges?.column === n ? { badges: entity.list.badges.items } : {}),
@@ -159,6 +166,7 @@ function entityManifest(entity: EntityModel, model: Model): EntityMeta {
     ...(entity.api.period ? { period: entity.api.period } : {}),
     ...(entity.api.pageWindow !== undefined ? { pageWindow: entity.api.pageWindow } : {}),
     ...(entity.api.countLimit !== undefined ? { countLimit: entity.api.countLimit } : {}),
+    ...(entity.list?.collapseFilters ? { collapseFilters: true } : {}),
     // The list's delete button asks and reports like the form does (spec `deleteConfirmation`, `success.delete`).
     ...(entity.deleteConfirmation ? { deleteConfirmation: entity.deleteConfirmation } : {}),
     ...(entity.success?.delete ? { deletedMessage: entity.success.delete } : {}),

@@ -148,7 +148,8 @@ function referencedFirst(model: Pick<Model, 'entities'>): EntityModel[] {
     done.add(entity.name);
     out.push(entity);
   };
-  for (const entity of model.entities) visit(entity, new Set());
+  // A view (viewOf) reads and writes its entity's table: the table is that entity's, made once.
+  for (const entity of model.entities.filter((e) => !e.viewOf)) visit(entity, new Set());
   return out;
 }
 

@@ -28,6 +28,8 @@ export function buildChild(name: string, c: RawChild, source: SourceFile, defaul
       diagnostics.push({ ...source.positionOf(['children', name, 'messages', bound]), message: `messages.${bound} of '${name}' has no ${bound} to refuse by: declare ${bound} or drop the message.` });
     }
   }
+  if (c.choices && !many) report('choices', `Choices of '${name}' pick items of a list: it must be kind many.`);
+  if ((c.widget === 'checkboxes') !== (c.choices !== undefined)) report('widget', `Child '${name}': widget checkboxes shows the values of 'choices', and choices need widget checkboxes. Declare both or neither.`);
   const messages = Object.fromEntries((['minItems', 'maxItems'] as const).flatMap((bound) => {
     const limit = c[bound];
     if (limit === undefined) return [];
@@ -41,5 +43,14 @@ export function buildChild(name: string, c: RawChild, source: SourceFile, defaul
     ...(c.minItems !== undefined ? { minItems: c.minItems } : {}),
     ...(c.maxItems !== undefined ? { maxItems: c.maxItems } : {}),
     ...(Object.keys(messages).length ? { messages } : {}),
+    ...(c.choices ? {
+      choices: {
+        field: c.choices.field,
+        values: Object.entries(c.choices.values).map(([value, label]) => ({ value, label })),
+        labels: c.choices.labels ?? {},
+        onCreate: c.choices.onCreate ?? [],
+        message: c.choices.message,
+      },
+    } : {}),
   };
 }

@@ -194,6 +194,7 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
         sort: { field: sortField, direction: sortSpec.startsWith('-') ? 'desc' as const : 'asc' as const },
         permission: raw.list.permission ?? routePermission,
         ...(raw.list.badges ? { badges: raw.list.badges } : {}),
+        ...(raw.list.collapseFilters ? { collapseFilters: true as const } : {}),
       },
     } : {}),
     ...(raw.form ? {
@@ -203,6 +204,7 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
         fields: formLayout ? formLayout.placed.filter((n) => names.includes(n)) : raw.form.fields ?? names,
         ...(formLayout ? { layout: formLayout.layout } : {}),
         ...(raw.form.createRefusal ? { createRefusal: raw.form.createRefusal } : {}),
+        ...(raw.form.operations ? { operations: raw.form.operations } : {}),
         ...(raw.form.views ? {
           views: raw.form.views.map((v) => ({ route: v.route, title: v.title ?? raw.form?.title ?? label, permission: v.permission, readOnly: v.readOnly ?? false })),
         } : {}),
@@ -214,6 +216,7 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
     ...(raw.referenceData ? { referenceData: true as const } : {}),
     ...(raw.migrate ? { migrate: { dropFields: raw.migrate.dropFields ?? [], narrow: raw.migrate.narrow ?? [], backfill: raw.migrate.backfill ?? {} } } : {}),
     ...buildLifecycle(raw, fields, source, defaults, diagnostics),
+    ...(raw.viewOf ? { viewOf: raw.viewOf } : {}),
     source: source.file,
   };
 }

@@ -110,6 +110,8 @@ export function buildField(
       messages[formatMessageKey(reason)] = own.format ?? optional[formatDefaultKey(raw.format, reason)] ?? defaults.format;
     }
   }
+  if (raw.withinScope) messages.withinScope = own.withinScope ?? own.reference ?? optional.reference ?? defaults.fallback;
+  if (raw.withinScope && raw.type !== 'reference') report(['withinScope'], `Field '${name}' is not a reference: withinScope restricts which rows a reference may point at.`);
   if (raw.writableBy) messages.writableBy = own.writableBy ?? optional.writableBy ?? defaults.fallback;
   if (raw.readOnlyWhen !== undefined) messages.readOnlyWhen = own.readOnlyWhen ?? optional.readOnlyWhen ?? defaults.fallback;
   if (raw.hiddenWhen !== undefined) messages.hiddenWhen = own.hiddenWhen ?? optional.hiddenWhen ?? defaults.fallback;
@@ -149,6 +151,7 @@ export function buildField(
     ...(raw.search ? { search: raw.search } : {}),
     // The listed entity's key is known once every entity is built: check-lookups.ts fills `value` in.
     ...(raw.lookup ? { lookup: { entity: raw.lookup.entity, value: raw.lookup.value ?? '', filterBy: raw.lookup.filterBy ?? {}, fill: raw.lookup.fill ?? {} } } : {}),
+    ...(raw.withinScope ? { withinScope: true as const } : {}),
     filterParam: raw.filterParam ?? name,
     readOnly: raw.readOnly ?? false,
     ...(raw.editPermission ? { editPermission: raw.editPermission } : {}),

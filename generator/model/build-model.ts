@@ -16,6 +16,7 @@ import { buildShells } from './build-shells.js';
 import { checkIndicators } from './check-indicators.js';
 import { checkCrossReferences, type Located, type LocatedEntity } from './check-cross-references.js';
 import { checkDemo } from './check-demo.js';
+import { checkFormOperations } from './check-form-operations.js';
 import { checkLifecycles } from './check-lifecycle.js';
 import { checkMenuIcons } from './check-menu-icons.js';
 
@@ -62,6 +63,7 @@ export function buildModel(files: SpecFiles): { model?: Model; diagnostics: Diag
     buildOperations(file, validationDefaults, entityNames, diagnostics).map((value) => ({ value, source: file.source })));
 
   checkCrossReferences(entities, pages, pageSources, functions.raw.functions, functions.raw.actions, diagnostics, operations);
+  checkFormOperations(entities, operations, diagnostics);
   const config = buildConfig(ofKind('config'), diagnostics);
   checkLifecycles(entities, diagnostics, config);
   const shell = buildShell(ofKind('pages'), entities, pages, pageSources, diagnostics);

@@ -28,7 +28,9 @@ export function checkCrossReferences(
   const report = (source: SourceFile, path: PathSegment[], message: string) => diagnostics.push({ ...source.positionOf(path), message });
 
   unique(entities, (e) => e.name, ['entity'], 'Entity name', report);
-  unique(entities, (e) => e.table, ['table'], 'Table', report);
+  // A view shares its entity's table (docs/spec-language.md#entity-views): it checks it against that entity.
+  unique(entities.filter((e) => !e.value.viewOf), (e) => e.table, ['table'], 'Table', report);
+  for (const { value: view, source } of entities) if (view.viewOf) checkView(view, byName.get(view.viewOf), source, report, [...byName.keys()]);
   unique(entities.filter((e) => e.value.api.path), (e) => e.api.path, ['api', 'path'], 'API path', report);
 
   const routes = new Map<string, string>();
@@ -75,6 +77,7 @@ export function checkCrossReferences(
       for (const fixed of Object.keys(child.fixed)) {
         if (!childFields.includes(fixed)) report(source, ['children', child.name, 'fixed', fixed], `Fixed field '${fixed}' is not a field of ${target.name}.${didYouMean(fixed, childFields)}`);
       }
+      if (child.choices && !childFields.includes(child.choices.field)) report(source, ['children', child.name, 'choices', 'field'], `Choice field '${child.choices.field}' is not a field of ${target.name}.${didYouMean(child.choices.field, childFields)}`);
       if (child.widget === 'transferList') {
         const moved = transferFieldOf(child, target);
         if (typeof moved === 'string') report(source, ['children', child.name, 'widget'], moved);
@@ -154,5 +157,27 @@ function unique<T>(
     const first = seen.get(v);
     if (first) report(source, path, `${what} '${v}' is already used by ${first.file}. Each must be unique.`);
     else seen.set(v, source);
+  }
+}
+
+/**
+ * A view's table, key and fields must be its entity's: it writes the same rows, so a field of another type or
+ * a required field it leaves out (a create through the view could not fill it) would make rows its entity refuses.
+ */
+function checkView(
+  view: EntityModel, base: EntityModel | undefined, source: SourceFile, report: (source: SourceFile, path: PathSegment[], message: string) => void, names: string[],
+): void {
+  if (!base) { report(source, ['viewOf'], `viewOf names the unknown entity '${view.viewOf ?? ''}'.${didYouMean(view.viewOf ?? '', names)}`); return; }
+  if (base.viewOf) report(source, ['viewOf'], `${base.name} is itself a view: name the entity that owns the table.`);
+  if (view.table !== base.table) report(source, ['table'], `${view.name} is a view of ${base.name}: its table must be '${base.table}'.`);
+  if (view.key.join(',') !== base.key.join(',')) report(source, ['key'], `${view.name} is a view of ${base.name}: its key must be ${base.key.join(', ')}.`);
+  for (const field of view.fields) {
+    const own = base.fields.find((f) => f.name === field.name);
+    if (!own) report(source, ['fields', field.name], `Field '${field.name}' is not a field of ${base.name}, whose table the view ${view.name} shows.${didYouMean(field.name, base.fields.map((f) => f.name))}`);
+    // A view may read a text field as a reference to another entity's key (a store id as a store): same column, no foreign key.
+    else if (own.type !== field.type && !(own.type === 'string' && field.type === 'reference')) report(source, ['fields', field.name, 'type'], `Field '${field.name}' has type ${field.type} in ${view.name} and ${own.type} in ${base.name}: a view's field is its entity's.`);
+  }
+  for (const field of base.fields.filter((f) => f.required && f.default === undefined && f.generate === undefined)) {
+    if (!view.fields.some((f) => f.name === field.name)) report(source, ['fields'], `${base.name}.${field.name} is required: the view ${view.name} must have it, or a create through the view could not fill it.`);
   }
 }

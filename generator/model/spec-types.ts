@@ -15,6 +15,7 @@ export interface RawField {
   readOnly?: boolean; unique?: boolean; index?: boolean; editPermission?: string; secret?: boolean; generate?: 'uuid';
   writableBy?: 'assistance'; reservedValues?: { values: string[]; message: string }; writableWhen?: { when: JsonLogic; message: string };
   lookup?: { entity: string; value?: string; filterBy?: Record<string, string>; fill?: Record<string, string> };
+  withinScope?: boolean;
   /** The field's own messages, by rule: any it leaves out falls back to messages.yaml. */
   messages?: Partial<Record<string, string>>;
   ui?: { widget?: string; help?: string; placeholder?: string; hidden?: boolean };
@@ -34,12 +35,14 @@ export interface RawEntity {
   audit?: boolean;
   /** Public reference data: any signed-in user searches and reads its display fields (docs/spec-language.md#references). */
   referenceData?: boolean;
+  viewOf?: string;
   display?: string[];
   api?: { path: string; pageSize?: number; maxPageSize?: number; compact?: string[]; operations?: Operation[]; permissions?: Record<string, string>; export?: boolean | { formats?: ('csv' | 'xlsx')[]; columns?: string[] }; requireOneFilter?: { filters?: string[]; message: string };
     pageWindow?: number; countLimit?: number; period?: { field: string; maxMonths: number; defaultMonths?: number; messages: { required: string; order: string; tooLong: string } } };
   fields: Record<string, RawField>;
   children?: Record<string, { entity: string; kind: 'one' | 'many'; link: Record<string, string>; label?: string; required?: boolean; fixed?: Record<string, unknown>;
-    widget?: 'transferList' | 'tabs'; itemLabel?: string; minItems?: number; maxItems?: number; messages?: Partial<Record<'minItems' | 'maxItems', string>>;
+    widget?: 'transferList' | 'tabs' | 'checkboxes'; itemLabel?: string;
+    choices?: { field: string; values: Record<string, string>; labels?: Record<string, string>; onCreate?: string[]; message: string }; minItems?: number; maxItems?: number; messages?: Partial<Record<'minItems' | 'maxItems', string>>;
   }>;
   rules?: { description?: string; when?: Record<string, unknown>; whenLogic?: unknown; set: Record<string, unknown> }[];
   confirmations?: { field: string; from?: unknown; to?: unknown; title?: string; message: string }[];
@@ -47,8 +50,9 @@ export interface RawEntity {
   deleteConfirmation?: { title?: string; message: string };
   checks?: { field: string; valid: unknown; message: string; description?: string }[];
   indexes?: { fields: string[]; unique?: boolean; kind?: 'trigram' }[];
-  list?: { badges?: { column: string; items: { label: string; when: JsonLogic }[] }; route: string; title?: string; columns?: string[]; filters?: string[]; sort?: string; permission?: string };
-  form?: { route: string; title?: string; fields?: string[]; layout?: RawFormLayout; permission?: string; views?: RawFormView[]; createRefusal?: string };
+  list?: { collapseFilters?: boolean; badges?: { column: string; items: { label: string; when: JsonLogic }[] }; route: string; title?: string; columns?: string[]; filters?: string[]; sort?: string; permission?: string };
+  form?: { route: string; title?: string; fields?: string[]; layout?: RawFormLayout; permission?: string; views?: RawFormView[]; createRefusal?: string;
+    operations?: { operation: string; label: string; confirm?: string }[] };
   menu?: { group: string; label?: string; order?: number; icon?: string };
   renamedFrom?: string;
   migrate?: { dropFields?: string[]; narrow?: string[]; backfill?: Record<string, unknown> };

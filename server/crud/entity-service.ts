@@ -23,6 +23,7 @@ import { applyConditions, meets, type Condition } from './conditions.js';
 import { applyFilters, parseListParams, type FilterParam, type ListParams } from './list-query.js';
 import { Repository, type ListPage } from './repository.js';
 import { upsertChildRows, type DesiredRow } from './child-rows.js';
+import { refuseUnchosen, withKeptChoices } from './child-choices.js';
 import { enforceChecks, enforceFieldConditions, relatedCheckProblems } from './row-checks.js';
 import { keyOf, type Row } from './row-mapping.js';
 import { fileFields } from '../../common/file-rules.js';
@@ -174,6 +175,7 @@ export class EntityService {
   create(body: Row, caller?: Caller): Promise<Row> {
     return this.transaction(async (trx, afterCommit) => {
       refuseServerSet(this.model, this.entity, body, caller);
+      await this.refuseUnchosen(body, null, caller);
       const row = this.prepare(this.entity, withDefaults(this.entity, withoutFiles(this.entity, body)));
       enforceFieldConditions(this.entity, row, body, undefined);
       if (!this.visible(row, caller)) throw new ApiError('FORBIDDEN');
@@ -188,13 +190,13 @@ export class EntityService {
         const taken = (await this.childRepo(child).findWhere(trx, this.linkValues(child, row))).at(0);
         if (taken) throw this.duplicate(this.childRepo(child).entity, taken, caller);
       }
-      await this.checkReferences(trx, this.entity, row, '');
+      await this.checkReferences(trx, this.entity, row, '', caller);
       await this.lifecycle.beforeInsert(trx, row, caller);
       const stored = await this.repo.insertReturning(trx, row);
       await this.lifecycle.afterInsert(trx, row, caller);
       // A list the create leaves out is an empty one: a child with minItems refuses it.
       const lists = Object.fromEntries(this.entity.children.filter((c) => c.minItems && body[c.name] === undefined).map((c) => [c.name, []]));
-      await this.saveChildren(trx, row, { ...lists, ...body });
+      await this.saveChildren(trx, row, { ...lists, ...body }, undefined, { caller, created: true });
       // The answer is the row as stored: the insert returned it, unless children were saved with it or a state
       // machine's effects (afterInsert) may have written it since; then it is read again.
       const saved = this.entity.children.length || machinesOf(this.entity).length ? await this.get(keyOf(this.entity, row), undefined, trx) : stored;
@@ -215,6 +217,7 @@ export class EntityService {
       this.requireRowPermission(current, 'update', caller);
       const before = await this.before(trx, key, caller, options);
       refuseServerSet(this.model, this.entity, body, caller);
+      await this.refuseUnchosen(body, { trx, parent: current }, caller);
       this.checkFieldPermissions(current, body, caller);
       await refuseAssistanceOnly(trx, this.model, this.entity, body, current, caller);
       refuseLockedChanges(this.entity, body, current, await this.lifecycle.lockedFields(trx, current, caller));
@@ -225,9 +228,9 @@ export class EntityService {
       this.requireRowPermission(row, 'update', caller);
       await this.lifecycle.beforeUpdate(trx, current, row, caller);
       await this.hooks.beforeSave?.({ trx, afterCommit, model: this.model, entity: this.entity, caller, row, body });
-      await this.checkReferences(trx, this.entity, row, '');
+      await this.checkReferences(trx, this.entity, row, '', caller);
       await this.repo.update(trx, key, row);
-      await this.saveChildren(trx, row, body);
+      await this.saveChildren(trx, row, body, undefined, { caller, created: false });
       const saved = await this.get(key, undefined, trx);
       await this.audit(trx, 'update', before, saved, caller);
       return saved;
@@ -291,9 +294,10 @@ export class EntityService {
       const pathOf = (_child: ChildModel, i?: number) => (i === undefined ? '' : `${i}.`);
       const body = { [childName]: items };
       refuseServerSet(this.model, this.entity, body, caller, pathOf);
+      await this.refuseUnchosen(body, { trx, parent: current }, caller, pathOf);
       await refuseAssistanceOnly(trx, this.model, this.entity, body, current, caller, pathOf);
       await this.hooks.beforeSave?.({ trx, afterCommit, model: this.model, entity: this.entity, caller, row: current, body, pathOf });
-      await this.saveChildren(trx, current, body, pathOf);
+      await this.saveChildren(trx, current, body, pathOf, { caller, created: false });
       const saved = await this.get(key, undefined, trx);
       await this.audit(trx, 'update', before, saved, caller);
       options.onSaved?.(saved);
@@ -455,6 +459,23 @@ export class EntityService {
     }
   }
 
+  /**
+   * Child items outside their `choices` (a role the caller may not hand out), before any other check of the
+   * body; `stored` reads the parent's stored items (an update), absent on a create. Only callers: demo data may
+   * write any value.
+   */
+  private async refuseUnchosen(
+    body: Row, stored: { trx: Knex.Transaction; parent: Row } | null, caller?: Caller,
+    pathOf: (child: ChildModel, index?: number) => string = (child, i) => (i === undefined ? `${child.name}.` : `${child.name}.${i}.`),
+  ): Promise<void> {
+    if (!caller) return;
+    for (const child of this.entity.children.filter((c) => c.choices && Array.isArray(body[c.name]))) {
+      const items = expectRecords(body[child.name], `${this.entity.name}.${child.name}`);
+      const held = stored ? await this.childRepo(child).findWhere(stored.trx, this.linkValues(child, stored.parent)) : [];
+      refuseUnchosen(child, items, held, (i) => pathOf(child, i));
+    }
+  }
+
   /** Restricts a read (a list, a count) to the rows the caller may read. */
   private restrict(qb: Knex.QueryBuilder, caller?: Caller): void {
     whereInCallerScope(this.model, this.entity, qb, (field) => this.column(field), caller, 'read');
@@ -480,6 +501,7 @@ export class EntityService {
   private async saveChildren(
     trx: Knex.Transaction, parent: Row, body: Row,
     pathOf: (child: ChildModel, index?: number) => string = (child, i) => (i === undefined ? `${child.name}.` : `${child.name}.${i}.`),
+    { caller, created }: { caller?: Caller; created: boolean } = { created: false },
   ): Promise<void> {
     for (const child of this.entity.children) {
       const value = body[child.name];
@@ -487,7 +509,8 @@ export class EntityService {
       const repo = this.childRepo(child);
       const childEntity = repo.entity;
       const link = { ...this.linkValues(child, parent), ...child.fixed };
-      const items = child.kind === 'one' ? [expectRecord(value, `${this.entity.name}.${child.name}`)] : expectRecords(value, `${this.entity.name}.${child.name}`);
+      const sent = child.kind === 'one' ? [expectRecord(value, `${this.entity.name}.${child.name}`)] : expectRecords(value, `${this.entity.name}.${child.name}`);
+      const items = child.choices ? withKeptChoices(child, sent, created ? [] : await repo.findWhere(trx, this.linkValues(child, parent)), created) : sent;
       const mismatched = items.flatMap((item, i) => Object.keys(link)
         .filter((f) => item[f] !== undefined && item[f] !== null && textOf(item[f]) !== textOf(link[f]))
         .map((f) => pathOf(child, child.kind === 'one' ? undefined : i) + f));
@@ -497,7 +520,7 @@ export class EntityService {
       if (count) throw new ApiError('VALIDATION_ERROR', [{ field: pathOf(child).replace(/\.$/, '') || 'body', message: count }]);
       if (child.kind === 'one') {
         const row = this.prepare(childEntity, { ...withDefaults(childEntity, items[0]), ...link });
-        await this.checkReferences(trx, childEntity, row, pathOf(child));
+        await this.checkReferences(trx, childEntity, row, pathOf(child), caller);
         const key = keyOf(childEntity, row);
         if (await repo.exists(trx, key)) await repo.update(trx, key, row);
         else await repo.insert(trx, row);
@@ -505,7 +528,7 @@ export class EntityService {
         const desired: DesiredRow[] = [];
         for (let i = 0; i < items.length; i++) {
           const row = this.prepare(childEntity, { ...withDefaults(childEntity, items[i]), ...link });
-          await this.checkReferences(trx, childEntity, row, pathOf(child, i));
+          await this.checkReferences(trx, childEntity, row, pathOf(child, i), caller);
           desired.push({ row, path: pathOf(child, i) });
         }
         await upsertChildRows(trx, repo, this.linkValues(child, parent), desired, this.model.messages.errors.DUPLICATE_KEY);
@@ -517,7 +540,7 @@ export class EntityService {
    * A reference to a row that does not exist, or a number no column holds (column-range.ts), is a
    * user's mistake: say which field, in Italian.
    */
-  private async checkReferences(trx: Knex.Transaction, entity: EntityModel, row: Row, prefix: string): Promise<void> {
+  private async checkReferences(trx: Knex.Transaction, entity: EntityModel, row: Row, prefix: string, caller?: Caller): Promise<void> {
     const details: ErrorDetail[] = [];
     for (const field of entity.fields) {
       const value = row[field.name];
@@ -532,7 +555,14 @@ export class EntityService {
       }
       if (!field.reference || value === null || value === undefined) continue;
       if (field.reference.entity === entity.name && value === row[entity.key[0]]) continue;
-      const target = new Repository(entityByName(this.model, field.reference.entity));
+      const targetEntity = entityByName(this.model, field.reference.entity);
+      const target = new Repository(targetEntity);
+      if (field.withinScope) {
+        // Another merchant's store is answered as a missing one: the refusal tells nothing of rows outside the scope.
+        const found = (await target.findWhere(trx, { [field.reference.field]: value })).at(0);
+        if (!found || !rowInScope(this.model, targetEntity, found, caller)) details.push({ field: prefix + field.name, message: field.messages.withinScope });
+        continue;
+      }
       if (!(await target.exists(trx, { [field.reference.field]: value }))) details.push({ field: prefix + field.name, message: field.messages.reference });
     }
     // Checks across tables (a CAB of the chosen municipality) once every value is known to be well-formed.

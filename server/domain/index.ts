@@ -39,6 +39,8 @@ export const domainHandlers: Readonly<Record<string, DomainHandler>> = {
 export function entityHooks(auth: AuthRuntime): Readonly<Record<string, EntityHooks>> {
   return {
     Utente: combineHooks(userHooks, accountHooks(auth)),
+    // The business portal's view of the same users (spec/sicurezza/utente-esercente.yaml): the same checks.
+    UtenteEsercente: combineHooks(userHooks, accountHooks(auth)),
     Ruolo: roleHooks,
     Notifica: notificaHooks,
     Promozione: promozioneHooks,

@@ -587,6 +587,36 @@ const SAMPLES: Partial<Record<string, Sample>> = {
     outside: { params: { username: 'mx.altrui' }, body: () => [{ roleName: 'BANCA_FILIALE' }], expect: 404,
       untouched: async () => expect(await db()('utente_ruolo').where({ username: 'mx.altrui' }).pluck('role_name')).toEqual(['BANCA_SEDE']) },
   },
+
+  // ---- the business portal's users (spec/sicurezza/utente-esercente.yaml, a view of Utente scoped by group) ----
+  listUtenteEsercente: { outside: 'unscoped' },
+  createUtenteEsercente: {
+    body: () => ({ username: `mx.eser${next()}`, email: 'mx.eser@test.example', group: '30480-0001234', authorities: [{ roleName: 'MERCHANT_OP_STAT' }], negozi: [{ pdvid: '1001' }] }),
+    outside: { body: () => ({ username: 'mx.eser.intruso', email: 'mx.intruso@test.example', group: '34256', authorities: [] }), expect: 403,
+      untouched: async () => expect(await db()('utente').where({ username: 'mx.eser.intruso' }).first()).toBeUndefined() },
+  },
+  getUtenteEsercente: { params: { username: 'mx.target' }, outside: { params: { username: 'mx.altrui' }, expect: 404 } },
+  updateUtenteEsercente: {
+    params: { username: 'mx.target' }, body: () => ({ username: 'mx.target', group: '30480', fullName: 'Bersaglio aggiornato', email: 'mx.target@test.example' }),
+    outside: { params: { username: 'mx.altrui' }, body: () => ({ username: 'mx.altrui', group: '34256', fullName: 'Sovrascritto', email: 'mx.altrui@test.example' }), expect: 404,
+      untouched: async () => expect((await db()('utente').where({ username: 'mx.altrui' }).first()).full_name).toBe('Utente mx.altrui') },
+  },
+  listUtenteEsercenteAuthorities: { params: { username: 'mx.target' }, outside: { params: { username: 'mx.altrui' }, expect: 404 } },
+  replaceUtenteEsercenteAuthorities: {
+    params: { username: 'mx.target' }, body: () => [{ roleName: 'MERCHANT_OP_STAT' }],
+    outside: { params: { username: 'mx.altrui' }, body: () => [{ roleName: 'MERCHANT_OP_STAT' }], expect: 404,
+      untouched: async () => expect(await db()('utente_ruolo').where({ username: 'mx.altrui' }).pluck('role_name')).toEqual(['BANCA_SEDE']) },
+  },
+  listUtenteEsercenteNegozi: { params: { username: 'mx.target' }, outside: { params: { username: 'mx.altrui' }, expect: 404 } },
+  replaceUtenteEsercenteNegozi: {
+    params: { username: 'mx.target' }, body: () => [{ pdvid: '1001' }],
+    outside: { params: { username: 'mx.altrui' }, body: () => [{ pdvid: '1001' }], expect: 404,
+      untouched: async () => expect(await db()('utente_negozio').where({ username: 'mx.altrui' })).toEqual([]) },
+  },
+  businessResetPassword: {
+    params: { username: 'mx.target' },
+    outside: { params: { username: 'mx.altrui' }, expect: 404, untouched: async () => expect(await db()('mail_outbox').where({ username: 'mx.altrui' }).whereNot({ id: 'mx-mail-0002' })).toEqual([]) },
+  },
 };
 
 /**

@@ -179,8 +179,10 @@ describe('roles at gruppi/{groupName}/ruoli', () => {
   it('lists the roles of a group', async () => {
     const res = await app.request.get(`${API}/gruppi/11000/ruoli`);
     expect(res.status).toBe(200);
-    expect(res.body.totalCount).toBe(6);
-    expect(res.body.results.map((r: { roleName: string }) => r.roleName)).toEqual(['AGENTE_PUSH', 'BANCA_FILIALE', 'BANCA_SEDE', 'MERCHANT_OP', 'ROLE_ADMIN', 'ROLE_WPB']);
+    expect(res.body.totalCount).toBe(10);
+    expect(res.body.results.map((r: { roleName: string }) => r.roleName)).toEqual([
+      'AGENTE_PUSH', 'BANCA_FILIALE', 'BANCA_SEDE', 'MERCHANT_OP', 'MERCHANT_OP_DOC', 'MERCHANT_OP_PWM', 'MERCHANT_OP_STAT', 'MERCHANT_OP_STO_PRE', 'ROLE_ADMIN', 'ROLE_WPB',
+    ]);
     expect(res.body.results[0]).toEqual({ groupName: '11000', roleName: 'AGENTE_PUSH', description: 'Agente push', _labels: { groupName: '11000 - Acquirer - gruppo centrale' } });
     const none = await app.request.get(`${API}/gruppi/34256/ruoli`);
     expect(none.body).toEqual({ results: [], totalCount: 0 });

@@ -95,6 +95,8 @@ export async function callerFromUser(db: Knex, user: UserRow, userType: string):
 
   const isMerchant = user.own_group_type === 'M';
   const isAssistenza = user.own_group_type === 'S' && authorities.includes('ROLE_ADMIN');
+  // Seed 000 §1: MERCHANT_OP marks an operator. The business portal gives it to every user it creates and never
+  // takes it away (spec/sicurezza/utente-esercente.yaml choices onCreate).
   const isMerchantOp = authorities.includes('MERCHANT_OP');
   // Assistance sees everything: neither the groups below nor the banks are listed. Anyone else's scope is
   // kept per group until a group or bank is written, so a request costs the same with 6 banks below the

@@ -44,12 +44,19 @@ export function createAuthHandlers(auth: AuthRuntime): Record<string, DomainHand
     return { message: operation.successMessage };
   };
 
-  const adminResetPassword: DomainHandler = async (ctx) => {
-    const user = await ctx.service('Utente').get({ username: ctx.params.username }, ctx.caller);
+  /**
+   * A new password mailed to the user, read through `entity`'s service so its scope decides who may ask (another
+   * bank's or merchant's user is 404); the answer says only that it was sent.
+   */
+  const resetThrough = (entity: string): DomainHandler => async (ctx) => {
+    const user = await ctx.service(entity).get({ username: ctx.params.username }, ctx.caller);
     if (!user.email) throw new ApiError('VALIDATION_ERROR', [{ field: 'email', message: ctx.model.messages.validation.required }]);
     await replaceAndMail(auth, { username: textOf(user.username), email: textOf(user.email), group: textOf(user.group), cab: textOrNull(user.cab) });
     return { message: ctx.operation.successMessage };
   };
+  const adminResetPassword = resetThrough('Utente');
+  // Seed 002 §7 PUT resetPassword/{username}: a merchant's administrator, for its own users only.
+  const businessResetPassword = resetThrough('UtenteEsercente');
 
   const changePassword: DomainHandler = async ({ body, operation, model }) => {
     const username = String(body.username);
@@ -79,5 +86,5 @@ export function createAuthHandlers(auth: AuthRuntime): Record<string, DomainHand
     return { message: operation.successMessage };
   };
 
-  return { login, logout, resetPassword, adminResetPassword, changePassword, updateMyEmail };
+  return { login, logout, resetPassword, adminResetPassword, businessResetPassword, changePassword, updateMyEmail };
 }

@@ -17,7 +17,7 @@
  *                         `checks` or `confirmFields` message (a condition across fields the schema cannot say), or a
  *                         conditional field's refusal on that field (requiredWhen, readOnlyWhen, hiddenWhen:
  *                         seed 001 §5's tax subject type, which the schema cannot say either); and for
- *                         adminResetPassword the user's e-mail being required (that user has none);
+ *                         adminResetPassword and businessResetPassword the user's e-mail being required (that user has none);
  *   400 VALIDATION_ERROR  a list (or its export) with `api.requireOneFilter` and none of those filters: every
  *                         detail is that rule's message (seed 001 §5: a merchant search with no field); or with
  *                         `api.period` and a period it refuses (missing, reversed, too long: seed 002 §9);
@@ -51,6 +51,8 @@ export interface Answer { status: number; body: unknown }
 interface ErrorBody { errorMessage: string; code: unknown; details: { field: string; message: unknown }[] }
 
 const CREDENTIAL_OPERATIONS = new Set(['login', 'changePassword']);
+/** The operations that mail a user a new password: a user without an e-mail is refused (400 on email). */
+const RESET_OPERATIONS = new Set(['adminResetPassword', 'businessResetPassword']);
 
 /**
  * Italian refusals a domain hook still writes itself, with a count in them (server/domain/auth/grant-hooks.ts:
@@ -81,7 +83,11 @@ export class Verdicts {
       if (f.messages.reference) this.referenceMessages.add(f.messages.reference);
       // A lookup's refusal is the same kind of fact: no offered row has the value (docs/spec-language.md#lookups).
       if (f.lookup) this.referenceMessages.add(f.messages.lookup);
+      // A reference within the caller's scope refuses a row outside it as a missing one (docs/spec-language.md#references-within-the-callers-scope).
+      if (f.withinScope) this.referenceMessages.add(f.messages.withinScope);
     }
+    // A child item outside its choices is refused unless the stored list holds it: a fact of the stored rows too.
+    for (const e of model.entities) for (const c of e.children) if (c.choices) this.referenceMessages.add(c.choices.message);
     for (const m of Object.values(model.messages.errors)) this.detailMessages.add(m);
     // An operation's own refusals (`messages:` of its spec: a user not of that bank, dataDa after dataA).
     for (const o of model.operations) {
@@ -171,7 +177,7 @@ export class Verdicts {
       const reference = (m: string) => this.referenceMessages.has(m) || this.referenceMessages.has(m.slice(0, Math.max(0, m.indexOf(': '))));
       const conditional = (d: { field: string; message: unknown }) => this.conditionMessages.get(d.field.split('.').at(-1) ?? '')?.has(String(d.message)) === true;
       const businessOnly = body.details.every((d) => reference(String(d.message)) || this.checkMessages.has(String(d.message)) || conditional(d)
-        || (op === 'adminResetPassword' && d.field === 'email' && d.message === this.model.messages.validation.required));
+        || (RESET_OPERATIONS.has(op) && d.field === 'email' && d.message === this.model.messages.validation.required));
       if (businessOnly) return undefined;
     }
     if (res.status === 400 && code === 'VALIDATION_ERROR' && body.details.length && (req.method === 'get' || kind.exportStart)

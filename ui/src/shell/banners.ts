@@ -16,7 +16,8 @@ export function useBanners(): Banners {
   const { ui } = useManifest();
   return useMemo(() => {
     const show = (color: string, title: string, message: string) =>
-      notifications.show({ color, title, message, autoClose: ui.bannerTimeoutMs, withCloseButton: true });
+      // The close button is an icon: its name is said aloud (axe button-name).
+      notifications.show({ color, title, message, autoClose: ui.bannerTimeoutMs, withCloseButton: true, closeButtonProps: { 'aria-label': 'Chiudi' } });
     return {
       info: (message) => show('blue', 'Informazione', message),
       success: (message) => show('green', 'Successo', message),

@@ -48,6 +48,7 @@ import { childRowQuestion, deleteQuestion } from '../../core/confirmQuestions';
 import { sameFormData, submitsOnEnter } from '../../core/unsavedChanges';
 import { ConfirmedRowButtons } from './ConfirmedRowButtons';
 import { FormActionBar } from './FormActionBar';
+import { FormOperations } from './FormOperations';
 import { useLeaveGuard } from './useLeaveGuard';
 
 interface Props {
@@ -301,6 +302,7 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
           {editKey && form.states && (
             <TransitionActions entity={entity} form={form} editKey={editKey} record={record} onChanged={() => onRecordChanged?.()} unsavedChanges={unsavedChanges} />
           )}
+          {editKey && <FormOperations entity={entity} editKey={editKey} />}
           {actions.map((Action, i) => <Action key={i} entityName={form.entity} editKey={editKey} record={record} />)}
         </FormActionBar>
       </Form>

@@ -93,7 +93,8 @@ export function TransferListField(props: FieldProps<Row[], RJSFSchema, ShellForm
     <Stack gap="xs" mt="md">
       <Group gap="xs">
         <Text fw={500}>{props.schema.title ?? options.chosenTitle}</Text>
-        {isModified(baseline, chosen) && <Badge color="orange" data-testid="transfer-modified">modificata</Badge>}
+        {/* Black on dark orange: the default white on orange is below WCAG AA contrast (axe color-contrast, 4.5:1). */}
+        {isModified(baseline, chosen) && <Badge color="orange.9" c="black" data-testid="transfer-modified">modificata</Badge>}
       </Group>
       {/* Side by side from the tablet up; on a phone the two lists and their buttons stack. */}
       <Flex align="stretch" gap="md" direction={{ base: 'column', sm: 'row' }}>

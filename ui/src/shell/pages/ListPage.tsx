@@ -20,6 +20,7 @@ import type { Row } from '../../core/types';
 import { useBanners } from '../banners';
 import { ExportMenu } from '../list/ExportMenu';
 import { FilterBar } from '../list/FilterBar';
+import { FoldingFilters } from '../list/FoldingFilters';
 import { BulkBar } from '../list/BulkBar';
 import { ListTable } from '../list/ListTable';
 import { useListView } from '../list/useListView';
@@ -66,8 +67,11 @@ function EntityList({ entityName }: { entityName: string }) {
   // A locked filter is not one the user set: "Rimuovi filtri" and the empty text ignore it.
   const filtered = Object.keys(view.filters).some((param) => !(param in fixed));
 
+  // Each settled typed search folds a `collapseFilters` list's filters on a phone (FoldingFilters).
+  const [searched, setSearched] = useState(0);
   const onFilterChange = useCallback((param: string, value: string | undefined, typed: boolean) => {
     change(withFilter(view, param, value), { typedIn: typed ? param : undefined });
+    if (typed) setSearched((n) => n + 1);
   }, [change, view]);
 
   // A page past the end (an old link, the last row of the last page deleted): the last page that has rows.
@@ -133,14 +137,16 @@ function EntityList({ entityName }: { entityName: string }) {
           )}
         </Group>
       </Group>
-      <FilterBar
-        filters={entity.filters}
-        values={filters}
-        locked={fixed}
-        delayMs={ui.typeaheadDelayMs}
-        onChange={onFilterChange}
-        leading={period && <PeriodMonths period={period} filters={filters} today={localToday()} onChange={choosePeriod} />}
-      />
+      <FoldingFilters enabled={entity.collapseFilters === true} active={Object.values(filters).filter(Boolean).length} searched={searched}>
+        <FilterBar
+          filters={entity.filters}
+          values={filters}
+          locked={fixed}
+          delayMs={ui.typeaheadDelayMs}
+          onChange={onFilterChange}
+          leading={period && <PeriodMonths period={period} filters={filters} today={localToday()} onChange={choosePeriod} />}
+        />
+      </FoldingFilters>
       {missingFilter && <Alert color="blue" role="status">{missingFilter}</Alert>}
       {badPeriod && <Alert color="red" role="alert" data-testid="period-message">{badPeriod}</Alert>}
       {list.error != null && (

@@ -1,0 +1,122 @@
+/**
+ * Entity views (`viewOf`), child choices (`widget: checkboxes`, `choices`) and references within the caller's
+ * scope (`withinScope`), docs/spec-language.md#entity-views: a valid spec reaches the model with no table of
+ * the view's own; mistakes are reported at file:line:column.
+ */
+import { describe, expect, it } from 'vitest';
+import { snapshotOf } from '../../generator/migrations/snapshot.js';
+import { present } from '../support/present.js';
+import { loadSpec, loadSpecWithError } from '../support/spec-helpers.js';
+
+const PERSONA = `entity: Persona
+table: persona
+key: codice
+permission: ANAG_BANCHE
+api:
+  path: persone
+fields:
+  codice: { type: string, required: true }
+  nome: { type: string }
+  riservato: { type: string }
+children:
+  ruoli: { entity: Ruolo, kind: many, link: { persona: codice } }
+`;
+const RUOLO = `entity: Ruolo
+table: ruolo_persona
+key: [persona, nome]
+fields:
+  persona: { type: reference, entity: Persona, required: true }
+  nome: { type: string, required: true }
+`;
+const view = (fields: string, children = '') => `entity: PersonaBreve
+viewOf: Persona
+table: persona
+key: codice
+permission: ANAG_BANCHE
+api:
+  path: persone-brevi
+fields:
+${fields}${children}`;
+const CHOICES = `children:
+  ruoli:
+    entity: Ruolo
+    kind: many
+    link: { persona: codice }
+    widget: checkboxes
+    choices:
+      field: nome
+      values: { A: Ruolo A, B: Ruolo B }
+      labels: { ADMIN: Amministratore }
+      onCreate: [BASE]
+      message: Ruolo non assegnabile
+`;
+const files = (v: string) => ({ 'spec/x/persona.yaml': PERSONA, 'spec/x/ruolo.yaml': RUOLO, 'spec/x/breve.yaml': v });
+
+describe('an entity view', () => {
+  it('shares its entity table: the model has it, the schema snapshot makes the table once; choices reach the child', () => {
+    const { model, diagnostics } = loadSpec(files(view('  codice: { type: string, required: true }\n  nome: { type: string }\n', CHOICES)));
+    expect(diagnostics).toEqual([]);
+    const resolved = present(model, 'the model');
+    expect(resolved.entities.find((e) => e.name === 'PersonaBreve')).toMatchObject({ viewOf: 'Persona', table: 'persona' });
+    expect(snapshotOf(resolved).filter((t) => t.name === 'persona')).toHaveLength(1);
+    expect(resolved.entities.find((e) => e.name === 'PersonaBreve')?.children[0]).toMatchObject({
+      widget: 'checkboxes',
+      choices: { field: 'nome', values: [{ value: 'A', label: 'Ruolo A' }, { value: 'B', label: 'Ruolo B' }], labels: { ADMIN: 'Amministratore' }, onCreate: ['BASE'], message: 'Ruolo non assegnabile' },
+    });
+  });
+
+  it('refuses a field its entity lacks, another type, a required field left out, another table', () => {
+    const unknown = loadSpecWithError(files(view('  codice: { type: string, required: true }\n  cognome: { type: string }\n')), "Field 'cognome' is not a field of Persona");
+    expect(unknown).toMatchObject({ file: 'spec/x/breve.yaml', line: 10 });
+    loadSpecWithError(files(view('  codice: { type: string, required: true }\n  nome: { type: integer }\n')), "Field 'nome' has type integer in PersonaBreve and string in Persona");
+    loadSpecWithError(files(view('  nome: { type: string }\n')), 'Persona.codice is required: the view PersonaBreve must have it');
+    loadSpecWithError(files(view('  codice: { type: string, required: true }\n').replace('table: persona', 'table: altra')), "its table must be 'persona'");
+    loadSpecWithError(files(view('  codice: { type: string, required: true }\n').replace('viewOf: Persona', 'viewOf: Persone')), "viewOf names the unknown entity 'Persone'");
+  });
+
+  it('refuses choices without checkboxes, on an unknown field, and withinScope on a field that is not a reference', () => {
+    loadSpecWithError(files(view('  codice: { type: string, required: true }\n', CHOICES.replace('    widget: checkboxes\n', ''))), 'widget checkboxes shows the values of');
+    loadSpecWithError(files(view('  codice: { type: string, required: true }\n', CHOICES.replace('field: nome', 'field: nomi'))), "Choice field 'nomi' is not a field of Ruolo");
+    loadSpecWithError(files(view('  codice: { type: string, required: true }\n  nome: { type: string, withinScope: true }\n')), "Field 'nome' is not a reference: withinScope");
+  });
+});
+
+describe('form operations and folding filters', () => {
+  const OPS = `operations:
+  azzera:
+    method: put
+    path: persone/azzera/{codice}
+    summary: Azzera
+    permission: ANAG_BANCHE:AGGIORNAMENTO
+    handler: azzera
+    params: { codice: { type: string, required: true } }
+    response: { fields: { message: { type: string, required: true } } }
+  leggi:
+    method: get
+    path: persone/leggi/{codice}
+    summary: Leggi
+    permission: ANAG_BANCHE:VISUALIZZAZIONE
+    handler: leggi
+    params: { codice: { type: string, required: true } }
+    response: { fields: { message: { type: string, required: true } } }
+`;
+  const persona = (operation: string) => `${PERSONA}list: { route: /persone, collapseFilters: true }
+form:
+  route: /persone/:codice?
+  operations:
+    - { operation: ${operation}, label: Azzera, confirm: Azzerare? }
+`;
+  it('reach the model: the button with its operation, the list that folds its filters', () => {
+    const { model, diagnostics } = loadSpec({ 'spec/x/persona.yaml': persona('azzera'), 'spec/x/ruolo.yaml': RUOLO, 'spec/x/operazioni.yaml': OPS });
+    expect(diagnostics).toEqual([]);
+    const entity = present(model, 'the model').entities.find((e) => e.name === 'Persona');
+    expect(entity?.form?.operations).toEqual([{ operation: 'azzera', label: 'Azzera', confirm: 'Azzerare?' }]);
+    expect(entity?.list?.collapseFilters).toBe(true);
+  });
+
+  it('refuse an unknown operation and a GET, at the line', () => {
+    const unknown = loadSpecWithError({ 'spec/x/persona.yaml': persona('azzerare'), 'spec/x/ruolo.yaml': RUOLO, 'spec/x/operazioni.yaml': OPS }, "Form operation 'azzerare' is not an operation of the spec");
+    expect(unknown).toMatchObject({ file: 'spec/x/persona.yaml', line: 17 });
+    loadSpecWithError({ 'spec/x/persona.yaml': persona('leggi'), 'spec/x/ruolo.yaml': RUOLO, 'spec/x/operazioni.yaml': OPS }, "Form operation 'leggi' is a GET");
+  });
+});
