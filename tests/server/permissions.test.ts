@@ -165,7 +165,8 @@ describe('GET funzioni and funzioni/{fn}/permessi', () => {
     expect(await fns('federazione')).toEqual(sede);
     expect(await fns('filiale.30480')).toEqual(['ANAG_BANCHE', 'GES_UTENTI', 'ANAG_ESERCENTE', 'CAMBIO_PASSWORD', ...registry].sort());
     expect(await fns('agente.push')).toEqual(['ANAG_AGENTI_PUSH', 'CAMBIO_PASSWORD'].sort());
-    expect(await fns('merchant.0001234')).toEqual(['WB_CONTATTI', 'WB_CHANGE_PASS', 'WB_GESTIONE_UTENZE', 'WB_IMPOSTAZIONI', ...ownRecord].sort());
+    // The merchant's administrator also holds the business portal's pay-by-mail and documents (seed 000 §2, issue 18).
+    expect(await fns('merchant.0001234')).toEqual(['WB_CONTATTI', 'WB_CHANGE_PASS', 'WB_GESTIONE_UTENZE', 'WB_IMPOSTAZIONI', 'PWMAIL', 'WB_LETTERE_ADDEBITO', 'WB_CONTR_ACQUIRING', ...ownRecord].sort());
     expect(await fns('operatore.0001234')).toEqual(['WB_CHANGE_PASS', ...ownRecord].sort());
   });
 
