@@ -185,6 +185,25 @@ async function loopDelay(server: RunningServer, file: string): Promise<LoopDelay
   }
 }
 
+/**
+ * An answer without the rows' `_actions` and `_readOnly`: what the generated server adds where the spec gives a
+ * row actions or conditionally writable fields (a store's push-bank and bank-list rules). The baseline does not
+ * compute them, so on those rows the generated server does more work than the floor, never less.
+ */
+function withoutRowActions(answer: { status: number; body: unknown }): { status: number; body: unknown } {
+  const strip = (row: unknown): unknown => {
+    if (typeof row !== 'object' || row === null || Array.isArray(row)) return row;
+    return Object.fromEntries(Object.entries(row).filter(([key]) => key !== '_actions' && key !== '_readOnly'));
+  };
+  const { body } = answer;
+  if (typeof body !== 'object' || body === null) return answer;
+  const stripped = strip(body);
+  if ('results' in body && Array.isArray(body.results) && typeof stripped === 'object' && stripped !== null) {
+    return { status: answer.status, body: { ...stripped, results: body.results.map(strip) } };
+  }
+  return { status: answer.status, body: stripped };
+}
+
 /** Each call once on both servers: the same status and body, so both do the same work. */
 async function checkSameAnswers(fixture: VolumeFixture, servers: { name: string; server: RunningServer; open: () => import('knex').Knex }[], callers: CallerKind[], ops: OpId[]): Promise<void> {
   for (const caller of callers) {
@@ -198,7 +217,7 @@ async function checkSameAnswers(fixture: VolumeFixture, servers: { name: string;
         answers.push({ status: res.status, body: await res.json() });
         await removeIfCreated(op, s.open);
       }
-      if (!(answers[0].status < 300 && isDeepStrictEqual(answers[0], answers[1]))) {
+      if (!(answers[0].status < 300 && isDeepStrictEqual(withoutRowActions(answers[0]), withoutRowActions(answers[1])))) {
         throw new Error(`${fixture.dialect} ${caller} ${op}: the servers answer differently:\n${answers.map((a, i) => `${servers[i].name}: ${a.status} ${JSON.stringify(a.body).slice(0, 400)}`).join('\n')}`);
       }
     }
