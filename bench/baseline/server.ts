@@ -217,10 +217,12 @@ async function labelsOf(table: string, key: string, columns: string[], codes: un
   return new Map(rows.map((r) => [textOf(r[key]), [key, ...columns].map((c) => r[c]).filter((v) => v !== null && v !== undefined && v !== '').map(textOf).join(' - ')]));
 }
 
-async function withStoreLabels(rows: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+/** A merchant's banks are outside its scope: the product names them only for bank-side callers, and so does this. */
+async function withStoreLabels(rows: Record<string, unknown>[], caller: Caller): Promise<Record<string, unknown>[]> {
+  const merchantCaller = caller.scope !== 'all' && Boolean(caller.scope.merchant);
   const [merchants, banks, towns] = await Promise.all([
     labelsOf('esercente', 'cod_eser', ['ds'], rows.map((r) => r.codEser)),
-    labelsOf('banca', 'cod_abi', ['nome_bcc'], rows.map((r) => r.abi)),
+    merchantCaller ? Promise.resolve(new Map<string, string>()) : labelsOf('banca', 'cod_abi', ['nome_bcc'], rows.map((r) => r.abi)),
     labelsOf('comune', 'id_comune', ['comune', 'provincia'], rows.map((r) => r.comune)),
   ]);
   return rows.map((r) => {
@@ -238,7 +240,7 @@ api.get('/negozi', guard('GES_NEG:VISUALIZZAZIONE'), async (req, res) => {
   const page_ = restrictStores(db('negozio'), caller).select(STORE_SELECT);
   for (const column of new Set([sort, 'pdvid'])) page_.orderByRaw(`?? ${column === sort && direction === 'desc' ? 'DESC' : 'ASC'} NULLS LAST`, [column]);
   const results: Record<string, unknown>[] = await page_.limit(size).offset(page * size);
-  res.json({ results: await withStoreLabels(results), totalCount: Number(count) });
+  res.json({ results: await withStoreLabels(results, caller), totalCount: Number(count) });
 });
 
 api.get('/negozi/:pdvid', guard('GES_NEG:VISUALIZZAZIONE'), async (req, res) => {
@@ -248,7 +250,7 @@ api.get('/negozi/:pdvid', guard('GES_NEG:VISUALIZZAZIONE'), async (req, res) => 
   // Not the caller's store: answered as missing, as any row out of scope.
   const row: Record<string, unknown> | undefined = await restrictStores(db('negozio'), caller).where('pdvid', pdvid).first(STORE_SELECT);
   if (!row) throw new HttpError('NOT_FOUND');
-  const [labelled] = await withStoreLabels([row]);
+  const [labelled] = await withStoreLabels([row], caller);
   res.set('ETag', etag(row)).json(labelled);
 });
 

@@ -204,6 +204,19 @@ function withoutRowActions(answer: { status: number; body: unknown }): { status:
   return { status: answer.status, body: stripped };
 }
 
+/** Where two answers part, for the error: the keys of the first row (or of the body) that differ. */
+function differingKeys(a: unknown, b: unknown): string {
+  const first = (body: unknown): Record<string, unknown> => {
+    if (typeof body !== 'object' || body === null) return {};
+    const rows = 'results' in body && Array.isArray(body.results) ? body.results : [body];
+    const row: unknown = rows[0];
+    return typeof row === 'object' && row !== null ? Object.fromEntries(Object.entries(row)) : {};
+  };
+  const [x, y] = [first(a), first(b)];
+  const keys = [...new Set([...Object.keys(x), ...Object.keys(y)])].filter((k) => !isDeepStrictEqual(x[k], y[k]));
+  return keys.length ? `first row differs at ${keys.map((k) => `${k}: ${JSON.stringify(x[k])} vs ${JSON.stringify(y[k])}`).join(', ').slice(0, 600)}` : 'the rows agree; the page or count differs';
+}
+
 /** Each call once on both servers: the same status and body, so both do the same work. */
 async function checkSameAnswers(fixture: VolumeFixture, servers: { name: string; server: RunningServer; open: () => import('knex').Knex }[], callers: CallerKind[], ops: OpId[]): Promise<void> {
   for (const caller of callers) {
@@ -218,7 +231,7 @@ async function checkSameAnswers(fixture: VolumeFixture, servers: { name: string;
         await removeIfCreated(op, s.open);
       }
       if (!(answers[0].status < 300 && isDeepStrictEqual(withoutRowActions(answers[0]), withoutRowActions(answers[1])))) {
-        throw new Error(`${fixture.dialect} ${caller} ${op}: the servers answer differently:\n${answers.map((a, i) => `${servers[i].name}: ${a.status} ${JSON.stringify(a.body).slice(0, 400)}`).join('\n')}`);
+        throw new Error(`${fixture.dialect} ${caller} ${op}: the servers answer differently (${differingKeys(answers[0].body, answers[1].body)}):\n${answers.map((a, i) => `${servers[i].name}: ${a.status} ${JSON.stringify(a.body).slice(0, 400)}`).join('\n')}`);
       }
     }
   }
