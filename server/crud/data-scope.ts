@@ -42,6 +42,13 @@ export function rowInScope(model: Pick<Model, 'bindings'>, entity: EntityModel, 
   return restrictionsOf(kind, entity.scope).every(({ dimension, field, value }) => expected(value, caller, readableAbove(entity, dimension, caller, access))?.(row[field]) ?? true);
 }
 
+/** The fields of `entity` that `rowInScope` reads for this caller: a row read to be checked must carry them. */
+export function scopeFieldsOf(model: Pick<Model, 'bindings'>, entity: EntityModel, caller?: Caller): string[] {
+  if (!caller) return [];
+  const kind = bindingsOf(model).dataScope[caller.kind];
+  return kind.all ? [] : [...new Set(restrictionsOf(kind, entity.scope).map((r) => r.field))];
+}
+
 /** Restricts a query of `entity` to the caller's scope; `column` maps a field to its column. */
 export function whereInCallerScope(
   model: Pick<Model, 'bindings'>, entity: EntityModel, qb: Knex.QueryBuilder, column: (field: string) => string, caller?: Caller, access: ScopeAccess = 'write',
