@@ -1158,6 +1158,42 @@ dataRichiesta: string
 descrizione?: (string | null)
 }
 
+export interface AccessoFederato {
+id: string
+at: string
+tipo: ("sso" | "otf")
+esito: ("ok" | "rifiutato")
+motivo: (string | null)
+username: (string | null)
+userType: (string | null)
+indirizzo: (string | null)
+}
+
+export interface AccessoFederatoInput {
+id: string
+at: string
+tipo: ("sso" | "otf")
+esito: ("ok" | "rifiutato")
+motivo?: (string | null)
+username?: (string | null)
+userType?: (string | null)
+indirizzo?: (string | null)
+}
+
+export interface AsserzioneUsata {
+id: string
+tipo: ("sso" | "otf")
+usedAt: string
+expiresAt: string
+}
+
+export interface AsserzioneUsataInput {
+id: string
+tipo: ("sso" | "otf")
+usedAt: string
+expiresAt: string
+}
+
 export interface Credenziale {
 username: string
 passwordHash: string
