@@ -22,6 +22,7 @@ import { authLimitsFromEnv, type AuthLimits } from './domain/auth/limits.js';
 import { AuthThrottle } from './domain/auth/throttle.js';
 import { federationFromEnv, type FederationConfig } from './domain/auth/federation/config.js';
 import { createFederationHandlers } from './domain/auth/federation/handlers.js';
+import { createActingHandlers } from './domain/auth/acting.js';
 import { reauthenticate } from './domain/auth/credentials.js';
 import { rememberClientAddress } from './http/client-address.js';
 import { requestTurns } from './http/request-turns.js';
@@ -94,7 +95,7 @@ export function createApp({ db, artifacts, validateResponses = false, uiDir, exp
   const auth = { db, limits, throttle: new AuthThrottle(db, limits), mail: createMailService(db, artifacts.model, mail), mails: artifacts.model.messages.mails, realms: bindingsOf(artifacts.model).loginRealms, federation: { ...federationFromEnv(), ...federation } };
   app.locals.mail = auth.mail;
   app.locals.authThrottle = auth.throttle;
-  const handlers = { ...domainHandlers, ...createAuthHandlers(auth), ...createFederationHandlers(auth) };
+  const handlers = { ...domainHandlers, ...createAuthHandlers(auth), ...createFederationHandlers(auth), ...createActingHandlers(auth) };
   const hooks = entityHooks(auth);
 
   const api = express.Router();

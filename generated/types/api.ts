@@ -2413,6 +2413,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/logToEserWpbProfile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** L'assistenza entra nel profilo business di un esercente */
+        put: operations["logToEserWpbProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/me": {
         parameters: {
             query?: never;
@@ -2654,6 +2671,8 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         AccessoFederato: {
+            /** Per conto di */
+            actingBy: string | null;
             /**
              * Data e ora
              * Format: date-time
@@ -2674,7 +2693,7 @@ export interface components {
              * Tipo
              * @enum {string}
              */
-            tipo: "sso" | "otf";
+            tipo: "sso" | "otf" | "assistenza";
             /** Utente */
             username: string | null;
             /** Tipo utente */
@@ -6426,6 +6445,8 @@ export interface components {
             roleName: string;
         };
         Sessione: {
+            /** actingBy */
+            actingBy: string | null;
             /**
              * createdAt
              * Format: date-time
@@ -22510,6 +22531,94 @@ export interface operations {
             };
         };
     };
+    logToEserWpbProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Banca */
+                    codAbi?: string | null;
+                    /** Codice esercente */
+                    codEsercente: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Risultato */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** access_token */
+                        access_token: string;
+                        /** expire_in */
+                        expire_in: number;
+                    };
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflitto */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     me: {
         parameters: {
             query?: never;
@@ -22526,6 +22635,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** actingBy */
+                        actingBy?: string | null;
                         /** cab */
                         cab?: string | null;
                         /** codAbi */

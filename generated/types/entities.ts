@@ -1161,23 +1161,25 @@ descrizione?: (string | null)
 export interface AccessoFederato {
 id: string
 at: string
-tipo: ("sso" | "otf")
+tipo: ("sso" | "otf" | "assistenza")
 esito: ("ok" | "rifiutato")
 motivo: (string | null)
 username: (string | null)
 userType: (string | null)
 indirizzo: (string | null)
+actingBy: (string | null)
 }
 
 export interface AccessoFederatoInput {
 id: string
 at: string
-tipo: ("sso" | "otf")
+tipo: ("sso" | "otf" | "assistenza")
 esito: ("ok" | "rifiutato")
 motivo?: (string | null)
 username?: (string | null)
 userType?: (string | null)
 indirizzo?: (string | null)
+actingBy?: (string | null)
 }
 
 export interface AsserzioneUsata {
@@ -1314,6 +1316,7 @@ createdAt: string
 lastSeenAt: string
 expiresAt: string
 revokedAt: (string | null)
+actingBy: (string | null)
 }
 
 export interface SessioneInput {
@@ -1324,6 +1327,7 @@ createdAt: string
 lastSeenAt: string
 expiresAt: string
 revokedAt?: (string | null)
+actingBy?: (string | null)
 }
 
 export interface UtenteEsercente {

@@ -8,13 +8,16 @@ import type { AssertionKind } from './config.js';
 import type { RefusalReason } from './refusal.js';
 
 export interface Attempt {
-  kind: AssertionKind;
+  /** An assertion's kind, or assistance entering a merchant's profile (../acting.ts). */
+  kind: AssertionKind | 'assistenza';
   userType: string;
   address: string;
   /** The user the assertion names (claimed only, when it was refused before its signature was checked). */
   username?: string;
   /** Absent: accepted. */
   refusal?: RefusalReason;
+  /** Kind assistenza: the assistance user acting for the merchant's user. */
+  actingBy?: string;
 }
 
 export async function recordAttempt(db: Knex, attempt: Attempt, at = new Date()): Promise<void> {
@@ -28,5 +31,6 @@ export async function recordAttempt(db: Knex, attempt: Attempt, at = new Date())
     username: attempt.username ?? null,
     user_type: attempt.userType.slice(0, 20),
     indirizzo: attempt.address.slice(0, 100),
+    acting_by: attempt.actingBy ?? null,
   });
 }
