@@ -62,3 +62,17 @@ test("accesso una tantum di un utente banca, e un'asserzione falsa che chiude la
     expect((await page.request.get('/webpos/api/v1/users/me')).status()).toBe(401);
   });
 });
+
+test("l'assistenza entra nel profilo business dell'esercente: l'intestazione dice per conto di chi", async ({ page }) => {
+  await page.goto('/login/banca');
+  await submitLogin(page, 'assistenza');
+  await expect(page.getByTestId('user-name')).toHaveText('Anna Assistenza');
+  // The call the assistance screen makes (seed 000 §7); its answer replaces the browser's session cookie.
+  const answer = await page.request.put('/webpos/api/v1/users/logToEserWpbProfile', {
+    data: { codEsercente: '0001234' }, headers: { 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  expect(answer.status()).toBe(200);
+  await page.goto('/wpbusiness/home');
+  await expect(page.getByTestId('user-name')).toHaveText('Bar Centrale');
+  await expect(page.getByTestId('acting-by')).toHaveText('Assistenza: assistenza');
+});
