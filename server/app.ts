@@ -20,6 +20,9 @@ import { domainHandlers, entityHooks } from './domain/index.js';
 import { createAuthHandlers } from './domain/auth/handlers.js';
 import { authLimitsFromEnv, type AuthLimits } from './domain/auth/limits.js';
 import { AuthThrottle } from './domain/auth/throttle.js';
+import { federationFromEnv, type FederationConfig } from './domain/auth/federation/config.js';
+import { createFederationHandlers } from './domain/auth/federation/handlers.js';
+import { createActingHandlers } from './domain/auth/acting.js';
 import { reauthenticate } from './domain/auth/credentials.js';
 import { rememberClientAddress } from './http/client-address.js';
 import { requestTurns } from './http/request-turns.js';
@@ -61,11 +64,13 @@ export interface AppOptions {
   mail?: Partial<MailSettings>;
   /** Login and reset limits (server/domain/auth/limits.ts): default from the environment. */
   authLimits?: Partial<AuthLimits>;
+  /** Single sign-on and one-time login (server/domain/auth/federation/config.ts): default from the environment. */
+  federation?: Partial<FederationConfig>;
   /** The outbox worker (server/outbox/): run: true posts due messages every intervalMs (server/main.ts); tests call runOnce(). */
   outbox?: Partial<OutboxOptions> & { run?: boolean };
 }
 
-export function createApp({ db, artifacts, validateResponses = false, uiDir, exports, fileStorageDir, http, mail, authLimits, outbox }: AppOptions): Express {
+export function createApp({ db, artifacts, validateResponses = false, uiDir, exports, fileStorageDir, http, mail, authLimits, federation, outbox }: AppOptions): Express {
   compileAllSchemas(artifacts.openapi);
   installCountCache(db);
   const settings: HttpOptions = { ...httpOptionsFromEnv(), ...http };
@@ -87,10 +92,10 @@ export function createApp({ db, artifacts, validateResponses = false, uiDir, exp
 
   // Mails leave after the answer (app.locals.mail.idle() waits for them); limits shared through the database.
   const limits = { ...authLimitsFromEnv(), ...authLimits };
-  const auth = { db, limits, throttle: new AuthThrottle(db, limits), mail: createMailService(db, artifacts.model, mail), mails: artifacts.model.messages.mails, realms: bindingsOf(artifacts.model).loginRealms };
+  const auth = { db, limits, throttle: new AuthThrottle(db, limits), mail: createMailService(db, artifacts.model, mail), mails: artifacts.model.messages.mails, realms: bindingsOf(artifacts.model).loginRealms, federation: { ...federationFromEnv(), ...federation } };
   app.locals.mail = auth.mail;
   app.locals.authThrottle = auth.throttle;
-  const handlers = { ...domainHandlers, ...createAuthHandlers(auth) };
+  const handlers = { ...domainHandlers, ...createAuthHandlers(auth), ...createFederationHandlers(auth), ...createActingHandlers(auth) };
   const hooks = entityHooks(auth);
 
   const api = express.Router();

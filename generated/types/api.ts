@@ -288,6 +288,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/authorization/auth/{sinergiaId}/feu/{feu}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Single sign-on con un'asserzione firmata dal fornitore d'identità */
+        post: operations["singleSignOn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/authorization/logout/": {
         parameters: {
             query?: never;
@@ -300,6 +317,23 @@ export interface paths {
         post?: never;
         /** Uscita (revoca la sessione) */
         delete: operations["logout"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/authorization/otf/{otfTipo}/id/{otfId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accesso una tantum con un'asserzione firmata dal fornitore d'identità */
+        post: operations["oneTimeLogin"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2379,6 +2413,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/logToEserWpbProfile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** L'assistenza entra nel profilo business di un esercente */
+        put: operations["logToEserWpbProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/me": {
         parameters: {
             query?: never;
@@ -2619,6 +2670,35 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AccessoFederato: {
+            /** Per conto di */
+            actingBy: string | null;
+            /**
+             * Data e ora
+             * Format: date-time
+             */
+            at: string;
+            /**
+             * Esito
+             * @enum {string}
+             */
+            esito: "ok" | "rifiutato";
+            /** Id */
+            id: string;
+            /** Indirizzo del client */
+            indirizzo: string | null;
+            /** Motivo */
+            motivo: string | null;
+            /**
+             * Tipo
+             * @enum {string}
+             */
+            tipo: "sso" | "otf" | "assistenza";
+            /** Utente */
+            username: string | null;
+            /** Tipo utente */
+            userType: string | null;
+        };
         AgentePush: {
             /**
              * Attivo
@@ -2665,6 +2745,25 @@ export interface components {
         AgentePushPage: {
             results: (components["schemas"]["AgentePush"] | components["schemas"]["AgentePushCompact"])[];
             totalCount: number;
+        };
+        AsserzioneUsata: {
+            /**
+             * Scade il
+             * Format: date-time
+             */
+            expiresAt: string;
+            /** Id */
+            id: string;
+            /**
+             * Tipo
+             * @enum {string}
+             */
+            tipo: "sso" | "otf";
+            /**
+             * Usata il
+             * Format: date-time
+             */
+            usedAt: string;
         };
         AttivazionePush: {
             /** Codice ABI */
@@ -6346,6 +6445,8 @@ export interface components {
             roleName: string;
         };
         Sessione: {
+            /** actingBy */
+            actingBy: string | null;
             /**
              * createdAt
              * Format: date-time
@@ -9840,6 +9941,92 @@ export interface operations {
             };
         };
     };
+    singleSignOn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tipo utente */
+                feu: "banca" | "merchant";
+                /** @description Asserzione */
+                sinergiaId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Risultato */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** access_token */
+                        access_token: string;
+                        /** expire_in */
+                        expire_in: number;
+                    };
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflitto */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Troppi tentativi */
+            429: {
+                headers: {
+                    /** @description Secondi da attendere prima di riprovare */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     logout: {
         parameters: {
             query?: never;
@@ -9895,6 +10082,92 @@ export interface operations {
             /** @description Conflitto */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    oneTimeLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Asserzione */
+                otfId: string;
+                /** @description Tipo utente */
+                otfTipo: "banca" | "merchant";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Risultato */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** access_token */
+                        access_token: string;
+                        /** expire_in */
+                        expire_in: number;
+                    };
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflitto */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Troppi tentativi */
+            429: {
+                headers: {
+                    /** @description Secondi da attendere prima di riprovare */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22258,6 +22531,94 @@ export interface operations {
             };
         };
     };
+    logToEserWpbProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Banca */
+                    codAbi?: string | null;
+                    /** Codice esercente */
+                    codEsercente: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Risultato */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** access_token */
+                        access_token: string;
+                        /** expire_in */
+                        expire_in: number;
+                    };
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflitto */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     me: {
         parameters: {
             query?: never;
@@ -22274,6 +22635,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** actingBy */
+                        actingBy?: string | null;
                         /** cab */
                         cab?: string | null;
                         /** codAbi */

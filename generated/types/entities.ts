@@ -1158,6 +1158,44 @@ dataRichiesta: string
 descrizione?: (string | null)
 }
 
+export interface AccessoFederato {
+id: string
+at: string
+tipo: ("sso" | "otf" | "assistenza")
+esito: ("ok" | "rifiutato")
+motivo: (string | null)
+username: (string | null)
+userType: (string | null)
+indirizzo: (string | null)
+actingBy: (string | null)
+}
+
+export interface AccessoFederatoInput {
+id: string
+at: string
+tipo: ("sso" | "otf" | "assistenza")
+esito: ("ok" | "rifiutato")
+motivo?: (string | null)
+username?: (string | null)
+userType?: (string | null)
+indirizzo?: (string | null)
+actingBy?: (string | null)
+}
+
+export interface AsserzioneUsata {
+id: string
+tipo: ("sso" | "otf")
+usedAt: string
+expiresAt: string
+}
+
+export interface AsserzioneUsataInput {
+id: string
+tipo: ("sso" | "otf")
+usedAt: string
+expiresAt: string
+}
+
 export interface Credenziale {
 username: string
 passwordHash: string
@@ -1278,6 +1316,7 @@ createdAt: string
 lastSeenAt: string
 expiresAt: string
 revokedAt: (string | null)
+actingBy: (string | null)
 }
 
 export interface SessioneInput {
@@ -1288,6 +1327,7 @@ createdAt: string
 lastSeenAt: string
 expiresAt: string
 revokedAt?: (string | null)
+actingBy?: (string | null)
 }
 
 export interface UtenteEsercente {

@@ -50,7 +50,8 @@ export function authorize(db: Knex, cookie: SessionCookie): RequestHandler {
       return;
     }
     const live = token ? await findLiveSessionWithUser(db, token) : undefined;
-    const caller = live ? await callerFromUser(db, live.user, live.userType) : undefined;
+    const user = live ? await callerFromUser(db, live.user, live.userType) : undefined;
+    const caller = user && live?.actingBy ? { ...user, actingBy: live.actingBy } : user;
     if (!caller) {
       // A dead session in the cookie: the browser forgets it, the hint included, so the next page load does not ask again.
       if (fromCookie) cookie.expire(req, res);

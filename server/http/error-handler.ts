@@ -25,7 +25,9 @@ export function errorHandler(model: RuntimeModel, fieldsOf: (operationId: string
         : new ApiError('VALIDATION_ERROR', [{ field: 'body', message: model.messages.validation.fallback }]);
     }
     if (!apiError) {
-      console.error(`[${new Date().toISOString()}] ${req.method} ${req.originalUrl} failed: ${loggableError(error)}`);
+      // The operation, not the URL: a path or query can carry a credential (a single-sign-on assertion).
+      const where = operationOf(res)?.operationId ?? req.path;
+      console.error(`[${new Date().toISOString()}] ${req.method} ${where} failed: ${loggableError(error)}`);
       apiError = new ApiError('INTERNAL_ERROR');
     }
     const body: ErrorBody = {

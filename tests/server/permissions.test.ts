@@ -36,7 +36,7 @@ describe('GET users/me', () => {
       username: 'assistenza', fullName: 'Anna Assistenza', email: 'assistenza@webpos.example', emailSecondaria: null,
       group: '11000', cab: null, userType: 'banca', groupType: 'S', parentGroup: null, codAbi: '11000',
       isAssistenza: true, isMerchant: false, isMerchantOp: false, isAbiGT: false, hasfattDirBanca: false,
-      MERCHANT_OP: false, ROLE_WPB: false, singleBank: false,
+      MERCHANT_OP: false, ROLE_WPB: false, singleBank: false, actingBy: null,
     });
   });
 

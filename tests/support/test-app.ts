@@ -30,7 +30,7 @@ export const CALLED_OPERATIONS_DIR = join(ROOT_DIR, 'test-results', 'operations-
  * `options`: createApp's settings a test needs to change: body limits, exports queued but not run, a UI
  * folder, its mail server (default none: mails are recorded as not sent) and the login limits.
  */
-export type TestAppOptions = Partial<Pick<AppOptions, 'http' | 'exports' | 'uiDir' | 'mail' | 'authLimits' | 'outbox'>>;
+export type TestAppOptions = Partial<Pick<AppOptions, 'http' | 'exports' | 'uiDir' | 'mail' | 'authLimits' | 'federation' | 'outbox'>>;
 
 /**
  * Tests log in many times from 127.0.0.1: the per-client limits are generous here unless a test sets them

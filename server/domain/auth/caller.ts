@@ -49,6 +49,8 @@ export interface Caller {
    * many as the merchant has. Absent for everyone else: nobody else is restricted by store.
    */
   stores?: readonly string[];
+  /** The assistance user acting in this merchant's business profile (the session's, users/logToEserWpbProfile). */
+  actingBy?: string;
 }
 
 export function holds(caller: Caller, permission: string): boolean {

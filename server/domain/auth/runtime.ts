@@ -4,6 +4,7 @@ import type { LoginRealms } from '../../../common/bindings.js';
 import type { MailTemplates } from '../../../common/model.js';
 import type { MailService } from '../../mail/index.js';
 import type { AuthLimits } from './limits.js';
+import type { FederationConfig } from './federation/config.js';
 import type { AuthThrottle } from './throttle.js';
 
 export interface AuthRuntime {
@@ -15,4 +16,6 @@ export interface AuthRuntime {
   mails: MailTemplates;
   /** The login realms a client logs in as (spec/platform/bindings.yaml `loginRealms`). */
   realms: LoginRealms;
+  /** Keys, issuer and audiences of single sign-on and one-time login (federation/config.ts). */
+  federation: FederationConfig;
 }

@@ -9,7 +9,8 @@ import { AUTH_POLICY } from './policy.js';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export async function openSession(db: Knex, username: string, userType: string, now = new Date()): Promise<{ token: string; expiresIn: number }> {
+/** `actingBy`: the assistance user acting in a merchant's profile with this session (acting.ts). */
+export async function openSession(db: Knex, username: string, userType: string, now = new Date(), actingBy?: string): Promise<{ token: string; expiresIn: number }> {
   const token = randomBytes(AUTH_POLICY.tokenBytes).toString('base64url');
   await db('sessione').insert({
     token_hash: hashToken(token),
@@ -19,6 +20,7 @@ export async function openSession(db: Knex, username: string, userType: string, 
     last_seen_at: now.toISOString(),
     expires_at: new Date(now.getTime() + AUTH_POLICY.sessionMaxSeconds * 1000).toISOString(),
     revoked_at: null,
+    acting_by: actingBy ?? null,
   });
   return { token, expiresIn: AUTH_POLICY.sessionMaxSeconds };
 }
@@ -28,14 +30,14 @@ export async function openSession(db: Knex, username: string, userType: string, 
  * columns of its user that the caller is built from (caller.ts), in one query: every authorized call
  * starts here.
  */
-export async function findLiveSessionWithUser(db: Knex, token: string, now = new Date()): Promise<{ userType: string; user: UserRow } | undefined> {
+export async function findLiveSessionWithUser(db: Knex, token: string, now = new Date()): Promise<{ userType: string; user: UserRow; actingBy?: string } | undefined> {
   const row = await db('sessione as s')
     .join('utente as u', 'u.username', 's.username')
     .leftJoin('gruppo as g', 'g.group_name', 'u.group')
     .where('s.token_hash', hashToken(token))
-    .first<(SessionRow & { user_type: string } & UserRow) | undefined>('s.token_hash', 's.user_type', 's.last_seen_at', 's.expires_at', 's.revoked_at', ...USER_COLUMNS);
+    .first<(SessionRow & { user_type: string; acting_by: string | null } & UserRow) | undefined>('s.token_hash', 's.user_type', 's.last_seen_at', 's.expires_at', 's.revoked_at', 's.acting_by', ...USER_COLUMNS);
   if (!row || !(await isLive(db, row, now))) return undefined;
-  return { userType: row.user_type, user: row };
+  return { userType: row.user_type, user: row, ...(row.acting_by ? { actingBy: row.acting_by } : {}) };
 }
 
 interface SessionRow { token_hash: string; last_seen_at: string; expires_at: string; revoked_at?: string | null }

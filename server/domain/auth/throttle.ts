@@ -61,6 +61,21 @@ export class AuthThrottle {
     await this.loginAddress.reward(attempt.address, 1);
   }
 
+  /**
+   * A single-sign-on or one-time-login attempt from `address` (federation/handlers.ts): counted with the
+   * address's wrong passwords, refused (429) over LOGIN_IP_MAX_FAILURES. There is no username to lock: who the
+   * assertion names is known only once its signature is verified.
+   */
+  async assertionAttempt(address: string): Promise<void> {
+    await this.ready;
+    await consume(this.loginAddress, address);
+  }
+
+  /** A good assertion gives its attempt back, as a right password does. */
+  async assertionSucceeded(address: string): Promise<void> {
+    await this.loginAddress.reward(address, 1);
+  }
+
   /** A reset request for `username` from `address`: refused (429) over either limit, the same for any input. */
   async resetRequested(username: string, address: string): Promise<void> {
     await this.ready;

@@ -41,6 +41,7 @@ const me: DomainHandler = async (ctx) => {
     MERCHANT_OP: c.authorities.includes('MERCHANT_OP'),
     ROLE_WPB: c.authorities.includes('ROLE_WPB'),
     singleBank: !c.isAssistenza && c.banks.length === 1,
+    actingBy: c.actingBy ?? null,
     ...fixedFields(fixedScopeOf(bindingsOf(ctx.model).dataScope[c.kind], c)),
   };
 };

@@ -28,6 +28,7 @@
  *                         the entity's `editable` rule, or its `creatable` rule on a create (the detail
  *                         carries the spec's message);
  *   401 INVALID_CREDENTIALS, ACCOUNT_LOCKED, ERROR_016   login and changePassword, which check a password;
+ *   401 ASSERTION_REFUSED singleSignOn and oneTimeLogin, which check a signed assertion (a random one is refused);
  *   403 REAUTHENTICATION_FAILED, 422 TRANSITION_REFUSED, IDEMPOTENCY_KEY_REUSED   a transition: a critical one
  *                         given another password, a check of the spec refusing the data, a key used before;
  *   429 EXPORT_LIMIT      an export start while the caller has ESPORTAZIONI_MAX_IN_CORSO exports queued or
@@ -51,6 +52,7 @@ export interface Answer { status: number; body: unknown }
 interface ErrorBody { errorMessage: string; code: unknown; details: { field: string; message: unknown }[] }
 
 const CREDENTIAL_OPERATIONS = new Set(['login', 'changePassword']);
+const ASSERTION_OPERATIONS = new Set(['singleSignOn', 'oneTimeLogin']);
 /** The operations that mail a user a new password: a user without an e-mail is refused (400 on email). */
 const RESET_OPERATIONS = new Set(['adminResetPassword', 'businessResetPassword']);
 
@@ -184,6 +186,7 @@ export class Verdicts {
       && body.details.every((d) => this.filterMessages.has(String(d.message)))) return undefined;
     if (res.status === 400 && code === 'PASSWORD_REUSED' && op === 'changePassword') return undefined;
     if (res.status === 401 && ['INVALID_CREDENTIALS', 'ACCOUNT_LOCKED', 'ERROR_016'].includes(code) && CREDENTIAL_OPERATIONS.has(op)) return undefined;
+    if (res.status === 401 && code === 'ASSERTION_REFUSED' && ASSERTION_OPERATIONS.has(op)) return undefined;
     if (res.status === 429 && code === 'EXPORT_LIMIT' && kind.exportStart) return undefined;
     if (res.status === 429 && code === 'TOO_MANY_REQUESTS' && this.model.operations.find((o) => o.name === op)?.throttled) return undefined;
     return `a valid request answered ${res.status} ${code}`;

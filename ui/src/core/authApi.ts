@@ -34,6 +34,11 @@ export function createAuthApi(provider: DataProvider) {
   return {
     login: (userType: UserType, username: string, password: string) =>
       api.POST('/authorization/auth', { params: { query: { userType: realmValue(userType) } }, body: { username, password }, credentialCall: true }),
+    /** Single sign-on and one-time login (core/federatedEntry.ts): the identity provider's assertion. */
+    singleSignOn: (userType: UserType, assertion: string) =>
+      api.POST('/authorization/auth/{sinergiaId}/feu/{feu}', { params: { path: { sinergiaId: assertion, feu: realmValue(userType) } }, credentialCall: true }),
+    oneTimeLogin: (userType: UserType, assertion: string) =>
+      api.POST('/authorization/otf/{otfTipo}/id/{otfId}', { params: { path: { otfId: assertion, otfTipo: realmValue(userType) } }, credentialCall: true }),
     logout: () => api.DELETE('/authorization/logout/'),
     /** `probe`: is anyone logged in? Its 401 is an answer (nobody), not a lost session. */
     me: (options: { probe?: boolean } = {}): Promise<CurrentUser> => api.GET('/users/me', { credentialCall: options.probe === true }),

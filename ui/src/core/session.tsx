@@ -10,6 +10,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { ApiError } from './apiError';
 import { createAuthApi, type AuthApi, type CurrentUser, type UserType } from './authApi';
 import { onUnauthorized } from './authEvents';
+import type { FederatedEntry } from './federatedEntry';
 import { useDataProvider } from './hooks/useDataProvider';
 import { clearReturnUrl } from './navigation';
 import { grantsOf, holdsAll, type Grants } from './permissions';
@@ -31,6 +32,8 @@ export interface Session {
   /** True when every FUNCTION:ACTION is held (undefined entries are ignored). */
   can: (...permissions: (string | undefined)[]) => boolean;
   login(userType: UserType, username: string, password: string): Promise<CurrentUser>;
+  /** Single sign-on or one-time login with the identity provider's assertion (core/federatedEntry.ts). */
+  federatedLogin(entry: FederatedEntry): Promise<CurrentUser>;
   logout(): Promise<void>;
   /** Forget the session locally (the server revoked it, e.g. after a password change). */
   clear(reason?: AnonymousReason): void;
@@ -108,9 +111,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => onUnauthorized(() => clear('expired')), [clear]);
 
-  const login = useCallback(async (userType: UserType, username: string, password: string) => {
+  /** A call that opens a session (a password, an assertion), then the session's user, grants and menu. */
+  const enter = useCallback(async (opening: () => Promise<unknown>) => {
     // The answer's token is for API clients; the browser keeps the cookie the same answer set.
-    await api.login(userType, username, password);
+    await opening();
     startLogin();
     setState((s) => ({ ...s, status: 'loading' }));
     try {
@@ -119,7 +123,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (!(error instanceof StaleSession)) clear('none');
       throw error;
     }
-  }, [api, load, clear]);
+  }, [load, clear]);
+
+  const login = useCallback((userType: UserType, username: string, password: string) => enter(() => api.login(userType, username, password)), [api, enter]);
+  const federatedLogin = useCallback((entry: FederatedEntry) => enter(() => (entry.kind === 'sso'
+    ? api.singleSignOn(entry.userType, entry.assertion)
+    : api.oneTimeLogin(entry.userType, entry.assertion))), [api, enter]);
 
   const logout = useCallback(async () => {
     try {
@@ -145,11 +154,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     menuRoutes: state.menuRoutes,
     can: (...permissions) => holdsAll(state.grants, permissions),
     login,
+    federatedLogin,
     logout,
     clear,
     refreshUser,
     api,
-  }), [state, login, logout, clear, refreshUser, api]);
+  }), [state, login, federatedLogin, logout, clear, refreshUser, api]);
 
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

@@ -4,11 +4,13 @@
  * shell's routes in its own frame (its `layout`), for the kinds of user it is for, each route behind its manifest
  * permission. `/` goes to the home of the shell at `/`, a shell's prefix to its home; an unknown path shows the
  * 404 page, in the caller's frame when logged in (the public frame otherwise). Page kinds are lazy chunks, so the
- * table and form libraries load only on the pages that use them.
+ * table and form libraries load only on the pages that use them. An address with a single-sign-on or
+ * one-time-login query (core/federatedEntry.ts) is the federated entry, whatever its path.
  */
-import { lazy } from 'react';
+import { lazy, useMemo } from 'react';
 import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { loadFormDef } from '../core/artifacts';
+import { federatedEntryOf } from '../core/federatedEntry';
 import { useManifest } from '../core/hooks/useManifest';
 import { recordPath } from '../core/keys';
 import { defaultShell, loginPath, shellOfPath } from '../core/navigation';
@@ -33,13 +35,18 @@ const FormPage = lazy(PAGE_CHUNKS.form);
 const ExtensionPage = lazy(PAGE_CHUNKS.extension);
 const LoginPage = lazy(PAGE_CHUNKS.login);
 const ResetPasswordPage = lazy(() => import('./auth/ResetPasswordPage'));
+const FederatedEntryPage = lazy(() => import('./auth/FederatedEntryPage'));
 
 export function AppRoutes() {
   const { routes: declared, shells } = useManifest();
+  const { search } = useLocation();
+  // Seed 000 §1: single sign-on and one-time login enter at any address, by query parameters.
+  const entry = useMemo(() => federatedEntryOf(search), [search]);
   const main = defaultShell(shells);
   // Paths the shells own: a manifest route with the same path is ignored.
   const shellPaths = new Set(['/', '/login', '/resetPassword', ...shells.flatMap((s) => [loginPath(s.loginRealm), s.home, s.prefix])]);
   const routes = declared.filter((r) => !shellPaths.has(r.path));
+  if (entry) return <FederatedEntryPage entry={entry} />;
   const page = (route: RouteDef) => <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />;
   const home = (shell: ShellDef) => <Route key={shell.home} path={shell.home} element={<HomePage shell={shell} />} />;
   return (

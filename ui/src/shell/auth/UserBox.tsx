@@ -1,6 +1,9 @@
-/** The header's right side: who is logged in and the 'Esci' (logout) button. */
+/**
+ * The header's right side: who is logged in and the 'Esci' (logout) button; in a merchant's profile entered by
+ * assistance (users/logToEserWpbProfile) also who is acting for the merchant (issue 18).
+ */
 import { useState } from 'react';
-import { Button, Group, Text } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useSession } from '../../core/session';
 import { useLogout } from './useLogout';
@@ -14,6 +17,7 @@ export function UserBox() {
   return (
     <Group gap="sm" wrap="nowrap">
       <Text size="sm" fw={500} visibleFrom="xs" data-testid="user-name">{name}</Text>
+      {session.user.actingBy && <Badge color="orange" variant="light" data-testid="acting-by">Assistenza: {session.user.actingBy}</Badge>}
       <Button
         size="xs"
         variant="default"
