@@ -56,6 +56,8 @@ export interface MovementsFixture {
 }
 
 const merchantCode = (i: number) => String(MERCHANT_FROM + i);
+/** `n` synthetic merchants of bank 30480 spread over all of them (every third merchant is the bank's). */
+export const bankMerchants = (n: number) => Array.from({ length: n }, (_, k) => merchantCode(3 * Math.floor((k * MOVEMENTS.merchants) / (3 * n))));
 const bankOf = (i: number) => BANKS[i % BANKS.length];
 /** Bank 30480's merchants alternate between branch 01600 (filiale.30480's) and 01601. */
 const cabOf = (i: number) => (bankOf(i) === '30480' ? (i % 2 ? '01601' : '01600') : '01800');

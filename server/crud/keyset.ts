@@ -15,6 +15,14 @@ export type Order = { field: FieldModel; direction: 'asc' | 'desc' }[];
 /** (a, b, k) after (A, B, K): a beyond A, or a = A and b beyond B, or a = A and b = B and k beyond K. */
 export function whereAfter(qb: Knex.QueryBuilder, order: Order, values: readonly unknown[]): void {
   const text = isPostgres(qb) ? ' COLLATE "C"' : '';
+  // All one way and no value missing: one row-value comparison, which both databases read as a range of an index
+  // on those columns (PostgreSQL as an index condition, not a filter of every row of the first column's value).
+  if (order.every((o) => o.field.required && o.direction === order[0].direction) && values.every((v) => v !== null && v !== undefined)) {
+    const columns = order.map((o) => `??${isText(o.field) ? text : ''}`).join(', ');
+    const op = order[0].direction === 'asc' ? '>' : '<';
+    qb.whereRaw(`(${columns}) ${op} (${order.map(() => '?').join(', ')})`, [...order.map((o) => o.field.column), ...values.map(bindValue)]);
+    return;
+  }
   // The same condition again as a plain range on the first column, which the database can seek to in
   // its index: with the OR alone SQLite scans the index from the start on every batch (a cost that grows
   // with the position: 16 ms against 49 ms half-way through 1,000,000 branches).

@@ -78,12 +78,18 @@ export function applySortAndPage<TRecord extends object, TResult>(qb: Knex.Query
   return qb.limit(params.size).offset(params.page * params.size);
 }
 
-/** The full, unique order of a list: the requested sort (or the spec's), then the key (exports page by it). */
+/**
+ * The full, unique order of a list: the requested sort (or the spec's), then the key (exports page by it). A list
+ * paged by cursor takes the key in the direction of the first sort field (newest first, then the highest id): an
+ * order all one way is one index range (`(date, id) < (?, ?)` on an index of both), where a mixed one makes the
+ * database sort each day's rows again on every page.
+ */
 export function sortOrder(entity: EntityModel, params: ListParams): Order {
   const sort = params.sort.length ? params.sort : [entity.list?.sort ?? { field: entity.key[0], direction: 'asc' as const }];
+  const keyDirection = entity.api.paging === 'keyset' ? sort[0].direction : 'asc';
   const used = new Set<string>();
   const out: Order = [];
-  for (const s of [...sort, ...entity.key.map((k) => ({ field: k, direction: 'asc' as const }))]) {
+  for (const s of [...sort, ...entity.key.map((k) => ({ field: k, direction: keyDirection }))]) {
     if (used.has(s.field)) continue;
     used.add(s.field);
     out.push({ field: named(entity.fields, s.field, `${entity.name} fields`), direction: s.direction });

@@ -50,8 +50,9 @@ describe('the movements of a period, in the caller\'s scope (seed 002 §6)', () 
       expect(res.status, user).toBe(200);
       expect(res.body.totalCount, user).toBe(expected.length);
       expect(res.body.results.length, user).toBe(Math.min(20, expected.length));
-      // Newest day first; within a day the id (date, time, terminal) orders them.
-      const newest = [...expected].sort((a, b) => b.dataOperazione.localeCompare(a.dataOperazione) || a.id.localeCompare(b.id)).slice(0, 20);
+      // Newest day first; within a day the highest id (date, time, terminal) first: a list paged by cursor takes its
+      // key the first sort's way (docs/spec-language.md#paging-by-cursor).
+      const newest = [...expected].sort((a, b) => b.dataOperazione.localeCompare(a.dataOperazione) || b.id.localeCompare(a.id)).slice(0, 20);
       expect(res.body.results.map((r: Row) => r.id), user).toEqual(newest.map((m) => m.id));
     }
   });
