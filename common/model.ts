@@ -237,6 +237,8 @@ export interface EntityModel {
      * count stops, so a broad search of a huge table does not read every row it matches (absent: exact counts).
      */
     countLimit?: number;
+    /** `keyset`: the list answers cursors to the next and previous page (server/crud/cursor.ts); absent: page numbers only. */
+    paging?: 'keyset';
     /** The list is searched over a bounded period of a date range filter (common/search-period.ts). */
     period?: SearchPeriodModel;
   };

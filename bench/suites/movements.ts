@@ -17,6 +17,7 @@ import { startServer } from '../lib/servers.js';
 import { median, num } from '../lib/stats.js';
 import { percentile } from '../lib-scale/quantiles.js';
 import type { Dialect } from '../volume/fixture.js';
+import { measurePaging, pagingTable, type PagingRow } from '../volume/movement-paging.js';
 import { MOVEMENTS, MOVEMENT_CALLERS, prepareMovements, type MovementCaller, type MovementsFixture } from '../volume/movements.js';
 
 const API = '/webpos/api/v1';
@@ -42,6 +43,10 @@ export async function run(opts: { quick: boolean }): Promise<string> {
   const warmup = opts.quick ? 0.5 : Number(process.env.BENCH_WARMUP ?? 1);
   const dialects = (process.env.BENCH_VOLUME_DIALECTS ?? 'sqlite,postgres').split(',').filter((d): d is Dialect => d === 'sqlite' || d === 'postgres');
   const rows: Row[] = [];
+  const paging: PagingRow[] = [];
+  const requests = opts.quick ? 20 : Number(process.env.BENCH_REQUESTS ?? 200);
+  // BENCH_MOVEMENT_CASES=paging measures the paging depth alone (the searches at concurrency 1 and 8 take minutes).
+  const cases = (process.env.BENCH_MOVEMENT_CASES ?? 'searches,paging').split(',');
   const notes: string[] = [];
   for (const dialect of dialects) {
     const started = Date.now();
@@ -53,7 +58,11 @@ export async function run(opts: { quick: boolean }): Promise<string> {
     const env: Partial<Record<string, string>> = fixture.env;
     const server = await startServer({ name: 'generated', script: 'server/main.ts', sqliteFile: env.SQLITE_FILE ?? ':memory:', env: fixture.env });
     try {
-      for (const search of SEARCHES) {
+      if (cases.includes('paging')) {
+        paging.push(...await measurePaging(server.origin, fixture, requests));
+        for (const r of paging.filter((p) => p.dialect === dialect)) console.log(`  ${dialect} ${r.name.padEnd(60)} p50 ${num(median(r.times))} p99 ${num(percentile(r.times, 99))} ms`);
+      }
+      for (const search of cases.includes('searches') ? SEARCHES : []) {
         const headers = { 'X-AuthToken': fixture.tokens[search.caller] };
         const extra = search.query(fixture);
         // A new search: ten one-month windows ending on ten different days, each counted for the first time.
@@ -81,7 +90,7 @@ export async function run(opts: { quick: boolean }): Promise<string> {
       await fixture.dispose();
     }
   }
-  return report(rows, notes, seconds);
+  return [report(rows, notes, seconds), ...(paging.length ? pagingTable(paging, requests) : [])].join('\n');
 }
 
 function report(rows: Row[], notes: string[], seconds: number): string {

@@ -27,6 +27,7 @@ import { login } from '../lib/fixture.js';
 import { listeningPort } from '../lib/servers.js';
 import { admin, urlOf, type Dialect } from './fixture.js';
 import { storeRow as store } from './merchant-rows.js';
+import { copyRows } from './movement-copy.js';
 
 export const MOVEMENTS = {
   rows: Number(process.env.BENCH_MOVEMENTS ?? 10_000_000),
@@ -55,6 +56,8 @@ export interface MovementsFixture {
 }
 
 const merchantCode = (i: number) => String(MERCHANT_FROM + i);
+/** `n` synthetic merchants of bank 30480 spread over all of them (every third merchant is the bank's). */
+export const bankMerchants = (n: number) => Array.from({ length: n }, (_, k) => merchantCode(3 * Math.floor((k * MOVEMENTS.merchants) / (3 * n))));
 const bankOf = (i: number) => BANKS[i % BANKS.length];
 /** Bank 30480's merchants alternate between branch 01600 (filiale.30480's) and 01601. */
 const cabOf = (i: number) => (bankOf(i) === '30480' ? (i % 2 ? '01601' : '01600') : '01800');
@@ -84,16 +87,21 @@ async function seedMovements(db: Knex): Promise<void> {
   const entity = named(loadArtifacts().model.entities, 'Transazione', 'entities');
   const days = daysBetween(addMonths(MOVEMENTS.last, -MOVEMENTS.months), MOVEMENTS.last);
   const random = seededRandom(17);
+  const movement = (k: number) => {
+    const date = days[Math.floor(random() * days.length)];
+    const made = demoMovement(random, terminalOf(Math.floor(random() * MOVEMENTS.merchants)), date);
+    // The demo's id is unique per terminal and second; here a sequence keeps ten million apart.
+    return toColumns(entity, applyRules(entity.rules, { ...made, id: `${date.replaceAll('-', '')}${String(k).padStart(9, '0')}` }));
+  };
+  if (isPostgres(db)) {
+    await copyRows(db, 'transazione', entity.fields.map((f) => f.column), MOVEMENTS.rows, movement, (done) => console.log(`  movements: ${done.toLocaleString('en')}`));
+    return;
+  }
   const SLICE = 20_000;
   for (let from = 0; from < MOVEMENTS.rows; from += SLICE) {
     const rows: Record<string, unknown>[] = [];
-    for (let k = from; k < Math.min(from + SLICE, MOVEMENTS.rows); k++) {
-      const date = days[Math.floor(random() * days.length)];
-      const movement = demoMovement(random, terminalOf(Math.floor(random() * MOVEMENTS.merchants)), date);
-      // The demo's id is unique per terminal and second; here a sequence keeps ten million apart.
-      const row = applyRules(entity.rules, { ...movement, id: `${date.replaceAll('-', '')}${String(k).padStart(9, '0')}` });
-      rows.push(toColumns(entity, row));
-    }
+    for (let k = from; k < Math.min(from + SLICE, MOVEMENTS.rows); k++) rows.push(movement(k));
+    // One transaction a slice, multi-row INSERTs of 250 rows (knex prepares each once: server/db/statement-cache.ts).
     await db.batchInsert('transazione', rows, 250);
     if (from % 1_000_000 === 0 && from > 0) console.log(`  movements: ${from.toLocaleString('en')}`);
   }
@@ -118,9 +126,36 @@ async function seed(db: Knex): Promise<Pick<MovementsFixture, 'tokens' | 'counts
   await seedMovements(db);
   // PostgreSQL: VACUUM too, so a count over the date index can read the index alone (its visibility map).
   await db.raw(isPostgres(db) ? 'VACUUM ANALYZE' : 'ANALYZE');
+  return { tokens: await loginAll(db), counts: await countsOf(db) };
+}
+
+/**
+ * BENCH_MOVEMENTS_KEEP=1: the PostgreSQL database outlives the run and a later run with the same BENCH_MOVEMENTS
+ * reuses it (migrated to the current spec) instead of loading it again, to measure a change of the server alone.
+ */
+const KEEP = process.env.BENCH_MOVEMENTS_KEEP === '1';
+
+async function keptDatabase(): Promise<boolean> {
+  const exists = await admin(async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [PG_DATABASE])).rowCount === 1);
+  if (!exists) return false;
+  const db = connect({ databaseUrl: urlOf(PG_DATABASE), sqliteFile: ':memory:' });
+  try {
+    const rows = await db.raw<{ rows: { n: string }[] }>("SELECT count(*) AS n FROM transazione WHERE id LIKE '20%'").catch(() => ({ rows: [{ n: '-1' }] }));
+    // The loaded movements, give or take the demo's own (their ids also start with the year).
+    return Math.abs(Number(rows.rows[0].n) - MOVEMENTS.rows) < 10_000;
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function reuse(db: Knex): Promise<Pick<MovementsFixture, 'tokens' | 'counts'>> {
+  await migrateLatest(db, loadArtifacts().migrationsDir);
+  return { tokens: await loginAll(db), counts: await countsOf(db) };
+}
+
+async function countsOf(db: Knex): Promise<MovementsFixture['counts']> {
   const n = async (q: Knex.QueryBuilder) => Number((await q.count({ c: '*' }))[0].c);
-  const counts = { movements: await n(db('transazione')), merchants: await n(db('esercente')), bankMovements: await n(db('transazione').where('cod_abi', '30480')) };
-  return { tokens: await loginAll(db), counts };
+  return { movements: await n(db('transazione')), merchants: await n(db('esercente')), bankMovements: await n(db('transazione').where('cod_abi', '30480')) };
 }
 
 export async function prepareMovements(dialect: Dialect): Promise<MovementsFixture> {
@@ -137,16 +172,19 @@ export async function prepareMovements(dialect: Dialect): Promise<MovementsFixtu
       await db.destroy();
     }
   }
-  await admin(async (c) => {
-    await c.query(`DROP DATABASE IF EXISTS "${PG_DATABASE}" WITH (FORCE)`);
-    await c.query(`CREATE DATABASE "${PG_DATABASE}"`);
-  });
+  const kept = KEEP && (await keptDatabase());
+  if (!kept) {
+    await admin(async (c) => {
+      await c.query(`DROP DATABASE IF EXISTS "${PG_DATABASE}" WITH (FORCE)`);
+      await c.query(`CREATE DATABASE "${PG_DATABASE}"`);
+    });
+  }
   const db = connect({ databaseUrl: urlOf(PG_DATABASE), sqliteFile: ':memory:' });
   try {
-    const seeded = await seed(db);
+    const seeded = kept ? await reuse(db) : await seed(db);
     return {
       dialect, env: { DATABASE_URL: urlOf(PG_DATABASE) }, ...seeded, bankMerchant,
-      dispose: () => admin(async (c) => { await c.query(`DROP DATABASE IF EXISTS "${PG_DATABASE}" WITH (FORCE)`); }),
+      dispose: () => (KEEP ? Promise.resolve() : admin(async (c) => { await c.query(`DROP DATABASE IF EXISTS "${PG_DATABASE}" WITH (FORCE)`); })),
     };
   } finally {
     await db.destroy();

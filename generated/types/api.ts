@@ -7375,6 +7375,10 @@ export interface components {
             scontrino?: string | null;
         };
         TransazionePage: {
+            /** @description The next page: pass it as ?cursor= (absent on the last page). */
+            nextCursor?: string;
+            /** @description The previous page: pass it as ?cursor= (absent on the first page). */
+            prevCursor?: string;
             results: components["schemas"]["Transazione"][];
             /** @description Matching rows, counted up to 1000. */
             totalCount: number;
@@ -17356,6 +17360,8 @@ export interface operations {
                 codPos?: string;
                 /** @description Filtro: Negozio */
                 codStab?: string;
+                /** @description Posizione restituita dall'elenco (nextCursor o prevCursor), al posto di page */
+                cursor?: string;
                 /** @description Filtro: Data operazione al */
                 dataOperazioneA?: string;
                 /** @description Filtro: Data operazione dal */

@@ -30,7 +30,7 @@ export function addExportPath(
 ): void {
   const exported = entity.api.export;
   if (!exported) return;
-  const kept = listParams.filter((p) => !['page', 'size', 'format'].includes(p.name));
+  const kept = listParams.filter((p) => !['page', 'cursor', 'size', 'format'].includes(p.name));
   paths[`${collection}/esportazioni`] = {
     ...(collectionParams.length ? { parameters: collectionParams } : {}),
     post: {

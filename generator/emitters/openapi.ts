@@ -75,12 +75,19 @@ export function buildOpenApi(model: Model): Record<string, unknown> {
   };
 }
 
-/** A page of the list; with `api.countLimit` the count stops there and says so. */
+/**
+ * A page of the list; with `api.countLimit` the count stops there and says so; with `api.paging: keyset` the
+ * positions of the pages around it.
+ */
 function pageSchema(entity: EntityModel): Record<string, unknown> {
   const limit = entity.api.countLimit;
   const results = { type: 'array', items: rowChoices(entity) };
+  const cursors = entity.api.paging === 'keyset' ? {
+    nextCursor: { type: 'string', description: 'The next page: pass it as ?cursor= (absent on the last page).' },
+    prevCursor: { type: 'string', description: 'The previous page: pass it as ?cursor= (absent on the first page).' },
+  } : {};
   if (limit === undefined) {
-    return { type: 'object', additionalProperties: false, required: ['results', 'totalCount'], properties: { results, totalCount: { type: 'integer', minimum: 0 } } };
+    return { type: 'object', additionalProperties: false, required: ['results', 'totalCount'], properties: { results, totalCount: { type: 'integer', minimum: 0 }, ...cursors } };
   }
   return {
     type: 'object', additionalProperties: false, required: ['results', 'totalCount', 'totalCountCapped'],
@@ -88,6 +95,7 @@ function pageSchema(entity: EntityModel): Record<string, unknown> {
       results,
       totalCount: { type: 'integer', minimum: 0, maximum: limit, description: `Matching rows, counted up to ${limit}.` },
       totalCountCapped: { type: 'boolean', description: `More than ${limit} rows match: totalCount is ${limit}.` },
+      ...cursors,
     },
   };
 }
@@ -252,6 +260,8 @@ export function listParameters(entity: EntityModel): ParameterObject[] {
   const sortable = entity.fields.map((f) => f.name);
   const params: ParameterObject[] = [
     { name: 'page', in: 'query', description: 'Pagina, da 0', schema: { type: 'integer', minimum: 0, default: 0 } },
+    // api.paging: keyset (docs/spec-language.md#paging-by-cursor): a position the list answered, in place of page.
+    ...(entity.api.paging === 'keyset' ? [{ name: 'cursor', in: 'query' as const, description: 'Posizione restituita dall\'elenco (nextCursor o prevCursor), al posto di page', schema: { type: 'string', minLength: 1, maxLength: 2048, pattern: '^[A-Za-z0-9_-]+$' } }] : []),
     { name: 'size', in: 'query', description: 'Righe per pagina', schema: { type: 'integer', minimum: 1, maximum: entity.api.maxPageSize, default: entity.api.pageSize } },
     { name: 'sort', in: 'query', description: 'campo oppure campo,asc|desc', allowReserved: true, schema: { type: 'string', pattern: `^(${sortable.join('|')})(,(asc|desc))?$` } },
   ];

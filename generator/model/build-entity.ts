@@ -183,6 +183,7 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
       ...(requireOneFilter ? { requireOneFilter } : {}),
       ...(raw.api?.pageWindow !== undefined ? { pageWindow: raw.api.pageWindow } : {}),
       ...(raw.api?.countLimit !== undefined ? { countLimit: raw.api.countLimit } : {}),
+      ...(raw.api?.paging === 'keyset' ? { paging: 'keyset' as const } : {}),
       ...(period ? { period } : {}),
     },
     ...(raw.list ? {

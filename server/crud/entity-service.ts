@@ -20,7 +20,8 @@ import { checkVersion } from './concurrency.js';
 import type { RowValidator } from './row-validator.js';
 import { Lifecycle } from './lifecycle.js';
 import { applyConditions, meets, type Condition } from './conditions.js';
-import { applyFilters, parseListParams, type FilterParam, type ListParams } from './list-query.js';
+import { applyFilters, keysetOrder, parseListParams, type FilterParam, type ListParams } from './list-query.js';
+import { decodeCursor } from './cursor.js';
 import { Repository, type ListPage } from './repository.js';
 import { upsertChildRows, type DesiredRow } from './child-rows.js';
 import { refuseUnchosen, withKeptChoices } from './child-choices.js';
@@ -82,6 +83,13 @@ export class EntityService {
   async list(query: Record<string, unknown>, caller?: Caller, fixed: Row = {}): Promise<ListPage> {
     const params = parseListParams(this.entity, query, this.filterable);
     params.filters.push(...Object.entries(fixed).map(([field, value]) => ({ field, value, exact: true })));
+    if (typeof query.cursor === 'string') {
+      // A cursor of an order that pages by number (a sort on a field that may be empty) is refused like a forged one.
+      const message = this.model.messages.validation.cursor;
+      const order = keysetOrder(this.entity, params);
+      if (!order) throw new ApiError('VALIDATION_ERROR', [{ field: 'cursor', message }]);
+      params.cursor = decodeCursor(query.cursor, order, message);
+    }
     const hide = await this.lifecycle.hideReadOnly(this.db, caller);
     const page = await this.repo.list(this.db, params, (qb) => { this.restrict(qb, caller); this.whereRelatedExist(qb, params, caller); hide(qb); });
     if (!params.compact || this.entity.api.compact.length === 0) return page;

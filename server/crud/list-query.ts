@@ -8,6 +8,8 @@ import type { EntityModel, FieldModel } from '../../common/model.js';
 import { foldCaseSql } from '../../common/fold-case.js';
 import { isPostgres } from '../db/dialect.js';
 import { named } from '../lookup.js';
+import type { Cursor } from './cursor.js';
+import type { Order } from './keyset.js';
 
 export interface ListParams {
   page: number;
@@ -18,6 +20,8 @@ export interface ListParams {
   compact: boolean;
   /** `?q=`: rows whose display fields contain this text (a reference input's search). */
   search?: string;
+  /** `?cursor=` of a list paged by cursor (./cursor.ts), decoded against the list's order; it replaces `page`. */
+  cursor?: Cursor;
 }
 
 /**
@@ -74,17 +78,34 @@ export function applySortAndPage<TRecord extends object, TResult>(qb: Knex.Query
   return qb.limit(params.size).offset(params.page * params.size);
 }
 
-/** The full, unique order of a list: the requested sort (or the spec's), then the key (exports page by it). */
-export function sortOrder(entity: EntityModel, params: ListParams): { field: FieldModel; direction: 'asc' | 'desc' }[] {
+/**
+ * The full, unique order of a list: the requested sort (or the spec's), then the key (exports page by it). A list
+ * paged by cursor takes the key in the direction of the first sort field (newest first, then the highest id): an
+ * order all one way is one index range (`(date, id) < (?, ?)` on an index of both), where a mixed one makes the
+ * database sort each day's rows again on every page.
+ */
+export function sortOrder(entity: EntityModel, params: ListParams): Order {
   const sort = params.sort.length ? params.sort : [entity.list?.sort ?? { field: entity.key[0], direction: 'asc' as const }];
+  const keyDirection = entity.api.paging === 'keyset' ? sort[0].direction : 'asc';
   const used = new Set<string>();
-  const out: { field: FieldModel; direction: 'asc' | 'desc' }[] = [];
-  for (const s of [...sort, ...entity.key.map((k) => ({ field: k, direction: 'asc' as const }))]) {
+  const out: Order = [];
+  for (const s of [...sort, ...entity.key.map((k) => ({ field: k, direction: keyDirection }))]) {
     if (used.has(s.field)) continue;
     used.add(s.field);
     out.push({ field: named(entity.fields, s.field, `${entity.name} fields`), direction: s.direction });
   }
   return out;
+}
+
+/**
+ * The order a list with `api.paging: keyset` pages by cursor, when every field of it is required: a missing
+ * value has no place a plain comparison can seek to (it sorts last either way), so such an order pages by number
+ * only. Undefined for any other list.
+ */
+export function keysetOrder(entity: EntityModel, params: ListParams): Order | undefined {
+  if (entity.api.paging !== 'keyset') return undefined;
+  const order = sortOrder(entity, params);
+  return order.every((o) => o.field.required) ? order : undefined;
 }
 
 /**

@@ -2,7 +2,9 @@
 import type { Knex } from 'knex';
 import type { EntityModel } from '../../common/model.js';
 import { countCacheOf, countOf } from './count-cache.js';
-import { applyFilters, applySortAndPage, markBroadTextFilters, orderByField, type ListParams } from './list-query.js';
+import { encodeCursor } from './cursor.js';
+import { whereAfter, type Order } from './keyset.js';
+import { applyFilters, applySortAndPage, keysetOrder, markBroadTextFilters, orderByField, type ListParams } from './list-query.js';
 import { fromColumns, keyColumns, toColumns, type Row } from './row-mapping.js';
 import { named } from '../lookup.js';
 
@@ -10,7 +12,11 @@ import { named } from '../lookup.js';
  * A page of a list and how many rows match. With `api.countLimit` the count stops past the limit:
  * `totalCountCapped` says more rows match than `totalCount`, which is then the limit.
  */
-export interface ListPage { results: Row[]; totalCount: number; totalCountCapped?: boolean }
+export interface ListPage {
+  results: Row[]; totalCount: number; totalCountCapped?: boolean;
+  /** A list paged by cursor (spec `api.paging: keyset`, ./cursor.ts): where the next and previous pages start. */
+  nextCursor?: string; prevCursor?: string;
+}
 
 export class Repository {
   constructor(readonly entity: EntityModel) {}
@@ -18,7 +24,7 @@ export class Repository {
   async list(db: Knex | Knex.Transaction, requested: ListParams, restrict: (qb: Knex.QueryBuilder) => void = () => {}): Promise<ListPage> {
     const params = await markBroadTextFilters(db, this.entity, requested);
     const filtered = () => {
-      const qb = applyFilters(db<Row>(this.entity.table), this.entity, params);
+      const qb = applyFilters(db<Row, Row[]>(this.entity.table), this.entity, params);
       restrict(qb);
       return qb;
     };
@@ -29,10 +35,42 @@ export class Repository {
       : db.from(filtered().select(db.raw('1')).limit(limit + 1).as('capped')).count({ count: '*' });
     const cache = countCacheOf(db);
     const counted = cache ? await cache.count(this.entity.table, counting, db) : await countOf(counting);
-    const rows: Row[] = await applySortAndPage(filtered().select('*'), this.entity, params);
-    const results = rows.map((r) => fromColumns(this.entity, r));
-    if (limit === undefined) return { results, totalCount: counted };
-    return { results, totalCount: Math.min(counted, limit), totalCountCapped: counted > limit };
+    const order = keysetOrder(this.entity, params);
+    const paged = order ? await this.keysetPage(filtered, order, params) : { results: (await applySortAndPage(filtered().select('*'), this.entity, params)).map((r) => fromColumns(this.entity, r)) };
+    if (limit === undefined) return { ...paged, totalCount: counted };
+    return { ...paged, totalCount: Math.min(counted, limit), totalCountCapped: counted > limit };
+  }
+
+  /**
+   * A page of a list paged by cursor, with the cursors around it. One row more than the page is read to know
+   * whether another page follows. A page by cursor starts after (next) or before (prev) the cursor's row, the
+   * order reversed for prev; a page by number (the first one, or a page the window pager asked for) is read by
+   * OFFSET as any list, and answers cursors too, so paging on from it costs the same at any depth. A prev that
+   * finds no more than a page before its row answers the first page (rows before it may have been deleted).
+   */
+  private async keysetPage(filtered: () => Knex.QueryBuilder<Row, Row[]>, order: Order, params: ListParams): Promise<Pick<ListPage, 'results' | 'nextCursor' | 'prevCursor'>> {
+    const { cursor, size } = params;
+    const backwards = cursor?.direction === 'prev';
+    const walk = backwards ? order.map((o) => ({ field: o.field, direction: o.direction === 'asc' ? 'desc' as const : 'asc' as const })) : order;
+    const qb = filtered().select('*');
+    if (cursor) whereAfter(qb, walk, cursor.values);
+    for (const o of walk) orderByField(qb, o.field, o.direction);
+    if (!cursor) qb.offset(params.page * size);
+    const rows = (await qb.limit(size + 1)).map((r) => fromColumns(this.entity, r));
+    if (backwards && rows.length <= size) return this.keysetPage(filtered, order, { ...params, page: 0, cursor: undefined });
+    const more = rows.length > size;
+    const results = backwards ? rows.slice(0, size).reverse() : rows.slice(0, size);
+    const at = (row: Row | undefined) => order.map((o) => row?.[o.field.name]);
+    const first = results.at(0);
+    const last = results.at(-1);
+    // Forwards, rows precede this page when it was reached by a cursor or is not the first page by number.
+    const hasPrev = backwards ? more : Boolean(cursor) || params.page > 0;
+    const hasNext = backwards || more;
+    return {
+      results,
+      ...(hasNext && last ? { nextCursor: encodeCursor(order, 'next', at(last)) } : {}),
+      ...(hasPrev && first ? { prevCursor: encodeCursor(order, 'prev', at(first)) } : {}),
+    };
   }
 
   async find(db: Knex | Knex.Transaction, key: Row): Promise<Row | undefined> {

@@ -62,7 +62,7 @@ test('sede.30480 cerca i movimenti di un periodo, pagina, filtra e apre un movim
   await test.step('apre un movimento approvato di Bar Centrale: i dati e lo scontrino', async () => {
     // Approved (seed 002 §4): authorised, no refund, no pre-authorisation; at a physical store it has a receipt.
     const approved = DEMO.filter((m) => m.codStab === '1001' && m.esito === '01' && !m.flagStorno && !m.flagPreautorizzazione && !m.stornoRichiesto && !m.stornato)
-      .sort((a, b) => b.dataOperazione.localeCompare(a.dataOperazione) || a.id.localeCompare(b.id))[0];
+      .sort((a, b) => b.dataOperazione.localeCompare(a.dataOperazione) || b.id.localeCompare(a.id))[0];
     expect(approved.scontrino).toBeDefined();
     await page.goto(`/movimenti/search?dataOperazioneDa=${FROM}&dataOperazioneA=${TO}&codStab=1001&stato=AP`);
     await rows.first().click();

@@ -50,10 +50,38 @@ describe('the movements of a period, in the caller\'s scope (seed 002 §6)', () 
       expect(res.status, user).toBe(200);
       expect(res.body.totalCount, user).toBe(expected.length);
       expect(res.body.results.length, user).toBe(Math.min(20, expected.length));
-      // Newest day first; within a day the id (date, time, terminal) orders them.
-      const newest = [...expected].sort((a, b) => b.dataOperazione.localeCompare(a.dataOperazione) || a.id.localeCompare(b.id)).slice(0, 20);
+      // Newest day first; within a day the highest id (date, time, terminal) first: a list paged by cursor takes its
+      // key the first sort's way (docs/spec-language.md#paging-by-cursor).
+      const newest = [...expected].sort((a, b) => b.dataOperazione.localeCompare(a.dataOperazione) || b.id.localeCompare(a.id)).slice(0, 20);
       expect(res.body.results.map((r: Row) => r.id), user).toEqual(newest.map((m) => m.id));
     }
+  });
+
+  it('pages every user through all of its movements by cursor, and a cursor of a wider scope shows nothing more', async () => {
+    const ordered = (sees: (m: DemoMovement) => boolean) => DEMO.filter((m) => inPeriod(m) && sees(m))
+      .sort((a, b) => b.dataOperazione.localeCompare(a.dataOperazione) || b.id.localeCompare(a.id)).map((m) => m.id);
+    for (const user of ['sede.30480', 'merchant.0001234']) {
+      const seen: string[] = [];
+      let next: string | undefined;
+      do {
+        const res = await as[user].get(`${API}/movimenti?${PERIOD}${next ? `&cursor=${next}` : ''}`);
+        expect(res.status, user).toBe(200);
+        seen.push(...res.body.results.map((r: Row) => String(r.id)));
+        next = res.body.nextCursor;
+      } while (next);
+      expect(seen, user).toEqual(ordered(SCOPE[user]));
+    }
+    // The bank's cursor after its first page, sent by the merchant: the merchant's own movements from that point on.
+    const bank = await as['sede.30480'].get(`${API}/movimenti?${PERIOD}`);
+    const res = await as['merchant.0001234'].get(`${API}/movimenti?${PERIOD}&cursor=${bank.body.nextCursor}`);
+    expect(res.status).toBe(200);
+    const last = bank.body.results.at(-1);
+    const after = ordered(SCOPE['merchant.0001234']).filter((id) => {
+      const m = DEMO.find((d) => d.id === id);
+      return m !== undefined && (m.dataOperazione < last.dataOperazione || (m.dataOperazione === last.dataOperazione && m.id < last.id));
+    });
+    expect(after.length).toBeGreaterThan(0);
+    expect(res.body.results.map((r: Row) => r.id)).toEqual(after.slice(0, 20));
   });
 
   it('has demo movements for every scope, so the scope test above is not vacuous', () => {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  defaultView, pageSizeOptions, readListView, withFilter, withoutFilters, withPage, withSort, writeListView, type ListShape, type ListView,
+  defaultView, pageSizeOptions, readListView, withFilter, withoutFilters, withPage, withPageMove, withSort, writeListView, type ListShape, type ListView,
 } from '../../ui/src/core/listView';
 
 const shape: ListShape = {
@@ -87,5 +87,40 @@ describe('list view in the address', () => {
     expect(pageSizeOptions({ pageSize: 30, maxPageSize: 200 })).toEqual([10, 20, 30, 50, 100]);
     expect(pageSizeOptions({ pageSize: 10, maxPageSize: 50 })).toEqual([10, 20, 50]);
     expect(pageSizeOptions({ pageSize: 25, maxPageSize: 25 })).toEqual([10, 20, 25]);
+  });
+});
+
+describe('a list paged by cursor in the address (docs/spec-language.md#paging-by-cursor)', () => {
+  const at = (page: number, cursor?: string): ListView => ({ ...defaultView(shape), page, ...(cursor ? { cursor } : {}) });
+
+  it('keeps the cursor with the page number, so Back asks the very page again', () => {
+    const view = at(7, 'eyJvIjoiLWRhdGEifQ');
+    const written = writeListView(view, shape);
+    expect(written).toBe('page=8&cursor=eyJvIjoiLWRhdGEifQ');
+    expect(readListView(written, shape)).toEqual(view);
+  });
+
+  it('ignores a cursor the API could not have answered', () => {
+    expect(readListView("page=3&cursor=a'%3B--", shape)).toEqual(at(2));
+    expect(readListView(`cursor=${'a'.repeat(2049)}`, shape)).toEqual(at(0));
+  });
+
+  it('goes to the next and previous page by the cursors the list answered, any other page by number', () => {
+    const cursors = { next: 'NEXT', prev: 'PREV' };
+    expect(withPageMove(at(4, 'HERE'), 5, 30, cursors)).toEqual(at(5, 'NEXT'));
+    expect(withPageMove(at(4, 'HERE'), 3, 30, cursors)).toEqual(at(3, 'PREV'));
+    // The first page, a jump, another size, or no cursor answered: by number, no cursor kept.
+    expect(withPageMove(at(1, 'HERE'), 0, 30, cursors)).toEqual(at(0));
+    expect(withPageMove(at(4, 'HERE'), 8, 30, cursors)).toEqual(at(8));
+    expect(withPageMove(at(4, 'HERE'), 5, 30, {})).toEqual(at(5));
+    expect(withPageMove(at(4, 'HERE'), 5, 10, cursors)).toMatchObject({ size: 10, page: 12 });
+    expect(withPageMove(at(4, 'HERE'), 5, 10, cursors)).not.toHaveProperty('cursor');
+  });
+
+  it('drops the cursor when a filter, the sort or the filters change', () => {
+    expect(withFilter(at(4, 'HERE'), 'kind', 'A')).not.toHaveProperty('cursor');
+    expect(withSort(at(4, 'HERE'), [{ field: 'name', direction: 'asc' }])).not.toHaveProperty('cursor');
+    expect(withoutFilters(at(4, 'HERE'))).not.toHaveProperty('cursor');
+    expect(withPage(at(4, 'HERE'), 2, 30)).not.toHaveProperty('cursor');
   });
 });

@@ -20,7 +20,8 @@
  *                         adminResetPassword and businessResetPassword the user's e-mail being required (that user has none);
  *   400 VALIDATION_ERROR  a list (or its export) with `api.requireOneFilter` and none of those filters: every
  *                         detail is that rule's message (seed 001 §5: a merchant search with no field); or with
- *                         `api.period` and a period it refuses (missing, reversed, too long: seed 002 §9);
+ *                         `api.period` and a period it refuses (missing, reversed, too long: seed 002 §9); or
+ *                         with `api.paging: keyset` and a cursor it never answered (on `cursor`);
  *   400 PASSWORD_REUSED   changePassword with the new password equal to the current one;
  *   400 or 404            every detail one of the operation's own `messages:` (spec operations files): a
  *                         refusal the spec declares for the data (a user not of that bank, dataDa after dataA);
@@ -118,6 +119,9 @@ export class Verdicts {
     for (const e of model.entities) {
       for (const m of Object.values(e.api.period?.messages ?? {})) { this.filterMessages.add(m); this.detailMessages.add(m); }
     }
+    // A list paged by cursor refuses a cursor it never answered (docs/spec-language.md#paging-by-cursor): the
+    // document can say a cursor's characters, not which positions the list hands out.
+    if (model.entities.some((e) => e.api.paging === 'keyset')) this.filterMessages.add(model.messages.validation.cursor);
     for (const f of model.entities.flatMap((e) => e.fields)) {
       if (!f.when) continue;
       const own = this.conditionMessages.get(f.name) ?? new Set<string>();

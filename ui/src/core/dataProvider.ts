@@ -25,6 +25,8 @@ export type FilterValue = string | number | boolean | undefined | null;
 
 export interface ListParams {
   page: number;
+  /** A list paged by cursor: the position the API answered, asked instead of `page`. */
+  cursor?: string;
   size: number;
   sort?: SortSpec[];
   filters?: Record<string, FilterValue>;
@@ -50,6 +52,9 @@ export interface ListResult<T = Row> {
   totalCount: number;
   /** More rows match than `totalCount`: the list's count stops at its spec's `countLimit`. */
   totalCountCapped?: boolean;
+  /** A list paged by cursor (spec api.paging: keyset): the positions of the next and previous pages. */
+  nextCursor?: string;
+  prevCursor?: string;
 }
 
 export interface DataProvider {
@@ -105,7 +110,7 @@ export function versionOf(row: Row | undefined | null): string | undefined {
 /** The query of a list call: page, size, repeated sort, the non-empty filters, format. */
 function listQueryParams(params: ListParams): Record<string, unknown> {
   return {
-    page: params.page,
+    ...(params.cursor !== undefined ? { cursor: params.cursor } : { page: params.page }),
     size: params.size,
     sort: (params.sort ?? []).map((s) => `${s.field},${s.direction}`),
     ...params.filters,
@@ -153,7 +158,11 @@ export function createDataProvider(
       const path = entityPath(entity.path, entity.key, undefined, params.pathParams);
       const answer = await call('GET', path, { query: listQueryParams(params), signal });
       if (!isRecord(answer) || !Array.isArray(answer.results) || !answer.results.every(isRecord)) throw genericApiError(200);
-      return { results: answer.results, totalCount: Number(answer.totalCount) || 0, totalCountCapped: answer.totalCountCapped === true };
+      return {
+        results: answer.results, totalCount: Number(answer.totalCount) || 0, totalCountCapped: answer.totalCountCapped === true,
+        ...(typeof answer.nextCursor === 'string' ? { nextCursor: answer.nextCursor } : {}),
+        ...(typeof answer.prevCursor === 'string' ? { prevCursor: answer.prevCursor } : {}),
+      };
     },
     async get(entity, key, signal) {
       const row = await call('GET', entityPath(entity.path, entity.key, key), { signal });

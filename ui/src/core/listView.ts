@@ -16,6 +16,11 @@ export interface ListView {
   sort: SortSpec[];
   /** Query parameter -> value, only the filters that are set. */
   filters: Record<string, string>;
+  /**
+   * A list paged by cursor (spec api.paging: keyset): the position the API answered for this page, asked instead
+   * of `page` (which still says the page's number on screen). Only next and previous set it.
+   */
+  cursor?: string;
 }
 
 export type ListShape = Pick<EntityMeta, 'pageSize' | 'maxPageSize' | 'defaultSort' | 'columns' | 'filters'>;
@@ -39,6 +44,8 @@ export function readListView(search: string | URLSearchParams, shape: ListShape)
   const view = defaultView(shape);
   const page = positiveInteger(query.get('page'));
   if (page !== undefined) view.page = page - 1;
+  const cursor = query.get('cursor');
+  if (cursor !== null && CURSOR.test(cursor)) view.cursor = cursor;
   const size = positiveInteger(query.get('size'));
   if (size !== undefined && pageSizeOptions(shape).includes(size)) view.size = size;
   const sort = readSort(query.getAll('sort'), shape);
@@ -60,28 +67,48 @@ export function writeListView(view: ListView, shape: ListShape): string {
   if (!sameSort(view.sort, [shape.defaultSort])) for (const s of view.sort) query.append('sort', `${s.field},${s.direction}`);
   if (view.size !== shape.pageSize) query.set('size', String(view.size));
   if (view.page > 0) query.set('page', String(view.page + 1));
+  if (view.cursor !== undefined) query.set('cursor', view.cursor);
   return query.toString();
+}
+
+/** What the API answers as a cursor (base64url), no longer than it accepts. */
+const CURSOR = /^[A-Za-z0-9_-]{1,2048}$/;
+
+/** The view without its cursor: a new filter, sort or page number starts a new walk. */
+function uncursored(view: ListView): ListView {
+  const { cursor: _cursor, ...rest } = view;
+  return rest;
+}
+
+/**
+ * A move to page `page` (of `size` rows): the next or previous page by the cursor the list answered for it, when it
+ * answered one (the same cost at any depth), any other page by number.
+ */
+export function withPageMove(view: ListView, page: number, size: number, cursors: { next?: string; prev?: string }): ListView {
+  if (size === view.size && page === view.page + 1 && cursors.next) return { ...view, page, cursor: cursors.next };
+  if (size === view.size && page === view.page - 1 && page > 0 && cursors.prev) return { ...view, page, cursor: cursors.prev };
+  return withPage(view, page, size);
 }
 
 /** A filter set or cleared: the old page number means nothing for the new rows. */
 export function withFilter(view: ListView, param: string, value: string | undefined): ListView {
   const { [param]: _old, ...others } = view.filters;
   const text = value?.trim();
-  return { ...view, page: 0, filters: text ? { ...others, [param]: text } : others };
+  return { ...uncursored(view), page: 0, filters: text ? { ...others, [param]: text } : others };
 }
 
 export function withSort(view: ListView, sort: SortSpec[]): ListView {
-  return { ...view, page: 0, sort };
+  return { ...uncursored(view), page: 0, sort };
 }
 
 /** A new page size keeps the first row on screen in view. */
 export function withPage(view: ListView, page: number, size: number): ListView {
-  if (size === view.size) return { ...view, page: Math.max(0, page) };
-  return { ...view, size, page: Math.floor((view.page * view.size) / size) };
+  if (size === view.size) return { ...uncursored(view), page: Math.max(0, page) };
+  return { ...uncursored(view), size, page: Math.floor((view.page * view.size) / size) };
 }
 
 export function withoutFilters(view: ListView): ListView {
-  return { ...view, page: 0, filters: {} };
+  return { ...uncursored(view), page: 0, filters: {} };
 }
 
 function positiveInteger(text: string | null): number | undefined {

@@ -12,6 +12,8 @@ import { useStableValue } from './useStableValue';
 
 export interface EntityListQuery {
   page: number;
+  /** A list paged by cursor: asked instead of `page`. */
+  cursor?: string;
   size: number;
   sort?: SortSpec[];
   filters?: Record<string, FilterValue>;
@@ -22,12 +24,14 @@ export interface EntityListState {
   totalCount: number;
   /** More rows match than totalCount (spec api.countLimit). */
   totalCountCapped: boolean;
+  /** A list paged by cursor (spec api.paging: keyset): where the next and previous pages start. */
+  cursors: { next?: string; prev?: string };
   loading: boolean;
   error: unknown;
   reload: () => void;
 }
 
-interface ListAnswer { rows: Row[]; totalCount: number; totalCountCapped: boolean; error: unknown }
+interface ListAnswer { rows: Row[]; totalCount: number; totalCountCapped: boolean; cursors: { next?: string; prev?: string }; error: unknown }
 
 export function useEntityList(entity: EntityMeta, query: EntityListQuery, enabled = true): EntityListState {
   const provider = useDataProvider();
@@ -41,17 +45,17 @@ export function useEntityList(entity: EntityMeta, query: EntityListQuery, enable
     if (!enabled) return;
     const controller = new AbortController();
     request.provider.list(request.entity, request.query, controller.signal).then(
-      (page) => setAnswered({ request, answer: { rows: page.results, totalCount: page.totalCount, totalCountCapped: page.totalCountCapped === true, error: null } }),
+      (page) => setAnswered({ request, answer: { rows: page.results, totalCount: page.totalCount, totalCountCapped: page.totalCountCapped === true, cursors: { next: page.nextCursor, prev: page.prevCursor }, error: null } }),
       (err: unknown) => {
         if (controller.signal.aborted) return;
-        setAnswered((last) => ({ request, answer: { rows: last?.answer.rows ?? [], totalCount: last?.answer.totalCount ?? 0, totalCountCapped: last?.answer.totalCountCapped ?? false, error: err } }));
+        setAnswered((last) => ({ request, answer: { rows: last?.answer.rows ?? [], totalCount: last?.answer.totalCount ?? 0, totalCountCapped: last?.answer.totalCountCapped ?? false, cursors: {}, error: err } }));
       },
     );
     return () => controller.abort();
   }, [request, enabled]);
 
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
-  if (!enabled) return { rows: [], totalCount: 0, totalCountCapped: false, loading: false, error: null, reload };
+  if (!enabled) return { rows: [], totalCount: 0, totalCountCapped: false, cursors: {}, loading: false, error: null, reload };
   const answer = answered?.answer;
-  return { rows: answer?.rows ?? [], totalCount: answer?.totalCount ?? 0, totalCountCapped: answer?.totalCountCapped ?? false, loading: answered?.request !== request, error: answer?.error ?? null, reload };
+  return { rows: answer?.rows ?? [], totalCount: answer?.totalCount ?? 0, totalCountCapped: answer?.totalCountCapped ?? false, cursors: answer?.cursors ?? {}, loading: answered?.request !== request, error: answer?.error ?? null, reload };
 }

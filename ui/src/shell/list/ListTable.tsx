@@ -17,7 +17,7 @@ import { keyOf } from '../../core/keys';
 import { textOf } from '../../../../common/text';
 import { columnFloor, fitWidths } from '../../core/columnWidths';
 import { browserStore, loadColumnWidths, saveColumnWidths } from '../../core/listMemory';
-import { pageSizeOptions, withPage, withSort, type ListView } from '../../core/listView';
+import { pageSizeOptions, withPageMove, withSort, type ListView } from '../../core/listView';
 import type { EntityMeta, Row } from '../../core/types';
 import { keyFirst, openingWidths, tableColumns } from './columns';
 import classes from './ListTable.module.css';
@@ -94,7 +94,7 @@ export function ListTable({ entityName, entity, list, view, onViewChange, onOpen
     rowCount: list.totalCount,
     onPaginationChange: (updater) => {
       const next = applied(updater, pagination);
-      onViewChange(withPage(view, next.pageIndex, next.pageSize));
+      onViewChange(withPageMove(view, next.pageIndex, next.pageSize, list.cursors));
     },
     onSortingChange: (updater) => {
       const next = applied(updater, sorting);
@@ -181,7 +181,7 @@ export function ListTable({ entityName, entity, list, view, onViewChange, onOpen
   return (
     <Stack gap="xs">
       {body}
-      <WindowPager page={view.page} size={view.size} totalCount={list.totalCount} capped={list.totalCountCapped} window={entity.pageWindow} onPage={(p) => onViewChange(withPage(view, p, view.size))} />
+      <WindowPager page={view.page} size={view.size} totalCount={list.totalCount} capped={list.totalCountCapped} more={list.cursors.next !== undefined} window={entity.pageWindow} onPage={(p) => onViewChange(withPageMove(view, p, view.size, list.cursors))} />
     </Stack>
   );
 }

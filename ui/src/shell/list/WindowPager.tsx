@@ -13,14 +13,17 @@ interface Props {
   totalCount: number;
   /** The count stopped at the spec's countLimit: the pages go that far, and no button claims to reach the last. */
   capped?: boolean;
+  /** A list paged by cursor has a next page (its answer's nextCursor), also past a count that stopped. */
+  more?: boolean;
   window: number;
   onPage: (page: number) => void;
 }
 
-export function WindowPager({ page, size, totalCount, capped = false, window, onPage }: Props) {
-  const pages = pageCount(totalCount, size);
-  if (pages <= 1) return null;
+export function WindowPager({ page, size, totalCount, capped = false, more = false, window, onPage }: Props) {
   const current = page + 1;
+  // Paged by cursor past a count that stopped: the pages reach at least the one after this.
+  const pages = Math.max(pageCount(totalCount, size), more ? current + 1 : current);
+  if (pages <= 1) return null;
   const go = (p: number) => () => onPage(p - 1);
   return (
     <Group component="nav" gap={4} justify="flex-end" aria-label="Pagine" data-testid="window-pager">

@@ -63,7 +63,7 @@ function EntityList({ entityName }: { entityName: string }) {
   const choosePeriod = useCallback((from: string, to: string) => {
     if (period) change({ ...view, page: 0, filters: { ...view.filters, [period.from]: from, [period.to]: to } });
   }, [period, change, view]);
-  const list = useEntityList(entity, { page: view.page, size: view.size, sort: view.sort, filters }, !missingFilter && !opening && !badPeriod);
+  const list = useEntityList(entity, { page: view.page, ...(view.cursor ? { cursor: view.cursor } : {}), size: view.size, sort: view.sort, filters }, !missingFilter && !opening && !badPeriod);
   // A locked filter is not one the user set: "Rimuovi filtri" and the empty text ignore it.
   const filtered = Object.keys(view.filters).some((param) => !(param in fixed));
 
