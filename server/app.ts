@@ -21,6 +21,8 @@ import { createAuthHandlers } from './domain/auth/handlers.js';
 import { authLimitsFromEnv, type AuthLimits } from './domain/auth/limits.js';
 import { AuthThrottle } from './domain/auth/throttle.js';
 import { reauthenticate } from './domain/auth/credentials.js';
+import { relyingPartyFromEnv } from './domain/auth/webauthn-config.js';
+import { createWebauthnHandlers } from './domain/auth/webauthn-handlers.js';
 import { rememberClientAddress } from './http/client-address.js';
 import { requestTurns } from './http/request-turns.js';
 import { createMailService } from './mail/index.js';
@@ -90,7 +92,7 @@ export function createApp({ db, artifacts, validateResponses = false, uiDir, exp
   const auth = { db, limits, throttle: new AuthThrottle(db, limits), mail: createMailService(db, artifacts.model, mail), mails: artifacts.model.messages.mails, realms: bindingsOf(artifacts.model).loginRealms };
   app.locals.mail = auth.mail;
   app.locals.authThrottle = auth.throttle;
-  const handlers = { ...domainHandlers, ...createAuthHandlers(auth) };
+  const handlers = { ...domainHandlers, ...createAuthHandlers(auth), ...createWebauthnHandlers(auth, relyingPartyFromEnv()) };
   const hooks = entityHooks(auth);
 
   const api = express.Router();

@@ -1232,6 +1232,42 @@ gruppo: string
 pdvid: string
 }
 
+export interface PasskeySfida {
+hash: string
+kind: ("C" | "P")
+username: string
+expiresAt: string
+usedAt: (string | null)
+}
+
+export interface PasskeySfidaInput {
+hash: string
+kind: ("C" | "P")
+username: string
+expiresAt: string
+usedAt?: (string | null)
+}
+
+export interface Passkey {
+credentialId: string
+username: string
+publicKey: string
+counter: number
+transports: (string | null)
+createdAt: string
+lastUsedAt: (string | null)
+}
+
+export interface PasskeyInput {
+credentialId: string
+username: string
+publicKey: string
+counter: number
+transports?: (string | null)
+createdAt: string
+lastUsedAt?: (string | null)
+}
+
 export interface RuoloPermesso {
 groupName: string
 roleName: string
