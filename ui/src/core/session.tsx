@@ -12,6 +12,7 @@ import { createAuthApi, type AuthApi, type CurrentUser, type UserType } from './
 import { onUnauthorized } from './authEvents';
 import { useDataProvider } from './hooks/useDataProvider';
 import { clearReturnUrl } from './navigation';
+import { createPasskeyApi } from './passkeys';
 import { grantsOf, holdsAll, type Grants } from './permissions';
 import { endLogin, startLogin } from './loginId';
 import { sessionMayExist } from './sessionHint';
@@ -31,6 +32,8 @@ export interface Session {
   /** True when every FUNCTION:ACTION is held (undefined entries are ignored). */
   can: (...permissions: (string | undefined)[]) => boolean;
   login(userType: UserType, username: string, password: string): Promise<CurrentUser>;
+  /** The same login with a passkey of this device (core/passkeys.ts); its failures are PasskeyError. */
+  passkeyLogin(userType: UserType, username: string): Promise<CurrentUser>;
   logout(): Promise<void>;
   /** Forget the session locally (the server revoked it, e.g. after a password change). */
   clear(reason?: AnonymousReason): void;
@@ -108,9 +111,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => onUnauthorized(() => clear('expired')), [clear]);
 
-  const login = useCallback(async (userType: UserType, username: string, password: string) => {
+  /** After `open` (a login call) succeeded: the user, grants and menu of the new session. */
+  const opened = useCallback(async (open: () => Promise<unknown>) => {
     // The answer's token is for API clients; the browser keeps the cookie the same answer set.
-    await api.login(userType, username, password);
+    await open();
     startLogin();
     setState((s) => ({ ...s, status: 'loading' }));
     try {
@@ -119,7 +123,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (!(error instanceof StaleSession)) clear('none');
       throw error;
     }
-  }, [api, load, clear]);
+  }, [load, clear]);
+  const login = useCallback((userType: UserType, username: string, password: string) => opened(() => api.login(userType, username, password)), [api, opened]);
+  const passkeys = useMemo(() => createPasskeyApi(provider), [provider]);
+  const passkeyLogin = useCallback((userType: UserType, username: string) => opened(() => passkeys.login(userType, username)), [passkeys, opened]);
 
   const logout = useCallback(async () => {
     try {
@@ -145,11 +152,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     menuRoutes: state.menuRoutes,
     can: (...permissions) => holdsAll(state.grants, permissions),
     login,
+    passkeyLogin,
     logout,
     clear,
     refreshUser,
     api,
-  }), [state, login, logout, clear, refreshUser, api]);
+  }), [state, login, passkeyLogin, logout, clear, refreshUser, api]);
 
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }
