@@ -51,12 +51,12 @@ export function TransitionInputModal({ transition, record, defaultMessages, onSu
     return ui;
   }, [input, transition, record]);
 
-  const passkey = usePasskeyProof(transition.reauthenticate === true);
+  const biometric = usePasskeyProof(transition.reauthenticate === true);
   const [passkeyFailure, setPasskeyFailure] = useState<string | undefined>();
   const confirmWithPasskey = async () => {
     setPasskeyFailure(undefined);
     try {
-      const proof = await passkey.proof();
+      const proof = await biometric.proof();
       const withProof = { ...data, [REAUTHENTICATION_FIELD]: proof };
       setData(withProof);
       await submit(withProof);
@@ -136,7 +136,7 @@ export function TransitionInputModal({ transition, record, defaultMessages, onSu
       ) : (
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={onClose} disabled={running}>Annulla</Button>
-          {passkey.available && (
+          {biometric.available && (
             <Button variant="light" leftSection={<IconFingerprint size={18} />} disabled={running} onClick={() => void confirmWithPasskey()}>Conferma con passkey</Button>
           )}
           <Button type="submit" form={`transizione-${transition.name}`} loading={running}>Conferma</Button>
