@@ -231,3 +231,21 @@ describe('deletion and secrecy', () => {
     expect(JSON.stringify(trail)).not.toContain(stored.public_key);
   });
 });
+
+describe('the public start of a passkey ceremony is limited per client address (PASSKEY_STARTS_PER_IP)', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ authLimits: { passkeyStartsPerIp: 3 } });
+  }, 240_000);
+  afterAll(() => limited.close());
+
+  it('answers 429 with Retry-After past the limit, whatever the username, and stores no more challenges', async () => {
+    for (const user of ['sede.30480', 'nessuno.1', 'nessuno.2']) expect((await limited.anonymous.get(`${API}/webauthn/assertion/start/${user}`)).status).toBe(200);
+    const over = await limited.anonymous.get(`${API}/webauthn/assertion/start/nessuno.3`);
+    expect(over.status).toBe(429);
+    expect(over.body).toEqual({ code: 'TOO_MANY_REQUESTS', errorMessage: 'Troppi tentativi: riprovare tra qualche minuto', details: [] });
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    const [{ n }] = await limited.db('passkey_sfida').count({ n: '*' });
+    expect(Number(n)).toBe(3);
+  });
+});

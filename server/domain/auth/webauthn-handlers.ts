@@ -132,8 +132,12 @@ export function createWebauthnHandlers(auth: AuthRuntime, rp: RelyingParty): Rec
     };
   };
 
-  /** The same answer for any username, registered or not: the browser offers the site's discoverable passkeys. */
+  /**
+   * The same answer for any username, registered or not: the browser offers the site's discoverable passkeys.
+   * Anyone may call it and each call stores a challenge: counted per client address (PASSKEY_STARTS_PER_IP).
+   */
   const webauthnAssertionStart: DomainHandler = async ({ params }) => {
+    await throttle.passkeyStarted(clientAddress());
     const options = await generateAuthenticationOptions({ rpID: rp.id, allowCredentials: [], userVerification: 'required', timeout: PASSKEY_TTL_SECONDS * 1000 });
     await rememberChallenge(db, options.challenge, params.userHandle);
     return { options: JSON.stringify(options) };
