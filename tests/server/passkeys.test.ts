@@ -135,6 +135,8 @@ describe('attacks on the login (single-use, expiring challenges; counters; owner
     expect((await loginWith(key, 'sede.60855', 'banca', { counter: last - 1 })).body).toEqual(BAD_LOGIN);
     expect((await loginWith(key, 'sede.60855', 'banca', { counter: last })).body).toEqual(BAD_LOGIN);
     expect((await loginWith(key, 'sede.60855', 'banca', { counter: last + 5 })).status).toBe(200);
+    // Beyond the stored column's range (a signed 32-bit integer): refused, not a server error.
+    expect((await loginWith(key, 'sede.60855', 'banca', { counter: 2 ** 31 })).body).toEqual(BAD_LOGIN);
   });
 
   it("refuses someone's passkey for another username, and a challenge given to another username", async () => {

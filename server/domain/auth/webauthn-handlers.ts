@@ -22,6 +22,12 @@ import {
 /** ES256 and RS256: what platform authenticators and security keys offer (EdDSA is not verified by every browser). */
 const ALGORITHMS = [-7, -257];
 
+/**
+ * The stored counter is a 32-bit signed integer column (the spec language has no wider integer); an
+ * authenticator's counter is unsigned 32-bit. One above this is refused like a bad assertion, never a 500.
+ */
+const MAX_COUNTER = 2_147_483_647;
+
 const bytes = (text: string) => new Uint8Array(Buffer.from(text, 'base64url'));
 
 /** The origin the client data claims, to pick the origins to check it against (webauthn-config.ts). */
@@ -53,7 +59,7 @@ export function createWebauthnHandlers(auth: AuthRuntime, rp: RelyingParty): Rec
         credential: { id: passkey.credentialId, publicKey: bytes(passkey.publicKey), counter: passkey.counter, transports: passkey.transports },
         requireUserVerification: true,
       });
-      return verified && await advanceCounter(db, passkey, authenticationInfo.newCounter);
+      return verified && authenticationInfo.newCounter <= MAX_COUNTER && await advanceCounter(db, passkey, authenticationInfo.newCounter);
     } catch {
       // A forged, replayed, expired, cloned or foreign assertion: the library says which; the client learns only that it failed.
       return false;
@@ -103,7 +109,7 @@ export function createWebauthnHandlers(auth: AuthRuntime, rp: RelyingParty): Rec
         requireUserVerification: true,
         supportedAlgorithmIDs: ALGORITHMS,
       });
-      if (!verified) throw refused;
+      if (!verified || registrationInfo.credential.counter > MAX_COUNTER) throw refused;
       credential = registrationInfo.credential;
     } catch {
       throw refused;
