@@ -6509,6 +6509,12 @@ export interface components {
         };
         Sessione: {
             /**
+             * authMethod
+             * @default password
+             * @enum {string|null}
+             */
+            authMethod: "password" | "passkey" | null;
+            /**
              * createdAt
              * Format: date-time
              */

@@ -1314,6 +1314,7 @@ createdAt: string
 lastSeenAt: string
 expiresAt: string
 revokedAt: (string | null)
+authMethod: ("password" | "passkey" | null)
 }
 
 export interface SessioneInput {
@@ -1324,6 +1325,7 @@ createdAt: string
 lastSeenAt: string
 expiresAt: string
 revokedAt?: (string | null)
+authMethod?: ("password" | "passkey" | null)
 }
 
 export interface UtenteEsercente {

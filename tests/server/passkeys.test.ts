@@ -67,6 +67,9 @@ describe('registration and login (seed 000 §4)', () => {
     expect(login.status).toBe(200);
     const me = await app.anonymous.get(`${API}/users/me`).set('X-AuthToken', login.body.access_token);
     expect(me.body).toMatchObject({ username: 'sede.30480', userType: 'banca' });
+    // The trail of logins (table sessione) says how each was made.
+    const methods = await app.db('sessione').where({ username: 'sede.30480' }).orderBy('created_at').pluck('auth_method');
+    expect(methods).toEqual(['password', 'passkey']);
     expect((await agent.get(`${API}/webauthn/registration`)).body.lastUsedAt).toBeDefined();
   });
 

@@ -9,7 +9,10 @@ import { AUTH_POLICY } from './policy.js';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export async function openSession(db: Knex, username: string, userType: string, now = new Date()): Promise<{ token: string; expiresIn: number }> {
+/** How a login proved the user (column auth_method): the sessions are the trail of logins. */
+export type AuthMethod = 'password' | 'passkey';
+
+export async function openSession(db: Knex, username: string, userType: string, method: AuthMethod = 'password', now = new Date()): Promise<{ token: string; expiresIn: number }> {
   const token = randomBytes(AUTH_POLICY.tokenBytes).toString('base64url');
   await db('sessione').insert({
     token_hash: hashToken(token),
@@ -19,6 +22,7 @@ export async function openSession(db: Knex, username: string, userType: string, 
     last_seen_at: now.toISOString(),
     expires_at: new Date(now.getTime() + AUTH_POLICY.sessionMaxSeconds * 1000).toISOString(),
     revoked_at: null,
+    auth_method: method,
   });
   return { token, expiresIn: AUTH_POLICY.sessionMaxSeconds };
 }

@@ -160,7 +160,7 @@ export function createWebauthnHandlers(auth: AuthRuntime, rp: RelyingParty): Rec
     let session: { token: string; expiresIn: number } | undefined;
     await throttle.exclusive(username, async () => {
       await throttle.succeeded(attempt);
-      session = await openSession(db, username, String(query.userType));
+      session = await openSession(db, username, String(query.userType), 'passkey');
     });
     if (!session) throw new ApiError('INVALID_CREDENTIALS');
     if (previous) await revokeSession(db, previous);
