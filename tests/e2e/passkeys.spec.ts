@@ -86,6 +86,11 @@ test('sede.30480: passkey registrata dalle impostazioni, accesso con passkey, st
     await page.getByRole('button', { name: 'Storna', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Storna' });
     await dialog.getByLabel('Importo da stornare').fill('20,5');
+    await page.setViewportSize({ width: 390, height: 844 });
+    // On a phone the three buttons wrap inside the modal: none is cut off.
+    for (const name of ['Annulla', 'Conferma con passkey', 'Conferma']) await expect(dialog.getByRole('button', { name, exact: true })).toBeInViewport({ ratio: 1 });
+    await page.screenshot({ path: test.info().outputPath('storno-passkey-390.png') });
+    await page.setViewportSize({ width: 1400, height: 900 });
     await dialog.getByRole('button', { name: 'Conferma con passkey' }).click();
     await expect(dialog.getByRole('status')).toHaveText('Confermare lo storno di 20,50 euro?');
     await page.screenshot({ path: test.info().outputPath('storno-passkey-1400.png') });
