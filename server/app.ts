@@ -24,6 +24,8 @@ import { federationFromEnv, type FederationConfig } from './domain/auth/federati
 import { createFederationHandlers } from './domain/auth/federation/handlers.js';
 import { createActingHandlers } from './domain/auth/acting.js';
 import { reauthenticate } from './domain/auth/credentials.js';
+import { relyingPartyFromEnv } from './domain/auth/webauthn-config.js';
+import { createWebauthnHandlers } from './domain/auth/webauthn-handlers.js';
 import { rememberClientAddress } from './http/client-address.js';
 import { requestTurns } from './http/request-turns.js';
 import { createMailService } from './mail/index.js';
@@ -95,7 +97,10 @@ export function createApp({ db, artifacts, validateResponses = false, uiDir, exp
   const auth = { db, limits, throttle: new AuthThrottle(db, limits), mail: createMailService(db, artifacts.model, mail), mails: artifacts.model.messages.mails, realms: bindingsOf(artifacts.model).loginRealms, federation: { ...federationFromEnv(), ...federation } };
   app.locals.mail = auth.mail;
   app.locals.authThrottle = auth.throttle;
-  const handlers = { ...domainHandlers, ...createAuthHandlers(auth), ...createFederationHandlers(auth), ...createActingHandlers(auth) };
+  const handlers = {
+    ...domainHandlers, ...createAuthHandlers(auth), ...createFederationHandlers(auth), ...createActingHandlers(auth),
+    ...createWebauthnHandlers(auth, relyingPartyFromEnv()),
+  };
   const hooks = entityHooks(auth);
 
   const api = express.Router();

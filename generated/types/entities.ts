@@ -1270,6 +1270,42 @@ gruppo: string
 pdvid: string
 }
 
+export interface PasskeySfida {
+hash: string
+kind: ("C" | "P")
+username: string
+expiresAt: string
+usedAt: (string | null)
+}
+
+export interface PasskeySfidaInput {
+hash: string
+kind: ("C" | "P")
+username: string
+expiresAt: string
+usedAt?: (string | null)
+}
+
+export interface Passkey {
+credentialId: string
+username: string
+publicKey: string
+counter: number
+transports: (string | null)
+createdAt: string
+lastUsedAt: (string | null)
+}
+
+export interface PasskeyInput {
+credentialId: string
+username: string
+publicKey: string
+counter: number
+transports?: (string | null)
+createdAt: string
+lastUsedAt?: (string | null)
+}
+
 export interface RuoloPermesso {
 groupName: string
 roleName: string
@@ -1317,6 +1353,7 @@ lastSeenAt: string
 expiresAt: string
 revokedAt: (string | null)
 actingBy: (string | null)
+authMethod: ("password" | "passkey" | "sso" | "otf" | null)
 }
 
 export interface SessioneInput {
@@ -1328,6 +1365,7 @@ lastSeenAt: string
 expiresAt: string
 revokedAt?: (string | null)
 actingBy?: (string | null)
+authMethod?: ("password" | "passkey" | "sso" | "otf" | null)
 }
 
 export interface UtenteEsercente {

@@ -66,7 +66,7 @@ test("senza sessione la pagina d'accesso non chiede nulla al server e non scrive
     if (url.pathname.startsWith('/webpos/')) apiCalls.push(`${request.method()} ${url.pathname}`);
   });
   const forget = () => { consoleErrors.length = 0; apiCalls.length = 0; };
-  const accedi = page.getByRole('button', { name: 'Accedi' });
+  const accedi = page.getByRole('button', { name: 'Accedi', exact: true });
   const menu = page.getByRole('navigation', { name: 'Menu principale' });
 
   await test.step('un visitatore: /login/banca, nessuna chiamata, nessun errore', async () => {

@@ -11,6 +11,7 @@ import { TicketMessagesAction, TicketReplyAction } from './manutenzione/TicketAc
 export const extensions: Record<string, LazyExoticComponent<ComponentType>> = {
   InfoPage: lazy(() => import('./InfoPage')),
   CambioPasswordPage: lazy(() => import('./CambioPasswordPage')),
+  ImpostazioniPage: lazy(() => import('./ImpostazioniPage')),
   RuoliPage: lazy(() => import('./roles/RuoliPage')),
   RuoloPage: lazy(() => import('./roles/RuoloPage')),
   RicercaFlussiPage: lazy(() => import('./flussi/RicercaFlussiPage')),

@@ -4,12 +4,13 @@
  *   (seed 000 §8: 'Utente creato con successo. La password viene inviata alla mail {email}');
  * - an administrator's lock ends the user's sessions, so none comes back with the unlock;
  * - an administrator's unlock (locked: false) also clears the count of wrong passwords (throttle.ts);
- * - a deleted user's credential and count go with it (a user who never logged in can be deleted).
+ * - a deleted user's credential, passkeys and count go with it (a user who never logged in can be deleted).
  */
 import type { EntityHooks } from '../hooks.js';
 import { textOrNull } from '../../records.js';
 import { isTrue } from './credentials.js';
 import type { AuthRuntime } from './runtime.js';
+import { deletePasskeys } from './webauthn-store.js';
 import { revokeAllSessions } from './sessions.js';
 import { mailFirstPassword } from './temporary-passwords.js';
 import { AuthThrottle } from './throttle.js';
@@ -33,6 +34,8 @@ export function accountHooks(auth: AuthRuntime): EntityHooks {
     },
     async beforeDelete({ trx, row }) {
       await trx('credenziale').where({ username: String(row.username) }).del();
+      // A deleted user's passkeys go with it: they could otherwise log in whoever takes the username next.
+      await deletePasskeys(trx, String(row.username));
       await AuthThrottle.clearAccount(trx, String(row.username));
     },
   };

@@ -33,7 +33,7 @@ export function createActingHandlers(auth: AuthRuntime): Record<string, DomainHa
     const admin = users.find((u) => isTrue(u.enabled) && !isTrue(u.locked));
     if (!admin) throw new ApiError('VALIDATION_ERROR', [{ field: 'codEsercente', message: operationMessage(ctx.operation, 'noProfile') }]);
     const now = new Date();
-    const session = await openSession(db, admin.username, auth.realms.merchant, now, caller.username);
+    const session = await openSession(db, admin.username, auth.realms.merchant, { actingBy: caller.username, now });
     await recordAttempt(db, { kind: 'assistenza', userType: auth.realms.merchant, address: clientAddress(), username: admin.username, actingBy: caller.username }, now);
     return { access_token: session.token, expire_in: session.expiresIn };
   };

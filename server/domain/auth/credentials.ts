@@ -13,6 +13,7 @@ import { clientAddress } from '../../http/client-address.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { revokeAllSessions } from './sessions.js';
 import type { AuthThrottle } from './throttle.js';
+import { PROOF_PREFIX, takeProof } from './webauthn-store.js';
 
 /** Verifying against this when the user does not exist keeps both failures equally slow. */
 const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
@@ -106,7 +107,7 @@ export function isTrue(v: unknown): boolean {
 
 /**
  * Re-authentication of a critical operation (a transition with `reauthenticate`): the signed-in caller's own
- * current password, counted like a login's (throttle.ts: over the limits 429; the failure that reaches the
+ * current password, or the proof of a passkey assertion the caller made in the last 2 minutes (once), counted like a login's (throttle.ts: over the limits 429; the failure that reaches the
  * limit locks the username and ends its sessions). Only the current password: a pending temporary one is a
  * way into a session, not a confirmation. A wrong one is 403 REAUTHENTICATION_FAILED, not 401:
  * the caller's session is still good, and the client must not take it for a logout.
@@ -114,8 +115,11 @@ export function isTrue(v: unknown): boolean {
 export async function reauthenticate(db: Knex, throttle: AuthThrottle, username: string, password: string): Promise<void> {
   const attempt = await throttle.begin(username, clientAddress());
   const account = await loadAccount(db, username);
-  const right = await verifyPassword(password, account?.passwordHash ?? DUMMY_HASH);
-  if (!account?.passwordHash || !right) {
+  // A passkey assertion's proof (webauthn-handlers.ts) is taken once, and only by the user who made it.
+  const right = password.startsWith(PROOF_PREFIX)
+    ? await takeProof(db, password, username)
+    : (await verifyPassword(password, account?.passwordHash ?? DUMMY_HASH)) && !!account?.passwordHash;
+  if (!account || !right) {
     if (throttle.lockedBy(attempt)) {
       await throttle.exclusive(username, async () => {
         await throttle.block(username);

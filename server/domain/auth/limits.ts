@@ -16,6 +16,8 @@ export interface AuthLimits {
   resetWindowMinutes: number;
   /** How long a mailed temporary password (public reset) can be used. */
   resetValidHours: number;
+  /** Passkey ceremonies started (public: each stores a challenge) from one client address within ipWindowMinutes. */
+  passkeyStartsPerIp: number;
 }
 
 export const DEFAULT_AUTH_LIMITS: AuthLimits = {
@@ -27,6 +29,7 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   resetMaxPerIp: 20,
   resetWindowMinutes: 60,
   resetValidHours: 24,
+  passkeyStartsPerIp: 300,
 };
 
 const ENV: Record<keyof AuthLimits, string> = {
@@ -38,6 +41,7 @@ const ENV: Record<keyof AuthLimits, string> = {
   resetMaxPerIp: 'RESET_MAX_PER_IP',
   resetWindowMinutes: 'RESET_WINDOW_MINUTES',
   resetValidHours: 'RESET_VALID_HOURS',
+  passkeyStartsPerIp: 'PASSKEY_STARTS_PER_IP',
 };
 
 const isLimit = (key: string): key is keyof AuthLimits => key in ENV;

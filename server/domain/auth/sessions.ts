@@ -9,8 +9,17 @@ import { AUTH_POLICY } from './policy.js';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** `actingBy`: the assistance user acting in a merchant's profile with this session (acting.ts). */
-export async function openSession(db: Knex, username: string, userType: string, now = new Date(), actingBy?: string): Promise<{ token: string; expiresIn: number }> {
+/** How a login proved the user (column auth_method): the sessions are the trail of logins. */
+export type AuthMethod = 'password' | 'passkey' | 'sso' | 'otf';
+
+/**
+ * `method`: how the user proved who it is; `actingBy`: the assistance user acting in a merchant's profile with
+ * this session (acting.ts).
+ */
+export async function openSession(
+  db: Knex, username: string, userType: string, opening: { method?: AuthMethod; actingBy?: string; now?: Date } = {},
+): Promise<{ token: string; expiresIn: number }> {
+  const { method = 'password', actingBy, now = new Date() } = opening;
   const token = randomBytes(AUTH_POLICY.tokenBytes).toString('base64url');
   await db('sessione').insert({
     token_hash: hashToken(token),
@@ -21,6 +30,7 @@ export async function openSession(db: Knex, username: string, userType: string, 
     expires_at: new Date(now.getTime() + AUTH_POLICY.sessionMaxSeconds * 1000).toISOString(),
     revoked_at: null,
     acting_by: actingBy ?? null,
+    auth_method: method,
   });
   return { token, expiresIn: AUTH_POLICY.sessionMaxSeconds };
 }

@@ -28,6 +28,7 @@ export class AuthThrottle {
   private loginAddress!: RateLimiterStoreAbstract;
   private resetAccount!: RateLimiterStoreAbstract;
   private resetAddress!: RateLimiterStoreAbstract;
+  private passkeyAddress!: RateLimiterStoreAbstract;
   private sweeper?: NodeJS.Timeout;
   private readonly queues = new Map<string, Promise<void>>();
 
@@ -83,6 +84,12 @@ export class AuthThrottle {
     await consume(this.resetAccount, username.toLowerCase());
   }
 
+  /** A passkey ceremony started from `address` (it stores a challenge): refused (429) over passkeyStartsPerIp. */
+  async passkeyStarted(address: string): Promise<void> {
+    await this.ready;
+    await consume(this.passkeyAddress, address);
+  }
+
   /**
    * Runs `work` alone for this username: the lock of a failure (block, then end the sessions) and the success
    * of a right password (clear the count, then open the session) never interleave, so a session opened by a
@@ -128,6 +135,7 @@ export class AuthThrottle {
     this.loginAccount = await this.limiter(ACCOUNT_PREFIX, l.maxFailures, l.lockMinutes, true, l.lockMinutes);
     this.resetAccount = await this.limiter('reset_utente', l.resetMaxPerAccount, l.resetWindowMinutes, true);
     this.resetAddress = await this.limiter('reset_ip', l.resetMaxPerIp, l.resetWindowMinutes, true);
+    this.passkeyAddress = await this.limiter('passkey_ip', l.passkeyStartsPerIp, l.ipWindowMinutes, true);
     // Expired counts are only clutter: removed every 5 minutes, in the background.
     if (clearsExpired(first)) {
       this.sweeper = setInterval(() => { first.clearExpired(Date.now() - 3600_000).catch(() => undefined); }, 300_000);

@@ -28,8 +28,9 @@
  *   403 FORBIDDEN         a spec rule about the row's data refuses it: a state transition's guard, or
  *                         the entity's `editable` rule, or its `creatable` rule on a create (the detail
  *                         carries the spec's message);
- *   401 INVALID_CREDENTIALS, ACCOUNT_LOCKED, ERROR_016   login and changePassword, which check a password;
+ *   401 INVALID_CREDENTIALS, ACCOUNT_LOCKED, ERROR_016   login, changePassword and the passkey login, which check a credential;
  *   401 ASSERTION_REFUSED singleSignOn and oneTimeLogin, which check a signed assertion (a random one is refused);
+ *   403 REAUTHENTICATION_FAILED   a passkey assertion confirming a critical operation (webauthnAssertionFinish);
  *   403 REAUTHENTICATION_FAILED, 422 TRANSITION_REFUSED, IDEMPOTENCY_KEY_REUSED   a transition: a critical one
  *                         given another password, a check of the spec refusing the data, a key used before;
  *   429 EXPORT_LIMIT      an export start while the caller has ESPORTAZIONI_MAX_IN_CORSO exports queued or
@@ -52,8 +53,10 @@ export interface Answer { status: number; body: unknown }
 /** An error answer that has the shape every one must have (Verdicts.errorBody). */
 interface ErrorBody { errorMessage: string; code: unknown; details: { field: string; message: unknown }[] }
 
-const CREDENTIAL_OPERATIONS = new Set(['login', 'changePassword']);
+const CREDENTIAL_OPERATIONS = new Set(['login', 'changePassword', 'webauthnAssertionFinishAuth']);
 const ASSERTION_OPERATIONS = new Set(['singleSignOn', 'oneTimeLogin']);
+/** A passkey assertion confirming a critical operation: a random one is not the caller's (403, as a wrong password). */
+const REAUTHENTICATION_OPERATIONS = new Set(['webauthnAssertionFinish']);
 /** The operations that mail a user a new password: a user without an e-mail is refused (400 on email). */
 const RESET_OPERATIONS = new Set(['adminResetPassword', 'businessResetPassword']);
 
@@ -174,7 +177,7 @@ export class Verdicts {
     // A transition's checks refuse the data (an amount over the row's), a critical one a password that is not
     // the caller's, and a random Idempotency-Key may repeat one already used on another row.
     if (kind.transition && res.status === 422 && (code === 'TRANSITION_REFUSED' || code === 'IDEMPOTENCY_KEY_REUSED')) return undefined;
-    if (kind.transition && res.status === 403 && code === 'REAUTHENTICATION_FAILED') return undefined;
+    if ((kind.transition || REAUTHENTICATION_OPERATIONS.has(op)) && res.status === 403 && code === 'REAUTHENTICATION_FAILED') return undefined;
     // 400 or 404 carrying only refusals the operation's spec declares (the user is not of that bank).
     const own = this.operationMessages.get(op);
     if ((res.status === 400 || res.status === 404) && own && body.details.length && body.details.every((d) => own.has(String(d.message)))) return undefined;

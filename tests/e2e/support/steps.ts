@@ -7,7 +7,7 @@ export const DEMO_PASSWORD = 'Demo-WebPos-2026';
 export async function submitLogin(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
   await page.getByLabel('Nome utente').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Accedi' }).click();
+  await page.getByRole('button', { name: 'Accedi', exact: true }).click();
 }
 
 /** The browser reaches `path` (the query string, which some pages keep, is not compared). */

@@ -13,6 +13,7 @@ import { onUnauthorized } from './authEvents';
 import type { FederatedEntry } from './federatedEntry';
 import { useDataProvider } from './hooks/useDataProvider';
 import { clearReturnUrl } from './navigation';
+import { createPasskeyApi } from './passkeys';
 import { grantsOf, holdsAll, type Grants } from './permissions';
 import { endLogin, startLogin } from './loginId';
 import { sessionMayExist } from './sessionHint';
@@ -34,6 +35,8 @@ export interface Session {
   login(userType: UserType, username: string, password: string): Promise<CurrentUser>;
   /** Single sign-on or one-time login with the identity provider's assertion (core/federatedEntry.ts). */
   federatedLogin(entry: FederatedEntry): Promise<CurrentUser>;
+  /** The same login with a passkey of this device (core/passkeys.ts); its failures are PasskeyError. */
+  passkeyLogin(userType: UserType, username: string): Promise<CurrentUser>;
   logout(): Promise<void>;
   /** Forget the session locally (the server revoked it, e.g. after a password change). */
   clear(reason?: AnonymousReason): void;
@@ -129,6 +132,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const federatedLogin = useCallback((entry: FederatedEntry) => enter(() => (entry.kind === 'sso'
     ? api.singleSignOn(entry.userType, entry.assertion)
     : api.oneTimeLogin(entry.userType, entry.assertion))), [api, enter]);
+  const passkeys = useMemo(() => createPasskeyApi(provider), [provider]);
+  const passkeyLogin = useCallback((userType: UserType, username: string) => enter(() => passkeys.login(userType, username)), [passkeys, enter]);
 
   const logout = useCallback(async () => {
     try {
@@ -155,11 +160,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     can: (...permissions) => holdsAll(state.grants, permissions),
     login,
     federatedLogin,
+    passkeyLogin,
     logout,
     clear,
     refreshUser,
     api,
-  }), [state, login, federatedLogin, logout, clear, refreshUser, api]);
+  }), [state, login, federatedLogin, passkeyLogin, logout, clear, refreshUser, api]);
 
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

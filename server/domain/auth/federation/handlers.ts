@@ -42,7 +42,7 @@ export function createFederationHandlers(auth: AuthRuntime): Record<string, Doma
       if (!account) throw new AssertionRefused('unknownUser', verified.username);
       if (account.locked || !account.enabled) throw new AssertionRefused('userDisabled', account.username);
       if (userTypeOf(account, auth.realms) !== userType) throw new AssertionRefused('wrongUserType', account.username);
-      const session = await openSession(db, account.username, userType, now);
+      const session = await openSession(db, account.username, userType, { method: kind, now });
       await auth.throttle.assertionSucceeded(address);
       // As at a password login: the token the client had before is ended.
       if (previous) await revokeSession(db, previous);

@@ -1,14 +1,17 @@
 /**
  * /login/<realm> of each shell (seed 000 §2, §4, §8; spec/ui/pages.yaml `shells` `login`). A 401 shows the server's errorMessage in the
  * error modal, other failures the system-error text; ERROR_016 (expired password) opens the change-password
- * dialog, after which the user logs in again. A logged-in user goes to the saved URL (default `/`).
+ * dialog, after which the user logs in again. 'Accedi con passkey' logs the typed username in with a passkey of this
+ * device (core/passkeys.ts). A logged-in user goes to the saved URL (default `/`).
  */
 import { useState, type SubmitEvent } from 'react';
 import { Anchor, Button, Center, Modal, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Link, Navigate } from 'react-router-dom';
+import { IconFingerprint } from '@tabler/icons-react';
 import { ApiError } from '../../core/apiError';
 import { loginPath, returnTarget } from '../../core/navigation';
 import { useManifest, useValidationMessages } from '../../core/hooks/useManifest';
+import { PASSKEY_ERROR_TITLE, PasskeyError } from '../../core/passkeys';
 import { useSession } from '../../core/session';
 import type { ShellDef } from '../../core/types';
 import { useModals } from '../modals/modalsContext';
@@ -33,6 +36,21 @@ export default function LoginPage({ shell }: { shell: ShellDef }) {
 
   if (session.status === 'ready') return <Navigate to={returnTarget()} replace />;
   if (session.status === 'loading' && !busy) return <FullPageLoader />;
+
+  /** Seed 000 §4: biometric login with a passkey of this device, for the username typed; the seed's errors (§8). */
+  const withPasskey = async () => {
+    if (!username.trim()) {
+      setErrors({ username: REQUIRED });
+      return;
+    }
+    setBusy(true);
+    try {
+      await session.passkeyLogin(userType, username.trim());
+    } catch (error) {
+      setBusy(false);
+      await modals.error(error instanceof PasskeyError ? { title: PASSKEY_ERROR_TITLE, message: error.message } : SYSTEM_ERROR);
+    }
+  };
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -76,6 +94,7 @@ export default function LoginPage({ shell }: { shell: ShellDef }) {
               error={errors.password}
             />
             <Button type="submit" loading={busy}>Accedi</Button>
+            <Button variant="light" leftSection={<IconFingerprint size={18} />} disabled={busy} onClick={() => void withPasskey()}>Accedi con passkey</Button>
             <Anchor component={Link} to={`/resetPassword?userType=${userType}`} size="sm">Password dimenticata?</Anchor>
             {shells.filter((s) => s.name !== shell.name).map((other) => (
               <Anchor key={other.name} component={Link} to={loginPath(other.loginRealm)} size="sm" c="dimmed">

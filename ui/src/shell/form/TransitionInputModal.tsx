@@ -4,14 +4,21 @@
  * `prefill` with its `lock`ed inputs read-only, the spec's Italian messages before sending, and the server's
  * answers after; what was typed stays when the server refuses it. A confirmation naming the input is asked in
  * the modal itself once the input is valid (Sì / No). One Idempotency-Key for the modal's
- * lifetime: a double click or a retry after a lost answer is one request to the server.
+ * lifetime: a double click or a retry after a lost answer is one request to the server. A critical operation
+ * (`reauthenticate`) of a user with a passkey offers 'Conferma con passkey' (seed 002 §4: biometric when
+ * registered, else the password, which stays as the fallback): the assertion's single-use proof goes as the password.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Group, Modal, Text } from '@mantine/core';
 import Form from '@rjsf/mantine';
 import type { IChangeEvent } from '@rjsf/core';
 import type { UiSchema } from '@rjsf/utils';
+import { IconFingerprint } from '@tabler/icons-react';
+import { REAUTHENTICATION_FIELD } from '../../../../common/reauthentication';
 import { ApiError, userMessage } from '../../core/apiError';
+import { useDataProvider } from '../../core/hooks/useDataProvider';
+import { createPasskeyApi, PASSKEY_ERROR_TITLE, PasskeyError } from '../../core/passkeys';
+import { useSession } from '../../core/session';
 import { createTransformErrors, detailsToErrorSchema } from '../../core/errorMessages';
 import { isRecord } from '../../core/guards';
 import { translateString } from '../../core/rjsfStrings';
@@ -43,6 +50,21 @@ export function TransitionInputModal({ transition, record, defaultMessages, onSu
     for (const name of lockedInputs(transition, record)) ui[name] = { ...(isRecord(ui[name]) ? ui[name] : {}), 'ui:readonly': true };
     return ui;
   }, [input, transition, record]);
+
+  const biometric = usePasskeyProof(transition.reauthenticate === true);
+  const [passkeyFailure, setPasskeyFailure] = useState<string | undefined>();
+  const confirmWithPasskey = async () => {
+    setPasskeyFailure(undefined);
+    try {
+      const proof = await biometric.proof();
+      const withProof = { ...data, [REAUTHENTICATION_FIELD]: proof };
+      setData(withProof);
+      await submit(withProof);
+    } catch (error) {
+      if (!(error instanceof PasskeyError)) throw error;
+      setPasskeyFailure(error.message);
+    }
+  };
 
   // The confirmation that names what was typed ("Confermare lo storno di 20,50 euro?") is the modal's second step.
   const [confirming, setConfirming] = useState<Row | undefined>();
@@ -102,6 +124,7 @@ export function TransitionInputModal({ transition, record, defaultMessages, onSu
       />
       {refusal && fieldRefusal && <Text size="sm" c="red" mt="xs" role="alert">{userMessage(refusal)}</Text>}
       {refusal && !fieldRefusal && <Alert color="red" mt="sm" role="alert">{`Attenzione: ${userMessage(refusal)}`}</Alert>}
+      {passkeyFailure && <Alert color="red" mt="sm" role="alert" title={PASSKEY_ERROR_TITLE}>{passkeyFailure}</Alert>}
       {confirming ? (
         <>
           <Text mt="md" fw={500} role="status">{filledConfirm(transition, confirming)}</Text>
@@ -113,11 +136,29 @@ export function TransitionInputModal({ transition, record, defaultMessages, onSu
       ) : (
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={onClose} disabled={running}>Annulla</Button>
+          {biometric.available && (
+            <Button variant="light" leftSection={<IconFingerprint size={18} />} disabled={running} onClick={() => void confirmWithPasskey()}>Conferma con passkey</Button>
+          )}
           <Button type="submit" form={`transizione-${transition.name}`} loading={running}>Conferma</Button>
         </Group>
       )}
     </Modal>
   );
+}
+
+/** Whether the signed-in user has a passkey to confirm with (asked only for a critical operation), and its proof. */
+function usePasskeyProof(critical: boolean) {
+  const provider = useDataProvider();
+  const session = useSession();
+  const passkeys = useMemo(() => createPasskeyApi(provider), [provider]);
+  const [available, setAvailable] = useState(false);
+  useEffect(() => {
+    if (!critical) return;
+    // No passkey, or the question failed: the password alone, as before.
+    passkeys.status().then((s) => setAvailable(s.registered), () => setAvailable(false));
+  }, [critical, passkeys]);
+  const username = session.user?.username ?? '';
+  return { available, proof: () => passkeys.proof(username) };
 }
 
 function NoFieldErrorList() {
