@@ -6,6 +6,7 @@
 import type { FieldRule, JsonLogic } from './rules.js';
 import type { Bindings } from './bindings.js';
 import type { ScopeMap } from './data-scope.js';
+import type { ReportModel } from './report.js';
 import type { FormatMessageKey, NamedFormat } from './named-formats.js';
 import type { FieldConditions } from './field-conditions.js';
 import type { SearchPeriodModel } from './search-period.js';
@@ -535,6 +536,8 @@ export interface Model {
   config: ConfigKeyModel[];
   /** The entities playing the platform's roles, and the login realms (spec/platform/bindings.yaml); absent from a spec without it. */
   bindings?: Bindings;
+  /** Aggregates with their charts (docs/spec-language.md#reports). */
+  reports: ReportModel[];
 }
 
 /**

@@ -54,12 +54,19 @@ const CARDS: Record<string, { bin: string; hidden: number }> = {
   '00': { bin: '600001', hidden: 6 }, '01': { bin: '453212', hidden: 6 }, '02': { bin: '552233', hidden: 6 }, '03': { bin: '675912', hidden: 6 },
   '04': { bin: '374245', hidden: 5 }, '05': { bin: '353011', hidden: 6 }, '06': { bin: '621483', hidden: 6 }, '07': { bin: '305693', hidden: 4 },
 };
+/**
+ * The card company that settles a circuit (seed 002 §3 Card company: codCompagnia, descCompagnia, codCircuito), and
+ * the company 90 that the turnover leaves out (seed 002 §9): a tenth of the movements, those at a second ending in 0,
+ * so the demo shows the exclusion without drawing another random number (the other fields stay as they were).
+ */
+const COMPANIES: Record<string, string> = { '00': '10', '01': '20', '02': '21', '03': '22', '04': '30', '05': '40', '06': '50', '07': '60' };
+const EXCLUDED_COMPANY = '90';
 /** Amount range in cents by kind of store. */
 const AMOUNTS: Record<DemoTerminal['kind'], [number, number]> = { bar: [120, 3500], shop: [450, 32000], online: [990, 8900], hotel: [8000, 95000], market: [350, 26000] };
 
 export interface DemoMovement {
   id: string; codAbi: string; cab: string; codEserc: string; codStab: string; codPos: string;
-  dataOperazione: string; oraOperazione: string; importo: number; codCircuito: string; provenienza: string;
+  dataOperazione: string; oraOperazione: string; importo: number; codCircuito: string; codCompagnia: string; provenienza: string;
   paybymail: boolean; commElettronico: boolean; pan: string; codAutorizzazione?: string; acerDescrizione: string; esito: string;
   flagStorno: boolean; flagPreautorizzazione: boolean; flagOpPreautorizzata: boolean; stornoRichiesto: boolean; stornato: boolean;
   preautAzione?: string; preautConfermata: boolean; flgScontrino: string; scontrino?: string;
@@ -100,7 +107,7 @@ export function demoMovement(random: Random, t: DemoTerminal, date: string): Dem
   return {
     id: `${date.replaceAll('-', '')}${time.replaceAll(':', '')}${t.posid}`,
     codAbi: t.abi, cab: t.cab, codEserc: t.codEser, codStab: t.pdvid, codPos: t.posid,
-    dataOperazione: date, oraOperazione: time, importo: cents / 100, codCircuito: circuit, provenienza,
+    dataOperazione: date, oraOperazione: time, importo: cents / 100, codCircuito: circuit, codCompagnia: time.endsWith('0') ? EXCLUDED_COMPANY : COMPANIES[circuit], provenienza,
     paybymail, commElettronico: online, pan, ...(authCode ? { codAutorizzazione: authCode } : {}),
     acerDescrizione: `${t.insegna} - ${online ? 'pagamento online' : 'POS'}`.slice(0, 100), esito,
     flagStorno, flagPreautorizzazione: preauth, flagOpPreautorizzata: preauth && preautAzione === 'NOT', stornoRichiesto, stornato,

@@ -16,7 +16,7 @@ export type UserKind = ("bank" | "assistance" | "merchant")
  * This interface was referenced by `Manifest`'s JSON-Schema
  * via the `definition` "RouteDef".
  */
-export type RouteDef = (ListRoute | FormRoute | ExtensionRoute)
+export type RouteDef = (ListRoute | FormRoute | ExtensionRoute | ReportRoute)
 /**
  * This interface was referenced by `Manifest`'s JSON-Schema
  * via the `definition` "FieldType".
@@ -102,6 +102,12 @@ routes: RouteDef[]
 indicators: IndicatorDef[]
 entities: {
 [k: string]: EntityMeta
+}
+/**
+ * Reports by name (docs/spec-language.md#reports): what the report page asks and shows.
+ */
+reports?: {
+[k: string]: ReportMeta
 }
 exports: ExportSettings
 }
@@ -272,6 +278,21 @@ public: boolean
 shell: string
 kind: "extension"
 component: string
+}
+export interface ReportRoute {
+path: string
+permission?: string
+title?: string
+/**
+ * Reachable without login (seed 000 §2).
+ */
+public?: boolean
+/**
+ * The name of the shell the route belongs to (spec/ui/pages.yaml `shells`).
+ */
+shell: string
+kind: "report"
+report: string
 }
 /**
  * This interface was referenced by `Manifest`'s JSON-Schema
@@ -563,6 +584,48 @@ mode: ("each" | "all")
  */
 hasInput: boolean
 permission: string
+}
+/**
+ * This interface was referenced by `Manifest`'s JSON-Schema
+ * via the `definition` "ReportMeta".
+ */
+export interface ReportMeta {
+label: string
+/**
+ * GET <apiBase>/report/<path>.
+ */
+path: string
+/**
+ * The report's filters, with the entity list's query parameters (the period's ends apart).
+ */
+filters: FilterDef[]
+period?: SearchPeriod
+measures: ReportMeasureDef[]
+dimensions: ReportDimensionDef[]
+defaultDimension: string
+charts: ReportChartDef[]
+/**
+ * The entity's data-scope dimensions and their fields: a filter of a dimension the caller is fixed to is locked.
+ */
+scope?: {
+[k: string]: string
+}
+}
+export interface ReportMeasureDef {
+name: string
+label: string
+format: ("euro" | "integer" | "decimal")
+}
+export interface ReportDimensionDef {
+name: string
+label: string
+}
+export interface ReportChartDef {
+type: ("pie" | "bar")
+dimension: string
+measure: string
+title: string
+limit: number
 }
 /**
  * Asynchronous exports: configuration keys of the maximum wait and of the poll step (seconds), the first check, the failure text.

@@ -61,6 +61,7 @@ export const manifestSchema = {
     routes: { type: 'array', items: ref('RouteDef') },
     indicators: { type: 'array', items: ref('IndicatorDef'), description: 'Header counters (operations with `indicator:`), polled only for holders of `permission`.' },
     entities: record(ref('EntityMeta')),
+    reports: { ...record(ref('ReportMeta')), description: 'Reports by name (docs/spec-language.md#reports): what the report page asks and shows.' },
     exports: shape('ExportSettings', { maxWaitKey: str, stepKey: str, firstCheckMs: int, failedMessage: str }, ['maxWaitKey', 'stepKey', 'firstCheckMs', 'failedMessage'],
       'Asynchronous exports: configuration keys of the maximum wait and of the poll step (seconds), the first check, the failure text.'),
   },
@@ -143,6 +144,20 @@ export const manifestSchema = {
       scope: { ...record(str), description: "The entity's data-scope dimensions and the field holding each (`bank: codAbi`): a form and a filter prefill and lock the field of a dimension the caller is fixed to (users/me `fixedBank`, ...; absent: rows shared by all)." },
       bulkActions: { type: 'array', items: ref('BulkAction'), description: 'Transitions with `bulk:`: the list selects rows and offers those every selected row allows (absent: no selection).' },
     }, ['label', 'labelPlural', 'path', 'key', 'pageSize', 'maxPageSize', 'display', 'columns', 'filters', 'defaultSort', 'operations', 'permissions']),
+    ReportMeta: shape('ReportMeta', {
+      label: str,
+      path: { ...str, description: 'GET <apiBase>/report/<path>.' },
+      filters: { type: 'array', items: ref('FilterDef'), description: "The report's filters, with the entity list's query parameters (the period's ends apart)." },
+      period: ref('SearchPeriod'),
+      measures: { type: 'array', items: shape('ReportMeasureDef', { name: str, label: str, format: { enum: ['euro', 'integer', 'decimal'] } }, ['name', 'label', 'format']) },
+      dimensions: { type: 'array', items: shape('ReportDimensionDef', { name: str, label: str }, ['name', 'label']) },
+      defaultDimension: str,
+      charts: {
+        type: 'array',
+        items: shape('ReportChartDef', { type: { enum: ['pie', 'bar'] }, dimension: str, measure: str, title: str, limit: int }, ['type', 'dimension', 'measure', 'title', 'limit']),
+      },
+      scope: { ...record(str), description: "The entity's data-scope dimensions and their fields: a filter of a dimension the caller is fixed to is locked." },
+    }, ['label', 'path', 'filters', 'measures', 'dimensions', 'defaultDimension', 'charts']),
     RouteDef: {
       title: 'RouteDef',
       oneOf: [
@@ -152,6 +167,7 @@ export const manifestSchema = {
           readOnly: { type: 'boolean', description: 'A read-only form view: the record is read whatever the grants (docs/spec-language.md#form-views).' },
         }, ['path', 'kind', 'entity', 'shell']),
         shape('ExtensionRoute', { ...routeBase, kind: { const: 'extension' }, component: str }, ['path', 'kind', 'component', 'title', 'public', 'shell']),
+        shape('ReportRoute', { ...routeBase, kind: { const: 'report' }, report: str }, ['path', 'kind', 'report', 'shell']),
       ],
     },
     UserKind: { title: 'UserKind', enum: USER_KINDS },

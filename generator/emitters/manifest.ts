@@ -5,7 +5,8 @@
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { entityByName, transitionsOf, type EntityModel, type FieldModel, type Model } from '../../common/model.js';
-import type { BulkAction, ColumnDef, EntityMeta, FilterDef, Manifest, RouteDef } from '../../generated/types/manifest.js';
+import type { BulkAction, ColumnDef, EntityMeta, FilterDef, Manifest, ReportMeta, RouteDef } from '../../generated/types/manifest.js';
+import type { ReportModel } from '../../common/report.js';
 import { iconComponent } from '../model/check-menu-icons.js';
 import { permissionsUsed } from '../model/permissions-used.js';
 import { fieldByName } from '../model/resolved.js';
@@ -53,6 +54,10 @@ export function buildManifest(model: Model): Manifest {
     }
     if (entity.menu && entity.list) addMenu(entity.menu.group, { label: entity.menu.label, route: entity.list.route, permission: entity.list.permission, ...iconOf(entity.menu), order: entity.menu.order });
   }
+  for (const report of model.reports) {
+    routes.push({ path: report.route, kind: 'report', report: report.name, permission: report.permission, shell: shell(report.route), title: report.label });
+    if (report.menu) addMenu(report.menu.group, { label: report.menu.label, route: report.route, permission: report.permission, ...iconOf(report.menu), order: report.menu.order });
+  }
   for (const page of model.pages) {
     routes.push({ path: page.route, kind: 'extension', component: page.component, title: page.title, public: page.public, shell: shell(page.route), ...(page.permission ? { permission: page.permission } : {}) });
     if (page.menu) addMenu(page.menu.group, { label: page.menu.label, route: page.route, ...(page.permission ? { permission: page.permission } : {}), ...iconOf(page.menu), order: page.menu.order });
@@ -98,6 +103,7 @@ export function buildManifest(model: Model): Manifest {
       ...(indicator.route ? { route: indicator.route } : {}),
     }] : [])),
     entities: Object.fromEntries(model.entities.filter((e) => e.api.operations.length).map((e) => [e.name, entityManifest(e, model)])),
+    reports: Object.fromEntries(model.reports.map((r) => [r.name, reportManifest(r, model)])),
     // Asynchronous exports (seed 000 §4): the configuration keys of the wait and of the poll step, the failure text.
     exports: {
       maxWaitKey: 'TRANSATO_DOWNLOAD_ASINCRONO_TIME', stepKey: 'DOWNLOAD_ASINCRONO_INTERVALLO', firstCheckMs: 1000,
@@ -179,6 +185,24 @@ function entityManifest(entity: EntityModel, model: Model): EntityMeta {
         return { name: r.name, entity: r.entity, label: r.label, pageSize: r.pageSize, link: r.link, columns: r.columns.map((n) => column(fieldByName(listed, n))), ...(r.tabs ? { tabs: r.tabs } : {}) };
       }),
     } : {}),
+  };
+}
+
+/** What the report page asks (filters as the list's, the period, the grouping) and shows (measures, charts). */
+function reportManifest(report: ReportModel, model: Model): ReportMeta {
+  const entity = entityByName(model, report.entity);
+  const meta = entityManifest(entity, model);
+  const period = report.period;
+  return {
+    label: report.label, path: report.path,
+    // The period's two dates first, then the spec's filters, as the list's own inputs.
+    filters: [...meta.filters.filter((f) => f.field === period?.field), ...meta.filters.filter((f) => report.filters.includes(f.field))],
+    ...(period ? { period: { from: period.from, to: period.to, maxMonths: period.maxMonths, defaultMonths: period.defaultMonths, messages: period.messages } } : {}),
+    measures: report.measures.map((m) => ({ name: m.name, label: m.label, format: m.format })),
+    dimensions: report.dimensions.map((d) => ({ name: d.name, label: d.label })),
+    defaultDimension: report.defaultDimension,
+    charts: report.charts,
+    ...(Object.keys(entity.scope).length ? { scope: scopeFields(entity) } : {}),
   };
 }
 

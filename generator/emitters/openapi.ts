@@ -15,6 +15,7 @@ import { addTransitionPaths, createInputName, lifecycleSchemas } from './openapi
 import { displaySearchParameter, referenceLabelSchemas, withIgnoredLabels } from './openapi-labels.js';
 import { addRelatedListPaths } from './openapi-related.js';
 import { addBulkTransitionPaths } from './openapi-bulk.js';
+import { addReportPaths, REPORT_TAG } from './openapi-report.js';
 
 export const API_BASE = '/webpos/api/v1';
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -58,6 +59,10 @@ export function buildOpenApi(model: Model): Record<string, unknown> {
     if (wanted) schemas[wanted] = entitySchemas(entity, model)[wanted];
   }
   addCustomOperations(paths, model.operations);
+  if (model.reports.length) {
+    addReportPaths(paths, schemas, model, listParameters);
+    tags.push(REPORT_TAG);
+  }
   if (model.entities.some((e) => e.api.export)) {
     addExportJobPaths(paths, schemas);
     tags.push(EXPORT_TAG);

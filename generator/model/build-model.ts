@@ -12,6 +12,7 @@ import { buildConfig } from './build-config.js';
 import { buildEntity } from './build-entity.js';
 import { formatDefaultKey } from './build-field.js';
 import { buildOperations } from './build-operation.js';
+import { buildReport } from './build-report.js';
 import { buildShells } from './build-shells.js';
 import { checkIndicators } from './check-indicators.js';
 import { checkCrossReferences, type Located, type LocatedEntity } from './check-cross-references.js';
@@ -71,6 +72,7 @@ export function buildModel(files: SpecFiles): { model?: Model; diagnostics: Diag
 
   const bindings = buildBindings(ofKind('bindings'), entities.map((e) => e.value), diagnostics);
   const demoFiles = ofKind('demo');
+  const reports = ofKind('report').flatMap((file) => buildReport(file, entities.map((e) => e.value), functions.raw.functions, functions.raw.actions, diagnostics) ?? []);
   const model: Model = {
     shell,
     entities: entities.map((e) => e.value),
@@ -85,6 +87,7 @@ export function buildModel(files: SpecFiles): { model?: Model; diagnostics: Diag
     dropEntities: buildDropEntities(ofKind('dropEntities'), new Set(entityNames), diagnostics),
     config,
     ...(bindings ? { bindings } : {}),
+    reports,
   };
   checkIndicators(operations, model, diagnostics);
   if (diagnostics.length === 0) checkDemo(demoFiles, model, diagnostics);

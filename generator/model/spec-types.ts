@@ -128,7 +128,20 @@ export interface RawBindings {
 /** The raw shape of each kind of spec file, by the top-level key that names the kind. */
 export interface RawSpecs {
   entity: RawEntity; functions: RawFunctions; messages: RawMessages; demo: RawDemo; pages: RawPages;
-  operations: RawOperations; dropEntities: RawDropEntities; config: RawConfig; bindings: RawBindings;
+  operations: RawOperations; dropEntities: RawDropEntities; config: RawConfig; bindings: RawBindings; report: RawReport;
+}
+
+/** A report file (generator/schema/report.schema.json, docs/spec-language.md#reports). */
+export interface RawReport {
+  report: string; label?: string; entity: string; permission?: string; path: string; route?: string;
+  menu?: { group: string; label?: string; order?: number; icon?: string };
+  filters?: string[];
+  period?: { field: string; maxMonths: number; defaultMonths?: number; messages: { required: string; order: string; tooLong: string } };
+  exclude?: Record<string, string[]>;
+  measures: Record<string, { label: string; sum?: string; average?: string; count?: true; format?: 'euro' | 'integer' | 'decimal' }>;
+  dimensions: Record<string, { field: string; label?: string; by?: 'value' | 'day' | 'month' | 'weekday'; sort?: string; slots?: { from: string; to: string; label: string }[] }>;
+  defaultDimension?: string; sort?: string; limit?: number;
+  charts?: { type: 'pie' | 'bar'; dimension: string; measure: string; title?: string; limit?: number }[];
 }
 
 export interface RawFormSection { title?: string; columns?: 1 | 2 | 3; fields: string[]; visibleWhen?: JsonLogic }

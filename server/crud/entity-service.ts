@@ -33,6 +33,7 @@ import type { FileStore } from '../files/store.js';
 import { named, present } from '../lookup.js';
 import { expectRecord, expectRecords } from '../records.js';
 import { countOf } from './count-cache.js';
+import { runAggregate, type AggregateRequest, type AggregateResult } from './aggregate.js';
 import { withoutLabels, withReferenceLabels } from './reference-labels.js';
 import { textOf } from '../../common/text.js';
 
@@ -140,6 +141,21 @@ export class EntityService {
     const rows = await (await this.scoped(where, caller))().select({ value: column }).count<{ value: unknown; count: unknown }[]>({ count: '*' }).groupBy(column);
     // PostgreSQL answers count(*) as text (bigint): Number() reads both drivers alike.
     return new Map(rows.map((r) => [String(r.value), Number(r.count)]));
+  }
+
+  /**
+   * A report's figures (docs/spec-language.md#reports): the rows the list would find for `query` (its filters, the
+   * caller's scope as a predicate of the same query, hidden rows hidden) that also meet `where`, grouped in one query.
+   */
+  async aggregate(query: Record<string, unknown>, filterable: readonly FilterParam[], where: readonly Condition[], request: AggregateRequest, caller?: Caller): Promise<AggregateResult> {
+    const params = parseListParams(this.entity, query, filterable);
+    const hide = await this.lifecycle.hideReadOnly(this.db, caller);
+    const qb = applyFilters(this.db(this.entity.table), this.entity, params);
+    this.restrict(qb, caller);
+    this.whereRelatedExist(qb, params, caller);
+    hide(qb);
+    applyConditions(qb, this.entity, where);
+    return runAggregate(this.db, qb, (field) => this.column(field), request);
   }
 
   /** The row without its children, or undefined when it is missing or outside the caller's scope. */

@@ -38,6 +38,7 @@ import { textOf } from '../../common/text.js';
 import { ApiError } from '../http/api-error.js';
 import { runBulkTransition } from './bulk-transition.js';
 import { runTransition, type Reauthenticate } from './transition-route.js';
+import { runReport } from '../reports/report-route.js';
 
 /** `name`: the child list (childList, childReplace) or the transition (transition) the operation names. */
 type Handler = (service: EntityService, req: Request, res: Response, caller: Caller, name?: string) => Promise<void>;
@@ -153,6 +154,10 @@ export function operationHandlers(
       bind(nested
         ? (req, res) => nestedRelatedList(serviceFor(parent), serviceFor, related, nested, req, res, callerFor(res))
         : (req, res) => relatedList(serviceFor(parent), serviceFor(entity), related, req, res, callerFor(res)));
+    } else if (op.kind === 'report' && entity) {
+      const report = named(model.reports, present(op.report, `x-report of ${op.operationId}`), 'The spec\'s reports');
+      const filterable = filterableFields(paths, serviceFor(entity).entity, op.operationId);
+      bind((req, res) => runReport(serviceFor(entity), report, filterable, req, res, callerFor(res)));
     } else if (op.kind === 'transition' && entity) {
       const name = present(op.transition, `x-transition of ${op.operationId}`);
       bind((req, res) => runTransition(db, model, serviceFor(entity), name, req, res, callerFor(res), reauthenticate));
@@ -170,11 +175,11 @@ function answered<T>(body: unknown, is: (value: unknown) => value is T, operatio
 }
 
 /**
- * The list filters the document declares: query parameter name and the field it filters (`x-field`, with `x-group` for a
+ * The list filters the document declares (or a report's, named by its operation): query parameter name and the field it filters (`x-field`, with `x-group` for a
  * yes/no filter over an enum group), or the filter over related rows (`x-exists`).
  */
-function filterableFields(paths: Record<string, Record<string, unknown>>, entity: EntityModel): FilterParam[] {
-  const list = Object.values(paths).map((item) => item.get).find((get) => isRecord(get) && get.operationId === `list${entity.name}`);
+function filterableFields(paths: Record<string, Record<string, unknown>>, entity: EntityModel, operationId = `list${entity.name}`): FilterParam[] {
+  const list = Object.values(paths).map((item) => item.get).find((get) => isRecord(get) && get.operationId === operationId);
   const parameters: unknown[] = isRecord(list) && Array.isArray(list.parameters) ? list.parameters : [];
   return parameters.filter(isRecord).flatMap((p): FilterParam[] => {
     const exists = p['x-exists'];

@@ -15,6 +15,8 @@ export interface DocumentOperation {
   access?: string; permission?: string; entity?: string; kind?: string; child?: string; handler?: string;
   /** The state-machine transition a `transition` operation runs (x-transition). */
   transition?: string;
+  /** The report a report operation runs (x-report). */
+  report?: string;
   /** The file field a fileGet / fileCheck / fileUpdate operation reads or writes (x-file). */
   file?: string;
   /** A relatedList operation's item entity (x-parent) and the related list it pages (x-related). */
@@ -37,7 +39,7 @@ export function documentOperations(openapi: Record<string, unknown>): DocumentOp
       const text = (key: string) => textAt(op, key);
       out.push({
         method, path, operationId: present(text('operationId'), `operationId of ${method} ${path}`), access: text('x-access'), permission: text('x-permission'),
-        entity: text('x-entity'), kind: text('x-operation'), child: text('x-child'), handler: text('x-handler'), transition: text('x-transition'), file: text('x-file'),
+        entity: text('x-entity'), kind: text('x-operation'), child: text('x-child'), handler: text('x-handler'), transition: text('x-transition'), file: text('x-file'), report: text('x-report'),
         parent: text('x-parent'), related: text('x-related'), nested: text('x-nested'), ...nestedKeyOf(op['x-nested-key']), ...bulkOf(text('x-bulk')),
       });
     }

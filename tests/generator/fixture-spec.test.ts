@@ -16,6 +16,7 @@ import { assembleFixture, fixtureFiles, generateFixture } from '../support/fixtu
 const NOT_IN_FIXTURE: Record<string, string> = {
   migrate: 'migration declarations: tests/server/migrations-keep-data.test.ts changes a spec of its own step by step',
   renamedFrom: 'the same',
+  slots: 'time slots of a report dimension: spec/statistiche/transato.yaml, tested by tests/server/statistiche-transato.test.ts (the fixture has no time of day)',
 };
 
 type Yaml = Record<string, unknown>;
@@ -98,6 +99,16 @@ describe('the fixture uses every key of the language', () => {
     expect(missing(keysOf(defs.menu), entities.map((e) => e.menu).filter(isObject))).toEqual([]);
     const pageMenu = objectAt(objectAt(objectAt(objectAt(schemaOf('pages.schema.json'), 'properties'), 'pages'), 'items'), 'properties').menu;
     expect(missing(keysOf(pageMenu), pages.map((p) => p.menu).filter(isObject))).toEqual([]);
+  });
+
+  it('every key of a report, its measures, dimensions and charts', () => {
+    const reportSchema = schemaOf('report.schema.json');
+    const reports = sources.filter((s) => typeof s.report === 'string');
+    const properties = objectAt(reportSchema, 'properties');
+    expect(missing(keysOf(reportSchema), reports)).toEqual([]);
+    expect(missing(keysOf(objectAt(properties, 'measures').additionalProperties), values(reports, 'measures'))).toEqual([]);
+    expect(missing(keysOf(objectAt(properties, 'dimensions').additionalProperties), values(reports, 'dimensions'))).toEqual([]);
+    expect(missing(keysOf(objectAt(properties, 'charts').items), reports.flatMap((r) => (Array.isArray(r.charts) ? r.charts : [])).filter(isObject))).toEqual([]);
   });
 
   it('every key of an operation', () => {

@@ -279,6 +279,8 @@ const SAMPLES: Partial<Record<string, Sample>> = {
   // Movements (seed 002): searched over a period (api.period); a movement of bank 34256 is out of 30480's scope.
   listTransazione: { query: MOVIMENTI_PERIODO, outside: 'unscoped' },
   getTransazione: { params: { id: MOVIMENTO_30480 }, outside: { params: { id: MOVIMENTO_34256 }, expect: 404 } },
+  // A report answers sums, never a row to refuse: its scope is tested with exact figures in tests/server/statistiche-transato.test.ts.
+  reportTransato: { query: { ...MOVIMENTI_PERIODO, per: 'compagnia' }, outside: 'unscoped' },
   exportTransazione: { query: { formato: 'csv', ...MOVIMENTI_PERIODO }, outside: 'unscoped' },
   // Refund and pre-authorisation close (seed 002 §4): a movement of 30480 dated today, in the state each
   // starts from; 34256's demo movement is out of scope (404, untouched). The body carries the caller's password.
@@ -762,7 +764,8 @@ describe('the document declares a permission for every operation, and the matrix
   // A list, like its export, shows another bank's rows to nobody: its scope is a filter (platform/exports.test.ts checks the file's rows).
   it('every operation on a row of a bank-scoped entity has an out-of-scope sample', () => {
     const scoped = new Set(MODEL.entities.filter((e) => e.scope.bank).map((e) => e.name));
-    const missing = OPERATIONS.filter((op) => op.entity && scoped.has(op.entity) && !['list', 'export'].includes(op.kind ?? '') && SAMPLES[op.operationId]?.outside === 'unscoped');
+    // A list, an export and a report answer what is in scope and never refuse a row: nothing is out of scope to ask.
+    const missing = OPERATIONS.filter((op) => op.entity && scoped.has(op.entity) && !['list', 'export', 'report'].includes(op.kind ?? '') && SAMPLES[op.operationId]?.outside === 'unscoped');
     expect(missing.map((op) => op.operationId)).toEqual([]);
   });
 });

@@ -26,6 +26,7 @@ const PAGE_CHUNKS = {
   list: () => import('./pages/ListPage'),
   form: () => import('./pages/FormPage'),
   extension: () => import('./pages/ExtensionPage'),
+  report: () => import('./pages/ReportPage'),
   login: () => import('./auth/LoginPage'),
 } as const;
 
@@ -33,6 +34,7 @@ const HomePage = lazy(() => import('./pages/HomePage'));
 const ListPage = lazy(PAGE_CHUNKS.list);
 const FormPage = lazy(PAGE_CHUNKS.form);
 const ExtensionPage = lazy(PAGE_CHUNKS.extension);
+const ReportPage = lazy(PAGE_CHUNKS.report);
 const LoginPage = lazy(PAGE_CHUNKS.login);
 const ResetPasswordPage = lazy(() => import('./auth/ResetPasswordPage'));
 const FederatedEntryPage = lazy(() => import('./auth/FederatedEntryPage'));
@@ -93,6 +95,8 @@ function RouteContent({ route }: { route: RouteDef }) {
       return <FormPage key={recordPath(route.path, pathname, entities[route.entity]?.key.length ?? 0)} entityName={route.entity} routePattern={route.path} readOnly={route.readOnly ?? false} />;
     case 'extension':
       return <ExtensionPage name={route.component} title={route.title} />;
+    case 'report':
+      return <ReportPage name={route.report} />;
   }
 }
 

@@ -1,0 +1,94 @@
+/**
+ * A report (docs/spec-language.md#reports): aggregates of one entity's rows, in the caller's data scope, grouped
+ * by one dimension at a time. The model the generator resolves, and the pure rules the server and the page share:
+ * how a dimension's value is named (a month, a weekday, a time slot).
+ */
+import type { SearchPeriodModel } from './search-period.js';
+
+export type ReportMeasureKind = 'sum' | 'average' | 'count';
+export type ReportFormat = 'euro' | 'integer' | 'decimal';
+
+export interface ReportMeasure {
+  name: string;
+  label: string;
+  kind: ReportMeasureKind;
+  /** The summed or averaged field; absent for a count. */
+  field?: string;
+  format: ReportFormat;
+}
+
+export interface ReportSlot { from: string; to: string; label: string }
+
+export interface ReportDimension {
+  name: string;
+  label: string;
+  field: string;
+  /** value: the field's own value (enum or reference by its label); day, month, weekday of a date; slot of a time. */
+  by: 'value' | 'day' | 'month' | 'weekday' | 'slot';
+  slots?: ReportSlot[];
+  /** This grouping's own order, else the report's. */
+  sort?: ReportSort;
+}
+
+/** A measure's name or 'key' (the dimension's value), and which way. */
+export interface ReportSort { by: string; descending: boolean }
+
+export interface ReportChart {
+  type: 'pie' | 'bar';
+  dimension: string;
+  measure: string;
+  title: string;
+  /** Most slices or bars, at most 12 (seed 002 §2). */
+  limit: number;
+}
+
+export interface ReportModel {
+  name: string;
+  label: string;
+  entity: string;
+  /** FUNCTION:ACTION the caller must hold. */
+  permission: string;
+  /** API path under /report/. */
+  path: string;
+  route: string;
+  menu?: { group: string; label: string; order: number; icon?: string };
+  /** Entity fields offered as filters, with the list's query parameters. */
+  filters: string[];
+  period?: SearchPeriodModel & { field: string };
+  /** field -> codes whose rows never count. */
+  exclude: { field: string; values: string[] }[];
+  measures: ReportMeasure[];
+  dimensions: ReportDimension[];
+  defaultDimension: string;
+  sort: ReportSort;
+  limit: number;
+  charts: ReportChart[];
+  /** The spec file, for diagnostics of the emitters. */
+  source: string;
+}
+
+/** The query parameter that picks the grouping, and the one that lowers the row limit. */
+export const REPORT_GROUP_PARAM = 'per';
+export const REPORT_LIMIT_PARAM = 'limite';
+
+const MONTHS = ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'];
+/** Indexed as SQL's day of week: 0 Sunday ... 6 Saturday (SQLite strftime('%w'), PostgreSQL extract(dow)). */
+const WEEKDAYS = ['domenica', 'lunedì', 'martedì', 'mercoledì', 'giovedì', 'venerdì', 'sabato'];
+
+/**
+ * The text naming a date dimension's key: a month `2026-05` as "maggio 2026", a day as 27/05/2026, a weekday
+ * (0-6) by its Italian name, a slot by its label; undefined when the key is not one of them.
+ */
+export function dateKeyLabel(dimension: ReportDimension, key: string): string | undefined {
+  if (dimension.by === 'month') {
+    const m = /^(\d{4})-(\d{2})$/.exec(key);
+    return m ? `${MONTHS[Number(m[2]) - 1]} ${m[1]}` : undefined;
+  }
+  if (dimension.by === 'day') {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(key);
+    return m ? `${m[3]}/${m[2]}/${m[1]}` : undefined;
+  }
+  if (dimension.by === 'weekday') return WEEKDAYS[Number(key)];
+  if (dimension.by === 'slot') return dimension.slots?.[Number(key)]?.label;
+  return undefined;
+}

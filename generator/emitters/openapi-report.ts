@@ -1,0 +1,70 @@
+/**
+ * Reports in the OpenAPI document (docs/spec-language.md#reports): `GET /report/<path>` per report, its query
+ * parameters the report's filters (the entity list's own, so the same names and checks), the grouping (`per`) and a
+ * lower row limit (`limite`); its answer typed rows (key, label, one property per measure) and totals.
+ */
+import type { EntityModel, Model } from '../../common/model.js';
+import { entityByName } from '../../common/model.js';
+import { REPORT_GROUP_PARAM, REPORT_LIMIT_PARAM, type ReportModel } from '../../common/report.js';
+import type { ParameterObject } from './openapi-export.js';
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ref('Error') } } });
+
+export const REPORT_TAG = { name: 'Report', description: 'Statistiche e grafici dichiarati nella specifica' };
+
+export function addReportPaths(
+  paths: Record<string, Record<string, unknown>>, schemas: Record<string, unknown>, model: Model,
+  filterParameters: (entity: EntityModel) => ParameterObject[],
+): void {
+  for (const report of model.reports) {
+    const entity = entityByName(model, report.entity);
+    const fields = new Set([...report.filters, ...(report.period ? [report.period.field] : [])]);
+    const filters = filterParameters(entity).filter((p) => typeof p['x-field'] === 'string' && fields.has(p['x-field']));
+    // The period's ends are not `required` here: the server answers a missing end with the spec's own message.
+    const parameters = [
+      ...filters,
+      { name: REPORT_GROUP_PARAM, in: 'query', description: 'Raggruppamento', schema: { type: 'string', enum: report.dimensions.map((d) => d.name), default: report.defaultDimension } },
+      { name: REPORT_LIMIT_PARAM, in: 'query', description: 'Righe al massimo', schema: { type: 'integer', minimum: 1, maximum: report.limit, default: report.limit } },
+    ];
+    Object.assign(schemas, reportSchemas(report));
+    paths[`/report/${report.path}`] = {
+      get: {
+        operationId: `report${report.name}`, summary: report.label, tags: [REPORT_TAG.name],
+        'x-access': 'permission', 'x-permission': report.permission, 'x-entity': entity.name, 'x-operation': 'report', 'x-report': report.name,
+        security: [{ authToken: [] }], parameters,
+        responses: {
+          200: { description: 'Righe raggruppate e totali', content: { 'application/json': { schema: ref(`${report.name}Report`) } } },
+          400: errorResponse('Dati non validi'), 401: errorResponse('Non autenticato'), 403: errorResponse('Non autorizzato'), 500: errorResponse('Errore del server'),
+        },
+      },
+    };
+  }
+}
+
+function reportSchemas(report: ReportModel): Record<string, unknown> {
+  const measures = Object.fromEntries(report.measures.map((m) => [m.name, {
+    // An average of no rows is null; sums and counts of no rows are 0.
+    type: m.kind === 'average' ? ['number', 'null'] : m.kind === 'count' ? 'integer' : 'number', description: m.label,
+  }]));
+  const names = report.measures.map((m) => m.name);
+  return {
+    [`${report.name}Row`]: {
+      type: 'object', additionalProperties: false, required: ['key', 'label', ...names],
+      properties: {
+        key: { type: ['string', 'null'], description: 'Il valore del raggruppamento (null: non indicato)' },
+        label: { type: 'string', description: 'Il nome del valore, come lo legge un utente' },
+        ...measures,
+      },
+    },
+    [`${report.name}Report`]: {
+      type: 'object', additionalProperties: false, required: ['dimension', 'rows', 'totals', 'truncated'],
+      properties: {
+        dimension: { type: 'string', enum: report.dimensions.map((d) => d.name) },
+        rows: { type: 'array', items: ref(`${report.name}Row`) },
+        totals: { type: 'object', additionalProperties: false, required: names, properties: measures },
+        truncated: { type: 'boolean', description: 'More groups than rows in the answer: the totals still cover them all.' },
+      },
+    },
+  };
+}

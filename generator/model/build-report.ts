@@ -1,0 +1,132 @@
+/**
+ * A report file (docs/spec-language.md#reports) resolved against its entity: every measure, dimension, filter,
+ * exclusion and chart names a field the entity has, of a type it can be aggregated or grouped by; each mistake is
+ * reported at its line, so the page and the API never meet a report they cannot run.
+ */
+import type { EntityModel, FieldModel } from '../../common/model.js';
+import type { ReportDimension, ReportMeasure, ReportModel } from '../../common/report.js';
+import { didYouMean, type Diagnostic } from '../diagnostics.js';
+import type { PathSegment } from '../load/source-file.js';
+import type { SpecFile } from '../validate/schema-check.js';
+import type { RawReport } from './spec-types.js';
+
+const DEFAULT_LIMIT = 100;
+const MAX_CHART_ITEMS = 12;
+const VIEW_ACTION = 'VISUALIZZAZIONE';
+
+export function buildReport(
+  { raw, source }: SpecFile<'report'>, entities: readonly EntityModel[], functions: Readonly<Record<string, string>>,
+  actions: Readonly<Record<string, string>>, diagnostics: Diagnostic[],
+): ReportModel | undefined {
+  const at = (...path: PathSegment[]) => source.positionOf(path);
+  const report = (path: PathSegment[], message: string) => { diagnostics.push({ ...at(...path), message }); };
+  const entity = entities.find((e) => e.name === raw.entity);
+  if (!entity) {
+    report(['entity'], `Report ${raw.report} names entity '${raw.entity}', which the spec lacks.${didYouMean(raw.entity, entities.map((e) => e.name))}`);
+    return undefined;
+  }
+  const before = diagnostics.length;
+  const fieldAt = (name: string, path: PathSegment[]): FieldModel | undefined => {
+    const field = entity.fields.find((f) => f.name === name);
+    if (!field) report(path, `'${name}' is not a field of ${entity.name}.${didYouMean(name, entity.fields.map((f) => f.name))}`);
+    return field;
+  };
+
+  const permission = permissionOf(raw, entity, functions, actions, report);
+  for (const [i, name] of (raw.filters ?? []).entries()) {
+    const field = fieldAt(name, ['filters', i]);
+    if (field && !field.search) report(['filters', i], `Filter '${name}' needs a search mode on ${entity.name}.${name} (search: exact, range ...): the report reuses the list's filter.`);
+  }
+  const period = periodOf(raw, fieldAt, report);
+  const exclude = Object.entries(raw.exclude ?? {}).map(([name, values]) => {
+    const field = fieldAt(name, ['exclude', name]);
+    const codes = values;
+    const unknown = field?.options ? codes.filter((c) => !field.options?.some((o) => o.value === c)) : [];
+    if (unknown.length) report(['exclude', name], `Exclusion of ${name} names ${unknown.join(', ')}, not a value of the enum.`);
+    return { field: name, values: codes };
+  });
+  const measures = Object.entries(raw.measures).map(([name, m]) => measureOf(name, m, fieldAt, report));
+  const dimensions = Object.entries(raw.dimensions).map(([name, d]) => dimensionOf(name, d, fieldAt, report));
+  const measureNames = measures.map((m) => m.name);
+  const dimensionNames = dimensions.map((d) => d.name);
+  const defaultDimension = raw.defaultDimension ?? dimensionNames[0];
+  if (!dimensionNames.includes(defaultDimension)) report(['defaultDimension'], `defaultDimension '${defaultDimension}' is not a dimension of ${raw.report}.${didYouMean(defaultDimension, dimensionNames)}`);
+  const sortOf = (text: string | undefined, path: PathSegment[]) => {
+    const by = (text ?? 'key').replace(/^-/, '');
+    if (by !== 'key' && !measureNames.includes(by)) report(path, `sort '${text ?? ''}' names neither a measure nor 'key'.${didYouMean(by, measureNames)}`);
+    return { by, descending: (text ?? '').startsWith('-') };
+  };
+  const sort = sortOf(raw.sort, ['sort']);
+  for (const d of dimensions) {
+    const own = raw.dimensions[d.name].sort;
+    if (own !== undefined) d.sort = sortOf(own, ['dimensions', d.name, 'sort']);
+  }
+  const charts = (raw.charts ?? []).map((c, i) => {
+    if (!dimensionNames.includes(c.dimension)) report(['charts', i, 'dimension'], `Chart dimension '${c.dimension}' is not a dimension of ${raw.report}.${didYouMean(c.dimension, dimensionNames)}`);
+    if (!measureNames.includes(c.measure)) report(['charts', i, 'measure'], `Chart measure '${c.measure}' is not a measure of ${raw.report}.${didYouMean(c.measure, measureNames)}`);
+    const title = c.title ?? `${measures.find((m) => m.name === c.measure)?.label ?? c.measure} per ${(dimensions.find((d) => d.name === c.dimension)?.label ?? c.dimension).toLowerCase()}`;
+    return { type: c.type, dimension: c.dimension, measure: c.measure, title, limit: c.limit ?? MAX_CHART_ITEMS };
+  });
+  if (diagnostics.length > before) return undefined;
+  const label = raw.label ?? raw.report;
+  return {
+    name: raw.report, label, entity: entity.name, permission, path: raw.path, route: raw.route ?? `/report/${raw.path}`,
+    ...(raw.menu ? { menu: { group: raw.menu.group, label: raw.menu.label ?? label, order: raw.menu.order ?? 100, ...(raw.menu.icon ? { icon: raw.menu.icon } : {}) } } : {}),
+    filters: raw.filters ?? [], ...(period ? { period } : {}), exclude, measures, dimensions, defaultDimension,
+    sort, limit: raw.limit ?? DEFAULT_LIMIT, charts, source: source.file,
+  };
+}
+
+type Report = (path: PathSegment[], message: string) => void;
+type FieldAt = (name: string, path: PathSegment[]) => FieldModel | undefined;
+
+/** FUNCTION or FUNCTION:ACTION of the catalogue; the entity's list permission when the report names none. */
+function permissionOf(raw: RawReport, entity: EntityModel, functions: Readonly<Record<string, string>>, actions: Readonly<Record<string, string>>, report: Report): string {
+  if (!raw.permission) return entity.api.permissions.list;
+  const [fn, action = VIEW_ACTION] = raw.permission.split(':');
+  if (!(fn in functions)) report(['permission'], `Function ${fn} is not in spec/platform/functions.yaml.${didYouMean(fn, Object.keys(functions))}`);
+  if (!(action in actions)) report(['permission'], `Action ${action} is not among the actions of spec/platform/functions.yaml.${didYouMean(action, Object.keys(actions))}`);
+  return `${fn}:${action}`;
+}
+
+function periodOf(raw: RawReport, fieldAt: FieldAt, report: Report): ReportModel['period'] {
+  const spec = raw.period;
+  if (!spec) return undefined;
+  const field = fieldAt(spec.field, ['period', 'field']);
+  if (!field) return undefined;
+  if (field.type !== 'date' || field.search !== 'range') {
+    report(['period', 'field'], `period field '${spec.field}' must be a date with search: range (it is ${field.type}${field.search ? `, search: ${field.search}` : ''}).`);
+    return undefined;
+  }
+  const defaultMonths = spec.defaultMonths ?? 1;
+  if (defaultMonths > spec.maxMonths) report(['period', 'defaultMonths'], `period defaultMonths ${defaultMonths} is more than maxMonths ${spec.maxMonths}: the page would open on a period it refuses.`);
+  return { field: field.name, from: `${field.filterParam}Da`, to: `${field.filterParam}A`, maxMonths: spec.maxMonths, defaultMonths, messages: spec.messages };
+}
+
+function measureOf(name: string, m: RawReport['measures'][string], fieldAt: FieldAt, report: Report): ReportMeasure {
+  const kind = m.sum !== undefined ? 'sum' : m.average !== undefined ? 'average' : 'count';
+  const fieldName = m.sum ?? m.average;
+  const kinds = [m.sum, m.average, m.count].filter((k) => k !== undefined).length;
+  if (kinds !== 1) report(['measures', name], `Measure ${name} must be exactly one of sum: <field>, average: <field> or count: true (it has ${kinds}).`);
+  if (fieldName !== undefined) {
+    const field = fieldAt(fieldName, ['measures', name, kind]);
+    if (field && field.type !== 'integer' && field.type !== 'decimal') report(['measures', name, kind], `Measure ${name} ${kind}s '${fieldName}', a ${field.type} field: only integer and decimal fields add up.`);
+  }
+  return { name, label: m.label, kind, ...(fieldName !== undefined ? { field: fieldName } : {}), format: m.format ?? (kind === 'count' ? 'integer' : 'euro') };
+}
+
+function dimensionOf(name: string, d: RawReport['dimensions'][string], fieldAt: FieldAt, report: Report): ReportDimension {
+  const field = fieldAt(d.field, ['dimensions', name, 'field']);
+  const by = d.slots ? 'slot' : d.by ?? 'value';
+  const label = d.label ?? field?.label ?? name;
+  if (field && d.slots && d.by) report(['dimensions', name, 'by'], `Dimension ${name} has slots: it groups by slot, 'by' does not apply.`);
+  if (field && (by === 'day' || by === 'month' || by === 'weekday') && field.type !== 'date') {
+    report(['dimensions', name, 'by'], `Dimension ${name} groups '${d.field}' by ${by}, but it is a ${field.type} field: only a date has days, months and weekdays.`);
+  }
+  if (field && by === 'slot' && field.type !== 'string') report(['dimensions', name, 'slots'], `Dimension ${name} puts '${d.field}' in time slots, but it is a ${field.type} field: slots need a time of day as hh:mm:ss text.`);
+  if (field && by === 'value' && (field.type === 'decimal' || field.type === 'datetime' || field.secret)) {
+    report(['dimensions', name, 'field'], `Dimension ${name} groups by '${d.field}', a ${field.secret ? 'secret' : field.type} field: every row would be a group of its own.`);
+  }
+  (d.slots ?? []).forEach((s, i) => { if (s.from >= s.to) report(['dimensions', name, 'slots', i], `Slot ${s.label} starts at ${s.from}, not before its end ${s.to}.`); });
+  return { name, label, field: d.field, by, ...(d.slots ? { slots: d.slots } : {}) };
+}

@@ -1,0 +1,94 @@
+/**
+ * One grouped query of an entity's rows (EntityService.aggregate, for reports: docs/spec-language.md#reports):
+ * the group's key as SQL of the dialect (a date's month or weekday is written differently by SQLite and
+ * PostgreSQL), the measures, and the totals over every group as window functions of the same query, so the
+ * answer's rows can stop at a limit while its totals and its count of groups still cover them all.
+ */
+import type { Knex } from 'knex';
+import type { ReportDimension } from '../../common/report.js';
+import { textOf } from '../../common/text.js';
+import { isPostgres } from '../db/dialect.js';
+import { expectRecords } from '../records.js';
+
+export interface AggregateMeasure { name: string; kind: 'sum' | 'average' | 'count'; field?: string }
+
+export interface AggregateRequest {
+  dimension: Pick<ReportDimension, 'field' | 'by' | 'slots'>;
+  measures: readonly AggregateMeasure[];
+  /** A measure's name or 'key'. */
+  order: { by: string; descending: boolean };
+  limit: number;
+}
+
+export interface AggregateResult {
+  rows: { key: string | null; values: Record<string, number | null> }[];
+  totals: Record<string, number | null>;
+  /** How many groups there are, beyond the limit too. */
+  groups: number;
+}
+
+/** The group's key as text: the value, the date's day (YYYY-MM-DD) or month (YYYY-MM), the weekday (0 Sunday - 6), the slot's index. */
+function groupKeySql(db: Knex, column: string, dimension: AggregateRequest['dimension']): Knex.Raw {
+  const raw = (sql: string, bindings: readonly Knex.RawBinding[]) => db.raw(sql, bindings);
+  const pg = isPostgres(db);
+  switch (dimension.by) {
+    case 'day': return pg ? raw("to_char(??, 'YYYY-MM-DD')", [column]) : raw('substr(??, 1, 10)', [column]);
+    case 'month': return pg ? raw("to_char(??, 'YYYY-MM')", [column]) : raw('substr(??, 1, 7)', [column]);
+    case 'weekday': return pg ? raw('cast(cast(extract(dow from ??) as integer) as text)', [column]) : raw("strftime('%w', ??)", [column]);
+    case 'slot': {
+      // hh:mm:ss text against hh:mm bounds: '08:00:00' >= '08:00' and '07:59:59' < '08:00' as text, in both databases.
+      const slots = dimension.slots ?? [];
+      const whens = slots.map(() => 'when ?? >= ? and ?? < ? then ?').join(' ');
+      return raw(`case ${whens} end`, slots.flatMap((s, i) => [column, s.from, column, s.to, String(i)]));
+    }
+    default: return raw('cast(?? as text)', [column]);
+  }
+}
+
+/**
+ * Runs the grouped query on `scoped` (the entity's rows the caller may read, filtered): per group the key, each
+ * sum, count and the sum and count behind each average; over all groups the same as window functions.
+ */
+export async function runAggregate(db: Knex, scoped: Knex.QueryBuilder, columnOf: (field: string) => string, request: AggregateRequest): Promise<AggregateResult> {
+  const key = groupKeySql(db, columnOf(request.dimension.field), request.dimension);
+  const raw = (sql: string, bindings: readonly Knex.RawBinding[] = []) => db.raw(sql, bindings);
+  const selects: Knex.Raw[] = [raw('? as "key"', [key]), raw('count(*) over () as "_groups"')];
+  for (const m of request.measures) {
+    if (m.kind === 'count') {
+      selects.push(raw(`count(*) as ??`, [m.name]), raw('sum(count(*)) over () as ??', [`_t_${m.name}`]));
+      continue;
+    }
+    const column = columnOf(m.field ?? '');
+    selects.push(raw('sum(??) as ??', [column, `_s_${m.name}`]), raw('sum(sum(??)) over () as ??', [column, `_ts_${m.name}`]));
+    if (m.kind === 'average') selects.push(raw('count(??) as ??', [column, `_n_${m.name}`]), raw('sum(count(??)) over () as ??', [column, `_tn_${m.name}`]));
+  }
+  const sortMeasure = request.measures.find((m) => m.name === request.order.by);
+  const direction = request.order.descending ? 'desc' : 'asc';
+  const orderSql = !sortMeasure ? '1' : sortMeasure.kind === 'count' ? '??' : sortMeasure.kind === 'sum' ? '??' : 'sum(??) / nullif(count(??), 0)';
+  const orderBindings = !sortMeasure ? [] : sortMeasure.kind === 'count' ? [sortMeasure.name] : sortMeasure.kind === 'sum' ? [`_s_${sortMeasure.name}`] : [columnOf(sortMeasure.field ?? ''), columnOf(sortMeasure.field ?? '')];
+  // Ties and the key's own order: the key ascending after the measure, so the same data always answers the same rows.
+  const answer: unknown = await scoped.clone()
+    .select(selects).groupBy(raw('1'))
+    .orderByRaw(`${orderSql} ${direction}${sortMeasure ? ', 1 asc' : ''}`, orderBindings)
+    .limit(request.limit);
+  const found = expectRecords(answer, 'The groups of an aggregate');
+  const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+  const valuesOf = (r: Record<string, unknown>, prefix: '' | 't'): Record<string, number | null> => Object.fromEntries(request.measures.map((m) => {
+    if (m.kind === 'count') return [m.name, num(r[prefix ? `_t_${m.name}` : m.name]) ?? 0];
+    const sum = num(r[prefix ? `_ts_${m.name}` : `_s_${m.name}`]);
+    if (m.kind === 'sum') return [m.name, roundCents(sum ?? 0)];
+    const n = num(r[prefix ? `_tn_${m.name}` : `_n_${m.name}`]) ?? 0;
+    return [m.name, n === 0 || sum === null ? null : roundCents(sum / n)];
+  }));
+  const first = found.at(0);
+  return {
+    rows: found.map((r) => ({ key: r.key === null || r.key === undefined ? null : textOf(r.key), values: valuesOf(r, '') })),
+    totals: first ? valuesOf(first, 't') : Object.fromEntries(request.measures.map((m) => [m.name, m.kind === 'average' ? null : 0])),
+    groups: first ? Number(first._groups) : 0,
+  };
+}
+
+/** Sums of decimal amounts: SQLite adds them as floating point (0.1 + 0.2), so the cents are rounded. */
+function roundCents(value: number): number {
+  return Math.round(value * 100) / 100;
+}

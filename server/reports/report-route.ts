@@ -1,0 +1,60 @@
+/**
+ * GET /report/<path> (docs/spec-language.md#reports): the report's period checked as a list's is, then one grouped
+ * query through the entity's scoped service (server/crud/aggregate.ts), then each group's key named as a user reads
+ * it: an enum by its label, a reference by its row's name (in the caller's scope), a month or weekday in Italian.
+ */
+import type { Request, Response } from 'express';
+import type { EntityModel } from '../../common/model.js';
+import { dateKeyLabel, REPORT_GROUP_PARAM, REPORT_LIMIT_PARAM, type ReportDimension, type ReportModel } from '../../common/report.js';
+import { periodRefusal } from '../../common/search-period.js';
+import type { Caller } from '../domain/auth/caller.js';
+import { ApiError } from '../http/api-error.js';
+import type { Condition } from '../crud/conditions.js';
+import type { EntityService } from '../crud/entity-service.js';
+import type { FilterParam } from '../crud/list-query.js';
+import { isRecord } from '../records.js';
+
+/** What a group without a value is called (a movement of no company). */
+const NO_VALUE = 'Non indicato';
+
+export async function runReport(service: EntityService, report: ReportModel, filterable: readonly FilterParam[], req: Request, res: Response, caller: Caller): Promise<void> {
+  const query: Record<string, unknown> = req.query;
+  if (report.period) {
+    const refusal = periodRefusal(report.period, query[report.period.from], query[report.period.to]);
+    if (refusal) throw new ApiError('VALIDATION_ERROR', [{ field: refusal.param, message: refusal.message }]);
+  }
+  // The document's schema already refused any other grouping or a limit above the report's.
+  const dimension = report.dimensions.find((d) => d.name === query[REPORT_GROUP_PARAM]) ?? report.dimensions.find((d) => d.name === report.defaultDimension);
+  if (!dimension) throw new Error(`Report ${report.name} has no dimension ${report.defaultDimension}`);
+  const limit = Math.min(Number(query[REPORT_LIMIT_PARAM] ?? report.limit), report.limit);
+  const where: Condition[] = report.exclude.map(({ field, values }) => ({ field, notIn: values, orNull: true }));
+  const result = await service.aggregate(query, filterable, where, { dimension, measures: report.measures, order: dimension.sort ?? report.sort, limit }, caller);
+  const labels = await labelsOf(service, dimension, result.rows.map((r) => r.key), caller);
+  res.json({
+    dimension: dimension.name,
+    rows: result.rows.map((r) => ({ key: r.key, label: r.key === null ? NO_VALUE : labels.get(r.key) ?? r.key, ...r.values })),
+    totals: result.totals,
+    truncated: result.groups > result.rows.length,
+  });
+}
+
+/** The name of each key: never a bare code where the spec has a label for it. */
+async function labelsOf(service: EntityService, dimension: ReportDimension, keys: (string | null)[], caller: Caller): Promise<Map<string, string>> {
+  const present = keys.filter((k): k is string => k !== null);
+  if (dimension.by !== 'value') return new Map(present.map((k) => [k, dateKeyLabel(dimension, k) ?? k]));
+  const field = fieldOf(service.entity, dimension.field);
+  if (field.options) return new Map(present.map((k) => [k, field.options?.find((o) => o.value === k)?.label ?? k]));
+  if (field.type === 'boolean') return new Map(present.map((k) => [k, k === 'true' || k === '1' ? 'Sì' : 'No']));
+  if (field.type !== 'reference') return new Map(present.map((k) => [k, k]));
+  const named = await service.withLabels(present.map((k) => ({ [field.name]: k })), caller);
+  return new Map(named.map((row, i) => {
+    const own = isRecord(row._labels) ? row._labels[field.name] : undefined;
+    return [present[i], typeof own === 'string' ? own : present[i]];
+  }));
+}
+
+function fieldOf(entity: EntityModel, name: string): EntityModel['fields'][number] {
+  const field = entity.fields.find((f) => f.name === name);
+  if (!field) throw new Error(`${entity.name} has no field ${name}`);
+  return field;
+}

@@ -1,0 +1,49 @@
+/**
+ * The turnover statistics in the browser (seed 002 §2 /statistiche/transato/search, a report of
+ * spec/statistiche/transato.yaml): sede.30480 opens the page from its address, reads its bank's turnover of a card
+ * company in the table (euro with comma decimals, computed here from the demo's generator) and sees the pie and the
+ * bar chart (at most 12 bars), at 1400 px and at 390 px; axe finds no serious or critical violation.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { demoMovements } from '../../scripts/demo-movimenti';
+import { expect, test } from './support/fixtures';
+import { expectPath, submitLogin } from './support/steps';
+
+const FROM = '2026-06-01';
+const TO = '2026-11-25';
+const VISA = demoMovements().filter((m) => m.codAbi === '30480' && m.codCompagnia === '20' && m.esito === '01' && m.dataOperazione >= FROM && m.dataOperazione <= TO);
+const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 });
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+for (const width of [1400, 390]) {
+  test(`sede.30480 legge il transato per compagnia e vede i grafici a ${width} px`, async ({ newPage }) => {
+    const page = await newPage();
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/statistiche/transato/search?dataOperazioneDa=${FROM}&dataOperazioneA=${TO}&per=compagnia`);
+    await expectPath(page, '/login/banca');
+    await submitLogin(page, 'sede.30480');
+    await expectPath(page, '/statistiche/transato/search');
+    await expect(page.getByRole('heading', { name: 'Statistiche transato', exact: true })).toBeVisible();
+
+    const visa = page.getByTestId('report-table').getByRole('row', { name: /Visa Europe/ });
+    const total = VISA.reduce((s, m) => s + m.importo, 0);
+    expect(VISA.length).toBeGreaterThan(3);
+    await expect(visa).toContainText(euro.format(Math.round(total * 100) / 100));
+    await expect(visa).toContainText(String(VISA.length));
+
+    const pie = page.getByTestId('report-chart-pie-compagnia');
+    await expect(pie.getByRole('img', { name: /Transato per compagnia: .*Visa Europe/ })).toBeVisible();
+    await expect(pie.locator('svg.recharts-surface .recharts-pie-sector').first()).toBeVisible();
+    const bars = page.getByTestId('report-chart-bar-mese');
+    await expect(bars.getByRole('img', { name: /Transato per mese: giugno 2026/ })).toBeVisible();
+    await expect(bars.locator('.recharts-bar-rectangle').first()).toBeVisible();
+    expect(await bars.locator('.recharts-bar-rectangle').count()).toBeLessThanOrEqual(12);
+    expect(await page.getByTestId('report-chart-bar-filiale').locator('.recharts-bar-rectangle').count()).toBeLessThanOrEqual(12);
+    await page.screenshot({ path: `/tmp/statistiche-transato-${width}.png`, fullPage: true });
+
+    // At 390 px nothing scrolls sideways: the table scrolls in its own box.
+    if (width === 390) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const violations = (await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+}

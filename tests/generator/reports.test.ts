@@ -1,0 +1,105 @@
+/**
+ * The `report` spec kind (docs/spec-language.md#reports): the model the page and the server read, the operation and
+ * typed answer of the document, and each mistake refused at its line with what to write instead.
+ */
+import { describe, expect, it } from 'vitest';
+import { format, loadSpec, loadSpecWithError } from '../support/spec-helpers.js';
+import { openApiJson } from './emitted.js';
+
+const ENTITY_FILE = 'spec/cassa/incasso.yaml';
+const REPORT_FILE = 'spec/cassa/incassi-report.yaml';
+const ENTITY = `entity: Incasso
+table: incasso
+key: codice
+permission: ANAG_BANCHE
+api: { path: incassi }
+fields:
+  codice: { type: string, label: Codice, required: true }
+  data: { type: date, label: Data, search: range }
+  ora: { type: string, label: Ora }
+  importo: { type: decimal, label: Importo }
+  esito: { type: enum, label: Esito, search: exact, values: { OK: Incassato, KO: Rifiutato } }
+`;
+const REPORT = `report: Incassi
+entity: Incasso
+path: cassa/incassi
+filters: [esito]
+exclude: { esito: [KO] }
+measures:
+  totale: { sum: importo, label: Totale }
+  numero: { count: true, label: Numero }
+dimensions:
+  esito: { field: esito }
+  mese: { field: data, by: month, sort: key }
+  fascia: { field: ora, slots: [{ from: '00:00', to: '12:00', label: Mattina }, { from: '12:00', to: '24:00', label: Pomeriggio }] }
+sort: -totale
+charts:
+  - { type: bar, dimension: mese, measure: totale }
+`;
+const load = (report: string) => loadSpec({ [ENTITY_FILE]: ENTITY, [REPORT_FILE]: report });
+const refused = (report: string, substring: string) => {
+  const d = loadSpecWithError({ [ENTITY_FILE]: ENTITY, [REPORT_FILE]: report }, substring);
+  return `${d.file}:${d.line}:${d.column}`;
+};
+
+describe('a report', () => {
+  it('is resolved into the model with its defaults', () => {
+    const { model, diagnostics } = load(REPORT);
+    expect(diagnostics.map(format)).toEqual([]);
+    const report = model?.reports[0];
+    expect(report).toMatchObject({
+      name: 'Incassi', label: 'Incassi', entity: 'Incasso', permission: 'ANAG_BANCHE:VISUALIZZAZIONE', route: '/report/cassa/incassi',
+      exclude: [{ field: 'esito', values: ['KO'] }], defaultDimension: 'esito', sort: { by: 'totale', descending: true }, limit: 100,
+      charts: [{ type: 'bar', dimension: 'mese', measure: 'totale', title: 'Totale per data', limit: 12 }],
+    });
+    expect(report?.measures.map((m) => [m.name, m.kind, m.format])).toEqual([['totale', 'sum', 'euro'], ['numero', 'count', 'integer']]);
+    expect(report?.dimensions.map((d) => [d.name, d.by, d.sort?.by])).toEqual([['esito', 'value', undefined], ['mese', 'month', 'key'], ['fascia', 'slot', undefined]]);
+  });
+
+  it('has a GET operation with its filters, grouping and typed rows in the document', () => {
+    const { model } = load(REPORT);
+    if (!model) throw new Error('no model');
+    const doc = openApiJson(model);
+    const op = doc.paths['/report/cassa/incassi'].get;
+    expect(op).toMatchObject({ operationId: 'reportIncassi', 'x-operation': 'report', 'x-report': 'Incassi', 'x-entity': 'Incasso', 'x-permission': 'ANAG_BANCHE:VISUALIZZAZIONE' });
+    expect(op.parameters.map((p: { name: string }) => p.name)).toEqual(['esito', 'per', 'limite']);
+    expect(op.parameters[1].schema.enum).toEqual(['esito', 'mese', 'fascia']);
+    const row = doc.components.schemas.IncassiRow;
+    expect(row.required).toEqual(['key', 'label', 'totale', 'numero']);
+    expect(row.properties.numero.type).toBe('integer');
+  });
+});
+
+describe('a report the generator refuses, at the line', () => {
+  it('an unknown entity', () => {
+    expect(refused(REPORT.replace('entity: Incasso', 'entity: Incassi'), "names entity 'Incassi'")).toBe(`${REPORT_FILE}:2:9`);
+  });
+  it('a sum of a text field', () => {
+    expect(refused(REPORT.replace('sum: importo', 'sum: codice'), 'only integer and decimal fields add up')).toBe(`${REPORT_FILE}:7:18`);
+  });
+  it('a measure that is both a sum and a count', () => {
+    expect(refused(REPORT.replace('{ count: true, label: Numero }', '{ count: true, sum: importo, label: Numero }'), 'exactly one of sum')).toBe(`${REPORT_FILE}:8:11`);
+  });
+  it('a month of a field that is not a date', () => {
+    expect(refused(REPORT.replace('{ field: data, by: month', '{ field: importo, by: month'), 'only a date has days, months and weekdays')).toBe(`${REPORT_FILE}:11:31`);
+  });
+  it('a dimension over an unknown field, with a suggestion', () => {
+    expect(refused(REPORT.replace('esito: { field: esito }', 'esito: { field: esiti }'), "'esiti' is not a field of Incasso. Did you mean 'esito'?")).toBe(`${REPORT_FILE}:10:19`);
+  });
+  it('a filter without a search mode', () => {
+    expect(refused(REPORT.replace('filters: [esito]', 'filters: [importo]'), 'needs a search mode')).toBe(`${REPORT_FILE}:4:11`);
+  });
+  it('an exclusion of a code the enum lacks', () => {
+    expect(refused(REPORT.replace('esito: [KO]', 'esito: [XX]'), 'names XX, not a value of the enum')).toBe(`${REPORT_FILE}:5:19`);
+  });
+  it('a chart of an unknown measure, and more than 12 bars', () => {
+    expect(refused(REPORT.replace('measure: totale }', 'measure: media }'), "Chart measure 'media'")).toBe(`${REPORT_FILE}:15:44`);
+    expect(refused(REPORT.replace('measure: totale }', 'measure: totale, limit: 13 }'), '12')).toMatch(new RegExp(`^${REPORT_FILE}:15:`));
+  });
+  it('a sort by neither a measure nor the key', () => {
+    expect(refused(REPORT.replace('sort: -totale', 'sort: -importo'), "sort '-importo' names neither a measure nor 'key'")).toBe(`${REPORT_FILE}:13:7`);
+  });
+  it('a permission whose function the catalogue lacks', () => {
+    expect(refused(REPORT.replace('path: cassa/incassi', 'permission: GES_NULLA\npath: cassa/incassi'), 'Function GES_NULLA is not in spec/platform/functions.yaml')).toBe(`${REPORT_FILE}:3:13`);
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * A report (docs/spec-language.md#reports) on the fixture's takings (tests/fixtures/spec/catalogo/incassi-report.yaml):
+ * bank 10001's takings of tests/fixtures/spec/demo/15-incassi.yaml summed by outcome, month and weekday, refunds (ST)
+ * excluded, another bank's (I007) never counted, the enum named by its label, the period checked.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFixtureApp } from '../../support/fixture-app.js';
+import { API, type TestApp } from '../../support/test-app.js';
+
+let app: TestApp;
+let sede: TestApp['request'];
+let altra: TestApp['request'];
+
+beforeAll(async () => {
+  app = await createFixtureApp();
+  sede = await app.loginAs('sede.10001');
+  altra = await app.loginAs('sede.20002');
+});
+afterAll(() => app.close());
+
+const URL = `${API}/report/catalogo/incassi`;
+const PERIOD = 'dataDa=2026-05-01&dataA=2026-11-30';
+
+describe('a report of the fixture\'s takings', () => {
+  it('sums bank 10001\'s takings by outcome: I001, I003, I005, I006 cashed, I002 refused, I004 (ST) left out', async () => {
+    const res = await sede.get(`${URL}?${PERIOD}&per=esito`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      dimension: 'esito',
+      rows: [
+        { key: 'OK', label: 'Incassato', totale: 150.5, numero: 4, medio: 37.63 },
+        { key: 'KO', label: 'Rifiutato', totale: 20, numero: 1, medio: 20 },
+      ],
+      totals: { totale: 170.5, numero: 5, medio: 34.1 },
+      truncated: false,
+    });
+  });
+
+  it('groups by month in calendar order (the dimension\'s sort: key), named in Italian', async () => {
+    const res = await sede.get(`${URL}?${PERIOD}&per=mese`);
+    expect(res.body.rows).toEqual([
+      { key: '2026-05', label: 'maggio 2026', totale: 10.5, numero: 1, medio: 10.5 },
+      { key: '2026-09', label: 'settembre 2026', totale: 20, numero: 1, medio: 20 },
+      { key: '2026-10', label: 'ottobre 2026', totale: 30, numero: 1, medio: 30 },
+      { key: '2026-11', label: 'novembre 2026', totale: 110, numero: 2, medio: 55 },
+    ]);
+  });
+
+  it('groups by weekday: 10/05/2026 was a Sunday, 01/11/2026 too', async () => {
+    const res = await sede.get(`${URL}?${PERIOD}&per=giornoSettimana`);
+    expect(res.body.rows.find((r: { key: string }) => r.key === '0')).toEqual({ key: '0', label: 'domenica', totale: 60.5, numero: 2, medio: 30.25 });
+  });
+
+  it('filters by the list\'s own parameters, and another bank sees only its own takings', async () => {
+    expect((await sede.get(`${URL}?${PERIOD}&per=esito&esito=KO`)).body.totals).toEqual({ totale: 20, numero: 1, medio: 20 });
+    expect((await altra.get(`${URL}?${PERIOD}&per=banca`)).body.rows).toEqual([{ key: '20002', label: expect.stringContaining('20002'), totale: 70, numero: 1, medio: 70 }]);
+    expect((await altra.get(`${URL}?${PERIOD}&per=banca&codAbi=10001`)).body.rows).toEqual([]);
+  });
+
+  it('refuses a period over 12 months with the spec\'s message', async () => {
+    const res = await sede.get(`${URL}?dataDa=2025-01-01&dataA=2026-11-30`);
+    expect(res.status).toBe(400);
+    expect(res.body.details).toEqual([{ field: 'dataDa', message: 'Il periodo degli incassi non può superare i 12 mesi' }]);
+  });
+});

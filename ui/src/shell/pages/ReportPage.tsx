@@ -1,0 +1,127 @@
+/**
+ * A report's page (docs/spec-language.md#reports; seed 002 §2 turnover statistics): the filters of the spec with its
+ * period, the grouping, a table of the groups with their labels and figures (euro with comma decimals) and totals,
+ * and the spec's charts. Filters and grouping live in the address, so a reload or a shared link shows the same.
+ */
+import '@mantine/charts/styles.css';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Alert, Box, Group, Loader, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { defaultPeriod, periodRefusal } from '../../../../common/search-period';
+import { userMessage } from '../../core/apiError';
+import { useDataProvider } from '../../core/hooks/useDataProvider';
+import { useManifest } from '../../core/hooks/useManifest';
+import { useStableValue } from '../../core/hooks/useStableValue';
+import type { ReportMeta } from '../../core/types';
+import { FilterBar } from '../list/FilterBar';
+import { localToday } from '../list/searchPeriod';
+import { ReportChart } from '../report/ReportChart';
+import { reportAnswer, type ReportAnswer } from '../report/reportAnswer';
+import { formatMeasure } from '../report/reportFormat';
+
+const GROUP_PARAM = 'per';
+
+export default function ReportPage({ name }: { name: string }) {
+  const manifest = useManifest();
+  const report: ReportMeta | undefined = manifest.reports?.[name];
+  if (!report) return <Alert color="red" role="alert">Report {name} non dichiarato</Alert>;
+  return <ReportView report={report} delayMs={manifest.ui.typeaheadDelayMs} />;
+}
+
+/** A box that scrolls sideways what is wider than the screen, reachable by keyboard. */
+function ScrollBox({ label, children }: { label: string; children: ReactNode }) {
+  // A labelled region in the tab order: the WAI pattern for a scrollable area without focusable content of its own.
+  return <Box role="region" aria-label={label} tabIndex={0} style={{ overflowX: 'auto' }}>{children}</Box>;
+}
+
+function ReportView({ report, delayMs }: { report: ReportMeta; delayMs: number }) {
+  const provider = useDataProvider();
+  const [params, setParams] = useSearchParams();
+  const values = useMemo(() => Object.fromEntries(params.entries()), [params]);
+  const dimension = report.dimensions.some((d) => d.name === values[GROUP_PARAM]) ? values[GROUP_PARAM] : report.defaultDimension;
+  const period = report.period;
+
+  // The page opens on the spec's default period, written into the address.
+  useEffect(() => {
+    if (!period || values[period.from] || values[period.to]) return;
+    const { from, to } = defaultPeriod(period, localToday());
+    setParams((p) => { const next = new URLSearchParams(p); next.set(period.from, from); next.set(period.to, to); return next; }, { replace: true });
+  }, [period, values, setParams]);
+
+  const filters = useMemo(() => Object.fromEntries(Object.entries(values).filter(([k, v]) => k !== GROUP_PARAM && v !== '')), [values]);
+  const refusal = period ? periodRefusal(period, filters[period.from], filters[period.to]) : undefined;
+  const ready = !period || Boolean(filters[period.from] && filters[period.to]);
+  const [answer, setAnswer] = useState<ReportAnswer | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  const query = useStableValue(filters);
+
+  useEffect(() => {
+    if (!ready || refusal) return;
+    const controller = new AbortController();
+    provider.requestPath('GET', `/report/${report.path}`, { query: { ...query, [GROUP_PARAM]: dimension }, signal: controller.signal })
+      .then((body) => { setAnswer(reportAnswer(body)); setError(undefined); })
+      .catch((e: unknown) => { if (!controller.signal.aborted) setError(userMessage(e)); });
+    return () => { controller.abort(); };
+  }, [provider, report.path, dimension, query, ready, refusal]);
+
+  const set = (param: string, value: string | undefined) => {
+    setParams((p) => { const next = new URLSearchParams(p); if (value) next.set(param, value); else next.delete(param); return next; }, { replace: true });
+  };
+  const dimensionLabel = report.dimensions.find((d) => d.name === dimension)?.label ?? dimension;
+  return (
+    <Stack>
+      <Title order={1} size="h2">{report.label}</Title>
+      <Paper withBorder p="md">
+        <Stack gap="sm">
+          <FilterBar filters={report.filters} values={filters} delayMs={delayMs} onChange={(param, value) => { set(param, value); }}
+            leading={(
+              <Select label="Raggruppa per" data={report.dimensions.map((d) => ({ value: d.name, label: d.label }))} value={dimension}
+                allowDeselect={false} onChange={(v) => { set(GROUP_PARAM, v ?? undefined); }} style={{ width: 220 }} data-testid="report-per" />
+            )} />
+          {refusal && <Text c="red" role="alert">{refusal.message}</Text>}
+        </Stack>
+      </Paper>
+      {error && <Alert color="red" role="alert">{error}</Alert>}
+      {!answer && !error && !refusal && <Loader aria-label="Caricamento" />}
+      {answer && !refusal && (
+        <>
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            {report.charts.map((c) => <ReportChart key={`${c.type}-${c.dimension}`} report={report} chart={c} query={filters} />)}
+          </SimpleGrid>
+          <Paper withBorder p={{ base: 'xs', sm: 'md' }}>
+            <Group justify="space-between" mb="sm">
+              <Title order={2} size="h4">{`${report.label} per ${dimensionLabel.toLowerCase()}`}</Title>
+              {answer.truncated && <Text size="sm" c="dimmed">{`Mostrati i primi ${answer.rows.length} raggruppamenti; i totali li comprendono tutti`}</Text>}
+            </Group>
+            {/* A phone scrolls the table in its own box, which takes the focus so a keyboard scrolls it too (axe scrollable-region-focusable). */}
+            <ScrollBox label={`Tabella: ${report.label} per ${dimensionLabel.toLowerCase()}`}>
+            <Table striped withTableBorder horizontalSpacing="xs" fz="sm" data-testid="report-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{dimensionLabel}</Table.Th>
+                    {report.measures.map((m) => <Table.Th key={m.name} ta="right">{m.label}</Table.Th>)}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {answer.rows.map((r) => (
+                    <Table.Tr key={r.key ?? ''}>
+                      <Table.Td>{r.label}</Table.Td>
+                      {report.measures.map((m) => <Table.Td key={m.name} ta="right">{formatMeasure(m.format, r.values[m.name])}</Table.Td>)}
+                    </Table.Tr>
+                  ))}
+                  {answer.rows.length === 0 && <Table.Tr><Table.Td colSpan={report.measures.length + 1}>Nessun dato nel periodo</Table.Td></Table.Tr>}
+                </Table.Tbody>
+                <Table.Tfoot>
+                  <Table.Tr>
+                    <Table.Th>Totale</Table.Th>
+                    {report.measures.map((m) => <Table.Th key={m.name} ta="right">{formatMeasure(m.format, answer.totals[m.name])}</Table.Th>)}
+                  </Table.Tr>
+                </Table.Tfoot>
+              </Table>
+            </ScrollBox>
+          </Paper>
+        </>
+      )}
+    </Stack>
+  );
+}
