@@ -7,7 +7,7 @@
  */
 import 'mantine-react-table/styles.css';
 import { useMemo, useState } from 'react';
-import { ActionIcon, Button, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Skeleton, Stack, Text } from '@mantine/core';
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
 import { MantineReactTable, useMantineReactTable, type MRT_ColumnSizingState, type MRT_PaginationState, type MRT_RowSelectionState, type MRT_SortingState, type MRT_Updater } from 'mantine-react-table';
@@ -47,6 +47,8 @@ const PHONE_KEY_WIDTH = 150;
 const SELECT_WIDTH = 48;
 const ACTIONS_WIDTH = 90;
 const BORDER_WIDTH = 4;
+/** The placeholder before the first answer: a header and a few rows, about what the viewport shows of a table. */
+const PLACEHOLDER_HEIGHT = 400;
 
 function applied<T>(updater: MRT_Updater<T>, old: T): T {
   return updater instanceof Function ? updater(old) : updater;
@@ -60,6 +62,11 @@ export function ListTable({ entityName, entity, list, view, onViewChange, onOpen
   // Widths from the first rows that arrive, then kept: paging must not make the columns jump.
   const [opening, setOpening] = useState<Record<string, number> | undefined>();
   if (opening === undefined && list.rows.length > 0) setOpening(openingWidths(ordered, list.rows));
+  // The table mounts once the first answer is here (then stays, through paging and reloads): until then a plain
+  // placeholder holds its place. The library's own loading rows cost a full table render (page size x columns
+  // skeleton cells), redone when the box is measured and again when the rows arrive: most of a list's start-up work.
+  const [answered, setAnswered] = useState(false);
+  if (!answered && !list.loading) setAnswered(true);
   const [columnSizing, setColumnSizing] = useState<MRT_ColumnSizingState>(() => loadColumnWidths(browserStore('local'), entityName));
   const { ref: box, width: boxWidth } = useElementSize<HTMLDivElement>();
   // Beside the data columns: the selection checkboxes and the delete buttons.
@@ -176,7 +183,11 @@ export function ListTable({ entityName, entity, list, view, onViewChange, onOpen
       : {},
   });
 
-  const body = <div ref={box}><MantineReactTable table={table} /></div>;
+  const body = (
+    <div ref={box}>
+      {answered ? <MantineReactTable table={table} /> : <Skeleton height={PLACEHOLDER_HEIGHT} radius="sm" data-testid="list-placeholder" />}
+    </div>
+  );
   if (entity.pageWindow === undefined) return body;
   return (
     <Stack gap="xs">
