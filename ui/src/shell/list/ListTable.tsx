@@ -7,7 +7,7 @@
  */
 import 'mantine-react-table/styles.css';
 import { useMemo, useState } from 'react';
-import { ActionIcon, Button, Skeleton, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Stack, Text } from '@mantine/core';
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
 import { MantineReactTable, useMantineReactTable, type MRT_ColumnSizingState, type MRT_PaginationState, type MRT_RowSelectionState, type MRT_SortingState, type MRT_Updater } from 'mantine-react-table';
@@ -20,6 +20,7 @@ import { browserStore, loadColumnWidths, saveColumnWidths } from '../../core/lis
 import { pageSizeOptions, withPage, withSort, type ListView } from '../../core/listView';
 import type { EntityMeta, Row } from '../../core/types';
 import { keyFirst, openingWidths, tableColumns } from './columns';
+import { ListPlaceholder } from './ListPlaceholder';
 import classes from './ListTable.module.css';
 import { WindowPager } from './WindowPager';
 
@@ -47,8 +48,6 @@ const PHONE_KEY_WIDTH = 150;
 const SELECT_WIDTH = 48;
 const ACTIONS_WIDTH = 90;
 const BORDER_WIDTH = 4;
-/** The placeholder before the first answer: a header and a few rows, about what the viewport shows of a table. */
-const PLACEHOLDER_HEIGHT = 400;
 
 function applied<T>(updater: MRT_Updater<T>, old: T): T {
   return updater instanceof Function ? updater(old) : updater;
@@ -185,7 +184,7 @@ export function ListTable({ entityName, entity, list, view, onViewChange, onOpen
 
   const body = (
     <div ref={box}>
-      {answered ? <MantineReactTable table={table} /> : <Skeleton height={PLACEHOLDER_HEIGHT} radius="sm" data-testid="list-placeholder" />}
+      {answered ? <MantineReactTable table={table} /> : <ListPlaceholder />}
     </div>
   );
   if (entity.pageWindow === undefined) return body;
