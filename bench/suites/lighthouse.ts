@@ -32,12 +32,15 @@ const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-bl
 /** Runs per cell: the performance score moves with the load of the shared machine, the median less so. */
 const RUNS = 3;
 
-interface Audit { title: string; score: number | null; displayValue?: string; scoreDisplayMode?: string }
+interface Audit { title: string; score: number | null; displayValue?: string; scoreDisplayMode?: string; details?: Details }
+/** The parts of an audit's details this suite reads (main-thread work, script boot-up, the LCP element's breakdown). */
+interface Details { items?: DetailItem[] }
+interface DetailItem { groupLabel?: string; duration?: number; url?: string; scripting?: number; label?: string; nodeLabel?: string; items?: DetailItem[] }
 interface Report {
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] } | undefined>;
   audits: Record<string, Audit | undefined>;
 }
-interface Row { page: string; formFactor: string; scores: (number | null)[]; /** Performance of every run. */ runs: number[]; metrics: string[]; failing: string[] }
+interface Row { page: string; formFactor: string; scores: (number | null)[]; /** Performance of every run. */ runs: number[]; metrics: string[]; failing: string[]; /** Where the median run's time went. */ time: string }
 
 const execFileAsync = promisify(execFile);
 
@@ -104,10 +107,26 @@ async function measurePages(outDir: string, origin: string, runs: number): Promi
         runs: reports.map((r) => Math.round(performance(r) * 100)),
         metrics: METRICS.map((m) => parsed.audits[m]?.displayValue ?? '-'),
         failing,
+        time: whereTheTimeGoes(parsed),
       });
     }
   }
   return rows;
+}
+
+/**
+ * What a score under target is made of, from the run's own audits: the main thread's work by kind
+ * (mainthread-work-breakdown), the scripts that ran longest (bootup-time), and the largest contentful paint's
+ * element with its parts (lcp-breakdown-insight: time to first byte, then the wait until it is drawn).
+ */
+function whereTheTimeGoes(report: Report): string {
+  const ms = (n: number | undefined) => `${Math.round(n ?? 0).toLocaleString('en-US')} ms`;
+  const work = (report.audits['mainthread-work-breakdown']?.details?.items ?? []).slice(0, 3).map((i) => `${i.groupLabel ?? '?'} ${ms(i.duration)}`);
+  const scripts = (report.audits['bootup-time']?.details?.items ?? []).slice(0, 2).map((i) => `${(i.url ?? '?').split('/').pop() ?? '?'} ${ms(i.scripting)}`);
+  const lcp = report.audits['lcp-breakdown-insight']?.details?.items ?? [];
+  const element = lcp.find((i) => i.nodeLabel !== undefined)?.nodeLabel;
+  const parts = (lcp.find((i) => i.items !== undefined)?.items ?? []).map((i) => `${i.label ?? '?'} ${ms(i.duration)}`);
+  return [`main thread: ${work.join(', ')}`, `scripts: ${scripts.join(', ')}`, `LCP element «${element ?? '?'}» (${parts.join(', ')}, observed)`].join('; ');
 }
 
 /** RUNS Lighthouse runs per page and form factor (about 10 minutes); `--quick`: one (about 3 minutes). */
@@ -150,6 +169,10 @@ export async function run(opts: { quick: boolean }): Promise<string> {
       '',
       ...rows.filter((r) => r.failing.length).map((r) => `- ${r.page}, ${r.formFactor}: ${r.failing.join('; ')}`),
       ...(rows.some((r) => r.failing.length) ? [] : ['- none']),
+      '',
+      'Where the time goes (the median run of each cell; Lighthouse simulates the mobile figures from these observed ones):',
+      '',
+      ...rows.map((r) => `- ${r.page}, ${r.formFactor}: ${r.time}`),
       '',
     ].join('\n');
   } finally {

@@ -18,6 +18,7 @@ import { sessionMayExist } from '../core/sessionHint';
 import type { EntityMeta, Manifest, RouteDef, ShellDef } from '../core/types';
 import { RequireAuth, RequirePermission, ShellOnly } from './auth/guards';
 import { preloadFrame, ShellFrame } from './layouts';
+import { loadListTable } from './list/tableChunk';
 import { PublicLayout } from './PublicLayout';
 import { NotFoundPage } from './pages/StatusPages';
 
@@ -119,4 +120,5 @@ export function preloadFirstPage({ routes, shells }: Pick<Manifest, 'routes' | '
   if (!route || (!route.public && !signedIn)) return;
   preload(PAGE_CHUNKS[route.kind]);
   if (route.kind === 'form') preload(() => loadFormDef(route.entity));
+  if (route.kind === 'list') preload(loadListTable);
 }

@@ -5,7 +5,16 @@ import { createTheme, type CSSVariablesResolver, type MantineThemeComponent } fr
  * theme entries, not `Select.extend(...)`: importing the components here would put them, and the date pickers,
  * in the JavaScript every page loads first, the login page included.
  */
-const CLEAR: MantineThemeComponent = { defaultProps: { clearButtonProps: { 'aria-label': 'Cancella il valore' } } };
+const CLEAR_BUTTON = { clearButtonProps: { 'aria-label': 'Cancella il valore' } };
+const CLEAR: MantineThemeComponent = { defaultProps: CLEAR_BUTTON };
+
+/**
+ * A Select's dropdown is in the page only while open. Mantine keeps it mounted unless `autoSelectOnBlur` is given
+ * (false is its default behaviour, said explicitly): a mounted dropdown renders all its options hidden and is
+ * positioned at mount, a forced layout per Select (the pager's page size, each filter, each reference field of a
+ * form) in the task that first shows a page. The input names the list only while it is open either way.
+ */
+const SELECT: MantineThemeComponent = { defaultProps: { ...CLEAR_BUTTON, autoSelectOnBlur: false } };
 
 /**
  * Mantine's default breakpoints are kept: `sm` (48em = 768 px) is where the menu becomes a burger.
@@ -18,7 +27,7 @@ export const theme = createTheme({
   primaryShade: 9,
   defaultRadius: 'sm',
   components: {
-    Select: CLEAR,
+    Select: SELECT,
     MultiSelect: CLEAR,
     DateInput: CLEAR,
     DatePickerInput: CLEAR,

@@ -53,7 +53,9 @@ function LaidOutObject({ layout, properties, formData, errorSchema, schema }: Ob
       <Tabs
         value={tabSlug(active.label)}
         onChange={(value) => { if (value) setParams((p) => { p.set(TAB_PARAM, value); return p; }, { replace: true }); }}
-        keepMounted
+        // Only the open tab's fields are drawn: the values live in the form's data, the error counts come from the
+        // error schema, so a closed tab needs none of its inputs (a record page's start drew them all).
+        keepMounted={false}
       >
         <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
           {tabs.map((tab) => {

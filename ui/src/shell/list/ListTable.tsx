@@ -20,6 +20,7 @@ import { browserStore, loadColumnWidths, saveColumnWidths } from '../../core/lis
 import { pageSizeOptions, withPageMove, withSort, type ListView } from '../../core/listView';
 import type { EntityMeta, Row } from '../../core/types';
 import { keyFirst, openingWidths, tableColumns } from './columns';
+import { ListPlaceholder } from './ListPlaceholder';
 import classes from './ListTable.module.css';
 import { WindowPager } from './WindowPager';
 
@@ -60,6 +61,11 @@ export function ListTable({ entityName, entity, list, view, onViewChange, onOpen
   // Widths from the first rows that arrive, then kept: paging must not make the columns jump.
   const [opening, setOpening] = useState<Record<string, number> | undefined>();
   if (opening === undefined && list.rows.length > 0) setOpening(openingWidths(ordered, list.rows));
+  // The table mounts once the first answer is here (then stays, through paging and reloads): until then a plain
+  // placeholder holds its place. The library's own loading rows cost a full table render (page size x columns
+  // skeleton cells), redone when the box is measured and again when the rows arrive: most of a list's start-up work.
+  const [answered, setAnswered] = useState(false);
+  if (!answered && !list.loading) setAnswered(true);
   const [columnSizing, setColumnSizing] = useState<MRT_ColumnSizingState>(() => loadColumnWidths(browserStore('local'), entityName));
   const { ref: box, width: boxWidth } = useElementSize<HTMLDivElement>();
   // Beside the data columns: the selection checkboxes and the delete buttons.
@@ -176,7 +182,11 @@ export function ListTable({ entityName, entity, list, view, onViewChange, onOpen
       : {},
   });
 
-  const body = <div ref={box}><MantineReactTable table={table} /></div>;
+  const body = (
+    <div ref={box}>
+      {answered ? <MantineReactTable table={table} /> : <ListPlaceholder />}
+    </div>
+  );
   if (entity.pageWindow === undefined) return body;
   return (
     <Stack gap="xs">

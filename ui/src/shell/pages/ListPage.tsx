@@ -3,7 +3,7 @@
  * the manifest, all held in the address (list/useListView.ts), so Back, a shared link and "Torna all'elenco"
  * show the same rows. A row opens the form route with its key filled in, by click or by Enter on the row.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
@@ -22,13 +22,17 @@ import { ExportMenu } from '../list/ExportMenu';
 import { FilterBar } from '../list/FilterBar';
 import { FoldingFilters } from '../list/FoldingFilters';
 import { BulkBar } from '../list/BulkBar';
-import { ListTable } from '../list/ListTable';
+import { ListPlaceholder } from '../list/ListPlaceholder';
+import { loadListTable } from '../list/tableChunk';
 import { useListView } from '../list/useListView';
 import { missingRequiredFilter } from '../list/requiredFilter';
 import { localToday, openingPeriod, periodMessage } from '../list/searchPeriod';
 import { PeriodMonths } from '../list/PeriodMonths';
 import { useModals } from '../modals/modalsContext';
 import { usePageTitle } from '../pageTitle';
+
+/** The table is its own chunk (list/tableChunk.ts): the title and the filters show while it loads. */
+const ListTable = lazy(() => loadListTable().then((m) => ({ default: m.ListTable })));
 
 export default function ListPage({ entityName }: { entityName: string }) {
   // Another list is another page: nothing of this one's state (widths, the typing in progress) carries over.
@@ -166,18 +170,20 @@ function EntityList({ entityName }: { entityName: string }) {
         {clearFilters && <Button size="compact-sm" variant="subtle" c="blue.8" onClick={clearFilters}>Azzera i filtri</Button>}
       </Group>
       {bulkActions.length > 0 && <BulkBar entityName={entityName} entity={entity} actions={bulkActions} selected={selected} onDone={afterBulk} />}
-      <ListTable
-        entityName={entityName}
-        entity={entity}
-        list={list}
-        view={view}
-        onViewChange={change}
-        onOpen={canOpen ? open : undefined}
-        onDelete={canDelete ? (row) => void remove(row) : undefined}
-        emptyText={filtered ? 'Nessun risultato con questi filtri' : 'Nessun risultato'}
-        onClearFilters={clearFilters}
-        selection={bulkActions.length > 0 ? { rows: selection.ids, onChange: (ids) => setSelection({ shown, ids }) } : undefined}
-      />
+      <Suspense fallback={<ListPlaceholder />}>
+        <ListTable
+          entityName={entityName}
+          entity={entity}
+          list={list}
+          view={view}
+          onViewChange={change}
+          onOpen={canOpen ? open : undefined}
+          onDelete={canDelete ? (row) => void remove(row) : undefined}
+          emptyText={filtered ? 'Nessun risultato con questi filtri' : 'Nessun risultato'}
+          onClearFilters={clearFilters}
+          selection={bulkActions.length > 0 ? { rows: selection.ids, onChange: (ids) => setSelection({ shown, ids }) } : undefined}
+        />
+      </Suspense>
     </Stack>
   );
 }

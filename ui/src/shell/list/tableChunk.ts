@@ -1,0 +1,6 @@
+/**
+ * The list table's own chunk (mantine-react-table, about two thirds of a list page's code): a list page shows
+ * its title, buttons and filters without waiting for it, and the first page of an address that opens a list
+ * starts downloading it at start-up (AppRoutes.tsx preloadFirstPage).
+ */
+export const loadListTable = () => import('./ListTable');
