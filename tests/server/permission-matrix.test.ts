@@ -16,6 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../../server/config.js';
 import { present } from '../../server/lookup.js';
 import { demoMovements } from '../../scripts/demo-movimenti.js';
+import { signAssertion } from '../../scripts/demo-idp/sign.js';
+import { SoftAuthenticator } from '../support/soft-authenticator.js';
 import { API, createTestApp, DEMO_PASSWORD, type TestApp } from '../support/test-app.js';
 import { headerOf } from '../support/versions.js';
 
@@ -171,6 +173,30 @@ function movementActionSample(id: string, columns: Record<string, unknown>): Sam
   };
 }
 
+/**
+ * Passkey ceremonies for the matrix (tests/support/soft-authenticator.ts): `prepare` runs the ceremony's first
+ * half as mx.full, `body` sends its answer. Before `prepare` (the refused calls) the body carries a placeholder.
+ */
+const PASSKEY_ORIGIN = 'http://localhost:3000';
+const passkeyCeremony = { credential: 'nessuna' };
+async function registerMatrixPasskey(): Promise<SoftAuthenticator> {
+  const key = new SoftAuthenticator(PASSKEY_ORIGIN);
+  const token = present(tokens.get('mx.full'), 'the token of mx.full');
+  const start = await app.anonymous.get(`${API}/webauthn/registration/start`).set('X-AuthToken', token);
+  const done = await app.anonymous.post(`${API}/webauthn/registration/finish`).set('X-AuthToken', token).send({ credential: key.register(start.body.options) });
+  expect(done.status).toBe(200);
+  return key;
+}
+/** A fresh passkey of mx.full and its assertion of a fresh challenge, for the login or a re-authentication. */
+async function prepareMatrixAssertion(): Promise<void> {
+  const key = await registerMatrixPasskey();
+  const start = await app.anonymous.get(`${API}/webauthn/assertion/start/mx.full`);
+  passkeyCeremony.credential = key.assert(start.body.options);
+}
+/** The path of a single-sign-on or one-time-login call: `prepare` signs a fresh assertion with the demo key. */
+const ssoParams = { sinergiaId: 'nessuna', feu: 'banca' };
+const otfParams = { otfId: 'nessuna', otfTipo: 'banca' };
+
 // A new operation has no sample until one is added: the first test below reports it.
 const SAMPLES: Partial<Record<string, Sample>> = {
   // ---- authentication (custom) ----
@@ -187,6 +213,25 @@ const SAMPLES: Partial<Record<string, Sample>> = {
     outside: { params: { username: 'mx.altrui' }, expect: 404, untouched: async () => expect(await db()('mail_outbox').where({ username: 'mx.altrui' }).whereNot({ id: 'mx-mail-0002' })).toEqual([]) },
   },
   me: { outside: 'unscoped' },
+  // ---- federated login, assistance acting for a merchant, passkeys (custom) ----
+  singleSignOn: { prepare: async () => { ssoParams.sinergiaId = await signAssertion('mx.full'); }, params: ssoParams, outside: 'unscoped' },
+  oneTimeLogin: { prepare: async () => { otfParams.otfId = await signAssertion('mx.full', { kind: 'otf' }); }, params: otfParams, outside: 'unscoped' },
+  // Assistance only: anyone else is refused by the handler (tests/server/auth/acting-for-merchant.test.ts).
+  logToEserWpbProfile: { okAs: 'assistenza', body: () => ({ codEsercente: '0001234' }), outside: 'unscoped' },
+  webauthnStatus: { outside: 'unscoped' },
+  webauthnRegistrationStart: { outside: 'unscoped' },
+  webauthnRegistrationFinish: {
+    prepare: async () => {
+      const token = present(tokens.get('mx.full'), 'the token of mx.full');
+      const start = await app.anonymous.get(`${API}/webauthn/registration/start`).set('X-AuthToken', token);
+      passkeyCeremony.credential = new SoftAuthenticator(PASSKEY_ORIGIN).register(start.body.options);
+    },
+    body: () => ({ credential: passkeyCeremony.credential }), outside: 'unscoped',
+  },
+  webauthnDelete: { prepare: async () => { await registerMatrixPasskey(); }, outside: 'unscoped' },
+  webauthnAssertionStart: { params: { userHandle: 'mx.full' }, outside: 'unscoped' },
+  webauthnAssertionFinishAuth: { prepare: prepareMatrixAssertion, query: { userType: 'banca' }, body: () => ({ userHandle: 'mx.full', credential: passkeyCeremony.credential }), outside: 'unscoped' },
+  webauthnAssertionFinish: { prepare: prepareMatrixAssertion, body: () => ({ credential: passkeyCeremony.credential }), outside: 'unscoped' },
   myBanks: { outside: 'unscoped' },
   myGroups: { outside: 'unscoped' },
   updateMyEmail: { body: () => ({ email: 'mx.full@bcc-esempio.example', password: DEMO_PASSWORD }), outside: 'unscoped' },

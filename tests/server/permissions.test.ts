@@ -156,8 +156,8 @@ describe('GET funzioni and funzioni/{fn}/permessi', () => {
   });
 
   it('the functions of each demo role (spec/demo/07-ruoli.yaml)', async () => {
-    // The merchants' registry and their movements (seed 002 GES_MOVIMENTI).
-    const registry = ['GES_ESER', 'GES_NEG', 'GES_POS', 'GES_MOVIMENTI'];
+    // The merchants' registry, their movements and turnover (seed 002 GES_MOVIMENTI, GES_TRANSATO).
+    const registry = ['GES_ESER', 'GES_NEG', 'GES_POS', 'GES_MOVIMENTI', 'GES_TRANSATO'];
     const sede = ['ANAG_BANCHE', 'ANAG_POSFISICI', 'ANAG_POSGENERICI', 'GES_UTENTI', 'GES_RUOLI', 'RIC_SOSPESI_BANCHE', 'ANAG_ESERCENTE', 'CAMBIO_PASSWORD', 'GES_MAG', 'GES_NOTIFICA_UTENTI', 'ANAG_MANUTENZIONI', 'RIC_FTMERC', 'GES_ESER_VIRTUALE', ...registry].sort();
     // A merchant reads its own record on the web variant (seed 001 §2), a virtual one too (seed 001 §6).
     const ownRecord = ['MERCHANT_ANAGRAFICA', 'GES_ESER_VIRTUALE', ...registry];
@@ -244,23 +244,23 @@ describe('GET menuitems', () => {
       '/about', '/anagrafiche/agentipush', '/anagrafiche/agentipush/reportAttivazioni', '/anagrafiche/anaBanca', '/anagrafiche/filiali',
       '/anagrafiche/notificautenti', '/anagrafiche/notifiche', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/searchManutenzione',
       '/anagrafiche/utenti', '/assistenza/FTMerc', '/assistenze/backOffice/comuni', '/assistenze/backOffice/promozioni', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali',
-      '/magazzino/giacenze', '/magazzino/movimenti', '/movimenti/search', '/richieste/sospesi/banca', '/richieste/sospesi/enteCentrale', '/security/cambioPassword',
-      '/security/mailoutbox', '/security/ruoli', '/sistema/configurazione',
+      '/impostazioni', '/magazzino/giacenze', '/magazzino/movimenti', '/movimenti/search', '/richieste/sospesi/banca', '/richieste/sospesi/enteCentrale', '/security/cambioPassword',
+      '/security/mailoutbox', '/security/ruoli', '/sistema/configurazione', '/statistiche/transato/search',
     ]);
   });
 
   it('filiale.30480 (BANCA_FILIALE: ANAG_BANCHE and GES_UTENTI view) sees banks, branches and users, no POS', async () => {
-    expect(await menu('filiale.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/utenti', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/movimenti/search', '/security/cambioPassword', '/security/mailoutbox']);
+    expect(await menu('filiale.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/utenti', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/impostazioni', '/movimenti/search', '/security/cambioPassword', '/security/mailoutbox', '/statistiche/transato/search']);
   });
 
   it('sede.30480 (BANCA_SEDE) also sees the POS catalogues and the warehouse', async () => {
-    expect(await menu('sede.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/notificautenti', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/searchManutenzione', '/anagrafiche/utenti', '/assistenza/FTMerc', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/magazzino/giacenze', '/magazzino/movimenti', '/movimenti/search', '/richieste/sospesi/banca', '/security/cambioPassword', '/security/mailoutbox', '/security/ruoli']);
+    expect(await menu('sede.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/notificautenti', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/searchManutenzione', '/anagrafiche/utenti', '/assistenza/FTMerc', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/impostazioni', '/magazzino/giacenze', '/magazzino/movimenti', '/movimenti/search', '/richieste/sospesi/banca', '/security/cambioPassword', '/security/mailoutbox', '/security/ruoli', '/statistiche/transato/search']);
   });
 
   it('agente.push sees its agents and the password change; the merchants see the public pages, their own stores and terminals and their movements, not the merchant search', async () => {
-    expect(await menu('agente.push')).toEqual(['/about', '/anagrafiche/agentipush', '/anagrafiche/agentipush/reportAttivazioni', '/security/cambioPassword']);
-    expect(await menu('merchant.0001234')).toEqual(['/about', '/esercente/negozi', '/esercente/terminali', '/movimenti/search']);
-    expect(await menu('operatore.0001234')).toEqual(['/about', '/esercente/negozi', '/esercente/terminali', '/movimenti/search']);
+    expect(await menu('agente.push')).toEqual(['/about', '/anagrafiche/agentipush', '/anagrafiche/agentipush/reportAttivazioni', '/impostazioni', '/security/cambioPassword']);
+    expect(await menu('merchant.0001234')).toEqual(['/about', '/esercente/negozi', '/esercente/terminali', '/impostazioni', '/movimenti/search', '/statistiche/transato/search']);
+    expect(await menu('operatore.0001234')).toEqual(['/about', '/esercente/negozi', '/esercente/terminali', '/impostazioni', '/movimenti/search', '/statistiche/transato/search']);
   });
 
   it('every menu route of an entity opens (its list answers 200) and every other entity list is refused (403)', async () => {

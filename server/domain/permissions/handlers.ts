@@ -84,6 +84,7 @@ const menuItems: DomainHandler = (ctx) => {
   const routes: string[] = [];
   for (const e of model.entities) if (e.menu && e.list && holds(caller, e.list.permission)) routes.push(e.list.route);
   for (const p of model.pages) if (p.menu && (p.public || !p.permission || holds(caller, p.permission))) routes.push(p.route);
+  for (const r of model.reports) if (r.menu && holds(caller, r.permission)) routes.push(r.route);
   return Promise.resolve(routes);
 };
 

@@ -122,6 +122,10 @@ export class Verdicts {
     for (const e of model.entities) {
       for (const m of Object.values(e.api.period?.messages ?? {})) { this.filterMessages.add(m); this.detailMessages.add(m); }
     }
+    // A report's own period (docs/spec-language.md#reports: the turnover allows 12 months where its movements allow 3).
+    for (const r of model.reports) {
+      for (const m of Object.values(r.period?.messages ?? {})) { this.filterMessages.add(m); this.detailMessages.add(m); }
+    }
     // A list paged by cursor refuses a cursor it never answered (docs/spec-language.md#paging-by-cursor): the
     // document can say a cursor's characters, not which positions the list hands out.
     if (model.entities.some((e) => e.api.paging === 'keyset')) this.filterMessages.add(model.messages.validation.cursor);

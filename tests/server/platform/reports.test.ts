@@ -22,16 +22,16 @@ const URL = `${API}/report/catalogo/incassi`;
 const PERIOD = 'dataDa=2026-05-01&dataA=2026-11-30';
 
 describe('a report of the fixture\'s takings', () => {
-  it('sums bank 10001\'s takings by outcome: I001, I003, I005, I006 cashed, I002 refused, I004 (ST) left out', async () => {
+  it('sums bank 10001\'s takings by outcome: I001, I003, I005, I006, I008, I010, I011 cashed, I002 and I009 refused, I004 (ST) left out', async () => {
     const res = await sede.get(`${URL}?${PERIOD}&per=esito`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       dimension: 'esito',
       rows: [
-        { key: 'OK', label: 'Incassato', totale: 150.5, numero: 4, medio: 37.63 },
-        { key: 'KO', label: 'Rifiutato', totale: 20, numero: 1, medio: 20 },
+        { key: 'OK', label: 'Incassato', totale: 188.5, numero: 7, medio: 26.93 },
+        { key: 'KO', label: 'Rifiutato', totale: 32, numero: 2, medio: 16 },
       ],
-      totals: { totale: 170.5, numero: 5, medio: 34.1 },
+      totals: { totale: 220.5, numero: 9, medio: 24.5 },
       truncated: false,
     });
   });
@@ -39,7 +39,8 @@ describe('a report of the fixture\'s takings', () => {
   it('groups by month in calendar order (the dimension\'s sort: key), named in Italian', async () => {
     const res = await sede.get(`${URL}?${PERIOD}&per=mese`);
     expect(res.body.rows).toEqual([
-      { key: '2026-05', label: 'maggio 2026', totale: 10.5, numero: 1, medio: 10.5 },
+      { key: '2026-05', label: 'maggio 2026', totale: 46.5, numero: 4, medio: 11.63 },
+      { key: '2026-06', label: 'giugno 2026', totale: 14, numero: 1, medio: 14 },
       { key: '2026-09', label: 'settembre 2026', totale: 20, numero: 1, medio: 20 },
       { key: '2026-10', label: 'ottobre 2026', totale: 30, numero: 1, medio: 30 },
       { key: '2026-11', label: 'novembre 2026', totale: 110, numero: 2, medio: 55 },
@@ -48,11 +49,11 @@ describe('a report of the fixture\'s takings', () => {
 
   it('groups by weekday: 10/05/2026 was a Sunday, 01/11/2026 too', async () => {
     const res = await sede.get(`${URL}?${PERIOD}&per=giornoSettimana`);
-    expect(res.body.rows.find((r: { key: string }) => r.key === '0')).toEqual({ key: '0', label: 'domenica', totale: 60.5, numero: 2, medio: 30.25 });
+    expect(res.body.rows.find((r: { key: string }) => r.key === '0')).toEqual({ key: '0', label: 'domenica', totale: 96.5, numero: 5, medio: 19.3 });
   });
 
   it('filters by the list\'s own parameters, and another bank sees only its own takings', async () => {
-    expect((await sede.get(`${URL}?${PERIOD}&per=esito&esito=KO`)).body.totals).toEqual({ totale: 20, numero: 1, medio: 20 });
+    expect((await sede.get(`${URL}?${PERIOD}&per=esito&esito=KO`)).body.totals).toEqual({ totale: 32, numero: 2, medio: 16 });
     expect((await altra.get(`${URL}?${PERIOD}&per=banca`)).body.rows).toEqual([{ key: '20002', label: expect.stringContaining('20002'), totale: 70, numero: 1, medio: 70 }]);
     expect((await altra.get(`${URL}?${PERIOD}&per=banca&codAbi=10001`)).body.rows).toEqual([]);
   });
