@@ -7,10 +7,11 @@ import type { Model } from '../../common/model.js';
 import { iconComponent } from '../model/check-menu-icons.js';
 import type { Emitter } from './emitter.js';
 
-export function menuIconNames(model: Pick<Model, 'entities' | 'pages' | 'shell'>): string[] {
+export function menuIconNames(model: Pick<Model, 'entities' | 'pages' | 'reports' | 'shell'>): string[] {
   const names = [
     ...model.entities.flatMap((e) => (e.menu?.icon && e.list ? [e.menu.icon] : [])),
     ...model.pages.flatMap((p) => (p.menu?.icon ? [p.menu.icon] : [])),
+    ...model.reports.flatMap((r) => (r.menu?.icon ? [r.menu.icon] : [])),
     ...Object.values(model.shell.menuGroups).map((g) => g.icon),
   ];
   return [...new Set(names.map(iconComponent))].sort();

@@ -68,11 +68,15 @@ export function buildModel(files: SpecFiles): { model?: Model; diagnostics: Diag
   const config = buildConfig(ofKind('config'), diagnostics);
   checkLifecycles(entities, diagnostics, config);
   const shell = buildShell(ofKind('pages'), entities, pages, pageSources, diagnostics);
-  checkMenuIcons(entities, pages, pageSources, ofKind('pages'), diagnostics);
+  const located = ofKind('report').flatMap((file) => {
+    const value = buildReport(file, entities.map((e) => e.value), functions.raw.functions, functions.raw.actions, diagnostics);
+    return value ? [{ value, source: file.source }] : [];
+  });
+  const reports = located.map((r) => r.value);
+  checkMenuIcons(entities, pages, pageSources, ofKind('pages'), diagnostics, located);
 
   const bindings = buildBindings(ofKind('bindings'), entities.map((e) => e.value), diagnostics);
   const demoFiles = ofKind('demo');
-  const reports = ofKind('report').flatMap((file) => buildReport(file, entities.map((e) => e.value), functions.raw.functions, functions.raw.actions, diagnostics) ?? []);
   const model: Model = {
     shell,
     entities: entities.map((e) => e.value),

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { PageModel } from '../../common/model.js';
+import type { ReportModel } from '../../common/report.js';
 import { didYouMean, type Diagnostic, type SourcePosition } from '../diagnostics.js';
 import type { SourceFile } from '../load/source-file.js';
 import type { SpecFile } from '../validate/schema-check.js';
@@ -30,7 +31,7 @@ function tablerIcons(): ReadonlySet<string> {
 
 export function checkMenuIcons(
   entities: LocatedEntity[], pages: Located<PageModel>[], pageSources: { source: SourceFile; index: number }[],
-  pagesFiles: SpecFile<'pages'>[], diagnostics: Diagnostic[],
+  pagesFiles: SpecFile<'pages'>[], diagnostics: Diagnostic[], reports: readonly { value: ReportModel; source: SourceFile }[] = [],
 ): void {
   const icons = tablerIcons();
   const check = (icon: string | undefined, at: () => SourcePosition) => {
@@ -39,6 +40,10 @@ export function checkMenuIcons(
   };
   const groups = new Set<string>();
   for (const { value, source } of entities) {
+    if (value.menu) groups.add(value.menu.group);
+    check(value.menu?.icon, () => source.positionOf(['menu', 'icon']));
+  }
+  for (const { value, source } of reports) {
     if (value.menu) groups.add(value.menu.group);
     check(value.menu?.icon, () => source.positionOf(['menu', 'icon']));
   }

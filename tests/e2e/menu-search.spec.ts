@@ -43,8 +43,8 @@ test('1400 px: icone nel menu, ricerca senza accenti, frecce e Invio aprono una 
 
   await test.step('senza accenti e con: "sicurézza" tiene il gruppo; Giù, Giù e Invio aprono la seconda voce', async () => {
     await search.fill('sicurézza');
-    await expect(nav.getByRole('link')).toHaveText(['Utenti', 'Ruoli', 'Mail inviate', 'Cambio password', 'Configurazione']);
-    await expect(count).toHaveText('5 voci; Invio apre Utenti');
+    await expect(nav.getByRole('link')).toHaveText(['Utenti', 'Ruoli', 'Mail inviate', 'Cambio password', 'Impostazioni', 'Configurazione']);
+    await expect(count).toHaveText('6 voci; Invio apre Utenti');
     await search.press('ArrowDown');
     await expect(nav.getByRole('link', { name: 'Utenti' })).toBeFocused();
     await page.keyboard.press('ArrowDown');
@@ -58,9 +58,9 @@ test('1400 px: icone nel menu, ricerca senza accenti, frecce e Invio aprono una 
     await expectPath(page, '/security/ruoli');
   });
 
-  await test.step('"movimenti" trova le voci di due gruppi; nessuna voce: lo dice; Esc svuota', async () => {
+  await test.step('"movimenti" trova le voci di due gruppi (e tiene il gruppo "Movimenti e statistiche"); nessuna voce: lo dice; Esc svuota', async () => {
     await search.fill('movimenti');
-    await expect(nav.getByRole('link')).toHaveText(['Movimenti', 'Movimenti']);
+    await expect(nav.getByRole('link')).toHaveText(['Movimenti', 'Movimenti', 'Statistiche transato']);
     await search.fill('xyz');
     await expect(nav.getByRole('link')).toHaveCount(0);
     await expect(nav).toContainText('Nessuna voce del menu contiene «xyz».');

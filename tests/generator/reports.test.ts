@@ -4,6 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { format, loadSpec, loadSpecWithError } from '../support/spec-helpers.js';
+import { menuIconNames } from '../../generator/emitters/menu-icons.js';
+import { present } from '../../server/lookup.js';
 import { openApiJson } from './emitted.js';
 
 const ENTITY_FILE = 'spec/cassa/incasso.yaml';
@@ -85,6 +87,14 @@ describe('a report the generator refuses, at the line', () => {
   });
   it('a dimension over an unknown field, with a suggestion', () => {
     expect(refused(REPORT.replace('esito: { field: esito }', 'esito: { field: esiti }'), "'esiti' is not a field of Incasso. Did you mean 'esito'?")).toBe(`${REPORT_FILE}:10:19`);
+  });
+
+  it('shows its menu icon (the menu loads it with the others) and refuses a misspelt one at its line', () => {
+    const menu = "menu: { group: Cassa, icon: chart-pie }\n";
+    const { model, diagnostics } = load(REPORT + menu);
+    expect(diagnostics.map(format)).toEqual([]);
+    expect(menuIconNames(present(model, 'the model'))).toContain('IconChartPie');
+    expect(refused(REPORT + menu.replace('chart-pie', 'chart-pi'), "Icon 'chart-pi' is not an icon of @tabler/icons-react")).toBe(`${REPORT_FILE}:16:29`);
   });
   it('a filter without a search mode', () => {
     expect(refused(REPORT.replace('filters: [esito]', 'filters: [importo]'), 'needs a search mode')).toBe(`${REPORT_FILE}:4:11`);
