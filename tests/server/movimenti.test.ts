@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoMovements, type DemoMovement } from '../../scripts/demo-movimenti.js';
+import { MOVEMENT_SCOPE } from '../support/demo-movement-scope.js';
 import { API, createTestApp, type TestApp } from '../support/test-app.js';
 
 const DEMO = demoMovements();
@@ -32,19 +33,10 @@ beforeAll(async () => {
 }, 240_000); // the demo data (its ~300 movements too) loads through the API's service: slow on a loaded machine
 afterAll(() => app.close());
 
-/** What each demo user may see (seed 002 §6; spec/demo: filiale.30480 is cab 01600, operatore.0001234 has store 1001). */
-const SCOPE: Record<string, (m: DemoMovement) => boolean> = {
-  assistenza: () => true,
-  'sede.30480': (m) => m.codAbi === '30480',
-  'filiale.30480': (m) => m.codAbi === '30480' && m.cab === '01600',
-  'sede.60855': () => false,
-  'merchant.0001234': (m) => m.codAbi === '30480' && m.codEserc === '0001234',
-  'operatore.0001234': (m) => m.codStab === '1001',
-};
 
 describe('the movements of a period, in the caller\'s scope (seed 002 §6)', () => {
   it('answers each user the movements of its scope, 20 a page, newest first', async () => {
-    for (const [user, sees] of Object.entries(SCOPE)) {
+    for (const [user, sees] of Object.entries(MOVEMENT_SCOPE)) {
       const expected = DEMO.filter((m) => inPeriod(m) && sees(m));
       const res = await as[user].get(`${API}/movimenti?${PERIOD}`);
       expect(res.status, user).toBe(200);
@@ -69,14 +61,14 @@ describe('the movements of a period, in the caller\'s scope (seed 002 §6)', () 
         seen.push(...res.body.results.map((r: Row) => String(r.id)));
         next = res.body.nextCursor;
       } while (next);
-      expect(seen, user).toEqual(ordered(SCOPE[user]));
+      expect(seen, user).toEqual(ordered(MOVEMENT_SCOPE[user]));
     }
     // The bank's cursor after its first page, sent by the merchant: the merchant's own movements from that point on.
     const bank = await as['sede.30480'].get(`${API}/movimenti?${PERIOD}`);
     const res = await as['merchant.0001234'].get(`${API}/movimenti?${PERIOD}&cursor=${bank.body.nextCursor}`);
     expect(res.status).toBe(200);
     const last = bank.body.results.at(-1);
-    const after = ordered(SCOPE['merchant.0001234']).filter((id) => {
+    const after = ordered(MOVEMENT_SCOPE['merchant.0001234']).filter((id) => {
       const m = DEMO.find((d) => d.id === id);
       return m !== undefined && (m.dataOperazione < last.dataOperazione || (m.dataOperazione === last.dataOperazione && m.id < last.id));
     });
@@ -86,7 +78,7 @@ describe('the movements of a period, in the caller\'s scope (seed 002 §6)', () 
 
   it('has demo movements for every scope, so the scope test above is not vacuous', () => {
     for (const user of ['sede.30480', 'filiale.30480', 'merchant.0001234', 'operatore.0001234']) {
-      expect(DEMO.filter((m) => inPeriod(m) && SCOPE[user](m)).length, user).toBeGreaterThan(10);
+      expect(DEMO.filter((m) => inPeriod(m) && MOVEMENT_SCOPE[user](m)).length, user).toBeGreaterThan(10);
     }
     // Another bank's movements, another branch's and another merchant's exist, for the scope to hide.
     expect(DEMO.some((m) => m.codAbi === '34256' && inPeriod(m))).toBe(true);

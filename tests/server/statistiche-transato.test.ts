@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoMovements, type DemoMovement } from '../../scripts/demo-movimenti.js';
+import { MOVEMENT_SCOPE } from '../support/demo-movement-scope.js';
 import { API, createTestApp, type TestApp } from '../support/test-app.js';
 
 const DEMO = demoMovements();
@@ -28,17 +29,10 @@ beforeAll(async () => {
   app = await createTestApp();
   as = { assistenza: app.request };
   for (const user of ['sede.30480', 'filiale.30480', 'sede.60855']) as[user] = await app.loginAs(user);
-  as['merchant.0001234'] = await app.loginAs('merchant.0001234', 'merchant');
+  for (const user of ['merchant.0001234', 'operatore.0001234']) as[user] = await app.loginAs(user, 'merchant');
 }, 240_000);
 afterAll(() => app.close());
 
-const SCOPE: Record<string, (m: DemoMovement) => boolean> = {
-  assistenza: () => true,
-  'sede.30480': (m) => m.codAbi === '30480',
-  'filiale.30480': (m) => m.codAbi === '30480' && m.cab === '01600',
-  'sede.60855': () => false,
-  'merchant.0001234': (m) => m.codAbi === '30480' && m.codEserc === '0001234',
-};
 
 /** The expected rows of a grouping, as the report orders them by default (turnover descending, then key). */
 function expected(rows: DemoMovement[], keyOf: (m: DemoMovement) => string): Map<string, { transato: number; operazioni: number }> {
@@ -53,7 +47,7 @@ function expected(rows: DemoMovement[], keyOf: (m: DemoMovement) => string): Map
 
 describe('turnover by card company, in the caller\'s scope (seed 002 §2, §6, §9)', () => {
   it('answers each user the sums, counts and averages of its own movements, company 90 and refused ones left out', async () => {
-    for (const [user, sees] of Object.entries(SCOPE)) {
+    for (const [user, sees] of Object.entries(MOVEMENT_SCOPE)) {
       const rows = DEMO.filter((m) => counted(m) && sees(m));
       const byCompany = expected(rows, (m) => m.codCompagnia);
       const res = await as[user].get(`${URL}?${PERIOD}&per=compagnia`);
@@ -75,7 +69,7 @@ describe('turnover by card company, in the caller\'s scope (seed 002 §2, §6, �
   });
 
   it('has turnover for the bank, the branch and the merchant and leaves out company 90 the demo holds', () => {
-    for (const user of ['sede.30480', 'filiale.30480', 'merchant.0001234']) expect(DEMO.filter((m) => counted(m) && SCOPE[user](m)).length, user).toBeGreaterThan(5);
+    for (const user of ['sede.30480', 'filiale.30480', 'merchant.0001234']) expect(DEMO.filter((m) => counted(m) && MOVEMENT_SCOPE[user](m)).length, user).toBeGreaterThan(5);
     expect(DEMO.filter((m) => m.codCompagnia === '90' && m.esito === '01').length).toBeGreaterThan(5);
   });
 
@@ -89,7 +83,7 @@ describe('turnover by card company, in the caller\'s scope (seed 002 §2, §6, �
 
 describe('turnover by month, branch, merchant, weekday and time slot', () => {
   it('groups by month in order, named in Italian', async () => {
-    const rows = DEMO.filter((m) => counted(m) && SCOPE['sede.30480'](m));
+    const rows = DEMO.filter((m) => counted(m) && MOVEMENT_SCOPE['sede.30480'](m));
     const byMonth = expected(rows, (m) => m.dataOperazione.slice(0, 7));
     const res = await as['sede.30480'].get(`${URL}?${PERIOD}&per=mese`);
     expect(res.status).toBe(200);
@@ -105,7 +99,7 @@ describe('turnover by month, branch, merchant, weekday and time slot', () => {
 
   it('groups by merchant, named by the merchant\'s name, and a merchant sees only itself', async () => {
     const bank = await as['sede.30480'].get(`${URL}?${PERIOD}&per=esercente`);
-    const keys = new Set(DEMO.filter((m) => counted(m) && SCOPE['sede.30480'](m)).map((m) => m.codEserc));
+    const keys = new Set(DEMO.filter((m) => counted(m) && MOVEMENT_SCOPE['sede.30480'](m)).map((m) => m.codEserc));
     expect(rowsOf(bank).map((r) => r.key).sort()).toEqual([...keys].sort());
     expect(rowsOf(bank).every((r) => r.label !== r.key)).toBe(true);
     const own = await as['merchant.0001234'].get(`${URL}?${PERIOD}&per=esercente`);
