@@ -42,6 +42,8 @@ test('sede.30480 scorre i movimenti con successiva e precedente, e Indietro ripo
 
   await test.step('apre il primo movimento della pagina 3 e Indietro torna alla pagina 3', async () => {
     const third = page.url();
+    // The pager marks the page before its rows arrive: wait for the page's own first row (its time of day).
+    await expect(rows.first()).toContainText(ORDERED[40].oraOperazione);
     await rows.first().click();
     await expectPath(page, `/movimenti/search/movimento/${ORDERED[40].id}`);
     await page.goBack();
@@ -53,6 +55,7 @@ test('sede.30480 scorre i movimenti con successiva e precedente, e Indietro ripo
   await test.step('precedente: la pagina 2 per cursore, con le sue righe', async () => {
     await pager.getByRole('button', { name: 'Pagina precedente' }).click();
     await expect(page).toHaveURL(/page=2&cursor=[\w-]+/);
+    await expect(rows.first()).toContainText(ORDERED[20].oraOperazione);
     await rows.first().click();
     await expectPath(page, `/movimenti/search/movimento/${ORDERED[20].id}`);
     await page.goBack();
@@ -63,6 +66,7 @@ test('sede.30480 scorre i movimenti con successiva e precedente, e Indietro ripo
     await expect(pager.getByRole('button', { name: 'Pagina 2' })).toHaveAttribute('aria-current', 'page');
     await pager.getByRole('button', { name: 'Pagina successiva' }).click();
     await expect(page).toHaveURL(/page=3&cursor=[\w-]+/);
+    await expect(rows.first()).toContainText(ORDERED[40].oraOperazione);
     await rows.first().click();
     await expectPath(page, `/movimenti/search/movimento/${ORDERED[40].id}`);
   });
