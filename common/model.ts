@@ -471,6 +471,8 @@ export interface CustomOperationModel {
   throttled?: boolean;
   /** Italian refusals the handler answers, by name (operation `messages:`). */
   messages?: Record<string, string>;
+  /** Texts the shell shows around the call that no answer carries (spec `shellMessages:`), in the manifest. */
+  shellMessages?: Record<string, string>;
   source: string;
 }
 

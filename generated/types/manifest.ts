@@ -77,6 +77,14 @@ successMessages: {
 [k: string]: string
 }
 /**
+ * The `shellMessages` of each custom operation that has them, by operation and message name: texts no answer carries.
+ */
+shellMessages: {
+[k: string]: {
+[k: string]: string
+}
+}
+/**
  * The function catalogue of spec/platform/functions.yaml (code -> label), for the role editor.
  */
 functions: {

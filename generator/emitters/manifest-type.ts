@@ -41,7 +41,7 @@ export const manifestSchema = {
   description: 'generated/manifest.json: routes, menu, list columns, filters and page sizes the generic shell renders (docs/artifacts.md#manifestjson).',
   type: 'object',
   additionalProperties: false,
-  required: ['apiBase', 'locale', 'ui', 'shells', 'emailWarningGroups', 'queryDefaults', 'queryEnums', 'messages', 'successMessages', 'functions', 'actions', 'functionActions', 'menu', 'routes', 'indicators', 'entities', 'exports'],
+  required: ['apiBase', 'locale', 'ui', 'shells', 'emailWarningGroups', 'queryDefaults', 'queryEnums', 'messages', 'successMessages', 'shellMessages', 'functions', 'actions', 'functionActions', 'menu', 'routes', 'indicators', 'entities', 'exports'],
   properties: {
     apiBase: str,
     locale: shape('Locale', { date: str, dateTime: str, currency: str, firstDayOfWeek: int }, ['date', 'dateTime', 'currency', 'firstDayOfWeek']),
@@ -54,6 +54,7 @@ export const manifestSchema = {
     queryEnums: { ...record(record(ref('QueryEnum'))), description: 'Enum inputs of custom operations by operation and input name.' },
     messages: { ...record(str), description: 'Default validation messages of spec/platform/messages.yaml (required, type, ...).' },
     successMessages: { ...record(str), description: 'The `successMessage` of each custom operation that has one, by operation name.' },
+    shellMessages: { ...record(record(str)), description: 'The `shellMessages` of each custom operation that has them, by operation and message name: texts no answer carries.' },
     functions: { ...record(str), description: 'The function catalogue of spec/platform/functions.yaml (code -> label), for the role editor.' },
     actions: { ...record(str), description: 'The action catalogue of spec/platform/functions.yaml (code -> label).' },
     functionActions: { ...record(strings), description: 'The actions of each function that the spec checks somewhere: the role editor offers only these.' },

@@ -89,6 +89,8 @@ export function buildManifest(model: Model): Manifest {
     messages: model.messages.validation,
     // What hand-written pages say after a custom operation succeeds, by operation name (its `successMessage`).
     successMessages: Object.fromEntries(model.operations.flatMap((o) => (o.successMessage ? [[o.name, o.successMessage]] : []))),
+    // Texts a page shows around a custom operation that no answer carries (a failure in the browser), by operation name.
+    shellMessages: Object.fromEntries(model.operations.flatMap((o) => (o.shellMessages ? [[o.name, o.shellMessages]] : []))),
     // The permission catalogue, for the role editor's grant grid (spec/platform/functions.yaml).
     functions: model.functions,
     actions: model.actions,

@@ -70,6 +70,7 @@ export function buildOperations(
       ...(op.successMessage ? { successMessage: op.successMessage } : {}),
       ...(op.throttled ? { throttled: true } : {}),
       ...(op.messages ? { messages: op.messages } : {}),
+      ...(op.shellMessages ? { shellMessages: op.shellMessages } : {}),
       source: source.file,
     };
   });

@@ -108,6 +108,7 @@ export interface RawOperation {
   successMessage?: string;
   throttled?: boolean;
   messages?: Record<string, string>;
+  shellMessages?: Record<string, string>;
 }
 export interface RawOperations { operations: Record<string, RawOperation> }
 export interface RawDropEntities { dropEntities: string[] }

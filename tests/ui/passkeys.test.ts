@@ -3,6 +3,8 @@
  * not compatible) from the browser's capabilities, and the seed's §8 error texts with the error's name appended.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import manifest from '../../generated/manifest.json';
+import type { Manifest } from '../../generated/types/manifest';
 import { ApiError } from '../../ui/src/core/apiError';
 
 const browser = vi.hoisted(() => ({ supports: true, platform: (): Promise<boolean> => Promise.resolve(true) }));
@@ -13,7 +15,7 @@ vi.mock('@simplewebauthn/browser', () => ({
   startRegistration: vi.fn(),
 }));
 
-const { PasskeyError, passkeySupport } = await import('../../ui/src/core/passkeys');
+const { PasskeyError, passkeyErrorTitle, passkeySupport, passkeySupportText } = await import('../../ui/src/core/passkeys');
 
 describe('support state (seed 000 §4)', () => {
   beforeEach(() => {
@@ -38,13 +40,31 @@ describe('support state (seed 000 §4)', () => {
   });
 });
 
-describe('messages (seed 000 §8)', () => {
-  it("appends the browser's error name or the server's code to the seed's text", () => {
+describe('messages (seed 000 §8), from the spec', () => {
+  const texts: Partial<Manifest['shellMessages']> = manifest.shellMessages;
+  const shellMessage = (operation: string, name: string): string => {
+    const text = texts[operation]?.[name];
+    if (text === undefined) throw new Error(`no shellMessages.${name} on ${operation}`);
+    return text;
+  };
+
+  it("appends the browser's error name or the server's code to the seed's text of the step that failed", () => {
     const cancelled = new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError');
-    expect(new PasskeyError('registration', cancelled).message).toBe('Impossibile effettuare la registrazione biometrica: NotAllowedError');
-    expect(new PasskeyError('recognition', new ApiError(401, 'INVALID_CREDENTIALS', 'Nome utente o password non validi', [])).message)
+    expect(new PasskeyError('webauthnRegistrationFinish', cancelled).text(shellMessage)).toBe('Impossibile effettuare la registrazione biometrica: NotAllowedError');
+    expect(new PasskeyError('webauthnAssertionFinishAuth', new ApiError(401, 'INVALID_CREDENTIALS', 'Nome utente o password non validi', [])).text(shellMessage))
       .toBe('Impossibile effettuare il riconoscimento biometrico: INVALID_CREDENTIALS');
-    expect(new PasskeyError('start', new TypeError('x')).message).toBe('Impossibile avviare il riconoscimento biometrico: TypeError');
-    expect(new PasskeyError('deletion', 'x').message).toBe('Impossibile procedere con la disattivazione: Error');
+    expect(new PasskeyError('webauthnAssertionFinish', cancelled).text(shellMessage)).toBe('Impossibile effettuare il riconoscimento biometrico: NotAllowedError');
+    expect(new PasskeyError('webauthnAssertionStart', new TypeError('x')).text(shellMessage)).toBe('Impossibile avviare il riconoscimento biometrico: TypeError');
+    expect(new PasskeyError('webauthnDelete', 'x').text(shellMessage)).toBe('Impossibile procedere con la disattivazione: Error');
+  });
+
+  it('titles every failure ERRORE AUTENTICATORE and names the four support states', () => {
+    expect(passkeyErrorTitle(shellMessage)).toBe('ERRORE AUTENTICATORE');
+    expect(([0, 1, 2, 3] as const).map((state) => passkeySupportText(shellMessage, state))).toEqual([
+      'Il browser non supporta il riconoscimento biometrico',
+      'Errore interno durante la verifica del riconoscimento biometrico',
+      'Riconoscimento biometrico disponibile su questo dispositivo',
+      'Autenticatore del dispositivo non compatibile',
+    ]);
   });
 });

@@ -6,7 +6,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Badge, Group, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useDataProvider } from '../src/core/hooks/useDataProvider';
-import { createPasskeyApi, PASSKEY_ERROR_TITLE, PASSKEY_SUPPORT_LABELS, PasskeyError, passkeySupport, type PasskeyApi, type PasskeySupport } from '../src/core/passkeys';
+import { useShellMessages } from '../src/core/hooks/useManifest';
+import { createPasskeyApi, passkeyErrorTitle, PasskeyError, passkeySupport, passkeySupportText, type PasskeyApi, type PasskeySupport } from '../src/core/passkeys';
 import { formatDateTime } from '../src/core/format';
 import { useModals } from '../src/shell/modals/modalsContext';
 
@@ -16,6 +17,7 @@ export default function ImpostazioniPage() {
   const provider = useDataProvider();
   const passkeys = useMemo(() => createPasskeyApi(provider), [provider]);
   const modals = useModals();
+  const shellMessage = useShellMessages();
   const [support, setSupport] = useState<PasskeySupport | undefined>();
   const [status, setStatus] = useState<Status | undefined>();
   const [busy, setBusy] = useState(false);
@@ -37,7 +39,7 @@ export default function ImpostazioniPage() {
       await modals.success(on ? await passkeys.register() : await passkeys.remove());
     } catch (error) {
       if (!(error instanceof PasskeyError)) throw error;
-      await modals.error({ title: PASSKEY_ERROR_TITLE, message: error.message });
+      await modals.error({ title: passkeyErrorTitle(shellMessage), message: error.text(shellMessage) });
     } finally {
       setBusy(false);
       await reload();
@@ -62,7 +64,7 @@ export default function ImpostazioniPage() {
           />
           <Group gap="xs">
             <Badge color={canRegister ? 'green' : 'gray'} variant="light" data-testid="stato-biometrico">Stato {support}</Badge>
-            <Text size="sm">{PASSKEY_SUPPORT_LABELS[support]}</Text>
+            <Text size="sm">{passkeySupportText(shellMessage, support)}</Text>
           </Group>
           {status.registered && status.createdAt && (
             <Text size="sm" c="dimmed">{`Passkey registrate: ${status.count}, dal ${formatDateTime(status.createdAt)}`}</Text>

@@ -1,37 +1,35 @@
 /**
  * Biometric login with passkeys (seed 000 §4, §7 Biometric, §8; server: docs/security.md#passkeys): the
  * browser's ceremonies with @simplewebauthn/browser, the server's webauthn operations through the typed
- * client, the support state of seed 000 §4 and the seed's error texts.
+ * client and the support state of seed 000 §4. The seed's texts are the operations' `shellMessages`
+ * (spec/sicurezza/operazioni-passkey.yaml).
  */
 import { browserSupportsWebAuthn, platformAuthenticatorIsAvailable, startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import type { paths } from '../../../generated/types/api';
 import { ApiError } from './apiError';
 import type { DataProvider } from './dataProvider';
 import { isRecord } from './guards';
+import type { ShellMessage } from './hooks/useManifest';
 
 /** Seed 000 §4: 0 not supported, 1 internal error, 2 supported, 3 authenticator not compatible. */
 export type PasskeySupport = 0 | 1 | 2 | 3;
 
-export const PASSKEY_SUPPORT_LABELS: Record<PasskeySupport, string> = {
-  0: 'Il browser non supporta il riconoscimento biometrico',
-  1: 'Errore interno durante la verifica del riconoscimento biometrico',
-  2: 'Riconoscimento biometrico disponibile su questo dispositivo',
-  3: 'Autenticatore del dispositivo non compatibile',
-};
+/** The title of every failure and the texts of the support states: `shellMessages` of the status operation. */
+export const passkeyErrorTitle = (shellMessage: ShellMessage): string => shellMessage('webauthnStatus', 'errorTitle');
+export const passkeySupportText = (shellMessage: ShellMessage, support: PasskeySupport): string => shellMessage('webauthnStatus', `support${support}`);
 
-/** The seed's texts (seed 000 §8), under the title ERRORE AUTENTICATORE, each with the error's name appended. */
-export const PASSKEY_ERROR_TITLE = 'ERRORE AUTENTICATORE';
-export const PASSKEY_ERRORS = {
-  registration: 'Impossibile effettuare la registrazione biometrica',
-  recognition: 'Impossibile effettuare il riconoscimento biometrico',
-  start: 'Impossibile avviare il riconoscimento biometrico',
-  deletion: 'Impossibile procedere con la disattivazione',
-} as const;
+/** The step that failed, named by its operation: its `shellMessages.failed` is the seed's text (seed 000 §8). */
+type FailedStep = 'webauthnRegistrationFinish' | 'webauthnDelete' | 'webauthnAssertionStart' | 'webauthnAssertionFinishAuth' | 'webauthnAssertionFinish';
 
-/** Which of the seed's failures, and the name of what failed: the browser's (NotAllowedError) or the server's code. */
+/** Which step failed, and the name of what failed: the browser's (NotAllowedError) or the server's code. */
 export class PasskeyError extends Error {
-  constructor(readonly kind: keyof typeof PASSKEY_ERRORS, override readonly cause: unknown) {
-    super(`${PASSKEY_ERRORS[kind]}: ${errorName(cause)}`);
+  constructor(readonly step: FailedStep, override readonly cause: unknown) {
+    super(`${step}: ${errorName(cause)}`);
+  }
+
+  /** What the user reads (seed 000 §8): the step's text with the error's name appended. */
+  text(shellMessage: ShellMessage): string {
+    return `${shellMessage(this.step, 'failed')}: ${errorName(this.cause)}`;
   }
 }
 
@@ -52,12 +50,12 @@ export async function passkeySupport(): Promise<PasskeySupport> {
 
 type Realm = NonNullable<paths['/webauthn/assertion/finish/auth']['post']['parameters']['query']>['userType'];
 
-/** Runs `step`; any failure becomes the seed's error of `kind`. */
-async function failingAs<T>(kind: keyof typeof PASSKEY_ERRORS, step: () => Promise<T>): Promise<T> {
+/** Runs `run`; any failure becomes a failure of `step`. */
+async function failingAs<T>(step: FailedStep, run: () => Promise<T>): Promise<T> {
   try {
-    return await step();
+    return await run();
   } catch (error) {
-    throw new PasskeyError(kind, error);
+    throw new PasskeyError(step, error);
   }
 }
 
@@ -89,10 +87,10 @@ function requestOptions(text: string): RequestOptions {
   return value;
 }
 
-/** The browser's assertion (as JSON text) over a challenge the server gives `username`. */
-async function assertion(provider: DataProvider, username: string): Promise<string> {
-  const { options } = await failingAs('start', () => provider.api.GET('/webauthn/assertion/start/{userHandle}', { params: { path: { userHandle: username } }, credentialCall: true }));
-  return JSON.stringify(await failingAs('recognition', () => startAuthentication({ optionsJSON: requestOptions(options) })));
+/** The browser's assertion (as JSON text) over a challenge the server gives `username`, for `finish` to check. */
+async function assertion(provider: DataProvider, username: string, finish: FailedStep): Promise<string> {
+  const { options } = await failingAs('webauthnAssertionStart', () => provider.api.GET('/webauthn/assertion/start/{userHandle}', { params: { path: { userHandle: username } }, credentialCall: true }));
+  return JSON.stringify(await failingAs(finish, () => startAuthentication({ optionsJSON: requestOptions(options) })));
 }
 
 export function createPasskeyApi(provider: DataProvider) {
@@ -101,26 +99,26 @@ export function createPasskeyApi(provider: DataProvider) {
     status: () => api.GET('/webauthn/registration'),
     /** Creates a passkey of the signed-in user; answers the server's success message. */
     async register(): Promise<string> {
-      const { options } = await failingAs('registration', () => api.GET('/webauthn/registration/start'));
-      const credential = await failingAs('registration', () => startRegistration({ optionsJSON: creationOptions(options) }));
-      const { message } = await failingAs('registration', () => api.POST('/webauthn/registration/finish', { body: { credential: JSON.stringify(credential) } }));
+      const { options } = await failingAs('webauthnRegistrationFinish', () => api.GET('/webauthn/registration/start'));
+      const credential = await failingAs('webauthnRegistrationFinish', () => startRegistration({ optionsJSON: creationOptions(options) }));
+      const { message } = await failingAs('webauthnRegistrationFinish', () => api.POST('/webauthn/registration/finish', { body: { credential: JSON.stringify(credential) } }));
       return message;
     },
     async remove(): Promise<string> {
-      const { message } = await failingAs('deletion', () => api.POST('/webauthn/registration/delete', {}));
+      const { message } = await failingAs('webauthnDelete', () => api.POST('/webauthn/registration/delete', {}));
       return message;
     },
     /** Login: the same session as a password login (the server writes its cookie). */
     async login(userType: string, username: string): Promise<void> {
-      const credential = await assertion(provider, username);
+      const credential = await assertion(provider, username, 'webauthnAssertionFinishAuth');
       // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the manifest's realm text is one of the spec's codes (authApi.ts says why)
       const realm = userType as Realm;
-      await failingAs('recognition', () => api.POST('/webauthn/assertion/finish/auth', { params: { query: { userType: realm } }, body: { userHandle: username, credential }, credentialCall: true }));
+      await failingAs('webauthnAssertionFinishAuth', () => api.POST('/webauthn/assertion/finish/auth', { params: { query: { userType: realm } }, body: { userHandle: username, credential }, credentialCall: true }));
     },
     /** A critical operation's confirmation: the single-use proof to send as its password. */
     async proof(username: string): Promise<string> {
-      const credential = await assertion(provider, username);
-      const { proof } = await failingAs('recognition', () => api.POST('/webauthn/assertion/finish', { body: { credential } }));
+      const credential = await assertion(provider, username, 'webauthnAssertionFinish');
+      const { proof } = await failingAs('webauthnAssertionFinish', () => api.POST('/webauthn/assertion/finish', { body: { credential } }));
       return proof;
     },
   };

@@ -33,3 +33,16 @@ export type LoadState<T> = { status: 'loading' } | { status: 'ready'; value: T }
 export function useValidationMessages(): Record<string, string> {
   return useManifest().messages;
 }
+
+/** A text of the spec an operation's page shows (its `shellMessages.<name>`), looked up by operation and name. */
+export type ShellMessage = (operation: string, name: string) => string;
+
+/** The custom operations' `shellMessages` (texts no answer carries); a name the spec lacks is the page's mistake. */
+export function useShellMessages(): ShellMessage {
+  const messages: Partial<Manifest['shellMessages']> = useManifest().shellMessages;
+  return (operation, name) => {
+    const text = messages[operation]?.[name];
+    if (text === undefined) throw new Error(`The spec gives operation ${operation} no shellMessages.${name}: add it and run npm run gen`);
+    return text;
+  };
+}

@@ -10,8 +10,8 @@ import { Link, Navigate } from 'react-router-dom';
 import { IconFingerprint } from '@tabler/icons-react';
 import { ApiError } from '../../core/apiError';
 import { loginPath, returnTarget } from '../../core/navigation';
-import { useManifest, useValidationMessages } from '../../core/hooks/useManifest';
-import { PASSKEY_ERROR_TITLE, PasskeyError } from '../../core/passkeys';
+import { useManifest, useShellMessages, useValidationMessages } from '../../core/hooks/useManifest';
+import { passkeyErrorTitle, PasskeyError } from '../../core/passkeys';
 import { useSession } from '../../core/session';
 import type { ShellDef } from '../../core/types';
 import { useModals } from '../modals/modalsContext';
@@ -28,6 +28,7 @@ export default function LoginPage({ shell }: { shell: ShellDef }) {
   const session = useSession();
   const modals = useModals();
   const { shells } = useManifest();
+  const shellMessage = useShellMessages();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
@@ -48,7 +49,7 @@ export default function LoginPage({ shell }: { shell: ShellDef }) {
       await session.passkeyLogin(userType, username.trim());
     } catch (error) {
       setBusy(false);
-      await modals.error(error instanceof PasskeyError ? { title: PASSKEY_ERROR_TITLE, message: error.message } : SYSTEM_ERROR);
+      await modals.error(error instanceof PasskeyError ? { title: passkeyErrorTitle(shellMessage), message: error.text(shellMessage) } : SYSTEM_ERROR);
     }
   };
 

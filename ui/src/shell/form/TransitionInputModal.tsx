@@ -17,7 +17,8 @@ import { IconFingerprint } from '@tabler/icons-react';
 import { REAUTHENTICATION_FIELD } from '../../../../common/reauthentication';
 import { ApiError, userMessage } from '../../core/apiError';
 import { useDataProvider } from '../../core/hooks/useDataProvider';
-import { createPasskeyApi, PASSKEY_ERROR_TITLE, PasskeyError } from '../../core/passkeys';
+import { useShellMessages } from '../../core/hooks/useManifest';
+import { createPasskeyApi, passkeyErrorTitle, PasskeyError } from '../../core/passkeys';
 import { useSession } from '../../core/session';
 import { createTransformErrors, detailsToErrorSchema } from '../../core/errorMessages';
 import { isRecord } from '../../core/guards';
@@ -52,6 +53,7 @@ export function TransitionInputModal({ transition, record, defaultMessages, onSu
   }, [input, transition, record]);
 
   const biometric = usePasskeyProof(transition.reauthenticate === true);
+  const shellMessage = useShellMessages();
   const [passkeyFailure, setPasskeyFailure] = useState<string | undefined>();
   const confirmWithPasskey = async () => {
     setPasskeyFailure(undefined);
@@ -62,7 +64,7 @@ export function TransitionInputModal({ transition, record, defaultMessages, onSu
       await submit(withProof);
     } catch (error) {
       if (!(error instanceof PasskeyError)) throw error;
-      setPasskeyFailure(error.message);
+      setPasskeyFailure(error.text(shellMessage));
     }
   };
 
@@ -124,7 +126,7 @@ export function TransitionInputModal({ transition, record, defaultMessages, onSu
       />
       {refusal && fieldRefusal && <Text size="sm" c="red" mt="xs" role="alert">{userMessage(refusal)}</Text>}
       {refusal && !fieldRefusal && <Alert color="red" mt="sm" role="alert">{`Attenzione: ${userMessage(refusal)}`}</Alert>}
-      {passkeyFailure && <Alert color="red" mt="sm" role="alert" title={PASSKEY_ERROR_TITLE}>{passkeyFailure}</Alert>}
+      {passkeyFailure && <Alert color="red" mt="sm" role="alert" title={passkeyErrorTitle(shellMessage)}>{passkeyFailure}</Alert>}
       {confirming ? (
         <>
           <Text mt="md" fw={500} role="status">{filledConfirm(transition, confirming)}</Text>
