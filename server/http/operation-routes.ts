@@ -4,7 +4,10 @@
  * schema check last, so an anonymous or unauthorized caller gets 401/403 and learns nothing about what a
  * valid request looks like.
  *
- * The match is Express's own router, each path compiled once at start; the request check is
+ * The match is Express's own router, each path compiled once at start, one router per first segment of the
+ * path (`/filiali/...`): Express tries a router's routes one by one, so a single router of the whole document
+ * made every request try up to its 200 routes, a cost that grew with the spec (issue 19: a seventh of a get's
+ * CPU). The request check is
  * express-openapi-validator through its public options, one instance per path of the document (the
  * library compiles every path of its document on each request until one matches: given one path, that
  * lookup is a single match). A request no operation takes is 404 ROUTE_NOT_FOUND, as before, and never
@@ -67,18 +70,34 @@ export function operationRoutes(
 ): Router {
   // generated/openapi.json, checked by the generator and by redocly (npm run lint:api).
   const paths = documentPaths(openapi);
-  const router = express.Router();
+  const bySegment = new Map<string, Router>();
+  let anySegment: Router | undefined;
   for (const path of documentOrder(Object.keys(paths))) {
     const item = paths[path];
     const checks = [...before, ...validatorFor(path), ...after];
+    // A path that starts with a parameter could be any first segment: tried after the segment's own routes.
+    const segment = path.startsWith('/{') ? undefined : firstSegment(path);
+    const routes = (segment === undefined ? anySegment : bySegment.get(segment)) ?? express.Router();
+    if (segment === undefined) anySegment = routes;
+    else bySegment.set(segment, routes);
     for (const method of HTTP_METHODS) {
       const operation = item[method];
       if (!isRecord(operation)) continue;
       const handler = handlerOf(method, path) ?? unbound;
-      router[method](expressPath(path), matched(method, operationSchema(operation)), ...checks, restoreParams, handler);
+      routes[method](expressPath(path), matched(method, operationSchema(operation)), ...checks, restoreParams, handler);
     }
   }
-  router.use((_req, _res, next) => next(new ApiError('ROUTE_NOT_FOUND')));
+  // Each router ends in a step of its own: one that ran out of layers would answer OPTIONS itself, listing methods.
+  const notFound: RequestHandler = (_req, _res, next) => next(new ApiError('ROUTE_NOT_FOUND'));
+  for (const routes of bySegment.values()) routes.use(anySegment ?? notFound);
+  anySegment?.use(notFound);
+  const router = express.Router();
+  router.use((req, res, next) => {
+    const routes = bySegment.get(firstSegment(req.path)) ?? anySegment;
+    if (routes) routes(req, res, next);
+    else next();
+  });
+  router.use(notFound);
   // A path parameter that is not valid percent-encoding names no resource. The router decodes the parameters
   // when it matches, before any step: a URIError of a handler (an operation was matched) is its own error.
   const undecodable: ErrorRequestHandler = (error, _req, res, next) => next(error instanceof URIError && !operationOf(res) ? new ApiError('ROUTE_NOT_FOUND') : error);
@@ -104,6 +123,11 @@ const restoreParams: RequestHandler = (req, res, next) => {
 
 /** An operation of the document that no handler serves: as a path no operation takes. */
 const unbound: RequestHandler = (_req, _res, next) => next(new ApiError('ROUTE_NOT_FOUND'));
+
+/** `filiali` of /filiali/{codAbi}/{cab}, in lower case: Express matches paths regardless of case. */
+function firstSegment(path: string): string {
+  return (path.split('/', 2)[1] ?? '').toLowerCase();
+}
 
 function expressPath(path: string): string {
   return path.replace(/\{([^}]+)\}/g, ':$1');

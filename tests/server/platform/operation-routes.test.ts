@@ -4,7 +4,11 @@
  * authorization comes before the request check, so a caller without the right learns nothing of the shape.
  * On the fixture's articles (tests/fixtures/README.md).
  */
+import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../../../server/http/api-error.js';
+import { operationRoutes } from '../../../server/http/operation-routes.js';
 import { createFixtureApp } from '../../support/fixture-app.js';
 import { API, type TestApp } from '../../support/test-app.js';
 
@@ -43,5 +47,29 @@ describe('operation routes', () => {
     const forbidden = await branch.post(`${API}/articoli`).send(invalid);
     expect(forbidden.status).toBe(403);
     expect((await app.request.post(`${API}/articoli`).send(invalid)).status).toBe(400);
+  });
+});
+
+/**
+ * The routes are grouped by their first segment, so a request tries only its own group's routes. A document path
+ * that starts with a parameter is tried after the group's routes, for any first segment; what matches nothing
+ * is still ROUTE_NOT_FOUND, also for OPTIONS. On a document of three paths, with handlers that say who answered.
+ */
+describe('routes grouped by first segment', () => {
+  const ok = (body: Record<string, unknown>) => ({ get: { operationId: String(body.id), responses: {} } });
+  const document = { paths: { '/alfa/{id}': ok({ id: 'alfa' }), '/alfa/fisso': ok({ id: 'fisso' }), '/{tipo}/elenco': ok({ id: 'tipo' }) } };
+  const server = express();
+  const answer = (name: string): RequestHandler => (req, res) => { res.json({ name, params: req.params }); };
+  server.use(operationRoutes(document, [], () => [], [], (_method, path) => answer(path)));
+  server.use(((error, _req, res, _next) => { res.status(404).json({ code: error instanceof ApiError ? error.code : 'other' }); }) satisfies ErrorRequestHandler);
+
+  it('a fixed path before a parameter, a parameter-first path for any segment, whatever the case of the segment', async () => {
+    expect((await request(server).get('/alfa/fisso')).body).toEqual({ name: '/alfa/fisso', params: {} });
+    expect((await request(server).get('/ALFA/x1')).body).toEqual({ name: '/alfa/{id}', params: { id: 'x1' } });
+    expect((await request(server).get('/alfa/elenco')).body).toEqual({ name: '/alfa/{id}', params: { id: 'elenco' } });
+    expect((await request(server).get('/beta/elenco')).body).toEqual({ name: '/{tipo}/elenco', params: { tipo: 'beta' } });
+    expect((await request(server).get('/beta/altro')).body).toEqual({ code: 'ROUTE_NOT_FOUND' });
+    const options = await request(server).options('/alfa/fisso');
+    expect([options.status, options.body, options.headers.allow]).toEqual([404, { code: 'ROUTE_NOT_FOUND' }, undefined]);
   });
 });
