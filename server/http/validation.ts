@@ -4,14 +4,14 @@
  * platform default. The validator's own English never reaches a user.
  */
 import * as OpenApiValidator from 'express-openapi-validator';
-import type { RequestHandler } from 'express';
+import express, { type RequestHandler, type Router } from 'express';
 import { AJV_NAMED_FORMATS, formatMessage } from '../../common/named-formats.js';
 import type { ChildModel, CustomOperationModel, EntityModel, FieldModel } from '../../common/model.js';
 import { fieldAtPath } from '../../common/model.js';
 import type { RuntimeModel } from '../artifacts.js';
 import { isRecord, recordAt } from '../records.js';
 import { ApiError, type ErrorDetail } from './api-error.js';
-import { documentPaths, documentSchemas } from './openapi-document.js';
+import { documentKey, documentPaths, documentSchemas } from './openapi-document.js';
 
 /** The document the validator takes. Its 3.1 type requires `webhooks`, which OpenAPI 3.1 makes optional. */
 type ValidatorDocument = Parameters<typeof OpenApiValidator.middleware>[0]['apiSpec'];
@@ -21,7 +21,61 @@ type ValidatorDocument = Parameters<typeof OpenApiValidator.middleware>[0]['apiS
  * document holding that path alone and the schemas it refers to (server/http/operation-routes.ts says why).
  */
 export function pathValidators(openapi: Record<string, unknown>, validateResponses: boolean): (path: string) => RequestHandler[] {
-  return (path) => OpenApiValidator.middleware({
+  const validators = keptFor(`${String(validateResponses)}\u0000${documentKey(openapi)}`);
+  return (path) => [(req, res, next) => {
+    // Made at the path's first request: each instance compiles its path's schemas as soon as it exists, and a
+    // server (a test's above all) calls few of its paths. compileAllSchemas has checked them all at start.
+    keptValidator(validators, openapi, path, validateResponses)(req, res, next);
+  }];
+}
+
+/**
+ * Makes every path's validator, one path per turn of the event loop: a long-running server does it once after it
+ * starts listening, so the first request of a path does not wait for its compiling (server/main.ts).
+ */
+export function prepareValidators(openapi: Record<string, unknown>, validateResponses: boolean): void {
+  const validators = keptFor(`${String(validateResponses)}\u0000${documentKey(openapi)}`);
+  const paths = Object.keys(documentPaths(openapi));
+  const next = () => {
+    const path = paths.shift();
+    if (path === undefined) return;
+    keptValidator(validators, openapi, path, validateResponses);
+    setImmediate(next);
+  };
+  setImmediate(next);
+}
+
+function keptValidator(validators: Map<string, Router>, openapi: Record<string, unknown>, path: string, validateResponses: boolean): Router {
+  let kept = validators.get(path);
+  if (!kept) {
+    kept = express.Router({ mergeParams: true }).use(pathValidator(openapi, path, validateResponses));
+    validators.set(path, kept);
+  }
+  return kept;
+}
+
+/**
+ * The validators of each document already compiled in this process, by its text and options. Compiling them all
+ * takes seconds of CPU (each instance compiles the schemas of its path), and a test run starts hundreds of apps
+ * on the same few documents. Shared safely: an instance keeps only what it compiled from the document; what it
+ * learns of a request goes on the request. The one thing it does per app (app.param for its path parameters,
+ * on the first request) concerns the app's own routes, and the operations are routes of a router
+ * (operation-routes.ts restores the parameters as matched).
+ */
+const keptValidators = new Map<string, Map<string, Router>>();
+const KEPT_DOCUMENTS = 8;
+
+function keptFor(key: string): Map<string, Router> {
+  const kept = keptValidators.get(key) ?? new Map<string, Router>();
+  keptValidators.delete(key);
+  keptValidators.set(key, kept); // Map order is the least recently used first
+  const oldest = keptValidators.keys().next();
+  if (keptValidators.size > KEPT_DOCUMENTS && !oldest.done) keptValidators.delete(oldest.value);
+  return kept;
+}
+
+function pathValidator(openapi: Record<string, unknown>, path: string, validateResponses: boolean): RequestHandler[] {
+  return OpenApiValidator.middleware({
     // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- JSON that redocly checks (npm run lint:api); the 3.1 type wrongly requires webhooks
     apiSpec: documentOfPath(openapi, path) as ValidatorDocument,
     validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true, allErrors: true },
