@@ -10,6 +10,7 @@ import { API, createTestApp, type TestApp } from '../support/test-app.js';
 const PUSH_ONLY = 'Attenzione: i negozi della banca push possono essere salvati solo dagli utenti push.';
 const CATEGORY_REQUIRED = 'Indicare la categoria merceologica del negozio';
 const NAME_LOCKED = 'Attenzione: la ragione sociale può essere modificata solo dagli utenti delle banche della posizione.';
+const ENABLE_ASSISTANCE_ONLY = "Attenzione: un esercente disabilitato può essere riabilitato solo dall'assistenza.";
 
 let app: TestApp;
 let as: Record<string, TestApp['request']>;
@@ -122,6 +123,38 @@ describe("the company name is changed by users of the position's banks only (see
     const renamed = await save('federazione', '0008901', { ds: 'Trattoria Emilia Nuova' });
     expect(renamed.status).toBe(200);
     expect(renamed.body.ds).toBe('Trattoria Emilia Nuova');
+  });
+});
+
+describe('a disabled merchant is enabled again by assistance only (seed 001 §6)', () => {
+  /** Reads the merchant as `user` and sends it back with `change`. */
+  const save = async (user: string, codEser: string, change: Record<string, unknown>) => {
+    const read = await as[user].get(`${API}/esercenti/${codEser}`);
+    expect(read.status).toBe(200);
+    return as[user].put(`${API}/esercenti/${codEser}`).set('If-Match', read.headers.etag).send({ ...asBody(read.body), ...change });
+  };
+
+  it('the bank disables its merchant; then it may change its other fields but not enable it; assistance enables it', async () => {
+    expect((await as['sede.30480'].get(`${API}/esercenti/0002345`)).body._readOnly).not.toContain('enable');
+    const disabled = await save('sede.30480', '0002345', { enable: false });
+    expect(disabled.status).toBe(200);
+    expect(disabled.body.enable).toBe(false);
+
+    const read = await as['sede.30480'].get(`${API}/esercenti/0002345`);
+    expect(read.body._readOnly).toContain('enable');
+    const refused = await save('sede.30480', '0002345', { enable: true });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'FORBIDDEN', details: [{ field: 'enable', message: ENABLE_ASSISTANCE_ONLY }] });
+    expect((await as['sede.30480'].get(`${API}/esercenti/0002345`)).body.enable).toBe(false);
+    const other = await save('sede.30480', '0002345', { telefono: '02 5550001' });
+    expect(other.status).toBe(200);
+    expect(other.body).toMatchObject({ enable: false, telefono: '02 5550001' });
+
+    expect((await as.assistenza.get(`${API}/esercenti/0002345`)).body._readOnly).not.toContain('enable');
+    const enabled = await save('assistenza', '0002345', { enable: true });
+    expect(enabled.status).toBe(200);
+    expect(enabled.body.enable).toBe(true);
+    expect((await as['sede.30480'].get(`${API}/esercenti/0002345`)).body._readOnly).not.toContain('enable');
   });
 });
 
