@@ -27,16 +27,18 @@ const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
 // The odd-position weights of digits 0-9 and letters A-Z, shared by the codice fiscale and the CIN.
 const ODD = [1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23];
+/** The characters of an ASCII text (the values here are digits and capital letters only). */
+const charsOf = (text: string) => Array.from({ length: text.length }, (_, i) => text.charAt(i));
 const indexOf = (c: string) => (/[0-9]/.test(c) ? Number(c) : c.charCodeAt(0) - 65);
 /** Positions 1, 3, 5... weigh by ODD, the others by their index; the letter is the sum modulo 26. */
-const checkLetter = (text: string) => String.fromCharCode(65 + ([...text].reduce((sum, c, i) => sum + (i % 2 === 0 ? ODD[indexOf(c)] : indexOf(c)), 0) % 26));
+const checkLetter = (text: string) => String.fromCharCode(65 + (charsOf(text).reduce((sum, c, i) => sum + (i % 2 === 0 ? ODD[indexOf(c)] : indexOf(c)), 0) % 26));
 /** Another letter than `letter`. */
 const otherLetter = (next: () => number, letter: string) => LETTERS[(LETTERS.indexOf(letter) + 1 + Math.floor(next() * 25)) % 26];
 
 function partitaIva(next: () => number): string {
   // Seven digits of the holder, then the province office, 001 to 100.
   const body = pick(next, DIGITS, 7) + String(1 + Math.floor(next() * 100)).padStart(3, '0');
-  const sum = [...body].reduce((s, c, i) => {
+  const sum = charsOf(body).reduce((s, c, i) => {
     const d = Number(c);
     return s + (i % 2 === 0 ? d : d * 2 > 9 ? d * 2 - 9 : d * 2);
   }, 0);
