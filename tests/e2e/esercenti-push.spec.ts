@@ -53,8 +53,11 @@ test("l'assistenza legge il negozio della banca push ma non può salvarlo (seed 
     await test.step(`a ${width} px il negozio si legge e non si salva`, async () => {
       await page.setViewportSize({ width, height: 900 });
       await expect(stores.getByRole('tablist', { name: 'Negozi' }).getByRole('tab', { selected: true })).toHaveText('Caffetteria Aurora');
-      await expect(stores.locator('#negozi_insegna')).toHaveValue('Caffetteria Aurora');
-      await expect(stores.locator('#negozi_telefono')).not.toBeEditable();
+      // The store shows as a record to read: its values as text, no field to type in, no save.
+      const store = stores.getByRole('tabpanel', { name: 'Caffetteria Aurora' });
+      await expect(store.getByText('Consultazione: i dati non sono modificabili con le autorizzazioni attuali.')).toBeVisible();
+      await expect(store.getByRole('group', { name: 'Negozio' }).getByText('99999 - Aggregato push')).toBeVisible();
+      await expect(stores.locator('#negozi_telefono')).toHaveCount(0);
       await expect(stores.getByRole('group', { name: 'Azioni Negozio' }).getByRole('button', { name: 'Salva' })).toHaveCount(0);
       // The merchant's own record stays assistance's to save: only the push bank's store is locked.
       await expect(page.getByRole('group', { name: 'Azioni del modulo' }).getByRole('button', { name: 'Salva' })).toBeVisible();
