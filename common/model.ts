@@ -125,7 +125,7 @@ export interface ChildModel {
   label: string;
   /** childField -> parentField */
   link: Record<string, string>;
-  /** childField -> constant written on save */
+  /** childField -> constant written on save, or `{ expr }` computed from the parent (common/child-fixed.ts) */
   fixed: Record<string, unknown>;
   required: boolean;
   /**

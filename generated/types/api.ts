@@ -3644,7 +3644,7 @@ export interface components {
                 comune?: string;
             };
             /** @description I campi che il chiamante non puo' modificare ora su questa riga (writableWhen) */
-            _readOnly?: "ds"[];
+            _readOnly?: ("ds" | "enable")[];
             /** Codice ATECO */
             ateco: string | null;
             /** CAB */
@@ -3922,7 +3922,7 @@ export interface components {
                 comune?: string;
             };
             /** @description Ignorato: i campi bloccati che GET aggiunge alla riga */
-            _readOnly?: "ds"[];
+            _readOnly?: ("ds" | "enable")[];
             /** Codice ATECO */
             ateco?: string | null;
             /** CAB */

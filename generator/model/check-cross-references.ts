@@ -4,6 +4,8 @@
  * Resolves reference fields in place (their column type comes from the target's key).
  */
 import { machinesOf, type CustomOperationModel, type EntityModel, type FieldModel, type Model } from '../../common/model.js';
+import { isFixedExpression } from '../../common/child-fixed.js';
+import { logicVars } from '../../common/lifecycle.js';
 import { machinePath } from './build-lifecycle.js';
 import { checkExistsFilters } from './check-exists-filters.js';
 import { checkGroupFilters } from './check-group-filters.js';
@@ -74,8 +76,14 @@ export function checkCrossReferences(
         if (!childFields.includes(childField)) report(source, ['children', child.name, 'link', childField], `Link field '${childField}' is not a field of ${target.name}.${didYouMean(childField, childFields)}`);
         if (!parentFields.includes(parentField)) report(source, ['children', child.name, 'link', childField], `Link value '${parentField}' is not a field of ${entity.name}.${didYouMean(parentField, parentFields)}`);
       }
-      for (const fixed of Object.keys(child.fixed)) {
+      for (const [fixed, value] of Object.entries(child.fixed)) {
         if (!childFields.includes(fixed)) report(source, ['children', child.name, 'fixed', fixed], `Fixed field '${fixed}' is not a field of ${target.name}.${didYouMean(fixed, childFields)}`);
+        // A computed value reads the parent row as it is saved: only its fields (common/child-fixed.ts).
+        if (!isFixedExpression(value)) continue;
+        for (const read of logicVars(value.expr)) {
+          const name = read.name.split('.')[0];
+          if (!parentFields.includes(name)) report(source, ['children', child.name, 'fixed', fixed, 'expr', ...read.path], `Fixed value of '${fixed}' reads '${read.name}', which is not a field of ${entity.name}.${didYouMean(name, parentFields)}`);
+        }
       }
       if (child.choices && !childFields.includes(child.choices.field)) report(source, ['children', child.name, 'choices', 'field'], `Choice field '${child.choices.field}' is not a field of ${target.name}.${didYouMean(child.choices.field, childFields)}`);
       if (child.widget === 'transferList') {

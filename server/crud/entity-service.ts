@@ -36,6 +36,7 @@ import { countOf } from './count-cache.js';
 import { runAggregate, type AggregateRequest, type AggregateResult } from './aggregate.js';
 import { withoutLabels, withReferenceLabels } from './reference-labels.js';
 import { textOf } from '../../common/text.js';
+import { fixedValues } from '../../common/child-fixed.js';
 
 /** How a write of an existing row is checked and reported (server/crud/concurrency.ts). */
 export interface WriteOptions {
@@ -532,7 +533,7 @@ export class EntityService {
       if (value === undefined || (value === null && child.kind === 'one')) continue;
       const repo = this.childRepo(child);
       const childEntity = repo.entity;
-      const link = { ...this.linkValues(child, parent), ...child.fixed };
+      const link = { ...this.linkValues(child, parent), ...fixedValues(child, parent) };
       const sent = child.kind === 'one' ? [expectRecord(value, `${this.entity.name}.${child.name}`)] : expectRecords(value, `${this.entity.name}.${child.name}`);
       const items = child.choices ? withKeptChoices(child, sent, created ? [] : await repo.findWhere(trx, this.linkValues(child, parent)), created) : sent;
       const mismatched = items.flatMap((item, i) => Object.keys(link)

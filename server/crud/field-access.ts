@@ -22,6 +22,7 @@ import { Repository } from './repository.js';
 import { keyOf, type Row } from './row-mapping.js';
 import { isRecord } from '../records.js';
 import { textOf } from '../../common/text.js';
+import { fixedValues } from '../../common/child-fixed.js';
 
 /** A field the server fills: the caller never sends it (docs/spec-language.md#server-set-fields). */
 export function isServerSet(field: FieldModel): boolean {
@@ -70,7 +71,7 @@ export async function refuseAssistanceOnly(
     const stored = current ? await new Repository(childEntity).findWhere(trx, linkValues(child, current)) : [];
     childItems(child, value).forEach((item, i) => {
       if (!isRecord(item)) return;
-      const full = { ...item, ...linkValues(child, { ...current, ...body }), ...child.fixed };
+      const full = { ...item, ...linkValues(child, { ...current, ...body }), ...fixedValues(child, { ...current, ...body }) };
       // The stored row this item rewrites: the same key (a `one` child has one row at most).
       const sameKey = (rows: Row[]) => rows.filter((r) => child.kind === 'one' || sameValues(childEntity, keyOf(childEntity, r), keyOf(childEntity, full)));
       details.push(...restricted(childEntity, item, stored, pathOf(child, child.kind === 'one' ? undefined : i), platformSet, sameKey));

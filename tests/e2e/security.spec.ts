@@ -113,9 +113,9 @@ test('pagina pubblica /resetPassword', async ({ page }) => {
 test('cambio password da menu (agente.push): messaggio di non corrispondenza, poi cambio e nuovo accesso', async ({ page }) => {
   await page.goto('/login/banca');
   await submitLogin(page, 'agente.push');
-  // No landing page for a push agent (no ANAG_ESERCENTE): the work queue stays, with nothing to do.
-  await expectPath(page, '/home');
-  await expect(page.getByRole('heading', { level: 1, name: 'Da fare' })).toBeVisible();
+  // A push agent maintains the push aggregate's merchants (ANAG_ESERCENTE): it lands on the merchant search (seed 001 §2).
+  await expectPath(page, '/esercente/ricercaEsercente');
+  await expect(page.getByRole('heading', { level: 1, name: 'Ricerca esercente' })).toBeVisible();
   await page.goto('/security/cambioPassword');
   await expect(page.getByRole('heading', { name: 'Cambio password' })).toBeVisible();
   await fillPasswords(page, DEMO_PASSWORD, NEW_PASSWORD, 'altro');

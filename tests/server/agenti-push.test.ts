@@ -162,7 +162,7 @@ describe('GET /agentePush/reportAttivazioni', () => {
     const agent = await app.loginAs('agente.push');
     const mine = await agent.get(`${API}/agentePush/reportAttivazioni?dataDa=2026-03-01&dataA=2026-03-31`);
     expect(mine.status).toBe(200);
-    // The push aggregate 99999 is no bank of the demo: its agent counts no bank's activations.
+    // The agent's only bank is the push aggregate 99999, which has no activations in the demo: it counts none.
     expect(mine.body.every((r: { attivazioni: number }) => r.attivazioni === 0)).toBe(true);
   });
 });

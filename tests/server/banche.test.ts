@@ -14,7 +14,7 @@ const newBank = (codAbi: string, extra: Record<string, unknown> = {}) => ({
   codAbi, nomeBcc: `Banca ${codAbi}`, group: { description: `Gruppo ${codAbi}` }, ...extra,
 });
 
-const EXTRA_BANKS = 35; // with the 6 demo banks, more than one default page of 30
+const EXTRA_BANKS = 35; // with the 7 demo banks (the push aggregate 99999 among them), more than one default page of 30
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -29,7 +29,7 @@ describe('GET /banche (list)', () => {
     const res = await app.request.get(`${API}/banche`);
     expect(res.status).toBe(200);
     expect(res.body.results).toHaveLength(30);
-    expect(res.body.totalCount).toBe(6 + EXTRA_BANKS);
+    expect(res.body.totalCount).toBe(7 + EXTRA_BANKS);
     expect(res.body.results[0].codAbi).toBe('08327'); // default sort: codAbi ascending
   });
 
@@ -37,7 +37,7 @@ describe('GET /banche (list)', () => {
     const all: Bank[] = (await app.request.get(`${API}/banche?size=200&format=compact`)).body.results;
     const res = await app.request.get(`${API}/banche?page=1&size=2&format=compact`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ results: all.slice(2, 4), totalCount: 6 + EXTRA_BANKS });
+    expect(res.body).toEqual({ results: all.slice(2, 4), totalCount: 7 + EXTRA_BANKS });
   });
 
   it('accepts size up to maxPageSize (200) and refuses more with 400', async () => {

@@ -10,6 +10,7 @@ import { API, createTestApp, type TestApp } from '../support/test-app.js';
 const PUSH_ONLY = 'Attenzione: i negozi della banca push possono essere salvati solo dagli utenti push.';
 const CATEGORY_REQUIRED = 'Indicare la categoria merceologica del negozio';
 const NAME_LOCKED = 'Attenzione: la ragione sociale può essere modificata solo dagli utenti delle banche della posizione.';
+const ENABLE_ASSISTANCE_ONLY = "Attenzione: un esercente disabilitato può essere riabilitato solo dall'assistenza.";
 
 let app: TestApp;
 let as: Record<string, TestApp['request']>;
@@ -24,22 +25,49 @@ const store = (pdvid: string, abi: string) => ({
 
 beforeAll(async () => {
   app = await createTestApp();
-  // The push bank 99999 (seed 001 §9) is no bank of the demo: its group is the push aggregate (type P), which a
-  // bank saved through the API would turn into a bank's group (type B). A row of the table is all a store needs.
-  await app.db('banca').insert({ cod_abi: '99999', nome_bcc: 'Banca push' });
-  // The push agent (group 99999, type P) gets the store grants of a bank's head office.
-  const role = await app.request.get(`${API}/gruppi/11000/ruoli/AGENTE_PUSH`);
-  expect(role.status).toBe(200);
-  const grants = ['VISUALIZZAZIONE', 'CREAZIONE', 'AGGIORNAMENTO', 'CANCELLAZIONE'].map((azione) => ({ funzione: 'GES_NEG', azione }));
-  const saved = await app.request.put(`${API}/gruppi/11000/ruoli/AGENTE_PUSH`).set('If-Match', role.headers.etag)
-    .send({ ...asBody(role.body), permessi: [...role.body.permessi.map(asBody), ...grants] });
-  expect(saved.status).toBe(200);
+  // The demo holds the push aggregate as bank 99999 (spec/demo/02-banche.yaml), with its merchant 0007001 and store
+  // 7001; the push agent (group 99999, type P) holds the store grants (spec/demo/07-ruoli.yaml AGENTE_PUSH).
   as = { assistenza: app.request };
   for (const user of ['sede.30480', 'agente.push', 'federazione']) as[user] = await app.loginAs(user);
 });
 afterAll(() => app.close());
 
 describe("the push bank's stores are saved by push users only (seed 001 §6, §9)", () => {
+  it("the demo's push bank keeps its group of type P when saved; a new bank's group is of type B", async () => {
+    const group = async () => (await as.assistenza.get(`${API}/gruppi/99999`)).body;
+    expect(await group()).toMatchObject({ groupName: '99999', groupType: 'P', description: 'Aggregato push' });
+    const bank = await as.assistenza.get(`${API}/banche/99999`);
+    expect(bank.status).toBe(200);
+    expect(bank.body.group).toMatchObject({ groupName: '99999', groupType: 'P' });
+    const saved = await as.assistenza.put(`${API}/banche/99999`).set('If-Match', bank.headers.etag).send({ ...asBody(bank.body), regione: 'Piemonte' });
+    expect(saved.status).toBe(200);
+    expect(await group()).toMatchObject({ groupType: 'P', description: 'Aggregato push' });
+    // The group type is the platform's to write: a body that asks for another one is refused, nothing changes.
+    const fresh = await as.assistenza.get(`${API}/banche/99999`);
+    const retyped = await as.assistenza.put(`${API}/banche/99999`).set('If-Match', fresh.headers.etag).send({ ...asBody(fresh.body), group: { ...fresh.body.group, groupType: 'B' } });
+    expect(retyped.status).toBe(400);
+    expect(retyped.body.details).toEqual([expect.objectContaining({ field: 'group.groupType' })]);
+    expect(await group()).toMatchObject({ groupType: 'P' });
+
+    const created = await as.assistenza.post(`${API}/banche`).send({ codAbi: '07601', nomeBcc: 'Banca Nuova di Prova', group: { description: 'Banca Nuova', parentGroup: '11000' } });
+    expect(created.status).toBe(201);
+    expect((await as.assistenza.get(`${API}/gruppi/07601`)).body).toMatchObject({ groupType: 'B' });
+  });
+
+  it("the push agent finds the push aggregate's merchant and saves its demo store; the bank of another store cannot", async () => {
+    const found = await as['agente.push'].get(`${API}/esercenti?codAbi=99999`);
+    expect(found.status).toBe(200);
+    expect(found.body.results.map((r: { codEser: string }) => r.codEser)).toEqual(['0007001']);
+    const own = await as['agente.push'].get(`${API}/negozi/7001`);
+    expect(own.body._actions).toEqual(['update']);
+    const saved = await as['agente.push'].put(`${API}/negozi/7001`).set('If-Match', own.headers.etag).send({ ...asBody(own.body), telefono: '02 5557099' });
+    expect(saved.status).toBe(200);
+    // The push agent's scope is the push aggregate: another bank's store is not there for it.
+    expect((await as['agente.push'].get(`${API}/negozi/1001`)).status).toBe(404);
+    const read = await as.assistenza.get(`${API}/negozi/7001`);
+    expect(read.body._actions).toEqual([]);
+  });
+
   it('a push user creates and changes a store of bank 99999; assistance reads it but may not save it', async () => {
     const created = await as['agente.push'].post(`${API}/negozi`).send(store('9901', '99999'));
     expect(created.status).toBe(201);
@@ -122,6 +150,38 @@ describe("the company name is changed by users of the position's banks only (see
     const renamed = await save('federazione', '0008901', { ds: 'Trattoria Emilia Nuova' });
     expect(renamed.status).toBe(200);
     expect(renamed.body.ds).toBe('Trattoria Emilia Nuova');
+  });
+});
+
+describe('a disabled merchant is enabled again by assistance only (seed 001 §6)', () => {
+  /** Reads the merchant as `user` and sends it back with `change`. */
+  const save = async (user: string, codEser: string, change: Record<string, unknown>) => {
+    const read = await as[user].get(`${API}/esercenti/${codEser}`);
+    expect(read.status).toBe(200);
+    return as[user].put(`${API}/esercenti/${codEser}`).set('If-Match', read.headers.etag).send({ ...asBody(read.body), ...change });
+  };
+
+  it('the bank disables its merchant; then it may change its other fields but not enable it; assistance enables it', async () => {
+    expect((await as['sede.30480'].get(`${API}/esercenti/0002345`)).body._readOnly).not.toContain('enable');
+    const disabled = await save('sede.30480', '0002345', { enable: false });
+    expect(disabled.status).toBe(200);
+    expect(disabled.body.enable).toBe(false);
+
+    const read = await as['sede.30480'].get(`${API}/esercenti/0002345`);
+    expect(read.body._readOnly).toContain('enable');
+    const refused = await save('sede.30480', '0002345', { enable: true });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'FORBIDDEN', details: [{ field: 'enable', message: ENABLE_ASSISTANCE_ONLY }] });
+    expect((await as['sede.30480'].get(`${API}/esercenti/0002345`)).body.enable).toBe(false);
+    const other = await save('sede.30480', '0002345', { telefono: '02 5550001' });
+    expect(other.status).toBe(200);
+    expect(other.body).toMatchObject({ enable: false, telefono: '02 5550001' });
+
+    expect((await as.assistenza.get(`${API}/esercenti/0002345`)).body._readOnly).not.toContain('enable');
+    const enabled = await save('assistenza', '0002345', { enable: true });
+    expect(enabled.status).toBe(200);
+    expect(enabled.body.enable).toBe(true);
+    expect((await as['sede.30480'].get(`${API}/esercenti/0002345`)).body._readOnly).not.toContain('enable');
   });
 });
 

@@ -73,9 +73,9 @@ describe('GET users/me', () => {
     });
   });
 
-  it('agente.push: a push agent, no bank', async () => {
+  it('agente.push: a push agent, whose group is the push aggregate, bank 99999', async () => {
     expect(await me('agente.push')).toMatchObject({
-      username: 'agente.push', group: '99999', groupType: 'P', codAbi: null, singleBank: false, isAssistenza: false, isMerchant: false,
+      username: 'agente.push', group: '99999', groupType: 'P', codAbi: '99999', singleBank: true, isAssistenza: false, isMerchant: false,
     });
   });
 
@@ -86,6 +86,7 @@ describe('GET users/me', () => {
     ['filiale.30480', { fixedBank: '30480', fixedGroup: '30480', fixedBranch: '01600' }],
     ['federazione', {}],
     ['sede.60855', { fixedBank: '60855', fixedGroup: '60855' }],
+    ['agente.push', { fixedBank: '99999', fixedGroup: '99999' }],
     ['merchant.0001234', { fixedBank: '30480', fixedGroup: '30480-0001234', fixedMerchant: '0001234' }],
   ])('%s is fixed to %j and nothing else', async (user, fixed) => {
     const answer = await me(user);
@@ -118,8 +119,8 @@ describe('GET users/me/banche and users/me/gruppi', () => {
     expect((await banks('federazione')).sort()).toEqual(['08549', '60855']);
     expect(await banks('sede.60855')).toEqual(['60855']);
     expect(await banks('merchant.0001234')).toEqual(['30480']);
-    expect(await banks('agente.push')).toEqual([]);
-    expect((await banks('assistenza')).sort()).toEqual(['08327', '08549', '30480', '34256', '50340', '60855']);
+    expect(await banks('agente.push')).toEqual(['99999']);
+    expect((await banks('assistenza')).sort()).toEqual(['08327', '08549', '30480', '34256', '50340', '60855', '99999']);
   });
 
   it('the bank rows carry flgFatDir (hasfattDirBanca comes from them)', async () => {
@@ -164,7 +165,8 @@ describe('GET funzioni and funzioni/{fn}/permessi', () => {
     expect(await fns('sede.30480')).toEqual(sede);
     expect(await fns('federazione')).toEqual(sede);
     expect(await fns('filiale.30480')).toEqual(['ANAG_BANCHE', 'GES_UTENTI', 'ANAG_ESERCENTE', 'CAMBIO_PASSWORD', ...registry].sort());
-    expect(await fns('agente.push')).toEqual(['ANAG_AGENTI_PUSH', 'CAMBIO_PASSWORD'].sort());
+    // Seed 001 §1, §6: the push agent maintains the push aggregate's merchants, stores and terminals too.
+    expect(await fns('agente.push')).toEqual(['ANAG_AGENTI_PUSH', 'CAMBIO_PASSWORD', 'ANAG_ESERCENTE', 'GES_ESER', 'GES_NEG', 'GES_POS'].sort());
     // The merchant's administrator also holds the business portal's pay-by-mail and documents (seed 000 §2, issue 18).
     expect(await fns('merchant.0001234')).toEqual(['WB_CONTATTI', 'WB_CHANGE_PASS', 'WB_GESTIONE_UTENZE', 'WB_IMPOSTAZIONI', 'PWMAIL', 'WB_LETTERE_ADDEBITO', 'WB_CONTR_ACQUIRING', ...ownRecord].sort());
     expect(await fns('operatore.0001234')).toEqual(['WB_CHANGE_PASS', ...ownRecord].sort());
@@ -257,8 +259,8 @@ describe('GET menuitems', () => {
     expect(await menu('sede.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/notificautenti', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/searchManutenzione', '/anagrafiche/utenti', '/assistenza/FTMerc', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/impostazioni', '/magazzino/giacenze', '/magazzino/movimenti', '/movimenti/search', '/richieste/sospesi/banca', '/security/cambioPassword', '/security/mailoutbox', '/security/ruoli', '/statistiche/transato/search']);
   });
 
-  it('agente.push sees its agents and the password change; the merchants see the public pages, their own stores and terminals and their movements, not the merchant search', async () => {
-    expect(await menu('agente.push')).toEqual(['/about', '/anagrafiche/agentipush', '/anagrafiche/agentipush/reportAttivazioni', '/impostazioni', '/security/cambioPassword']);
+  it('agente.push sees its agents, the password change and the merchant registry (the push aggregate\'s); the merchants see the public pages, their own stores and terminals and their movements, not the merchant search', async () => {
+    expect(await menu('agente.push')).toEqual(['/about', '/anagrafiche/agentipush', '/anagrafiche/agentipush/reportAttivazioni', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/impostazioni', '/security/cambioPassword']);
     expect(await menu('merchant.0001234')).toEqual(['/about', '/esercente/negozi', '/esercente/terminali', '/impostazioni', '/movimenti/search', '/statistiche/transato/search']);
     expect(await menu('operatore.0001234')).toEqual(['/about', '/esercente/negozi', '/esercente/terminali', '/impostazioni', '/movimenti/search', '/statistiche/transato/search']);
   });
