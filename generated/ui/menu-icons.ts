@@ -39,6 +39,7 @@ import {
   IconShield,
   IconShieldLock,
   IconTool,
+  IconUserCog,
   IconUsers,
 } from '@tabler/icons-react';
 
@@ -78,5 +79,6 @@ export const menuIcons: Record<string, Icon> = {
   IconShield,
   IconShieldLock,
   IconTool,
+  IconUserCog,
   IconUsers,
 };
