@@ -242,8 +242,8 @@ describe('GET menuitems', () => {
   it('assistenza sees every menu route', async () => {
     expect(await menu('assistenza')).toEqual([
       '/about', '/anagrafiche/agentipush', '/anagrafiche/agentipush/reportAttivazioni', '/anagrafiche/anaBanca', '/anagrafiche/filiali',
-      '/anagrafiche/notificautenti', '/anagrafiche/notifiche', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/searchManutenzione',
-      '/anagrafiche/utenti', '/assistenza/FTMerc', '/assistenze/backOffice/comuni', '/assistenze/backOffice/promozioni', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali',
+      '/anagrafiche/merchant', '/anagrafiche/notificautenti', '/anagrafiche/notifiche', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/searchManutenzione',
+      '/anagrafiche/utenti', '/assistenza/FTMerc', '/assistenza/accessoEsercente', '/assistenze/backOffice/comuni', '/assistenze/backOffice/promozioni', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali',
       '/impostazioni', '/magazzino/giacenze', '/magazzino/movimenti', '/movimenti/search', '/richieste/sospesi/banca', '/richieste/sospesi/enteCentrale', '/security/cambioPassword',
       '/security/mailoutbox', '/security/ruoli', '/sistema/configurazione', '/statistiche/transato/search',
     ]);
@@ -254,7 +254,7 @@ describe('GET menuitems', () => {
   });
 
   it('sede.30480 (BANCA_SEDE) also sees the POS catalogues and the warehouse', async () => {
-    expect(await menu('sede.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/notificautenti', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/searchManutenzione', '/anagrafiche/utenti', '/assistenza/FTMerc', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/impostazioni', '/magazzino/giacenze', '/magazzino/movimenti', '/movimenti/search', '/richieste/sospesi/banca', '/security/cambioPassword', '/security/mailoutbox', '/security/ruoli', '/statistiche/transato/search']);
+    expect(await menu('sede.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/merchant', '/anagrafiche/notificautenti', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/searchManutenzione', '/anagrafiche/utenti', '/assistenza/FTMerc', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/impostazioni', '/magazzino/giacenze', '/magazzino/movimenti', '/movimenti/search', '/richieste/sospesi/banca', '/security/cambioPassword', '/security/mailoutbox', '/security/ruoli', '/statistiche/transato/search']);
   });
 
   it('agente.push sees its agents and the password change; the merchants see the public pages, their own stores and terminals and their movements, not the merchant search', async () => {
