@@ -6,7 +6,7 @@
  * ("Selezionare una banca", seed 000 §5) on the bank field, which the user then fills. Only assistance passes
  * the server's check; the messages are the server's.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { Alert, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { ApiError, userMessage } from '../../src/core/apiError';
 import { useDataProvider } from '../../src/core/hooks/useDataProvider';
@@ -21,7 +21,7 @@ export default function AccessoEsercentePage() {
   const [failure, setFailure] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
     setErrors({});
     setFailure(undefined);
@@ -42,7 +42,7 @@ export default function AccessoEsercentePage() {
     <Stack maw={520}>
       <Title order={1} size="h2">Accesso al profilo business di un esercente</Title>
       <Text size="sm">L&apos;accesso avviene per conto dell&apos;esercente ed è registrato come intervento dell&apos;assistenza.</Text>
-      <Paper withBorder p="md" component="form" onSubmit={(e: FormEvent) => void submit(e)} noValidate>
+      <Paper withBorder p="md" component="form" onSubmit={(e: SyntheticEvent) => void submit(e)} noValidate>
         <Stack>
           <TextInput label="Codice esercente" required value={codEsercente} onChange={(e) => setCodEsercente(e.currentTarget.value)}
             error={errors.codEsercente} maxLength={20} autoComplete="off" />
