@@ -291,9 +291,17 @@ export interface EntityModel {
    * fields are some of that entity's, the key is the same, and no table or migration of its own is made.
    */
   viewOf?: string;
+  /**
+   * A view's rows: only those linked to a row of `entity` whose fields hold the `where` values (the users of
+   * merchant groups, docs/spec-language.md#the-rows-of-a-view). Rows outside are missing for the view.
+   */
+  viewRows?: ViewRowsModel;
   /** The spec file the entity came from, relative to the repo, for messages that point an analyst at it. */
   source: string;
 }
+
+/** `viewRows` of a view: `link` maps the related entity's field to the view's field. */
+export interface ViewRowsModel { entity: string; link: Record<string, string>; where: Record<string, string | number | boolean> }
 
 export type ExportFormat = 'csv' | 'xlsx';
 export interface ExportModel { formats: ExportFormat[]; columns: string[] }

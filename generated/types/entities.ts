@@ -1418,6 +1418,37 @@ pdvid: string
 }[]
 }
 
+export interface UtenteMerchant {
+username: string
+group: string
+fullName: (string | null)
+email: (string | null)
+userAccountName: (string | null)
+enabled: (boolean | null)
+locked: (boolean | null)
+cab: (string | null)
+authorities?: {
+username: string
+roleName: string
+}[]
+}
+
+export interface UtenteMerchantInput {
+username: string
+group: string
+fullName?: (string | null)
+email?: (string | null)
+userAccountName?: (string | null)
+enabled?: (boolean | null)
+locked?: (boolean | null)
+cab?: (string | null)
+emailConferma?: (string | null)
+authorities?: {
+username?: (string | null)
+roleName: string
+}[]
+}
+
 export interface UtenteNegozio {
 username: string
 gruppo: string

@@ -30,6 +30,7 @@ import {
   IconInbox,
   IconInfoCircle,
   IconKey,
+  IconLogin,
   IconMailForward,
   IconMapPin,
   IconPackages,
@@ -39,6 +40,7 @@ import {
   IconShield,
   IconShieldLock,
   IconTool,
+  IconUserCog,
   IconUsers,
 } from '@tabler/icons-react';
 
@@ -69,6 +71,7 @@ export const menuIcons: Record<string, Icon> = {
   IconInbox,
   IconInfoCircle,
   IconKey,
+  IconLogin,
   IconMailForward,
   IconMapPin,
   IconPackages,
@@ -78,5 +81,6 @@ export const menuIcons: Record<string, Icon> = {
   IconShield,
   IconShieldLock,
   IconTool,
+  IconUserCog,
   IconUsers,
 };

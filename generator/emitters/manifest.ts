@@ -208,8 +208,13 @@ function reportManifest(report: ReportModel, model: Model): ReportMeta {
   };
 }
 
+/**
+ * A field a view's `viewRows` links is not fixed by the shell: the value the caller is fixed to (a bank's own
+ * group) is one the view's rows never hold (they are its merchants' groups), so the user chooses it among them.
+ */
 function scopeFields(entity: EntityModel): Record<string, string> {
+  const chosen = new Set(Object.values(entity.viewRows?.link ?? {}));
   const fields: Record<string, string> = {};
-  for (const [dimension, field] of Object.entries(entity.scope)) fields[dimension] = field;
+  for (const [dimension, field] of Object.entries(entity.scope)) if (!chosen.has(field)) fields[dimension] = field;
   return fields;
 }

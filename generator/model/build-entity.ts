@@ -218,6 +218,7 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
     ...(raw.migrate ? { migrate: { dropFields: raw.migrate.dropFields ?? [], narrow: raw.migrate.narrow ?? [], backfill: raw.migrate.backfill ?? {} } } : {}),
     ...buildLifecycle(raw, fields, source, defaults, diagnostics),
     ...(raw.viewOf ? { viewOf: raw.viewOf } : {}),
+    ...(raw.viewRows ? { viewRows: raw.viewRows } : {}),
     source: source.file,
   };
 }

@@ -33,6 +33,7 @@ export function checkCrossReferences(
   // A view shares its entity's table (docs/spec-language.md#entity-views): it checks it against that entity.
   unique(entities.filter((e) => !e.value.viewOf), (e) => e.table, ['table'], 'Table', report);
   for (const { value: view, source } of entities) if (view.viewOf) checkView(view, byName.get(view.viewOf), source, report, [...byName.keys()]);
+  for (const { value: entity, source } of entities) if (entity.viewRows) checkViewRows(entity, byName, source, report);
   unique(entities.filter((e) => e.value.api.path), (e) => e.api.path, ['api', 'path'], 'API path', report);
 
   const routes = new Map<string, string>();
@@ -187,5 +188,28 @@ function checkView(
   }
   for (const field of base.fields.filter((f) => f.required && f.default === undefined && f.generate === undefined)) {
     if (!view.fields.some((f) => f.name === field.name)) report(source, ['fields'], `${base.name}.${field.name} is required: the view ${view.name} must have it, or a create through the view could not fill it.`);
+  }
+}
+
+/**
+ * `viewRows` (docs/spec-language.md#the-rows-of-a-view): only on a view, over an entity the spec declares, linking
+ * fields both sides have, and asking fields of that entity.
+ */
+function checkViewRows(
+  view: EntityModel, byName: ReadonlyMap<string, EntityModel>, source: SourceFile, report: (source: SourceFile, path: PathSegment[], message: string) => void,
+): void {
+  const rows = view.viewRows;
+  if (!rows) return;
+  if (!view.viewOf) report(source, ['viewRows'], `viewRows restricts the rows of a view: ${view.name} has no viewOf.`);
+  const target = byName.get(rows.entity);
+  if (!target) { report(source, ['viewRows', 'entity'], `viewRows names the unknown entity '${rows.entity}'.${didYouMean(rows.entity, [...byName.keys()])}`); return; }
+  const theirs = target.fields.map((f) => f.name);
+  const mine = view.fields.map((f) => f.name);
+  for (const [their, own] of Object.entries(rows.link)) {
+    if (!theirs.includes(their)) report(source, ['viewRows', 'link', their], `'${their}' is not a field of ${target.name}.${didYouMean(their, theirs)}`);
+    if (!mine.includes(own)) report(source, ['viewRows', 'link', their], `'${own}' is not a field of ${view.name}.${didYouMean(own, mine)}`);
+  }
+  for (const field of Object.keys(rows.where)) {
+    if (!theirs.includes(field)) report(source, ['viewRows', 'where', field], `'${field}' is not a field of ${target.name}.${didYouMean(field, theirs)}`);
   }
 }

@@ -23,6 +23,7 @@ import { applyConditions, meets, type Condition } from './conditions.js';
 import { applyFilters, keysetOrder, parseListParams, type FilterParam, type ListParams } from './list-query.js';
 import { decodeCursor } from './cursor.js';
 import { Repository, type ListPage } from './repository.js';
+import { whereInViewRows } from './view-rows.js';
 import { upsertChildRows, type DesiredRow } from './child-rows.js';
 import { refuseUnchosen, withKeptChoices } from './child-choices.js';
 import { enforceChecks, enforceFieldConditions, relatedCheckProblems } from './row-checks.js';
@@ -77,7 +78,7 @@ export class EntityService {
     /** Checks a row no request carried (an `insert` effect's) against its entity's request schema. */
     private readonly validateRow?: RowValidator,
   ) {
-    this.repo = new Repository(entity);
+    this.repo = new Repository(entity, (db, qb) => whereInViewRows(model, entity, db, qb));
     this.lifecycle = new Lifecycle(model, entity);
   }
 
@@ -209,6 +210,8 @@ export class EntityService {
       await this.hooks.beforeSave?.({ trx, afterCommit, model: this.model, entity: this.entity, caller, row, body });
       const existing = await this.repo.find(trx, keyOf(this.entity, row));
       if (existing) throw this.duplicate(this.entity, existing, caller);
+      // A view's key taken by a row outside its rows (a bank's user, for the merchant users): as out of scope.
+      if (this.entity.viewRows && await this.repo.exists(trx, keyOf(this.entity, row))) throw new ApiError('FORBIDDEN');
       // A new row's one-to-one child is new too: bank 11000 must not take over the existing group 11000
       // (saveChildren updates a child it finds, which is right for an update only).
       for (const child of this.entity.children.filter((c) => c.kind === 'one')) {
@@ -218,9 +221,11 @@ export class EntityService {
       await this.checkReferences(trx, this.entity, row, '', caller);
       await this.lifecycle.beforeInsert(trx, row, caller);
       const stored = await this.repo.insertReturning(trx, row);
+      await this.refuseOutsideView(trx, row);
       await this.lifecycle.afterInsert(trx, row, caller);
-      // A list the create leaves out is an empty one: a child with minItems refuses it.
-      const lists = Object.fromEntries(this.entity.children.filter((c) => c.minItems && body[c.name] === undefined).map((c) => [c.name, []]));
+      // A list the create leaves out is an empty one: a child with minItems refuses it, and one with `onCreate`
+      // choices still gets those items (a merchant user created without roles is still its merchant's ADMIN).
+      const lists = Object.fromEntries(this.entity.children.filter((c) => (c.minItems || c.choices?.onCreate.length) && body[c.name] === undefined).map((c) => [c.name, []]));
       await this.saveChildren(trx, row, { ...lists, ...body }, undefined, { caller, created: true });
       // The answer is the row as stored: the insert returned it, unless children were saved with it or a state
       // machine's effects (afterInsert) may have written it since; then it is read again.
@@ -255,6 +260,7 @@ export class EntityService {
       await this.hooks.beforeSave?.({ trx, afterCommit, model: this.model, entity: this.entity, caller, row, body });
       await this.checkReferences(trx, this.entity, row, '', caller);
       await this.repo.update(trx, key, row);
+      await this.refuseOutsideView(trx, row);
       await this.saveChildren(trx, row, body, undefined, { caller, created: false });
       const saved = await this.get(key, undefined, trx);
       await this.audit(trx, 'update', before, saved, caller);
@@ -501,8 +507,14 @@ export class EntityService {
     }
   }
 
+  /** A view's save that leaves the row outside its rows (a merchant user moved to a bank's group): 403, undone. */
+  private async refuseOutsideView(trx: Knex.Transaction, row: Row): Promise<void> {
+    if (this.entity.viewRows && !(await this.repo.find(trx, keyOf(this.entity, row)))) throw new ApiError('FORBIDDEN');
+  }
+
   /** Restricts a read (a list, a count) to the rows the caller may read. */
   private restrict(qb: Knex.QueryBuilder, caller?: Caller): void {
+    whereInViewRows(this.model, this.entity, this.db, qb);
     whereInCallerScope(this.model, this.entity, qb, (field) => this.column(field), caller, 'read');
   }
 

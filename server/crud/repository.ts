@@ -18,12 +18,23 @@ export interface ListPage {
   nextCursor?: string; prevCursor?: string;
 }
 
+/** Narrows every read of the table to the entity's own rows (a view's `viewRows`, ./view-rows.ts). */
+export type RowsNarrowing = (db: Knex | Knex.Transaction, qb: Knex.QueryBuilder) => void;
+
 export class Repository {
-  constructor(readonly entity: EntityModel) {}
+  constructor(readonly entity: EntityModel, private readonly narrow: RowsNarrowing = () => {}) {}
+
+  /** The entity's table, narrowed to its rows. */
+  private from(db: Knex | Knex.Transaction): Knex.QueryBuilder<Row, Row[]> {
+    const qb = db<Row, Row[]>(this.entity.table);
+    this.narrow(db, qb);
+    return qb;
+  }
 
   async list(db: Knex | Knex.Transaction, requested: ListParams, restrict: (qb: Knex.QueryBuilder) => void = () => {}): Promise<ListPage> {
     const params = await markBroadTextFilters(db, this.entity, requested);
     const filtered = () => {
+      // The service's `restrict` narrows a list (with the caller's scope): not twice.
       const qb = applyFilters(db<Row, Row[]>(this.entity.table), this.entity, params);
       restrict(qb);
       return qb;
@@ -74,7 +85,7 @@ export class Repository {
   }
 
   async find(db: Knex | Knex.Transaction, key: Row): Promise<Row | undefined> {
-    const row = await db<Row>(this.entity.table).where(keyColumns(this.entity, key)).first();
+    const row = await this.from(db).where(keyColumns(this.entity, key)).first();
     return row ? fromColumns(this.entity, row) : undefined;
   }
 
@@ -85,7 +96,7 @@ export class Repository {
    * NO KEY UPDATE, like PostgreSQL's own UPDATE: it does not wait for foreign-key checks of other rows.
    */
   async findForUpdate(trx: Knex.Transaction, key: Row): Promise<Row | undefined> {
-    const row = await trx<Row>(this.entity.table).where(keyColumns(this.entity, key)).forNoKeyUpdate().first();
+    const row = await this.from(trx).where(keyColumns(this.entity, key)).forNoKeyUpdate().first();
     return row ? fromColumns(this.entity, row) : undefined;
   }
 
@@ -95,17 +106,18 @@ export class Repository {
    * (a new user's first password, written after the answer, made the user's delete fail with 409).
    */
   async findForDelete(trx: Knex.Transaction, key: Row): Promise<Row | undefined> {
-    const row = await trx<Row>(this.entity.table).where(keyColumns(this.entity, key)).forUpdate().first();
+    const row = await this.from(trx).where(keyColumns(this.entity, key)).forUpdate().first();
     return row ? fromColumns(this.entity, row) : undefined;
   }
 
   async findWhere(db: Knex | Knex.Transaction, where: Row): Promise<Row[]> {
-    const qb = db<Row>(this.entity.table).where(toColumns(this.entity, where));
+    const qb = this.from(db).where(toColumns(this.entity, where));
     for (const k of this.entity.key) orderByField(qb, named(this.entity.fields, k, `${this.entity.name} fields`), 'asc');
     const rows = await qb;
     return rows.map((r) => fromColumns(this.entity, r));
   }
 
+  /** Whether the key is taken in the table, by a row of the entity or not (a view's create must not take it twice). */
   async exists(db: Knex | Knex.Transaction, key: Row): Promise<boolean> {
     const found = await db(this.entity.table).where(keyColumns(this.entity, key)).first<{ one: number } | undefined>(db.raw('1 as one'));
     return found !== undefined;

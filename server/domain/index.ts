@@ -41,6 +41,8 @@ export function entityHooks(auth: AuthRuntime): Readonly<Record<string, EntityHo
     Utente: combineHooks(userHooks, accountHooks(auth)),
     // The business portal's view of the same users (spec/sicurezza/utente-esercente.yaml): the same checks.
     UtenteEsercente: combineHooks(userHooks, accountHooks(auth)),
+    // The staff's view of the merchant users (spec/sicurezza/utente-merchant.yaml): the same checks.
+    UtenteMerchant: combineHooks(userHooks, accountHooks(auth)),
     Ruolo: roleHooks,
     Notifica: notificaHooks,
     Promozione: promozioneHooks,

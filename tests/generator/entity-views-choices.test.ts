@@ -120,3 +120,21 @@ form:
     loadSpecWithError({ 'spec/x/persona.yaml': persona('leggi'), 'spec/x/ruolo.yaml': RUOLO, 'spec/x/operazioni.yaml': OPS }, "Form operation 'leggi' is a GET");
   });
 });
+
+describe("a view's rows (viewRows, docs/spec-language.md#the-rows-of-a-view)", () => {
+  const rows = (line: string) => view('  codice: { type: string, required: true }\n  nome: { type: string }\n').replace('fields:\n', `${line}\nfields:\n`);
+  it('reaches the model as written', () => {
+    const { model, diagnostics } = loadSpec(files(rows('viewRows: { entity: Ruolo, link: { persona: codice }, where: { nome: ADMIN } }')));
+    expect(diagnostics).toEqual([]);
+    expect(present(model, 'the model').entities.find((e) => e.name === 'PersonaBreve')?.viewRows).toEqual({ entity: 'Ruolo', link: { persona: 'codice' }, where: { nome: 'ADMIN' } });
+  });
+
+  it('refuses an unknown entity, link and where fields either side lacks, and an entity that is not a view, at the line', () => {
+    const unknown = loadSpecWithError(files(rows('viewRows: { entity: Ruoli, link: { persona: codice }, where: { nome: ADMIN } }')), "viewRows names the unknown entity 'Ruoli'");
+    expect(unknown).toMatchObject({ file: 'spec/x/breve.yaml', line: 8 });
+    loadSpecWithError(files(rows('viewRows: { entity: Ruolo, link: { personaa: codice }, where: { nome: ADMIN } }')), "'personaa' is not a field of Ruolo");
+    loadSpecWithError(files(rows('viewRows: { entity: Ruolo, link: { persona: codici }, where: { nome: ADMIN } }')), "'codici' is not a field of PersonaBreve");
+    loadSpecWithError(files(rows('viewRows: { entity: Ruolo, link: { persona: codice }, where: { cognome: X } }')), "'cognome' is not a field of Ruolo");
+    loadSpecWithError(files(rows('viewRows: { entity: Ruolo, link: { persona: codice }, where: { nome: ADMIN } }').replace('viewOf: Persona\n', '').replace('table: persona', 'table: persona_bis')), 'PersonaBreve has no viewOf');
+  });
+});

@@ -58,6 +58,7 @@ const error = (code: keyof typeof MSG) => ({ errorMessage: MSG[code], code, deta
 
 let seq = 0;
 const next = () => String(++seq).padStart(2, '0');
+let merchantUserSeq = 0;
 
 interface Outside {
   params?: Record<string, string>;
@@ -663,6 +664,30 @@ const SAMPLES: Partial<Record<string, Sample>> = {
     outside: { params: { username: 'mx.altrui' }, body: () => [{ pdvid: '1001' }], expect: 404,
       untouched: async () => expect(await db()('utente_negozio').where({ username: 'mx.altrui' })).toEqual([]) },
   },
+  // ---- the staff's merchant users (spec/sicurezza/utente-merchant.yaml, a view of Utente over merchant groups) ----
+  listUtenteMerchant: { outside: 'unscoped' },
+  createUtenteMerchant: {
+    // Its own counter: `next()` feeds the 3-character POS codes, which a hundredth call would overflow.
+    body: () => ({ username: `mx.merc${++merchantUserSeq}`, email: 'mx.merc@test.example', emailConferma: 'mx.merc@test.example', group: '30480-0001234' }),
+    outside: { body: () => ({ username: 'mx.merc.intruso', email: 'mx.intruso@test.example', group: '34256-0007777' }), expect: 403,
+      untouched: async () => expect(await db()('utente').where({ username: 'mx.merc.intruso' }).first()).toBeUndefined() },
+  },
+  getUtenteMerchant: { params: { username: 'operatore.0001234' }, outside: { params: { username: 'mx.altrui.merchant' }, expect: 404 } },
+  updateUtenteMerchant: {
+    params: { username: 'operatore.0001234' }, body: () => ({ username: 'operatore.0001234', group: '30480-0001234', fullName: 'Operatore aggiornato', email: 'operatore@esercente.example' }),
+    outside: { params: { username: 'mx.altrui.merchant' }, body: () => ({ username: 'mx.altrui.merchant', group: '34256-0007777', fullName: 'Sovrascritto', email: 'mx.altrui@test.example' }), expect: 404,
+      untouched: async () => expect((await db()('utente').where({ username: 'mx.altrui.merchant' }).first()).full_name).toBe('Utente mx.altrui.merchant') },
+  },
+  listUtenteMerchantAuthorities: { params: { username: 'operatore.0001234' }, outside: { params: { username: 'mx.altrui.merchant' }, expect: 404 } },
+  replaceUtenteMerchantAuthorities: {
+    params: { username: 'operatore.0001234' }, body: () => [{ roleName: 'MERCHANT_OP_STAT' }],
+    outside: { params: { username: 'mx.altrui.merchant' }, body: () => [{ roleName: 'MERCHANT_OP_STAT' }], expect: 404,
+      untouched: async () => expect(await db()('utente_ruolo').where({ username: 'mx.altrui.merchant' }).pluck('role_name')).toEqual(['ROLE_WPB']) },
+  },
+  merchantResetPassword: {
+    params: { username: 'operatore.0001234' },
+    outside: { params: { username: 'mx.altrui.merchant' }, expect: 404, untouched: async () => expect(await db()('mail_outbox').where({ username: 'mx.altrui.merchant' })).toEqual([]) },
+  },
   businessResetPassword: {
     params: { username: 'mx.target' },
     outside: { params: { username: 'mx.altrui' }, expect: 404, untouched: async () => expect(await db()('mail_outbox').where({ username: 'mx.altrui' }).whereNot({ id: 'mx-mail-0002' })).toEqual([]) },
@@ -749,6 +774,9 @@ beforeAll(async () => {
   await addUser('mx.full', '30480', ['MX_TUTTO']); // every grant, but a bank user: scope is bank 30480 only
   await addUser('mx.target', '30480', ['BANCA_FILIALE']);
   await addUser('mx.altrui', '34256', ['BANCA_SEDE']);
+  // A merchant of bank 34256 and its administrator: the staff's merchant users (UtenteMerchant) of another bank.
+  await db()('gruppo').insert({ group_name: '34256-0007777', description: 'Esercente altrui', group_type: 'M', parent_group: '34256' });
+  await addUser('mx.altrui.merchant', '34256-0007777', ['ROLE_WPB']);
   await addRole('30480', 'MX_LOCALE', [['ANAG_BANCHE', 'VISUALIZZAZIONE']]);
   await addRole('34256', 'MX_ALTRUI', [['ANAG_BANCHE', 'VISUALIZZAZIONE']]);
   await db()('mail_outbox').insert({ id: 'mx-mail-0001', created_at: new Date().toISOString(), recipient: 'mx.target@test.example', subject: 'Prova', body: 'Prova', username: 'mx.target', group: '30480' });

@@ -159,7 +159,7 @@ describe('GET funzioni and funzioni/{fn}/permessi', () => {
   it('the functions of each demo role (spec/demo/07-ruoli.yaml)', async () => {
     // The merchants' registry, their movements and turnover (seed 002 GES_MOVIMENTI, GES_TRANSATO).
     const registry = ['GES_ESER', 'GES_NEG', 'GES_POS', 'GES_MOVIMENTI', 'GES_TRANSATO'];
-    const sede = ['ANAG_BANCHE', 'ANAG_POSFISICI', 'ANAG_POSGENERICI', 'GES_UTENTI', 'GES_RUOLI', 'RIC_SOSPESI_BANCHE', 'ANAG_ESERCENTE', 'CAMBIO_PASSWORD', 'GES_MAG', 'GES_NOTIFICA_UTENTI', 'ANAG_MANUTENZIONI', 'RIC_FTMERC', 'GES_ESER_VIRTUALE', ...registry].sort();
+    const sede = ['ANAG_BANCHE', 'ANAG_POSFISICI', 'ANAG_POSGENERICI', 'GES_UTENTI', 'GES_MERCHANT', 'GES_RUOLI', 'RIC_SOSPESI_BANCHE', 'ANAG_ESERCENTE', 'CAMBIO_PASSWORD', 'GES_MAG', 'GES_NOTIFICA_UTENTI', 'ANAG_MANUTENZIONI', 'RIC_FTMERC', 'GES_ESER_VIRTUALE', ...registry].sort();
     // A merchant reads its own record on the web variant (seed 001 §2), a virtual one too (seed 001 §6).
     const ownRecord = ['MERCHANT_ANAGRAFICA', 'GES_ESER_VIRTUALE', ...registry];
     expect(await fns('sede.30480')).toEqual(sede);
@@ -176,6 +176,9 @@ describe('GET funzioni and funzioni/{fn}/permessi', () => {
     expect(await actions('sede.30480', 'GES_UTENTI')).toEqual(['AGGIORNAMENTO', 'CREAZIONE', 'VARIAZIONE_EMAIL_SEC', 'VISUALIZZAZIONE']);
     expect(await actions('sede.30480', 'ANAG_BANCHE')).toEqual(['AGGIORNAMENTO', 'VISUALIZZAZIONE']);
     expect(await actions('filiale.30480', 'GES_UTENTI')).toEqual(['VISUALIZZAZIONE']);
+    // Seed 000 §2 /anagrafiche/merchant: the head office manages its merchants' users; a branch does not.
+    expect(await actions('sede.30480', 'GES_MERCHANT')).toEqual(['AGGIORNAMENTO', 'CREAZIONE', 'VISUALIZZAZIONE']);
+    expect(await actions('filiale.30480', 'GES_MERCHANT')).toEqual([]);
     expect(await actions('filiale.30480', 'ANAG_BANCHE')).toEqual(['VISUALIZZAZIONE']);
     expect(await actions('agente.push', 'ANAG_BANCHE')).toEqual([]);
     expect(await actions('sede.30480', 'NON_ESISTE')).toEqual([]);
@@ -244,8 +247,8 @@ describe('GET menuitems', () => {
   it('assistenza sees every menu route', async () => {
     expect(await menu('assistenza')).toEqual([
       '/about', '/anagrafiche/agentipush', '/anagrafiche/agentipush/reportAttivazioni', '/anagrafiche/anaBanca', '/anagrafiche/filiali',
-      '/anagrafiche/notificautenti', '/anagrafiche/notifiche', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/searchManutenzione',
-      '/anagrafiche/utenti', '/assistenza/FTMerc', '/assistenze/backOffice/comuni', '/assistenze/backOffice/promozioni', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali',
+      '/anagrafiche/merchant', '/anagrafiche/notificautenti', '/anagrafiche/notifiche', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/searchManutenzione',
+      '/anagrafiche/utenti', '/assistenza/FTMerc', '/assistenza/accessoEsercente', '/assistenze/backOffice/comuni', '/assistenze/backOffice/promozioni', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali',
       '/impostazioni', '/magazzino/giacenze', '/magazzino/movimenti', '/movimenti/search', '/richieste/sospesi/banca', '/richieste/sospesi/enteCentrale', '/security/cambioPassword',
       '/security/mailoutbox', '/security/ruoli', '/sistema/configurazione', '/statistiche/transato/search',
     ]);
@@ -256,7 +259,7 @@ describe('GET menuitems', () => {
   });
 
   it('sede.30480 (BANCA_SEDE) also sees the POS catalogues and the warehouse', async () => {
-    expect(await menu('sede.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/notificautenti', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/searchManutenzione', '/anagrafiche/utenti', '/assistenza/FTMerc', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/impostazioni', '/magazzino/giacenze', '/magazzino/movimenti', '/movimenti/search', '/richieste/sospesi/banca', '/security/cambioPassword', '/security/mailoutbox', '/security/ruoli', '/statistiche/transato/search']);
+    expect(await menu('sede.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/merchant', '/anagrafiche/notificautenti', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/searchManutenzione', '/anagrafiche/utenti', '/assistenza/FTMerc', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/impostazioni', '/magazzino/giacenze', '/magazzino/movimenti', '/movimenti/search', '/richieste/sospesi/banca', '/security/cambioPassword', '/security/mailoutbox', '/security/ruoli', '/statistiche/transato/search']);
   });
 
   it('agente.push sees its agents, the password change and the merchant registry (the push aggregate\'s); the merchants see the public pages, their own stores and terminals and their movements, not the merchant search', async () => {

@@ -18,6 +18,7 @@ export const extensions: Record<string, LazyExoticComponent<ComponentType>> = {
   NotificaUtentiPage: lazy(() => import('./notifiche/NotificaUtentiPage')),
   ReportAttivazioniPage: lazy(() => import('./ReportAttivazioniPage')),
   ConfigurazionePage: lazy(() => import('./config/ConfigurazionePage')),
+  AccessoEsercentePage: lazy(() => import('./assistenza/AccessoEsercentePage')),
   MenuServizioPage: lazy(() => import('./public/PublicPages').then((m) => ({ default: m.MenuServizioPage }))),
   SicurezzaUtentiPage: lazy(() => import('./public/PublicPages').then((m) => ({ default: m.SicurezzaUtentiPage }))),
   TransatoEsercentePage: lazy(() => import('./public/PublicPages').then((m) => ({ default: m.TransatoEsercentePage }))),

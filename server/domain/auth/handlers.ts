@@ -57,6 +57,8 @@ export function createAuthHandlers(auth: AuthRuntime): Record<string, DomainHand
   const adminResetPassword = resetThrough('Utente');
   // Seed 002 §7 PUT resetPassword/{username}: a merchant's administrator, for its own users only.
   const businessResetPassword = resetThrough('UtenteEsercente');
+  // Seed 000 §7 "Merchant users": bank staff and assistance, for the merchant users of their scope only.
+  const merchantResetPassword = resetThrough('UtenteMerchant');
 
   const changePassword: DomainHandler = async ({ body, operation, model }) => {
     const username = String(body.username);
@@ -86,5 +88,5 @@ export function createAuthHandlers(auth: AuthRuntime): Record<string, DomainHand
     return { message: operation.successMessage };
   };
 
-  return { login, logout, resetPassword, adminResetPassword, businessResetPassword, changePassword, updateMyEmail };
+  return { login, logout, resetPassword, adminResetPassword, businessResetPassword, merchantResetPassword, changePassword, updateMyEmail };
 }
