@@ -129,3 +129,24 @@ export class RollupKeeper {
     for (const of of this.rollups) await applyToRollup(trx, of, 1, (qb) => { qb.where(this.keyColumns(key)); });
   }
 }
+
+/**
+ * Rebuilds the rollups of one report (by name), or of every report, from the entity's rows, all in one
+ * transaction: readers see the old figures until the new ones are complete. For loads that bypass the
+ * services (a bulk COPY); answers each rollup table with its row count.
+ */
+export async function rebuildRollups(db: Knex, model: Pick<Model, 'entities' | 'reports'>, reportName?: string): Promise<{ table: string; rows: number }[]> {
+  const reports = model.reports.filter((r) => r.rollups?.length && (reportName === undefined || r.name === reportName));
+  if (reportName !== undefined && reports.length === 0) {
+    const named = model.reports.filter((r) => r.rollups?.length).map((r) => r.name);
+    throw new Error(`Report ${reportName} has no rollups; reports with rollups: ${named.join(', ') || 'none'}.`);
+  }
+  return db.transaction(async (trx) => {
+    const done: { table: string; rows: number }[] = [];
+    for (const report of reports) {
+      const entity = entityByName(model, report.entity);
+      for (const rollup of report.rollups ?? []) done.push({ table: rollup.table, rows: await rebuildRollup(trx, { report, rollup, entity }) });
+    }
+    return done;
+  });
+}
