@@ -3,6 +3,7 @@
  * by one dimension at a time. The model the generator resolves, and the pure rules the server and the page share:
  * how a dimension's value is named (a month, a weekday, a time slot).
  */
+import type { ReportRollup } from './report-rollup.js';
 import type { SearchPeriodModel } from './search-period.js';
 
 export type ReportMeasureKind = 'sum' | 'average' | 'count';
@@ -63,6 +64,8 @@ export interface ReportModel {
   sort: ReportSort;
   limit: number;
   charts: ReportChart[];
+  /** Tables of pre-summed rows (common/report-rollup.ts); the first that covers a request answers it. */
+  rollups?: ReportRollup[];
   /** The spec file, for diagnostics of the emitters. */
   source: string;
 }

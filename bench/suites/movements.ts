@@ -18,6 +18,7 @@ import { median, num } from '../lib/stats.js';
 import { percentile } from '../lib-scale/quantiles.js';
 import type { Dialect } from '../volume/fixture.js';
 import { measurePaging, pagingTable, type PagingRow } from '../volume/movement-paging.js';
+import { measureTurnover, turnoverTable, type TurnoverRow } from '../volume/turnover.js';
 import { MOVEMENTS, MOVEMENT_CALLERS, prepareMovements, type MovementCaller, type MovementsFixture } from '../volume/movements.js';
 
 const API = '/webpos/api/v1';
@@ -44,9 +45,10 @@ export async function run(opts: { quick: boolean }): Promise<string> {
   const dialects = (process.env.BENCH_VOLUME_DIALECTS ?? 'sqlite,postgres').split(',').filter((d): d is Dialect => d === 'sqlite' || d === 'postgres');
   const rows: Row[] = [];
   const paging: PagingRow[] = [];
+  const turnover: TurnoverRow[] = [];
   const requests = opts.quick ? 20 : Number(process.env.BENCH_REQUESTS ?? 200);
   // BENCH_MOVEMENT_CASES=paging measures the paging depth alone (the searches at concurrency 1 and 8 take minutes).
-  const cases = (process.env.BENCH_MOVEMENT_CASES ?? 'searches,paging').split(',');
+  const cases = (process.env.BENCH_MOVEMENT_CASES ?? 'searches,paging,turnover').split(',');
   const notes: string[] = [];
   for (const dialect of dialects) {
     const started = Date.now();
@@ -61,6 +63,10 @@ export async function run(opts: { quick: boolean }): Promise<string> {
       if (cases.includes('paging')) {
         paging.push(...await measurePaging(server.origin, fixture, requests));
         for (const r of paging.filter((p) => p.dialect === dialect)) console.log(`  ${dialect} ${r.name.padEnd(60)} p50 ${num(median(r.times))} p99 ${num(percentile(r.times, 99))} ms`);
+      }
+      if (cases.includes('turnover')) {
+        turnover.push(...await measureTurnover(server.origin, fixture, requests));
+        for (const r of turnover.filter((t) => t.dialect === dialect)) console.log(`  ${dialect} turnover by company, one month, ${r.source.padEnd(34)} p50 ${num(median(r.times))} p99 ${num(percentile(r.times, 99))} ms`);
       }
       for (const search of cases.includes('searches') ? SEARCHES : []) {
         const headers = { 'X-AuthToken': fixture.tokens[search.caller] };
@@ -90,7 +96,7 @@ export async function run(opts: { quick: boolean }): Promise<string> {
       await fixture.dispose();
     }
   }
-  return [report(rows, notes, seconds), ...(paging.length ? pagingTable(paging, requests) : [])].join('\n');
+  return [report(rows, notes, seconds), ...(paging.length ? pagingTable(paging, requests) : []), ...(turnover.length ? turnoverTable(turnover, requests) : [])].join('\n');
 }
 
 function report(rows: Row[], notes: string[], seconds: number): string {

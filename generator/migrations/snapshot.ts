@@ -6,6 +6,7 @@
 import type { EntityModel, FieldModel, Model } from '../../common/model.js';
 import { entityByName } from '../../common/model.js';
 import { fieldByName, referenceOf } from '../model/resolved.js';
+import { rollupTables } from './rollup-tables.js';
 import { STORED_FILE_COLUMNS, STORED_FILE_NAME_MAX, STORED_FILE_TABLE } from '../../common/stored-files.js';
 
 /** `binary`: only the stored-file table's bytes (common/stored-files.ts); no spec field has that type. */
@@ -59,10 +60,10 @@ export const MIGRATIONS_DIR = 'migrations';
 export const emptySnapshot = (): SchemaSnapshot => ({ format: 1, postgresTextCollation: 'C', migrations: [], tables: [] });
 
 /** The tables the model needs, referenced tables first so foreign keys resolve when created in order. */
-export function snapshotOf(model: Pick<Model, 'entities'>): SnapshotTable[] {
+export function snapshotOf(model: Pick<Model, 'entities'> & Partial<Pick<Model, 'reports'>>): SnapshotTable[] {
   const tables = referencedFirst(model).map((entity) => tableOf(model, entity));
   const hasFiles = model.entities.some((e) => e.fields.some((f) => f.type === 'file'));
-  return hasFiles ? [...tables, storedFileTable()] : tables;
+  return [...tables, ...(hasFiles ? [storedFileTable()] : []), ...rollupTables(model)];
 }
 
 /** The table of uploaded files (common/stored-files.ts), needed once an entity declares a file field. */

@@ -8,6 +8,7 @@ import type { ReportDimension, ReportMeasure, ReportModel } from '../../common/r
 import { didYouMean, type Diagnostic } from '../diagnostics.js';
 import type { PathSegment } from '../load/source-file.js';
 import type { SpecFile } from '../validate/schema-check.js';
+import { buildRollups } from './build-rollup.js';
 import type { RawReport } from './spec-types.js';
 
 const DEFAULT_LIMIT = 100;
@@ -67,13 +68,14 @@ export function buildReport(
     const title = c.title ?? `${measures.find((m) => m.name === c.measure)?.label ?? c.measure} per ${(dimensions.find((d) => d.name === c.dimension)?.label ?? c.dimension).toLowerCase()}`;
     return { type: c.type, dimension: c.dimension, measure: c.measure, title, limit: c.limit ?? MAX_CHART_ITEMS };
   });
+  const rollups = buildRollups(raw, entity, { measures, dimensions, periodField: period?.field }, report);
   if (diagnostics.length > before) return undefined;
   const label = raw.label ?? raw.report;
   return {
     name: raw.report, label, entity: entity.name, permission, path: raw.path, route: raw.route ?? `/report/${raw.path}`,
     ...(raw.menu ? { menu: { group: raw.menu.group, label: raw.menu.label ?? label, order: raw.menu.order ?? 100, ...(raw.menu.icon ? { icon: raw.menu.icon } : {}) } } : {}),
     filters: raw.filters ?? [], ...(period ? { period } : {}), exclude, measures, dimensions, defaultDimension,
-    sort, limit: raw.limit ?? DEFAULT_LIMIT, charts, source: source.file,
+    sort, limit: raw.limit ?? DEFAULT_LIMIT, charts, ...(rollups.length ? { rollups } : {}), source: source.file,
   };
 }
 

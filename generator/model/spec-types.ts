@@ -144,6 +144,7 @@ export interface RawReport {
   dimensions: Record<string, { field: string; label?: string; by?: 'value' | 'day' | 'month' | 'weekday'; sort?: string; slots?: { from: string; to: string; label: string }[] }>;
   defaultDimension?: string; sort?: string; limit?: number;
   charts?: { type: 'pie' | 'bar'; dimension: string; measure: string; title?: string; limit?: number }[];
+  rollups?: Record<string, { grain: 'day' | 'month'; fields?: string[] }>;
 }
 
 export interface RawFormSection { title?: string; columns?: 1 | 2 | 3; fields: string[]; visibleWhen?: JsonLogic }

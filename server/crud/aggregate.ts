@@ -13,7 +13,7 @@ import { expectRecords } from '../records.js';
 export interface AggregateMeasure { name: string; kind: 'sum' | 'average' | 'count'; field?: string }
 
 export interface AggregateRequest {
-  dimension: Pick<ReportDimension, 'field' | 'by' | 'slots'>;
+  dimension: Pick<ReportDimension, 'field' | 'by' | 'slots'> & { name?: string };
   measures: readonly AggregateMeasure[];
   /** A measure's name or 'key'. */
   order: { by: string; descending: boolean };
@@ -28,7 +28,7 @@ export interface AggregateResult {
 }
 
 /** The group's key as text: the value, the date's day (YYYY-MM-DD) or month (YYYY-MM), the weekday (0 Sunday - 6), the slot's index. */
-function groupKeySql(db: Knex, column: string, dimension: AggregateRequest['dimension']): Knex.Raw {
+export function groupKeySql(db: Knex, column: string, dimension: AggregateRequest['dimension']): Knex.Raw {
   const raw = (sql: string, bindings: readonly Knex.RawBinding[]) => db.raw(sql, bindings);
   const pg = isPostgres(db);
   switch (dimension.by) {
@@ -46,26 +46,51 @@ function groupKeySql(db: Knex, column: string, dimension: AggregateRequest['dime
 }
 
 /**
- * Runs the grouped query on `scoped` (the entity's rows the caller may read, filtered): per group the key, each
- * sum, count and the sum and count behind each average; over all groups the same as window functions.
+ * Where the figures come from: the entity's own rows (count(*), sum(field), count(field)), or a rollup's
+ * pre-summed columns (server/reports/rollup-read.ts), whose rows are added up the same way.
  */
-export async function runAggregate(db: Knex, scoped: Knex.QueryBuilder, columnOf: (field: string) => string, request: AggregateRequest): Promise<AggregateResult> {
-  const key = groupKeySql(db, columnOf(request.dimension.field), request.dimension);
+export interface AggregateSource {
+  /** SQL of the rows counted, summed and the values counted of a field, per group. */
+  rows(): string; sum(field: string): { sql: string; bindings: string[] }; values(field: string): { sql: string; bindings: string[] };
+  /** The key of a slot dimension, when the source keeps it already computed. */
+  slotKey?(dimension: string): string | undefined;
+}
+
+export function rawRowsSource(columnOf: (field: string) => string): AggregateSource {
+  return {
+    rows: () => 'count(*)',
+    sum: (field) => ({ sql: 'sum(??)', bindings: [columnOf(field)] }),
+    values: (field) => ({ sql: 'count(??)', bindings: [columnOf(field)] }),
+  };
+}
+
+/**
+ * Runs the grouped query on `scoped` (the entity's rows the caller may read, filtered, or a rollup's): per group
+ * the key, each sum, count and the sum and count behind each average; over all groups the same as window functions.
+ */
+export async function runAggregate(db: Knex, scoped: Knex.QueryBuilder, columnOf: (field: string) => string, request: AggregateRequest, source: AggregateSource = rawRowsSource(columnOf)): Promise<AggregateResult> {
+  const slotColumn = request.dimension.name === undefined ? undefined : source.slotKey?.(request.dimension.name);
+  const key = slotColumn ? db.raw('cast(?? as text)', [slotColumn]) : groupKeySql(db, columnOf(request.dimension.field), request.dimension);
   const raw = (sql: string, bindings: readonly Knex.RawBinding[] = []) => db.raw(sql, bindings);
   const selects: Knex.Raw[] = [raw('? as "key"', [key]), raw('count(*) over () as "_groups"')];
+  const rows = source.rows();
   for (const m of request.measures) {
     if (m.kind === 'count') {
-      selects.push(raw(`count(*) as ??`, [m.name]), raw('sum(count(*)) over () as ??', [`_t_${m.name}`]));
+      selects.push(raw(`${rows} as ??`, [m.name]), raw(`sum(${rows}) over () as ??`, [`_t_${m.name}`]));
       continue;
     }
-    const column = columnOf(m.field ?? '');
-    selects.push(raw('sum(??) as ??', [column, `_s_${m.name}`]), raw('sum(sum(??)) over () as ??', [column, `_ts_${m.name}`]));
-    if (m.kind === 'average') selects.push(raw('count(??) as ??', [column, `_n_${m.name}`]), raw('sum(count(??)) over () as ??', [column, `_tn_${m.name}`]));
+    const sum = source.sum(m.field ?? '');
+    selects.push(raw(`${sum.sql} as ??`, [...sum.bindings, `_s_${m.name}`]), raw(`sum(${sum.sql}) over () as ??`, [...sum.bindings, `_ts_${m.name}`]));
+    if (m.kind === 'average') {
+      const values = source.values(m.field ?? '');
+      selects.push(raw(`${values.sql} as ??`, [...values.bindings, `_n_${m.name}`]), raw(`sum(${values.sql}) over () as ??`, [...values.bindings, `_tn_${m.name}`]));
+    }
   }
   const sortMeasure = request.measures.find((m) => m.name === request.order.by);
   const direction = request.order.descending ? 'desc' : 'asc';
-  const orderSql = !sortMeasure ? '1' : sortMeasure.kind === 'count' ? '??' : sortMeasure.kind === 'sum' ? '??' : 'sum(??) / nullif(count(??), 0)';
-  const orderBindings = !sortMeasure ? [] : sortMeasure.kind === 'count' ? [sortMeasure.name] : sortMeasure.kind === 'sum' ? [`_s_${sortMeasure.name}`] : [columnOf(sortMeasure.field ?? ''), columnOf(sortMeasure.field ?? '')];
+  const averaged = sortMeasure?.kind === 'average' ? { sum: source.sum(sortMeasure.field ?? ''), values: source.values(sortMeasure.field ?? '') } : undefined;
+  const orderSql = !sortMeasure ? '1' : averaged ? `${averaged.sum.sql} / nullif(${averaged.values.sql}, 0)` : '??';
+  const orderBindings = !sortMeasure ? [] : averaged ? [...averaged.sum.bindings, ...averaged.values.bindings] : sortMeasure.kind === 'count' ? [sortMeasure.name] : [`_s_${sortMeasure.name}`];
   // Ties and the key's own order: the key ascending after the measure, so the same data always answers the same rows.
   const answer: unknown = await scoped.clone()
     .select(selects).groupBy(raw('1'))

@@ -12,7 +12,7 @@ import type { RuntimeModel } from '../artifacts.js';
 import { constraintKind } from '../db/db-errors.js';
 import { ApiError, type ErrorDetail } from '../http/api-error.js';
 import { holds, type Caller } from '../domain/auth/caller.js';
-import { rowInScope, whereInCallerScope } from './data-scope.js';
+import { rowInScope, scopeFieldsOf, whereInCallerScope } from './data-scope.js';
 import type { EntityHooks } from '../domain/hooks.js';
 import { audited, recordAudit, type AuditOperation } from './audit.js';
 import { outOfColumnRange } from './column-range.js';
@@ -27,14 +27,15 @@ import { whereInViewRows } from './view-rows.js';
 import { upsertChildRows, type DesiredRow } from './child-rows.js';
 import { refuseUnchosen, withKeptChoices } from './child-choices.js';
 import { enforceChecks, enforceFieldConditions, relatedCheckProblems } from './row-checks.js';
-import { keyOf, type Row } from './row-mapping.js';
+import { keyColumns, keyOf, type Row } from './row-mapping.js';
+import { RollupKeeper, rollupsOf } from '../reports/rollup-sql.js';
 import { fileFields } from '../../common/file-rules.js';
 import { refuseAssistanceOnly, refuseLockedChanges, refuseServerSet } from './field-access.js';
 import type { FileStore } from '../files/store.js';
 import { named, present } from '../lookup.js';
 import { expectRecord, expectRecords } from '../records.js';
 import { countOf } from './count-cache.js';
-import { runAggregate, type AggregateRequest, type AggregateResult } from './aggregate.js';
+import { runAggregate, type AggregateRequest, type AggregateResult, type AggregateSource } from './aggregate.js';
 import { withoutLabels, withReferenceLabels } from './reference-labels.js';
 import { textOf } from '../../common/text.js';
 import { fixedValues } from '../../common/child-fixed.js';
@@ -67,6 +68,8 @@ export interface SearchParams {
 export class EntityService {
   private readonly repo: Repository;
   private readonly lifecycle: Lifecycle;
+  /** The reports' rollups of this table, kept current by every write here (docs/spec-language.md#rollups). */
+  private readonly rollups: RollupKeeper;
 
   constructor(
     readonly db: Knex, private readonly model: RuntimeModel, readonly entity: EntityModel,
@@ -80,6 +83,7 @@ export class EntityService {
   ) {
     this.repo = new Repository(entity, (db, qb) => whereInViewRows(model, entity, db, qb));
     this.lifecycle = new Lifecycle(model, entity);
+    this.rollups = new RollupKeeper(rollupsOf(model, entity.table), (key) => keyColumns(entity, key));
   }
 
   /** A page of rows in the caller's scope; `fixed` are exact filters from the path (gruppi/{g}/ruoli). */
@@ -160,6 +164,22 @@ export class EntityService {
     return runAggregate(this.db, qb, (field) => this.column(field), request);
   }
 
+  /**
+   * As aggregate, from a report's rollup table (server/reports/rollup-read.ts decided it covers the request): the
+   * list's filters and the caller's scope on the rollup's columns, which carry the entity's column names.
+   */
+  async aggregateRollup(table: string, query: Record<string, unknown>, filterable: readonly FilterParam[], request: AggregateRequest, source: AggregateSource, caller?: Caller): Promise<AggregateResult> {
+    const params = parseListParams(this.entity, query, filterable);
+    const qb = applyFilters(this.db(table), this.entity, params);
+    this.restrict(qb, caller);
+    return runAggregate(this.db, qb, (field) => this.column(field), request, source);
+  }
+
+  /** The fields the caller's data scope restricts on this entity: a rollup answers the caller only if it keeps them. */
+  scopeFieldsFor(caller?: Caller): string[] {
+    return scopeFieldsOf(this.model, this.entity, caller);
+  }
+
   /** The row without its children, or undefined when it is missing or outside the caller's scope. */
   async find(key: Row, caller?: Caller): Promise<Row | undefined> {
     const row = await this.repo.find(this.db, key);
@@ -230,6 +250,7 @@ export class EntityService {
       // The answer is the row as stored: the insert returned it, unless children were saved with it or a state
       // machine's effects (afterInsert) may have written it since; then it is read again.
       const saved = this.entity.children.length || machinesOf(this.entity).length ? await this.get(keyOf(this.entity, row), undefined, trx) : stored;
+      await this.rollups.putIn(trx, keyOf(this.entity, row));
       await this.audit(trx, 'create', null, saved, caller);
       return saved;
     });
@@ -259,9 +280,11 @@ export class EntityService {
       await this.lifecycle.beforeUpdate(trx, current, row, caller);
       await this.hooks.beforeSave?.({ trx, afterCommit, model: this.model, entity: this.entity, caller, row, body });
       await this.checkReferences(trx, this.entity, row, '', caller);
+      await this.rollups.takeOut(trx, key);
       await this.repo.update(trx, key, row);
       await this.refuseOutsideView(trx, row);
       await this.saveChildren(trx, row, body, undefined, { caller, created: false });
+      await this.rollups.putIn(trx, key);
       const saved = await this.get(key, undefined, trx);
       await this.audit(trx, 'update', before, saved, caller);
       return saved;
@@ -276,6 +299,7 @@ export class EntityService {
       const before = await this.before(trx, key, caller, options);
       await this.lifecycle.beforeDelete(trx, current, caller);
       await this.hooks.beforeDelete?.({ trx, afterCommit, model: this.model, entity: this.entity, caller, row: current });
+      await this.rollups.takeOut(trx, key);
       for (const child of this.entity.children) await this.childRepo(child).deleteWhere(trx, this.linkValues(child, current));
       await this.repo.delete(trx, key);
       for (const field of fileFields(this.entity.fields)) {
@@ -302,7 +326,9 @@ export class EntityService {
       const described = before ? await describe(trx, before) : null;
       const values = await change(trx, current);
       await this.lifecycle.beforeUpdate(trx, current, { ...current, ...values }, caller);
+      await this.rollups.takeOut(trx, key);
       await this.repo.update(trx, key, values);
+      await this.rollups.putIn(trx, key);
       const saved = await this.get(key, undefined, trx);
       await this.audit(trx, 'update', described, await describe(trx, saved), caller);
       options.onSaved?.(saved);
@@ -354,7 +380,9 @@ export class EntityService {
         present(this.validateRow, 'the row validator of insert effects')(peer.entity, row);
         await peer.within(trx).create(row, caller);
       };
+      await this.rollups.takeOut(trx, key);
       const message = await this.lifecycle.transition(trx, current, name, caller, input, insertRow);
+      await this.rollups.putIn(trx, key);
       const saved = await this.get(key, undefined, trx);
       if (audited(this.entity, caller.username)) {
         await recordAudit(trx, this.model, { entity: this.entity.name, key, operation: 'transition', transition: name, before, after: saved, username: caller.username });
