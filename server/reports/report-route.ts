@@ -17,8 +17,20 @@ import { isRecord } from '../records.js';
 /** What a group without a value is called (a movement of no company). */
 const NO_VALUE = 'Non indicato';
 
+/** A report's answer: the grouping asked, its named rows, the totals over every group. */
+export interface ReportAnswer {
+  dimension: string;
+  rows: ({ key: string | null; label: string } & Record<string, number | string | null>)[];
+  totals: Record<string, number | null>;
+  truncated: boolean;
+}
+
 export async function runReport(service: EntityService, report: ReportModel, filterable: readonly FilterParam[], req: Request, res: Response, caller: Caller): Promise<void> {
-  const query: Record<string, unknown> = req.query;
+  res.json(await computeReport(service, report, filterable, req.query, caller));
+}
+
+/** The report as the caller may see it, for the JSON answer and for its file (server/reports/report-export.ts). */
+export async function computeReport(service: EntityService, report: ReportModel, filterable: readonly FilterParam[], query: Record<string, unknown>, caller: Caller): Promise<ReportAnswer> {
   if (report.period) {
     const refusal = periodRefusal(report.period, query[report.period.from], query[report.period.to]);
     if (refusal) throw new ApiError('VALIDATION_ERROR', [{ field: refusal.param, message: refusal.message }]);
@@ -30,12 +42,12 @@ export async function runReport(service: EntityService, report: ReportModel, fil
   const where: Condition[] = report.exclude.map(({ field, values }) => ({ field, notIn: values, orNull: true }));
   const result = await service.aggregate(query, filterable, where, { dimension, measures: report.measures, order: dimension.sort ?? report.sort, limit }, caller);
   const labels = await labelsOf(service, dimension, result.rows.map((r) => r.key), caller);
-  res.json({
+  return {
     dimension: dimension.name,
     rows: result.rows.map((r) => ({ key: r.key, label: r.key === null ? NO_VALUE : labels.get(r.key) ?? r.key, ...r.values })),
     totals: result.totals,
     truncated: result.groups > result.rows.length,
-  });
+  };
 }
 
 /** The name of each key: never a bare code where the spec has a label for it. */
