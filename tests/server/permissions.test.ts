@@ -158,12 +158,13 @@ describe('GET funzioni and funzioni/{fn}/permessi', () => {
   it('the functions of each demo role (spec/demo/07-ruoli.yaml)', async () => {
     // The merchants' registry, their movements and turnover (seed 002 GES_MOVIMENTI, GES_TRANSATO).
     const registry = ['GES_ESER', 'GES_NEG', 'GES_POS', 'GES_MOVIMENTI', 'GES_TRANSATO'];
-    const sede = ['ANAG_BANCHE', 'ANAG_POSFISICI', 'ANAG_POSGENERICI', 'GES_UTENTI', 'GES_RUOLI', 'RIC_SOSPESI_BANCHE', 'ANAG_ESERCENTE', 'CAMBIO_PASSWORD', 'GES_MAG', 'GES_NOTIFICA_UTENTI', 'ANAG_MANUTENZIONI', 'RIC_FTMERC', 'GES_ESER_VIRTUALE', ...registry].sort();
+    // The daily turnover is a bank-side screen (seed 002 §2 /statistiche/transatoGiornaliero): bank and branch only.
+    const sede = ['ANAG_BANCHE', 'ANAG_POSFISICI', 'ANAG_POSGENERICI', 'GES_UTENTI', 'GES_RUOLI', 'RIC_SOSPESI_BANCHE', 'ANAG_ESERCENTE', 'CAMBIO_PASSWORD', 'GES_MAG', 'GES_NOTIFICA_UTENTI', 'ANAG_MANUTENZIONI', 'RIC_FTMERC', 'GES_ESER_VIRTUALE', 'GES_TRANSATO_GIORN', ...registry].sort();
     // A merchant reads its own record on the web variant (seed 001 §2), a virtual one too (seed 001 §6).
     const ownRecord = ['MERCHANT_ANAGRAFICA', 'GES_ESER_VIRTUALE', ...registry];
     expect(await fns('sede.30480')).toEqual(sede);
     expect(await fns('federazione')).toEqual(sede);
-    expect(await fns('filiale.30480')).toEqual(['ANAG_BANCHE', 'GES_UTENTI', 'ANAG_ESERCENTE', 'CAMBIO_PASSWORD', ...registry].sort());
+    expect(await fns('filiale.30480')).toEqual(['ANAG_BANCHE', 'GES_UTENTI', 'ANAG_ESERCENTE', 'CAMBIO_PASSWORD', 'GES_TRANSATO_GIORN', ...registry].sort());
     expect(await fns('agente.push')).toEqual(['ANAG_AGENTI_PUSH', 'CAMBIO_PASSWORD'].sort());
     // The merchant's administrator also holds the business portal's pay-by-mail and documents (seed 000 §2, issue 18).
     expect(await fns('merchant.0001234')).toEqual(['WB_CONTATTI', 'WB_CHANGE_PASS', 'WB_GESTIONE_UTENZE', 'WB_IMPOSTAZIONI', 'PWMAIL', 'WB_LETTERE_ADDEBITO', 'WB_CONTR_ACQUIRING', ...ownRecord].sort());
