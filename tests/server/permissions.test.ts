@@ -246,16 +246,16 @@ describe('GET menuitems', () => {
       '/anagrafiche/notificautenti', '/anagrafiche/notifiche', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/searchManutenzione',
       '/anagrafiche/utenti', '/assistenza/FTMerc', '/assistenze/backOffice/comuni', '/assistenze/backOffice/promozioni', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali',
       '/impostazioni', '/magazzino/giacenze', '/magazzino/movimenti', '/movimenti/search', '/richieste/sospesi/banca', '/richieste/sospesi/enteCentrale', '/security/cambioPassword',
-      '/security/mailoutbox', '/security/ruoli', '/sistema/configurazione', '/statistiche/transato/search',
+      '/security/mailoutbox', '/security/ruoli', '/sistema/configurazione', '/statistiche/transato/search', '/statistiche/transatoGiornaliero',
     ]);
   });
 
   it('filiale.30480 (BANCA_FILIALE: ANAG_BANCHE and GES_UTENTI view) sees banks, branches and users, no POS', async () => {
-    expect(await menu('filiale.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/utenti', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/impostazioni', '/movimenti/search', '/security/cambioPassword', '/security/mailoutbox', '/statistiche/transato/search']);
+    expect(await menu('filiale.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/utenti', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/impostazioni', '/movimenti/search', '/security/cambioPassword', '/security/mailoutbox', '/statistiche/transato/search', '/statistiche/transatoGiornaliero']);
   });
 
   it('sede.30480 (BANCA_SEDE) also sees the POS catalogues and the warehouse', async () => {
-    expect(await menu('sede.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/notificautenti', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/searchManutenzione', '/anagrafiche/utenti', '/assistenza/FTMerc', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/impostazioni', '/magazzino/giacenze', '/magazzino/movimenti', '/movimenti/search', '/richieste/sospesi/banca', '/security/cambioPassword', '/security/mailoutbox', '/security/ruoli', '/statistiche/transato/search']);
+    expect(await menu('sede.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/notificautenti', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/searchManutenzione', '/anagrafiche/utenti', '/assistenza/FTMerc', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/impostazioni', '/magazzino/giacenze', '/magazzino/movimenti', '/movimenti/search', '/richieste/sospesi/banca', '/security/cambioPassword', '/security/mailoutbox', '/security/ruoli', '/statistiche/transato/search', '/statistiche/transatoGiornaliero']);
   });
 
   it('agente.push sees its agents and the password change; the merchants see the public pages, their own stores and terminals and their movements, not the merchant search', async () => {
