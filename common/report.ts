@@ -8,6 +8,7 @@ import type { SearchPeriodModel } from './search-period.js';
 
 export type ReportMeasureKind = 'sum' | 'average' | 'count';
 export type ReportFormat = 'euro' | 'integer' | 'decimal';
+export type ReportExportFormat = 'xlsx';
 
 export interface ReportMeasure {
   name: string;
@@ -63,6 +64,8 @@ export interface ReportModel {
   defaultDimension: string;
   sort: ReportSort;
   limit: number;
+  /** The formats the grouping on screen can be downloaded in (GET /report/<path>/esportazione); empty: none. */
+  exportFormats: ReportExportFormat[];
   charts: ReportChart[];
   /** Tables of pre-summed rows (common/report-rollup.ts); the first that covers a request answers it. */
   rollups?: ReportRollup[];
@@ -73,6 +76,9 @@ export interface ReportModel {
 /** The query parameter that picks the grouping, and the one that lowers the row limit. */
 export const REPORT_GROUP_PARAM = 'per';
 export const REPORT_LIMIT_PARAM = 'limite';
+/** The export's path under the report's, and the parameter naming its format. */
+export const REPORT_EXPORT_SEGMENT = 'esportazione';
+export const REPORT_FORMAT_PARAM = 'formato';
 
 const MONTHS = ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'];
 /** Indexed as SQL's day of week: 0 Sunday ... 6 Saturday (SQLite strftime('%w'), PostgreSQL extract(dow)). */

@@ -2118,6 +2118,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/report/statistiche/transatoGiornaliero": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Transato giornaliero */
+        get: operations["reportTransatoGiornaliero"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/report/statistiche/transatoGiornaliero/esportazione": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Transato giornaliero: esportazione */
+        get: operations["reportTransatoGiornalieroExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/richieste": {
         parameters: {
             query?: never;
@@ -6646,7 +6680,7 @@ export interface components {
                  * Funzione
                  * @enum {string}
                  */
-                funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG";
+                funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG";
                 /** Gruppo */
                 groupName: string;
                 /** Ruolo */
@@ -6682,7 +6716,7 @@ export interface components {
                  * Funzione
                  * @enum {string}
                  */
-                funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG";
+                funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG";
                 /** Gruppo */
                 groupName?: string | null;
                 /** Ruolo */
@@ -6705,7 +6739,7 @@ export interface components {
              * Funzione
              * @enum {string}
              */
-            funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG";
+            funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG";
             /** Gruppo */
             groupName: string;
             /** Ruolo */
@@ -7228,6 +7262,33 @@ export interface components {
              * @enum {string|null}
              */
             tipoDocumento: "CI" | "PA" | "PS" | null;
+        };
+        TransatoGiornalieroReport: {
+            /** @enum {string} */
+            dimension: "giorno" | "banca";
+            rows: components["schemas"]["TransatoGiornalieroRow"][];
+            totals: {
+                /** @description Importo medio */
+                media: number | null;
+                /** @description Numero operazioni */
+                operazioni: number;
+                /** @description Transato */
+                transato: number;
+            };
+            /** @description More groups than rows in the answer: the totals still cover them all. */
+            truncated: boolean;
+        };
+        TransatoGiornalieroRow: {
+            /** @description Il valore del raggruppamento (null: non indicato) */
+            key: string | null;
+            /** @description Il nome del valore, come lo legge un utente */
+            label: string;
+            /** @description Importo medio */
+            media: number | null;
+            /** @description Numero operazioni */
+            operazioni: number;
+            /** @description Transato */
+            transato: number;
         };
         TransatoReport: {
             /** @enum {string} */
@@ -15555,7 +15616,7 @@ export interface operations {
                      * Funzione
                      * @enum {string}
                      */
-                    funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG";
+                    funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG";
                     /** Gruppo */
                     groupName?: string | null;
                     /** Ruolo */
@@ -21470,6 +21531,152 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TransatoReport"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reportTransatoGiornaliero: {
+        parameters: {
+            query?: {
+                /** @description Filtro: Circuito */
+                circuito?: "00" | "01" | "02" | "03" | "04" | "05" | "06" | "07";
+                /** @description Filtro: Banca */
+                codAbi?: string;
+                /** @description Filtro: Esercente */
+                codEserc?: string;
+                /** @description Filtro: Compagnia */
+                compagnia?: string;
+                /** @description Filtro: Data operazione al */
+                dataOperazioneA?: string;
+                /** @description Filtro: Data operazione dal */
+                dataOperazioneDa?: string;
+                /** @description Righe al massimo */
+                limite?: number;
+                /** @description Raggruppamento */
+                per?: "giorno" | "banca";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Righe raggruppate e totali */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransatoGiornalieroReport"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reportTransatoGiornalieroExport: {
+        parameters: {
+            query: {
+                /** @description Filtro: Circuito */
+                circuito?: "00" | "01" | "02" | "03" | "04" | "05" | "06" | "07";
+                /** @description Filtro: Banca */
+                codAbi?: string;
+                /** @description Filtro: Esercente */
+                codEserc?: string;
+                /** @description Filtro: Compagnia */
+                compagnia?: string;
+                /** @description Filtro: Data operazione al */
+                dataOperazioneA?: string;
+                /** @description Filtro: Data operazione dal */
+                dataOperazioneDa?: string;
+                /** @description Formato del file */
+                formato: "xlsx";
+                /** @description Raggruppamento */
+                per?: "giorno" | "banca";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Il file del raggruppamento, con i totali */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description Dati non validi */

@@ -618,6 +618,10 @@ charts: ReportChartDef[]
 scope?: {
 [k: string]: string
 }
+/**
+ * Spec `export`: the formats of GET <apiBase>/report/<path>/esportazione (absent: no export).
+ */
+exportFormats?: ("xlsx")[]
 }
 export interface ReportMeasureDef {
 name: string

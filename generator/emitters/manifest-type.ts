@@ -158,6 +158,7 @@ export const manifestSchema = {
         items: shape('ReportChartDef', { type: { enum: ['pie', 'bar'] }, dimension: str, measure: str, title: str, limit: int }, ['type', 'dimension', 'measure', 'title', 'limit']),
       },
       scope: { ...record(str), description: "The entity's data-scope dimensions and their fields: a filter of a dimension the caller is fixed to is locked." },
+      exportFormats: { type: 'array', items: { enum: ['xlsx'] }, description: 'Spec `export`: the formats of GET <apiBase>/report/<path>/esportazione (absent: no export).' },
     }, ['label', 'path', 'filters', 'measures', 'dimensions', 'defaultDimension', 'charts']),
     RouteDef: {
       title: 'RouteDef',

@@ -205,6 +205,7 @@ function reportManifest(report: ReportModel, model: Model): ReportMeta {
     defaultDimension: report.defaultDimension,
     charts: report.charts,
     ...(Object.keys(entity.scope).length ? { scope: scopeFields(entity) } : {}),
+    ...(report.exportFormats.length ? { exportFormats: report.exportFormats } : {}),
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import type { EntityModel, Model } from '../../common/model.js';
 import { entityByName } from '../../common/model.js';
-import { REPORT_GROUP_PARAM, REPORT_LIMIT_PARAM, type ReportModel } from '../../common/report.js';
+import { REPORT_EXPORT_SEGMENT, REPORT_FORMAT_PARAM, REPORT_GROUP_PARAM, REPORT_LIMIT_PARAM, type ReportModel } from '../../common/report.js';
 import type { ParameterObject } from './openapi-export.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -22,9 +22,9 @@ export function addReportPaths(
     const fields = new Set([...report.filters, ...(report.period ? [report.period.field] : [])]);
     const filters = filterParameters(entity).filter((p) => typeof p['x-field'] === 'string' && fields.has(p['x-field']));
     // The period's ends are not `required` here: the server answers a missing end with the spec's own message.
+    const group = { name: REPORT_GROUP_PARAM, in: 'query', description: 'Raggruppamento', schema: { type: 'string', enum: report.dimensions.map((d) => d.name), default: report.defaultDimension } };
     const parameters = [
-      ...filters,
-      { name: REPORT_GROUP_PARAM, in: 'query', description: 'Raggruppamento', schema: { type: 'string', enum: report.dimensions.map((d) => d.name), default: report.defaultDimension } },
+      ...filters, group,
       { name: REPORT_LIMIT_PARAM, in: 'query', description: 'Righe al massimo', schema: { type: 'integer', minimum: 1, maximum: report.limit, default: report.limit } },
     ];
     Object.assign(schemas, reportSchemas(report));
@@ -39,7 +39,30 @@ export function addReportPaths(
         },
       },
     };
+    if (report.exportFormats.length) paths[`/report/${report.path}/${REPORT_EXPORT_SEGMENT}`] = exportPath(report, entity, [...filters, group]);
   }
+}
+
+const CONTENT_TYPES = { xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
+
+/**
+ * The grouping on screen as a file (spec `export`): the same filters, period and grouping as the report, the whole
+ * answer (up to the report's limit) with its totals; synchronous, since a report's rows are bounded by its limit.
+ */
+function exportPath(report: ReportModel, entity: EntityModel, parameters: unknown[]): Record<string, unknown> {
+  const binary = { type: 'string', format: 'binary' };
+  return {
+    get: {
+      operationId: `report${report.name}Export`, summary: `${report.label}: esportazione`, tags: [REPORT_TAG.name],
+      'x-access': 'permission', 'x-permission': report.permission, 'x-entity': entity.name, 'x-operation': 'reportExport', 'x-report': report.name,
+      security: [{ authToken: [] }],
+      parameters: [...parameters, { name: REPORT_FORMAT_PARAM, in: 'query', required: true, description: 'Formato del file', schema: { type: 'string', enum: report.exportFormats } }],
+      responses: {
+        200: { description: 'Il file del raggruppamento, con i totali', content: Object.fromEntries(report.exportFormats.map((f) => [CONTENT_TYPES[f], { schema: binary }])) },
+        400: errorResponse('Dati non validi'), 401: errorResponse('Non autenticato'), 403: errorResponse('Non autorizzato'), 500: errorResponse('Errore del server'),
+      },
+    },
+  };
 }
 
 function reportSchemas(report: ReportModel): Record<string, unknown> {

@@ -143,6 +143,7 @@ export interface RawReport {
   measures: Record<string, { label: string; sum?: string; average?: string; count?: true; format?: 'euro' | 'integer' | 'decimal' }>;
   dimensions: Record<string, { field: string; label?: string; by?: 'value' | 'day' | 'month' | 'weekday'; sort?: string; slots?: { from: string; to: string; label: string }[] }>;
   defaultDimension?: string; sort?: string; limit?: number;
+  export?: { formats: 'xlsx'[] };
   charts?: { type: 'pie' | 'bar'; dimension: string; measure: string; title?: string; limit?: number }[];
   rollups?: Record<string, { grain: 'day' | 'month'; fields?: string[] }>;
 }

@@ -38,6 +38,7 @@ import { textOf } from '../../common/text.js';
 import { ApiError } from '../http/api-error.js';
 import { runBulkTransition } from './bulk-transition.js';
 import { runTransition, type Reauthenticate } from './transition-route.js';
+import { exportReport } from '../reports/report-export.js';
 import { runReport } from '../reports/report-route.js';
 
 /** `name`: the child list (childList, childReplace) or the transition (transition) the operation names. */
@@ -154,10 +155,11 @@ export function operationHandlers(
       bind(nested
         ? (req, res) => nestedRelatedList(serviceFor(parent), serviceFor, related, nested, req, res, callerFor(res))
         : (req, res) => relatedList(serviceFor(parent), serviceFor(entity), related, req, res, callerFor(res)));
-    } else if (op.kind === 'report' && entity) {
+    } else if ((op.kind === 'report' || op.kind === 'reportExport') && entity) {
       const report = named(model.reports, present(op.report, `x-report of ${op.operationId}`), 'The spec\'s reports');
       const filterable = filterableFields(paths, serviceFor(entity).entity, op.operationId);
-      bind((req, res) => runReport(serviceFor(entity), report, filterable, req, res, callerFor(res)));
+      const run = op.kind === 'report' ? runReport : exportReport;
+      bind((req, res) => run(serviceFor(entity), report, filterable, req, res, callerFor(res)));
     } else if (op.kind === 'transition' && entity) {
       const name = present(op.transition, `x-transition of ${op.operationId}`);
       bind((req, res) => runTransition(db, model, serviceFor(entity), name, req, res, callerFor(res), reauthenticate));

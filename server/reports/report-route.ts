@@ -22,8 +22,29 @@ const RAW_SOURCE = 'raw';
 /** What a group without a value is called (a movement of no company). */
 const NO_VALUE = 'Non indicato';
 
+/** A report's answer: the grouping asked, its named rows, the totals over every group. */
+export interface ReportAnswer {
+  dimension: string;
+  rows: ({ key: string | null; label: string } & Record<string, number | string | null>)[];
+  totals: Record<string, number | null>;
+  truncated: boolean;
+}
+
 export async function runReport(service: EntityService, report: ReportModel, filterable: readonly FilterParam[], req: Request, res: Response, caller: Caller): Promise<void> {
-  const query: Record<string, unknown> = req.query;
+  const { answer, source } = await computeReportFrom(service, report, filterable, req.query, caller, req.get(REPORT_SOURCE_HEADER) === RAW_SOURCE);
+  res.set(REPORT_SOURCE_HEADER, source);
+  res.json(answer);
+}
+
+/** The report as the caller may see it, for its file (server/reports/report-export.ts). */
+export async function computeReport(service: EntityService, report: ReportModel, filterable: readonly FilterParam[], query: Record<string, unknown>, caller: Caller): Promise<ReportAnswer> {
+  return (await computeReportFrom(service, report, filterable, query, caller, false)).answer;
+}
+
+/** The answer and the source that gave it (a rollup's name, or `raw`); `raw` reads the entity's rows in any case. */
+async function computeReportFrom(
+  service: EntityService, report: ReportModel, filterable: readonly FilterParam[], query: Record<string, unknown>, caller: Caller, raw: boolean,
+): Promise<{ answer: ReportAnswer; source: string }> {
   if (report.period) {
     const refusal = periodRefusal(report.period, query[report.period.from], query[report.period.to]);
     if (refusal) throw new ApiError('VALIDATION_ERROR', [{ field: refusal.param, message: refusal.message }]);
@@ -35,19 +56,19 @@ export async function runReport(service: EntityService, report: ReportModel, fil
   const request = { dimension, measures: report.measures, order: dimension.sort ?? report.sort, limit };
   // A rollup that covers the request answers it (its rows already leave the exclusions out); the header lets a
   // check or the bench ask for the entity's rows instead, and the answer says which source it read.
-  const rollup = req.get(REPORT_SOURCE_HEADER) === RAW_SOURCE ? undefined : coveringRollup(report, service.entity, query, filterable, dimension, service.scopeFieldsFor(caller));
+  const rollup = raw ? undefined : coveringRollup(report, service.entity, query, filterable, dimension, service.scopeFieldsFor(caller));
   const where: Condition[] = report.exclude.map(({ field, values }) => ({ field, notIn: values, orNull: true }));
   const result = rollup
     ? await service.aggregateRollup(rollup.table, query, filterable, request, rollupSource(rollup), caller)
     : await service.aggregate(query, filterable, where, request, caller);
-  res.set(REPORT_SOURCE_HEADER, rollup ? `rollup:${rollup.name}` : RAW_SOURCE);
   const labels = await labelsOf(service, dimension, result.rows.map((r) => r.key), caller);
-  res.json({
+  const answer = {
     dimension: dimension.name,
     rows: result.rows.map((r) => ({ key: r.key, label: r.key === null ? NO_VALUE : labels.get(r.key) ?? r.key, ...r.values })),
     totals: result.totals,
     truncated: result.groups > result.rows.length,
-  });
+  };
+  return { answer, source: rollup ? `rollup:${rollup.name}` : RAW_SOURCE };
 }
 
 /** The name of each key: never a bare code where the spec has a label for it. */

@@ -60,7 +60,7 @@ test('1400 px: icone nel menu, ricerca senza accenti, frecce e Invio aprono una 
 
   await test.step('"movimenti" trova le voci di due gruppi (e tiene il gruppo "Movimenti e statistiche"); nessuna voce: lo dice; Esc svuota', async () => {
     await search.fill('movimenti');
-    await expect(nav.getByRole('link')).toHaveText(['Movimenti', 'Movimenti', 'Statistiche transato']);
+    await expect(nav.getByRole('link')).toHaveText(['Movimenti', 'Movimenti', 'Statistiche transato', 'Transato giornaliero']);
     await search.fill('xyz');
     await expect(nav.getByRole('link')).toHaveCount(0);
     await expect(nav).toContainText('Nessuna voce del menu contiene «xyz».');

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { format, loadSpec, loadSpecWithError } from '../support/spec-helpers.js';
 import { menuIconNames } from '../../generator/emitters/menu-icons.js';
 import { present } from '../../server/lookup.js';
-import { openApiJson } from './emitted.js';
+import { manifestEmitter } from '../../generator/emitters/manifest.js';
+import { emittedJson, openApiJson } from './emitted.js';
 
 const ENTITY_FILE = 'spec/cassa/incasso.yaml';
 const REPORT_FILE = 'spec/cassa/incassi-report.yaml';
@@ -69,6 +70,34 @@ describe('a report', () => {
     const row = doc.components.schemas.IncassiRow;
     expect(row.required).toEqual(['key', 'label', 'totale', 'numero']);
     expect(row.properties.numero.type).toBe('integer');
+  });
+});
+
+describe('a report with an export (spec `export`)', () => {
+  const EXPORTED = `${REPORT}export: { formats: [xlsx] }\n`;
+
+  it('has none unless it declares one', async () => {
+    const { model } = load(REPORT);
+    if (!model) throw new Error('no model');
+    expect(model.reports[0].exportFormats).toEqual([]);
+    expect(openApiJson(model).paths['/report/cassa/incassi/esportazione']).toBeUndefined();
+    expect((await emittedJson(manifestEmitter, model, 'manifest.json')).reports.Incassi.exportFormats).toBeUndefined();
+  });
+
+  it('gets GET /report/<path>/esportazione with the report\'s filters, grouping and format, answering the sheet', async () => {
+    const { model, diagnostics } = load(EXPORTED);
+    expect(diagnostics.map(format)).toEqual([]);
+    if (!model) throw new Error('no model');
+    const op = openApiJson(model).paths['/report/cassa/incassi/esportazione'].get;
+    expect(op).toMatchObject({ operationId: 'reportIncassiExport', 'x-operation': 'reportExport', 'x-report': 'Incassi', 'x-permission': 'ANAG_BANCHE:VISUALIZZAZIONE' });
+    expect(op.parameters.map((p: { name: string; required?: boolean }) => [p.name, p.required ?? false])).toEqual([['esito', false], ['per', false], ['formato', true]]);
+    expect(op.parameters[2].schema.enum).toEqual(['xlsx']);
+    expect(Object.keys(op.responses[200].content)).toEqual(['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);
+    expect((await emittedJson(manifestEmitter, model, 'manifest.json')).reports.Incassi.exportFormats).toEqual(['xlsx']);
+  });
+
+  it('refuses a format it cannot write, at the line', () => {
+    expect(refused(EXPORTED.replace('[xlsx]', '[pdf]'), "Value 'pdf' is not allowed for 'export.formats.0'. Valid values: xlsx.")).toBe(`${REPORT_FILE}:16:21`);
   });
 });
 

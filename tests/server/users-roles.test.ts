@@ -197,8 +197,8 @@ describe('roles at gruppi/{groupName}/ruoli', () => {
         'ANAG_BANCHE:VISUALIZZAZIONE', 'ANAG_ESERCENTE:VISUALIZZAZIONE', 'CAMBIO_PASSWORD:VISUALIZZAZIONE',
         // Seed 001 §6: a branch maintains the merchants, stores and terminals of its cab.
         ...['GES_ESER', 'GES_NEG', 'GES_POS'].flatMap((fn) => ['AGGIORNAMENTO', 'CREAZIONE', 'VARIAZIONE', 'VISUALIZZAZIONE'].map((a) => `${fn}:${a}`)),
-        // Seed 002 §6: the branch's card movements and their turnover.
-        'GES_MOVIMENTI:VISUALIZZAZIONE', 'GES_TRANSATO:VISUALIZZAZIONE', 'GES_UTENTI:VISUALIZZAZIONE',
+        // Seed 002 §6: the branch's card movements and their turnover, daily too.
+        'GES_MOVIMENTI:VISUALIZZAZIONE', 'GES_TRANSATO:VISUALIZZAZIONE', 'GES_TRANSATO_GIORN:VISUALIZZAZIONE', 'GES_UTENTI:VISUALIZZAZIONE',
       ].sort());
     const perms = await app.request.get(`${API}/gruppi/11000/ruoli/BANCA_FILIALE/permessi`);
     expect(perms.status).toBe(200);
@@ -246,7 +246,7 @@ describe('roles at gruppi/{groupName}/ruoli', () => {
     const gestore = await app.loginAs('gestore.utenti');
     const res = await gestore.post(`${API}/users`).send({ username: 'oltre.permessi', group: '30480', authorities: [{ roleName: 'BANCA_FILIALE' }] });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ ...FORBIDDEN, details: [{ field: 'authorities', message: 'Ruolo con permessi che non si possiedono: ANAG_BANCHE:VISUALIZZAZIONE, ANAG_ESERCENTE:VISUALIZZAZIONE, CAMBIO_PASSWORD:VISUALIZZAZIONE, GES_ESER:AGGIORNAMENTO, GES_ESER:CREAZIONE, GES_ESER:VARIAZIONE, GES_ESER:VISUALIZZAZIONE, GES_MOVIMENTI:VISUALIZZAZIONE, GES_NEG:AGGIORNAMENTO, GES_NEG:CREAZIONE, GES_NEG:VARIAZIONE, GES_NEG:VISUALIZZAZIONE, GES_POS:AGGIORNAMENTO, GES_POS:CREAZIONE, GES_POS:VARIAZIONE, GES_POS:VISUALIZZAZIONE, GES_TRANSATO:VISUALIZZAZIONE' }] });
+    expect(res.body).toEqual({ ...FORBIDDEN, details: [{ field: 'authorities', message: 'Ruolo con permessi che non si possiedono: ANAG_BANCHE:VISUALIZZAZIONE, ANAG_ESERCENTE:VISUALIZZAZIONE, CAMBIO_PASSWORD:VISUALIZZAZIONE, GES_ESER:AGGIORNAMENTO, GES_ESER:CREAZIONE, GES_ESER:VARIAZIONE, GES_ESER:VISUALIZZAZIONE, GES_MOVIMENTI:VISUALIZZAZIONE, GES_NEG:AGGIORNAMENTO, GES_NEG:CREAZIONE, GES_NEG:VARIAZIONE, GES_NEG:VISUALIZZAZIONE, GES_POS:AGGIORNAMENTO, GES_POS:CREAZIONE, GES_POS:VARIAZIONE, GES_POS:VISUALIZZAZIONE, GES_TRANSATO:VISUALIZZAZIONE, GES_TRANSATO_GIORN:VISUALIZZAZIONE' }] });
   });
 
   it('sede.30480 (GES_RUOLI view only) cannot create a role', async () => {

@@ -3,7 +3,9 @@
  * bank 10001's takings of tests/fixtures/spec/demo/15-incassi.yaml summed by outcome, month and weekday, refunds (ST)
  * excluded, another bank's (I007) never counted, the enum named by its label, the period checked.
  */
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { binaryBody } from '../../support/binary-body.js';
 import { createFixtureApp } from '../../support/fixture-app.js';
 import { API, type TestApp } from '../../support/test-app.js';
 
@@ -62,5 +64,36 @@ describe('a report of the fixture\'s takings', () => {
     const res = await sede.get(`${URL}?dataDa=2025-01-01&dataA=2026-11-30`);
     expect(res.status).toBe(400);
     expect(res.body.details).toEqual([{ field: 'dataDa', message: 'Il periodo degli incassi non può superare i 12 mesi' }]);
+  });
+});
+
+describe('the report\'s sheet (spec `export: { formats: [xlsx] }`)', () => {
+  async function cellsOf(body: Parameters<ExcelJS.Xlsx['load']>[0]): Promise<unknown[][]> {
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(body);
+    const out: unknown[][] = [];
+    book.worksheets[0].eachRow((row) => { out.push(Array.isArray(row.values) ? row.values.slice(1) : []); });
+    return out;
+  }
+
+  it('holds what the page shows for the grouping asked, labels and totals, in the caller\'s scope', async () => {
+    const res = await sede.get(`${URL}/esportazione?${PERIOD}&per=esito&formato=xlsx`).buffer(true).parse(binaryBody);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="Totali_incassi_\d{2}-\d{2}-\d{4}\.xlsx"/);
+    expect(await cellsOf(res.body)).toEqual([
+      ['Esito', 'Totale', 'Numero', 'Importo medio'],
+      ['Incassato', 188.5, 7, 26.93],
+      ['Rifiutato', 32, 2, 16],
+      ['Totale', 220.5, 9, 24.5],
+    ]);
+    const other = await altra.get(`${URL}/esportazione?${PERIOD}&per=esito&formato=xlsx`).buffer(true).parse(binaryBody);
+    const json = await altra.get(`${URL}?${PERIOD}&per=esito`);
+    expect((await cellsOf(other.body)).at(-1)).toEqual(['Totale', json.body.totals.totale, json.body.totals.numero, json.body.totals.medio]);
+  });
+
+  it('is refused as the report is: a period over 12 months, a format the spec does not offer', async () => {
+    expect((await sede.get(`${URL}/esportazione?dataDa=2025-01-01&dataA=2026-11-30&formato=xlsx`)).status).toBe(400);
+    expect((await sede.get(`${URL}/esportazione?${PERIOD}&formato=csv`)).status).toBe(400);
   });
 });

@@ -17,6 +17,7 @@ import { FilterBar } from '../list/FilterBar';
 import { localToday } from '../list/searchPeriod';
 import { ReportChart } from '../report/ReportChart';
 import { reportAnswer, type ReportAnswer } from '../report/reportAnswer';
+import { ReportExportButton } from '../report/ReportExportButton';
 import { formatMeasure } from '../report/reportFormat';
 
 const GROUP_PARAM = 'per';
@@ -92,6 +93,7 @@ function ReportView({ report, delayMs }: { report: ReportMeta; delayMs: number }
             <Group justify="space-between" mb="sm">
               <Title order={2} size="h4">{`${report.label} per ${dimensionLabel.toLowerCase()}`}</Title>
               {answer.truncated && <Text size="sm" c="dimmed">{`Mostrati i primi ${answer.rows.length} raggruppamenti; i totali li comprendono tutti`}</Text>}
+              <ReportExportButton report={report} query={{ ...filters, [GROUP_PARAM]: dimension }} disabled={answer.rows.length === 0} />
             </Group>
             {/* A phone scrolls the table in its own box, which takes the focus so a keyboard scrolls it too (axe scrollable-region-focusable). */}
             <ScrollBox label={`Tabella: ${report.label} per ${dimensionLabel.toLowerCase()}`}>
