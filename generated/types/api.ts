@@ -7199,6 +7199,11 @@ export interface components {
             acerDescrizione: string | null;
             /** CAB */
             cab: string;
+            /**
+             * Canale
+             * @enum {string|null}
+             */
+            canale: "POS" | "ONL" | "PBM" | null;
             /** Banca */
             codAbi: string;
             /** Codice autorizzazione */
@@ -7419,6 +7424,11 @@ export interface components {
             acerDescrizione: string | null;
             /** CAB */
             cab: string;
+            /**
+             * Canale
+             * @enum {string|null}
+             */
+            canale: "POS" | "ONL" | "PBM" | null;
             /** Banca */
             codAbi: string;
             /** Codice autorizzazione */
@@ -17589,6 +17599,8 @@ export interface operations {
             query?: {
                 /** @description Filtro: CAB */
                 cab?: string;
+                /** @description Filtro: Canale */
+                canale?: "POS" | "ONL" | "PBM";
                 /** @description Filtro: Circuito */
                 circuito?: "00" | "01" | "02" | "03" | "04" | "05" | "06" | "07";
                 /** @description Filtro: Banca */
@@ -17958,6 +17970,8 @@ export interface operations {
             query: {
                 /** @description Filtro: CAB */
                 cab?: string;
+                /** @description Filtro: Canale */
+                canale?: "POS" | "ONL" | "PBM";
                 /** @description Filtro: Circuito */
                 circuito?: "00" | "01" | "02" | "03" | "04" | "05" | "06" | "07";
                 /** @description Filtro: Banca */

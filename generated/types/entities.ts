@@ -756,6 +756,7 @@ codCircuito: ("00" | "01" | "02" | "03" | "04" | "05" | "06" | "07")
 codCompagnia: (string | null)
 provenienza: ("FI" | "PW" | "MO" | "SP")
 paybymail: (boolean | null)
+canale: ("POS" | "ONL" | "PBM" | null)
 commElettronico: (boolean | null)
 pan: string
 codAutorizzazione: (string | null)
