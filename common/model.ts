@@ -6,6 +6,7 @@
 import type { FieldRule, JsonLogic } from './rules.js';
 import type { Bindings } from './bindings.js';
 import type { ScopeMap } from './data-scope.js';
+import type { DashboardModel } from './dashboard.js';
 import type { ReportModel } from './report.js';
 import type { FormatMessageKey, NamedFormat } from './named-formats.js';
 import type { FieldConditions } from './field-conditions.js';
@@ -540,6 +541,8 @@ export interface Model {
   bindings?: Bindings;
   /** Aggregates with their charts (docs/spec-language.md#reports). */
   reports: ReportModel[];
+  /** Figures and charts of one report over the last days (docs/spec-language.md#dashboards); absent: none. */
+  dashboards?: DashboardModel[];
 }
 
 /**

@@ -2041,6 +2041,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/report/wpbusiness/movimenti/aggregato": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Movimenti aggregati */
+        get: operations["reportMovimentiAggregati"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/richieste": {
         parameters: {
             query?: never;
@@ -5029,6 +5046,33 @@ export interface components {
             codAbi: string;
             /** Modello POS */
             codModpos: string;
+        };
+        MovimentiAggregatiReport: {
+            /** @enum {string} */
+            dimension: "canale" | "giorno" | "negozio" | "terminale" | "circuito";
+            rows: components["schemas"]["MovimentiAggregatiRow"][];
+            totals: {
+                /** @description Importo medio */
+                media: number | null;
+                /** @description Numero transazioni */
+                operazioni: number;
+                /** @description Transato */
+                transato: number;
+            };
+            /** @description More groups than rows in the answer: the totals still cover them all. */
+            truncated: boolean;
+        };
+        MovimentiAggregatiRow: {
+            /** @description Il valore del raggruppamento (null: non indicato) */
+            key: string | null;
+            /** @description Il nome del valore, come lo legge un utente */
+            label: string;
+            /** @description Importo medio */
+            media: number | null;
+            /** @description Numero transazioni */
+            operazioni: number;
+            /** @description Transato */
+            transato: number;
         };
         MovimentoMagazzino: {
             /** @description Le azioni che il chiamante puo' eseguire ora su questa riga (transizioni, update, delete) */
@@ -20712,6 +20756,79 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TransatoReport"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reportMovimentiAggregati: {
+        parameters: {
+            query?: {
+                /** @description Filtro: Canale */
+                canale?: "POS" | "ONL" | "PBM";
+                /** @description Filtro: Circuito */
+                circuito?: "00" | "01" | "02" | "03" | "04" | "05" | "06" | "07";
+                /** @description Filtro: Terminale */
+                codPos?: string;
+                /** @description Filtro: Negozio */
+                codStab?: string;
+                /** @description Filtro: Data operazione al */
+                dataOperazioneA?: string;
+                /** @description Filtro: Data operazione dal */
+                dataOperazioneDa?: string;
+                /** @description Righe al massimo */
+                limite?: number;
+                /** @description Raggruppamento */
+                per?: "canale" | "giorno" | "negozio" | "terminale" | "circuito";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Righe raggruppate e totali */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MovimentiAggregatiReport"];
                 };
             };
             /** @description Dati non validi */

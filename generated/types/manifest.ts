@@ -16,7 +16,7 @@ export type UserKind = ("bank" | "assistance" | "merchant")
  * This interface was referenced by `Manifest`'s JSON-Schema
  * via the `definition` "RouteDef".
  */
-export type RouteDef = (ListRoute | FormRoute | ExtensionRoute | ReportRoute)
+export type RouteDef = (ListRoute | FormRoute | ExtensionRoute | ReportRoute | DashboardRoute)
 /**
  * This interface was referenced by `Manifest`'s JSON-Schema
  * via the `definition` "FieldType".
@@ -116,6 +116,12 @@ entities: {
  */
 reports?: {
 [k: string]: ReportMeta
+}
+/**
+ * Dashboards by name (docs/spec-language.md#dashboards): the figures and column charts of one report over the last days.
+ */
+dashboards?: {
+[k: string]: DashboardMeta
 }
 exports: ExportSettings
 }
@@ -301,6 +307,21 @@ public?: boolean
 shell: string
 kind: "report"
 report: string
+}
+export interface DashboardRoute {
+path: string
+permission?: string
+title?: string
+/**
+ * Reachable without login (seed 000 §2).
+ */
+public?: boolean
+/**
+ * The name of the shell the route belongs to (spec/ui/pages.yaml `shells`).
+ */
+shell: string
+kind: "dashboard"
+dashboard: string
 }
 /**
  * This interface was referenced by `Manifest`'s JSON-Schema
@@ -634,6 +655,39 @@ dimension: string
 measure: string
 title: string
 limit: number
+}
+/**
+ * This interface was referenced by `Manifest`'s JSON-Schema
+ * via the `definition` "DashboardMeta".
+ */
+export interface DashboardMeta {
+label: string
+/**
+ * The report (manifest `reports`) whose GET answers every figure and chart.
+ */
+report: string
+/**
+ * The period: the last N days up to today, today included.
+ */
+lastDays: number
+/**
+ * A report filter's field offered as a select (its FilterDef is the report's).
+ */
+selector?: string
+/**
+ * The report's measures shown as the period's totals.
+ */
+figures: string[]
+charts: DashboardChartDef[]
+}
+export interface DashboardChartDef {
+dimension: string
+measure: string
+title: string
+/**
+ * An enum dimension's every value: each gets its column, 0 without rows.
+ */
+values?: EnumOption[]
 }
 /**
  * Asynchronous exports: configuration keys of the maximum wait and of the poll step (seconds), the first check, the failure text.

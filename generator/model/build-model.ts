@@ -9,6 +9,7 @@ import type { SpecFile, SpecFiles, SpecKind } from '../validate/schema-check.js'
 import type { RawMessages } from './spec-types.js';
 import { buildBindings } from './build-bindings.js';
 import { buildConfig } from './build-config.js';
+import { buildDashboard } from './build-dashboard.js';
 import { buildEntity } from './build-entity.js';
 import { formatDefaultKey } from './build-field.js';
 import { buildOperations } from './build-operation.js';
@@ -73,6 +74,7 @@ export function buildModel(files: SpecFiles): { model?: Model; diagnostics: Diag
     return value ? [{ value, source: file.source }] : [];
   });
   const reports = located.map((r) => r.value);
+  const dashboards = ofKind('dashboard').flatMap((file) => buildDashboard(file, reports, entities.map((e) => e.value), diagnostics) ?? []);
   checkMenuIcons(entities, pages, pageSources, ofKind('pages'), diagnostics, located);
 
   const bindings = buildBindings(ofKind('bindings'), entities.map((e) => e.value), diagnostics);
@@ -92,6 +94,7 @@ export function buildModel(files: SpecFiles): { model?: Model; diagnostics: Diag
     config,
     ...(bindings ? { bindings } : {}),
     reports,
+    ...(dashboards.length ? { dashboards } : {}),
   };
   checkIndicators(operations, model, diagnostics);
   if (diagnostics.length === 0) checkDemo(demoFiles, model, diagnostics);

@@ -130,6 +130,13 @@ export interface RawBindings {
 export interface RawSpecs {
   entity: RawEntity; functions: RawFunctions; messages: RawMessages; demo: RawDemo; pages: RawPages;
   operations: RawOperations; dropEntities: RawDropEntities; config: RawConfig; bindings: RawBindings; report: RawReport;
+  dashboard: RawDashboard;
+}
+
+/** A dashboard file (generator/schema/dashboard.schema.json, docs/spec-language.md#dashboards). */
+export interface RawDashboard {
+  dashboard: string; label?: string; report: string; route: string; lastDays: number; selector?: string; figures: string[];
+  charts?: { type?: 'column'; dimension: string; measure: string; title?: string }[];
 }
 
 /** A report file (generator/schema/report.schema.json, docs/spec-language.md#reports). */
