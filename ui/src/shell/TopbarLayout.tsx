@@ -11,8 +11,8 @@ export function TopbarLayout({ shell }: { shell: ShellDef }) {
     <AppShell header={{ height: 56 }} padding="md">
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="lg" wrap="nowrap">
-            <Title order={3}>
+          <Group gap="sm" wrap="nowrap">
+            <Title order={3} fz={{ base: 'md', sm: 'xl' }} style={{ whiteSpace: 'nowrap' }}>
               <Anchor component={Link} to={shell.home} inherit c="inherit" underline="never">{shell.title}</Anchor>
             </Title>
             <TopbarMenu shell={shell} />

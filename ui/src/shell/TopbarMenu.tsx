@@ -3,7 +3,7 @@
  * entries the user may open (core/navigation visibleMenu: its grants and GET menuitems), as links in the header
  * from 768 px, behind a "Menu" button below it, where the header has no room.
  */
-import { Anchor, Button, Group, Menu } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Menu } from '@mantine/core';
 import { IconMenu2 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router-dom';
 import { useManifest } from '../core/hooks/useManifest';
@@ -27,7 +27,7 @@ export function TopbarMenu({ shell }: { shell: ShellDef }) {
       </Group>
       <Menu position="bottom-start">
         <Menu.Target>
-          <Button variant="subtle" leftSection={<IconMenu2 size={18} aria-hidden />} hiddenFrom="sm">Menu</Button>
+          <ActionIcon variant="subtle" size="lg" aria-label="Menu" hiddenFrom="sm"><IconMenu2 size={22} aria-hidden /></ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
           {entries.map((e) => <Menu.Item key={e.route} component={Link} to={e.route} aria-current={current(e.route)}>{e.label}</Menu.Item>)}

@@ -97,7 +97,8 @@ function DashboardView({ dashboard, report, delayMs }: { dashboard: DashboardMet
                 <Title order={2} size="h4" mb="sm">{chart.title}</Title>
                 <div role="img" aria-label={`${chart.title}: ${data.map((d) => `${d.name} ${format(d.value)}`).join('; ')}`}>
                   <BarChart h={220} data={data.map((d) => ({ name: d.name, [chart.measure]: d.value }))} dataKey="name" valueFormatter={format}
-                    series={[{ name: chart.measure, label: m?.label ?? chart.measure, color: 'blue.6' }]} tickLine="y" />
+                    series={[{ name: chart.measure, label: m?.label ?? chart.measure, color: 'blue.6' }]} tickLine="y"
+                    yAxisProps={{ allowDecimals: m?.format !== 'integer' }} />
                 </div>
               </Paper>
             );
