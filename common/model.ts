@@ -250,6 +250,8 @@ export interface EntityModel {
     badges?: ListBadgesModel;
     /** On a phone the filters fold once a search has run (seed 002 §3). */
     collapseFilters?: true;
+    /** A report over the same rows whose totals the list shows for its filters (docs/spec-language.md#list-summaries). */
+    summary?: string;
   };
   form?: {
     route: string; title: string; fields: string[]; permission: string; layout?: FormLayoutModel; views?: FormViewModel[]; createRefusal?: string;

@@ -21085,10 +21085,16 @@ export interface operations {
                 dataOperazioneA?: string;
                 /** @description Filtro: Data operazione dal */
                 dataOperazioneDa?: string;
+                /** @description Filtro: Importo al */
+                importoA?: number;
+                /** @description Filtro: Importo dal */
+                importoDa?: number;
                 /** @description Righe al massimo */
                 limite?: number;
                 /** @description Raggruppamento */
                 per?: "canale" | "giorno" | "negozio" | "terminale" | "circuito";
+                /** @description Filtro: Esito */
+                stato?: "ST" | "RI" | "PA" | "AP" | "SR" | "SS" | "NR" | "NO" | "PR" | "PS";
             };
             header?: never;
             path?: never;

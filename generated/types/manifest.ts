@@ -402,6 +402,7 @@ countLimit?: number
  * On a phone the filters fold behind a button once a search has run (spec list.collapseFilters).
  */
 collapseFilters?: true
+summary?: ListSummaryDef
 /**
  * The entity's data-scope dimensions and the field holding each (`bank: codAbi`): a form and a filter prefill and lock the field of a dimension the caller is fixed to (users/me `fixedBank`, ...; absent: rows shared by all).
  */
@@ -587,6 +588,19 @@ export interface SearchPeriodMessages {
 required: string
 order: string
 tooLong: string
+}
+/**
+ * A report over the same rows (spec list.summary, docs/spec-language.md#list-summaries).
+ */
+export interface ListSummaryDef {
+/**
+ * The report (manifest `reports`) whose totals the list shows for its filters.
+ */
+report: string
+/**
+ * The report's page, opened with the same filters (the aggregate view).
+ */
+route: string
 }
 /**
  * A transition the list offers on its selected rows (docs/spec-language.md#bulk-transitions).

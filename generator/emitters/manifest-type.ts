@@ -143,6 +143,10 @@ export const manifestSchema = {
       pageWindow: { ...int, description: 'Page numbers the pager shows at once (spec api.pageWindow; absent: the table\'s own pager).' },
       countLimit: { ...int, description: 'The list counts matching rows up to this many (spec api.countLimit): an answer with totalCountCapped has more.' },
       collapseFilters: { type: 'boolean', const: true, description: 'On a phone the filters fold behind a button once a search has run (spec list.collapseFilters).' },
+      summary: shape('ListSummaryDef', {
+        report: { ...str, description: 'The report (manifest `reports`) whose totals the list shows for its filters.' },
+        route: { ...str, description: "The report's page, opened with the same filters (the aggregate view)." },
+      }, ['report', 'route'], 'A report over the same rows (spec list.summary, docs/spec-language.md#list-summaries).'),
       scope: { ...record(str), description: "The entity's data-scope dimensions and the field holding each (`bank: codAbi`): a form and a filter prefill and lock the field of a dimension the caller is fixed to (users/me `fixedBank`, ...; absent: rows shared by all)." },
       bulkActions: { type: 'array', items: ref('BulkAction'), description: 'Transitions with `bulk:`: the list selects rows and offers those every selected row allows (absent: no selection).' },
     }, ['label', 'labelPlural', 'path', 'key', 'pageSize', 'maxPageSize', 'display', 'columns', 'filters', 'defaultSort', 'operations', 'permissions']),

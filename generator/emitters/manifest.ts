@@ -184,6 +184,8 @@ function entityManifest(entity: EntityModel, model: Model): EntityMeta {
     ...(entity.api.pageWindow !== undefined ? { pageWindow: entity.api.pageWindow } : {}),
     ...(entity.api.countLimit !== undefined ? { countLimit: entity.api.countLimit } : {}),
     ...(entity.list?.collapseFilters ? { collapseFilters: true } : {}),
+    // The report whose totals the list shows, and its page (the aggregate view), for the list's filters.
+    ...(entity.list?.summary ? { summary: { report: entity.list.summary, route: model.reports.find((r) => r.name === entity.list?.summary)?.route ?? '' } } : {}),
     // The list's delete button asks and reports like the form does (spec `deleteConfirmation`, `success.delete`).
     ...(entity.deleteConfirmation ? { deleteConfirmation: entity.deleteConfirmation } : {}),
     ...(entity.success?.delete ? { deletedMessage: entity.success.delete } : {}),

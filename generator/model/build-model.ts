@@ -20,6 +20,7 @@ import { checkCrossReferences, type Located, type LocatedEntity } from './check-
 import { checkDemo } from './check-demo.js';
 import { checkFormOperations } from './check-form-operations.js';
 import { checkLifecycles } from './check-lifecycle.js';
+import { checkListSummaries } from './check-list-summaries.js';
 import { checkMenuIcons } from './check-menu-icons.js';
 
 export function buildModel(files: SpecFiles): { model?: Model; diagnostics: Diagnostic[] } {
@@ -74,6 +75,7 @@ export function buildModel(files: SpecFiles): { model?: Model; diagnostics: Diag
     return value ? [{ value, source: file.source }] : [];
   });
   const reports = located.map((r) => r.value);
+  checkListSummaries(entities, reports, diagnostics);
   const dashboards = ofKind('dashboard').flatMap((file) => buildDashboard(file, reports, entities.map((e) => e.value), diagnostics) ?? []);
   checkMenuIcons(entities, pages, pageSources, ofKind('pages'), diagnostics, located);
 
