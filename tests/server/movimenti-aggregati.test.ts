@@ -91,3 +91,27 @@ describe('the merchant home\'s figures: last 7 days by channel (seed 002 §2 Mer
     expect(JSON.stringify(res.body)).toContain('Il periodo di ricerca non può superare i 3 mesi');
   });
 });
+
+describe('the merchant variant of the movements search (seed 002 §2 business statistiche/movimenti)', () => {
+  const LIST = `${API}/wpbusiness/movimenti`;
+  type Page = { results: { id: string; codStab: string; canale: string; importo: number }[]; totalCount: number };
+  const pageOf = (res: { body: Page }): Page => res.body;
+
+  it('lists merchant.0001234 its own movements of the week, newest first, with their channel', async () => {
+    const res = await as['merchant.0001234'].get(`${LIST}?${WEEK}`);
+    expect(res.status).toBe(200);
+    const want = demoMovements().filter((m) => m.codEserc === '0001234' && m.dataOperazione >= '2026-11-07' && m.dataOperazione <= '2026-11-13');
+    expect(pageOf(res).results.map((r) => r.id)).toEqual([...want].sort((a, b) => b.dataOperazione.localeCompare(a.dataOperazione) || b.id.localeCompare(a.id)).map((m) => m.id));
+    expect(new Set(pageOf(res).results.map((r) => r.canale))).toEqual(new Set(['POS']));
+  });
+
+  it('lists the operator only store 1001, and refuses it another store\'s movement by id', async () => {
+    const mine = await as['operatore.0001234'].get(`${LIST}?${WEEK}`);
+    expect(pageOf(mine).results.map((r) => r.codStab)).toEqual(['1001']);
+    const other = demoMovements().find((m) => m.codStab === '1002');
+    const res = await as['operatore.0001234'].get(`${LIST}/${other?.id ?? ''}`);
+    expect(res.status).toBe(404);
+    const stranger = demoMovements().find((m) => m.codEserc === '0005678');
+    expect((await as['merchant.0001234'].get(`${LIST}/${stranger?.id ?? ''}`)).status).toBe(404);
+  });
+});
