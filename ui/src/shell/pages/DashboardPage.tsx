@@ -40,24 +40,29 @@ function DashboardView({ dashboard, report, delayMs }: { dashboard: DashboardMet
   const selected = selector ? params.get(selector.param) ?? '' : '';
   const { from, to } = useMemo(() => lastDaysPeriod(dashboard.lastDays, localToday()), [dashboard.lastDays]);
   const dimensions = useMemo(() => [...new Set(dashboard.charts.map((c) => c.dimension))], [dashboard.charts]);
-  const [answers, setAnswers] = useState<Record<string, ReportAnswer> | undefined>();
+  // The answers with the query they answer: those of another store or day are not shown while the new ones load.
+  const [answered, setAnswered] = useState<{ key: string; answers: Partial<Record<string, ReportAnswer>> } | undefined>();
   const [error, setError] = useState<string | undefined>();
 
+  // The report's query: the days and the selector's value (the generator refuses a dashboard whose report has no period).
+  const query = useMemo(() => (report.period
+    ? { [report.period.from]: from, [report.period.to]: to, ...(selector && selected ? { [selector.param]: selected } : {}) }
+    : undefined), [report.period, from, to, selector, selected]);
+  const key = JSON.stringify(query ?? null);
+
   useEffect(() => {
-    const period = report.period;
-    if (!period) return;
+    if (!query) return;
     const controller = new AbortController();
-    const query = { [period.from]: from, [period.to]: to, ...(selector && selected ? { [selector.param]: selected } : {}) };
     // Without charts the figures still need one answer: the report's default grouping.
     const groupings = dimensions.length ? dimensions : [report.defaultDimension];
-    setAnswers(undefined);
     Promise.all(groupings.map((per) => provider.requestPath('GET', `/report/${report.path}`, { query: { ...query, [GROUP_PARAM]: per }, signal: controller.signal })
       .then((body) => [per, reportAnswer(body)] as const)))
-      .then((list) => { setAnswers(Object.fromEntries(list)); setError(undefined); })
+      .then((list) => { setAnswered({ key, answers: Object.fromEntries(list) }); setError(undefined); })
       .catch((e: unknown) => { if (!controller.signal.aborted) setError(userMessage(e)); });
     return () => { controller.abort(); };
-  }, [provider, report, dimensions, from, to, selector, selected]);
+  }, [provider, report, dimensions, query, key]);
 
+  const answers = answered?.key === key ? answered.answers : undefined;
   const totals = answers ? Object.values(answers)[0]?.totals : undefined;
   const measure = (name: string) => report.measures.find((m) => m.name === name);
   return (
