@@ -57,6 +57,7 @@ test('operatore.0001234 vede solo i movimenti e il totale del suo negozio 1001',
   const page = await newPage();
   await page.goto('/login/merchant');
   await submitLogin(page, 'operatore.0001234');
+  await expectPath(page, '/wpbusiness/home');
   await page.goto(`/wpbusiness/statistiche/movimenti?${WEEK}`);
   await expect(page.getByTestId('result-count')).toHaveText('1 risultato');
   await expect(page.getByTestId('list-summary')).toContainText('Transato: 10,30 €');
