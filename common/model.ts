@@ -6,6 +6,7 @@
 import type { FieldRule, JsonLogic } from './rules.js';
 import type { Bindings } from './bindings.js';
 import type { ScopeMap } from './data-scope.js';
+import type { DashboardModel } from './dashboard.js';
 import type { ReportModel } from './report.js';
 import type { FormatMessageKey, NamedFormat } from './named-formats.js';
 import type { FieldConditions } from './field-conditions.js';
@@ -249,6 +250,8 @@ export interface EntityModel {
     badges?: ListBadgesModel;
     /** On a phone the filters fold once a search has run (seed 002 §3). */
     collapseFilters?: true;
+    /** A report over the same rows whose totals the list shows for its filters (docs/spec-language.md#list-summaries). */
+    summary?: string;
   };
   form?: {
     route: string; title: string; fields: string[]; permission: string; layout?: FormLayoutModel; views?: FormViewModel[]; createRefusal?: string;
@@ -548,6 +551,8 @@ export interface Model {
   bindings?: Bindings;
   /** Aggregates with their charts (docs/spec-language.md#reports). */
   reports: ReportModel[];
+  /** Figures and charts of one report over the last days (docs/spec-language.md#dashboards); absent: none. */
+  dashboards?: DashboardModel[];
 }
 
 /**

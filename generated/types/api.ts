@@ -2152,6 +2152,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/report/wpbusiness/movimenti/aggregato": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Movimenti aggregati */
+        get: operations["reportMovimentiAggregati"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/richieste": {
         parameters: {
             query?: never;
@@ -2907,6 +2924,60 @@ export interface paths {
         /** Reimposta la password di un utente dell'esercente e la invia per e-mail */
         put: operations["businessResetPassword"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wpbusiness/movimenti": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Elenco Movimenti */
+        get: operations["listMovimentoEsercente"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wpbusiness/movimenti/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** Dettaglio Movimento */
+        get: operations["getMovimentoEsercente"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wpbusiness/movimenti/esportazioni": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Esporta Movimenti */
+        post: operations["exportMovimentoEsercente"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5141,6 +5212,253 @@ export interface components {
             /** Modello POS */
             codModpos: string;
         };
+        MovimentiAggregatiReport: {
+            /** @enum {string} */
+            dimension: "canale" | "giorno" | "negozio" | "terminale" | "circuito";
+            rows: components["schemas"]["MovimentiAggregatiRow"][];
+            totals: {
+                /** @description Importo medio */
+                media: number | null;
+                /** @description Numero transazioni */
+                operazioni: number;
+                /** @description Transato */
+                transato: number;
+            };
+            /** @description More groups than rows in the answer: the totals still cover them all. */
+            truncated: boolean;
+        };
+        MovimentiAggregatiRow: {
+            /** @description Il valore del raggruppamento (null: non indicato) */
+            key: string | null;
+            /** @description Il nome del valore, come lo legge un utente */
+            label: string;
+            /** @description Importo medio */
+            media: number | null;
+            /** @description Numero transazioni */
+            operazioni: number;
+            /** @description Transato */
+            transato: number;
+        };
+        MovimentoEsercente: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                codAbi?: string;
+                /** @description Esercente */
+                codEserc?: string;
+                /** @description Terminale */
+                codPos?: string;
+                /** @description Negozio */
+                codStab?: string;
+            };
+            /** Descrizione */
+            acerDescrizione: string | null;
+            /** CAB */
+            cab: string;
+            /**
+             * Canale
+             * @enum {string|null}
+             */
+            canale: "POS" | "ONL" | "PBM" | null;
+            /** Banca */
+            codAbi: string;
+            /** Codice autorizzazione */
+            codAutorizzazione: string | null;
+            /**
+             * Circuito
+             * @enum {string}
+             */
+            codCircuito: "00" | "01" | "02" | "03" | "04" | "05" | "06" | "07";
+            /** Esercente */
+            codEserc: string;
+            /** Terminale */
+            codPos: string;
+            /** Negozio */
+            codStab: string;
+            /**
+             * Data operazione
+             * Format: date
+             */
+            dataOperazione: string;
+            /**
+             * Esito autorizzazione
+             * @enum {string}
+             */
+            esito: "00" | "01";
+            /**
+             * Tipo di scontrino
+             * @default N
+             * @enum {string|null}
+             */
+            flgScontrino: "N" | "P" | "F" | null;
+            /** Identificativo */
+            id: string;
+            /** Importo */
+            importo: number;
+            /** Ora */
+            oraOperazione: string;
+            /** Carta */
+            pan: string;
+            /**
+             * Provenienza
+             * @enum {string}
+             */
+            provenienza: "FI" | "PW" | "MO" | "SP";
+            /** Testo dello scontrino */
+            scontrino: string | null;
+            /**
+             * Esito
+             * @enum {string|null}
+             */
+            stato: "ST" | "RI" | "PA" | "AP" | "SR" | "SS" | "NR" | "NO" | "PR" | "PS" | null;
+        };
+        MovimentoEsercenteDetail: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                codAbi?: string;
+                /** @description Esercente */
+                codEserc?: string;
+                /** @description Terminale */
+                codPos?: string;
+                /** @description Negozio */
+                codStab?: string;
+            };
+            /** Descrizione */
+            acerDescrizione: string | null;
+            /** CAB */
+            cab: string;
+            /**
+             * Canale
+             * @enum {string|null}
+             */
+            canale: "POS" | "ONL" | "PBM" | null;
+            /** Banca */
+            codAbi: string;
+            /** Codice autorizzazione */
+            codAutorizzazione: string | null;
+            /**
+             * Circuito
+             * @enum {string}
+             */
+            codCircuito: "00" | "01" | "02" | "03" | "04" | "05" | "06" | "07";
+            /** Esercente */
+            codEserc: string;
+            /** Terminale */
+            codPos: string;
+            /** Negozio */
+            codStab: string;
+            /**
+             * Data operazione
+             * Format: date
+             */
+            dataOperazione: string;
+            /**
+             * Esito autorizzazione
+             * @enum {string}
+             */
+            esito: "00" | "01";
+            /**
+             * Tipo di scontrino
+             * @default N
+             * @enum {string|null}
+             */
+            flgScontrino: "N" | "P" | "F" | null;
+            /** Identificativo */
+            id: string;
+            /** Importo */
+            importo: number;
+            /** Ora */
+            oraOperazione: string;
+            /** Carta */
+            pan: string;
+            /**
+             * Provenienza
+             * @enum {string}
+             */
+            provenienza: "FI" | "PW" | "MO" | "SP";
+            /** Testo dello scontrino */
+            scontrino: string | null;
+            /**
+             * Esito
+             * @enum {string|null}
+             */
+            stato: "ST" | "RI" | "PA" | "AP" | "SR" | "SS" | "NR" | "NO" | "PR" | "PS" | null;
+        };
+        /** Movimento */
+        MovimentoEsercenteInput: {
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Banca */
+                codAbi?: string;
+                /** @description Esercente */
+                codEserc?: string;
+                /** @description Terminale */
+                codPos?: string;
+                /** @description Negozio */
+                codStab?: string;
+            };
+            /** Descrizione */
+            acerDescrizione?: string | null;
+            /** CAB */
+            cab: string;
+            /** Banca */
+            codAbi: string;
+            /** Codice autorizzazione */
+            codAutorizzazione?: string | null;
+            /**
+             * Circuito
+             * @enum {string}
+             */
+            codCircuito: "00" | "01" | "02" | "03" | "04" | "05" | "06" | "07";
+            /** Esercente */
+            codEserc: string;
+            /** Terminale */
+            codPos: string;
+            /** Negozio */
+            codStab: string;
+            /**
+             * Data operazione
+             * Format: date
+             */
+            dataOperazione: string;
+            /**
+             * Esito autorizzazione
+             * @enum {string}
+             */
+            esito: "00" | "01";
+            /**
+             * Tipo di scontrino
+             * @enum {string|null}
+             */
+            flgScontrino?: "N" | "P" | "F" | null;
+            /** Identificativo */
+            id: string;
+            /** Importo */
+            importo: number;
+            /** Ora */
+            oraOperazione: string;
+            /** Carta */
+            pan: string;
+            /**
+             * Provenienza
+             * @enum {string}
+             */
+            provenienza: "FI" | "PW" | "MO" | "SP";
+            /** Testo dello scontrino */
+            scontrino?: string | null;
+        };
+        MovimentoEsercentePage: {
+            /** @description The next page: pass it as ?cursor= (absent on the last page). */
+            nextCursor?: string;
+            /** @description The previous page: pass it as ?cursor= (absent on the first page). */
+            prevCursor?: string;
+            results: components["schemas"]["MovimentoEsercente"][];
+            /** @description Matching rows, counted up to 1000. */
+            totalCount: number;
+            /** @description More than 1000 rows match: totalCount is 1000. */
+            totalCountCapped: boolean;
+        };
         MovimentoMagazzino: {
             /** @description Le azioni che il chiamante puo' eseguire ora su questa riga (transizioni, update, delete) */
             _actions?: ("accetta" | "rifiuta")[];
@@ -7337,6 +7655,11 @@ export interface components {
             acerDescrizione: string | null;
             /** CAB */
             cab: string;
+            /**
+             * Canale
+             * @enum {string|null}
+             */
+            canale: "POS" | "ONL" | "PBM" | null;
             /** Banca */
             codAbi: string;
             /** Codice autorizzazione */
@@ -7557,6 +7880,11 @@ export interface components {
             acerDescrizione: string | null;
             /** CAB */
             cab: string;
+            /**
+             * Canale
+             * @enum {string|null}
+             */
+            canale: "POS" | "ONL" | "PBM" | null;
             /** Banca */
             codAbi: string;
             /** Codice autorizzazione */
@@ -18422,6 +18750,8 @@ export interface operations {
             query?: {
                 /** @description Filtro: CAB */
                 cab?: string;
+                /** @description Filtro: Canale */
+                canale?: "POS" | "ONL" | "PBM";
                 /** @description Filtro: Circuito */
                 circuito?: "00" | "01" | "02" | "03" | "04" | "05" | "06" | "07";
                 /** @description Filtro: Banca */
@@ -18791,6 +19121,8 @@ export interface operations {
             query: {
                 /** @description Filtro: CAB */
                 cab?: string;
+                /** @description Filtro: Canale */
+                canale?: "POS" | "ONL" | "PBM";
                 /** @description Filtro: Circuito */
                 circuito?: "00" | "01" | "02" | "03" | "04" | "05" | "06" | "07";
                 /** @description Filtro: Banca */
@@ -21677,6 +22009,85 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reportMovimentiAggregati: {
+        parameters: {
+            query?: {
+                /** @description Filtro: Canale */
+                canale?: "POS" | "ONL" | "PBM";
+                /** @description Filtro: Circuito */
+                circuito?: "00" | "01" | "02" | "03" | "04" | "05" | "06" | "07";
+                /** @description Filtro: Terminale */
+                codPos?: string;
+                /** @description Filtro: Negozio */
+                codStab?: string;
+                /** @description Filtro: Data operazione al */
+                dataOperazioneA?: string;
+                /** @description Filtro: Data operazione dal */
+                dataOperazioneDa?: string;
+                /** @description Filtro: Importo al */
+                importoA?: number;
+                /** @description Filtro: Importo dal */
+                importoDa?: number;
+                /** @description Righe al massimo */
+                limite?: number;
+                /** @description Raggruppamento */
+                per?: "canale" | "giorno" | "negozio" | "terminale" | "circuito";
+                /** @description Filtro: Esito */
+                stato?: "ST" | "RI" | "PA" | "AP" | "SR" | "SS" | "NR" | "NO" | "PR" | "PS";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Righe raggruppate e totali */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MovimentiAggregatiReport"];
                 };
             };
             /** @description Dati non validi */
@@ -26064,6 +26475,251 @@ export interface operations {
             };
             /** @description Conflitto */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMovimentoEsercente: {
+        parameters: {
+            query?: {
+                /** @description Filtro: Canale */
+                canale?: "POS" | "ONL" | "PBM";
+                /** @description Filtro: Circuito */
+                circuito?: "00" | "01" | "02" | "03" | "04" | "05" | "06" | "07";
+                /** @description Filtro: Terminale */
+                codPos?: string;
+                /** @description Filtro: Negozio */
+                codStab?: string;
+                /** @description Posizione restituita dall'elenco (nextCursor o prevCursor), al posto di page */
+                cursor?: string;
+                /** @description Filtro: Data operazione al */
+                dataOperazioneA?: string;
+                /** @description Filtro: Data operazione dal */
+                dataOperazioneDa?: string;
+                /** @description Filtro: Importo al */
+                importoA?: number;
+                /** @description Filtro: Importo dal */
+                importoDa?: number;
+                /** @description Pagina, da 0 */
+                page?: number;
+                /** @description Ricerca per nome: le righe in cui id contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description Righe per pagina */
+                size?: number;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+                /** @description Filtro: Esito */
+                stato?: "ST" | "RI" | "PA" | "AP" | "SR" | "SS" | "NR" | "NO" | "PR" | "PS";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Una pagina di risultati */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MovimentoEsercentePage"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMovimentoEsercente: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Trovato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MovimentoEsercenteDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportMovimentoEsercente: {
+        parameters: {
+            query: {
+                /** @description Filtro: Canale */
+                canale?: "POS" | "ONL" | "PBM";
+                /** @description Filtro: Circuito */
+                circuito?: "00" | "01" | "02" | "03" | "04" | "05" | "06" | "07";
+                /** @description Filtro: Terminale */
+                codPos?: string;
+                /** @description Filtro: Negozio */
+                codStab?: string;
+                /** @description Filtro: Data operazione al */
+                dataOperazioneA?: string;
+                /** @description Filtro: Data operazione dal */
+                dataOperazioneDa?: string;
+                /** @description Formato del file */
+                formato: "csv";
+                /** @description Filtro: Importo al */
+                importoA?: number;
+                /** @description Filtro: Importo dal */
+                importoDa?: number;
+                /** @description Ricerca per nome: le righe in cui id contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+                /** @description Filtro: Esito */
+                stato?: "ST" | "RI" | "PA" | "AP" | "SR" | "SS" | "NR" | "NO" | "PR" | "PS";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Esportazione in coda */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportJob"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Troppe esportazioni in corso */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

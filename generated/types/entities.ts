@@ -742,6 +742,48 @@ descCompagnia: string
 codCircuito?: ("00" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | null)
 }
 
+export interface MovimentoEsercente {
+id: string
+codAbi: string
+cab: string
+codEserc: string
+codStab: string
+codPos: string
+dataOperazione: string
+oraOperazione: string
+importo: number
+codCircuito: ("00" | "01" | "02" | "03" | "04" | "05" | "06" | "07")
+canale: ("POS" | "ONL" | "PBM" | null)
+provenienza: ("FI" | "PW" | "MO" | "SP")
+esito: ("00" | "01")
+pan: string
+codAutorizzazione: (string | null)
+acerDescrizione: (string | null)
+stato: ("ST" | "RI" | "PA" | "AP" | "SR" | "SS" | "NR" | "NO" | "PR" | "PS" | null)
+flgScontrino: ("N" | "P" | "F" | null)
+scontrino: (string | null)
+}
+
+export interface MovimentoEsercenteInput {
+id: string
+codAbi: string
+cab: string
+codEserc: string
+codStab: string
+codPos: string
+dataOperazione: string
+oraOperazione: string
+importo: number
+codCircuito: ("00" | "01" | "02" | "03" | "04" | "05" | "06" | "07")
+provenienza: ("FI" | "PW" | "MO" | "SP")
+esito: ("00" | "01")
+pan: string
+codAutorizzazione?: (string | null)
+acerDescrizione?: (string | null)
+flgScontrino?: ("N" | "P" | "F" | null)
+scontrino?: (string | null)
+}
+
 export interface Transazione {
 id: string
 codAbi: string
@@ -756,6 +798,7 @@ codCircuito: ("00" | "01" | "02" | "03" | "04" | "05" | "06" | "07")
 codCompagnia: (string | null)
 provenienza: ("FI" | "PW" | "MO" | "SP")
 paybymail: (boolean | null)
+canale: ("POS" | "ONL" | "PBM" | null)
 commElettronico: (boolean | null)
 pan: string
 codAutorizzazione: (string | null)

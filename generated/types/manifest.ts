@@ -16,7 +16,7 @@ export type UserKind = ("bank" | "assistance" | "merchant")
  * This interface was referenced by `Manifest`'s JSON-Schema
  * via the `definition` "RouteDef".
  */
-export type RouteDef = (ListRoute | FormRoute | ExtensionRoute | ReportRoute)
+export type RouteDef = (ListRoute | FormRoute | ExtensionRoute | ReportRoute | DashboardRoute)
 /**
  * This interface was referenced by `Manifest`'s JSON-Schema
  * via the `definition` "FieldType".
@@ -116,6 +116,12 @@ entities: {
  */
 reports?: {
 [k: string]: ReportMeta
+}
+/**
+ * Dashboards by name (docs/spec-language.md#dashboards): the figures and column charts of one report over the last days.
+ */
+dashboards?: {
+[k: string]: DashboardMeta
 }
 exports: ExportSettings
 }
@@ -302,6 +308,21 @@ shell: string
 kind: "report"
 report: string
 }
+export interface DashboardRoute {
+path: string
+permission?: string
+title?: string
+/**
+ * Reachable without login (seed 000 §2).
+ */
+public?: boolean
+/**
+ * The name of the shell the route belongs to (spec/ui/pages.yaml `shells`).
+ */
+shell: string
+kind: "dashboard"
+dashboard: string
+}
 /**
  * This interface was referenced by `Manifest`'s JSON-Schema
  * via the `definition` "IndicatorDef".
@@ -381,6 +402,7 @@ countLimit?: number
  * On a phone the filters fold behind a button once a search has run (spec list.collapseFilters).
  */
 collapseFilters?: true
+summary?: ListSummaryDef
 /**
  * The entity's data-scope dimensions and the field holding each (`bank: codAbi`): a form and a filter prefill and lock the field of a dimension the caller is fixed to (users/me `fixedBank`, ...; absent: rows shared by all).
  */
@@ -568,6 +590,19 @@ order: string
 tooLong: string
 }
 /**
+ * A report over the same rows (spec list.summary, docs/spec-language.md#list-summaries).
+ */
+export interface ListSummaryDef {
+/**
+ * The report (manifest `reports`) whose totals the list shows for its filters.
+ */
+report: string
+/**
+ * The report's page, opened with the same filters (the aggregate view).
+ */
+route: string
+}
+/**
  * A transition the list offers on its selected rows (docs/spec-language.md#bulk-transitions).
  * 
  * This interface was referenced by `Manifest`'s JSON-Schema
@@ -638,6 +673,39 @@ dimension: string
 measure: string
 title: string
 limit: number
+}
+/**
+ * This interface was referenced by `Manifest`'s JSON-Schema
+ * via the `definition` "DashboardMeta".
+ */
+export interface DashboardMeta {
+label: string
+/**
+ * The report (manifest `reports`) whose GET answers every figure and chart.
+ */
+report: string
+/**
+ * The period: the last N days up to today, today included.
+ */
+lastDays: number
+/**
+ * A report filter's field offered as a select (its FilterDef is the report's).
+ */
+selector?: string
+/**
+ * The report's measures shown as the period's totals.
+ */
+figures: string[]
+charts: DashboardChartDef[]
+}
+export interface DashboardChartDef {
+dimension: string
+measure: string
+title: string
+/**
+ * An enum dimension's every value: each gets its column, 0 without rows.
+ */
+values?: EnumOption[]
 }
 /**
  * Asynchronous exports: configuration keys of the maximum wait and of the poll step (seconds), the first check, the failure text.

@@ -63,6 +63,7 @@ export const manifestSchema = {
     indicators: { type: 'array', items: ref('IndicatorDef'), description: 'Header counters (operations with `indicator:`), polled only for holders of `permission`.' },
     entities: record(ref('EntityMeta')),
     reports: { ...record(ref('ReportMeta')), description: 'Reports by name (docs/spec-language.md#reports): what the report page asks and shows.' },
+    dashboards: { ...record(ref('DashboardMeta')), description: 'Dashboards by name (docs/spec-language.md#dashboards): the figures and column charts of one report over the last days.' },
     exports: shape('ExportSettings', { maxWaitKey: str, stepKey: str, firstCheckMs: int, failedMessage: str }, ['maxWaitKey', 'stepKey', 'firstCheckMs', 'failedMessage'],
       'Asynchronous exports: configuration keys of the maximum wait and of the poll step (seconds), the first check, the failure text.'),
   },
@@ -142,6 +143,10 @@ export const manifestSchema = {
       pageWindow: { ...int, description: 'Page numbers the pager shows at once (spec api.pageWindow; absent: the table\'s own pager).' },
       countLimit: { ...int, description: 'The list counts matching rows up to this many (spec api.countLimit): an answer with totalCountCapped has more.' },
       collapseFilters: { type: 'boolean', const: true, description: 'On a phone the filters fold behind a button once a search has run (spec list.collapseFilters).' },
+      summary: shape('ListSummaryDef', {
+        report: { ...str, description: 'The report (manifest `reports`) whose totals the list shows for its filters.' },
+        route: { ...str, description: "The report's page, opened with the same filters (the aggregate view)." },
+      }, ['report', 'route'], 'A report over the same rows (spec list.summary, docs/spec-language.md#list-summaries).'),
       scope: { ...record(str), description: "The entity's data-scope dimensions and the field holding each (`bank: codAbi`): a form and a filter prefill and lock the field of a dimension the caller is fixed to (users/me `fixedBank`, ...; absent: rows shared by all)." },
       bulkActions: { type: 'array', items: ref('BulkAction'), description: 'Transitions with `bulk:`: the list selects rows and offers those every selected row allows (absent: no selection).' },
     }, ['label', 'labelPlural', 'path', 'key', 'pageSize', 'maxPageSize', 'display', 'columns', 'filters', 'defaultSort', 'operations', 'permissions']),
@@ -160,6 +165,20 @@ export const manifestSchema = {
       scope: { ...record(str), description: "The entity's data-scope dimensions and their fields: a filter of a dimension the caller is fixed to is locked." },
       exportFormats: { type: 'array', items: { enum: ['xlsx'] }, description: 'Spec `export`: the formats of GET <apiBase>/report/<path>/esportazione (absent: no export).' },
     }, ['label', 'path', 'filters', 'measures', 'dimensions', 'defaultDimension', 'charts']),
+    DashboardMeta: shape('DashboardMeta', {
+      label: str,
+      report: { ...str, description: 'The report (manifest `reports`) whose GET answers every figure and chart.' },
+      lastDays: { ...int, description: 'The period: the last N days up to today, today included.' },
+      selector: { ...str, description: "A report filter's field offered as a select (its FilterDef is the report's)." },
+      figures: { ...strings, description: "The report's measures shown as the period's totals." },
+      charts: {
+        type: 'array',
+        items: shape('DashboardChartDef', {
+          dimension: str, measure: str, title: str,
+          values: { type: 'array', items: ref('EnumOption'), description: "An enum dimension's every value: each gets its column, 0 without rows." },
+        }, ['dimension', 'measure', 'title']),
+      },
+    }, ['label', 'report', 'lastDays', 'figures', 'charts']),
     RouteDef: {
       title: 'RouteDef',
       oneOf: [
@@ -170,6 +189,7 @@ export const manifestSchema = {
         }, ['path', 'kind', 'entity', 'shell']),
         shape('ExtensionRoute', { ...routeBase, kind: { const: 'extension' }, component: str }, ['path', 'kind', 'component', 'title', 'public', 'shell']),
         shape('ReportRoute', { ...routeBase, kind: { const: 'report' }, report: str }, ['path', 'kind', 'report', 'shell']),
+        shape('DashboardRoute', { ...routeBase, kind: { const: 'dashboard' }, dashboard: str }, ['path', 'kind', 'dashboard', 'shell']),
       ],
     },
     UserKind: { title: 'UserKind', enum: USER_KINDS },

@@ -7,6 +7,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { entityByName, transitionsOf, type EntityModel, type FieldModel, type Model } from '../../common/model.js';
 import type { BulkAction, ColumnDef, EntityMeta, FilterDef, Manifest, ReportMeta, RouteDef } from '../../generated/types/manifest.js';
 import type { ReportModel } from '../../common/report.js';
+import { underPrefix } from '../model/build-shells.js';
 import { iconComponent } from '../model/check-menu-icons.js';
 import { permissionsUsed } from '../model/permissions-used.js';
 import { fieldByName } from '../model/resolved.js';
@@ -42,7 +43,11 @@ export function buildManifest(model: Model): Manifest {
   const errors: Partial<Record<string, string>> = model.messages.errors;
   const routes: RouteDef[] = [];
   const shellOf = new Map(model.shell.shells.flatMap((s) => s.routes.map((route) => [route, s.name] as const)));
-  const shell = (route: string) => shellOf.get(route) ?? model.shell.shells[0].name;
+  // Reports and dashboards belong, as form views do, to the shell with the longest prefix their route lies under.
+  const deepest = (route: string) => model.shell.shells
+    .flatMap((sh) => [sh.prefix, ...sh.alsoUnder].filter((p) => underPrefix(route, p)).map((p) => ({ name: sh.name, length: p.length })))
+    .sort((a, b) => b.length - a.length).at(0)?.name;
+  const shell = (route: string) => shellOf.get(route) ?? deepest(route) ?? model.shell.shells[0].name;
   const menu = new Map<string, MenuItem[]>();
   const addMenu = (group: string, item: MenuItem) => menu.set(group, [...(menu.get(group) ?? []), item]);
 
@@ -57,6 +62,9 @@ export function buildManifest(model: Model): Manifest {
   for (const report of model.reports) {
     routes.push({ path: report.route, kind: 'report', report: report.name, permission: report.permission, shell: shell(report.route), title: report.label });
     if (report.menu) addMenu(report.menu.group, { label: report.menu.label, route: report.route, permission: report.permission, ...iconOf(report.menu), order: report.menu.order });
+  }
+  for (const dashboard of model.dashboards ?? []) {
+    routes.push({ path: dashboard.route, kind: 'dashboard', dashboard: dashboard.name, permission: dashboard.permission, shell: shell(dashboard.route), title: dashboard.label });
   }
   for (const page of model.pages) {
     routes.push({ path: page.route, kind: 'extension', component: page.component, title: page.title, public: page.public, shell: shell(page.route), ...(page.permission ? { permission: page.permission } : {}) });
@@ -106,6 +114,7 @@ export function buildManifest(model: Model): Manifest {
     }] : [])),
     entities: Object.fromEntries(model.entities.filter((e) => e.api.operations.length).map((e) => [e.name, entityManifest(e, model)])),
     reports: Object.fromEntries(model.reports.map((r) => [r.name, reportManifest(r, model)])),
+    ...(model.dashboards ? { dashboards: Object.fromEntries(model.dashboards.map(({ name, route: _r, permission: _p, source: _s, ...d }) => [name, d])) } : {}),
     // Asynchronous exports (seed 000 §4): the configuration keys of the wait and of the poll step, the failure text.
     exports: {
       maxWaitKey: 'TRANSATO_DOWNLOAD_ASINCRONO_TIME', stepKey: 'DOWNLOAD_ASINCRONO_INTERVALLO', firstCheckMs: 1000,
@@ -175,6 +184,8 @@ function entityManifest(entity: EntityModel, model: Model): EntityMeta {
     ...(entity.api.pageWindow !== undefined ? { pageWindow: entity.api.pageWindow } : {}),
     ...(entity.api.countLimit !== undefined ? { countLimit: entity.api.countLimit } : {}),
     ...(entity.list?.collapseFilters ? { collapseFilters: true } : {}),
+    // The report whose totals the list shows, and its page (the aggregate view), for the list's filters.
+    ...(entity.list?.summary ? { summary: { report: entity.list.summary, route: model.reports.find((r) => r.name === entity.list?.summary)?.route ?? '' } } : {}),
     // The list's delete button asks and reports like the form does (spec `deleteConfirmation`, `success.delete`).
     ...(entity.deleteConfirmation ? { deleteConfirmation: entity.deleteConfirmation } : {}),
     ...(entity.success?.delete ? { deletedMessage: entity.success.delete } : {}),

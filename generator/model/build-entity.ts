@@ -196,6 +196,7 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
         permission: raw.list.permission ?? routePermission,
         ...(raw.list.badges ? { badges: raw.list.badges } : {}),
         ...(raw.list.collapseFilters ? { collapseFilters: true as const } : {}),
+        ...(raw.list.summary ? { summary: raw.list.summary } : {}),
       },
     } : {}),
     ...(raw.form ? {

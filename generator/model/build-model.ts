@@ -9,6 +9,7 @@ import type { SpecFile, SpecFiles, SpecKind } from '../validate/schema-check.js'
 import type { RawMessages } from './spec-types.js';
 import { buildBindings } from './build-bindings.js';
 import { buildConfig } from './build-config.js';
+import { buildDashboard } from './build-dashboard.js';
 import { buildEntity } from './build-entity.js';
 import { formatDefaultKey } from './build-field.js';
 import { buildOperations } from './build-operation.js';
@@ -19,6 +20,7 @@ import { checkCrossReferences, type Located, type LocatedEntity } from './check-
 import { checkDemo } from './check-demo.js';
 import { checkFormOperations } from './check-form-operations.js';
 import { checkLifecycles } from './check-lifecycle.js';
+import { checkListSummaries } from './check-list-summaries.js';
 import { checkMenuIcons } from './check-menu-icons.js';
 
 export function buildModel(files: SpecFiles): { model?: Model; diagnostics: Diagnostic[] } {
@@ -73,6 +75,8 @@ export function buildModel(files: SpecFiles): { model?: Model; diagnostics: Diag
     return value ? [{ value, source: file.source }] : [];
   });
   const reports = located.map((r) => r.value);
+  checkListSummaries(entities, reports, diagnostics);
+  const dashboards = ofKind('dashboard').flatMap((file) => buildDashboard(file, reports, entities.map((e) => e.value), diagnostics) ?? []);
   checkMenuIcons(entities, pages, pageSources, ofKind('pages'), diagnostics, located);
 
   const bindings = buildBindings(ofKind('bindings'), entities.map((e) => e.value), diagnostics);
@@ -92,6 +96,7 @@ export function buildModel(files: SpecFiles): { model?: Model; diagnostics: Diag
     config,
     ...(bindings ? { bindings } : {}),
     reports,
+    ...(dashboards.length ? { dashboards } : {}),
   };
   checkIndicators(operations, model, diagnostics);
   if (diagnostics.length === 0) checkDemo(demoFiles, model, diagnostics);

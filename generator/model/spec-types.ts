@@ -51,7 +51,7 @@ export interface RawEntity {
   deleteConfirmation?: { title?: string; message: string };
   checks?: { field: string; valid: unknown; message: string; description?: string }[];
   indexes?: { fields: string[]; unique?: boolean; kind?: 'trigram' }[];
-  list?: { collapseFilters?: boolean; badges?: { column: string; items: { label: string; when: JsonLogic }[] }; route: string; title?: string; columns?: string[]; filters?: string[]; sort?: string; permission?: string };
+  list?: { collapseFilters?: boolean; summary?: string; badges?: { column: string; items: { label: string; when: JsonLogic }[] }; route: string; title?: string; columns?: string[]; filters?: string[]; sort?: string; permission?: string };
   form?: { route: string; title?: string; fields?: string[]; layout?: RawFormLayout; permission?: string; views?: RawFormView[]; createRefusal?: string;
     operations?: { operation: string; label: string; confirm?: string }[] };
   menu?: { group: string; label?: string; order?: number; icon?: string };
@@ -131,6 +131,13 @@ export interface RawBindings {
 export interface RawSpecs {
   entity: RawEntity; functions: RawFunctions; messages: RawMessages; demo: RawDemo; pages: RawPages;
   operations: RawOperations; dropEntities: RawDropEntities; config: RawConfig; bindings: RawBindings; report: RawReport;
+  dashboard: RawDashboard;
+}
+
+/** A dashboard file (generator/schema/dashboard.schema.json, docs/spec-language.md#dashboards). */
+export interface RawDashboard {
+  dashboard: string; label?: string; report: string; route: string; lastDays: number; selector?: string; figures: string[];
+  charts?: { type?: 'column'; dimension: string; measure: string; title?: string }[];
 }
 
 /** A report file (generator/schema/report.schema.json, docs/spec-language.md#reports). */

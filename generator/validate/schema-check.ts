@@ -9,8 +9,9 @@ import { didYouMean, type Diagnostic } from '../diagnostics.js';
 import type { PathSegment, SourceFile } from '../load/source-file.js';
 import type { RawSpecs } from '../model/spec-types.js';
 
-// `report` before `entity`: a report file names its entity with an `entity:` key too.
-export const SPEC_KINDS = ['report', 'entity', 'functions', 'messages', 'demo', 'pages', 'operations', 'dropEntities', 'config', 'bindings'] as const satisfies readonly (keyof RawSpecs)[];
+// `report` before `entity`: a report file names its entity with an `entity:` key too; `dashboard` before `report`,
+// which a dashboard file names.
+export const SPEC_KINDS = ['dashboard', 'report', 'entity', 'functions', 'messages', 'demo', 'pages', 'operations', 'dropEntities', 'config', 'bindings'] as const satisfies readonly (keyof RawSpecs)[];
 export type SpecKind = (typeof SPEC_KINDS)[number];
 
 /** A spec file its kind's JSON Schema accepted, with its data as the raw shape that schema describes. */
@@ -19,7 +20,7 @@ export interface SpecFile<K extends SpecKind> { raw: RawSpecs[K]; source: Source
 export type SpecFiles = { [K in SpecKind]: SpecFile<K>[] };
 
 export function noSpecFiles(): SpecFiles {
-  return { report: [], entity: [], functions: [], messages: [], demo: [], pages: [], operations: [], dropEntities: [], config: [], bindings: [] };
+  return { dashboard: [], report: [], entity: [], functions: [], messages: [], demo: [], pages: [], operations: [], dropEntities: [], config: [], bindings: [] };
 }
 
 const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true });

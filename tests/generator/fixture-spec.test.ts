@@ -111,6 +111,14 @@ describe('the fixture uses every key of the language', () => {
     expect(missing(keysOf(objectAt(properties, 'charts').items), reports.flatMap((r) => (Array.isArray(r.charts) ? r.charts : [])).filter(isObject))).toEqual([]);
   });
 
+  it('every key of a dashboard and of its charts, and a list with a summary', () => {
+    const dashboardSchema = schemaOf('dashboard.schema.json');
+    const dashboards = sources.filter((s) => typeof s.dashboard === 'string');
+    expect(missing(keysOf(dashboardSchema), dashboards)).toEqual([]);
+    expect(missing(keysOf(objectAt(objectAt(dashboardSchema, 'properties'), 'charts').items), dashboards.flatMap((d) => (Array.isArray(d.charts) ? d.charts : [])).filter(isObject))).toEqual([]);
+    expect(entities.map((e) => e.list).filter(isObject).some((l) => typeof l.summary === 'string')).toBe(true);
+  });
+
   it('every key of an operation', () => {
     const operations = values(sources, 'operations');
     const operationSchema = objectAt(schemaOf('operations.schema.json'), '$defs').operation;

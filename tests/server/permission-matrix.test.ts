@@ -331,6 +331,11 @@ const SAMPLES: Partial<Record<string, Sample>> = {
   // A report answers sums, never a row to refuse: its scope is tested with exact figures in tests/server/statistiche-transato.test.ts.
   reportTransato: { query: { ...MOVIMENTI_PERIODO, per: 'compagnia' }, outside: 'unscoped' },
   exportTransazione: { query: { formato: 'csv', ...MOVIMENTI_PERIODO }, outside: 'unscoped' },
+  // The merchant variant of the movements (seed 002 §2 business statistiche/movimenti), its aggregate view.
+  listMovimentoEsercente: { query: MOVIMENTI_PERIODO, outside: 'unscoped' },
+  getMovimentoEsercente: { params: { id: MOVIMENTO_30480 }, outside: { params: { id: MOVIMENTO_34256 }, expect: 404 } },
+  exportMovimentoEsercente: { query: { formato: 'csv', ...MOVIMENTI_PERIODO }, outside: 'unscoped' },
+  reportMovimentiAggregati: { query: { ...MOVIMENTI_PERIODO, per: 'canale' }, outside: 'unscoped' },
   // Refund and pre-authorisation close (seed 002 §4): a movement of 30480 dated today, in the state each
   // starts from; 34256's demo movement is out of scope (404, untouched). The body carries the caller's password.
   stornaTransazione: movementActionSample('MXSTORNO', { stato: 'AP' }),

@@ -28,6 +28,7 @@ const PAGE_CHUNKS = {
   form: () => import('./pages/FormPage'),
   extension: () => import('./pages/ExtensionPage'),
   report: () => import('./pages/ReportPage'),
+  dashboard: () => import('./pages/DashboardPage'),
   login: () => import('./auth/LoginPage'),
 } as const;
 
@@ -36,6 +37,7 @@ const ListPage = lazy(PAGE_CHUNKS.list);
 const FormPage = lazy(PAGE_CHUNKS.form);
 const ExtensionPage = lazy(PAGE_CHUNKS.extension);
 const ReportPage = lazy(PAGE_CHUNKS.report);
+const DashboardPage = lazy(PAGE_CHUNKS.dashboard);
 const LoginPage = lazy(PAGE_CHUNKS.login);
 const ResetPasswordPage = lazy(() => import('./auth/ResetPasswordPage'));
 const FederatedEntryPage = lazy(() => import('./auth/FederatedEntryPage'));
@@ -98,6 +100,8 @@ function RouteContent({ route }: { route: RouteDef }) {
       return <ExtensionPage name={route.component} title={route.title} />;
     case 'report':
       return <ReportPage name={route.report} />;
+    case 'dashboard':
+      return <DashboardPage name={route.dashboard} />;
   }
 }
 

@@ -20,6 +20,7 @@ import type { Row } from '../../core/types';
 import { useBanners } from '../banners';
 import { ExportMenu } from '../list/ExportMenu';
 import { FilterBar } from '../list/FilterBar';
+import { ListSummary } from '../list/ListSummary';
 import { FoldingFilters } from '../list/FoldingFilters';
 import { BulkBar } from '../list/BulkBar';
 import { ListPlaceholder } from '../list/ListPlaceholder';
@@ -169,6 +170,7 @@ function EntityList({ entityName }: { entityName: string }) {
         </Text>
         {clearFilters && <Button size="compact-sm" variant="subtle" c="blue.8" onClick={clearFilters}>Azzera i filtri</Button>}
       </Group>
+      {entity.summary && !opening && !badPeriod && !missingFilter && <ListSummary summary={entity.summary} filters={filters} />}
       {bulkActions.length > 0 && <BulkBar entityName={entityName} entity={entity} actions={bulkActions} selected={selected} onDone={afterBulk} />}
       <Suspense fallback={<ListPlaceholder />}>
         <ListTable
