@@ -85,9 +85,9 @@ describe('a breaking spec change fails tsc over the UI', () => {
         output = typeof error === 'object' && error !== null && 'stdout' in error && typeof error.stdout === 'string' ? error.stdout : '';
       }
       const errors = output.split('\n').filter((line) => /error TS\d+/.test(line));
-      // The two calls of ui/src/core/authApi.ts that use what changed, and the session code that reads the
+      // The two calls of ui/src/core/authApi.ts that use what changed, and the session load that reads the
       // answer of the renamed one (its type is gone with the path); nothing else.
-      expect(new Set(errors.map((e) => e.split('(')[0])), output).toEqual(new Set(['ui/src/core/authApi.ts', 'ui/src/core/session.tsx']));
+      expect(new Set(errors.map((e) => e.split('(')[0])), output).toEqual(new Set(['ui/src/core/authApi.ts', 'ui/src/core/sessionStart.ts']));
       expect(errors, output).toContainEqual(expect.stringMatching(/^ui\/src\/core\/authApi\.ts\(\d+,\d+\): error TS2353: .*'oldPassword' does not exist/));
       // The renamed path: GET '/permessi' no longer type-checks, on the line that calls it.
       const grantsLine = readFileSync(join(ROOT, 'ui/src/core/authApi.ts'), 'utf8').split('\n').findIndex((l) => l.includes("api.GET('/permessi'")) + 1;

@@ -6,7 +6,7 @@
  * nothing is asked (core/sessionHint.ts); with it, whether the session is still open is what users/me
  * answers: 200 is the user, 401 means no session.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ApiError } from './apiError';
 import { createAuthApi, type AuthApi, type CurrentUser, type UserType } from './authApi';
 import { onUnauthorized } from './authEvents';
@@ -17,6 +17,7 @@ import { createPasskeyApi } from './passkeys';
 import { grantsOf, holdsAll, type Grants } from './permissions';
 import { endLogin, startLogin } from './loginId';
 import { sessionMayExist } from './sessionHint';
+import { loadSessionAnswers, takeStartedProbe, type SessionAnswers } from './sessionStart';
 
 export type SessionStatus = 'loading' | 'anonymous' | 'ready';
 
@@ -84,20 +85,26 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   /**
    * `probe`: the first load of the page, whose 401 only means the session the hint spoke of is over (not one
-   * lost while in use). User, grants and menu are asked at once: the hint says a session is likely there.
+   * lost while in use). User, grants and menu are asked at once: the hint says a session is likely there. The
+   * page's first probe was started before the first render (core/sessionStart.ts).
    */
   const load = useCallback(async (probe = false): Promise<CurrentUser> => {
     const mine = ++generation.current;
-    let answers: [CurrentUser, string[], string[] | null];
+    let answers: SessionAnswers;
     try {
-      answers = await Promise.all([api.me({ probe }), api.grants({ probe }), api.menuItems({ probe }).catch(() => null)]);
+      answers = await ((probe ? takeStartedProbe() : undefined) ?? loadSessionAnswers(api, probe));
     } catch (error) {
       // A login started meanwhile: this probe's "nobody is logged in" is old news and must not end it.
       throw mine === generation.current ? error : new StaleSession();
     }
     const [me, grants, menu] = answers;
     if (mine !== generation.current) throw new StaleSession();
-    setState({ status: 'ready', reason: 'none', user: me, grants: grantsOf(grants), menuRoutes: menu ? new Set(menu) : null });
+    const ready: State = { status: 'ready', reason: 'none', user: me, grants: grantsOf(grants), menuRoutes: menu ? new Set(menu) : null };
+    // The page's first probe renders the whole frame and page at once: as a transition React renders it in slices
+    // that leave the main thread free in between (on a slow phone one long task otherwise). A login awaits the
+    // state it set before it navigates, so it keeps the plain update.
+    if (probe) startTransition(() => { setState(ready); });
+    else setState(ready);
     return me;
   }, [api]);
 

@@ -1,0 +1,34 @@
+/**
+ * The session's first load (users/me, permessi and menuitems at once) and its early start. main.tsx starts it
+ * before React's first render, so on a reload or a new tab its three answers travel while the shell's code
+ * evaluates and renders (on a slow phone, seconds of work) instead of after it: the page opens a round trip
+ * sooner (issue 15 item 8). SessionProvider's first probe takes the started load rather than asking again.
+ */
+import type { AuthApi, CurrentUser } from './authApi';
+import { sessionMayExist } from './sessionHint';
+
+/** What a session load answers: the user, every FUNCTION:ACTION held, and the routes of the menu (null: that call failed). */
+export type SessionAnswers = [CurrentUser, string[], string[] | null];
+
+/** `probe`: the first load of the page, whose 401 means "nobody is logged in", not a lost session. */
+export function loadSessionAnswers(api: AuthApi, probe: boolean): Promise<SessionAnswers> {
+  return Promise.all([api.me({ probe }), api.grants({ probe }), api.menuItems({ probe }).catch(() => null)]);
+}
+
+let started: Promise<SessionAnswers> | undefined;
+
+/** Starts the first probe when the hint says a session may exist (without it nothing is asked: sessionHint.ts). */
+export function startSessionProbe(api: AuthApi, cookies?: string): void {
+  if (!sessionMayExist(cookies)) return;
+  const probe = loadSessionAnswers(api, true);
+  // Handled here too: a 401 that arrives before the provider awaits it is no "uncaught" error in the console.
+  probe.catch(() => undefined);
+  started = probe;
+}
+
+/** The probe main.tsx started, once: a later load (a login, a second mount) asks the server again. */
+export function takeStartedProbe(): Promise<SessionAnswers> | undefined {
+  const probe = started;
+  started = undefined;
+  return probe;
+}
