@@ -77,7 +77,7 @@ export interface ReportModel {
 export const REPORT_GROUP_PARAM = 'per';
 export const REPORT_LIMIT_PARAM = 'limite';
 /** The export's path under the report's, and the parameter naming its format. */
-export const REPORT_EXPORT_SEGMENT = 'esportazione';
+export const REPORT_EXPORT_SEGMENT = 'esporta';
 export const REPORT_FORMAT_PARAM = 'formato';
 
 const MONTHS = ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'];

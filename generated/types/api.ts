@@ -2135,7 +2135,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/report/statistiche/transatoGiornaliero/esportazione": {
+    "/report/statistiche/transatoGiornaliero/esporta": {
         parameters: {
             query?: never;
             header?: never;

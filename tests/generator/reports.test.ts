@@ -80,15 +80,15 @@ describe('a report with an export (spec `export`)', () => {
     const { model } = load(REPORT);
     if (!model) throw new Error('no model');
     expect(model.reports[0].exportFormats).toEqual([]);
-    expect(openApiJson(model).paths['/report/cassa/incassi/esportazione']).toBeUndefined();
+    expect(openApiJson(model).paths['/report/cassa/incassi/esporta']).toBeUndefined();
     expect((await emittedJson(manifestEmitter, model, 'manifest.json')).reports.Incassi.exportFormats).toBeUndefined();
   });
 
-  it('gets GET /report/<path>/esportazione with the report\'s filters, grouping and format, answering the sheet', async () => {
+  it('gets GET /report/<path>/esporta with the report\'s filters, grouping and format, answering the sheet', async () => {
     const { model, diagnostics } = load(EXPORTED);
     expect(diagnostics.map(format)).toEqual([]);
     if (!model) throw new Error('no model');
-    const op = openApiJson(model).paths['/report/cassa/incassi/esportazione'].get;
+    const op = openApiJson(model).paths['/report/cassa/incassi/esporta'].get;
     expect(op).toMatchObject({ operationId: 'reportIncassiExport', 'x-operation': 'reportExport', 'x-report': 'Incassi', 'x-permission': 'ANAG_BANCHE:VISUALIZZAZIONE' });
     expect(op.parameters.map((p: { name: string; required?: boolean }) => [p.name, p.required ?? false])).toEqual([['esito', false], ['per', false], ['formato', true]]);
     expect(op.parameters[2].schema.enum).toEqual(['xlsx']);

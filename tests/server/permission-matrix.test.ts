@@ -161,6 +161,7 @@ function requestSample(id: string, states: Record<string, string>, okAs: 'scoped
 const MOVIMENTO_30480 = present(demoMovements().find((m) => m.codAbi === '30480'), 'a demo movement of 30480').id;
 const MOVIMENTO_34256 = present(demoMovements().find((m) => m.codAbi === '34256'), 'a demo movement of 34256').id;
 const MOVIMENTI_PERIODO = { dataOperazioneDa: '2026-10-01', dataOperazioneA: '2026-11-25' };
+const GIORNALIERO_PERIODO = { dataOperazioneDa: '2026-11-01', dataOperazioneA: '2026-11-25' };
 
 /** An action on a movement: a fresh 30480 movement (copied from the demo's, dated today) with `columns`. */
 function movementActionSample(id: string, columns: Record<string, unknown>): Sample {
@@ -331,6 +332,9 @@ const SAMPLES: Partial<Record<string, Sample>> = {
   // A report answers sums, never a row to refuse: its scope is tested with exact figures in tests/server/statistiche-transato.test.ts.
   reportTransato: { query: { ...MOVIMENTI_PERIODO, per: 'compagnia' }, outside: 'unscoped' },
   exportTransazione: { query: { formato: 'csv', ...MOVIMENTI_PERIODO }, outside: 'unscoped' },
+  // The daily turnover (at most one month) and its Excel file: figures checked in statistiche-transato-giornaliero.test.ts.
+  reportTransatoGiornaliero: { query: { ...GIORNALIERO_PERIODO, per: 'banca' }, outside: 'unscoped' },
+  reportTransatoGiornalieroExport: { query: { ...GIORNALIERO_PERIODO, per: 'banca', formato: 'xlsx' }, outside: 'unscoped' },
   // The merchant variant of the movements (seed 002 §2 business statistiche/movimenti), its aggregate view.
   listMovimentoEsercente: { query: MOVIMENTI_PERIODO, outside: 'unscoped' },
   getMovimentoEsercente: { params: { id: MOVIMENTO_30480 }, outside: { params: { id: MOVIMENTO_34256 }, expect: 404 } },
@@ -846,7 +850,7 @@ describe('the document declares a permission for every operation, and the matrix
   it('every operation on a row of a bank-scoped entity has an out-of-scope sample', () => {
     const scoped = new Set(MODEL.entities.filter((e) => e.scope.bank).map((e) => e.name));
     // A list, an export and a report answer what is in scope and never refuse a row: nothing is out of scope to ask.
-    const missing = OPERATIONS.filter((op) => op.entity && scoped.has(op.entity) && !['list', 'export', 'report'].includes(op.kind ?? '') && SAMPLES[op.operationId]?.outside === 'unscoped');
+    const missing = OPERATIONS.filter((op) => op.entity && scoped.has(op.entity) && !['list', 'export', 'report', 'reportExport'].includes(op.kind ?? '') && SAMPLES[op.operationId]?.outside === 'unscoped');
     expect(missing.map((op) => op.operationId)).toEqual([]);
   });
 });

@@ -252,21 +252,23 @@ describe('GET menuitems', () => {
       '/anagrafiche/utenti', '/assistenza/FTMerc', '/assistenza/accessoEsercente', '/assistenze/backOffice/comuni', '/assistenze/backOffice/promozioni', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali',
       '/impostazioni', '/magazzino/giacenze', '/magazzino/movimenti', '/movimenti/search', '/richieste/sospesi/banca', '/richieste/sospesi/enteCentrale', '/security/cambioPassword',
       '/security/mailoutbox', '/security/ruoli', '/sistema/configurazione', '/statistiche/transato/search', '/statistiche/transatoGiornaliero',
+      // The business shell's pages a holder of their functions may open (the shell sends a bank user back to its own).
+      '/wpbusiness/impostazioni', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato',
     ]);
   });
 
   it('filiale.30480 (BANCA_FILIALE: ANAG_BANCHE and GES_UTENTI view) sees banks, branches and users, no POS', async () => {
-    expect(await menu('filiale.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/utenti', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/impostazioni', '/movimenti/search', '/security/cambioPassword', '/security/mailoutbox', '/statistiche/transato/search', '/statistiche/transatoGiornaliero']);
+    expect(await menu('filiale.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/utenti', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/impostazioni', '/movimenti/search', '/security/cambioPassword', '/security/mailoutbox', '/statistiche/transato/search', '/statistiche/transatoGiornaliero', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato']);
   });
 
   it('sede.30480 (BANCA_SEDE) also sees the POS catalogues and the warehouse', async () => {
-    expect(await menu('sede.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/merchant', '/anagrafiche/notificautenti', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/searchManutenzione', '/anagrafiche/utenti', '/assistenza/FTMerc', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/impostazioni', '/magazzino/giacenze', '/magazzino/movimenti', '/movimenti/search', '/richieste/sospesi/banca', '/security/cambioPassword', '/security/mailoutbox', '/security/ruoli', '/statistiche/transato/search', '/statistiche/transatoGiornaliero']);
+    expect(await menu('sede.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/merchant', '/anagrafiche/notificautenti', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/searchManutenzione', '/anagrafiche/utenti', '/assistenza/FTMerc', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/impostazioni', '/magazzino/giacenze', '/magazzino/movimenti', '/movimenti/search', '/richieste/sospesi/banca', '/security/cambioPassword', '/security/mailoutbox', '/security/ruoli', '/statistiche/transato/search', '/statistiche/transatoGiornaliero', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato']);
   });
 
   it('agente.push sees its agents, the password change and the merchant registry (the push aggregate\'s); the merchants see the public pages, their own stores and terminals and their movements, not the merchant search', async () => {
     expect(await menu('agente.push')).toEqual(['/about', '/anagrafiche/agentipush', '/anagrafiche/agentipush/reportAttivazioni', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/impostazioni', '/security/cambioPassword']);
-    expect(await menu('merchant.0001234')).toEqual(['/about', '/esercente/negozi', '/esercente/terminali', '/impostazioni', '/movimenti/search', '/statistiche/transato/search']);
-    expect(await menu('operatore.0001234')).toEqual(['/about', '/esercente/negozi', '/esercente/terminali', '/impostazioni', '/movimenti/search', '/statistiche/transato/search']);
+    expect(await menu('merchant.0001234')).toEqual(['/about', '/esercente/negozi', '/esercente/terminali', '/impostazioni', '/movimenti/search', '/statistiche/transato/search', '/wpbusiness/impostazioni', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato']);
+    expect(await menu('operatore.0001234')).toEqual(['/about', '/esercente/negozi', '/esercente/terminali', '/impostazioni', '/movimenti/search', '/statistiche/transato/search', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato']);
   });
 
   it('every menu route of an entity opens (its list answers 200) and every other entity list is refused (403)', async () => {

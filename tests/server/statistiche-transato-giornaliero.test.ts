@@ -97,7 +97,7 @@ describe('daily turnover, in the caller\'s scope (seed 002 §2, §6, §9)', () =
   it('is a bank-side screen: merchants, who lack GES_TRANSATO_GIORN, are refused, and so is a visitor', async () => {
     for (const user of ['merchant.0001234', 'operatore.0001234']) expect((await as[user].get(`${URL}?${PERIOD}`)).status, user).toBe(403);
     expect((await app.anonymous.get(`${URL}?${PERIOD}`)).status).toBe(401);
-    expect((await as['merchant.0001234'].get(`${URL}/esportazione?${PERIOD}&formato=xlsx`)).status).toBe(403);
+    expect((await as['merchant.0001234'].get(`${URL}/esporta?${PERIOD}&formato=xlsx`)).status).toBe(403);
   });
 });
 
@@ -108,7 +108,7 @@ describe('the range: ordered and at most one month (seed 002 §5)', () => {
     expect((await as['sede.30480'].get(`${URL}?dataOperazioneDa=${TO}&dataOperazioneA=${FROM}`)).body).toEqual(refused('dataOperazioneDa', 'La data iniziale non può essere successiva alla data finale'));
     expect((await as['sede.30480'].get(`${URL}?dataOperazioneDa=2026-10-24&dataOperazioneA=${TO}`)).body).toEqual(refused('dataOperazioneDa', 'Il periodo del transato giornaliero non può superare un mese'));
     // The export is the same search: the same refusal.
-    expect((await as['sede.30480'].get(`${URL}/esportazione?dataOperazioneDa=2026-10-24&dataOperazioneA=${TO}&formato=xlsx`)).body).toEqual(refused('dataOperazioneDa', 'Il periodo del transato giornaliero non può superare un mese'));
+    expect((await as['sede.30480'].get(`${URL}/esporta?dataOperazioneDa=2026-10-24&dataOperazioneA=${TO}&formato=xlsx`)).body).toEqual(refused('dataOperazioneDa', 'Il periodo del transato giornaliero non può superare un mese'));
   });
 
   it('takes exactly one month', async () => {
@@ -127,7 +127,7 @@ describe('the Excel export (seed 002 §2 daily turnover with Excel export)', () 
   }
 
   it('downloads the bank\'s days as the page shows them, with the totals, named after the report', async () => {
-    const res = await as['sede.30480'].get(`${URL}/esportazione?${PERIOD}&formato=xlsx`).buffer(true).parse(binaryBody);
+    const res = await as['sede.30480'].get(`${URL}/esporta?${PERIOD}&formato=xlsx`).buffer(true).parse(binaryBody);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe(XLSX);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="Transato_giornaliero_\d{2}-\d{2}-\d{4}\.xlsx"/);
@@ -145,10 +145,10 @@ describe('the Excel export (seed 002 §2 daily turnover with Excel export)', () 
   });
 
   it('exports the by-bank variant with the banks\' names, and refuses a format the spec does not offer', async () => {
-    const res = await as.assistenza.get(`${URL}/esportazione?${PERIOD}&per=banca&formato=xlsx`).buffer(true).parse(binaryBody);
+    const res = await as.assistenza.get(`${URL}/esporta?${PERIOD}&per=banca&formato=xlsx`).buffer(true).parse(binaryBody);
     const cells = await sheetOf(res.body);
     expect(cells[0][0]).toBe('Banca');
     expect(cells.slice(1, -1).map((r) => r[0]).sort()).toEqual(['30480 - Banca di Credito Cooperativo di Esempio', '34256 - Cassa Rurale Alpina']);
-    expect((await as.assistenza.get(`${URL}/esportazione?${PERIOD}&formato=csv`)).status).toBe(400);
+    expect((await as.assistenza.get(`${URL}/esporta?${PERIOD}&formato=csv`)).status).toBe(400);
   });
 });

@@ -6,6 +6,7 @@
  * parameter, an unknown or wrong query parameter, an unreadable body).
  */
 import fc from 'fast-check';
+import { fixedValues } from '../../../common/child-fixed.js';
 import type { EntityModel } from '../../../common/model.js';
 import type { DocumentOperation } from '../../../server/http/operations.js';
 import type { RuntimeModel } from '../../../server/artifacts.js';
@@ -294,7 +295,8 @@ function alignChild(item: unknown, child: EntityModel['children'][number], paren
   if (!isRecord(item)) return item;
   const out = { ...item };
   for (const [childField, parentField] of Object.entries(child.link)) if (out[childField] !== undefined && out[childField] !== null) out[childField] = parent[parentField] ?? null;
-  for (const [field, fixed] of Object.entries(child.fixed)) if (out[field] !== undefined && out[field] !== null) out[field] = fixed;
+  // A computed fixed value (`{ expr }`) is worked out from the parent, as the server does.
+  for (const [field, fixed] of Object.entries(fixedValues(child, parent))) if (out[field] !== undefined && out[field] !== null) out[field] = fixed;
   return out;
 }
 

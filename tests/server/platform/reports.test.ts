@@ -77,7 +77,7 @@ describe('the report\'s sheet (spec `export: { formats: [xlsx] }`)', () => {
   }
 
   it('holds what the page shows for the grouping asked, labels and totals, in the caller\'s scope', async () => {
-    const res = await sede.get(`${URL}/esportazione?${PERIOD}&per=esito&formato=xlsx`).buffer(true).parse(binaryBody);
+    const res = await sede.get(`${URL}/esporta?${PERIOD}&per=esito&formato=xlsx`).buffer(true).parse(binaryBody);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="Totali_incassi_\d{2}-\d{2}-\d{4}\.xlsx"/);
@@ -87,13 +87,13 @@ describe('the report\'s sheet (spec `export: { formats: [xlsx] }`)', () => {
       ['Rifiutato', 32, 2, 16],
       ['Totale', 220.5, 9, 24.5],
     ]);
-    const other = await altra.get(`${URL}/esportazione?${PERIOD}&per=esito&formato=xlsx`).buffer(true).parse(binaryBody);
+    const other = await altra.get(`${URL}/esporta?${PERIOD}&per=esito&formato=xlsx`).buffer(true).parse(binaryBody);
     const json = await altra.get(`${URL}?${PERIOD}&per=esito`);
     expect((await cellsOf(other.body)).at(-1)).toEqual(['Totale', json.body.totals.totale, json.body.totals.numero, json.body.totals.medio]);
   });
 
   it('is refused as the report is: a period over 12 months, a format the spec does not offer', async () => {
-    expect((await sede.get(`${URL}/esportazione?dataDa=2025-01-01&dataA=2026-11-30&formato=xlsx`)).status).toBe(400);
-    expect((await sede.get(`${URL}/esportazione?${PERIOD}&formato=csv`)).status).toBe(400);
+    expect((await sede.get(`${URL}/esporta?dataDa=2025-01-01&dataA=2026-11-30&formato=xlsx`)).status).toBe(400);
+    expect((await sede.get(`${URL}/esporta?${PERIOD}&formato=csv`)).status).toBe(400);
   });
 });

@@ -10,6 +10,7 @@ import { serializeQuery } from '../../core/apiClient';
 import { useDataProvider } from '../../core/hooks/useDataProvider';
 import { useManifest } from '../../core/hooks/useManifest';
 import { saveFile } from '../../core/saveFile';
+import { REPORT_EXPORT_SEGMENT, REPORT_FORMAT_PARAM } from '../../../../common/report';
 import type { ReportMeta } from '../../core/types';
 
 export function ReportExportButton({ report, query, disabled }: { report: ReportMeta; query: Record<string, string>; disabled: boolean }) {
@@ -21,7 +22,7 @@ export function ReportExportButton({ report, query, disabled }: { report: Report
   const download = () => {
     setBusy(true);
     setError(undefined);
-    provider.downloadPath(`report/${report.path}/esportazione?${serializeQuery({ ...query, formato: 'xlsx' })}`)
+    provider.downloadPath(`report/${report.path}/${REPORT_EXPORT_SEGMENT}?${serializeQuery({ ...query, [REPORT_FORMAT_PARAM]: 'xlsx' })}`)
       .then((file) => { saveFile(file.blob, file.fileName); })
       .catch(() => { setError(failed); })
       .finally(() => { setBusy(false); });
