@@ -2,7 +2,6 @@
 import { bindingsOf, bound } from '../common/bindings.js';
 import { loadArtifacts } from './artifacts.js';
 import { createApp } from './app.js';
-import { prepareValidators } from './http/validation.js';
 import { configFromEnv } from './config.js';
 import { connect } from './db/connect.js';
 import { loadDemoDataIfEmpty } from './db/demo-data.js';
@@ -29,8 +28,6 @@ const server = app.listen(config.port, config.host, () => {
   console.log(`WebPOS admin listening on http://${config.host}:${port}/ (API http://${config.host}:${port}/webpos/api/v1/)`);
   console.log(`Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.sqliteFile}`);
   printDemoLogins();
-  // Each path's request check is compiled at its first request; a server in service compiles them all now.
-  prepareValidators(artifacts.openapi, false);
 });
 
 /** The demo personas (spec/demo/08-utenti.yaml), so a newcomer can log in right away. */

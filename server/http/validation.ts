@@ -29,22 +29,6 @@ export function pathValidators(openapi: Record<string, unknown>, validateRespons
   }];
 }
 
-/**
- * Makes every path's validator, one path per turn of the event loop: a long-running server does it once after it
- * starts listening, so the first request of a path does not wait for its compiling (server/main.ts).
- */
-export function prepareValidators(openapi: Record<string, unknown>, validateResponses: boolean): void {
-  const validators = keptFor(`${String(validateResponses)}\u0000${documentKey(openapi)}`);
-  const paths = Object.keys(documentPaths(openapi));
-  const next = () => {
-    const path = paths.shift();
-    if (path === undefined) return;
-    keptValidator(validators, openapi, path, validateResponses);
-    setImmediate(next);
-  };
-  setImmediate(next);
-}
-
 function keptValidator(validators: Map<string, Router>, openapi: Record<string, unknown>, path: string, validateResponses: boolean): Router {
   let kept = validators.get(path);
   if (!kept) {
