@@ -1,10 +1,11 @@
 /**
  * A text filter that applies once typing pauses (`ui.typeaheadDelayMs`), and shows the value the address
- * holds whenever that changes without typing (Back, "Azzera i filtri").
+ * holds whenever that changes without typing (Back, "Azzera i filtri"); the steps are in core/typeaheadState.
  */
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { TextInput } from '@mantine/core';
 import { useDebouncedValue } from '../../core/hooks/useDebouncedValue';
+import { followAddress, initialTypeahead, valueToPass } from '../../core/typeaheadState';
 
 interface TypeaheadProps {
   label: string;
@@ -16,22 +17,23 @@ interface TypeaheadProps {
 }
 
 export function TypeaheadInput({ value, delayMs, onChange, ...rest }: TypeaheadProps) {
-  const [text, setText] = useState(value);
-  // The address changed without typing: the box shows what the list is filtered by.
-  const [shown, setShown] = useState(value);
-  if (shown !== value) {
-    setShown(value);
-    if (text.trim() !== value) setText(value);
-  }
-  const settled = useDebouncedValue(text.trim(), delayMs);
-  // What was last passed on (or came from the address): a render before the address follows must not pass it twice.
-  const applied = useRef(value);
-  useEffect(() => { applied.current = value; }, [value]);
+  const [state, setState] = useState(() => initialTypeahead(value));
+  const followed = followAddress(state, value);
+  if (followed !== state) setState(followed);
+  const settled = useDebouncedValue(followed.text.trim(), delayMs);
   useEffect(() => {
-    // Only a pause on what is in the box now counts: a stale settle after Back must not undo it.
-    if (settled !== text.trim() || settled === applied.current) return;
-    applied.current = settled;
-    onChange(settled || undefined);
-  }, [settled, text, onChange]);
-  return <TextInput {...rest} type="search" placeholder="Cerca..." value={text} onChange={(e) => setText(e.currentTarget.value)} />;
+    const pass = valueToPass(state, settled);
+    if (pass === undefined) return;
+    setState((s) => ({ ...s, sent: pass }));
+    onChange(pass || undefined);
+  }, [state, settled, onChange]);
+  return (
+    <TextInput
+      {...rest}
+      type="search"
+      placeholder="Cerca..."
+      value={followed.text}
+      onChange={(e) => { const text = e.currentTarget.value; setState((s) => ({ ...s, text })); }}
+    />
+  );
 }

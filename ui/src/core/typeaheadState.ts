@@ -1,0 +1,33 @@
+/**
+ * What a type-ahead filter box shows, as pure steps (the component is ui/src/shell/list/TypeaheadInput.tsx).
+ * The box passes on what the user typed once typing pauses; the address (the list's URL) then follows, a
+ * render or more later. Two kinds of address change must be told apart:
+ *  - the address catching up with what this box passed on: the box keeps whatever was typed since;
+ *  - any other change (Back, "Azzera i filtri", a link): the box shows the address.
+ */
+export interface TypeaheadState {
+  /** What is in the box. */
+  text: string;
+  /** The value the box last passed on, or last took from the address. */
+  sent: string;
+  /** The address value the box last saw. */
+  seen: string;
+}
+
+export function initialTypeahead(address: string): TypeaheadState {
+  return { text: address, sent: address, seen: address };
+}
+
+/** The state once the address holds `address` (the same state when nothing changed). */
+export function followAddress(state: TypeaheadState, address: string): TypeaheadState {
+  if (address === state.seen) return state;
+  if (address === state.sent) return { ...state, seen: address };
+  return { text: state.text.trim() === address ? state.text : address, sent: address, seen: address };
+}
+
+/** The value to pass on now that typing settled on `settled`, or undefined when there is nothing new. */
+export function valueToPass(state: TypeaheadState, settled: string): string | undefined {
+  // Only a pause on what is in the box now counts: a stale settle after Back must not undo it.
+  if (settled !== state.text.trim() || settled === state.sent) return undefined;
+  return settled;
+}
