@@ -30,7 +30,7 @@ function buildUiIfStale(): void {
 
 export default function globalSetup(): void {
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium, or set CHROMIUM_PATH to another Chromium`);
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium-headless-shell, or set CHROMIUM_PATH to another Chromium`);
   }
   buildUiIfStale();
 }

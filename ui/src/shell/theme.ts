@@ -23,6 +23,9 @@ const SELECT: MantineThemeComponent = { defaultProps: { ...CLEAR_BUTTON, autoSel
  * they are 6.09:1 and 5.27:1 (red, for the pending-work badges, 5.46:1 and 4.67:1).
  */
 export const theme = createTheme({
+  // A user who asked the system for less motion (WCAG 2.2 2.3.3) gets modals, menus and panels without
+  // their transitions; the browser tests run that way too (playwright.config.ts reducedMotion).
+  respectReducedMotion: true,
   primaryColor: 'blue',
   primaryShade: 9,
   defaultRadius: 'sm',
