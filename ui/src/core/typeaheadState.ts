@@ -25,9 +25,8 @@ export function followAddress(state: TypeaheadState, address: string): Typeahead
   return { text: state.text.trim() === address ? state.text : address, sent: address, seen: address };
 }
 
-/** The value to pass on now that typing settled on `settled`, or undefined when there is nothing new. */
-export function valueToPass(state: TypeaheadState, settled: string): string | undefined {
-  // Only a pause on what is in the box now counts: a stale settle after Back must not undo it.
-  if (settled !== state.text.trim() || settled === state.sent) return undefined;
-  return settled;
+/** The value to pass on once typing pauses on this state, or undefined when the box holds nothing new. */
+export function valueToPass(state: TypeaheadState): string | undefined {
+  const settled = state.text.trim();
+  return settled === state.sent ? undefined : settled;
 }

@@ -2,10 +2,9 @@
  * A text filter that applies once typing pauses (`ui.typeaheadDelayMs`), and shows the value the address
  * holds whenever that changes without typing (Back, "Azzera i filtri"); the steps are in core/typeaheadState.
  */
-import { useEffect, useState, type CSSProperties } from 'react';
+import { useEffect, useEffectEvent, useState, type CSSProperties } from 'react';
 import { TextInput } from '@mantine/core';
-import { useDebouncedValue } from '../../core/hooks/useDebouncedValue';
-import { followAddress, initialTypeahead, valueToPass } from '../../core/typeaheadState';
+import { followAddress, initialTypeahead, valueToPass, type TypeaheadState } from '../../core/typeaheadState';
 
 interface TypeaheadProps {
   label: string;
@@ -20,13 +19,18 @@ export function TypeaheadInput({ value, delayMs, onChange, ...rest }: TypeaheadP
   const [state, setState] = useState(() => initialTypeahead(value));
   const followed = followAddress(state, value);
   if (followed !== state) setState(followed);
-  const settled = useDebouncedValue(followed.text.trim(), delayMs);
+  // The parent passes a new onChange on each of its renders: that must not restart the pause.
+  const pass = useEffectEvent((settled: TypeaheadState) => {
+    const next = valueToPass(settled);
+    if (next === undefined) return;
+    setState((s) => ({ ...s, sent: next }));
+    onChange(next || undefined);
+  });
+  // Every change of the box (typing, Back) starts the pause again; what it settles on is judged when it ends.
   useEffect(() => {
-    const pass = valueToPass(state, settled);
-    if (pass === undefined) return;
-    setState((s) => ({ ...s, sent: pass }));
-    onChange(pass || undefined);
-  }, [state, settled, onChange]);
+    const timer = setTimeout(() => { pass(state); }, delayMs);
+    return () => { clearTimeout(timer); };
+  }, [state, delayMs]);
   return (
     <TextInput
       {...rest}
