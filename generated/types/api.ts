@@ -5660,6 +5660,10 @@ export interface components {
             abi: string;
             /** Indirizzo */
             addr: string | null;
+            /** Pausa alle ore */
+            alleOre: string | null;
+            /** Orario di apertura */
+            apertura: string | null;
             /** CAB */
             cab: string;
             /**
@@ -5667,6 +5671,8 @@ export interface components {
              * Format: cap
              */
             cap: string | null;
+            /** Orario di chiusura */
+            chiusura: string | null;
             /** Esercente */
             codEser: string;
             /**
@@ -5676,6 +5682,12 @@ export interface components {
             codFiscale: string | null;
             /** Comune */
             comune: string | null;
+            /** Messaggio di cortesia */
+            cortesia: string | null;
+            /** Messaggio di cortesia cliente */
+            csc: string | null;
+            /** Pausa dalle ore */
+            dalleOre: string | null;
             /** Attività commerciale */
             desAttivitaCommerciale: string | null;
             /** E-mail */
@@ -5685,6 +5697,8 @@ export interface components {
              * @default true
              */
             enable: boolean | null;
+            /** Fax */
+            fax: string | null;
             /**
              * IBAN
              * Format: iban
@@ -5696,6 +5710,12 @@ export interface components {
             intestatarioCC: string | null;
             /** Località */
             localita: string | null;
+            /** N. iscrizione CCIAA */
+            nIscCcia: string | null;
+            /** N. iscrizione tribunale */
+            nIscTrib: string | null;
+            /** Note */
+            note: string | null;
             /** Numero civico */
             numeroCivico: string | null;
             /** Codice negozio */
@@ -5712,15 +5732,27 @@ export interface components {
             provincia: string | null;
             /** Referente */
             referente: string | null;
+            /** Riga 1 */
+            riga1: string | null;
+            /** Riga 2 */
+            riga2: string | null;
+            /** Riga 1 cliente */
+            rsc1: string | null;
+            /** Riga 2 cliente */
+            rsc2: string | null;
             /** Telefono */
             telefono: string | null;
             /** Cellulare */
             telefonoCellulare: string | null;
+            /** Testata */
+            testata: string | null;
             /**
              * Tipo soggetto
              * @enum {string|null}
              */
             tipoSoggetto: "1" | "2" | "3" | "4" | null;
+            /** Testata cliente */
+            tsc: string | null;
         };
         NegozioCompact: {
             /** Insegna */
@@ -5746,6 +5778,10 @@ export interface components {
             abi: string;
             /** Indirizzo */
             addr: string | null;
+            /** Pausa alle ore */
+            alleOre: string | null;
+            /** Orario di apertura */
+            apertura: string | null;
             /** CAB */
             cab: string;
             /**
@@ -5753,6 +5789,8 @@ export interface components {
              * Format: cap
              */
             cap: string | null;
+            /** Orario di chiusura */
+            chiusura: string | null;
             /** Esercente */
             codEser: string;
             /**
@@ -5762,6 +5800,12 @@ export interface components {
             codFiscale: string | null;
             /** Comune */
             comune: string | null;
+            /** Messaggio di cortesia */
+            cortesia: string | null;
+            /** Messaggio di cortesia cliente */
+            csc: string | null;
+            /** Pausa dalle ore */
+            dalleOre: string | null;
             /** Attività commerciale */
             desAttivitaCommerciale: string | null;
             /** E-mail */
@@ -5771,6 +5815,8 @@ export interface components {
              * @default true
              */
             enable: boolean | null;
+            /** Fax */
+            fax: string | null;
             /**
              * IBAN
              * Format: iban
@@ -5782,6 +5828,12 @@ export interface components {
             intestatarioCC: string | null;
             /** Località */
             localita: string | null;
+            /** N. iscrizione CCIAA */
+            nIscCcia: string | null;
+            /** N. iscrizione tribunale */
+            nIscTrib: string | null;
+            /** Note */
+            note: string | null;
             /** Numero civico */
             numeroCivico: string | null;
             /** Codice negozio */
@@ -5798,15 +5850,27 @@ export interface components {
             provincia: string | null;
             /** Referente */
             referente: string | null;
+            /** Riga 1 */
+            riga1: string | null;
+            /** Riga 2 */
+            riga2: string | null;
+            /** Riga 1 cliente */
+            rsc1: string | null;
+            /** Riga 2 cliente */
+            rsc2: string | null;
             /** Telefono */
             telefono: string | null;
             /** Cellulare */
             telefonoCellulare: string | null;
+            /** Testata */
+            testata: string | null;
             /**
              * Tipo soggetto
              * @enum {string|null}
              */
             tipoSoggetto: "1" | "2" | "3" | "4" | null;
+            /** Testata cliente */
+            tsc: string | null;
         };
         /** Negozio */
         NegozioInput: {
@@ -5827,6 +5891,10 @@ export interface components {
             abi: string;
             /** Indirizzo */
             addr?: string | null;
+            /** Pausa alle ore */
+            alleOre?: string | null;
+            /** Orario di apertura */
+            apertura?: string | null;
             /** CAB */
             cab: string;
             /**
@@ -5834,6 +5902,8 @@ export interface components {
              * Format: cap
              */
             cap?: string | null;
+            /** Orario di chiusura */
+            chiusura?: string | null;
             /** Esercente */
             codEser: string;
             /**
@@ -5843,6 +5913,12 @@ export interface components {
             codFiscale?: string | null;
             /** Comune */
             comune?: string | null;
+            /** Messaggio di cortesia */
+            cortesia?: string | null;
+            /** Messaggio di cortesia cliente */
+            csc?: string | null;
+            /** Pausa dalle ore */
+            dalleOre?: string | null;
             /** Attività commerciale */
             desAttivitaCommerciale?: string | null;
             /** E-mail */
@@ -5851,6 +5927,8 @@ export interface components {
             emailConferma?: string | null;
             /** Abilitato */
             enable?: boolean | null;
+            /** Fax */
+            fax?: string | null;
             /**
              * IBAN
              * Format: iban
@@ -5862,6 +5940,12 @@ export interface components {
             intestatarioCC?: string | null;
             /** Località */
             localita?: string | null;
+            /** N. iscrizione CCIAA */
+            nIscCcia?: string | null;
+            /** N. iscrizione tribunale */
+            nIscTrib?: string | null;
+            /** Note */
+            note?: string | null;
             /** Numero civico */
             numeroCivico?: string | null;
             /** Codice negozio */
@@ -5878,15 +5962,27 @@ export interface components {
             provincia?: string | null;
             /** Referente */
             referente?: string | null;
+            /** Riga 1 */
+            riga1?: string | null;
+            /** Riga 2 */
+            riga2?: string | null;
+            /** Riga 1 cliente */
+            rsc1?: string | null;
+            /** Riga 2 cliente */
+            rsc2?: string | null;
             /** Telefono */
             telefono?: string | null;
             /** Cellulare */
             telefonoCellulare?: string | null;
+            /** Testata */
+            testata?: string | null;
             /**
              * Tipo soggetto
              * @enum {string|null}
              */
             tipoSoggetto?: "1" | "2" | "3" | "4" | null;
+            /** Testata cliente */
+            tsc?: string | null;
         };
         NegozioOperatore: {
             /** Gruppo */

@@ -3,7 +3,8 @@
  * docs/spec-language.md#related-lists-as-tabs): the head office opens Supermercati Lombardi (twelve stores),
  * goes to the second page of stores, opens a store and one of its terminals; the address follows
  * (/:codEser/:negozio/:abi/:pagina/:posid) and a reload reopens the same store and terminal. The arrow keys
- * move between the store tabs.
+ * move between the store tabs. A store's tab shows its opening hours and receipt lines (seed 001 §1, §3) at 1400
+ * and 390 px, and the server's refusals of them on their fields (tests/server/esercenti-negozi-orari.test.ts).
  */
 import { expect, test } from './support/fixtures';
 import { expectPath, submitLogin } from './support/steps';
@@ -106,4 +107,58 @@ test('la categoria merceologica del negozio è obbligatoria: senza, il modulo lo
   await stores.locator('#negozi_abcid').fill('5812');
   await stores.getByRole('group', { name: 'Azioni Negozio' }).getByRole('button', { name: 'Salva' }).click();
   await expect(page.getByText('Salvataggio effettuato').first()).toBeVisible();
+});
+
+test("orari di apertura e righe scontrino nella scheda del negozio, a 1400 e 390 px; una chiusura prima dell'apertura e una lettera accentata sono rifiutate sul campo", async ({ page }, testInfo) => {
+  // Ferramenta Verdi (0002345, store 2001): 08:30-19:30 with a break 12:30-15:00 in the demo (spec/demo/46-negozi.yaml).
+  await page.goto('/esercente/anagraficaesercente/E/0002345');
+  await submitLogin(page, 'sede.30480');
+  const stores = page.getByRole('region', { name: 'Negozi' });
+  const hours = stores.getByRole('group', { name: 'Orari di apertura' });
+  const receipt = stores.getByRole('group', { name: 'Righe scontrino' });
+  const save = stores.getByRole('group', { name: 'Azioni Negozio' }).getByRole('button', { name: 'Salva' });
+  await expect(stores.getByRole('tablist', { name: 'Negozi' }).getByRole('tab', { selected: true })).toHaveText('Ferramenta Verdi');
+
+  for (const width of [1400, 390]) {
+    await test.step(`a ${width} px: gli orari con la pausa e le righe dello scontrino, esercente e cliente`, async () => {
+      await page.setViewportSize({ width, height: 900 });
+      await expect(hours.getByLabel('Orario di apertura')).toHaveValue('08:30');
+      await expect(hours.getByLabel('Orario di chiusura')).toHaveValue('19:30');
+      await expect(hours.getByLabel('Pausa dalle ore')).toHaveValue('12:30');
+      await expect(hours.getByLabel('Pausa alle ore')).toHaveValue('15:00');
+      await expect(receipt.getByLabel('Testata', { exact: true })).toHaveValue('FERRAMENTA VERDI');
+      await expect(receipt.getByLabel('Riga 2', { exact: true })).toHaveValue('20900 MONZA (MB)');
+      await expect(receipt.getByLabel('Riga 1 cliente')).toHaveValue('VIA ITALIA 22 - MONZA');
+      await expect(receipt.getByLabel('Messaggio di cortesia', { exact: true })).toHaveValue('GRAZIE DELLA VISITA');
+      await expect(stores.locator('#negozi_fax')).toHaveValue('039 2223344');
+      // Side by side on a wide screen, one under the other on a phone.
+      const opening = await hours.getByLabel('Orario di apertura').boundingBox();
+      const closing = await hours.getByLabel('Orario di chiusura').boundingBox();
+      if (width === 1400) expect(closing?.y).toBe(opening?.y);
+      else expect(closing?.y ?? 0).toBeGreaterThan((opening?.y ?? 0) + (opening?.height ?? 0));
+      expect((closing?.x ?? 0) + (closing?.width ?? 0), 'no field beyond the screen').toBeLessThanOrEqual(width);
+      await hours.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: testInfo.outputPath(`negozio-orari-scontrino-${width}.png`) });
+    });
+  }
+
+  await test.step("una chiusura alle 07:00 e una testata con la È: i messaggi sui campi, niente salvato", async () => {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await receipt.getByLabel('Testata', { exact: true }).fill('FERRAMENTA È VERDI');
+    await save.click();
+    await expect(stores.locator('#negozi_testata-error')).toHaveText("Lo scontrino stampa solo lettere senza accento, cifre, spazi e i segni . , ; : ' ! ? ( ) / & + * # % @ -");
+    await receipt.getByLabel('Testata', { exact: true }).fill("FERRAMENTA VERDI & FIGLI");
+    await hours.getByLabel('Orario di chiusura').fill('07:00');
+    await save.click();
+    await expect(stores.locator('#negozi_chiusura-error')).toHaveText("L'orario di chiusura deve essere successivo all'orario di apertura");
+  });
+
+  await test.step('chiusura alle 20:00: salvato, e dopo il ricaricamento resta', async () => {
+    await hours.getByLabel('Orario di chiusura').fill('20:00');
+    await save.click();
+    await expect(page.getByText('Salvataggio effettuato').first()).toBeVisible();
+    await page.reload();
+    await expect(hours.getByLabel('Orario di chiusura')).toHaveValue('20:00');
+    await expect(receipt.getByLabel('Testata', { exact: true })).toHaveValue('FERRAMENTA VERDI & FIGLI');
+  });
 });

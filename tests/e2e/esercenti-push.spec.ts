@@ -2,7 +2,9 @@
  * The push aggregate's stores (seed 001 §6, §9: "code 99999 means push; non-push-bank users cannot save on push
  * shops"): the push agent finds the demo's push merchant (bank 99999) in the search, marked "Banca push", opens
  * it, moves between the terminals of its store and saves the store; assistance opens the same store and finds it
- * read-only, at 1400 and 390 px. The server's refusal is tests/server/esercenti-regole.test.ts.
+ * read-only, at 1400 and 390 px. The server's refusal is tests/server/esercenti-regole.test.ts. The push agent may
+ * change merchants but not create them (no GES_ESER:CREAZIONE, spec/demo/07-ruoli.yaml): no "Nuovo" on the search,
+ * the seed's refusal on the empty form, 403 from the API.
  */
 import { expect, test } from './support/fixtures';
 import { expectPath, submitLogin } from './support/steps';
@@ -64,4 +66,37 @@ test("l'assistenza legge il negozio della banca push ma non può salvarlo (seed 
       await page.screenshot({ path: testInfo.outputPath(`negozio-push-assistenza-${width}.png`) });
     });
   }
+});
+
+test("l'agente push, senza GES_ESER:CREAZIONE, non ha «Nuovo» nella ricerca, il modulo vuoto lo rimanda alla home e il server rifiuta la creazione diretta (seed 001 §6)", async ({ page, request }) => {
+  await page.goto(SEARCH);
+  await submitLogin(page, 'agente.push');
+  await expectPath(page, SEARCH);
+
+  await test.step('la ricerca esercente si apre, senza il pulsante Nuovo', async () => {
+    await expect(page.getByRole('heading', { level: 1, name: 'Ricerca esercente' })).toBeVisible();
+    await expect(page.getByRole('searchbox', { name: 'Codice esercente' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Nuovo' })).toHaveCount(0);
+  });
+
+  await test.step("l'indirizzo del modulo vuoto dice il messaggio del seed e torna alla home", async () => {
+    await page.goto('/esercente/anagraficaesercente/E');
+    const refusal = page.getByRole('dialog');
+    await expect(refusal).toContainText('Attenzione: Non si dispone dei permessi necessari per creare nuovi esercenti.');
+    await expect(page.locator('#root_codEser')).toHaveCount(0);
+    await refusal.getByRole('button', { name: 'OK' }).click();
+    await expect(page).not.toHaveURL(/\/esercente\/anagraficaesercente\/E$/);
+  });
+
+  await test.step('la creazione diretta via API: 403, e l\'esercente non esiste', async () => {
+    const login = await request.post('/webpos/api/v1/authorization/auth?userType=banca', { data: { username: 'agente.push', password: 'Demo-WebPos-2026' } });
+    const headers = { 'X-AuthToken': String((await login.json()).access_token) };
+    const created = await request.post('/webpos/api/v1/esercenti', {
+      headers,
+      data: { codEser: '0009971', codAbi: '99999', cab: '01600', ds: 'Caffetteria Nuova', tipo: 'FI', tipoSoggettoEser: '2', pivaEser: '01234560124' },
+    });
+    expect(created.status()).toBe(403);
+    expect(await created.json()).toMatchObject({ code: 'FORBIDDEN' });
+    expect((await request.get('/webpos/api/v1/esercenti/0009971', { headers })).status()).toBe(404);
+  });
 });
