@@ -7,7 +7,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { entityByName, transitionsOf, type EntityModel, type FieldModel, type Model } from '../../common/model.js';
 import type { BulkAction, ColumnDef, EntityMeta, FilterDef, Manifest, ReportMeta, RouteDef } from '../../generated/types/manifest.js';
 import type { ReportModel } from '../../common/report.js';
-import { underPrefix } from '../model/build-shells.js';
+import { deepestShell } from '../../common/shells.js';
 import { iconComponent } from '../model/check-menu-icons.js';
 import { permissionsUsed } from '../model/permissions-used.js';
 import { fieldByName } from '../model/resolved.js';
@@ -44,10 +44,7 @@ export function buildManifest(model: Model): Manifest {
   const routes: RouteDef[] = [];
   const shellOf = new Map(model.shell.shells.flatMap((s) => s.routes.map((route) => [route, s.name] as const)));
   // Reports and dashboards belong, as form views do, to the shell with the longest prefix their route lies under.
-  const deepest = (route: string) => model.shell.shells
-    .flatMap((sh) => [sh.prefix, ...sh.alsoUnder].filter((p) => underPrefix(route, p)).map((p) => ({ name: sh.name, length: p.length })))
-    .sort((a, b) => b.length - a.length).at(0)?.name;
-  const shell = (route: string) => shellOf.get(route) ?? deepest(route) ?? model.shell.shells[0].name;
+  const shell = (route: string) => shellOf.get(route) ?? deepestShell(model.shell.shells, route)?.name ?? model.shell.shells[0].name;
   const menu = new Map<string, MenuItem[]>();
   const addMenu = (group: string, item: MenuItem) => menu.set(group, [...(menu.get(group) ?? []), item]);
 

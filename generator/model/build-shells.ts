@@ -7,17 +7,13 @@
  */
 import type { ShellDef, UserKind } from '../../common/model.js';
 import type { Diagnostic } from '../diagnostics.js';
+import { underPrefix } from '../../common/shells.js';
 import type { SourceFile } from '../load/source-file.js';
 import type { SpecFile } from '../validate/schema-check.js';
 import type { Located, LocatedEntity } from './check-cross-references.js';
 import type { RawShell } from './spec-types.js';
 
 const USER_KINDS: readonly UserKind[] = ['bank', 'assistance', 'merchant'];
-
-/** Whether `route` lies under `prefix` (`/` holds every route). */
-export function underPrefix(route: string, prefix: string): boolean {
-  return prefix === '/' || route === prefix || route.startsWith(`${prefix}/`);
-}
 
 interface Member { route: string; source: SourceFile; path: (string | number)[]; what: string }
 

@@ -7,7 +7,7 @@
  *  - axe-core (WCAG 2.0/2.1 A and AA, 2.2 AA) finds no serious or critical violation;
  *  - there is exactly one h1, no heading skips a level below the one before it (h1 then h3), and the tab's title
  *    names the page (not the bare application name);
- *  - at 390 x 844 the page does not scroll sideways (wide tables scroll inside their own box).
+ *  - at 390 x 844 the page does not scroll sideways (wide tables scroll inside their own box); this and axe once per path.
  * Each persona logs in once and one page walks all its routes; a page counts as shown once its h1 is visible
  * and no loader is left. Findings are gathered over the whole walk and compared at the end, so one run lists
  * them all.
@@ -208,17 +208,19 @@ async function show(page: Page, path: string, reload = false): Promise<void> {
 }
 
 /**
- * Paths axe has already analysed in this file's run: another persona on the same path sees the same page kind,
- * so axe (the slow check) runs once per path, the first time the walk reaches it; the personas walk in order of
- * their access, widest first. The other checks run on every visit.
+ * Paths already analysed in this file's run: another persona on the same path sees the same page kind, so axe and
+ * the phone layout (the slow checks: a full audit, a resize and its re-layout) run once per path, the first time
+ * the walk reaches it; the personas walk in order of their access, widest first. The headings and the title are
+ * checked on every visit.
  */
 const analysed = new Set<string>();
 
 /** Checks the page on screen; findings are appended to `findings`. */
 async function check(page: Page, persona: string, path: string, findings: Finding[]): Promise<void> {
   const add = (rule: string, detail: string) => findings.push({ persona, path, rule, detail });
-  const violations = analysed.has(path) ? [] : (await new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode().analyze()).violations;
+  const firstVisit = !analysed.has(path);
   analysed.add(path);
+  const violations = firstVisit ? (await new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode().analyze()).violations : [];
   for (const violation of violations) {
     if (!BLOCKING_IMPACTS.has(violation.impact ?? '')) continue;
     const targets = violation.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)} (${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 200)})`).join(' | ');
@@ -239,6 +241,7 @@ async function check(page: Page, persona: string, path: string, findings: Findin
   // The shell's form, `Anagrafica banche · WebPOS`: the page's own name first, never the bare application name.
   const pageName = title.endsWith(TITLE_SUFFIX) ? title.slice(0, -TITLE_SUFFIX.length).trim() : '';
   if (pageName === '' || pageName === APP_NAME) add('page title', `title '${title}'`);
+  if (!firstVisit) return;
 
   await page.setViewportSize(PHONE);
   // Parts that follow the viewport in script (the phone header's user menu, measured column widths) render

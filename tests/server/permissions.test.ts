@@ -3,6 +3,7 @@
  * its derived flags for every demo persona, users/me/banche and users/me/gruppi, funzioni,
  * funzioni/{fn}/permessi and menuitems answering exactly what the server enforces, and users/me/email.
  */
+import { deepestShell } from '../../common/shells.js';
 import { present } from '../support/present.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, createTestApp, DEMO_PASSWORD, type TestApp } from '../support/test-app.js';
@@ -252,34 +253,36 @@ describe('GET menuitems', () => {
       '/anagrafiche/utenti', '/assistenza/FTMerc', '/assistenza/accessoEsercente', '/assistenze/backOffice/comuni', '/assistenze/backOffice/promozioni', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali',
       '/impostazioni', '/magazzino/giacenze', '/magazzino/movimenti', '/movimenti/search', '/richieste/sospesi/banca', '/richieste/sospesi/enteCentrale', '/security/cambioPassword',
       '/security/mailoutbox', '/security/ruoli', '/sistema/configurazione', '/statistiche/transato/search', '/statistiche/transatoGiornaliero',
-      // The business shell's pages a holder of their functions may open (the shell sends a bank user back to its own).
-      '/wpbusiness/impostazioni', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato',
     ]);
   });
 
   it('filiale.30480 (BANCA_FILIALE: ANAG_BANCHE and GES_UTENTI view) sees banks, branches and users, no POS', async () => {
-    expect(await menu('filiale.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/utenti', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/impostazioni', '/movimenti/search', '/security/cambioPassword', '/security/mailoutbox', '/statistiche/transato/search', '/statistiche/transatoGiornaliero', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato']);
+    expect(await menu('filiale.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/utenti', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/impostazioni', '/movimenti/search', '/security/cambioPassword', '/security/mailoutbox', '/statistiche/transato/search', '/statistiche/transatoGiornaliero']);
   });
 
   it('sede.30480 (BANCA_SEDE) also sees the POS catalogues and the warehouse', async () => {
-    expect(await menu('sede.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/merchant', '/anagrafiche/notificautenti', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/searchManutenzione', '/anagrafiche/utenti', '/assistenza/FTMerc', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/impostazioni', '/magazzino/giacenze', '/magazzino/movimenti', '/movimenti/search', '/richieste/sospesi/banca', '/security/cambioPassword', '/security/mailoutbox', '/security/ruoli', '/statistiche/transato/search', '/statistiche/transatoGiornaliero', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato']);
+    expect(await menu('sede.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/merchant', '/anagrafiche/notificautenti', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/searchManutenzione', '/anagrafiche/utenti', '/assistenza/FTMerc', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/impostazioni', '/magazzino/giacenze', '/magazzino/movimenti', '/movimenti/search', '/richieste/sospesi/banca', '/security/cambioPassword', '/security/mailoutbox', '/security/ruoli', '/statistiche/transato/search', '/statistiche/transatoGiornaliero']);
   });
 
-  it('agente.push sees its agents, the password change and the merchant registry (the push aggregate\'s); the merchants see the public pages, their own stores and terminals and their movements, not the merchant search', async () => {
+  it('agente.push sees its agents, the password change and the merchant registry (the push aggregate\'s); the merchants see only their business portal\'s pages', async () => {
     expect(await menu('agente.push')).toEqual(['/about', '/anagrafiche/agentipush', '/anagrafiche/agentipush/reportAttivazioni', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/impostazioni', '/security/cambioPassword']);
-    expect(await menu('merchant.0001234')).toEqual(['/about', '/esercente/negozi', '/esercente/terminali', '/impostazioni', '/movimenti/search', '/statistiche/transato/search', '/wpbusiness/impostazioni', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato']);
-    expect(await menu('operatore.0001234')).toEqual(['/about', '/esercente/negozi', '/esercente/terminali', '/impostazioni', '/movimenti/search', '/statistiche/transato/search', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato']);
+    // A merchant's menu is the business portal's: the bank-side pages its functions would open are not offered.
+    expect(await menu('merchant.0001234')).toEqual(['/wpbusiness/impostazioni', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato']);
+    expect(await menu('operatore.0001234')).toEqual(['/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato']);
   });
 
-  it('every menu route of an entity opens (its list answers 200) and every other entity list is refused (403)', async () => {
+  it('every menu route of an entity opens (its list answers 200), every other list of the caller\'s shell is refused (403), no other shell\'s route is offered', async () => {
     // A list that needs a filter (api.requireOneFilter) is asked with one, as its page does.
     const needed: Partial<Record<string, string>> = { Esercente: '?codAbi=30480' };
     // A list searched by period (api.period) is asked with one, as its page opens.
     const period = (e: (typeof app.artifacts.model.entities)[number]) => (e.api.period ? `?${e.api.period.from}=2026-11-01&${e.api.period.to}=2026-11-26` : '');
     const lists = app.artifacts.model.entities.flatMap((e) => (e.menu && e.list ? [{ route: e.list.route, path: `/${e.api.path}${e.api.requireOneFilter ? present(needed[e.name], e.name) : period(e)}` }] : []));
-    for (const user of ['filiale.30480', 'sede.30480', 'agente.push', 'merchant.0001234']) {
+    const { shells } = app.artifacts.model.shell;
+    const shellOf = (route: string) => (deepestShell(shells, route) ?? shells[0]).name;
+    for (const [user, shell] of [['filiale.30480', 'bank'], ['sede.30480', 'bank'], ['agente.push', 'bank'], ['merchant.0001234', 'business']] as const) {
       const routes = await menu(user);
-      for (const l of lists) {
+      expect(routes.filter((r) => shellOf(r) !== shell), user).toEqual([]);
+      for (const l of lists.filter((x) => shellOf(x.route) === shell)) {
         const res = await as[user].get(`${API}${l.path}`);
         expect(res.status, `${user} ${l.route}`).toBe(routes.includes(l.route) ? 200 : 403);
       }

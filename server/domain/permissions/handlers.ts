@@ -4,6 +4,7 @@
  */
 import { bindingsOf } from '../../../common/bindings.js';
 import { fixedScopeOf, type ScopeDimension } from '../../../common/data-scope.js';
+import { deepestShell, shellOfKind, userKind } from '../../../common/shells.js';
 import { holds } from '../auth/caller.js';
 import { present } from '../../lookup.js';
 import { callerIn, type DomainContext, type DomainHandler } from '../handler.js';
@@ -78,14 +79,17 @@ const myGrants: DomainHandler = (ctx) => {
   return Promise.resolve(Object.keys(ctx.model.functions).flatMap((fn) => Object.keys(ctx.model.actions).map((a) => `${fn}:${a}`)).filter((grant) => holds(caller, grant)));
 };
 
+/** The menu routes of the caller's own shell it may open: a bank user is not offered the business portal's pages. */
 const menuItems: DomainHandler = (ctx) => {
   const { model } = ctx;
   const caller = callerIn(ctx);
+  const { shells } = model.shell;
+  const own = shellOfKind(shells, userKind(caller));
   const routes: string[] = [];
   for (const e of model.entities) if (e.menu && e.list && holds(caller, e.list.permission)) routes.push(e.list.route);
   for (const p of model.pages) if (p.menu && (p.public || !p.permission || holds(caller, p.permission))) routes.push(p.route);
   for (const r of model.reports) if (r.menu && holds(caller, r.permission)) routes.push(r.route);
-  return Promise.resolve(routes);
+  return Promise.resolve(routes.filter((route) => (deepestShell(shells, route) ?? shells[0]) === own));
 };
 
 export const permissionHandlers: Record<string, DomainHandler> = { me, myBanks, myGroups, myFunctions, myFunctionActions, myGrants, menuItems };

@@ -3,37 +3,23 @@
  * `shells`): which shell a path and a user belong to, which login page a path sends a visitor to, the URL saved
  * before a login and where to go after it, and the home landing of each kind of user.
  */
+import { deepestShell, shellOfKind, userKind } from '../../../common/shells';
 import type { CurrentUser } from './authApi';
-import type { MenuGroup, RouteDef, ShellDef, UserKind } from './types';
+import type { MenuGroup, RouteDef, ShellDef } from './types';
 
 const RETURN_KEY = 'WP_RETURN_URL';
-
-/** Whether `pathname` lies under a shell's prefix (`/` holds every path). */
-function underPrefix(pathname: string, prefix: string): boolean {
-  return prefix === '/' || pathname === prefix || pathname.startsWith(`${prefix}/`);
-}
 
 /**
  * The shell a path belongs to: the one with the longest prefix it lies under, its own or one it is `alsoUnder`
  * (the merchant's /esercente/anaeseweb in the business shell); the first shell otherwise.
  */
 export function shellOfPath(shells: readonly ShellDef[], pathname: string): ShellDef {
-  const matching = shells
-    .flatMap((s) => [s.prefix, ...s.alsoUnder].filter((p) => underPrefix(pathname, p)).map((p) => ({ shell: s, length: p.length })))
-    .sort((a, b) => b.length - a.length);
-  return matching.at(0)?.shell ?? shells[0];
-}
-
-/** Seed 000 §1: a merchant, an assistance user, or another bank-side user. */
-export function userKind(user: Pick<CurrentUser, 'isMerchant' | 'isAssistenza'>): UserKind {
-  if (user.isMerchant) return 'merchant';
-  return user.isAssistenza ? 'assistance' : 'bank';
+  return deepestShell(shells, pathname) ?? shells[0];
 }
 
 /** The shell a user belongs to (the generator checks that each kind of user has exactly one). */
 export function shellOfUser(shells: readonly ShellDef[], user: Pick<CurrentUser, 'isMerchant' | 'isAssistenza'>): ShellDef {
-  const kind = userKind(user);
-  return shells.find((s) => s.users.includes(kind)) ?? shells[0];
+  return shellOfKind(shells, userKind(user)) ?? shells[0];
 }
 
 /** The shell whose prefix is `/`, else the first: where `/` and `/login` lead. */

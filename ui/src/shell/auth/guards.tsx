@@ -5,7 +5,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { clearReturnUrl, loginPathFor, saveReturnUrl, shellOfUser, userKind } from '../../core/navigation';
+import { userKind } from '../../../../common/shells';
+import { clearReturnUrl, loginPathFor, saveReturnUrl, shellOfUser } from '../../core/navigation';
 import { useManifest } from '../../core/hooks/useManifest';
 import type { ShellDef } from '../../core/types';
 import { useSession } from '../../core/session';
