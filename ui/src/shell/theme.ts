@@ -9,6 +9,12 @@ const CLEAR_BUTTON = { clearButtonProps: { 'aria-label': 'Cancella il valore' } 
 const CLEAR: MantineThemeComponent = { defaultProps: CLEAR_BUTTON };
 
 /**
+ * A spinner is a span; the name every page gives it ("Caricamento") is allowed on an element with a role only
+ * (axe aria-prohibited-attr): an indeterminate progress bar is what it is.
+ */
+const LOADER: MantineThemeComponent = { defaultProps: { role: 'progressbar' } };
+
+/**
  * A Select's dropdown is in the page only while open. Mantine keeps it mounted unless `autoSelectOnBlur` is given
  * (false is its default behaviour, said explicitly): a mounted dropdown renders all its options hidden and is
  * positioned at mount, a forced layout per Select (the pager's page size, each filter, each reference field of a
@@ -35,6 +41,7 @@ export const theme = createTheme({
     DateInput: CLEAR,
     DatePickerInput: CLEAR,
     DateTimePicker: CLEAR,
+    Loader: LOADER,
   },
 });
 
