@@ -2609,6 +2609,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rischio/utenti": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Elenco Utenti */
+        get: operations["listUtenteBancaRischio"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/stornimonitor": {
         parameters: {
             query?: never;
@@ -9158,6 +9175,62 @@ export interface components {
             userAccountName: string | null;
             /** Nome utente */
             username: string;
+        };
+        UtenteBancaRischio: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                group?: string;
+            };
+            /** CAB */
+            cab: string | null;
+            /** Nome e cognome */
+            fullName: string | null;
+            /** Banca */
+            group: string;
+            /** Nome utente */
+            username: string;
+        };
+        UtenteBancaRischioCompact: {
+            /** Nome e cognome */
+            fullName: string | null;
+            /** Nome utente */
+            username: string;
+        };
+        UtenteBancaRischioDetail: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                group?: string;
+            };
+            /** CAB */
+            cab: string | null;
+            /** Nome e cognome */
+            fullName: string | null;
+            /** Banca */
+            group: string;
+            /** Nome utente */
+            username: string;
+        };
+        /** Utente */
+        UtenteBancaRischioInput: {
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Banca */
+                group?: string;
+            };
+            /** CAB */
+            cab?: string | null;
+            /** Nome e cognome */
+            fullName?: string | null;
+            /** Banca */
+            group: string;
+            /** Nome utente */
+            username: string;
+        };
+        UtenteBancaRischioPage: {
+            results: (components["schemas"]["UtenteBancaRischio"] | components["schemas"]["UtenteBancaRischioCompact"])[];
+            totalCount: number;
         };
         UtenteDetail: {
             /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
@@ -25169,6 +25242,81 @@ export interface operations {
             };
             /** @description Versione mancante */
             428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listUtenteBancaRischio: {
+        parameters: {
+            query?: {
+                /** @description Filtro: CAB */
+                cab?: string;
+                /** @description compact: solo i campi per la ricerca rapida */
+                format?: "compact" | "full";
+                /** @description Filtro: Nome e cognome */
+                fullName?: string;
+                /** @description Filtro: Banca */
+                group?: string;
+                /** @description Pagina, da 0 */
+                page?: number;
+                /** @description Ricerca per nome: le righe in cui username, fullName contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description Righe per pagina */
+                size?: number;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+                /** @description Filtro: Nome utente */
+                username?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Una pagina di risultati */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UtenteBancaRischioPage"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

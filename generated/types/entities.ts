@@ -975,6 +975,20 @@ modificabile?: (boolean | null)
 }]
 }
 
+export interface UtenteBancaRischio {
+username: string
+fullName: (string | null)
+group: string
+cab: (string | null)
+}
+
+export interface UtenteBancaRischioInput {
+username: string
+fullName?: (string | null)
+group: string
+cab?: (string | null)
+}
+
 export interface Compagnia {
 codCompagnia: string
 descCompagnia: string

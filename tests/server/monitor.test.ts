@@ -177,6 +177,13 @@ describe('risk recipients (seed 002 §2 /security/ges-risc-destinatari, §5)', (
     expect((await as['merchant.0001234'].get(`${path}?abiBanca=30480`)).status).toBe(403);
   });
 
+  it('offers as available the staff of the caller\'s banks, never a merchant\'s users', async () => {
+    const users = await as['sede.30480'].get(`${API}/rischio/utenti?format=compact&size=200`);
+    expect(users.status).toBe(200);
+    expect(codes(users, 'username')).toEqual(['filiale.30480', 'sede.30480']);
+    expect(codes(await as.assistenza.get(`${API}/rischio/utenti?group=34256`), 'username')).toEqual(['scaduto']);
+  });
+
   it('does not change the bank\'s name through the recipients', async () => {
     const res = await put('sede.30480', `${path}/30480`, { codAbi: '30480', nomeBcc: 'Altro nome', associati: [{ username: 'sede.30480' }] });
     expect(res.status).toBe(400);

@@ -753,6 +753,7 @@ const SAMPLES: Partial<Record<string, Sample>> = {
       untouched: async () => expect(Number((await db()('soglia_rischio_frodi').where({ cod_negozio: '3001' }).first()).soglia_transato_cp)).toBe(80000) },
   },
   listDestinatariRischio: { query: { abiBanca: '30480' }, outside: 'unscoped' },
+  listUtenteBancaRischio: { outside: 'unscoped' },
   getDestinatariRischio: { params: { codAbi: '30480' }, outside: { params: { codAbi: '34256' }, expect: 404 } },
   updateDestinatariRischio: {
     params: { codAbi: '30480' }, body: () => ({ codAbi: '30480', associati: [{ username: 'sede.30480' }] }),
