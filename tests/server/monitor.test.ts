@@ -25,9 +25,9 @@ const invalid = (...details: { field: string; message: string }[]) => ({ code: '
 /** Seed 002 §9: monitors 30 a page, the page size the list answers without ?size=. */
 const pageSizeOf = (entity: string) => app.artifacts.model.entities.find((e) => e.name === entity)?.api.pageSize;
 /** A PUT with the row's current version, read by the same caller (404 when it may not read it). */
-async function put(user: string, url: string, body: unknown, item = url) {
+async function put(user: string, url: string, body: object, item = url) {
   const read = await as[user].get(item);
-  return as[user].put(url).set('If-Match', read.status === 200 ? await etagOf(as[user], item) : '"0"').send(body as object);
+  return as[user].put(url).set('If-Match', read.status === 200 ? await etagOf(as[user], item) : '"0"').send(body);
 }
 const codes = (res: { body: { results: Row[] } }, field: string) => res.body.results.map((r) => r[field]).sort();
 
