@@ -1642,6 +1642,166 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/monitorSoglieRischioFrodi/sogliePdv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Elenco Soglie rischio frodi */
+        get: operations["listSogliaRischioFrodi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/monitorSoglieRischioFrodi/sogliePdv/{codNegozio}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Negozio */
+                codNegozio: string;
+            };
+            cookie?: never;
+        };
+        /** Dettaglio Soglie rischio frodi del negozio */
+        get: operations["getSogliaRischioFrodi"];
+        /** Modifica Soglie rischio frodi del negozio */
+        put: operations["updateSogliaRischioFrodi"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/monitorSoglieRischioFrodi/sogliePdv/esportazioni": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Esporta Soglie rischio frodi */
+        post: operations["exportSogliaRischioFrodi"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/monitorSoglieTransato": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Elenco Monitor transato */
+        get: operations["listMonitorTransato"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/monitorSoglieTransato/{abi}/{codEsercente}/{dataRiferimento}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Banca */
+                abi: string;
+                /** @description Esercente */
+                codEsercente: string;
+                /** @description Mese di riferimento */
+                dataRiferimento: string;
+            };
+            cookie?: never;
+        };
+        /** Dettaglio Posizione del monitor transato */
+        get: operations["getMonitorTransato"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/monitorSoglieTransato/{abi}/{codEsercente}/{dataRiferimento}/sblocca": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Banca */
+                abi: string;
+                /** @description Esercente */
+                codEsercente: string;
+                /** @description Mese di riferimento */
+                dataRiferimento: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sblocca: Posizione del monitor transato
+         * @description Da S a N.
+         */
+        post: operations["sbloccaMonitorTransato"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/monitorSoglieTransato/azioni/sblocca": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sblocca su più righe: Monitor transato
+         * @description Da S a N, su ogni riga scelta, una per una.
+         */
+        post: operations["sbloccaMonitorTransatoMultiplo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/monitorSoglieTransato/esportazioni": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Esporta Monitor transato */
+        post: operations["exportMonitorTransato"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/movimenti": {
         parameters: {
             query?: never;
@@ -2384,6 +2544,264 @@ export interface paths {
          * @description Da S a P.
          */
         post: operations["sospendiRichiesta"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rischio/destinatari": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Elenco Destinatari rischio */
+        get: operations["listDestinatariRischio"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rischio/destinatari/{codAbi}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Banca */
+                codAbi: string;
+            };
+            cookie?: never;
+        };
+        /** Dettaglio Destinatari rischio della banca */
+        get: operations["getDestinatariRischio"];
+        /** Modifica Destinatari rischio della banca */
+        put: operations["updateDestinatariRischio"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rischio/destinatari/{codAbi}/associati": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Banca */
+                codAbi: string;
+            };
+            cookie?: never;
+        };
+        /** Destinatari associati di Destinatari rischio della banca */
+        get: operations["listDestinatariRischioAssociati"];
+        /** Sostituisce Destinatari associati di Destinatari rischio della banca */
+        put: operations["replaceDestinatariRischioAssociati"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rischio/utenti": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Elenco Utenti */
+        get: operations["listUtenteBancaRischio"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stornimonitor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Elenco Monitor storni */
+        get: operations["listMonitorStorni"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stornimonitor/{abi}/{codiceSiaEsercente}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Banca */
+                abi: string;
+                /** @description Codice SIA esercente */
+                codiceSiaEsercente: string;
+            };
+            cookie?: never;
+        };
+        /** Dettaglio Posizione del monitor storni */
+        get: operations["getMonitorStorni"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stornimonitor/{abi}/{codiceSiaEsercente}/sblocca": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Banca */
+                abi: string;
+                /** @description Codice SIA esercente */
+                codiceSiaEsercente: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sblocca: Posizione del monitor storni
+         * @description Da S a N.
+         */
+        post: operations["sbloccaMonitorStorni"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stornimonitor/azioni/sblocca": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sblocca su più righe: Monitor storni
+         * @description Da S a N, su ogni riga scelta, una per una.
+         */
+        post: operations["sbloccaMonitorStorniMultiplo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stornimonitor/esportazioni": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Esporta Monitor storni */
+        post: operations["exportMonitorStorni"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Elenco Template mail rischio */
+        get: operations["listTemplateMailRischio"];
+        put?: never;
+        /** Nuovo Template mail rischio */
+        post: operations["createTemplateMailRischio"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/template/{codAbi}/{chiave}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Mail */
+                chiave: "rischioFrodi" | "monitorStorni" | "monitorTransato";
+                /** @description Banca */
+                codAbi: string;
+            };
+            cookie?: never;
+        };
+        /** Dettaglio Template mail rischio */
+        get: operations["getTemplateMailRischio"];
+        /** Modifica Template mail rischio */
+        put: operations["updateTemplateMailRischio"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/template/{codAbi}/{chiave}/destinatari": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Mail */
+                chiave: "rischioFrodi" | "monitorStorni" | "monitorTransato";
+                /** @description Banca */
+                codAbi: string;
+            };
+            cookie?: never;
+        };
+        /** Destinatari di Template mail rischio */
+        get: operations["listTemplateMailRischioDestinatari"];
+        /** Sostituisce Destinatari di Template mail rischio */
+        put: operations["replaceTemplateMailRischioDestinatari"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/template/esportazioni": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Esporta Template mail rischio */
+        post: operations["exportTemplateMailRischio"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3696,6 +4114,60 @@ export interface components {
             pendingHash: string | null;
             /** username */
             username: string;
+        };
+        DestinatarioRischio: {
+            /** Banca */
+            codAbi: string;
+            /** Utente */
+            username: string;
+        };
+        DestinatariRischio: {
+            /** Banca */
+            codAbi: string;
+            /** Denominazione */
+            nomeBcc: string | null;
+        };
+        DestinatariRischioDetail: {
+            associati?: {
+                /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+                _labels?: {
+                    /** @description Banca */
+                    codAbi?: string;
+                    /** @description Utente */
+                    username?: string;
+                };
+                /** Banca */
+                codAbi: string;
+                /** Utente */
+                username: string;
+            }[];
+            /** Banca */
+            codAbi: string;
+            /** Denominazione */
+            nomeBcc: string | null;
+        };
+        /** Destinatari rischio della banca */
+        DestinatariRischioInput: {
+            /** Destinatari associati */
+            associati?: {
+                /** @description Ignorato: i nomi che GET aggiunge alla riga */
+                _labels?: {
+                    /** @description Banca */
+                    codAbi?: string;
+                    /** @description Utente */
+                    username?: string;
+                };
+                /** Banca */
+                codAbi?: string | null;
+                /** Utente */
+                username: string;
+            }[];
+            /** Banca */
+            codAbi: string;
+        };
+        DestinatariRischioPage: {
+            results: components["schemas"]["DestinatariRischio"][];
+            totalCount: number;
         };
         Error: {
             code: string;
@@ -5211,6 +5683,308 @@ export interface components {
             codAbi: string;
             /** Modello POS */
             codModpos: string;
+        };
+        MonitorStorni: {
+            /** @description Le azioni che il chiamante puo' eseguire ora su questa riga (transizioni, update, delete) */
+            _actions?: "sblocca"[];
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Esercente */
+                codEsercente?: string;
+            };
+            /** Banca */
+            abi: string;
+            /** Importo storni del mese */
+            amountCur: number | null;
+            /**
+             * Stato
+             * @default N
+             * @enum {string}
+             */
+            bloccato: "S" | "N";
+            /** CAB */
+            cab: string;
+            /** Esercente */
+            codEsercente: string;
+            /** Codice SIA esercente */
+            codiceSiaEsercente: string;
+            /**
+             * Data blocco
+             * Format: date
+             */
+            dataBlocco: string | null;
+            /**
+             * Sbloccata il
+             * Format: date-time
+             */
+            dataSblocco: string | null;
+            /** Numero storni del mese */
+            nStorniCur: number | null;
+            /** Sbloccata da */
+            utenteSblocco: string | null;
+        };
+        /** Posizione del monitor storni */
+        MonitorStorniCreateInput: {
+            /** @description Ignorato: le azioni che GET aggiunge alla riga */
+            _actions?: "sblocca"[];
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Esercente */
+                codEsercente?: string;
+            };
+            /** Banca */
+            abi: string;
+            /**
+             * Stato
+             * @enum {string}
+             */
+            bloccato?: "S" | "N";
+            /** CAB */
+            cab: string;
+            /** Esercente */
+            codEsercente: string;
+            /** Codice SIA esercente */
+            codiceSiaEsercente: string;
+        };
+        MonitorStorniDetail: {
+            /** @description Le azioni che il chiamante puo' eseguire ora su questa riga (transizioni, update, delete) */
+            _actions?: "sblocca"[];
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Esercente */
+                codEsercente?: string;
+            };
+            /** Banca */
+            abi: string;
+            /** Importo storni del mese */
+            amountCur: number | null;
+            /**
+             * Stato
+             * @default N
+             * @enum {string}
+             */
+            bloccato: "S" | "N";
+            /** CAB */
+            cab: string;
+            /** Esercente */
+            codEsercente: string;
+            /** Codice SIA esercente */
+            codiceSiaEsercente: string;
+            /**
+             * Data blocco
+             * Format: date
+             */
+            dataBlocco: string | null;
+            /**
+             * Sbloccata il
+             * Format: date-time
+             */
+            dataSblocco: string | null;
+            /** Numero storni del mese */
+            nStorniCur: number | null;
+            /** Sbloccata da */
+            utenteSblocco: string | null;
+        };
+        /** Posizione del monitor storni */
+        MonitorStorniInput: {
+            /** @description Ignorato: le azioni che GET aggiunge alla riga */
+            _actions?: "sblocca"[];
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Esercente */
+                codEsercente?: string;
+            };
+            /** Banca */
+            abi: string;
+            /**
+             * Stato
+             * @enum {string}
+             */
+            bloccato?: "S" | "N";
+            /** CAB */
+            cab: string;
+            /** Esercente */
+            codEsercente: string;
+            /** Codice SIA esercente */
+            codiceSiaEsercente: string;
+        };
+        MonitorStorniPage: {
+            results: components["schemas"]["MonitorStorni"][];
+            totalCount: number;
+        };
+        MonitorStorniTransitionResult: {
+            /** @description Il messaggio di esito della specifica */
+            message: string;
+            row: components["schemas"]["MonitorStorniDetail"];
+        };
+        MonitorTransato: {
+            /** @description Le azioni che il chiamante puo' eseguire ora su questa riga (transizioni, update, delete) */
+            _actions?: "sblocca"[];
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Esercente */
+                codEsercente?: string;
+            };
+            /** Banca */
+            abi: string;
+            /**
+             * Stato
+             * @default N
+             * @enum {string}
+             */
+            bloccato: "S" | "N";
+            /** CAB */
+            cab: string;
+            /** Esercente */
+            codEsercente: string;
+            /** Codice SIA esercente */
+            codiceSiaEsercente: string | null;
+            /**
+             * Data blocco
+             * Format: date
+             */
+            dataBlocco: string | null;
+            /**
+             * Mese di riferimento
+             * Format: date
+             */
+            dataRiferimento: string;
+            /**
+             * Sbloccata il
+             * Format: date-time
+             */
+            dataSblocco: string | null;
+            /** Operazioni del mese */
+            numeroOperazioniMese: number | null;
+            /** Transato del mese */
+            totaleTransatoMese: number | null;
+            /** Sbloccata da */
+            utenteSblocco: string | null;
+        };
+        /** Posizione del monitor transato */
+        MonitorTransatoCreateInput: {
+            /** @description Ignorato: le azioni che GET aggiunge alla riga */
+            _actions?: "sblocca"[];
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Esercente */
+                codEsercente?: string;
+            };
+            /** Banca */
+            abi: string;
+            /**
+             * Stato
+             * @enum {string}
+             */
+            bloccato?: "S" | "N";
+            /** CAB */
+            cab: string;
+            /** Esercente */
+            codEsercente: string;
+            /** Codice SIA esercente */
+            codiceSiaEsercente?: string | null;
+            /**
+             * Mese di riferimento
+             * Format: date
+             */
+            dataRiferimento: string;
+        };
+        MonitorTransatoDetail: {
+            /** @description Le azioni che il chiamante puo' eseguire ora su questa riga (transizioni, update, delete) */
+            _actions?: "sblocca"[];
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Esercente */
+                codEsercente?: string;
+            };
+            /** Banca */
+            abi: string;
+            /**
+             * Stato
+             * @default N
+             * @enum {string}
+             */
+            bloccato: "S" | "N";
+            /** CAB */
+            cab: string;
+            /** Esercente */
+            codEsercente: string;
+            /** Codice SIA esercente */
+            codiceSiaEsercente: string | null;
+            /**
+             * Data blocco
+             * Format: date
+             */
+            dataBlocco: string | null;
+            /**
+             * Mese di riferimento
+             * Format: date
+             */
+            dataRiferimento: string;
+            /**
+             * Sbloccata il
+             * Format: date-time
+             */
+            dataSblocco: string | null;
+            /** Operazioni del mese */
+            numeroOperazioniMese: number | null;
+            /** Transato del mese */
+            totaleTransatoMese: number | null;
+            /** Sbloccata da */
+            utenteSblocco: string | null;
+        };
+        /** Posizione del monitor transato */
+        MonitorTransatoInput: {
+            /** @description Ignorato: le azioni che GET aggiunge alla riga */
+            _actions?: "sblocca"[];
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Esercente */
+                codEsercente?: string;
+            };
+            /** Banca */
+            abi: string;
+            /**
+             * Stato
+             * @enum {string}
+             */
+            bloccato?: "S" | "N";
+            /** CAB */
+            cab: string;
+            /** Esercente */
+            codEsercente: string;
+            /** Codice SIA esercente */
+            codiceSiaEsercente?: string | null;
+            /**
+             * Mese di riferimento
+             * Format: date
+             */
+            dataRiferimento: string;
+        };
+        MonitorTransatoPage: {
+            results: components["schemas"]["MonitorTransato"][];
+            totalCount: number;
+        };
+        MonitorTransatoTransitionResult: {
+            /** @description Il messaggio di esito della specifica */
+            message: string;
+            row: components["schemas"]["MonitorTransatoDetail"];
         };
         MovimentiAggregatiReport: {
             /** @enum {string} */
@@ -7195,6 +7969,154 @@ export interface components {
             /** userType */
             userType: string;
         };
+        SogliaRischioFrodi: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Esercente */
+                codEsercente?: string;
+                /** @description Negozio */
+                codNegozio?: string;
+            };
+            /** Banca */
+            abi: string | null;
+            /** CAB */
+            cab: string | null;
+            /** Esercente */
+            codEsercente: string | null;
+            /** Negozio */
+            codNegozio: string;
+            /**
+             * Mese di riferimento
+             * Format: date
+             */
+            dataRiferimento: string | null;
+            /** MCC */
+            mcc: string | null;
+            /** MID */
+            mid: string | null;
+            /**
+             * Soglia storni CNP
+             * @default 999999
+             */
+            sogliaStorniCNP: number;
+            /**
+             * Soglia storni CP
+             * @default 999999
+             */
+            sogliaStorniCP: number;
+            /**
+             * Soglia transato CNP
+             * @default 999999
+             */
+            sogliaTransatoCNP: number;
+            /**
+             * Soglia transato CP
+             * @default 999999
+             */
+            sogliaTransatoCP: number;
+            /**
+             * Stato
+             * @enum {string|null}
+             */
+            stato: "S" | "N" | null;
+            /** Storni CNP del mese */
+            storniCNP: number | null;
+            /** Storni CP del mese */
+            storniCP: number | null;
+            /** Transato CNP del mese */
+            transatoCNP: number | null;
+            /** Transato CP del mese */
+            transatoCP: number | null;
+        };
+        SogliaRischioFrodiDetail: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Esercente */
+                codEsercente?: string;
+                /** @description Negozio */
+                codNegozio?: string;
+            };
+            /** Banca */
+            abi: string | null;
+            /** CAB */
+            cab: string | null;
+            /** Esercente */
+            codEsercente: string | null;
+            /** Negozio */
+            codNegozio: string;
+            /**
+             * Mese di riferimento
+             * Format: date
+             */
+            dataRiferimento: string | null;
+            /** MCC */
+            mcc: string | null;
+            /** MID */
+            mid: string | null;
+            /**
+             * Soglia storni CNP
+             * @default 999999
+             */
+            sogliaStorniCNP: number;
+            /**
+             * Soglia storni CP
+             * @default 999999
+             */
+            sogliaStorniCP: number;
+            /**
+             * Soglia transato CNP
+             * @default 999999
+             */
+            sogliaTransatoCNP: number;
+            /**
+             * Soglia transato CP
+             * @default 999999
+             */
+            sogliaTransatoCP: number;
+            /**
+             * Stato
+             * @enum {string|null}
+             */
+            stato: "S" | "N" | null;
+            /** Storni CNP del mese */
+            storniCNP: number | null;
+            /** Storni CP del mese */
+            storniCP: number | null;
+            /** Transato CNP del mese */
+            transatoCNP: number | null;
+            /** Transato CP del mese */
+            transatoCP: number | null;
+        };
+        /** Soglie rischio frodi del negozio */
+        SogliaRischioFrodiInput: {
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Esercente */
+                codEsercente?: string;
+                /** @description Negozio */
+                codNegozio?: string;
+            };
+            /** Negozio */
+            codNegozio: string;
+            /** Soglia storni CNP */
+            sogliaStorniCNP?: number;
+            /** Soglia storni CP */
+            sogliaStorniCP?: number;
+            /** Soglia transato CNP */
+            sogliaTransatoCNP?: number;
+            /** Soglia transato CP */
+            sogliaTransatoCP?: number;
+        };
+        SogliaRischioFrodiPage: {
+            results: components["schemas"]["SogliaRischioFrodi"][];
+            totalCount: number;
+        };
         StoricoModifica: {
             /** Dopo */
             after: string | null;
@@ -7227,6 +8149,128 @@ export interface components {
         };
         StoricoModificaPage: {
             results: components["schemas"]["StoricoModifica"][];
+            totalCount: number;
+        };
+        TemplateMailDestinatario: {
+            /** Banca */
+            codAbi: string;
+            /** E-mail */
+            email: string;
+            /**
+             * Modificabile
+             * @default true
+             */
+            modificabile: boolean | null;
+            /** Mail */
+            templateMailKey: string;
+        };
+        TemplateMailRischio: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                codAbi?: string;
+            };
+            /**
+             * Mail
+             * @enum {string}
+             */
+            chiave: "rischioFrodi" | "monitorStorni" | "monitorTransato";
+            /** Banca */
+            codAbi: string;
+            /** Descrizione */
+            descrizione: string;
+            /** Oggetto */
+            soggetto: string;
+            /** Testo della mail */
+            template: string;
+            /**
+             * Ultima modifica
+             * Format: date-time
+             */
+            tmsData: string | null;
+        };
+        TemplateMailRischioDetail: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                codAbi?: string;
+            };
+            /**
+             * Mail
+             * @enum {string}
+             */
+            chiave: "rischioFrodi" | "monitorStorni" | "monitorTransato";
+            /** Banca */
+            codAbi: string;
+            /** Descrizione */
+            descrizione: string;
+            destinatari?: {
+                /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+                _labels?: {
+                    /** @description Banca */
+                    codAbi?: string;
+                };
+                /** Banca */
+                codAbi: string;
+                /** E-mail */
+                email: string;
+                /**
+                 * Modificabile
+                 * @default true
+                 */
+                modificabile: boolean | null;
+                /** Mail */
+                templateMailKey: string;
+            }[];
+            /** Oggetto */
+            soggetto: string;
+            /** Testo della mail */
+            template: string;
+            /**
+             * Ultima modifica
+             * Format: date-time
+             */
+            tmsData: string | null;
+        };
+        /** Template mail rischio */
+        TemplateMailRischioInput: {
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Banca */
+                codAbi?: string;
+            };
+            /**
+             * Mail
+             * @enum {string}
+             */
+            chiave: "rischioFrodi" | "monitorStorni" | "monitorTransato";
+            /** Banca */
+            codAbi: string;
+            /** Descrizione */
+            descrizione: string;
+            /** Destinatari */
+            destinatari?: {
+                /** @description Ignorato: i nomi che GET aggiunge alla riga */
+                _labels?: {
+                    /** @description Banca */
+                    codAbi?: string;
+                };
+                /** Banca */
+                codAbi?: string | null;
+                /** E-mail */
+                email: string;
+                /** Modificabile */
+                modificabile?: boolean | null;
+                /** Mail */
+                templateMailKey?: string | null;
+            }[];
+            /** Oggetto */
+            soggetto: string;
+            /** Testo della mail */
+            template: string;
+        };
+        TemplateMailRischioPage: {
+            results: components["schemas"]["TemplateMailRischio"][];
             totalCount: number;
         };
         Terminale: {
@@ -8227,6 +9271,62 @@ export interface components {
             userAccountName: string | null;
             /** Nome utente */
             username: string;
+        };
+        UtenteBancaRischio: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                group?: string;
+            };
+            /** CAB */
+            cab: string | null;
+            /** Nome e cognome */
+            fullName: string | null;
+            /** Banca */
+            group: string;
+            /** Nome utente */
+            username: string;
+        };
+        UtenteBancaRischioCompact: {
+            /** Nome e cognome */
+            fullName: string | null;
+            /** Nome utente */
+            username: string;
+        };
+        UtenteBancaRischioDetail: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                group?: string;
+            };
+            /** CAB */
+            cab: string | null;
+            /** Nome e cognome */
+            fullName: string | null;
+            /** Banca */
+            group: string;
+            /** Nome utente */
+            username: string;
+        };
+        /** Utente */
+        UtenteBancaRischioInput: {
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Banca */
+                group?: string;
+            };
+            /** CAB */
+            cab?: string | null;
+            /** Nome e cognome */
+            fullName?: string | null;
+            /** Banca */
+            group: string;
+            /** Nome utente */
+            username: string;
+        };
+        UtenteBancaRischioPage: {
+            results: (components["schemas"]["UtenteBancaRischio"] | components["schemas"]["UtenteBancaRischioCompact"])[];
+            totalCount: number;
         };
         UtenteDetail: {
             /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
@@ -18841,6 +19941,758 @@ export interface operations {
             };
         };
     };
+    listSogliaRischioFrodi: {
+        parameters: {
+            query?: {
+                /** @description Filtro: Banca */
+                bank?: string;
+                /** @description Filtro: CAB */
+                cab?: string;
+                /** @description Filtro: Negozio */
+                codNegozio?: string;
+                /** @description Filtro: Mese di riferimento al */
+                dateA?: string;
+                /** @description Filtro: Mese di riferimento dal */
+                dateDa?: string;
+                /** @description Filtro: Esercente */
+                esercente?: string;
+                /** @description Filtro: MCC */
+                mcc?: string;
+                /** @description Filtro: MID */
+                mid?: string;
+                /** @description Pagina, da 0 */
+                page?: number;
+                /** @description Ricerca per nome: le righe in cui codNegozio, mid contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description Righe per pagina */
+                size?: number;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+                /** @description Filtro: Stato */
+                state?: "S" | "N";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Una pagina di risultati */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SogliaRischioFrodiPage"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSogliaRischioFrodi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Negozio */
+                codNegozio: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Trovato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SogliaRischioFrodiDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateSogliaRischioFrodi: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
+                "If-Match": string;
+            };
+            path: {
+                /** @description Negozio */
+                codNegozio: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SogliaRischioFrodiInput"];
+            };
+        };
+        responses: {
+            /** @description Aggiornato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SogliaRischioFrodiDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflitto */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Modificato nel frattempo */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Versione mancante */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportSogliaRischioFrodi: {
+        parameters: {
+            query: {
+                /** @description Filtro: Banca */
+                bank?: string;
+                /** @description Filtro: CAB */
+                cab?: string;
+                /** @description Filtro: Negozio */
+                codNegozio?: string;
+                /** @description Filtro: Mese di riferimento al */
+                dateA?: string;
+                /** @description Filtro: Mese di riferimento dal */
+                dateDa?: string;
+                /** @description Filtro: Esercente */
+                esercente?: string;
+                /** @description Formato del file */
+                formato: "xlsx";
+                /** @description Filtro: MCC */
+                mcc?: string;
+                /** @description Filtro: MID */
+                mid?: string;
+                /** @description Ricerca per nome: le righe in cui codNegozio, mid contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+                /** @description Filtro: Stato */
+                state?: "S" | "N";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Esportazione in coda */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportJob"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Troppe esportazioni in corso */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMonitorTransato: {
+        parameters: {
+            query?: {
+                /** @description Filtro: Banca */
+                abi?: string;
+                /** @description Filtro: CAB */
+                cab?: string;
+                /** @description Filtro: Esercente */
+                codEsercente?: string;
+                /** @description Filtro: Mese di riferimento al */
+                dataA?: string;
+                /** @description Filtro: Mese di riferimento dal */
+                dataDa?: string;
+                /** @description Pagina, da 0 */
+                page?: number;
+                /** @description Ricerca per nome: le righe in cui codEsercente, dataRiferimento contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description Filtro: Codice SIA esercente */
+                siaCode?: string;
+                /** @description Righe per pagina */
+                size?: number;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+                /** @description Filtro: Stato */
+                stato?: "S" | "N";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Una pagina di risultati */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonitorTransatoPage"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMonitorTransato: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Banca */
+                abi: string;
+                /** @description Esercente */
+                codEsercente: string;
+                /** @description Mese di riferimento */
+                dataRiferimento: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Trovato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonitorTransatoDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sbloccaMonitorTransato: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chiave scelta dal client: una richiesta ripetuta con la stessa chiave riceve la prima risposta, senza rieseguire la transizione */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Banca */
+                abi: string;
+                /** @description Esercente */
+                codEsercente: string;
+                /** @description Mese di riferimento */
+                dataRiferimento: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Posizione sbloccata */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonitorTransatoTransitionResult"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non consentita nello stato attuale */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Chiave di idempotenza già usata per un'altra richiesta (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sbloccaMonitorTransatoMultiplo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Le chiavi delle righe selezionate */
+                    keys: {
+                        /** Banca */
+                        abi: string;
+                        /** Esercente */
+                        codEsercente: string;
+                        /**
+                         * Mese di riferimento
+                         * Format: date
+                         */
+                        dataRiferimento: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description L'esito di ogni riga */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkOutcome"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportMonitorTransato: {
+        parameters: {
+            query: {
+                /** @description Filtro: Banca */
+                abi?: string;
+                /** @description Filtro: CAB */
+                cab?: string;
+                /** @description Filtro: Esercente */
+                codEsercente?: string;
+                /** @description Filtro: Mese di riferimento al */
+                dataA?: string;
+                /** @description Filtro: Mese di riferimento dal */
+                dataDa?: string;
+                /** @description Formato del file */
+                formato: "xlsx";
+                /** @description Ricerca per nome: le righe in cui codEsercente, dataRiferimento contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description Filtro: Codice SIA esercente */
+                siaCode?: string;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+                /** @description Filtro: Stato */
+                stato?: "S" | "N";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Esportazione in coda */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportJob"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Troppe esportazioni in corso */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listTransazione: {
         parameters: {
             query?: {
@@ -23059,6 +24911,1482 @@ export interface operations {
             };
             /** @description Chiave di idempotenza già usata per un'altra richiesta (IDEMPOTENCY_KEY_REUSED) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDestinatariRischio: {
+        parameters: {
+            query?: {
+                /** @description Filtro: Banca */
+                abiBanca?: string;
+                /** @description Pagina, da 0 */
+                page?: number;
+                /** @description Ricerca per nome: le righe in cui codAbi, nomeBcc contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description Righe per pagina */
+                size?: number;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Una pagina di risultati */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DestinatariRischioPage"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDestinatariRischio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Banca */
+                codAbi: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Trovato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DestinatariRischioDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateDestinatariRischio: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
+                "If-Match": string;
+            };
+            path: {
+                /** @description Banca */
+                codAbi: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DestinatariRischioInput"];
+            };
+        };
+        responses: {
+            /** @description Aggiornato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DestinatariRischioDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflitto */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Modificato nel frattempo */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Versione mancante */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDestinatariRischioAssociati: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Banca */
+                codAbi: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Elenco (ETag: la versione dell'elemento padre) */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DestinatarioRischio"][];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replaceDestinatariRischioAssociati: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
+                "If-Match": string;
+            };
+            path: {
+                /** @description Banca */
+                codAbi: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Ignorato: i nomi che GET aggiunge alla riga */
+                    _labels?: {
+                        /** @description Banca */
+                        codAbi?: string;
+                        /** @description Utente */
+                        username?: string;
+                    };
+                    /** Banca */
+                    codAbi?: string | null;
+                    /** Utente */
+                    username: string;
+                }[];
+            };
+        };
+        responses: {
+            /** @description Elenco aggiornato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DestinatarioRischio"][];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflitto */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Modificato nel frattempo */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Versione mancante */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listUtenteBancaRischio: {
+        parameters: {
+            query?: {
+                /** @description Filtro: CAB */
+                cab?: string;
+                /** @description compact: solo i campi per la ricerca rapida */
+                format?: "compact" | "full";
+                /** @description Filtro: Nome e cognome */
+                fullName?: string;
+                /** @description Filtro: Banca */
+                group?: string;
+                /** @description Pagina, da 0 */
+                page?: number;
+                /** @description Ricerca per nome: le righe in cui username, fullName contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description Righe per pagina */
+                size?: number;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+                /** @description Filtro: Nome utente */
+                username?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Una pagina di risultati */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UtenteBancaRischioPage"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMonitorStorni: {
+        parameters: {
+            query?: {
+                /** @description Filtro: Banca */
+                abi?: string;
+                /** @description Filtro: CAB */
+                cab?: string;
+                /** @description Filtro: Esercente */
+                codEsercente?: string;
+                /** @description Pagina, da 0 */
+                page?: number;
+                /** @description Ricerca per nome: le righe in cui codiceSiaEsercente contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description Filtro: Codice SIA esercente */
+                siaCode?: string;
+                /** @description Righe per pagina */
+                size?: number;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+                /** @description Filtro: Stato */
+                stato?: "S" | "N";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Una pagina di risultati */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonitorStorniPage"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMonitorStorni: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Banca */
+                abi: string;
+                /** @description Codice SIA esercente */
+                codiceSiaEsercente: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Trovato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonitorStorniDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sbloccaMonitorStorni: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chiave scelta dal client: una richiesta ripetuta con la stessa chiave riceve la prima risposta, senza rieseguire la transizione */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Banca */
+                abi: string;
+                /** @description Codice SIA esercente */
+                codiceSiaEsercente: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Posizione sbloccata */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonitorStorniTransitionResult"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non consentita nello stato attuale */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Chiave di idempotenza già usata per un'altra richiesta (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sbloccaMonitorStorniMultiplo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Le chiavi delle righe selezionate */
+                    keys: {
+                        /** Banca */
+                        abi: string;
+                        /** Codice SIA esercente */
+                        codiceSiaEsercente: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description L'esito di ogni riga */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkOutcome"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportMonitorStorni: {
+        parameters: {
+            query: {
+                /** @description Filtro: Banca */
+                abi?: string;
+                /** @description Filtro: CAB */
+                cab?: string;
+                /** @description Filtro: Esercente */
+                codEsercente?: string;
+                /** @description Formato del file */
+                formato: "xlsx";
+                /** @description Ricerca per nome: le righe in cui codiceSiaEsercente contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description Filtro: Codice SIA esercente */
+                siaCode?: string;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+                /** @description Filtro: Stato */
+                stato?: "S" | "N";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Esportazione in coda */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportJob"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Troppe esportazioni in corso */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listTemplateMailRischio: {
+        parameters: {
+            query?: {
+                /** @description Filtro: Banca */
+                abi?: string;
+                /** @description Filtro: Mail */
+                chiave?: "rischioFrodi" | "monitorStorni" | "monitorTransato";
+                /** @description Pagina, da 0 */
+                page?: number;
+                /** @description Ricerca per nome: le righe in cui chiave, descrizione contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description Righe per pagina */
+                size?: number;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Una pagina di risultati */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateMailRischioPage"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createTemplateMailRischio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateMailRischioInput"];
+            };
+        };
+        responses: {
+            /** @description Creato */
+            201: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateMailRischioDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gia' presente */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTemplateMailRischio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Mail */
+                chiave: "rischioFrodi" | "monitorStorni" | "monitorTransato";
+                /** @description Banca */
+                codAbi: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Trovato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateMailRischioDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateTemplateMailRischio: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
+                "If-Match": string;
+            };
+            path: {
+                /** @description Mail */
+                chiave: "rischioFrodi" | "monitorStorni" | "monitorTransato";
+                /** @description Banca */
+                codAbi: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateMailRischioInput"];
+            };
+        };
+        responses: {
+            /** @description Aggiornato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateMailRischioDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflitto */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Modificato nel frattempo */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Versione mancante */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listTemplateMailRischioDestinatari: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Mail */
+                chiave: "rischioFrodi" | "monitorStorni" | "monitorTransato";
+                /** @description Banca */
+                codAbi: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Elenco (ETag: la versione dell'elemento padre) */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateMailDestinatario"][];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replaceTemplateMailRischioDestinatari: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
+                "If-Match": string;
+            };
+            path: {
+                /** @description Mail */
+                chiave: "rischioFrodi" | "monitorStorni" | "monitorTransato";
+                /** @description Banca */
+                codAbi: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Ignorato: i nomi che GET aggiunge alla riga */
+                    _labels?: {
+                        /** @description Banca */
+                        codAbi?: string;
+                    };
+                    /** Banca */
+                    codAbi?: string | null;
+                    /** E-mail */
+                    email: string;
+                    /** Modificabile */
+                    modificabile?: boolean | null;
+                    /** Mail */
+                    templateMailKey?: string | null;
+                }[];
+            };
+        };
+        responses: {
+            /** @description Elenco aggiornato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateMailDestinatario"][];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflitto */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Modificato nel frattempo */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Versione mancante */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportTemplateMailRischio: {
+        parameters: {
+            query: {
+                /** @description Filtro: Banca */
+                abi?: string;
+                /** @description Filtro: Mail */
+                chiave?: "rischioFrodi" | "monitorStorni" | "monitorTransato";
+                /** @description Formato del file */
+                formato: "csv" | "xlsx";
+                /** @description Ricerca per nome: le righe in cui chiave, descrizione contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Esportazione in coda */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportJob"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Troppe esportazioni in corso */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -762,6 +762,265 @@ autore: string
 data: string
 }
 
+export interface DestinatariRischio {
+codAbi: string
+nomeBcc: (string | null)
+associati?: {
+codAbi: string
+username: string
+}[]
+}
+
+export interface DestinatariRischioInput {
+codAbi: string
+associati?: {
+codAbi?: (string | null)
+username: string
+}[]
+}
+
+export interface DestinatarioRischio {
+codAbi: string
+username: string
+}
+
+export interface DestinatarioRischioInput {
+codAbi: string
+username: string
+}
+
+export interface MonitorStorni {
+abi: string
+cab: string
+codEsercente: string
+codiceSiaEsercente: string
+bloccato: ("S" | "N")
+dataBlocco: (string | null)
+amountCur: (number | null)
+nStorniCur: (number | null)
+dataSblocco: (string | null)
+utenteSblocco: (string | null)
+}
+
+export interface MonitorStorniInput {
+abi: string
+cab: string
+codEsercente: string
+codiceSiaEsercente: string
+bloccato?: ("S" | "N")
+}
+
+export interface MonitorTransato {
+abi: string
+cab: string
+codEsercente: string
+dataRiferimento: string
+codiceSiaEsercente: (string | null)
+bloccato: ("S" | "N")
+dataBlocco: (string | null)
+totaleTransatoMese: (number | null)
+numeroOperazioniMese: (number | null)
+dataSblocco: (string | null)
+utenteSblocco: (string | null)
+}
+
+export interface MonitorTransatoInput {
+abi: string
+cab: string
+codEsercente: string
+dataRiferimento: string
+codiceSiaEsercente?: (string | null)
+bloccato?: ("S" | "N")
+}
+
+export interface SogliaRischioFrodi {
+codNegozio: string
+abi: (string | null)
+cab: (string | null)
+codEsercente: (string | null)
+mid: (string | null)
+mcc: (string | null)
+sogliaTransatoCP: number
+sogliaTransatoCNP: number
+sogliaStorniCP: number
+sogliaStorniCNP: number
+dataRiferimento: (string | null)
+transatoCP: (number | null)
+transatoCNP: (number | null)
+storniCP: (number | null)
+storniCNP: (number | null)
+stato: ("S" | "N" | null)
+}
+
+export interface SogliaRischioFrodiInput {
+codNegozio: string
+sogliaTransatoCP?: number
+sogliaTransatoCNP?: number
+sogliaStorniCP?: number
+sogliaStorniCNP?: number
+}
+
+export interface TemplateMailDestinatario {
+codAbi: string
+templateMailKey: string
+email: string
+modificabile: (boolean | null)
+}
+
+export interface TemplateMailDestinatarioInput {
+codAbi: string
+templateMailKey: string
+email: string
+modificabile?: (boolean | null)
+}
+
+export interface TemplateMailRischio {
+codAbi: string
+chiave: ("rischioFrodi" | "monitorStorni" | "monitorTransato")
+descrizione: string
+soggetto: string
+template: string
+tmsData: (string | null)
+destinatari?: {
+codAbi: string
+templateMailKey: string
+email: string
+modificabile: (boolean | null)
+}[]
+}
+
+export interface TemplateMailRischioInput {
+codAbi: string
+chiave: ("rischioFrodi" | "monitorStorni" | "monitorTransato")
+descrizione: string
+soggetto: string
+template: string
+/**
+ * @minItems 1
+ * @maxItems 6
+ */
+destinatari?: [{
+codAbi?: (string | null)
+templateMailKey?: (string | null)
+email: string
+modificabile?: (boolean | null)
+}]|[{
+codAbi?: (string | null)
+templateMailKey?: (string | null)
+email: string
+modificabile?: (boolean | null)
+}, {
+codAbi?: (string | null)
+templateMailKey?: (string | null)
+email: string
+modificabile?: (boolean | null)
+}]|[{
+codAbi?: (string | null)
+templateMailKey?: (string | null)
+email: string
+modificabile?: (boolean | null)
+}, {
+codAbi?: (string | null)
+templateMailKey?: (string | null)
+email: string
+modificabile?: (boolean | null)
+}, {
+codAbi?: (string | null)
+templateMailKey?: (string | null)
+email: string
+modificabile?: (boolean | null)
+}]|[{
+codAbi?: (string | null)
+templateMailKey?: (string | null)
+email: string
+modificabile?: (boolean | null)
+}, {
+codAbi?: (string | null)
+templateMailKey?: (string | null)
+email: string
+modificabile?: (boolean | null)
+}, {
+codAbi?: (string | null)
+templateMailKey?: (string | null)
+email: string
+modificabile?: (boolean | null)
+}, {
+codAbi?: (string | null)
+templateMailKey?: (string | null)
+email: string
+modificabile?: (boolean | null)
+}]|[{
+codAbi?: (string | null)
+templateMailKey?: (string | null)
+email: string
+modificabile?: (boolean | null)
+}, {
+codAbi?: (string | null)
+templateMailKey?: (string | null)
+email: string
+modificabile?: (boolean | null)
+}, {
+codAbi?: (string | null)
+templateMailKey?: (string | null)
+email: string
+modificabile?: (boolean | null)
+}, {
+codAbi?: (string | null)
+templateMailKey?: (string | null)
+email: string
+modificabile?: (boolean | null)
+}, {
+codAbi?: (string | null)
+templateMailKey?: (string | null)
+email: string
+modificabile?: (boolean | null)
+}]|[{
+codAbi?: (string | null)
+templateMailKey?: (string | null)
+email: string
+modificabile?: (boolean | null)
+}, {
+codAbi?: (string | null)
+templateMailKey?: (string | null)
+email: string
+modificabile?: (boolean | null)
+}, {
+codAbi?: (string | null)
+templateMailKey?: (string | null)
+email: string
+modificabile?: (boolean | null)
+}, {
+codAbi?: (string | null)
+templateMailKey?: (string | null)
+email: string
+modificabile?: (boolean | null)
+}, {
+codAbi?: (string | null)
+templateMailKey?: (string | null)
+email: string
+modificabile?: (boolean | null)
+}, {
+codAbi?: (string | null)
+templateMailKey?: (string | null)
+email: string
+modificabile?: (boolean | null)
+}]
+}
+
+export interface UtenteBancaRischio {
+username: string
+fullName: (string | null)
+group: string
+cab: (string | null)
+}
+
+export interface UtenteBancaRischioInput {
+username: string
+fullName?: (string | null)
+group: string
+cab?: (string | null)
+}
+
 export interface Compagnia {
 codCompagnia: string
 descCompagnia: string

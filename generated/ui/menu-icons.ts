@@ -5,6 +5,8 @@
 import type { Icon } from '@tabler/icons-react';
 import {
   IconAddressBook,
+  IconAlertTriangle,
+  IconArrowBackUp,
   IconArrowsExchange,
   IconBell,
   IconBellRinging,
@@ -31,7 +33,9 @@ import {
   IconInfoCircle,
   IconKey,
   IconLogin,
+  IconMailCog,
   IconMailForward,
+  IconMailOpened,
   IconMapPin,
   IconPackages,
   IconReceiptEuro,
@@ -46,6 +50,8 @@ import {
 
 export const menuIcons: Record<string, Icon> = {
   IconAddressBook,
+  IconAlertTriangle,
+  IconArrowBackUp,
   IconArrowsExchange,
   IconBell,
   IconBellRinging,
@@ -72,7 +78,9 @@ export const menuIcons: Record<string, Icon> = {
   IconInfoCircle,
   IconKey,
   IconLogin,
+  IconMailCog,
   IconMailForward,
+  IconMailOpened,
   IconMapPin,
   IconPackages,
   IconReceiptEuro,

@@ -144,7 +144,9 @@ function referencedFirst(model: Pick<Model, 'entities'>): EntityModel[] {
     if (done.has(entity.name) || stack.has(entity.name)) return;
     stack.add(entity.name);
     for (const f of entity.fields) {
-      if (f.reference && f.reference.entity !== entity.name) visit(entityByName(model, f.reference.entity), stack);
+      // A reference to a view (viewOf) is one to its entity's table: the view makes none.
+      const target = f.reference && f.reference.entity !== entity.name ? entityByName(model, f.reference.entity) : undefined;
+      if (target) visit(target.viewOf ? entityByName(model, target.viewOf) : target, stack);
     }
     done.add(entity.name);
     out.push(entity);

@@ -25,7 +25,18 @@ export function fromColumns(entity: EntityModel, row: Row): Row {
 function toDbValue(field: FieldModel, value: unknown): unknown {
   if (value === undefined || value === null) return null;
   if (field.type === 'datetime') return new Date(textOf(value)).toISOString();
+  if (field.type === 'decimal' && typeof value === 'number') return roundToScale(value, field.scale ?? 2);
   return value;
+}
+
+/**
+ * A decimal as its column keeps it: PostgreSQL's numeric(p, s) rounds to the scale (half away from zero), SQLite
+ * would keep every digit, so the two answered 12.35 and 12.345 for one save (seed 002 §5: fraud thresholds
+ * "rounded to two decimals"). The epsilon keeps 1.005, stored in binary as 1.00499..., rounding up as typed.
+ */
+function roundToScale(value: number, scale: number): number {
+  const factor = 10 ** scale;
+  return Math.sign(value) * Math.round(Math.abs(value) * factor * (1 + Number.EPSILON)) / factor;
 }
 
 function fromDbValue(field: FieldModel, value: unknown): unknown {

@@ -202,6 +202,21 @@ async function prepareMatrixAssertion(): Promise<void> {
 const ssoParams = { sinergiaId: 'nessuna', feu: 'banca' };
 const otfParams = { otfId: 'nessuna', otfTipo: 'banca' };
 
+/** The monitors' rows of bank 34256 (spec/demo/50-54): blocked positions, thresholds, recipients and a template that 30480 never reaches. */
+const TRANSATO_30480 = { abi: '30480', codEsercente: '0002345', dataRiferimento: '2026-11-01' };
+const TRANSATO_34256 = { abi: '34256', codEsercente: '0003456', dataRiferimento: '2026-11-01' };
+const SOGLIE = { sogliaTransatoCP: 40000, sogliaTransatoCNP: 4000, sogliaStorniCP: 1000, sogliaStorniCNP: 100 };
+const storniBlocked = async () => expect((await db()('monitor_storni').where({ abi: '34256' }).first()).bloccato).toBe('S');
+const transatoBlocked = async () => expect((await db()('monitor_transato').where({ abi: '34256' }).first()).bloccato).toBe('S');
+const noRecipientsOf34256 = async () => expect(await db()('destinatario_rischio').where({ cod_abi: '34256' })).toEqual([]);
+const template34256Untouched = async () => {
+  expect((await db()('template_mail_rischio').where({ cod_abi: '34256', chiave: 'rischioFrodi' }).first()).soggetto).toBe('Rischio frodi: soglia superata');
+  expect((await db()('template_mail_destinatario').where({ cod_abi: '34256' })).map((r: { email: string }) => r.email)).toEqual(['antifrode@cassa-trento.example']);
+};
+const templateBody = (codAbi: string, chiave: string) => ({
+  codAbi, chiave, descrizione: 'Avviso della matrice', soggetto: 'Oggetto della matrice', template: 'Testo della matrice', destinatari: [{ email: 'matrice@bcc-esempio.example' }],
+});
+
 // A new operation has no sample until one is added: the first test below reports it.
 const SAMPLES: Partial<Record<string, Sample>> = {
   // ---- authentication (custom) ----
@@ -700,6 +715,75 @@ const SAMPLES: Partial<Record<string, Sample>> = {
   businessResetPassword: {
     params: { username: 'mx.target' },
     outside: { params: { username: 'mx.altrui' }, expect: 404, untouched: async () => expect(await db()('mail_outbox').where({ username: 'mx.altrui' }).whereNot({ id: 'mx-mail-0002' })).toEqual([]) },
+  },
+
+  // ---- monitors (seed 002 §2 /security/...): rows of bank 34256 are out of 30480's scope; unblocking is assistance's ----
+  listMonitorStorni: { outside: 'unscoped' },
+  getMonitorStorni: { params: { abi: '30480', codiceSiaEsercente: 'S0002345' }, outside: { params: { abi: '34256', codiceSiaEsercente: 'S0003456' }, expect: 404 } },
+  exportMonitorStorni: { query: { formato: 'xlsx' }, outside: 'unscoped' },
+  sbloccaMonitorStorni: {
+    prepare: async () => { await db()('monitor_storni').where({ abi: '30480', codice_sia_esercente: 'S0004567' }).update({ bloccato: 'S' }); },
+    params: { abi: '30480', codiceSiaEsercente: 'S0004567' }, okAs: 'assistenza',
+    outside: { params: { abi: '34256', codiceSiaEsercente: 'S0003456' }, expect: 404, untouched: storniBlocked },
+  },
+  sbloccaMonitorStorniMultiplo: {
+    prepare: async () => { await db()('monitor_storni').where({ abi: '30480', codice_sia_esercente: 'S0005678' }).update({ bloccato: 'S' }); },
+    body: () => ({ keys: [{ abi: '30480', codiceSiaEsercente: 'S0005678' }] }), okAs: 'assistenza',
+    outside: { body: () => ({ keys: [{ abi: '34256', codiceSiaEsercente: 'S0003456' }] }), expect: 'rowsMissing', untouched: storniBlocked },
+  },
+  listMonitorTransato: { outside: 'unscoped' },
+  getMonitorTransato: { params: TRANSATO_30480, outside: { params: TRANSATO_34256, expect: 404 } },
+  exportMonitorTransato: { query: { formato: 'xlsx' }, outside: 'unscoped' },
+  sbloccaMonitorTransato: {
+    prepare: async () => { await db()('monitor_transato').where({ abi: '30480', cod_esercente: '0002345' }).update({ bloccato: 'S' }); },
+    params: TRANSATO_30480, okAs: 'assistenza',
+    outside: { params: TRANSATO_34256, expect: 404, untouched: transatoBlocked },
+  },
+  sbloccaMonitorTransatoMultiplo: {
+    prepare: async () => { await db()('monitor_transato').where({ abi: '30480', cod_esercente: '0005678' }).update({ bloccato: 'S' }); },
+    body: () => ({ keys: [{ abi: '30480', codEsercente: '0005678', dataRiferimento: '2026-11-01' }] }), okAs: 'assistenza',
+    outside: { body: () => ({ keys: [TRANSATO_34256] }), expect: 'rowsMissing', untouched: transatoBlocked },
+  },
+  listSogliaRischioFrodi: { outside: 'unscoped' },
+  getSogliaRischioFrodi: { params: { codNegozio: '1001' }, outside: { params: { codNegozio: '3001' }, expect: 404 } },
+  exportSogliaRischioFrodi: { query: { formato: 'xlsx' }, outside: 'unscoped' },
+  updateSogliaRischioFrodi: {
+    params: { codNegozio: '1002' }, body: () => ({ codNegozio: '1002', ...SOGLIE }),
+    outside: { params: { codNegozio: '3001' }, body: () => ({ codNegozio: '3001', ...SOGLIE }), expect: 404,
+      untouched: async () => expect(Number((await db()('soglia_rischio_frodi').where({ cod_negozio: '3001' }).first()).soglia_transato_cp)).toBe(80000) },
+  },
+  listDestinatariRischio: { query: { abiBanca: '30480' }, outside: 'unscoped' },
+  listUtenteBancaRischio: { outside: 'unscoped' },
+  getDestinatariRischio: { params: { codAbi: '30480' }, outside: { params: { codAbi: '34256' }, expect: 404 } },
+  updateDestinatariRischio: {
+    params: { codAbi: '30480' }, body: () => ({ codAbi: '30480', associati: [{ username: 'sede.30480' }] }),
+    outside: { params: { codAbi: '34256' }, body: () => ({ codAbi: '34256', associati: [] }), expect: 404, untouched: noRecipientsOf34256 },
+  },
+  listDestinatariRischioAssociati: { params: { codAbi: '30480' }, outside: { params: { codAbi: '34256' }, expect: 404 } },
+  replaceDestinatariRischioAssociati: {
+    params: { codAbi: '30480' }, body: () => [{ username: 'sede.30480' }],
+    outside: { params: { codAbi: '34256' }, body: () => [], expect: 404, untouched: noRecipientsOf34256 },
+  },
+  listTemplateMailRischio: { outside: 'unscoped' },
+  createTemplateMailRischio: {
+    // Bank 30480 has every mail: the one created is removed first.
+    prepare: async () => {
+      await db()('template_mail_destinatario').where({ cod_abi: '30480', template_mail_key: 'monitorTransato' }).delete();
+      await db()('template_mail_rischio').where({ cod_abi: '30480', chiave: 'monitorTransato' }).delete();
+    },
+    body: () => templateBody('30480', 'monitorTransato'),
+    outside: { body: () => templateBody('34256', 'monitorTransato'), expect: 403,
+      untouched: async () => expect(await db()('template_mail_rischio').where({ cod_abi: '34256', chiave: 'monitorTransato' }).first()).toBeUndefined() },
+  },
+  getTemplateMailRischio: { params: { codAbi: '30480', chiave: 'rischioFrodi' }, outside: { params: { codAbi: '34256', chiave: 'rischioFrodi' }, expect: 404 } },
+  updateTemplateMailRischio: {
+    params: { codAbi: '30480', chiave: 'monitorStorni' }, body: () => templateBody('30480', 'monitorStorni'),
+    outside: { params: { codAbi: '34256', chiave: 'rischioFrodi' }, body: () => templateBody('34256', 'rischioFrodi'), expect: 404, untouched: template34256Untouched },
+  },
+  listTemplateMailRischioDestinatari: { params: { codAbi: '30480', chiave: 'rischioFrodi' }, outside: { params: { codAbi: '34256', chiave: 'rischioFrodi' }, expect: 404 } },
+  replaceTemplateMailRischioDestinatari: {
+    params: { codAbi: '30480', chiave: 'monitorStorni' }, body: () => [{ email: 'matrice@bcc-esempio.example' }],
+    outside: { params: { codAbi: '34256', chiave: 'rischioFrodi' }, body: () => [{ email: 'matrice@bcc-esempio.example' }], expect: 404, untouched: template34256Untouched },
   },
 };
 

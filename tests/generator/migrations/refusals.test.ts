@@ -95,6 +95,16 @@ describe('accepted when declared or harmless', () => {
     expect(text).toContain('now required, default null -> "-"; rows with no value get "-"');
   });
 
+  it('a reference to a view with fewer fields is one to its entity\'s table, which keeps every column', async () => {
+    // The view and the entity referring to it sort before the view's entity: the table is still the entity's.
+    const view = 'entity: ANegozioBreve\nviewOf: Negozio\ntable: negozio\nkey: id\npermission: ANAG_BANCHE\napi: { path: negozi-brevi, operations: [list] }\nfields:\n  id: { type: integer, label: Id, required: true }\n  insegna: { type: string, label: Insegna, required: true, maxLength: 40 }\n';
+    const vetrina = 'entity: AVetrina\ntable: a_vetrina\nkey: codice\nfields:\n  codice: { type: string, label: Codice, required: true, maxLength: 3 }\n  negozio: { type: reference, entity: ANegozioBreve, label: Negozio }\n';
+    const text = await accepted({ 'spec/a-negozio-breve.yaml': view, 'spec/a-vetrina.yaml': vetrina, 'spec/negozio.yaml': NEGOZIO });
+    expect(text).toContain("createTable('a_vetrina'");
+    expect(text).not.toContain('negozio.note');
+    expect(text).not.toContain('DROPS');
+  });
+
   it('a label, a message or an enum label changes no table', async () => {
     const result = await project.gen({ 'spec/zona.yaml': ZONA, 'spec/negozio.yaml': NEGOZIO.replace('label: Note', 'label: Annotazioni') });
     expect(result).toEqual({ created: [], diagnostics: [] });

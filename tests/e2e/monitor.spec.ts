@@ -1,0 +1,62 @@
+/**
+ * The reversals monitor in the browser (seed 002 §2 /security/stornimonitor, §4 Monitors, §6, §9 30 a page;
+ * spec/monitor/monitor-storni.yaml): assistance opens it from its address, reads the blocked positions of every bank,
+ * selects one and unblocks it after the spec's question naming what will happen; the position reads "Attiva"
+ * with its counters at 0. The Excel export is offered. At 1400 px and at 390 px; axe finds no serious or critical
+ * violation. Each width unblocks its own position (the app is shared by the file's tests).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { expectPath, submitLogin } from './support/steps';
+
+const LIST = '/security/stornimonitor';
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const QUESTION = "Sbloccare la posizione? L'importo e il numero degli storni del mese saranno azzerati e l'esercente potrà di nuovo stornare. Vale per la riga selezionata.";
+
+/** The list row of the position with this SIA code (unique in the demo data). */
+const rowOf = (page: Page, sia: string) => page.locator('table tbody tr').filter({ has: page.getByRole('cell', { name: sia, exact: true }) });
+
+for (const [width, sia] of [[1400, 'S0001234'], [390, 'S0003456']] as const) {
+  test(`l'assistenza sblocca una posizione del monitor storni a ${width} px`, async ({ newPage }) => {
+    const page = await newPage();
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(LIST);
+    await expectPath(page, '/login/banca');
+    await submitLogin(page, 'assistenza');
+    await expectPath(page, LIST);
+    await expect(page.getByRole('heading', { name: 'Monitor storni', exact: true })).toBeVisible();
+
+    const row = rowOf(page, sia);
+    await expect(row.getByRole('cell', { name: 'Bloccata', exact: true })).toBeVisible();
+    // Every bank's positions for assistance (seed §6: support may pick any bank).
+    await expect(rowOf(page, 'S0003456')).toBeVisible();
+    await expect(rowOf(page, 'S0004567').getByRole('cell', { name: 'Attiva', exact: true })).toBeVisible();
+    await page.screenshot({ path: `/tmp/monitor-storni-${width}.png`, fullPage: true });
+
+    await row.getByRole('checkbox').check();
+    const bar = page.getByRole('region', { name: 'Righe selezionate' });
+    await expect(bar.getByText('1 riga selezionata')).toBeVisible();
+    await bar.getByRole('button', { name: 'Sblocca', exact: true }).click();
+    const question = page.getByRole('dialog').filter({ hasText: QUESTION });
+    await expect(question).toBeVisible();
+    const answered = page.waitForResponse((r) => r.url().endsWith('/stornimonitor/azioni/sblocca') && r.request().method() === 'POST');
+    await question.getByRole('button', { name: 'Sì' }).click();
+    expect((await answered).status()).toBe(200);
+    await expect(page.getByText('1 riga aggiornata')).toBeVisible();
+    await expect(row.getByRole('cell', { name: 'Attiva', exact: true })).toBeVisible();
+    await expect(row.getByRole('cell', { name: '0,00 €', exact: true })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Esporta' }).click();
+    await expect(page.getByRole('menuitem', { name: /Excel/ })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: /CSV/ })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    // The banner closes by itself (seed 002 §9: 3 seconds); axe reads the page, not a banner sliding in.
+    await expect(page.getByText('1 riga aggiornata')).toBeHidden();
+
+    // At 390 px nothing scrolls sideways: the table scrolls in its own box.
+    if (width === 390) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const violations = (await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+}
