@@ -390,6 +390,8 @@ export interface TransitionModel {
   label: string;
   from: string[];
   to: string;
+  /** An action of its single `from` state, which is also its `to`: the row stays, `enter` effects do not run. */
+  keepState?: true;
   permission: string;
   /** JSON Logic over `{ row, caller, now, today, <related names> }`; false refuses the transition (403). */
   guard?: JsonLogic;

@@ -78,7 +78,7 @@ export interface RawStates {
     label?: string; from: string[]; to: string; permission: string; guard?: unknown; confirm?: string; success: string; bulk?: 'each' | 'all';
     input?: Record<string, RawField>; effects?: RawEffect[];
     prefill?: Record<string, unknown>; lock?: Record<string, { when: unknown; message: string }>;
-    checks?: { field?: string; valid: unknown; message: string }[]; reauthenticate?: true;
+    checks?: { field?: string; valid: unknown; message: string }[]; reauthenticate?: true; keepState?: boolean;
   }>;
 }
 

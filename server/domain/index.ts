@@ -5,6 +5,7 @@
 import { agentiHandlers } from './agenti/handlers.js';
 import { promozioneHooks } from './assistenza/promozione-hooks.js';
 import { auditHandlers } from './audit/handlers.js';
+import { contrattoHooks } from './contratti/hooks.js';
 import { accountHooks } from './auth/account-hooks.js';
 import { roleHooks, userHooks } from './auth/grant-hooks.js';
 import type { AuthRuntime } from './auth/runtime.js';
@@ -46,5 +47,6 @@ export function entityHooks(auth: AuthRuntime): Readonly<Record<string, EntityHo
     Ruolo: roleHooks,
     Notifica: notificaHooks,
     Promozione: promozioneHooks,
+    ContrattoCompagnia: contrattoHooks,
   };
 }
