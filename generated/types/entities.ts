@@ -235,6 +235,17 @@ codAbi: string
 }[]
 }
 
+export interface CaricamentoScarti {
+id: string
+codCompagnia: string
+file: (string | null)
+}
+
+export interface CaricamentoScartiInput {
+codCompagnia: string
+file?: (string | null)
+}
+
 export interface ContrattoCompagnia {
 id: string
 codAbi: string

@@ -6,6 +6,7 @@ import { agentiHandlers } from './agenti/handlers.js';
 import { promozioneHooks } from './assistenza/promozione-hooks.js';
 import { auditHandlers } from './audit/handlers.js';
 import { contrattoHooks } from './contratti/hooks.js';
+import { sollecitoContratti } from './contratti/sollecito.js';
 import { accountHooks } from './auth/account-hooks.js';
 import { roleHooks, userHooks } from './auth/grant-hooks.js';
 import type { AuthRuntime } from './auth/runtime.js';
@@ -31,6 +32,7 @@ export const domainHandlers: Readonly<Record<string, DomainHandler>> = {
   ...manutenzioneHandlers,
   ...flussiHandlers,
   ...indicatorHandlers,
+  sollecitoContratti,
 };
 
 /**

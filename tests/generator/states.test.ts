@@ -134,7 +134,7 @@ describe('state machine mistakes, at file:line:col', () => {
   it("an action of a state (keepState, docs/spec-language.md#actions-that-keep-the-state) names it as from and to", () => {
     const { model, diagnostics } = loadSpec(mov('from: [S]\n      to: A\n', 'from: [A]\n      to: A\n      keepState: true\n'));
     expect(diagnostics).toEqual([]);
-    const entity = named(present(model, 'the model').entities, 'Movimento');
+    const entity = named(present(model, 'the model').entities, 'Movimento', 'entities');
     expect(entity.states?.[0]?.transitions[0]).toMatchObject({ name: 'accetta', from: ['A'], to: 'A', keepState: true });
   });
 

@@ -274,3 +274,78 @@ describe('add contract (POST contrattiCompagnie, seed 002 §5 "Contract insert")
     expect((await merchant.post(`${API}/contrattiCompagnie`).send(body())).status).toBe(403);
   });
 });
+
+describe('reminder export (GET sollecitoContratti, seed 002 §5 "Reminder export")', () => {
+  it("the caller's contracts of the company in shipment with a shipping document, as an Italian CSV", async () => {
+    const res = await sede.get(`${API}/sollecitoContratti?codCompagnie=20`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="Sollecito_contratti_20_\d{2}-\d{2}-\d{4}\.csv"/);
+    // The demo row entered 03 as spedisciCompagnia takes it there: shipped the day the demo was loaded.
+    expect(res.text.split('\r\n')).toEqual([
+      'Terminal id;Compagnia;Banca;Insegna;Esercente;Partita IVA;Data stampa;Data spedizione;Documento di spedizione',
+      expect.stringMatching(/^30480003;20;30480;Bar Centrale Stazione;Bar Centrale S\.r\.l\.;01234560124;07\/10\/2026;\d{2}\/\d{2}\/\d{4};SPED-2026-0107$/),
+      '',
+    ]);
+  });
+
+  it("none waiting: 404 with 'Nessun contratto in attesa di sollecito.'; another bank's user gets none of 30480's", async () => {
+    const none = await sede.get(`${API}/sollecitoContratti?codCompagnie=F1C`);
+    expect(none.status).toBe(404);
+    expect(none.body.details).toEqual([{ field: 'codCompagnie', message: 'Nessun contratto in attesa di sollecito.' }]);
+    expect((await sede60855.get(`${API}/sollecitoContratti?codCompagnie=20`)).body.details).toEqual([{ field: 'codCompagnie', message: 'Nessun contratto in attesa di sollecito.' }]);
+    const missing = await sede.get(`${API}/sollecitoContratti`);
+    expect(missing.status).toBe(400);
+    expect((await merchant.get(`${API}/sollecitoContratti?codCompagnie=20`)).status).toBe(403);
+  });
+});
+
+/** A multipart body with part `file`, as a browser sends it. */
+function multipart(name: string, bytes: Buffer, type = 'text/plain'): { contentType: string; body: Buffer } {
+  const boundary = `----webposTest${Math.random().toString(16).slice(2)}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`;
+  return { contentType: `multipart/form-data; boundary=${boundary}`, body: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]) };
+}
+
+describe('upload of rejects (scartiCompagnie, seed 002 §5 "Upload of rejects", §9 250000 bytes)', () => {
+  const COMPANY_REQUIRED = 'Selezionare la compagnia per la quale si vuole caricare un file di scarti.';
+  async function upload(agent: Agent, id: string, name: string, bytes: Buffer) {
+    const etag = (await agent.get(`${API}/scartiCompagnie/${id}`)).get('ETag') ?? '*';
+    const { contentType, body } = multipart(name, bytes);
+    return agent.put(`${API}/scartiCompagnie/${id}/file`).set('If-Match', etag).set('Content-Type', contentType).send(body);
+  }
+
+  it('a company must be chosen, and not F1C', async () => {
+    let res = await sede.post(`${API}/scartiCompagnie`).send({});
+    expect(res.status).toBe(400);
+    expect(res.body.details).toEqual([{ field: 'codCompagnia', message: COMPANY_REQUIRED }]);
+    res = await sede.post(`${API}/scartiCompagnie`).send({ codCompagnia: 'ZZ' });
+    expect(res.body.details).toEqual([{ field: 'codCompagnia', message: COMPANY_REQUIRED }]);
+    res = await sede.post(`${API}/scartiCompagnie`).send({ codCompagnia: 'F1C' });
+    expect(res.status).toBe(400);
+    expect(res.body.details).toEqual([{ field: 'codCompagnia', message: "Impossibile effettuare l'upload per la compagnia F1C" }]);
+  });
+
+  it('a file of at most 250000 bytes with a clean name is stored; one byte more or a bad name is refused', async () => {
+    const created = await sede.post(`${API}/scartiCompagnie`).send({ codCompagnia: '20' });
+    expect(created.status).toBe(201);
+    const id = String(created.body.id);
+    const big = await upload(sede, id, 'scarti_20.txt', Buffer.alloc(250001, 'a'));
+    expect(big.status).toBe(400);
+    expect(big.body.details).toEqual([{ field: 'file', message: "La dimensione del file selezionato e' troppo grande: la dimensione massima e' di 250kb" }]);
+    const badName = await upload(sede, id, 'scarti;20.txt', Buffer.from('30480003;IBAN errato\n'));
+    expect(badName.body.details).toEqual([{ field: 'file', message: 'Il nome del file contiene caratteri non consentiti' }]);
+    const ok = await upload(sede, id, 'scarti_20.txt', Buffer.alloc(250000, 'a'));
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.file).toEqual(expect.any(String));
+    // The company of a loaded file stays: changing it is refused.
+    const etag = (await sede.get(`${API}/scartiCompagnie/${id}`)).get('ETag') ?? '*';
+    const moved = await sede.put(`${API}/scartiCompagnie/${id}`).set('If-Match', etag).send({ codCompagnia: '21' });
+    expect(moved.status).toBe(403);
+    expect(moved.body.details).toEqual([{ field: 'codCompagnia', message: 'La compagnia di un caricamento non si cambia' }]);
+  });
+
+  it('a branch user (view only) and a merchant may not upload', async () => {
+    expect((await filiale.post(`${API}/scartiCompagnie`).send({ codCompagnia: '20' })).status).toBe(403);
+    expect((await merchant.post(`${API}/scartiCompagnie`).send({ codCompagnia: '20' })).status).toBe(403);
+  });
+});
