@@ -284,6 +284,27 @@ statoConv?: ("00" | "01" | "02" | "03" | "04" | "05" | "06" | "07")
 statoConvElettronico?: ("01" | "04" | "05" | "06" | "07" | null)
 }
 
+export interface Testapacco {
+id: string
+tipo: ("E" | "S")
+codAbi: (string | null)
+codCompagnia: (string | null)
+numContratti: number
+terminali: (string | null)
+creatoDa: string
+creatoIl: string
+}
+
+export interface TestapaccoInput {
+tipo: ("E" | "S")
+codAbi?: (string | null)
+codCompagnia?: (string | null)
+numContratti: number
+terminali?: (string | null)
+creatoDa: string
+creatoIl: string
+}
+
 export interface CategoriaMerceologica {
 abcid: string
 descrizione: string

@@ -7,6 +7,7 @@ import { promozioneHooks } from './assistenza/promozione-hooks.js';
 import { auditHandlers } from './audit/handlers.js';
 import { contrattoHooks } from './contratti/hooks.js';
 import { sollecitoContratti } from './contratti/sollecito.js';
+import { ristampaTestapacco, stampaTestapacco } from './contratti/testapacco.js';
 import { accountHooks } from './auth/account-hooks.js';
 import { roleHooks, userHooks } from './auth/grant-hooks.js';
 import type { AuthRuntime } from './auth/runtime.js';
@@ -33,6 +34,8 @@ export const domainHandlers: Readonly<Record<string, DomainHandler>> = {
   ...flussiHandlers,
   ...indicatorHandlers,
   sollecitoContratti,
+  stampaTestapacco,
+  ristampaTestapacco,
 };
 
 /**

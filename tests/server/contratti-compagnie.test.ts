@@ -349,3 +349,81 @@ describe('upload of rejects (scartiCompagnie, seed 002 §5 "Upload of rejects", 
     expect((await merchant.post(`${API}/scartiCompagnie`).send({ codCompagnia: '20' })).status).toBe(403);
   });
 });
+
+describe('cover sheet (testapacco, seed 002 §5 "Cover sheet print", §7, §8)', () => {
+  const print = (agent: Agent, contratti: string) => agent.post(`${API}/testapacchi/stampa`).send({ contratti });
+  const refusal = (message: string) => [{ field: 'contratti', message }];
+
+  it("at least one contract: 'Nessun contratto selezionato per il Testapacco.'", async () => {
+    for (const contratti of ['', ' , ']) {
+      const res = await print(sede, contratti);
+      expect(res.status).toBe(400);
+      expect(res.body.details).toEqual(refusal('Nessun contratto selezionato per il Testapacco.'));
+    }
+  });
+
+  it('an error sheet of 00 contracts: recorded in the history, each contract marks it, reprinted by its id', async () => {
+    const a = await contract('00', { termid: '30480002' });
+    const b = await contract('00', { termid: '30480003' });
+    const res = await print(sede, `${a},${b}`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="Testapacco_[0-9a-f]{8}_\d{2}-\d{2}-\d{4}\.txt"/);
+    expect(res.text).toContain('Tipo: contratti in errore');
+    expect(res.text).toContain('Banca: 30480');
+    expect(res.text).toContain('Contratti: 2');
+    const sheetId = String((await row(a)).id_doc_err);
+    expect((await row(b)).id_doc_err).toBe(sheetId);
+    expect(res.text).toContain(`Testapacco ${sheetId}`);
+    const history = await sede.get(`${API}/testapacchi?tipo=E`);
+    expect(history.body.results).toContainEqual(expect.objectContaining({ id: sheetId, tipo: 'E', codAbi: '30480', numContratti: 2, creatoDa: 'sede.30480' }));
+    const reprint = await sede.get(`${API}/testapacchi/${sheetId}/stampa`);
+    expect(reprint.status).toBe(200);
+    expect(reprint.text.split('\r\n').slice(0, 6)).toEqual(res.text.split('\r\n').slice(0, 6));
+    // Another bank neither finds it in its history nor reprints it.
+    expect((await sede60855.get(`${API}/testapacchi/${sheetId}/stampa`)).status).toBe(404);
+    expect(ids((await sede60855.get(`${API}/testapacchi`)).body.results)).not.toContain(sheetId);
+    // Once on an error sheet, a contract is not put on another: 'Errore presente per il testapacco.'
+    const again = await print(sede, a);
+    expect(again.status).toBe(409);
+    expect(again.body.details).toEqual(refusal('Errore presente per il testapacco.'));
+  });
+
+  it('a shipping sheet of 03 contracts marks their shipping document; the reminder export then lists them', async () => {
+    const a = await contract('03', { termid: '30480002', cod_compagnie: 'F1C' });
+    const res = await print(sede, a);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('Tipo: spedizione alla compagnia');
+    const doc = String((await row(a)).id_doc_spedizione_compagnia);
+    expect(doc).toMatch(/^[0-9a-f-]{36}$/);
+    const reminder = await sede.get(`${API}/sollecitoContratti?codCompagnie=F1C`);
+    expect(reminder.status).toBe(200);
+    expect(reminder.text).toContain(`;${doc}`);
+  });
+
+  it('only 00 or 03, not mixed; an error sheet of one bank; outside the scope 404; view-only users 403', async () => {
+    const printed = await contract('01');
+    expect((await print(sede, printed)).body.details).toEqual(refusal('Il testapacco si stampa per contratti tutti in errore o tutti in spedizione alla compagnia'));
+    const error = await contract('00');
+    const shipped = await contract('03');
+    expect((await print(sede, `${error},${shipped}`)).status).toBe(409);
+    const other = await contract('00', { cod_abi: '34256', termid: '34256001', cab: '01800' });
+    // sede.30480 does not see 34256's contract at all; assistance sees both and is told the rule.
+    expect((await print(sede, `${error},${other}`)).status).toBe(404);
+    const mixed = await print(assistenza, `${error},${other}`);
+    expect(mixed.status).toBe(400);
+    expect(mixed.body.details).toEqual(refusal('Selezionare terminali della stessa Banca per poter creare il testapacco!'));
+    expect((await row(error)).id_doc_err).toBeNull();
+    expect((await print(filiale, error)).status).toBe(403);
+    expect((await print(merchant, error)).status).toBe(403);
+  });
+
+  it("a reprint of a sheet whose contracts all left it: 'Testapacco vuoto.'", async () => {
+    const a = await contract('03', { termid: '30480002' });
+    await print(sede, a);
+    const sheetId = String((await row(a)).id_doc_spedizione_compagnia);
+    await app.db('contratto_compagnia').where({ id: a }).update({ id_doc_spedizione_compagnia: null });
+    const res = await sede.get(`${API}/testapacchi/${sheetId}/stampa`);
+    expect(res.status).toBe(404);
+    expect(res.body.details).toEqual([{ field: 'id', message: 'Testapacco vuoto.' }]);
+  });
+});
