@@ -216,7 +216,7 @@ const CONTRATTO_ALTRUI = 'ctr-34256-01';
 const contrattoAltruiUntouched = async () => expect(await db()('contratto_compagnia').where({ id: CONTRATTO_ALTRUI }).first()).toMatchObject({ stato_conv: '02', nota: null, id_doc_err: null });
 /** A transition of a contract: a fresh contract of 30480 in its `from` state (with `columns`), as the company's feed leaves it. */
 function contractSample(name: string, stato: string, columns: Record<string, unknown> = {}, body?: () => object): Sample {
-  const id = `mx-ctr-${name}`;
+  const id = `mx-ctr-${name.slice(0, 28)}`; // a contract id is at most 36 characters
   return {
     prepare: async () => {
       await db()('contratto_compagnia').where({ id }).delete();
