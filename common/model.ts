@@ -45,6 +45,8 @@ export interface FileRuleModel {
   accept: string[];
   /** JavaScript regular expression the whole original file name must match. */
   namePattern?: string;
+  /** The banner the form shows once an upload is stored. */
+  success?: string;
 }
 
 /** `color`: the spec's `colors:` for the code (a Mantine colour name); the value shows as a coloured label. */

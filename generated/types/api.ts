@@ -4053,8 +4053,6 @@ export interface components {
                 /** @description Compagnia */
                 codCompagnia?: string;
             };
-            /** @description I campi che il chiamante non puo' modificare ora su questa riga (writableWhen) */
-            _readOnly?: "codCompagnia"[];
             /** Compagnia */
             codCompagnia: string;
             /** File degli scarti */
@@ -4069,8 +4067,6 @@ export interface components {
                 /** @description Compagnia */
                 codCompagnia?: string;
             };
-            /** @description Ignorato: i campi bloccati che GET aggiunge alla riga */
-            _readOnly?: "codCompagnia"[];
             /** Compagnia */
             codCompagnia: string;
             /** File degli scarti */

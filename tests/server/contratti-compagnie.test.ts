@@ -337,11 +337,11 @@ describe('upload of rejects (scartiCompagnie, seed 002 §5 "Upload of rejects", 
     const ok = await upload(sede, id, 'scarti_20.txt', Buffer.alloc(250000, 'a'));
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.file).toEqual(expect.any(String));
-    // The company of a loaded file stays: changing it is refused.
+    // Nor can a loaded file be moved to F1C afterwards.
     const etag = (await sede.get(`${API}/scartiCompagnie/${id}`)).get('ETag') ?? '*';
-    const moved = await sede.put(`${API}/scartiCompagnie/${id}`).set('If-Match', etag).send({ codCompagnia: '21' });
-    expect(moved.status).toBe(403);
-    expect(moved.body.details).toEqual([{ field: 'codCompagnia', message: 'La compagnia di un caricamento non si cambia' }]);
+    const moved = await sede.put(`${API}/scartiCompagnie/${id}`).set('If-Match', etag).send({ codCompagnia: 'F1C' });
+    expect(moved.status).toBe(400);
+    expect(moved.body.details).toEqual([{ field: 'codCompagnia', message: "Impossibile effettuare l'upload per la compagnia F1C" }]);
   });
 
   it('a branch user (view only) and a merchant may not upload', async () => {

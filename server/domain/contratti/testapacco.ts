@@ -47,8 +47,10 @@ export const stampaTestapacco: DomainHandler = async (ctx) => {
   const ids = [...new Set(text(ctx.body.contratti).split(',').map((s) => s.trim()).filter((s) => s !== ''))];
   if (!ids.length) throw refuse(ctx, 'VALIDATION_ERROR', 'nessunContratto');
   return ctx.transaction(async (service) => {
-    // Each contract within the caller's scope (another bank's is 404, as its GET).
-    const contracts = await Promise.all(ids.map((id) => service(CONTRACT).get({ id }, caller)));
+    // Each contract within the caller's scope: another bank's is missing, as its GET says (404).
+    const contracts = await Promise.all(ids.map((id) => service(CONTRACT).get({ id }, caller).catch((e: unknown) => {
+      throw e instanceof ApiError && e.code === 'NOT_FOUND' ? new ApiError('NOT_FOUND', [{ field: 'contratti', message: operationMessage(ctx.operation, 'contrattoInesistente') }]) : e;
+    })));
     const tipo = only(contracts.map((c) => TYPE_OF_STATE[text(c.statoConv)] ?? '-'));
     if (tipo !== 'E' && tipo !== 'S') throw refuse(ctx, 'INVALID_TRANSITION', 'statoNonAmmesso');
     const codAbi = only(contracts.map((c) => c.codAbi));
