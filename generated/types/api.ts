@@ -4272,6 +4272,8 @@ export interface components {
             codAbi: string;
             /** Compagnia */
             codCompagnie: string;
+            /** Codice esercente */
+            codEser: string | null;
             /**
              * Data convenzione
              * Format: date
@@ -4338,6 +4340,8 @@ export interface components {
             origine: "W" | "M" | null;
             /** Partita IVA */
             partitaIvaEserc: string | null;
+            /** Negozio */
+            pdvid: string | null;
             /**
              * Stato convenzione
              * @default 01
@@ -4406,6 +4410,8 @@ export interface components {
             codAbi: string;
             /** Compagnia */
             codCompagnie: string;
+            /** Codice esercente */
+            codEser: string | null;
             /**
              * Data convenzione
              * Format: date
@@ -4472,6 +4478,8 @@ export interface components {
             origine: "W" | "M" | null;
             /** Partita IVA */
             partitaIvaEserc: string | null;
+            /** Negozio */
+            pdvid: string | null;
             /**
              * Stato convenzione
              * @default 01

@@ -5,7 +5,6 @@
 import { agentiHandlers } from './agenti/handlers.js';
 import { promozioneHooks } from './assistenza/promozione-hooks.js';
 import { auditHandlers } from './audit/handlers.js';
-import { contrattoHooks } from './contratti/hooks.js';
 import { sollecitoContratti } from './contratti/sollecito.js';
 import { ristampaTestapacco, stampaTestapacco } from './contratti/testapacco.js';
 import { accountHooks } from './auth/account-hooks.js';
@@ -52,6 +51,5 @@ export function entityHooks(auth: AuthRuntime): Readonly<Record<string, EntityHo
     Ruolo: roleHooks,
     Notifica: notificaHooks,
     Promozione: promozioneHooks,
-    ContrattoCompagnia: contrattoHooks,
   };
 }
