@@ -33,6 +33,8 @@ async function contract(stato: string, extra: Body = {}): Promise<string> {
   return id;
 }
 const row = async (id: string) => app.db('contratto_compagnia').where({ id }).first();
+/** Bank 34256's demo contract, which no call of bank 30480's users may change. */
+const contrattoAltrui = async () => expect(await row('ctr-34256-01')).toMatchObject({ stato_conv: '02', id_doc_err: null, id_doc_spedizione_compagnia: null });
 const run = (agent: Agent, id: string, transition: string, body: Body = {}) => agent.post(`${API}/contrattiCompagnie/${id}/${transition}`).send(body);
 
 beforeAll(async () => {
@@ -407,8 +409,12 @@ describe('cover sheet (testapacco, seed 002 §5 "Cover sheet print", §7, §8)',
     const shipped = await contract('03');
     expect((await print(sede, `${error},${shipped}`)).status).toBe(409);
     const other = await contract('00', { cod_abi: '34256', termid: '34256001', cab: '01800' });
-    // sede.30480 does not see 34256's contract at all; assistance sees both and is told the rule.
-    expect((await print(sede, `${error},${other}`)).status).toBe(404);
+    // sede.30480 does not see 34256's contract at all (as a missing one); assistance sees both and is told the rule.
+    const outside = await print(sede, `${error},${other}`);
+    expect(outside.status).toBe(404);
+    expect(outside.body).toEqual({ code: 'NOT_FOUND', errorMessage: 'Elemento non trovato', details: refusal('Contratto non trovato tra quelli consultabili') });
+    expect((await print(sede, 'nessuno')).body).toEqual(outside.body);
+    await contrattoAltrui();
     const mixed = await print(assistenza, `${error},${other}`);
     expect(mixed.status).toBe(400);
     expect(mixed.body.details).toEqual(refusal('Selezionare terminali della stessa Banca per poter creare il testapacco!'));
