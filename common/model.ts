@@ -45,6 +45,8 @@ export interface FileRuleModel {
   accept: string[];
   /** JavaScript regular expression the whole original file name must match. */
   namePattern?: string;
+  /** The banner the form shows once an upload is stored. */
+  success?: string;
 }
 
 /** `color`: the spec's `colors:` for the code (a Mantine colour name); the value shows as a coloured label. */
@@ -390,6 +392,8 @@ export interface TransitionModel {
   label: string;
   from: string[];
   to: string;
+  /** An action of its single `from` state, which is also its `to`: the row stays, `enter` effects do not run. */
+  keepState?: true;
   permission: string;
   /** JSON Logic over `{ row, caller, now, today, <related names> }`; false refuses the transition (403). */
   guard?: JsonLogic;

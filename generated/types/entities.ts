@@ -235,6 +235,78 @@ codAbi: string
 }[]
 }
 
+export interface CaricamentoScarti {
+id: string
+codCompagnia: string
+file: (string | null)
+}
+
+export interface CaricamentoScartiInput {
+codCompagnia: string
+file?: (string | null)
+}
+
+export interface ContrattoCompagnia {
+id: string
+codAbi: string
+termid: string
+codCompagnie: string
+dataStampaContratto: string
+statoConv: ("00" | "01" | "02" | "03" | "04" | "05" | "06" | "07")
+statoConvElettronico: ("01" | "04" | "05" | "06" | "07" | null)
+esitoCompagnia: ("DEC" | "SCA" | null)
+statoPrecedente: ("02" | "06" | null)
+origine: ("W" | "M" | null)
+pdvid: (string | null)
+codEser: (string | null)
+cab: (string | null)
+insegnaPdv: (string | null)
+indirizzoPdv: (string | null)
+descEserc: (string | null)
+partitaIvaEserc: (string | null)
+dataRicezioneSinergia: (string | null)
+dataErr: (string | null)
+dataSpedizioneCompagnia: (string | null)
+dataSpedizioneCompagniaElettronico: (string | null)
+dataScartato: (string | null)
+dataConvCompagnia: (string | null)
+idDocSpedizioneCompagnia: (string | null)
+idDocErr: (string | null)
+idContrattoAppartenenza: (string | null)
+nota: (string | null)
+notaScarto: (string | null)
+}
+
+export interface ContrattoCompagniaInput {
+codAbi: string
+termid: string
+codCompagnie: string
+dataStampaContratto: string
+statoConv?: ("00" | "01" | "02" | "03" | "04" | "05" | "06" | "07")
+statoConvElettronico?: ("01" | "04" | "05" | "06" | "07" | null)
+}
+
+export interface Testapacco {
+id: string
+tipo: ("E" | "S")
+codAbi: (string | null)
+codCompagnia: (string | null)
+numContratti: number
+terminali: (string | null)
+creatoDa: string
+creatoIl: string
+}
+
+export interface TestapaccoInput {
+tipo: ("E" | "S")
+codAbi?: (string | null)
+codCompagnia?: (string | null)
+numContratti: number
+terminali?: (string | null)
+creatoDa: string
+creatoIl: string
+}
+
 export interface CategoriaMerceologica {
 abcid: string
 descrizione: string

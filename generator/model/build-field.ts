@@ -166,7 +166,7 @@ export function buildField(
     ...(raw.renamedFrom ? { renamedFrom: raw.renamedFrom } : {}),
     ...(raw.secret ? { secret: true as const } : {}),
     ...(raw.generate ? { generate: raw.generate } : {}),
-    ...(raw.type === 'file' && raw.file ? { file: { maxSize: raw.file.maxSize, accept: raw.file.accept, ...(raw.file.namePattern !== undefined ? { namePattern: raw.file.namePattern } : {}) } } : {}),
+    ...(raw.type === 'file' && raw.file ? { file: { maxSize: raw.file.maxSize, accept: raw.file.accept, ...(raw.file.namePattern !== undefined ? { namePattern: raw.file.namePattern } : {}), ...(raw.file.success !== undefined ? { success: raw.file.success } : {}) } } : {}),
   };
 }
 

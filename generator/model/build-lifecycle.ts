@@ -151,10 +151,13 @@ function buildStates(
     const at = (...p: PathSegment[]) => [...base, 'transitions', name, ...p];
     t.from.forEach((s, i) => checkState(s, at('from', i)));
     checkState(t.to, at('to'));
-    if (t.from.includes(t.to)) report(at('to'), `Transition '${name}' goes from '${t.to}' to '${t.to}': a transition must change the state.`);
+    if (t.keepState) {
+      // An action of one state (a note on a row in error): it names that state once, as `from` and as `to`.
+      if (t.from.length !== 1 || t.from[0] !== t.to) report(at('keepState'), `Transition '${name}' keeps the state: its 'from' must be exactly its 'to' ('${t.to}'), one state.`);
+    } else if (t.from.includes(t.to)) report(at('to'), `Transition '${name}' goes from '${t.to}' to '${t.to}': a transition must change the state. An action of that state says 'keepState: true'.`);
     if (children.includes(name)) report([...base, 'transitions', name], `Transition '${name}' has the name of a child list: both would be /${raw.api?.path ?? ''}/{key}/${name}. Rename the transition.`, true);
     return {
-      name, label: t.label ?? name, from: [...t.from], to: t.to, permission: t.permission,
+      name, label: t.label ?? name, from: [...t.from], to: t.to, ...(t.keepState ? { keepState: true as const } : {}), permission: t.permission,
       ...(t.guard !== undefined ? { guard: t.guard } : {}),
       ...(t.confirm ? { confirm: t.confirm } : {}),
       ...(t.bulk ? { bulk: t.bulk } : {}),

@@ -6,7 +6,7 @@ import type { JsonLogic } from '../../common/rules.js';
 import type { DataScopeBindings, ScopeMap } from '../../common/data-scope.js';
 export interface RawField {
   type: 'string' | 'integer' | 'decimal' | 'boolean' | 'date' | 'datetime' | 'enum' | 'reference' | 'file';
-  file?: { maxSize: number; accept: string[]; namePattern?: string };
+  file?: { maxSize: number; accept: string[]; namePattern?: string; success?: string };
   label?: string; description?: string; required?: boolean; default?: unknown;
   length?: number; minLength?: number; maxLength?: number; pattern?: string; format?: NamedFormat;
   requiredWhen?: JsonLogic; readOnlyWhen?: JsonLogic; hiddenWhen?: JsonLogic; clearWhen?: JsonLogic;
@@ -78,7 +78,7 @@ export interface RawStates {
     label?: string; from: string[]; to: string; permission: string; guard?: unknown; confirm?: string; success: string; bulk?: 'each' | 'all';
     input?: Record<string, RawField>; effects?: RawEffect[];
     prefill?: Record<string, unknown>; lock?: Record<string, { when: unknown; message: string }>;
-    checks?: { field?: string; valid: unknown; message: string }[]; reauthenticate?: true;
+    checks?: { field?: string; valid: unknown; message: string }[]; reauthenticate?: true; keepState?: boolean;
   }>;
 }
 

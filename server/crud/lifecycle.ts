@@ -147,10 +147,13 @@ export class Lifecycle {
     await this.checkTransition(trx, current, t, caller, given);
 
     const onEntry: Partial<StateMachineModel['enter']> = states.enter;
-    const effects = [...t.effects, ...(onEntry[t.to]?.effects ?? [])];
+    // An action that keeps the state does not enter it again: what entering does has been done.
+    const effects = [...t.effects, ...(t.keepState ? [] : onEntry[t.to]?.effects ?? [])];
     const next: Row = { ...current, [states.field]: t.to };
     await this.setFields(trx, next, effects, caller, given);
-    const changes = Object.fromEntries(Object.entries(next).filter(([f, v]) => v !== current[f]));
+    // The state is always written: an action that keeps it (and changes nothing else, a note deleted twice) still
+    // runs its conditional UPDATE, which is what tells it that another transition moved the row first.
+    const changes = { ...Object.fromEntries(Object.entries(next).filter(([f, v]) => v !== current[f])), [states.field]: t.to };
     const stateColumn = this.column(states.field);
     const moved = await trx(this.entity.table)
       .where(keyColumns(this.entity, current))

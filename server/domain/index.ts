@@ -5,6 +5,8 @@
 import { agentiHandlers } from './agenti/handlers.js';
 import { promozioneHooks } from './assistenza/promozione-hooks.js';
 import { auditHandlers } from './audit/handlers.js';
+import { sollecitoContratti } from './contratti/sollecito.js';
+import { ristampaTestapacco, stampaTestapacco } from './contratti/testapacco.js';
 import { accountHooks } from './auth/account-hooks.js';
 import { roleHooks, userHooks } from './auth/grant-hooks.js';
 import type { AuthRuntime } from './auth/runtime.js';
@@ -30,6 +32,9 @@ export const domainHandlers: Readonly<Record<string, DomainHandler>> = {
   ...manutenzioneHandlers,
   ...flussiHandlers,
   ...indicatorHandlers,
+  sollecitoContratti,
+  stampaTestapacco,
+  ristampaTestapacco,
 };
 
 /**

@@ -108,6 +108,8 @@ describe('state machine mistakes, at file:line:col', () => {
     ['an unknown initial state', 'initial: [A, S]', 'initial: [A, Z]', "Unknown state 'Z'", 21, 16],
     ['an unknown state under enter', '  enter:\n    A:', '  enter:\n    Q:', "Unknown state 'Q'", 23, 5],
     ['a transition that does not change the state', 'from: [S]', 'from: [A]', "Transition 'accetta' goes from 'A' to 'A': a transition must change the state.", 31, 11],
+    ['an action that keeps the state from several states', 'from: [S]\n      to: A\n', 'from: [S, A]\n      to: A\n      keepState: true\n', "Transition 'accetta' keeps the state: its 'from' must be exactly its 'to' ('A'), one state.", 32, 18],
+    ['an action that keeps the state but names another', 'to: A\n', 'to: A\n      keepState: true\n', "Transition 'accetta' keeps the state: its 'from' must be exactly its 'to' ('A'), one state.", 32, 18],
     ['a state field that is not a field', 'field: statoMov', 'field: stato', "State field 'stato' is not a field of Movimento. Valid values: id, codAbi, codModpos, qtaMov, statoMov.", 20, 10],
     ['an unknown field of the row in a guard', '{ var: caller.group }', '{ var: row.qtaMovv }', "'qtaMovv' in 'row.qtaMovv' is not a field of Movimento. Did you mean 'qtaMov'?", 33, 30],
     ['an unknown field of a related row', "{ var: banca.gruppoGestMagazzino }] }\n      confirm", "{ var: banca.gruppoGest }] }\n      confirm", "'gruppoGest' in 'banca.gruppoGest' is not a field of Banca. Valid values: codAbi, gruppoGestMagazzino, nomeBcc.", 33, 53],
@@ -127,6 +129,13 @@ describe('state machine mistakes, at file:line:col', () => {
   ])('%s', (_name, from, to, message, line, column) => {
     const d = loadSpecWithError(mov(from, to), message);
     expect({ file: d.file, line: d.line, column: d.column }).toEqual({ file: MOV, line, column });
+  });
+
+  it("an action of a state (keepState, docs/spec-language.md#actions-that-keep-the-state) names it as from and to", () => {
+    const { model, diagnostics } = loadSpec(mov('from: [S]\n      to: A\n', 'from: [A]\n      to: A\n      keepState: true\n'));
+    expect(diagnostics).toEqual([]);
+    const entity = named(present(model, 'the model').entities, 'Movimento', 'entities');
+    expect(entity.states?.[0]?.transitions[0]).toMatchObject({ name: 'accetta', from: ['A'], to: 'A', keepState: true });
   });
 
   it('editable.when without hide may read the row (decided row by row: a push bank\'s store, seed 001 §6)', () => {

@@ -216,6 +216,30 @@ const template34256Untouched = async () => {
 const templateBody = (codAbi: string, chiave: string) => ({
   codAbi, chiave, descrizione: 'Avviso della matrice', soggetto: 'Oggetto della matrice', template: 'Testo della matrice', destinatari: [{ email: 'matrice@bcc-esempio.example' }],
 });
+/** A rejects file (text, in part `file`), for the contracts' upload of rejects (CaricamentoScarti). */
+const rejectsUpload = () => {
+  const boundary = 'matriceBoundary';
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="scarti_20.txt"\r\nContent-Type: text/plain\r\n\r\n`),
+    Buffer.from('30480003;IBAN errato\n'), Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { [MULTIPART]: { contentType: `multipart/form-data; boundary=${boundary}`, body } };
+};
+/** Contracts by company (spec/contratti/): the demo's contract of bank 34256 (state 02), never touched by mx.full. */
+const CONTRATTO_ALTRUI = 'ctr-34256-01';
+const contrattoAltruiUntouched = async () => expect(await db()('contratto_compagnia').where({ id: CONTRATTO_ALTRUI }).first()).toMatchObject({ stato_conv: '02', nota: null, id_doc_err: null });
+/** A transition of a contract: a fresh contract of 30480 in its `from` state (with `columns`), as the company's feed leaves it. */
+function contractSample(name: string, stato: string, columns: Record<string, unknown> = {}, body?: () => object): Sample {
+  const id = `mx-ctr-${name.slice(0, 28)}`; // a contract id is at most 36 characters
+  return {
+    prepare: async () => {
+      await db()('contratto_compagnia').where({ id }).delete();
+      await db()('contratto_compagnia').insert({ id, cod_abi: '30480', termid: '30480001', cod_compagnie: '20', data_stampa_contratto: '2026-11-02', stato_conv: stato, origine: 'W', cab: '01600', ...columns });
+    },
+    params: { id }, ...(body ? { body } : {}),
+    outside: { params: { id: CONTRATTO_ALTRUI }, ...(body ? { body } : {}), expect: 404, untouched: contrattoAltruiUntouched },
+  };
+}
 
 // A new operation has no sample until one is added: the first test below reports it.
 const SAMPLES: Partial<Record<string, Sample>> = {
@@ -712,6 +736,59 @@ const SAMPLES: Partial<Record<string, Sample>> = {
     params: { username: 'operatore.0001234' },
     outside: { params: { username: 'mx.altrui.merchant' }, expect: 404, untouched: async () => expect(await db()('mail_outbox').where({ username: 'mx.altrui.merchant' })).toEqual([]) },
   },
+  // ---- contracts by company (tests/server/contratti-compagnie.test.ts) ----
+  listContrattoCompagnia: { query: { codCompagnie: '20' }, outside: 'unscoped' },
+  exportContrattoCompagnia: { query: { formato: 'csv', codCompagnie: '20' }, outside: 'unscoped' },
+  getContrattoCompagnia: { params: { id: 'ctr-30480-01' }, outside: { params: { id: CONTRATTO_ALTRUI }, expect: 404 } },
+  createContrattoCompagnia: {
+    body: () => ({ codAbi: '30480', termid: '30480003', codCompagnie: '20', dataStampaContratto: '2026-11-02' }),
+    outside: { body: () => ({ codAbi: '34256', termid: '34256001', codCompagnie: '21', dataStampaContratto: '2026-11-02' }), expect: 403,
+      untouched: async () => expect(await db()('contratto_compagnia').where({ termid: '34256001', cod_compagnie: '21' })).toEqual([]) },
+  },
+  segnaRicevutoContrattoCompagnia: contractSample('segnaRicevuto', '01'),
+  annullaRicezioneContrattoCompagnia: contractSample('annullaRicezione', '02'),
+  spedisciCompagniaContrattoCompagnia: contractSample('spedisciCompagnia', '02'),
+  spedisciCompagniaDaSegnalazioneContrattoCompagnia: contractSample('spedisciCompagniaDaSegnalazione', '06'),
+  segnaErroreContrattoCompagnia: contractSample('segnaErrore', '02'),
+  ripristinaContrattoCompagnia: contractSample('ripristina', '00'),
+  annullaSpedizioneContrattoCompagnia: contractSample('annullaSpedizione', '03', { stato_precedente: '02' }),
+  ripristinaSegnalazioneContrattoCompagnia: contractSample('ripristinaSegnalazione', '03', { stato_precedente: '06' }),
+  declinaContrattoCompagnia: contractSample('declina', '06'),
+  scartaContrattoCompagnia: contractSample('scarta', '07', { esito_compagnia: 'DEC' }),
+  registraConvenzioneContrattoCompagnia: contractSample('registraConvenzione', '04', { cod_compagnie: 'F1C' }),
+  salvaNotaContrattoCompagnia: contractSample('salvaNota', '00', {}, () => ({ tipo: 'T', testo: 'Nota della matrice' })),
+  eliminaNotaContrattoCompagnia: contractSample('eliminaNota', '00', { nota: 'Da eliminare' }, () => ({ tipo: 'T' })),
+  declinaElettronicoContrattoCompagnia: contractSample('declinaElettronico', '01', { stato_conv_elettronico: '06' }),
+  sollecitoContratti: { query: { codCompagnie: '20' }, outside: 'unscoped' },
+  stampaTestapacco: {
+    prepare: async () => {
+      await db()('contratto_compagnia').where({ id: 'mx-ctr-testapacco' }).delete();
+      await db()('contratto_compagnia').insert({ id: 'mx-ctr-testapacco', cod_abi: '30480', termid: '30480001', cod_compagnie: '20', data_stampa_contratto: '2026-11-02', stato_conv: '03', origine: 'W', cab: '01600' });
+    },
+    body: () => ({ contratti: 'mx-ctr-testapacco' }),
+    // Another bank's contract answers as a missing one, with the operation's own message on `contratti` (the
+    // contract fuzzer needs it), which the matrix's bare 404 does not expect: tests/server/contratti-compagnie.test.ts.
+    outside: 'unscoped',
+  },
+  ristampaTestapacco: { params: { id: 'mx-tpk-30480' }, outside: { params: { id: 'mx-tpk-34256' }, expect: 404 } },
+  listTestapacco: { outside: 'unscoped' },
+  getTestapacco: { params: { id: 'mx-tpk-30480' }, outside: { params: { id: 'mx-tpk-34256' }, expect: 404 } },
+  // The upload of rejects belongs to no bank (a company's file): access only.
+  listCaricamentoScarti: { outside: 'unscoped' },
+  createCaricamentoScarti: { body: () => ({ codCompagnia: '20' }), outside: 'unscoped' },
+  getCaricamentoScarti: { params: { id: 'mx-scarti' }, outside: 'unscoped' },
+  updateCaricamentoScarti: { params: { id: 'mx-scarti' }, body: () => ({ codCompagnia: '20' }), outside: 'unscoped' },
+  getCaricamentoScartiFile: {
+    params: { id: 'mx-scarti' },
+    prepare: async () => {
+      const { contentType, body } = rejectsUpload()[MULTIPART];
+      const etag = (await app.request.get(`${API}/scartiCompagnie/mx-scarti`)).headers.etag;
+      expect((await app.request.put(`${API}/scartiCompagnie/mx-scarti/file`).set('If-Match', etag).set('Content-Type', contentType).send(body)).status).toBe(200);
+    },
+    outside: 'unscoped',
+  },
+  checkCaricamentoScartiFile: { params: { id: 'mx-scarti' }, body: rejectsUpload, outside: 'unscoped' },
+  updateCaricamentoScartiFile: { params: { id: 'mx-scarti' }, body: rejectsUpload, outside: 'unscoped' },
   businessResetPassword: {
     params: { username: 'mx.target' },
     outside: { params: { username: 'mx.altrui' }, expect: 404, untouched: async () => expect(await db()('mail_outbox').where({ username: 'mx.altrui' }).whereNot({ id: 'mx-mail-0002' })).toEqual([]) },
@@ -877,6 +954,13 @@ beforeAll(async () => {
   // Notifications: one of bank 34256 and its user's assignment (out of scope for mx.full).
   await db()('notifica').insert({ id: NOTIFICA_ALTRUI, titolo: 'Altrui', messaggio: 'Altrui', abi: '34256', data_inizio: '2026-01-01' });
   await db()('notifica_utente').insert({ user_id: 'mx.altrui', abi: '34256' });
+  // Contracts by company: a cover sheet of each bank (with a contract on the 30480 one), a rejects upload.
+  await db()('testapacco').insert([
+    { id: 'mx-tpk-30480', tipo: 'S', cod_abi: '30480', cod_compagnia: '20', num_contratti: 1, terminali: '30480002', creato_da: 'sede.30480', creato_il: '2026-11-02T10:00:00.000Z' },
+    { id: 'mx-tpk-34256', tipo: 'S', cod_abi: '34256', cod_compagnia: '20', num_contratti: 1, terminali: '34256001', creato_da: 'mx.altrui', creato_il: '2026-11-02T10:00:00.000Z' },
+  ]);
+  await db()('contratto_compagnia').insert({ id: 'mx-ctr-tpk', cod_abi: '30480', termid: '30480002', cod_compagnie: '20', data_stampa_contratto: '2026-11-02', stato_conv: '03', origine: 'W', cab: '01600', id_doc_spedizione_compagnia: 'mx-tpk-30480' });
+  await db()('caricamento_scarti').insert({ id: 'mx-scarti', cod_compagnia: '20' });
 
   // For every permission: a user holding every other function (all actions), and one holding every other action of it.
   const functions = Object.keys(MODEL.functions);

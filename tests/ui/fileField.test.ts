@@ -16,6 +16,17 @@ const TOO_BIG = "La dimensione del file selezionato e' troppo grande: la dimensi
 const BAD_NAME = 'Il nome del file contiene caratteri non consentiti';
 const check = (name: string, size: number, type = 'image/png') => fileProblemInForm(banca, 'logo', { name, size, type });
 
+const scarti: FormDef = JSON.parse(readFileSync(fileURLToPath(new URL('../../generated/forms/CaricamentoScarti.json', import.meta.url)), 'utf8'));
+
+describe("rejects file of the contracts' upload (seed 002 §5, §8, §9)", () => {
+  it("carries the spec's banner for a stored upload, and the 250000-byte rule", () => {
+    expect(fileRuleOf(scarti, 'file')).toMatchObject({ maxSize: 250000, accept: ['text/plain', 'text/csv'], success: 'File caricato con successo!' });
+    expect(fileProblemInForm(scarti, 'file', { name: 'scarti_20.txt', size: 250000, type: 'text/plain' })).toBeUndefined();
+    expect(fileProblemInForm(scarti, 'file', { name: 'scarti_20.txt', size: 250001, type: 'text/plain' })).toBe(TOO_BIG);
+    expect(fileRuleOf(banca, 'logo')?.success).toBeUndefined();
+  });
+});
+
 describe('logo field of the bank form', () => {
   it('is an upload control with the spec rule', () => {
     expect(banca.uiSchema.logo).toMatchObject({ 'ui:widget': 'storedFile' });

@@ -79,7 +79,7 @@ describe('two machines on one row', () => {
     expect(proposed.status).toBe(200);
     expect(proposed.body).toMatchObject({ message: 'Rimborso proposto', row: { stato: 'A', rimborso: 'P', _actions: ['rispondi', 'chiudi', 'eroga', 'update'] } });
     const closed = await sede.post(`${API}/reclami/${id}/chiudi`);
-    expect(closed.body).toMatchObject({ message: 'Reclamo chiuso', row: { stato: 'C', rimborso: 'P', _actions: ['eroga', 'update'] } });
+    expect(closed.body).toMatchObject({ message: 'Reclamo chiuso', row: { stato: 'C', rimborso: 'P', _actions: ['annotaChiusura', 'eroga', 'update'] } });
     // Each machine checks its own `from`: the refund was proposed already, the complaint is closed.
     expect((await sede.post(`${API}/reclami/${id}/proponiRimborso`)).body).toEqual(INVALID_TRANSITION);
     expect((await sede.post(`${API}/reclami/${id}/chiudi`)).body).toEqual(INVALID_TRANSITION);
@@ -108,6 +108,25 @@ describe('two machines on one row', () => {
     const plain = await sede.put(`${API}/reclami/${id}`).set('If-Match', etag).send({ codAbi: '10001', oggetto: 'Cambiato', stato: 'A', rimborso: 'N' });
     expect(plain.status).toBe(200);
     expect(plain.body).toMatchObject({ oggetto: 'Cambiato', stato: 'A', rimborso: 'N' });
+  });
+});
+
+describe('an action that keeps the state (keepState)', () => {
+  it('runs its input and effects in its state only, leaving the row there; the audit trail records it', async () => {
+    const id = await complaint();
+    expect((await sede.post(`${API}/reclami/${id}/annotaChiusura`).send({ nota: 'Cliente richiamato' })).body).toEqual(INVALID_TRANSITION);
+    expect((await row(id)).nota_chiusura).toBeNull();
+    await sede.post(`${API}/reclami/${id}/chiudi`);
+    const missing = await sede.post(`${API}/reclami/${id}/annotaChiusura`).send({});
+    expect(missing.status).toBe(400);
+    expect(missing.body.details).toEqual([{ field: 'nota', message: 'Scrivere la nota' }]);
+    const first = await sede.post(`${API}/reclami/${id}/annotaChiusura`).send({ nota: 'Cliente richiamato' });
+    expect(first.body).toMatchObject({ message: 'Nota registrata', row: { stato: 'C', notaChiusura: 'Cliente richiamato', _actions: ['annotaChiusura', 'proponiRimborso', 'rimborsaSubito', 'update'] } });
+    // The same note again changes nothing but is still answered: the action ran in its state.
+    const again = await sede.post(`${API}/reclami/${id}/annotaChiusura`).send({ nota: 'Cliente richiamato' });
+    expect(again.body).toMatchObject({ message: 'Nota registrata', row: { stato: 'C', notaChiusura: 'Cliente richiamato' } });
+    const audit = await app.db('storico_modifica').where({ entity: 'Reclamo', entity_key: id, operation: 'transition' });
+    expect(audit.length).toBeGreaterThanOrEqual(2);
   });
 });
 

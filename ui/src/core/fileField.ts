@@ -15,7 +15,7 @@ export function fileRuleOf(form: Pick<FormDef, 'uiSchema'>, field: string): File
 
 function isFileRule(value: unknown): value is FileRuleModel {
   return isRecord(value) && typeof value.maxSize === 'number' && isStringArray(value.accept)
-    && (value.namePattern === undefined || typeof value.namePattern === 'string');
+    && (value.namePattern === undefined || typeof value.namePattern === 'string') && (value.success === undefined || typeof value.success === 'string');
 }
 
 /** The message the server would answer for this file (size, name, type), or undefined when it may be sent. */

@@ -13,6 +13,7 @@ import { fileProblemInForm, fileRuleOf, isImageRule } from '../../core/fileField
 import { useDataProvider } from '../../core/hooks/useDataProvider';
 import type { FormDef, Row } from '../../core/types';
 import type { ShellFormContext } from './formContext';
+import { useBanners } from '../banners';
 import { textOf } from '../../../../common/text';
 
 /** What EntityForm hands its file widgets through rjsf's formContext. */
@@ -31,6 +32,7 @@ export function StoredFileWidget(props: WidgetProps<Row, RJSFSchema, ShellFormCo
   const value: unknown = props.value;
   const context = registry.formContext.files;
   const provider = useDataProvider();
+  const banners = useBanners();
   // The object URL of the stored file's bytes, for the file it was read for (`${path}|${value}`).
   const [loaded, setLoaded] = useState<{ file: string; url: string }>();
   const [error, setError] = useState<string | undefined>();
@@ -62,6 +64,7 @@ export function StoredFileWidget(props: WidgetProps<Row, RJSFSchema, ShellFormCo
     try {
       const row = await provider.upload('PUT', filePath, file, file.name, context.version());
       context.onUploaded(name, row);
+      if (rule?.success) banners.success(rule.success);
     } catch (e) {
       const detail = e instanceof ApiError ? e.details.find((d) => d.field === 'file')?.message : undefined;
       setError(detail ?? userMessage(e));
