@@ -9077,6 +9077,43 @@ export interface components {
              */
             tmsData: string | null;
         };
+        /** Template mail rischio */
+        TemplateMailRischioCreateInput: {
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Banca */
+                codAbi?: string;
+            };
+            /**
+             * Mail
+             * @enum {string}
+             */
+            chiave: "rischioFrodi" | "monitorStorni" | "monitorTransato";
+            /** Banca */
+            codAbi: string;
+            /** Descrizione */
+            descrizione: string;
+            /** Destinatari */
+            destinatari: {
+                /** @description Ignorato: i nomi che GET aggiunge alla riga */
+                _labels?: {
+                    /** @description Banca */
+                    codAbi?: string;
+                };
+                /** Banca */
+                codAbi?: string | null;
+                /** E-mail */
+                email: string;
+                /** Modificabile */
+                modificabile?: boolean | null;
+                /** Mail */
+                templateMailKey?: string | null;
+            }[];
+            /** Oggetto */
+            soggetto: string;
+            /** Testo della mail */
+            template: string;
+        };
         TemplateMailRischioDetail: {
             /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
             _labels?: {
@@ -29080,7 +29117,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TemplateMailRischioInput"];
+                "application/json": components["schemas"]["TemplateMailRischioCreateInput"];
             };
         };
         responses: {

@@ -60,7 +60,8 @@ export function lifecycleSchemas(entity: EntityModel, schemas: Record<string, un
     propertiesOf(schemaNamed(schemas, `${entity.name}Input`))._readOnly = { ...locked, description: 'Ignorato: i campi bloccati che GET aggiunge alla riga' };
   }
   const machines = machinesOf(entity);
-  if (!machines.length) return;
+  const lists = listsRequiredOnCreate(entity);
+  if (!machines.length && !lists.length) return;
   const input = structuredClone(schemaNamed(schemas, `${entity.name}Input`));
   // Each machine's field takes only its initial states in a create.
   for (const states of machines) {
@@ -70,7 +71,9 @@ export function lifecycleSchemas(entity: EntityModel, schemas: Record<string, un
     if (!isJsonObject(field) || !Array.isArray(field.enum)) throw new Error(`Generator bug: state field ${entity.name}.${states.field} has no enum schema.`);
     field.enum = field.enum.filter((v: unknown) => v === null || states.initial.includes(textOf(v)));
   }
+  if (lists.length) input.required = [...(Array.isArray(input.required) ? input.required : []), ...lists];
   schemas[`${entity.name}CreateInput`] = input;
+  if (!machines.length) return;
   for (const t of transitionsOf(entity)) {
     const body = transitionBodyFields(t);
     if (body.length) schemas[transitionInputName(entity, t)] = objectSchema(body);
@@ -99,9 +102,17 @@ export function transitionInputName(entity: EntityModel, t: TransitionModel): st
   return `${entity.name}${t.name[0].toUpperCase()}${t.name.slice(1)}Input`;
 }
 
+/**
+ * The `many` lists a create must carry: the service reads one left out as empty, which a `minItems` refuses, so
+ * the document says so and a client (the contract fuzzer too) sends it. An update may leave a list out (unchanged).
+ */
+function listsRequiredOnCreate(entity: EntityModel): string[] {
+  return entity.children.filter((c) => c.kind === 'many' && (c.minItems ?? 0) > 0).map((c) => c.name);
+}
+
 /** The request body schema name of create. */
 export function createInputName(entity: EntityModel): string {
-  return entity.states ? `${entity.name}CreateInput` : `${entity.name}Input`;
+  return machinesOf(entity).length || listsRequiredOnCreate(entity).length ? `${entity.name}CreateInput` : `${entity.name}Input`;
 }
 
 export function addTransitionPaths(
