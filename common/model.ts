@@ -534,6 +534,25 @@ export interface ShellModel {
 export interface MailTemplate { subject: string; text: string }
 export interface MailTemplates { nuovaUtenza: MailTemplate; nuovaPassword: MailTemplate; recuperoPassword: MailTemplate }
 
+/** One demo file of spec/demo/: rows of one entity, in load order, and the files its rows' file fields hold. */
+export interface DemoDataModel {
+  entity: string;
+  rows: Record<string, unknown>[];
+  /** The file of a row's file field (docs/spec-language.md#demo-files), read from spec/ by the generator. */
+  files?: DemoFileModel[];
+}
+
+export interface DemoFileModel {
+  /** Index of the row in `rows`. */
+  row: number;
+  field: string;
+  /** The name the file is downloaded under (the file's own name in spec/). */
+  name: string;
+  contentType: string;
+  /** The bytes, base64. */
+  base64: string;
+}
+
 export interface Model {
   shell: ShellModel;
   entities: EntityModel[];
@@ -542,7 +561,7 @@ export interface Model {
   functions: Record<string, string>;
   actions: Record<string, string>;
   messages: { validation: Record<string, string>; errors: Record<string, string>; mails: MailTemplates };
-  demo: { entity: string; rows: Record<string, unknown>[] }[];
+  demo: DemoDataModel[];
   /** Entities removed from the spec whose tables are dropped on purpose (spec/platform/dropped-entities.yaml). */
   dropEntities: string[];
   /** Configuration keys and their defaults (spec/platform/config.yaml); overrides live in table configurazione. */

@@ -582,12 +582,17 @@ maxMonths: number
  * The list page opens on the last defaultMonths months when the address names no period.
  */
 defaultMonths: number
+/**
+ * The latest end a search may have, from today (absent: any).
+ */
+latestEnd?: "startOfPreviousMonth"
 messages: SearchPeriodMessages
 }
 export interface SearchPeriodMessages {
 required: string
 order: string
 tooLong: string
+tooLate?: string
 }
 /**
  * A report over the same rows (spec list.summary, docs/spec-language.md#list-summaries).

@@ -39,7 +39,7 @@ export interface RawEntity {
   viewRows?: { entity: string; link: Record<string, string>; where: Record<string, string | number | boolean> };
   display?: string[];
   api?: { path: string; pageSize?: number; maxPageSize?: number; compact?: string[]; operations?: Operation[]; permissions?: Record<string, string>; export?: boolean | { formats?: ('csv' | 'xlsx')[]; columns?: string[] }; requireOneFilter?: { filters?: string[]; message: string };
-    pageWindow?: number; countLimit?: number; paging?: 'offset' | 'keyset'; period?: { field: string; maxMonths: number; defaultMonths?: number; messages: { required: string; order: string; tooLong: string } } };
+    pageWindow?: number; countLimit?: number; paging?: 'offset' | 'keyset'; period?: { field: string; maxMonths: number; defaultMonths?: number; latestEnd?: 'startOfPreviousMonth'; messages: { required: string; order: string; tooLong: string; tooLate?: string } } };
   fields: Record<string, RawField>;
   children?: Record<string, { entity: string; kind: 'one' | 'many'; link: Record<string, string>; label?: string; required?: boolean; fixed?: Record<string, unknown>;
     widget?: 'transferList' | 'tabs' | 'checkboxes'; itemLabel?: string;
