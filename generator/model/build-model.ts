@@ -18,7 +18,7 @@ import { buildShells } from './build-shells.js';
 import { checkIndicators } from './check-indicators.js';
 import { checkCrossReferences, type Located, type LocatedEntity } from './check-cross-references.js';
 import { checkDemo } from './check-demo.js';
-import { demoFilesOf, type SpecFileReader } from './demo-files.js';
+import { withDemoFiles, type SpecFileReader } from './demo-files.js';
 import { checkFormOperations } from './check-form-operations.js';
 import { checkLifecycles } from './check-lifecycle.js';
 import { checkListSummaries } from './check-list-summaries.js';
@@ -95,8 +95,7 @@ export function buildModel(files: SpecFiles, readSpecFile?: SpecFileReader): { m
       .map(({ raw, source }) => {
         const demo: DemoDataModel = { entity: raw.demo, rows: raw.rows };
         const entity = entities.find((e) => e.value.name === raw.demo)?.value;
-        const embedded = entity ? demoFilesOf(demo, entity, source, readSpecFile, diagnostics) : [];
-        return embedded.length ? { ...demo, files: embedded } : demo;
+        return entity ? withDemoFiles(demo, entity, source, readSpecFile, diagnostics) : demo;
       }),
     dropEntities: buildDropEntities(ofKind('dropEntities'), new Set(entityNames), diagnostics),
     config,

@@ -20,19 +20,19 @@ const TYPES: Record<string, string> = {
 };
 
 /**
- * Takes the file fields out of `demo.rows` (the rows are created without them, as an API create ignores them)
- * and returns their files; each mistake is a diagnostic at the row's field.
+ * The demo rows without their file fields (created without them, as an API create ignores them) and the files
+ * those fields name; each mistake is a diagnostic at the row's field.
  */
-export function demoFilesOf(
+export function withDemoFiles(
   demo: DemoDataModel, entity: EntityModel, source: SourceFile, read: SpecFileReader | undefined, diagnostics: Diagnostic[],
-): DemoFileModel[] {
+): DemoDataModel {
   const files: DemoFileModel[] = [];
   const fields = fileFields(entity.fields);
+  if (!fields.length) return demo;
   demo.rows.forEach((row, index) => {
     for (const field of fields) {
       const value = row[field.name];
       if (value === undefined || value === null) continue;
-      delete row[field.name];
       const at = source.positionOf(['rows', index, field.name]);
       const say = (message: string) => diagnostics.push({ ...at, message: `Demo row ${index + 1}: ${field.name}: ${message}` });
       if (typeof value !== 'string' || value.startsWith('/') || value.split('/').includes('..')) {
@@ -48,7 +48,7 @@ export function demoFilesOf(
       const name = posix.basename(value);
       const contentType = TYPES[posix.extname(name).toLowerCase()] ?? 'application/octet-stream';
       const problem = fileProblem(field.file, field.messages, { name, size: bytes.length, type: contentType }, 'refused by the field\'s file rule')
-        ?? (bytesMatchType(bytes, contentType) ? undefined : field.messages.fileContent ?? 'the bytes are not of the type its name says');
+        ?? (bytesMatchType(bytes, contentType) ? undefined : `the bytes are not ${contentType}`);
       if (problem) {
         say(`${path}: ${problem}`);
         continue;
@@ -56,5 +56,12 @@ export function demoFilesOf(
       files.push({ row: index, field: field.name, name, contentType, base64: bytes.toString('base64') });
     }
   });
-  return files;
+  const rows = demo.rows.map((row) => withoutFileFields(entity, row));
+  return files.length ? { ...demo, rows, files } : { ...demo, rows };
+}
+
+/** A demo row as the service creates it: file fields are stored apart (the API ignores them in a body too). */
+export function withoutFileFields(entity: EntityModel, row: Record<string, unknown>): Record<string, unknown> {
+  const names = new Set(fileFields(entity.fields).map((f) => f.name));
+  return Object.fromEntries(Object.entries(row).filter(([name]) => !names.has(name)));
 }

@@ -26,6 +26,11 @@ let as: Record<string, TestApp['request']>;
 
 const pageSizeOf = (entity: string) => app.artifacts.model.entities.find((e) => e.name === entity)?.api.pageSize;
 
+const bytesOf = (body: unknown): Buffer => {
+  if (!Buffer.isBuffer(body)) throw new Error('the answer is not bytes');
+  return body;
+};
+
 /** Downloads as bytes (supertest would parse a PDF as text or nothing). */
 const download = (agent: TestApp['request'], url: string) => agent.get(url).buffer(true).parse((res, done) => {
   const chunks: Buffer[] = [];
@@ -74,7 +79,7 @@ describe('invoices (seed 002 §3 invoice file, §7 list and download, §9 30 a p
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toContain('filename="fattura-0001234-2026-09.pdf"');
-    const bytes = res.body as Buffer;
+    const bytes = bytesOf(res.body);
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(bytes.toString('latin1')).toContain('Fattura n. 2026/000913');
   });
@@ -132,7 +137,7 @@ describe('debit letters (seed 002 §3 debit letter, §5 end date, §6 stores, §
     expect((await as['documenti.0001234'].get(`${LETTERE}/1a000000-0000-4000-8000-000000100209/documento`)).status).toBe(404);
     const own = await download(as['documenti.0001234'], `${LETTERE}/1a000000-0000-4000-8000-000000100109/documento`);
     expect(own.status).toBe(200);
-    expect((own.body as Buffer).toString('latin1')).toContain('Mese di riferimento: settembre 2026');
+    expect(bytesOf(own.body).toString('latin1')).toContain('Mese di riferimento: settembre 2026');
     expect((await as['operatore.0001234'].get(`${LETTERE}?${PERIOD}`)).status).toBe(403);
     expect((await as['sede.30480'].get(`${LETTERE}?${PERIOD}`)).status).toBe(403);
   });
