@@ -235,6 +235,45 @@ codAbi: string
 }[]
 }
 
+export interface ContrattoAcquiring {
+id: string
+abi: string
+codEser: string
+pdvid: string
+codCompagnia: string
+dataContratto: string
+contrattoVisualizzato: (boolean | null)
+documento: (string | null)
+}
+
+export interface ContrattoAcquiringInput {
+abi: string
+codEser: string
+pdvid: string
+codCompagnia: string
+dataContratto: string
+documento?: (string | null)
+}
+
+export interface ContrattoEsercente {
+id: string
+abi: string
+codEser: string
+numContratto: string
+dataStipula: string
+descrizione: (string | null)
+documento: (string | null)
+}
+
+export interface ContrattoEsercenteInput {
+abi: string
+codEser: string
+numContratto: string
+dataStipula: string
+descrizione?: (string | null)
+documento?: (string | null)
+}
+
 export interface FatturaEsercente {
 id: string
 codAbi: string

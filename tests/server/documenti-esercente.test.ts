@@ -158,3 +158,32 @@ describe('debit letters (seed 002 §3 debit letter, §5 end date, §6 stores, §
     expect(long.body.details).toEqual([{ field: 'dataRiferimentoDa', message: 'Il periodo di ricerca non può superare i 12 mesi' }]);
   });
 });
+
+describe('contract and acquiring contracts (seed 000 §2, seed 002 §2 and §6: 10 a page, by shop)', () => {
+  const CONTRATTI = `${API}/wpbusiness/contratti`;
+  const ACQUIRING = `${API}/wpbusiness/contrattiAcquiring`;
+
+  it("gives the merchant its own contract with the PDF, and nothing of the other merchant's", async () => {
+    const res = await as['merchant.0001234'].get(CONTRATTI);
+    expect(res.status).toBe(200);
+    expect(listed(res).results.map((r) => [r.numContratto, r.dataStipula])).toEqual([['30480000012345', '2025-01-15']]);
+    const pdf = await download(as['merchant.0001234'], `${CONTRATTI}/c0000000-0000-4000-8000-000000001234/documento`);
+    expect(bytesOf(pdf.body).toString('latin1')).toContain('Contratto n. 30480000012345');
+    expect((await as['merchant.0001234'].get(`${CONTRATTI}/c0000000-0000-4000-8000-000000002345/documento`)).status).toBe(404);
+    expect((await as['operatore.0001234'].get(CONTRATTI)).status).toBe(403);
+  });
+
+  it("lists the acquiring contracts of the caller's shops, 10 a page: the operator only its shop's, whatever it asks", async () => {
+    expect(pageSizeOf('ContrattoAcquiring')).toBe(10);
+    const merchant = await as['merchant.0001234'].get(ACQUIRING);
+    expect(listed(merchant).results.map((r) => [r.pdvid, r.codCompagnia]).sort()).toEqual([['1001', '20'], ['1001', '30'], ['1002', '20']]);
+    const shop = await as['merchant.0001234'].get(`${ACQUIRING}?pdvid=1002`);
+    expect(listed(shop).results.map((r) => r.pdvid)).toEqual(['1002']);
+    const operator = await as['documenti.0001234'].get(`${ACQUIRING}?pdvid=1002`);
+    expect(listed(operator).totalCount).toBe(0);
+    expect(listed(await as['documenti.0001234'].get(ACQUIRING)).results.map((r) => r.pdvid)).toEqual(['1001', '1001']);
+    expect(listed(await as['merchant.0001234'].get(`${ACQUIRING}?codEser=0002345`)).totalCount).toBe(0);
+    expect((await as['merchant.0001234'].get(`${ACQUIRING}/ac000000-0000-4000-8000-000000200101/documento`)).status).toBe(404);
+    expect((await as['operatore.0001234'].get(ACQUIRING)).status).toBe(403);
+  });
+});
