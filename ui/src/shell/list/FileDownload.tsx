@@ -27,8 +27,8 @@ export function FileDownload({ path, label }: { path: string; label: string }) {
     <>
       <Button
         size="compact-sm"
-        variant="light"
-        c="blue.8"
+        // Dark text on white: readable on the table's striped and hovered rows too (a light variant was not).
+        variant="default"
         leftSection={<IconDownload size={16} aria-hidden />}
         loading={busy}
         aria-label={`Scarica ${label}`}
