@@ -3,6 +3,7 @@
  * its derived flags for every demo persona, users/me/banche and users/me/gruppi, funzioni,
  * funzioni/{fn}/permessi and menuitems answering exactly what the server enforces, and users/me/email.
  */
+import { defaultPeriod } from '../../common/search-period.js';
 import { present } from '../support/present.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, createTestApp, DEMO_PASSWORD, type TestApp } from '../support/test-app.js';
@@ -169,8 +170,8 @@ describe('GET funzioni and funzioni/{fn}/permessi', () => {
     // Seed 001 §1, §6: the push agent maintains the push aggregate's merchants, stores and terminals too.
     expect(await fns('agente.push')).toEqual(['ANAG_AGENTI_PUSH', 'CAMBIO_PASSWORD', 'ANAG_ESERCENTE', 'GES_ESER', 'GES_NEG', 'GES_POS'].sort());
     // The merchant's administrator also holds the business portal's pay-by-mail and documents (seed 000 §2, issue 18).
-    expect(await fns('merchant.0001234')).toEqual(['WB_CONTATTI', 'WB_CHANGE_PASS', 'WB_GESTIONE_UTENZE', 'WB_IMPOSTAZIONI', 'PWMAIL', 'WB_LETTERE_ADDEBITO', 'WB_CONTR_ACQUIRING', ...ownRecord].sort());
-    expect(await fns('operatore.0001234')).toEqual(['WB_CHANGE_PASS', ...ownRecord].sort());
+    expect(await fns('merchant.0001234')).toEqual(['WB_CONTATTI', 'WB_CHANGE_PASS', 'WB_GESTIONE_UTENZE', 'WB_IMPOSTAZIONI', 'PWMAIL', 'WB_DOCUMENTI', 'WB_LETTERE_ADDEBITO', 'WB_CONTR_ACQUIRING', 'WB_PROFILO', ...ownRecord].sort());
+    expect(await fns('operatore.0001234')).toEqual(['WB_CHANGE_PASS', 'WB_PROFILO', ...ownRecord].sort());
   });
 
   it('the actions on a function', async () => {
@@ -253,7 +254,8 @@ describe('GET menuitems', () => {
       '/impostazioni', '/magazzino/giacenze', '/magazzino/movimenti', '/movimenti/search', '/richieste/sospesi/banca', '/richieste/sospesi/enteCentrale', '/security/cambioPassword',
       '/security/mailoutbox', '/security/ruoli', '/sistema/configurazione', '/statistiche/transato/search', '/statistiche/transatoGiornaliero',
       // The business shell's pages a holder of their functions may open (the shell sends a bank user back to its own).
-      '/wpbusiness/impostazioni', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato',
+      '/wpbusiness/documenti/contrattiAcquiring', '/wpbusiness/documenti/contratto', '/wpbusiness/documenti/fatture', '/wpbusiness/documenti/lettereAddebito', '/wpbusiness/impostazioni', '/wpbusiness/profilo/datiPersonali',
+      '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato',
     ]);
   });
 
@@ -267,15 +269,19 @@ describe('GET menuitems', () => {
 
   it('agente.push sees its agents, the password change and the merchant registry (the push aggregate\'s); the merchants see the public pages, their own stores and terminals and their movements, not the merchant search', async () => {
     expect(await menu('agente.push')).toEqual(['/about', '/anagrafiche/agentipush', '/anagrafiche/agentipush/reportAttivazioni', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/impostazioni', '/security/cambioPassword']);
-    expect(await menu('merchant.0001234')).toEqual(['/about', '/esercente/negozi', '/esercente/terminali', '/impostazioni', '/movimenti/search', '/statistiche/transato/search', '/wpbusiness/impostazioni', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato']);
-    expect(await menu('operatore.0001234')).toEqual(['/about', '/esercente/negozi', '/esercente/terminali', '/impostazioni', '/movimenti/search', '/statistiche/transato/search', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato']);
+    expect(await menu('merchant.0001234')).toEqual(['/about', '/esercente/negozi', '/esercente/terminali', '/impostazioni', '/movimenti/search', '/statistiche/transato/search',
+      '/wpbusiness/documenti/contrattiAcquiring', '/wpbusiness/documenti/contratto', '/wpbusiness/documenti/fatture', '/wpbusiness/documenti/lettereAddebito', '/wpbusiness/impostazioni', '/wpbusiness/profilo/datiPersonali', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato']);
+    expect(await menu('operatore.0001234')).toEqual(['/about', '/esercente/negozi', '/esercente/terminali', '/impostazioni', '/movimenti/search', '/statistiche/transato/search', '/wpbusiness/profilo/datiPersonali', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato']);
   });
 
   it('every menu route of an entity opens (its list answers 200) and every other entity list is refused (403)', async () => {
     // A list that needs a filter (api.requireOneFilter) is asked with one, as its page does.
     const needed: Partial<Record<string, string>> = { Esercente: '?codAbi=30480' };
     // A list searched by period (api.period) is asked with one, as its page opens.
-    const period = (e: (typeof app.artifacts.model.entities)[number]) => (e.api.period ? `?${e.api.period.from}=2026-11-01&${e.api.period.to}=2026-11-26` : '');
+    const period = (e: (typeof app.artifacts.model.entities)[number]) => {
+      const opening = e.api.period && defaultPeriod(e.api.period, '2026-11-26');
+      return e.api.period && opening ? `?${e.api.period.from}=${opening.from}&${e.api.period.to}=${opening.to}` : '';
+    };
     const lists = app.artifacts.model.entities.flatMap((e) => (e.menu && e.list ? [{ route: e.list.route, path: `/${e.api.path}${e.api.requireOneFilter ? present(needed[e.name], e.name) : period(e)}` }] : []));
     for (const user of ['filiale.30480', 'sede.30480', 'agente.push', 'merchant.0001234']) {
       const routes = await menu(user);
