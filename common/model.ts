@@ -250,6 +250,8 @@ export interface EntityModel {
     badges?: ListBadgesModel;
     /** On a phone the filters fold once a search has run (seed 002 §3). */
     collapseFilters?: true;
+    /** Reference filters chosen when the caller sees exactly one row of their entity (seed 002 §6: a single shop). */
+    selectSingle?: string[];
     /** A report over the same rows whose totals the list shows for its filters (docs/spec-language.md#list-summaries). */
     summary?: string;
   };

@@ -399,6 +399,10 @@ pageWindow?: number
  */
 countLimit?: number
 /**
+ * Reference filters (field names) chosen when the caller sees exactly one row of their entity (spec list.selectSingle).
+ */
+selectSingle?: string[]
+/**
  * On a phone the filters fold behind a button once a search has run (spec list.collapseFilters).
  */
 collapseFilters?: true

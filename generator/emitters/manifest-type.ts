@@ -143,6 +143,7 @@ export const manifestSchema = {
       period: ref('SearchPeriod'),
       pageWindow: { ...int, description: 'Page numbers the pager shows at once (spec api.pageWindow; absent: the table\'s own pager).' },
       countLimit: { ...int, description: 'The list counts matching rows up to this many (spec api.countLimit): an answer with totalCountCapped has more.' },
+      selectSingle: { ...strings, description: 'Reference filters (field names) chosen when the caller sees exactly one row of their entity (spec list.selectSingle).' },
       collapseFilters: { type: 'boolean', const: true, description: 'On a phone the filters fold behind a button once a search has run (spec list.collapseFilters).' },
       summary: shape('ListSummaryDef', {
         report: { ...str, description: 'The report (manifest `reports`) whose totals the list shows for its filters.' },
