@@ -1,7 +1,8 @@
 /**
  * The merchant's profile in the business portal (seed 000 §2 /wpbusiness/profilo/datiPersonali; spec/profilo/):
  * merchant.0001234 opens "Dati personali" from the menu on its own record, reads its data, changes its SDI code,
- * opens a store's tab and changes its phone (the sign and the rest stay read-only). Looked at at 1400 px and 390 px.
+ * opens a store's tab and changes its phone (the sign and the rest stay read-only), then reads the contacts page.
+ * Looked at at 1400 px and 390 px.
  * That the server refuses every other field is tests/server/profilo-esercente.test.ts's.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -56,6 +57,16 @@ test("l'esercente aggiorna il codice SDI e il telefono di un negozio dai suoi da
     await expect(page.locator('#negozi_telefono')).toHaveValue('02 1234-567');
     await expect(page.locator('#root_codiceSdi')).toHaveValue('KRRH6B9');
     expect(await blocking(page)).toEqual([]);
+  });
+
+  await test.step("Contatti: il telefono e l'e-mail dell'assistenza", async () => {
+    await page.getByRole('link', { name: 'Contatti' }).click();
+    await expectPath(page, '/wpbusiness/contatti');
+    await expect(page.getByRole('link', { name: '800 123 456' })).toHaveAttribute('href', 'tel:800123456');
+    await expect(page.getByRole('link', { name: 'assistenza.esercenti@webpos.example' })).toBeVisible();
+    expect(await blocking(page)).toEqual([]);
+    await page.goBack();
+    await expectPath(page, `${PROFILO}/0001234`);
   });
 
   await test.step('390 px: una colonna, senza scorrimento orizzontale', async () => {
