@@ -66,7 +66,8 @@ test("l'esercente aggiorna il codice SDI e il telefono di un negozio dai suoi da
     await expect(page.getByRole('link', { name: 'assistenza.esercenti@webpos.example' })).toBeVisible();
     expect(await blocking(page)).toEqual([]);
     await page.goBack();
-    await expectPath(page, `${PROFILO}/0001234`);
+    // Back on the profile, on the store tab it had open.
+    await expectPath(page, `${PROFILO}/0001234/1002`);
   });
 
   await test.step('390 px: una colonna, senza scorrimento orizzontale', async () => {
