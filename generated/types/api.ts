@@ -3024,6 +3024,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/wpbusiness/contrattiAcquiring/{id}/confermaVisione": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Conferma presa visione: Contratto acquiring
+         * @description Da N a S.
+         */
+        post: operations["confermaVisioneContrattoAcquiring"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wpbusiness/contrattiAcquiring/{id}/documento": {
         parameters: {
             query?: never;
@@ -3977,6 +4000,8 @@ export interface components {
             valore: string | null;
         };
         ContrattoAcquiring: {
+            /** @description Le azioni che il chiamante puo' eseguire ora su questa riga (transizioni, update, delete) */
+            _actions?: "confermaVisione"[];
             /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
             _labels?: {
                 /** @description Banca */
@@ -3995,45 +4020,11 @@ export interface components {
             /** Esercente */
             codEser: string;
             /**
-             * Visualizzato
-             * @default false
+             * Presa visione
+             * @default N
+             * @enum {string}
              */
-            contrattoVisualizzato: boolean | null;
-            /**
-             * Data contratto
-             * Format: date
-             */
-            dataContratto: string;
-            /** Contratto PDF */
-            documento: string | null;
-            /** Identificativo */
-            id: string;
-            /** Negozio */
-            pdvid: string;
-        };
-        ContrattoAcquiringDetail: {
-            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
-            _labels?: {
-                /** @description Banca */
-                abi?: string;
-                /** @description Compagnia */
-                codCompagnia?: string;
-                /** @description Esercente */
-                codEser?: string;
-                /** @description Negozio */
-                pdvid?: string;
-            };
-            /** Banca */
-            abi: string;
-            /** Compagnia */
-            codCompagnia: string;
-            /** Esercente */
-            codEser: string;
-            /**
-             * Visualizzato
-             * @default false
-             */
-            contrattoVisualizzato: boolean | null;
+            contrattoVisualizzato: "N" | "S";
             /**
              * Data contratto
              * Format: date
@@ -4047,7 +4038,9 @@ export interface components {
             pdvid: string;
         };
         /** Contratto acquiring */
-        ContrattoAcquiringInput: {
+        ContrattoAcquiringCreateInput: {
+            /** @description Ignorato: le azioni che GET aggiunge alla riga */
+            _actions?: "confermaVisione"[];
             /** @description Ignorato: i nomi che GET aggiunge alla riga */
             _labels?: {
                 /** @description Banca */
@@ -4066,6 +4059,85 @@ export interface components {
             /** Esercente */
             codEser: string;
             /**
+             * Presa visione
+             * @enum {string}
+             */
+            contrattoVisualizzato?: "N" | "S";
+            /**
+             * Data contratto
+             * Format: date
+             */
+            dataContratto: string;
+            /** Contratto PDF */
+            documento?: string | null;
+            /** Negozio */
+            pdvid: string;
+        };
+        ContrattoAcquiringDetail: {
+            /** @description Le azioni che il chiamante puo' eseguire ora su questa riga (transizioni, update, delete) */
+            _actions?: "confermaVisione"[];
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Compagnia */
+                codCompagnia?: string;
+                /** @description Esercente */
+                codEser?: string;
+                /** @description Negozio */
+                pdvid?: string;
+            };
+            /** Banca */
+            abi: string;
+            /** Compagnia */
+            codCompagnia: string;
+            /** Esercente */
+            codEser: string;
+            /**
+             * Presa visione
+             * @default N
+             * @enum {string}
+             */
+            contrattoVisualizzato: "N" | "S";
+            /**
+             * Data contratto
+             * Format: date
+             */
+            dataContratto: string;
+            /** Contratto PDF */
+            documento: string | null;
+            /** Identificativo */
+            id: string;
+            /** Negozio */
+            pdvid: string;
+        };
+        /** Contratto acquiring */
+        ContrattoAcquiringInput: {
+            /** @description Ignorato: le azioni che GET aggiunge alla riga */
+            _actions?: "confermaVisione"[];
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Compagnia */
+                codCompagnia?: string;
+                /** @description Esercente */
+                codEser?: string;
+                /** @description Negozio */
+                pdvid?: string;
+            };
+            /** Banca */
+            abi: string;
+            /** Compagnia */
+            codCompagnia: string;
+            /** Esercente */
+            codEser: string;
+            /**
+             * Presa visione
+             * @enum {string}
+             */
+            contrattoVisualizzato?: "N" | "S";
+            /**
              * Data contratto
              * Format: date
              */
@@ -4078,6 +4150,11 @@ export interface components {
         ContrattoAcquiringPage: {
             results: components["schemas"]["ContrattoAcquiring"][];
             totalCount: number;
+        };
+        ContrattoAcquiringTransitionResult: {
+            /** @description Il messaggio di esito della specifica */
+            message: string;
+            row: components["schemas"]["ContrattoAcquiringDetail"];
         };
         ContrattoEsercente: {
             /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
@@ -27551,6 +27628,8 @@ export interface operations {
                 abi?: string;
                 /** @description Filtro: Esercente */
                 codEser?: string;
+                /** @description Filtro: Presa visione */
+                contrattoVisualizzato?: "N" | "S";
                 /** @description Pagina, da 0 */
                 page?: number;
                 /** @description Filtro: Negozio */
@@ -27667,6 +27746,95 @@ export interface operations {
             };
             /** @description Non trovato */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confermaVisioneContrattoAcquiring: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chiave scelta dal client: una richiesta ripetuta con la stessa chiave riceve la prima risposta, senza rieseguire la transizione */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Presa visione del contratto confermata */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContrattoAcquiringTransitionResult"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non consentita nello stato attuale */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Chiave di idempotenza già usata per un'altra richiesta (IDEMPOTENCY_KEY_REUSED) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

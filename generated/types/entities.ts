@@ -242,7 +242,7 @@ codEser: string
 pdvid: string
 codCompagnia: string
 dataContratto: string
-contrattoVisualizzato: (boolean | null)
+contrattoVisualizzato: ("N" | "S")
 documento: (string | null)
 }
 
@@ -252,6 +252,7 @@ codEser: string
 pdvid: string
 codCompagnia: string
 dataContratto: string
+contrattoVisualizzato?: ("N" | "S")
 documento?: (string | null)
 }
 

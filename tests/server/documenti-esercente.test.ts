@@ -186,4 +186,18 @@ describe('contract and acquiring contracts (seed 000 §2, seed 002 §2 and §6: 
     expect((await as['merchant.0001234'].get(`${ACQUIRING}/ac000000-0000-4000-8000-000000200101/documento`)).status).toBe(404);
     expect((await as['operatore.0001234'].get(ACQUIRING)).status).toBe(403);
   });
+
+  it('lets the merchant confirm it has read a contract, once; not one of another merchant (seed 002 §7 confirm viewing)', async () => {
+    const url = `${ACQUIRING}/ac000000-0000-4000-8000-000000100201/confermaVisione`;
+    const before = await as['merchant.0001234'].get(`${ACQUIRING}/ac000000-0000-4000-8000-000000100201`);
+    expect(before.body.contrattoVisualizzato).toBe('N');
+    const done = await as['merchant.0001234'].post(url).send({});
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ message: 'Presa visione del contratto confermata', row: { contrattoVisualizzato: 'S' } });
+    expect((await as['merchant.0001234'].post(url).send({})).status).toBe(409);
+    expect((await as['merchant.0001234'].post(`${ACQUIRING}/ac000000-0000-4000-8000-000000200101/confermaVisione`).send({})).status).toBe(404);
+    expect((await as['operatore.0001234'].post(`${ACQUIRING}/ac000000-0000-4000-8000-000000100101/confermaVisione`).send({})).status).toBe(403);
+    const pending = await as['merchant.0001234'].get(`${ACQUIRING}?contrattoVisualizzato=N`);
+    expect(listed(pending).results.map((r) => r.id)).toEqual(['ac000000-0000-4000-8000-000000100101']);
+  });
 });

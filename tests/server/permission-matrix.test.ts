@@ -356,6 +356,12 @@ const SAMPLES: Partial<Record<string, Sample>> = {
   getLetteraAddebitoDocumento: { params: { id: LETTERA_30480 }, outside: { params: { id: ALTRUI_34256 }, expect: 404 } },
   listContrattoAcquiring: { outside: 'unscoped' },
   getContrattoAcquiring: { params: { id: ACQUIRING_30480 }, outside: { params: { id: ALTRUI_34256 }, expect: 404 } },
+  confermaVisioneContrattoAcquiring: {
+    prepare: async () => { await db()('contratto_acquiring').insert({ id: 'mx-acquiring-n', abi: '30480', cod_eser: '0001234', pdvid: '1001', cod_compagnia: '20', data_contratto: '2025-01-01', contratto_visualizzato: 'N' }); },
+    params: { id: 'mx-acquiring-n' },
+    outside: { params: { id: ALTRUI_34256 }, expect: 404,
+      untouched: async () => expect((await db()('contratto_acquiring').where({ id: ALTRUI_34256 }).first()).contratto_visualizzato).toBe('N') },
+  },
   getContrattoAcquiringDocumento: { params: { id: ACQUIRING_30480 }, outside: { params: { id: ALTRUI_34256 }, expect: 404 } },
   getProfiloEsercente: { params: { codEser: '0001234' }, outside: { params: { codEser: '0003456' }, expect: 404 } },
   updateProfiloEsercente: {
@@ -832,7 +838,7 @@ beforeAll(async () => {
   await db()('fattura_esercente').insert({ id: ALTRUI_34256, cod_abi: '34256', codice_master: '0003456', numero_fattura: 'ALTRUI', data_fattura: '2026-09-30' });
   await db()('contratto_esercente').insert({ id: ALTRUI_34256, abi: '34256', cod_eser: '0003456', num_contratto: 'ALTRUI', data_stipula: '2025-01-01' });
   await db()('lettera_addebito').insert({ id: ALTRUI_34256, abi: '34256', cod_esercente: '0003456', cod_negozio: '3001', data_riferimento: '2026-09-01', tipologia: 'COM' });
-  await db()('contratto_acquiring').insert({ id: ALTRUI_34256, abi: '34256', cod_eser: '0003456', pdvid: '3001', cod_compagnia: '20', data_contratto: '2025-01-01', contratto_visualizzato: false });
+  await db()('contratto_acquiring').insert({ id: ALTRUI_34256, abi: '34256', cod_eser: '0003456', pdvid: '3001', cod_compagnia: '20', data_contratto: '2025-01-01', contratto_visualizzato: 'N' });
 
   // For every permission: a user holding every other function (all actions), and one holding every other action of it.
   const functions = Object.keys(MODEL.functions);
