@@ -1,8 +1,8 @@
 /**
  * The merchant's documents in the business portal (seed 000 §2, seed 002 §2, §5, §7, §9; spec/documenti/): merchant.0001234
  * lists its invoices (30 a page) and downloads one, a real PDF; then its debit letters (10 a page), where an end date
- * after the start of the previous month is refused with the API's message before any call. Looked at at 1400 px and
- * 390 px. That no other merchant's document is ever reached is tests/server/documenti-esercente.test.ts's.
+ * after the start of the previous month is refused with the API's message before any call; then confirms it has read
+ * an acquiring contract. Looked at at 1400 px and 390 px. That no other merchant's document is ever reached is tests/server/documenti-esercente.test.ts's.
  */
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
@@ -65,6 +65,25 @@ test("l'esercente scarica una fattura e cerca le lettere di addebito entro l'ini
     await rows.first().getByRole('button', { name: 'Scarica Lettera PDF' }).click();
     expect((await downloading).suggestedFilename()).toMatch(/^lettera-addebito-100[12]-2026-09\.pdf$/);
     await page.screenshot({ path: test.info().outputPath('lettere-1400.png'), fullPage: true });
+    expect(await blocking(page)).toEqual([]);
+  });
+
+  await test.step('contratti acquiring: i tre dei suoi negozi; conferma la presa visione di uno', async () => {
+    await page.goto('/wpbusiness/documenti/contrattiAcquiring');
+    const rows = page.locator('table tbody tr');
+    await expect(rows).toHaveCount(3);
+    await page.locator('table tbody tr', { hasText: 'Bar Centrale Stazione' }).getByText('Da confermare').click();
+    await page.getByRole('button', { name: 'Conferma presa visione' }).click();
+    await expect(page.getByRole('dialog')).toContainText('Confermare di aver preso visione del contratto?');
+    await page.getByRole('dialog').getByRole('button', { name: /^(Sì|Conferma|OK)$/ }).click();
+    await expect(page.getByText('Presa visione del contratto confermata')).toBeVisible();
+    // The record reads it confirmed, and its PDF downloads from there too.
+    await expect(page.locator('[data-field="contrattoVisualizzato"]')).toHaveText(/Confermata/i);
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Scarica Contratto PDF' }).click();
+    expect((await downloading).suggestedFilename()).toBe('contratto-acquiring-1002-visa.pdf');
+    // The banner closes by itself (3 s, seed 000 §2); axe looks at the record, not at it.
+    await expect(page.getByText('Presa visione del contratto confermata')).toBeHidden({ timeout: 10_000 });
     expect(await blocking(page)).toEqual([]);
   });
 
