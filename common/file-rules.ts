@@ -2,7 +2,7 @@
  * The checks of a file field (type: file) that need only the file's name, size and declared type: the
  * form runs them before uploading and the server runs them again on what it received, with the same
  * spec messages (seed 000 §5: size first, then the name). Whether the bytes really are of the declared
- * type (magic bytes) is the server's alone: server/files/magic-bytes.ts.
+ * type (magic bytes) is common/magic-bytes.ts (the server on every upload, the generator on demo files).
  */
 import type { FieldModel, FileRuleModel } from './model.js';
 import { STORED_FILE_NAME_MAX } from './stored-files.js';

@@ -252,6 +252,8 @@ export interface EntityModel {
     badges?: ListBadgesModel;
     /** On a phone the filters fold once a search has run (seed 002 §3). */
     collapseFilters?: true;
+    /** Reference filters chosen when the caller sees exactly one row of their entity (seed 002 §6: a single shop). */
+    selectSingle?: string[];
     /** A report over the same rows whose totals the list shows for its filters (docs/spec-language.md#list-summaries). */
     summary?: string;
   };
@@ -538,6 +540,25 @@ export interface ShellModel {
 export interface MailTemplate { subject: string; text: string }
 export interface MailTemplates { nuovaUtenza: MailTemplate; nuovaPassword: MailTemplate; recuperoPassword: MailTemplate }
 
+/** One demo file of spec/demo/: rows of one entity, in load order, and the files its rows' file fields hold. */
+export interface DemoDataModel {
+  entity: string;
+  rows: Record<string, unknown>[];
+  /** The file of a row's file field (docs/spec-language.md#demo-files), read from spec/ by the generator. */
+  files?: DemoFileModel[];
+}
+
+export interface DemoFileModel {
+  /** Index of the row in `rows`. */
+  row: number;
+  field: string;
+  /** The name the file is downloaded under (the file's own name in spec/). */
+  name: string;
+  contentType: string;
+  /** The bytes, base64. */
+  base64: string;
+}
+
 export interface Model {
   shell: ShellModel;
   entities: EntityModel[];
@@ -546,7 +567,7 @@ export interface Model {
   functions: Record<string, string>;
   actions: Record<string, string>;
   messages: { validation: Record<string, string>; errors: Record<string, string>; mails: MailTemplates };
-  demo: { entity: string; rows: Record<string, unknown>[] }[];
+  demo: DemoDataModel[];
   /** Entities removed from the spec whose tables are dropped on purpose (spec/platform/dropped-entities.yaml). */
   dropEntities: string[];
   /** Configuration keys and their defaults (spec/platform/config.yaml); overrides live in table configurazione. */

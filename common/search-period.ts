@@ -11,7 +11,13 @@ export interface SearchPeriodModel {
   maxMonths: number;
   /** How many months back from today the list page starts when the address names no period. */
   defaultMonths: number;
-  messages: { required: string; order: string; tooLong: string };
+  /**
+   * The latest end a search may have, counted from today (seed 002 §5: the debit letters' end date "is limited to
+   * the start of the previous month"); absent, any end.
+   */
+  latestEnd?: 'startOfPreviousMonth';
+  /** `tooLate` is said when the end is after `latestEnd`; `{data}` becomes that limit as dd/MM/yyyy. */
+  messages: { required: string; order: string; tooLong: string; tooLate?: string };
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -33,7 +39,7 @@ export function addMonths(date: string, months: number): string {
  * undefined when it may run. Both ends are needed; the period runs forward and spans at most `maxMonths`
  * calendar months (from 26 August to 26 November is three months; to 27 November is more).
  */
-export function periodRefusal(period: SearchPeriodModel, from: unknown, to: unknown): { param: string; message: string } | undefined {
+export function periodRefusal(period: SearchPeriodModel, from: unknown, to: unknown, today: string = romeToday()): { param: string; message: string } | undefined {
   const start = typeof from === 'string' ? from.trim() : '';
   const end = typeof to === 'string' ? to.trim() : '';
   if (!start) return { param: period.from, message: period.messages.required };
@@ -41,11 +47,32 @@ export function periodRefusal(period: SearchPeriodModel, from: unknown, to: unkn
   // A malformed date is the request validator's to refuse (400 with the field's type message); here it passes.
   if (!ISO_DATE.test(start) || !ISO_DATE.test(end)) return undefined;
   if (start > end) return { param: period.from, message: period.messages.order };
+  const latest = latestEndOf(period, today);
+  if (latest !== undefined && end > latest) {
+    return { param: period.to, message: (period.messages.tooLate ?? period.messages.order).replace('{data}', italianDate(latest)) };
+  }
   if (start < addMonths(end, -period.maxMonths)) return { param: period.from, message: period.messages.tooLong };
   return undefined;
 }
 
-/** The period the list page opens with: the last `defaultMonths` months up to today. */
-export function defaultPeriod(period: Pick<SearchPeriodModel, 'defaultMonths'>, today: string): { from: string; to: string } {
-  return { from: addMonths(today, -period.defaultMonths), to: today };
+/** The period the list page opens with: the last `defaultMonths` months up to today (or up to the latest end). */
+export function defaultPeriod(period: Pick<SearchPeriodModel, 'defaultMonths' | 'latestEnd'>, today: string): { from: string; to: string } {
+  const latest = latestEndOf(period, today);
+  const to = latest !== undefined && latest < today ? latest : today;
+  return { from: addMonths(to, -period.defaultMonths), to };
+}
+
+/** The latest end a search may have today, `YYYY-MM-DD`, or undefined when the period sets none. */
+export function latestEndOf(period: Pick<SearchPeriodModel, 'latestEnd'>, today: string): string | undefined {
+  if (period.latestEnd !== 'startOfPreviousMonth' || !ISO_DATE.test(today)) return undefined;
+  return addMonths(`${today.slice(0, 8)}01`, -1);
+}
+
+/** Today on the calendar of the product's users (Italy), for a server whose clock may run on UTC. */
+export function romeToday(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+function italianDate(iso: string): string {
+  return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 }

@@ -3,7 +3,7 @@
  * language's JSON Schema, resolve into the model, run every emitter. Any diagnostic stops the run
  * before a single file is produced, so a wrong spec never leaves half an output.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { sortDiagnostics, type Diagnostic } from './diagnostics.js';
 import { emitters } from './emitters/index.js';
@@ -11,6 +11,7 @@ import type { GeneratedFile } from './emitters/emitter.js';
 import { readSpecDir } from './load/read-spec-dir.js';
 import type { SourceFile } from './load/source-file.js';
 import { buildModel } from './model/build-model.js';
+import type { SpecFileReader } from './model/demo-files.js';
 import { templateRenderer } from './render-template.js';
 import { listFiles } from './write-generated.js';
 import { checkAgainstSchema, noSpecFiles } from './validate/schema-check.js';
@@ -27,7 +28,7 @@ export interface PipelineOptions {
 
 export async function runPipeline(rootDir: string, options: PipelineOptions = {}): Promise<PipelineResult> {
   const { sources, diagnostics } = readSpecDir(rootDir, options.specDir ?? 'spec');
-  const resolved = resolveSources(sources, diagnostics);
+  const resolved = resolveSources(sources, diagnostics, specFileReader(rootDir));
   const model = resolved.model;
   if (!model) return { ok: false, diagnostics: sortDiagnostics(resolved.diagnostics) };
   const existing = readGenerated(join(rootDir, options.generatedDir ?? 'generated'));
@@ -52,10 +53,18 @@ function readGenerated(dir: string): Map<string, string> {
 }
 
 /** The checking half of the pipeline, on already-parsed sources (tests feed it inline YAML). */
-export function resolveSources(sources: SourceFile[], diagnostics: Diagnostic[] = []): { model?: Model; diagnostics: Diagnostic[] } {
+export function resolveSources(sources: SourceFile[], diagnostics: Diagnostic[] = [], readSpecFile?: SpecFileReader): { model?: Model; diagnostics: Diagnostic[] } {
   const specs = noSpecFiles();
   for (const source of sources) diagnostics.push(...checkAgainstSchema(source, specs));
   if (diagnostics.length) return { diagnostics: sortDiagnostics(diagnostics) };
-  const built = buildModel(specs);
+  const built = buildModel(specs, readSpecFile);
   return built.model ? built : { diagnostics: sortDiagnostics(built.diagnostics) };
+}
+
+/** The files of the project's tree a spec names by path (demo files), read from the root. */
+function specFileReader(rootDir: string): SpecFileReader {
+  return (path) => {
+    const absolute = join(rootDir, path);
+    return existsSync(absolute) && statSync(absolute).isFile() ? readFileSync(absolute) : undefined;
+  };
 }

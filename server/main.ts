@@ -5,6 +5,7 @@ import { createApp } from './app.js';
 import { configFromEnv } from './config.js';
 import { connect } from './db/connect.js';
 import { loadDemoDataIfEmpty } from './db/demo-data.js';
+import { createFileStore, fileStorageDirFromEnv } from './files/index.js';
 import { migrateLatest } from './db/migrate.js';
 import { textOf } from '../common/text.js';
 
@@ -17,7 +18,7 @@ const db = connect(config);
 
 const applied = await migrateLatest(db, artifacts.migrationsDir);
 if (applied.length) console.log(`Migrations applied: ${applied.join(', ')}`);
-const demoRows = await loadDemoDataIfEmpty(db, artifacts);
+const demoRows = await loadDemoDataIfEmpty(db, artifacts, createFileStore(fileStorageDirFromEnv()));
 if (demoRows) console.log(`Demo data loaded: ${demoRows} rows.`);
 
 const app = createApp({ db, artifacts, uiDir: config.uiDir, outbox: { run: true } });

@@ -3893,6 +3893,257 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/wpbusiness/contratti": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Elenco Contratti */
+        get: operations["listContrattoEsercente"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wpbusiness/contratti/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** Dettaglio Contratto */
+        get: operations["getContrattoEsercente"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wpbusiness/contratti/{id}/documento": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** Contratto PDF di Contratto */
+        get: operations["getContrattoEsercenteDocumento"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wpbusiness/contrattiAcquiring": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Elenco Contratti acquiring */
+        get: operations["listContrattoAcquiring"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wpbusiness/contrattiAcquiring/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** Dettaglio Contratto acquiring */
+        get: operations["getContrattoAcquiring"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wpbusiness/contrattiAcquiring/{id}/confermaVisione": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Conferma presa visione: Contratto acquiring
+         * @description Da N a S.
+         */
+        post: operations["confermaVisioneContrattoAcquiring"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wpbusiness/contrattiAcquiring/{id}/documento": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** Contratto PDF di Contratto acquiring */
+        get: operations["getContrattoAcquiringDocumento"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wpbusiness/fatture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Elenco Fatture */
+        get: operations["listFatturaEsercente"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wpbusiness/fatture/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** Dettaglio Fattura */
+        get: operations["getFatturaEsercente"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wpbusiness/fatture/{id}/documento": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** Fattura PDF di Fattura */
+        get: operations["getFatturaEsercenteDocumento"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wpbusiness/lettereAddebito": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Elenco Lettere di addebito */
+        get: operations["listLetteraAddebito"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wpbusiness/lettereAddebito/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** Dettaglio Lettera di addebito */
+        get: operations["getLetteraAddebito"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wpbusiness/lettereAddebito/{id}/documento": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** Lettera PDF di Lettera di addebito */
+        get: operations["getLetteraAddebitoDocumento"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wpbusiness/movimenti": {
         parameters: {
             query?: never;
@@ -3941,6 +4192,85 @@ export interface paths {
         put?: never;
         /** Esporta Movimenti */
         post: operations["exportMovimentoEsercente"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wpbusiness/negozi": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Elenco Negozi */
+        get: operations["listProfiloNegozio"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wpbusiness/negozi/{pdvid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Codice negozio */
+                pdvid: string;
+            };
+            cookie?: never;
+        };
+        /** Dettaglio Negozio */
+        get: operations["getProfiloNegozio"];
+        /** Modifica Negozio */
+        put: operations["updateProfiloNegozio"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wpbusiness/profilo/{codEser}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Codice esercente */
+                codEser: string;
+            };
+            cookie?: never;
+        };
+        /** Dettaglio Dati personali */
+        get: operations["getProfiloEsercente"];
+        /** Modifica Dati personali */
+        put: operations["updateProfiloEsercente"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wpbusiness/profilo/{codEser}/negozi": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Codice esercente */
+                codEser: string;
+            };
+            cookie?: never;
+        };
+        /** Negozi di Dati personali */
+        get: operations["listProfiloEsercenteNegozi"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4674,6 +5004,163 @@ export interface components {
             /** Valore */
             valore: string | null;
         };
+        ContrattoAcquiring: {
+            /** @description Le azioni che il chiamante puo' eseguire ora su questa riga (transizioni, update, delete) */
+            _actions?: "confermaVisione"[];
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Compagnia */
+                codCompagnia?: string;
+                /** @description Esercente */
+                codEser?: string;
+                /** @description Negozio */
+                pdvid?: string;
+            };
+            /** Banca */
+            abi: string;
+            /** Compagnia */
+            codCompagnia: string;
+            /** Esercente */
+            codEser: string;
+            /**
+             * Presa visione
+             * @default N
+             * @enum {string}
+             */
+            contrattoVisualizzato: "N" | "S";
+            /**
+             * Data contratto
+             * Format: date
+             */
+            dataContratto: string;
+            /** Contratto PDF */
+            documento: string | null;
+            /** Identificativo */
+            id: string;
+            /** Negozio */
+            pdvid: string;
+        };
+        /** Contratto acquiring */
+        ContrattoAcquiringCreateInput: {
+            /** @description Ignorato: le azioni che GET aggiunge alla riga */
+            _actions?: "confermaVisione"[];
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Compagnia */
+                codCompagnia?: string;
+                /** @description Esercente */
+                codEser?: string;
+                /** @description Negozio */
+                pdvid?: string;
+            };
+            /** Banca */
+            abi: string;
+            /** Compagnia */
+            codCompagnia: string;
+            /** Esercente */
+            codEser: string;
+            /**
+             * Presa visione
+             * @enum {string}
+             */
+            contrattoVisualizzato?: "N" | "S";
+            /**
+             * Data contratto
+             * Format: date
+             */
+            dataContratto: string;
+            /** Contratto PDF */
+            documento?: string | null;
+            /** Negozio */
+            pdvid: string;
+        };
+        ContrattoAcquiringDetail: {
+            /** @description Le azioni che il chiamante puo' eseguire ora su questa riga (transizioni, update, delete) */
+            _actions?: "confermaVisione"[];
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Compagnia */
+                codCompagnia?: string;
+                /** @description Esercente */
+                codEser?: string;
+                /** @description Negozio */
+                pdvid?: string;
+            };
+            /** Banca */
+            abi: string;
+            /** Compagnia */
+            codCompagnia: string;
+            /** Esercente */
+            codEser: string;
+            /**
+             * Presa visione
+             * @default N
+             * @enum {string}
+             */
+            contrattoVisualizzato: "N" | "S";
+            /**
+             * Data contratto
+             * Format: date
+             */
+            dataContratto: string;
+            /** Contratto PDF */
+            documento: string | null;
+            /** Identificativo */
+            id: string;
+            /** Negozio */
+            pdvid: string;
+        };
+        /** Contratto acquiring */
+        ContrattoAcquiringInput: {
+            /** @description Ignorato: le azioni che GET aggiunge alla riga */
+            _actions?: "confermaVisione"[];
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Compagnia */
+                codCompagnia?: string;
+                /** @description Esercente */
+                codEser?: string;
+                /** @description Negozio */
+                pdvid?: string;
+            };
+            /** Banca */
+            abi: string;
+            /** Compagnia */
+            codCompagnia: string;
+            /** Esercente */
+            codEser: string;
+            /**
+             * Presa visione
+             * @enum {string}
+             */
+            contrattoVisualizzato?: "N" | "S";
+            /**
+             * Data contratto
+             * Format: date
+             */
+            dataContratto: string;
+            /** Contratto PDF */
+            documento?: string | null;
+            /** Negozio */
+            pdvid: string;
+        };
+        ContrattoAcquiringPage: {
+            results: components["schemas"]["ContrattoAcquiring"][];
+            totalCount: number;
+        };
+        ContrattoAcquiringTransitionResult: {
+            /** @description Il messaggio di esito della specifica */
+            message: string;
+            row: components["schemas"]["ContrattoAcquiringDetail"];
+        };
         ContrattoCompagnia: {
             /** @description Le azioni che il chiamante puo' eseguire ora su questa riga (transizioni, update, delete) */
             _actions?: ("segnaRicevuto" | "annullaRicezione" | "spedisciCompagnia" | "spedisciCompagniaDaSegnalazione" | "annullaSpedizione" | "ripristinaSegnalazione" | "segnaErrore" | "ripristina" | "declina" | "scarta" | "registraConvenzione" | "salvaNota" | "eliminaNota" | "declinaElettronico")[];
@@ -4975,6 +5462,87 @@ export interface components {
             message: string;
             row: components["schemas"]["ContrattoCompagniaDetail"];
         };
+        ContrattoEsercente: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Esercente */
+                codEser?: string;
+            };
+            /** Banca */
+            abi: string;
+            /** Esercente */
+            codEser: string;
+            /**
+             * Data di stipula
+             * Format: date
+             */
+            dataStipula: string;
+            /** Descrizione */
+            descrizione: string | null;
+            /** Contratto PDF */
+            documento: string | null;
+            /** Identificativo */
+            id: string;
+            /** Numero contratto */
+            numContratto: string;
+        };
+        ContrattoEsercenteDetail: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Esercente */
+                codEser?: string;
+            };
+            /** Banca */
+            abi: string;
+            /** Esercente */
+            codEser: string;
+            /**
+             * Data di stipula
+             * Format: date
+             */
+            dataStipula: string;
+            /** Descrizione */
+            descrizione: string | null;
+            /** Contratto PDF */
+            documento: string | null;
+            /** Identificativo */
+            id: string;
+            /** Numero contratto */
+            numContratto: string;
+        };
+        /** Contratto */
+        ContrattoEsercenteInput: {
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Esercente */
+                codEser?: string;
+            };
+            /** Banca */
+            abi: string;
+            /** Esercente */
+            codEser: string;
+            /**
+             * Data di stipula
+             * Format: date
+             */
+            dataStipula: string;
+            /** Descrizione */
+            descrizione?: string | null;
+            /** Contratto PDF */
+            documento?: string | null;
+            /** Numero contratto */
+            numContratto: string;
+        };
+        ContrattoEsercentePage: {
+            results: components["schemas"]["ContrattoEsercente"][];
+            totalCount: number;
+        };
         Credenziale: {
             /**
              * failedAttempts
@@ -5091,6 +5659,8 @@ export interface components {
              * Format: codiceFiscale
              */
             codFiscaleEser: string | null;
+            /** Codice destinatario SDI */
+            codiceSdi: string | null;
             /**
              * Codice paese
              * @default 086
@@ -5135,6 +5705,8 @@ export interface components {
              * @default false
              */
             isPush: boolean | null;
+            /** PEC per la fatturazione elettronica */
+            pec: string | null;
             /**
              * Partita IVA
              * Format: partitaIva
@@ -5205,6 +5777,8 @@ export interface components {
              * Format: codiceFiscale
              */
             codFiscaleEser: string | null;
+            /** Codice destinatario SDI */
+            codiceSdi: string | null;
             /**
              * Codice paese
              * @default 086
@@ -5341,6 +5915,8 @@ export interface components {
                  */
                 tipoDocumento: "CI" | "PA" | "PS" | null;
             } | null;
+            /** PEC per la fatturazione elettronica */
+            pec: string | null;
             /**
              * Partita IVA
              * Format: partitaIva
@@ -5483,6 +6059,8 @@ export interface components {
              * Format: codiceFiscale
              */
             codFiscaleEser?: string | null;
+            /** Codice destinatario SDI */
+            codiceSdi?: string | null;
             /** Codice paese */
             codPaese?: string | null;
             /** Codice SIA */
@@ -5598,6 +6176,8 @@ export interface components {
                  */
                 tipoDocumento?: "CI" | "PA" | "PS" | null;
             } | null;
+            /** PEC per la fatturazione elettronica */
+            pec?: string | null;
             /**
              * Partita IVA
              * Format: partitaIva
@@ -5779,6 +6359,93 @@ export interface components {
              * @enum {string}
              */
             stato: "P" | "R" | "S" | "E";
+        };
+        FatturaEsercente: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                codAbi?: string;
+                /** @description Esercente */
+                codiceMaster?: string;
+            };
+            /** Banca */
+            codAbi: string;
+            /** Esercente */
+            codiceMaster: string;
+            /**
+             * Data fattura
+             * Format: date
+             */
+            dataFattura: string;
+            /** Descrizione */
+            descrizione: string | null;
+            /** Fattura PDF */
+            documento: string | null;
+            /** Identificativo */
+            id: string;
+            /** Importo */
+            importo: number | null;
+            /** Numero fattura */
+            numeroFattura: string;
+        };
+        FatturaEsercenteDetail: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                codAbi?: string;
+                /** @description Esercente */
+                codiceMaster?: string;
+            };
+            /** Banca */
+            codAbi: string;
+            /** Esercente */
+            codiceMaster: string;
+            /**
+             * Data fattura
+             * Format: date
+             */
+            dataFattura: string;
+            /** Descrizione */
+            descrizione: string | null;
+            /** Fattura PDF */
+            documento: string | null;
+            /** Identificativo */
+            id: string;
+            /** Importo */
+            importo: number | null;
+            /** Numero fattura */
+            numeroFattura: string;
+        };
+        /** Fattura */
+        FatturaEsercenteInput: {
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Banca */
+                codAbi?: string;
+                /** @description Esercente */
+                codiceMaster?: string;
+            };
+            /** Banca */
+            codAbi: string;
+            /** Esercente */
+            codiceMaster: string;
+            /**
+             * Data fattura
+             * Format: date
+             */
+            dataFattura: string;
+            /** Descrizione */
+            descrizione?: string | null;
+            /** Fattura PDF */
+            documento?: string | null;
+            /** Importo */
+            importo?: number | null;
+            /** Numero fattura */
+            numeroFattura: string;
+        };
+        FatturaEsercentePage: {
+            results: components["schemas"]["FatturaEsercente"][];
+            totalCount: number;
         };
         Filiale: {
             /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
@@ -6342,6 +7009,102 @@ export interface components {
              * @enum {string|null}
              */
             tipoDocumento: "CI" | "PA" | "PS" | null;
+        };
+        LetteraAddebito: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Esercente */
+                codEsercente?: string;
+                /** @description Negozio */
+                codNegozio?: string;
+            };
+            /** Banca */
+            abi: string;
+            /** Esercente */
+            codEsercente: string;
+            /** Negozio */
+            codNegozio: string;
+            /**
+             * Mese di riferimento
+             * Format: date
+             */
+            dataRiferimento: string;
+            /** Lettera PDF */
+            documento: string | null;
+            /** Identificativo */
+            id: string;
+            /**
+             * Tipologia
+             * @enum {string}
+             */
+            tipologia: "COM" | "CAN" | "ALT";
+        };
+        LetteraAddebitoDetail: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Esercente */
+                codEsercente?: string;
+                /** @description Negozio */
+                codNegozio?: string;
+            };
+            /** Banca */
+            abi: string;
+            /** Esercente */
+            codEsercente: string;
+            /** Negozio */
+            codNegozio: string;
+            /**
+             * Mese di riferimento
+             * Format: date
+             */
+            dataRiferimento: string;
+            /** Lettera PDF */
+            documento: string | null;
+            /** Identificativo */
+            id: string;
+            /**
+             * Tipologia
+             * @enum {string}
+             */
+            tipologia: "COM" | "CAN" | "ALT";
+        };
+        /** Lettera di addebito */
+        LetteraAddebitoInput: {
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Esercente */
+                codEsercente?: string;
+                /** @description Negozio */
+                codNegozio?: string;
+            };
+            /** Banca */
+            abi: string;
+            /** Esercente */
+            codEsercente: string;
+            /** Negozio */
+            codNegozio: string;
+            /**
+             * Mese di riferimento
+             * Format: date
+             */
+            dataRiferimento: string;
+            /** Lettera PDF */
+            documento?: string | null;
+            /**
+             * Tipologia
+             * @enum {string}
+             */
+            tipologia: "COM" | "CAN" | "ALT";
+        };
+        LetteraAddebitoPage: {
+            results: components["schemas"]["LetteraAddebito"][];
+            totalCount: number;
         };
         MailOutbox: {
             /** Testo */
@@ -8404,6 +9167,168 @@ export interface components {
             results: (components["schemas"]["PosGenerico"] | components["schemas"]["PosGenericoCompact"])[];
             totalCount: number;
         };
+        ProfiloEsercente: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                codAbi?: string;
+            };
+            /** CAP */
+            cap: string | null;
+            /** Banca */
+            codAbi: string;
+            /** Codice esercente */
+            codEser: string;
+            /** Codice fiscale */
+            codFiscaleEser: string | null;
+            /** Codice destinatario SDI */
+            codiceSdi: string | null;
+            /** Ragione sociale */
+            ds: string | null;
+            /** E-mail */
+            email: string | null;
+            /** IBAN */
+            iban: string | null;
+            /** Indirizzo */
+            indirizzoEser: string | null;
+            /** PEC per la fatturazione elettronica */
+            pec: string | null;
+            /** Partita IVA */
+            pivaEser: string | null;
+            /** Provincia */
+            provincia: string | null;
+            /** Telefono */
+            telefono: string | null;
+        };
+        ProfiloEsercenteDetail: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                codAbi?: string;
+            };
+            /** CAP */
+            cap: string | null;
+            /** Banca */
+            codAbi: string;
+            /** Codice esercente */
+            codEser: string;
+            /** Codice fiscale */
+            codFiscaleEser: string | null;
+            /** Codice destinatario SDI */
+            codiceSdi: string | null;
+            /** Ragione sociale */
+            ds: string | null;
+            /** E-mail */
+            email: string | null;
+            /** IBAN */
+            iban: string | null;
+            /** Indirizzo */
+            indirizzoEser: string | null;
+            /** PEC per la fatturazione elettronica */
+            pec: string | null;
+            /** Partita IVA */
+            pivaEser: string | null;
+            /** Provincia */
+            provincia: string | null;
+            /** Telefono */
+            telefono: string | null;
+        };
+        /** Dati personali */
+        ProfiloEsercenteInput: {
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Banca */
+                codAbi?: string;
+            };
+            /** Codice destinatario SDI */
+            codiceSdi?: string | null;
+            /** PEC per la fatturazione elettronica */
+            pec?: string | null;
+        };
+        ProfiloEsercentePage: {
+            results: components["schemas"]["ProfiloEsercente"][];
+            totalCount: number;
+        };
+        ProfiloNegozio: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Esercente */
+                codEser?: string;
+            };
+            /** Banca */
+            abi: string;
+            /** Indirizzo */
+            addr: string | null;
+            /** CAP */
+            cap: string | null;
+            /** Esercente */
+            codEser: string;
+            /** E-mail */
+            email: string | null;
+            /** Insegna */
+            insegna: string;
+            /** Località */
+            localita: string | null;
+            /** Numero civico */
+            numeroCivico: string | null;
+            /** Codice negozio */
+            pdvid: string;
+            /** Provincia */
+            provincia: string | null;
+            /** Telefono */
+            telefono: string | null;
+        };
+        ProfiloNegozioDetail: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Esercente */
+                codEser?: string;
+            };
+            /** Banca */
+            abi: string;
+            /** Indirizzo */
+            addr: string | null;
+            /** CAP */
+            cap: string | null;
+            /** Esercente */
+            codEser: string;
+            /** E-mail */
+            email: string | null;
+            /** Insegna */
+            insegna: string;
+            /** Località */
+            localita: string | null;
+            /** Numero civico */
+            numeroCivico: string | null;
+            /** Codice negozio */
+            pdvid: string;
+            /** Provincia */
+            provincia: string | null;
+            /** Telefono */
+            telefono: string | null;
+        };
+        /** Negozio */
+        ProfiloNegozioInput: {
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Esercente */
+                codEser?: string;
+            };
+            /** E-mail */
+            email?: string | null;
+            /** Telefono */
+            telefono?: string | null;
+        };
+        ProfiloNegozioPage: {
+            results: components["schemas"]["ProfiloNegozio"][];
+            totalCount: number;
+        };
         Promozione: {
             /** Codice configurazione */
             configId: string;
@@ -8756,7 +9681,7 @@ export interface components {
                  * Funzione
                  * @enum {string}
                  */
-                funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG";
+                funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG";
                 /** Gruppo */
                 groupName: string;
                 /** Ruolo */
@@ -8792,7 +9717,7 @@ export interface components {
                  * Funzione
                  * @enum {string}
                  */
-                funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG";
+                funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG";
                 /** Gruppo */
                 groupName?: string | null;
                 /** Ruolo */
@@ -8815,7 +9740,7 @@ export interface components {
              * Funzione
              * @enum {string}
              */
-            funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG";
+            funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG";
             /** Gruppo */
             groupName: string;
             /** Ruolo */
@@ -19729,7 +20654,7 @@ export interface operations {
                      * Funzione
                      * @enum {string}
                      */
-                    funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG";
+                    funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG";
                     /** Gruppo */
                     groupName?: string | null;
                     /** Ruolo */
@@ -33435,6 +34360,929 @@ export interface operations {
             };
         };
     };
+    listContrattoEsercente: {
+        parameters: {
+            query?: {
+                /** @description Pagina, da 0 */
+                page?: number;
+                /** @description Ricerca per nome: le righe in cui numContratto contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description Righe per pagina */
+                size?: number;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Una pagina di risultati */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContrattoEsercentePage"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getContrattoEsercente: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Trovato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContrattoEsercenteDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getContrattoEsercenteDocumento: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Il file, con il suo tipo (Content-Disposition con il nome originale, X-Content-Type-Options: nosniff) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Elemento o file non presente */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listContrattoAcquiring: {
+        parameters: {
+            query?: {
+                /** @description Filtro: Banca */
+                abi?: string;
+                /** @description Filtro: Esercente */
+                codEser?: string;
+                /** @description Filtro: Presa visione */
+                contrattoVisualizzato?: "N" | "S";
+                /** @description Pagina, da 0 */
+                page?: number;
+                /** @description Filtro: Negozio */
+                pdvid?: string;
+                /** @description Ricerca per nome: le righe in cui pdvid, codCompagnia contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description Righe per pagina */
+                size?: number;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Una pagina di risultati */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContrattoAcquiringPage"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getContrattoAcquiring: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Trovato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContrattoAcquiringDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confermaVisioneContrattoAcquiring: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chiave scelta dal client: una richiesta ripetuta con la stessa chiave riceve la prima risposta, senza rieseguire la transizione */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Presa visione del contratto confermata */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContrattoAcquiringTransitionResult"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non consentita nello stato attuale */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Chiave di idempotenza già usata per un'altra richiesta (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getContrattoAcquiringDocumento: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Il file, con il suo tipo (Content-Disposition con il nome originale, X-Content-Type-Options: nosniff) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Elemento o file non presente */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listFatturaEsercente: {
+        parameters: {
+            query?: {
+                /** @description Filtro: Data fattura al */
+                dataFatturaA?: string;
+                /** @description Filtro: Data fattura dal */
+                dataFatturaDa?: string;
+                /** @description Filtro: Numero fattura */
+                numeroFattura?: string;
+                /** @description Pagina, da 0 */
+                page?: number;
+                /** @description Ricerca per nome: le righe in cui numeroFattura contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description Righe per pagina */
+                size?: number;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Una pagina di risultati */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FatturaEsercentePage"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFatturaEsercente: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Trovato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FatturaEsercenteDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFatturaEsercenteDocumento: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Il file, con il suo tipo (Content-Disposition con il nome originale, X-Content-Type-Options: nosniff) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Elemento o file non presente */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listLetteraAddebito: {
+        parameters: {
+            query?: {
+                /** @description Filtro: Negozio */
+                codNegozio?: string;
+                /** @description Filtro: Mese di riferimento al */
+                dataRiferimentoA?: string;
+                /** @description Filtro: Mese di riferimento dal */
+                dataRiferimentoDa?: string;
+                /** @description Pagina, da 0 */
+                page?: number;
+                /** @description Ricerca per nome: le righe in cui dataRiferimento, codNegozio contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description Righe per pagina */
+                size?: number;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+                /** @description Filtro: Tipologia */
+                tipologia?: "COM" | "CAN" | "ALT";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Una pagina di risultati */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LetteraAddebitoPage"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getLetteraAddebito: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Trovato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LetteraAddebitoDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getLetteraAddebitoDocumento: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Il file, con il suo tipo (Content-Disposition con il nome originale, X-Content-Type-Options: nosniff) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Elemento o file non presente */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listMovimentoEsercente: {
         parameters: {
             query?: {
@@ -33662,6 +35510,496 @@ export interface operations {
             };
             /** @description Troppe esportazioni in corso */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listProfiloNegozio: {
+        parameters: {
+            query?: {
+                /** @description Pagina, da 0 */
+                page?: number;
+                /** @description Ricerca per nome: le righe in cui pdvid, insegna contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description Righe per pagina */
+                size?: number;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Una pagina di risultati */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfiloNegozioPage"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getProfiloNegozio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Codice negozio */
+                pdvid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Trovato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfiloNegozioDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateProfiloNegozio: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
+                "If-Match": string;
+            };
+            path: {
+                /** @description Codice negozio */
+                pdvid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfiloNegozioInput"];
+            };
+        };
+        responses: {
+            /** @description Aggiornato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfiloNegozioDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflitto */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Modificato nel frattempo */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Versione mancante */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getProfiloEsercente: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Codice esercente */
+                codEser: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Trovato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfiloEsercenteDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateProfiloEsercente: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
+                "If-Match": string;
+            };
+            path: {
+                /** @description Codice esercente */
+                codEser: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfiloEsercenteInput"];
+            };
+        };
+        responses: {
+            /** @description Aggiornato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfiloEsercenteDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflitto */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Modificato nel frattempo */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Versione mancante */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listProfiloEsercenteNegozi: {
+        parameters: {
+            query?: {
+                /** @description Pagina, da 0 */
+                page?: number;
+                /** @description Ricerca per nome: le righe in cui pdvid, insegna contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description Righe per pagina */
+                size?: number;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Codice esercente */
+                codEser: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Una pagina di risultati */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfiloNegozioPage"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

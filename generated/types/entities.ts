@@ -307,6 +307,86 @@ creatoDa: string
 creatoIl: string
 }
 
+export interface ContrattoAcquiring {
+id: string
+abi: string
+codEser: string
+pdvid: string
+codCompagnia: string
+dataContratto: string
+contrattoVisualizzato: ("N" | "S")
+documento: (string | null)
+}
+
+export interface ContrattoAcquiringInput {
+abi: string
+codEser: string
+pdvid: string
+codCompagnia: string
+dataContratto: string
+contrattoVisualizzato?: ("N" | "S")
+documento?: (string | null)
+}
+
+export interface ContrattoEsercente {
+id: string
+abi: string
+codEser: string
+numContratto: string
+dataStipula: string
+descrizione: (string | null)
+documento: (string | null)
+}
+
+export interface ContrattoEsercenteInput {
+abi: string
+codEser: string
+numContratto: string
+dataStipula: string
+descrizione?: (string | null)
+documento?: (string | null)
+}
+
+export interface FatturaEsercente {
+id: string
+codAbi: string
+codiceMaster: string
+numeroFattura: string
+dataFattura: string
+descrizione: (string | null)
+importo: (number | null)
+documento: (string | null)
+}
+
+export interface FatturaEsercenteInput {
+codAbi: string
+codiceMaster: string
+numeroFattura: string
+dataFattura: string
+descrizione?: (string | null)
+importo?: (number | null)
+documento?: (string | null)
+}
+
+export interface LetteraAddebito {
+id: string
+abi: string
+codEsercente: string
+codNegozio: string
+dataRiferimento: string
+tipologia: ("COM" | "CAN" | "ALT")
+documento: (string | null)
+}
+
+export interface LetteraAddebitoInput {
+abi: string
+codEsercente: string
+codNegozio: string
+dataRiferimento: string
+tipologia: ("COM" | "CAN" | "ALT")
+documento?: (string | null)
+}
+
 export interface CategoriaMerceologica {
 abcid: string
 descrizione: string
@@ -347,6 +427,8 @@ sogliaTransato: (number | null)
 fatturaOneClick: (boolean | null)
 isPush: (boolean | null)
 isMyBank: (boolean | null)
+pec: (string | null)
+codiceSdi: (string | null)
 enable: (boolean | null)
 legaleRappresentante?: ({
 codEser: string
@@ -423,6 +505,8 @@ sogliaTransato?: (number | null)
 fatturaOneClick?: (boolean | null)
 isPush?: (boolean | null)
 isMyBank?: (boolean | null)
+pec?: (string | null)
+codiceSdi?: (string | null)
 enable?: (boolean | null)
 emailConferma?: (string | null)
 legaleRappresentante?: ({
@@ -1551,6 +1635,46 @@ dataFine?: (string | null)
 }[]
 }
 
+export interface ProfiloEsercente {
+codEser: string
+codAbi: string
+ds: (string | null)
+pivaEser: (string | null)
+codFiscaleEser: (string | null)
+indirizzoEser: (string | null)
+cap: (string | null)
+provincia: (string | null)
+telefono: (string | null)
+email: (string | null)
+iban: (string | null)
+pec: (string | null)
+codiceSdi: (string | null)
+}
+
+export interface ProfiloEsercenteInput {
+pec?: (string | null)
+codiceSdi?: (string | null)
+}
+
+export interface ProfiloNegozio {
+pdvid: string
+codEser: string
+abi: string
+insegna: string
+addr: (string | null)
+numeroCivico: (string | null)
+localita: (string | null)
+cap: (string | null)
+provincia: (string | null)
+telefono: (string | null)
+email: (string | null)
+}
+
+export interface ProfiloNegozioInput {
+telefono?: (string | null)
+email?: (string | null)
+}
+
 export interface Richiesta {
 idRichiesta: string
 codAbi: string
@@ -1729,14 +1853,14 @@ lastUsedAt?: (string | null)
 export interface RuoloPermesso {
 groupName: string
 roleName: string
-funzione: ("*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG")
+funzione: ("*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG")
 azione: ("*" | "VISUALIZZAZIONE" | "CREAZIONE" | "AGGIORNAMENTO" | "CANCELLAZIONE" | "VARIAZIONE" | "VARIAZIONE_EMAIL_SEC" | "STORNO")
 }
 
 export interface RuoloPermessoInput {
 groupName: string
 roleName: string
-funzione: ("*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG")
+funzione: ("*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG")
 azione: ("*" | "VISUALIZZAZIONE" | "CREAZIONE" | "AGGIORNAMENTO" | "CANCELLAZIONE" | "VARIAZIONE" | "VARIAZIONE_EMAIL_SEC" | "STORNO")
 }
 
@@ -1747,7 +1871,7 @@ description: (string | null)
 permessi?: {
 groupName: string
 roleName: string
-funzione: ("*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG")
+funzione: ("*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG")
 azione: ("*" | "VISUALIZZAZIONE" | "CREAZIONE" | "AGGIORNAMENTO" | "CANCELLAZIONE" | "VARIAZIONE" | "VARIAZIONE_EMAIL_SEC" | "STORNO")
 }[]
 }
@@ -1759,7 +1883,7 @@ description?: (string | null)
 permessi?: {
 groupName?: (string | null)
 roleName?: (string | null)
-funzione: ("*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG")
+funzione: ("*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG")
 azione: ("*" | "VISUALIZZAZIONE" | "CREAZIONE" | "AGGIORNAMENTO" | "CANCELLAZIONE" | "VARIAZIONE" | "VARIAZIONE_EMAIL_SEC" | "STORNO")
 }[]
 }

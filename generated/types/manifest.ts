@@ -399,6 +399,10 @@ pageWindow?: number
  */
 countLimit?: number
 /**
+ * Reference filters (field names) chosen when the caller sees exactly one row of their entity (spec list.selectSingle).
+ */
+selectSingle?: string[]
+/**
  * On a phone the filters fold behind a button once a search has run (spec list.collapseFilters).
  */
 collapseFilters?: true
@@ -582,12 +586,17 @@ maxMonths: number
  * The list page opens on the last defaultMonths months when the address names no period.
  */
 defaultMonths: number
+/**
+ * The latest end a search may have, from today (absent: any).
+ */
+latestEnd?: "startOfPreviousMonth"
 messages: SearchPeriodMessages
 }
 export interface SearchPeriodMessages {
 required: string
 order: string
 tooLong: string
+tooLate?: string
 }
 /**
  * A report over the same rows (spec list.summary, docs/spec-language.md#list-summaries).

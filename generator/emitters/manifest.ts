@@ -9,6 +9,7 @@ import type { BulkAction, ColumnDef, EntityMeta, FilterDef, Manifest, ReportMeta
 import type { ReportModel } from '../../common/report.js';
 import { deepestShell } from '../../common/shells.js';
 import { iconComponent } from '../model/check-menu-icons.js';
+import { entityMenuRoute } from '../../common/entity-menu.js';
 import { permissionsUsed } from '../model/permissions-used.js';
 import { fieldByName } from '../model/resolved.js';
 import { jsonFile, type Emitter } from './emitter.js';
@@ -54,7 +55,8 @@ export function buildManifest(model: Model): Manifest {
     for (const view of entity.form?.views ?? []) {
       routes.push({ path: view.route, kind: 'form', entity: entity.name, permission: view.permission, shell: shell(view.route), title: view.title, ...(view.readOnly ? { readOnly: true } : {}) });
     }
-    if (entity.menu && entity.list) addMenu(entity.menu.group, { label: entity.menu.label, route: entity.list.route, permission: entity.list.permission, ...iconOf(entity.menu), order: entity.menu.order });
+    const entry = entityMenuRoute(entity);
+    if (entity.menu && entry) addMenu(entity.menu.group, { label: entity.menu.label, ...entry, ...iconOf(entity.menu), order: entity.menu.order });
   }
   for (const report of model.reports) {
     routes.push({ path: report.route, kind: 'report', report: report.name, permission: report.permission, shell: shell(report.route), title: report.label });
@@ -181,6 +183,7 @@ function entityManifest(entity: EntityModel, model: Model): EntityMeta {
     ...(entity.api.pageWindow !== undefined ? { pageWindow: entity.api.pageWindow } : {}),
     ...(entity.api.countLimit !== undefined ? { countLimit: entity.api.countLimit } : {}),
     ...(entity.list?.collapseFilters ? { collapseFilters: true } : {}),
+    ...(entity.list?.selectSingle ? { selectSingle: entity.list.selectSingle } : {}),
     // The report whose totals the list shows, and its page (the aggregate view), for the list's filters.
     ...(entity.list?.summary ? { summary: { report: entity.list.summary, route: model.reports.find((r) => r.name === entity.list?.summary)?.route ?? '' } } : {}),
     // The list's delete button asks and reports like the form does (spec `deleteConfirmation`, `success.delete`).

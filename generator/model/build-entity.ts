@@ -69,6 +69,12 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
   }
   (raw.list?.columns ?? []).forEach((f, i) => checkField(f, ['list', 'columns', i], 'Column'));
   (raw.list?.filters ?? []).forEach((f, i) => checkField(f, ['list', 'filters', i], 'Filter'));
+  // A filter chosen when the caller sees one row of its entity: a reference the list filters by.
+  (raw.list?.selectSingle ?? []).forEach((f, i) => {
+    if (!(raw.list?.filters ?? []).includes(f) || Object.entries(raw.fields).find(([n]) => n === f)?.[1].type !== 'reference') {
+      diagnostics.push({ ...source.positionOf(['list', 'selectSingle', i]), message: `selectSingle names '${f}', which is not a reference among the list's filters (${(raw.list?.filters ?? []).join(', ')}).` });
+    }
+  });
   // Badges follow a listed column and read fields of the row (docs/spec-language.md#list-badges).
   if (raw.list?.badges) {
     const { column, items } = raw.list.badges;
@@ -196,6 +202,7 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
         permission: raw.list.permission ?? routePermission,
         ...(raw.list.badges ? { badges: raw.list.badges } : {}),
         ...(raw.list.collapseFilters ? { collapseFilters: true as const } : {}),
+        ...(raw.list.selectSingle?.length ? { selectSingle: raw.list.selectSingle } : {}),
         ...(raw.list.summary ? { summary: raw.list.summary } : {}),
       },
     } : {}),

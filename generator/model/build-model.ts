@@ -2,7 +2,7 @@
  * Resolves validated spec files into the one normalized Model every emitter reads.
  * Collects every mistake of every file before giving up, so an analyst fixes them in one round.
  */
-import type { Model, PageModel, ShellModel } from '../../common/model.js';
+import type { DemoDataModel, Model, PageModel, ShellModel } from '../../common/model.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { SourceFile } from '../load/source-file.js';
 import type { SpecFile, SpecFiles, SpecKind } from '../validate/schema-check.js';
@@ -18,12 +18,13 @@ import { buildShells } from './build-shells.js';
 import { checkIndicators } from './check-indicators.js';
 import { checkCrossReferences, type Located, type LocatedEntity } from './check-cross-references.js';
 import { checkDemo } from './check-demo.js';
+import { withDemoFiles, type SpecFileReader } from './demo-files.js';
 import { checkFormOperations } from './check-form-operations.js';
 import { checkLifecycles } from './check-lifecycle.js';
 import { checkListSummaries } from './check-list-summaries.js';
 import { checkMenuIcons } from './check-menu-icons.js';
 
-export function buildModel(files: SpecFiles): { model?: Model; diagnostics: Diagnostic[] } {
+export function buildModel(files: SpecFiles, readSpecFile?: SpecFileReader): { model?: Model; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const ofKind = <K extends SpecKind>(kind: K): SpecFile<K>[] => files[kind];
 
@@ -91,7 +92,11 @@ export function buildModel(files: SpecFiles): { model?: Model; diagnostics: Diag
     messages: messages.raw.messages,
     demo: [...demoFiles]
       .sort((a, b) => (a.raw.order ?? 100) - (b.raw.order ?? 100) || a.source.file.localeCompare(b.source.file))
-      .map(({ raw }) => ({ entity: raw.demo, rows: raw.rows })),
+      .map(({ raw, source }) => {
+        const demo: DemoDataModel = { entity: raw.demo, rows: raw.rows };
+        const entity = entities.find((e) => e.value.name === raw.demo)?.value;
+        return entity ? withDemoFiles(demo, entity, source, readSpecFile, diagnostics) : demo;
+      }),
     dropEntities: buildDropEntities(ofKind('dropEntities'), new Set(entityNames), diagnostics),
     config,
     ...(bindings ? { bindings } : {}),

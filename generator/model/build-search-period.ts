@@ -27,5 +27,11 @@ export function buildSearchPeriod(raw: RawEntity, fields: FieldModel[], source: 
   if (defaultMonths > spec.maxMonths) {
     diagnostics.push({ ...at('defaultMonths'), message: `period defaultMonths ${defaultMonths} is more than maxMonths ${spec.maxMonths}: the list would open on a period it refuses.` });
   }
-  return { from: `${field.filterParam}Da`, to: `${field.filterParam}A`, maxMonths: spec.maxMonths, defaultMonths, messages: spec.messages };
+  if (spec.latestEnd && !spec.messages.tooLate) {
+    diagnostics.push({ ...at('latestEnd'), message: 'period latestEnd needs messages.tooLate: a user told only "no" does not know which end date to choose.' });
+  }
+  return {
+    from: `${field.filterParam}Da`, to: `${field.filterParam}A`, maxMonths: spec.maxMonths, defaultMonths,
+    ...(spec.latestEnd ? { latestEnd: spec.latestEnd } : {}), messages: spec.messages,
+  };
 }

@@ -171,7 +171,8 @@ function unique<T>(
 
 /**
  * A view's table, key and fields must be its entity's: it writes the same rows, so a field of another type or
- * a required field it leaves out (a create through the view could not fill it) would make rows its entity refuses.
+ * a required field it leaves out (a create through the view could not fill it) would make rows its entity refuses;
+ * a view without create may leave out required fields (its updates keep their stored values).
  */
 function checkView(
   view: EntityModel, base: EntityModel | undefined, source: SourceFile, report: (source: SourceFile, path: PathSegment[], message: string) => void, names: string[],
@@ -186,7 +187,9 @@ function checkView(
     // A view may read a text field as a reference to another entity's key (a store id as a store): same column, no foreign key.
     else if (own.type !== field.type && !(own.type === 'string' && field.type === 'reference')) report(source, ['fields', field.name, 'type'], `Field '${field.name}' has type ${field.type} in ${view.name} and ${own.type} in ${base.name}: a view's field is its entity's.`);
   }
-  for (const field of base.fields.filter((f) => f.required && f.default === undefined && f.generate === undefined)) {
+  // A view that creates nothing (a merchant's profile: get and update) may leave them out: an update keeps them.
+  const creates = view.api.operations.includes('create');
+  for (const field of base.fields.filter((f) => creates && f.required && f.default === undefined && f.generate === undefined)) {
     if (!view.fields.some((f) => f.name === field.name)) report(source, ['fields'], `${base.name}.${field.name} is required: the view ${view.name} must have it, or a create through the view could not fill it.`);
   }
 }

@@ -6,6 +6,7 @@ import { didYouMean, type Diagnostic } from '../diagnostics.js';
 import type { SourceFile } from '../load/source-file.js';
 import { inputSchema } from '../shapes/entity-schema.js';
 import type { RawDemo } from './spec-types.js';
+import { withoutFileFields } from './demo-files.js';
 
 export function checkDemo(demo: { raw: RawDemo; source: SourceFile }[], model: Model, diagnostics: Diagnostic[]): void {
   const ajv = schemaValidator();
@@ -17,7 +18,9 @@ export function checkDemo(demo: { raw: RawDemo; source: SourceFile }[], model: M
     }
     // Demo rows are the spec's own data: they may give server-set fields (ids, who accepted a movement).
     const validate = ajv.compile(inputSchema(entity, model, [], 'readOnly'));
-    raw.rows.forEach((row, i) => {
+    raw.rows.forEach((given, i) => {
+      // File fields name files beside the YAML, checked by demo-files.ts.
+      const row = withoutFileFields(entity, given);
       if (validate(row)) {
         // The entity's cross-field checks hold for demo rows too (the API would refuse them).
         for (const failed of failedChecks(entity, row)) {

@@ -1,7 +1,8 @@
 /**
- * A file field (type: file) holds only a reference to a stored file: it cannot be part of the key, a list
- * column, a filter, the compact format, an index, the list's sort or a rule, because none of those could
- * mean anything for an upload. Each misuse is reported at its own position (file:line:col).
+ * A file field (type: file) holds only a reference to a stored file: it cannot be part of the key, a filter,
+ * the compact format, an index, the list's sort or a rule, because none of those could mean anything for an
+ * upload. Each misuse is reported at its own position (file:line:col). A list column may name it: the list
+ * shows a download button on the rows that have a file (seed 002 §7: invoices are listed and downloaded).
  */
 import type { Diagnostic } from '../diagnostics.js';
 import type { PathSegment, SourceFile } from '../load/source-file.js';
@@ -16,7 +17,6 @@ export function checkFileFieldUses(raw: RawEntity, source: SourceFile, diagnosti
   const key = Array.isArray(raw.key) ? raw.key : [raw.key];
   key.forEach((k, i) => refuse(k, Array.isArray(raw.key) ? ['key', i] : ['key'], 'a key field'));
   (raw.api?.compact ?? []).forEach((f, i) => refuse(f, ['api', 'compact', i], 'a compact field'));
-  (raw.list?.columns ?? []).forEach((f, i) => refuse(f, ['list', 'columns', i], 'a list column'));
   (raw.list?.filters ?? []).forEach((f, i) => refuse(f, ['list', 'filters', i], 'a list filter'));
   if (raw.list?.sort) refuse(raw.list.sort.replace(/^-/, ''), ['list', 'sort'], 'the sort field');
   (raw.indexes ?? []).forEach((ix, i) => ix.fields.forEach((f, j) => refuse(f, ['indexes', i, 'fields', j], 'in an index')));

@@ -313,10 +313,11 @@ export class EntityService {
    * Changes some of the row's stored values outside the body: a file upload (server/files/) sets its
    * field to the new file's id. The same rules as update hold: row lock, If-Match (412/428), bank scope,
    * the entity's `editable`, one transaction and an audit entry; `describe` lets the trail show more
-   * than the stored value (the file's name, size and sha256 instead of its id).
+   * than the stored value (the file's name, size and sha256 instead of its id). Without a caller (the demo
+   * data's files) no scope holds, as for a create without one.
    */
   writeValues(
-    key: Row, caller: Caller, options: WriteOptions,
+    key: Row, caller: Caller | undefined, options: WriteOptions,
     change: (trx: Knex.Transaction, current: Row) => Promise<Row>, describe: (trx: Knex.Transaction, row: Row) => Promise<Row> = (_t, r) => Promise.resolve(r),
   ): Promise<Row> {
     return this.transaction(async (trx) => {

@@ -14,7 +14,7 @@ import { keyFromPath } from '../crud/path-key.js';
 import type { Row } from '../crud/row-mapping.js';
 import { ApiError } from '../http/api-error.js';
 import { present } from '../lookup.js';
-import { bytesMatchType } from './magic-bytes.js';
+import { bytesMatchType } from '../../common/magic-bytes.js';
 import type { FileStore, StoredFileMeta } from './store.js';
 import { UPLOAD_PART, uploadOf, type ReceivedUpload } from './upload-parser.js';
 import { textOf } from '../../common/text.js';

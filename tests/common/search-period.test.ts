@@ -3,7 +3,7 @@
  * calendar months (a day the month lacks is its last day), both ends, forward, at most maxMonths.
  */
 import { describe, expect, it } from 'vitest';
-import { addMonths, defaultPeriod, periodRefusal, type SearchPeriodModel } from '../../common/search-period.js';
+import { addMonths, defaultPeriod, periodRefusal, romeToday, type SearchPeriodModel } from '../../common/search-period.js';
 
 const PERIOD: SearchPeriodModel = {
   from: 'dataDa', to: 'dataA', maxMonths: 3, defaultMonths: 1,
@@ -40,5 +40,26 @@ describe('the period of a search', () => {
 
   it('opens on the last defaultMonths months', () => {
     expect(defaultPeriod(PERIOD, '2026-03-31')).toEqual({ from: '2026-02-28', to: '2026-03-31' });
+  });
+});
+
+describe('a period that ends at the start of the previous month (seed 002 §5, debit letters)', () => {
+  const LETTERS: SearchPeriodModel = {
+    ...PERIOD, maxMonths: 12, latestEnd: 'startOfPreviousMonth',
+    messages: { ...PERIOD.messages, tooLate: 'non oltre il {data}' },
+  };
+
+  it('refuses an end after the first day of the previous month, with that day in the message', () => {
+    expect(periodRefusal(LETTERS, '2026-09-01', '2026-10-01', '2026-11-27')).toBeUndefined();
+    expect(periodRefusal(LETTERS, '2026-09-01', '2026-10-02', '2026-11-27')).toEqual({ param: 'dataA', message: 'non oltre il 01/10/2026' });
+    expect(periodRefusal(LETTERS, '2025-12-01', '2025-12-02', '2026-01-05')).toEqual({ param: 'dataA', message: 'non oltre il 01/12/2025' });
+  });
+
+  it('opens on a period that ends there', () => {
+    expect(defaultPeriod(LETTERS, '2026-11-27')).toEqual({ from: '2026-09-01', to: '2026-10-01' });
+  });
+
+  it('counts today on the Italian calendar', () => {
+    expect(romeToday(new Date('2026-11-30T23:30:00Z'))).toBe('2026-12-01');
   });
 });

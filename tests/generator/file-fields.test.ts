@@ -100,8 +100,43 @@ describe('file field mistakes', () => {
     expect(d).toMatchObject({ file: 'spec/o.yaml', line: 9, column: 25 });
   });
 
-  it('a file field as a list column', () => {
-    const d = loadSpecWithError(banca('columns: [codAbi, nomeBcc]', 'columns: [codAbi, logo]'), "File field 'logo' cannot be a list column");
-    expect(d).toMatchObject({ file: BANCA, line: 25, column: 21 });
+  it('a file field as a list filter', () => {
+    const d = loadSpecWithError(banca('columns: [codAbi, nomeBcc]', 'columns: [codAbi, nomeBcc]\n  filters: [logo]'), "File field 'logo' cannot be a list filter");
+    expect(d).toMatchObject({ file: BANCA, line: 26, column: 13 });
+  });
+});
+
+describe('a file field as a list column (seed 002 §7: invoices listed and downloaded)', () => {
+  it('is a column of type file (the list shows a download button) and stays out of the default export', () => {
+    const { model, diagnostics } = loadSpec(banca('columns: [codAbi, nomeBcc]', 'columns: [codAbi, nomeBcc, logo]'));
+    expect(diagnostics).toEqual([]);
+    const entity = present(model, 'the model').entities[0];
+    expect(entity.list?.columns).toEqual(['codAbi', 'nomeBcc', 'logo']);
+    expect(entity.api.export?.columns).toEqual(['codAbi', 'nomeBcc']);
+  });
+});
+
+/** A demo file of Banca whose row gives its logo the file `logo`, beside the YAML. */
+const DEMO = 'spec/demo/banche.yaml';
+const demoOf = (logo: string) => ({ ...banca(), [DEMO]: `demo: Banca\nrows:\n  - { codAbi: '30480', nomeBcc: Banca Uno, logo: ${logo} }\n` });
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+
+describe('demo files (docs/spec-language.md#demo-files)', () => {
+  it('embeds the file a demo row names beside its YAML, and creates the row without the field', () => {
+    const { model, diagnostics } = loadSpec(demoOf('files/logo.png'), { 'spec/demo/files/logo.png': PNG });
+    expect(diagnostics).toEqual([]);
+    expect(present(model, 'the model').demo).toEqual([{
+      entity: 'Banca', rows: [{ codAbi: '30480', nomeBcc: 'Banca Uno' }],
+      files: [{ row: 0, field: 'logo', name: 'logo.png', contentType: 'image/png', base64: PNG.toString('base64') }],
+    }]);
+  });
+
+  it('refuses a missing file, a path outside the folder, bytes of another type and a type the field refuses', () => {
+    expect(loadSpecWithError(demoOf('files/manca.png'), 'no file spec/demo/files/manca.png')).toMatchObject({ file: DEMO, line: 3 });
+    loadSpecWithError(demoOf('../segreto.png'), 'a file field takes the path of a file beside the demo YAML');
+    expect(loadSpec(demoOf('files/finto.png'), { 'spec/demo/files/finto.png': Buffer.from('<script>') }).diagnostics[0].message)
+      .toContain('the bytes are not image/png');
+    expect(loadSpec(demoOf('files/nota.txt'), { 'spec/demo/files/nota.txt': Buffer.from('testo') }).diagnostics[0].message)
+      .toContain('Demo row 1: logo: spec/demo/files/nota.txt:');
   });
 });

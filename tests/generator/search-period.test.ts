@@ -55,6 +55,15 @@ describe('a list searched by period', () => {
     expect(d.line).toBe(11);
   });
 
+  it('keeps a latest end with its message, and refuses one without the message (seed 002 §5: debit letters)', () => {
+    const late = `    latestEnd: startOfPreviousMonth\n    messages: { required: Indicare il periodo, order: Date invertite, tooLong: Al massimo due mesi, tooLate: 'Non oltre il {data}' }\n`;
+    const { model, diagnostics } = loadSpec({ [FILE]: spec({ extra: late }).replace(`${MESSAGES}\n`, '') });
+    expect(diagnostics.map(format)).toEqual([]);
+    expect(model?.entities.find((e) => e.name === 'Incasso')?.api.period).toMatchObject({ latestEnd: 'startOfPreviousMonth', messages: { tooLate: 'Non oltre il {data}' } });
+    const d = loadSpecWithError({ [FILE]: spec({ extra: '    latestEnd: startOfPreviousMonth\n' }) }, 'period latestEnd needs messages.tooLate');
+    expect(d.line).toBe(11);
+  });
+
   it('refuses a colour for a code the enum does not have', () => {
     loadSpecWithError({ [FILE]: spec({ colors: '{ OK: green, XX: red }' }) }, "Field 'esito': colors names code 'XX', which is not one of its values (OK, KO).");
   });

@@ -161,6 +161,13 @@ function requestSample(id: string, states: Record<string, string>, okAs: 'scoped
 const MOVIMENTO_30480 = present(demoMovements().find((m) => m.codAbi === '30480'), 'a demo movement of 30480').id;
 const MOVIMENTO_34256 = present(demoMovements().find((m) => m.codAbi === '34256'), 'a demo movement of 34256').id;
 const MOVIMENTI_PERIODO = { dataOperazioneDa: '2026-10-01', dataOperazioneA: '2026-11-25' };
+/** Demo documents of Bar Centrale (30480, spec/demo/50-*.yaml), and the id of Hotel Dolomiti's (34256) inserted below. */
+const FATTURA_30480 = 'f0000000-0000-4000-8000-000000000913';
+const CONTRATTO_30480 = 'c0000000-0000-4000-8000-000000001234';
+const LETTERA_30480 = '1a000000-0000-4000-8000-000000100109';
+const ACQUIRING_30480 = 'ac000000-0000-4000-8000-000000100101';
+const ALTRUI_34256 = 'mx-documento-34256';
+const LETTERE_PERIODO = { dataRiferimentoDa: '2026-01-01', dataRiferimentoA: '2026-10-01' };
 const GIORNALIERO_PERIODO = { dataOperazioneDa: '2026-11-01', dataOperazioneA: '2026-11-25' };
 
 /** An action on a movement: a fresh 30480 movement (copied from the demo's, dated today) with `columns`. */
@@ -375,6 +382,40 @@ const SAMPLES: Partial<Record<string, Sample>> = {
   reportTransatoGiornaliero: { query: { ...GIORNALIERO_PERIODO, per: 'banca' }, outside: 'unscoped' },
   reportTransatoGiornalieroExport: { query: { ...GIORNALIERO_PERIODO, per: 'banca', formato: 'xlsx' }, outside: 'unscoped' },
   // The merchant variant of the movements (seed 002 §2 business statistiche/movimenti), its aggregate view.
+  // ---- the business portal's documents and profile (tests/server/documenti-esercente.test.ts, profilo-esercente.test.ts):
+  // demo rows of 30480, the *_34256 rows of Hotel Dolomiti inserted below (out of scope for mx.full) ----
+  listFatturaEsercente: { outside: 'unscoped' },
+  getFatturaEsercente: { params: { id: FATTURA_30480 }, outside: { params: { id: ALTRUI_34256 }, expect: 404 } },
+  getFatturaEsercenteDocumento: { params: { id: FATTURA_30480 }, outside: { params: { id: ALTRUI_34256 }, expect: 404 } },
+  listContrattoEsercente: { outside: 'unscoped' },
+  getContrattoEsercente: { params: { id: CONTRATTO_30480 }, outside: { params: { id: ALTRUI_34256 }, expect: 404 } },
+  getContrattoEsercenteDocumento: { params: { id: CONTRATTO_30480 }, outside: { params: { id: ALTRUI_34256 }, expect: 404 } },
+  listLetteraAddebito: { query: LETTERE_PERIODO, outside: 'unscoped' },
+  getLetteraAddebito: { params: { id: LETTERA_30480 }, outside: { params: { id: ALTRUI_34256 }, expect: 404 } },
+  getLetteraAddebitoDocumento: { params: { id: LETTERA_30480 }, outside: { params: { id: ALTRUI_34256 }, expect: 404 } },
+  listContrattoAcquiring: { outside: 'unscoped' },
+  getContrattoAcquiring: { params: { id: ACQUIRING_30480 }, outside: { params: { id: ALTRUI_34256 }, expect: 404 } },
+  confermaVisioneContrattoAcquiring: {
+    prepare: async () => { await db()('contratto_acquiring').insert({ id: 'mx-acquiring-n', abi: '30480', cod_eser: '0001234', pdvid: '1001', cod_compagnia: '20', data_contratto: '2025-01-01', contratto_visualizzato: 'N' }); },
+    params: { id: 'mx-acquiring-n' },
+    outside: { params: { id: ALTRUI_34256 }, expect: 404,
+      untouched: async () => expect((await db()('contratto_acquiring').where({ id: ALTRUI_34256 }).first()).contratto_visualizzato).toBe('N') },
+  },
+  getContrattoAcquiringDocumento: { params: { id: ACQUIRING_30480 }, outside: { params: { id: ALTRUI_34256 }, expect: 404 } },
+  getProfiloEsercente: { params: { codEser: '0001234' }, outside: { params: { codEser: '0003456' }, expect: 404 } },
+  updateProfiloEsercente: {
+    params: { codEser: '0001234' }, body: () => ({ pec: 'barcentrale@pec.example', codiceSdi: 'M5UXCR1' }),
+    outside: { params: { codEser: '0003456' }, body: () => ({ codiceSdi: 'XXXXXXX' }), expect: 404,
+      untouched: async () => expect((await db()('esercente').where({ cod_eser: '0003456' }).first()).codice_sdi).toBeNull() },
+  },
+  listProfiloEsercenteNegozi: { params: { codEser: '0001234' }, outside: { params: { codEser: '0003456' }, expect: 404 } },
+  listProfiloNegozio: { outside: 'unscoped' },
+  getProfiloNegozio: { params: { pdvid: '1001' }, outside: { params: { pdvid: '3001' }, expect: 404 } },
+  updateProfiloNegozio: {
+    params: { pdvid: '1001' }, body: () => ({ telefono: '02 7654321' }),
+    outside: { params: { pdvid: '3001' }, body: () => ({ telefono: '0471 000000' }), expect: 404,
+      untouched: async () => expect((await db()('negozio').where({ pdvid: '3001' }).first()).telefono).not.toBe('0471 000000') },
+  },
   listMovimentoEsercente: { query: MOVIMENTI_PERIODO, outside: 'unscoped' },
   getMovimentoEsercente: { params: { id: MOVIMENTO_30480 }, outside: { params: { id: MOVIMENTO_34256 }, expect: 404 } },
   exportMovimentoEsercente: { query: { formato: 'csv', ...MOVIMENTI_PERIODO }, outside: 'unscoped' },
@@ -961,6 +1002,11 @@ beforeAll(async () => {
   ]);
   await db()('contratto_compagnia').insert({ id: 'mx-ctr-tpk', cod_abi: '30480', termid: '30480002', cod_compagnie: '20', data_stampa_contratto: '2026-11-02', stato_conv: '03', origine: 'W', cab: '01600', id_doc_spedizione_compagnia: 'mx-tpk-30480' });
   await db()('caricamento_scarti').insert({ id: 'mx-scarti', cod_compagnia: '20' });
+  // Documents of Hotel Dolomiti (0003456, bank 34256, store 3001): out of scope for mx.full.
+  await db()('fattura_esercente').insert({ id: ALTRUI_34256, cod_abi: '34256', codice_master: '0003456', numero_fattura: 'ALTRUI', data_fattura: '2026-09-30' });
+  await db()('contratto_esercente').insert({ id: ALTRUI_34256, abi: '34256', cod_eser: '0003456', num_contratto: 'ALTRUI', data_stipula: '2025-01-01' });
+  await db()('lettera_addebito').insert({ id: ALTRUI_34256, abi: '34256', cod_esercente: '0003456', cod_negozio: '3001', data_riferimento: '2026-09-01', tipologia: 'COM' });
+  await db()('contratto_acquiring').insert({ id: ALTRUI_34256, abi: '34256', cod_eser: '0003456', pdvid: '3001', cod_compagnia: '20', data_contratto: '2025-01-01', contratto_visualizzato: 'N' });
 
   // For every permission: a user holding every other function (all actions), and one holding every other action of it.
   const functions = Object.keys(MODEL.functions);

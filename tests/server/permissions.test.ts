@@ -4,6 +4,7 @@
  * funzioni/{fn}/permessi and menuitems answering exactly what the server enforces, and users/me/email.
  */
 import { deepestShell } from '../../common/shells.js';
+import { defaultPeriod } from '../../common/search-period.js';
 import { present } from '../support/present.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, createTestApp, DEMO_PASSWORD, type TestApp } from '../support/test-app.js';
@@ -173,8 +174,8 @@ describe('GET funzioni and funzioni/{fn}/permessi', () => {
     // Seed 001 §1, §6: the push agent maintains the push aggregate's merchants, stores and terminals too.
     expect(await fns('agente.push')).toEqual(['ANAG_AGENTI_PUSH', 'CAMBIO_PASSWORD', 'ANAG_ESERCENTE', 'GES_ESER', 'GES_NEG', 'GES_POS'].sort());
     // The merchant's administrator also holds the business portal's pay-by-mail and documents (seed 000 §2, issue 18).
-    expect(await fns('merchant.0001234')).toEqual(['WB_CONTATTI', 'WB_CHANGE_PASS', 'WB_GESTIONE_UTENZE', 'WB_IMPOSTAZIONI', 'PWMAIL', 'WB_LETTERE_ADDEBITO', 'WB_CONTR_ACQUIRING', ...ownRecord].sort());
-    expect(await fns('operatore.0001234')).toEqual(['WB_CHANGE_PASS', ...ownRecord].sort());
+    expect(await fns('merchant.0001234')).toEqual(['WB_CONTATTI', 'WB_CHANGE_PASS', 'WB_GESTIONE_UTENZE', 'WB_IMPOSTAZIONI', 'PWMAIL', 'WB_DOCUMENTI', 'WB_LETTERE_ADDEBITO', 'WB_CONTR_ACQUIRING', 'WB_PROFILO', ...ownRecord].sort());
+    expect(await fns('operatore.0001234')).toEqual(['WB_CHANGE_PASS', 'WB_PROFILO', ...ownRecord].sort());
   });
 
   it('the actions on a function', async () => {
@@ -272,15 +273,18 @@ describe('GET menuitems', () => {
   it('agente.push sees its agents, the password change and the merchant registry (the push aggregate\'s); the merchants see only their business portal\'s pages', async () => {
     expect(await menu('agente.push')).toEqual(['/about', '/anagrafiche/agentipush', '/anagrafiche/agentipush/reportAttivazioni', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/impostazioni', '/security/cambioPassword']);
     // A merchant's menu is the business portal's: the bank-side pages its functions would open are not offered.
-    expect(await menu('merchant.0001234')).toEqual(['/wpbusiness/impostazioni', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato']);
-    expect(await menu('operatore.0001234')).toEqual(['/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato']);
+    expect(await menu('merchant.0001234')).toEqual(['/wpbusiness/contatti', '/wpbusiness/documenti/contrattiAcquiring', '/wpbusiness/documenti/contratto', '/wpbusiness/documenti/fatture', '/wpbusiness/documenti/lettereAddebito', '/wpbusiness/impostazioni', '/wpbusiness/profilo/datiPersonali', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato']);
+    expect(await menu('operatore.0001234')).toEqual(['/wpbusiness/profilo/datiPersonali', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato']);
   });
 
   it('every menu route of an entity opens (its list answers 200), every other list of the caller\'s shell is refused (403), no other shell\'s route is offered', async () => {
     // A list that needs a filter (api.requireOneFilter) is asked with one, as its page does.
     const needed: Partial<Record<string, string>> = { Esercente: '?codAbi=30480', DestinatariRischio: '?abiBanca=30480', ContrattoCompagnia: '?codCompagnie=20' };
     // A list searched by period (api.period) is asked with one, as its page opens.
-    const period = (e: (typeof app.artifacts.model.entities)[number]) => (e.api.period ? `?${e.api.period.from}=2026-11-01&${e.api.period.to}=2026-11-26` : '');
+    const period = (e: (typeof app.artifacts.model.entities)[number]) => {
+      const opening = e.api.period && defaultPeriod(e.api.period, '2026-11-26');
+      return e.api.period && opening ? `?${e.api.period.from}=${opening.from}&${e.api.period.to}=${opening.to}` : '';
+    };
     const lists = app.artifacts.model.entities.flatMap((e) => (e.menu && e.list ? [{ route: e.list.route, path: `/${e.api.path}${e.api.requireOneFilter ? present(needed[e.name], e.name) : period(e)}` }] : []));
     const { shells } = app.artifacts.model.shell;
     const shellOf = (route: string) => (deepestShell(shells, route) ?? shells[0]).name;

@@ -57,9 +57,10 @@ export interface SpecResult { model?: Model; diagnostics: Diagnostic[] }
 
 /**
  * Parses each `path -> YAML text` like readSpecDir does and resolves them like runPipeline does.
- * The platform files are added unless the test gives its own.
+ * The platform files are added unless the test gives its own; `binaries` are the other files of the tree the
+ * spec names by path (demo files), by path from the root.
  */
-export function loadSpec(files: Record<string, string>): SpecResult {
+export function loadSpec(files: Record<string, string>, binaries: Record<string, Buffer> = {}): SpecResult {
   const all: Record<string, string> = { [FUNCTIONS_FILE]: MINIMAL_FUNCTIONS, [MESSAGES_FILE]: MINIMAL_MESSAGES, ...files };
   const sources: SourceFile[] = [];
   const diagnostics: Diagnostic[] = [];
@@ -68,7 +69,7 @@ export function loadSpec(files: Record<string, string>): SpecResult {
     diagnostics.push(...parsed.diagnostics);
     if (parsed.source) sources.push(parsed.source);
   }
-  return resolveSources(sources, diagnostics);
+  return resolveSources(sources, diagnostics, (path) => binaries[path]);
 }
 
 /** Asserts the spec is refused with a diagnostic containing `substring`, and returns that diagnostic. */

@@ -12,6 +12,7 @@ export const extensions: Record<string, LazyExoticComponent<ComponentType>> = {
   InfoPage: lazy(() => import('./InfoPage')),
   CambioPasswordPage: lazy(() => import('./CambioPasswordPage')),
   ImpostazioniPage: lazy(() => import('./ImpostazioniPage')),
+  ContattiEsercentePage: lazy(() => import('./ContattiEsercentePage')),
   RuoliPage: lazy(() => import('./roles/RuoliPage')),
   RuoloPage: lazy(() => import('./roles/RuoloPage')),
   RicercaFlussiPage: lazy(() => import('./flussi/RicercaFlussiPage')),

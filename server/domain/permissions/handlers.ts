@@ -2,6 +2,7 @@
  * What the caller is and may do, for the UI: the same `holds` and scope the server enforces, so the
  * menu and buttons a user sees match what the API will accept (seed 000 §6, §7 Permissions).
  */
+import { entityMenuRoute } from '../../../common/entity-menu.js';
 import { bindingsOf } from '../../../common/bindings.js';
 import { fixedScopeOf, type ScopeDimension } from '../../../common/data-scope.js';
 import { deepestShell, shellOfKind, userKind } from '../../../common/shells.js';
@@ -86,7 +87,10 @@ const menuItems: DomainHandler = (ctx) => {
   const { shells } = model.shell;
   const own = shellOfKind(shells, userKind(caller));
   const routes: string[] = [];
-  for (const e of model.entities) if (e.menu && e.list && holds(caller, e.list.permission)) routes.push(e.list.route);
+  for (const e of model.entities) {
+    const entry = entityMenuRoute(e);
+    if (entry && holds(caller, entry.permission)) routes.push(entry.route);
+  }
   for (const p of model.pages) if (p.menu && (p.public || !p.permission || holds(caller, p.permission))) routes.push(p.route);
   for (const r of model.reports) if (r.menu && holds(caller, r.permission)) routes.push(r.route);
   return Promise.resolve(routes.filter((route) => (deepestShell(shells, route) ?? shells[0]) === own));

@@ -91,11 +91,15 @@ export function visibleMenu(
   shell: ShellDef, routes: readonly Pick<RouteDef, 'path' | 'shell'>[],
 ): MenuGroup[] {
   if (shell.menu === 'none') return [];
-  const own = new Set(routes.filter((r) => r.shell === shell.name).map((r) => r.path));
+  const paths = routes.filter((r) => r.shell === shell.name).map((r) => r.path);
+  const own = new Set(paths);
+  // A form opened without its key (a merchant's own profile, docs/spec-language.md#menu) is the route up to its
+  // first parameter.
+  const ownRoute = (route: string) => own.has(route) || paths.some((p) => p.startsWith(`${route}/:`));
   return menu
     .map((group) => ({
       ...group,
-      items: group.items.filter((item) => own.has(item.route) && can(item.permission) && (!serverRoutes || serverRoutes.has(item.route))),
+      items: group.items.filter((item) => ownRoute(item.route) && can(item.permission) && (!serverRoutes || serverRoutes.has(item.route))),
     }))
     .filter((group) => group.items.length > 0);
 }

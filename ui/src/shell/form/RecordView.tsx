@@ -14,10 +14,11 @@ import type { FormSectionModel } from '../../../../common/model';
 import { holds } from '../../../../common/rules';
 import { layoutOf, TAB_PARAM, tabSlug } from '../../core/formLayout';
 import { isRecord, recordAt } from '../../core/guards';
-import type { KeyValues } from '../../core/keys';
+import { entityPath, type KeyValues } from '../../core/keys';
 import { EMPTY_VALUE, recordField, shownField } from '../../core/recordValues';
 import type { EntityMeta, FormDef, Row } from '../../core/types';
 import { ChildTabsView } from './ChildTabsView';
+import { FileDownload } from '../list/FileDownload';
 import { FormActionBar } from './FormActionBar';
 import { TransitionActions } from './TransitionActions';
 import { formActions } from '../../../extensions';
@@ -60,12 +61,14 @@ export function RecordView({ entity, form, record, editKey, onBack, onRecordChan
     }
     const field = recordField(name, property, ui[name], record);
     const isState = Boolean(form.states?.fields.includes(name)) && field.value !== EMPTY_VALUE;
+    // A stored file a reader may download (a merchant's invoice): its button, under the row's path.
+    const download = isRecord(uiField) && uiField['ui:widget'] === 'storedFile' && record[name] ? `${entityPath(entity.path, entity.key, editKey)}/${name}` : undefined;
     return (
       <dl key={name} style={PAIR_STYLE}>
         <Text component="dt" size="sm" c="gray.7">{field.label}</Text>
         {/* pre-line: a text of several lines (a receipt) keeps them. */}
         <Text component="dd" m={0} data-field={name} fw={500} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
-          {isState ? <Badge variant="light" size="lg">{field.value}</Badge> : field.value}
+          {download ? <FileDownload path={download} label={field.label} /> : isState ? <Badge variant="light" size="lg">{field.value}</Badge> : field.value}
         </Text>
       </dl>
     );

@@ -3,7 +3,8 @@
  * file (a preview for images: the bank's logo), checks a chosen file's size, name and type in the browser
  * with the spec's messages, then uploads it at once to `<item>/<field>` with the row's version. Server
  * refusals (the bytes are not an image, 412, ...) appear under the field. The upload is its own save: the
- * form's "Salva" never sends the file.
+ * form's "Salva" never sends the file. A stored file can be downloaded ("Scarica"); a read-only form (a merchant's
+ * invoice) offers only that.
  */
 import { useEffect, useState } from 'react';
 import { Alert, FileInput, Group, Image, Stack, Text } from '@mantine/core';
@@ -14,6 +15,7 @@ import { useDataProvider } from '../../core/hooks/useDataProvider';
 import type { FormDef, Row } from '../../core/types';
 import type { ShellFormContext } from './formContext';
 import { useBanners } from '../banners';
+import { FileDownload } from '../list/FileDownload';
 import { textOf } from '../../../../common/text';
 
 /** What EntityForm hands its file widgets through rjsf's formContext. */
@@ -79,7 +81,8 @@ export function StoredFileWidget(props: WidgetProps<Row, RJSFSchema, ShellFormCo
       {preview ? <Image src={preview} alt={label} h={80} w="auto" fit="contain" data-testid={`${id}-preview`} /> : (
         <Text size="sm" c="dimmed">{value ? 'File presente' : 'Nessun file presente'}</Text>
       )}
-      {filePath ? (
+      {filePath && value ? <Group><FileDownload path={filePath} label={label} /></Group> : null}
+      {filePath && readonly ? null : filePath ? (
         <Group>
           <FileInput
             id={id}

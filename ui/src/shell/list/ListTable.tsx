@@ -13,7 +13,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { MantineReactTable, useMantineReactTable, type MRT_ColumnSizingState, type MRT_PaginationState, type MRT_RowSelectionState, type MRT_SortingState, type MRT_Updater } from 'mantine-react-table';
 import { MRT_Localization_IT } from 'mantine-react-table/locales/it/index.esm.mjs';
 import type { EntityListState } from '../../core/hooks/useEntityList';
-import { keyOf } from '../../core/keys';
+import { entityPath, keyOf } from '../../core/keys';
 import { textOf } from '../../../../common/text';
 import { columnFloor, fitWidths } from '../../core/columnWidths';
 import { browserStore, loadColumnWidths, saveColumnWidths } from '../../core/listMemory';
@@ -82,7 +82,14 @@ export function ListTable({ entityName, entity, list, view, onViewChange, onOpen
     // Before the box is measured (width 0) the columns open as wide as they want.
     return fitWidths(wanted, floors, boxWidth - besides);
   }, [opening, ordered, phone, columnSizing, boxWidth, besides]);
-  const columns = useMemo(() => tableColumns(ordered, widths), [ordered, widths]);
+  const columns = useMemo(() => tableColumns(ordered, widths, (row, field) => {
+    const key = keyOf(entity.key, row);
+    try {
+      return key ? `${entityPath(entity.path, entity.key, key)}/${field}` : undefined;
+    } catch {
+      return undefined; // a nested path whose parent values the row lacks: no button rather than a broken page
+    }
+  }), [ordered, widths, entity.key, entity.path]);
 
   const pagination: MRT_PaginationState = { pageIndex: view.page, pageSize: view.size };
   const sorting: MRT_SortingState = view.sort.map((s) => ({ id: s.field, desc: s.direction === 'desc' }));

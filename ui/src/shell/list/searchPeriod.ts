@@ -21,7 +21,7 @@ export function openingPeriod(entity: Pick<EntityMeta, 'period'>, filters: Recor
 }
 
 /** The API's message for the period the filters hold, when it would refuse it. */
-export function periodMessage(entity: Pick<EntityMeta, 'period'>, filters: Record<string, string>): string | undefined {
+export function periodMessage(entity: Pick<EntityMeta, 'period'>, filters: Record<string, string>, today: string = localToday()): string | undefined {
   const period = entity.period;
-  return period ? periodRefusal(period, filters[period.from], filters[period.to])?.message : undefined;
+  return period ? periodRefusal(period, filters[period.from], filters[period.to], today)?.message : undefined;
 }

@@ -68,14 +68,16 @@ function FormPageBody({ entityName, routePattern, readOnly = false }: Props) {
   }, [refuseCreate, modals, navigate, shells, routePattern]);
 
   // A read-only view creates nothing: without a key it opens the record the caller is fixed to (a merchant
-  // its own, seed 001 §2 "/esercente/anaeseweb/E/{codEser} is the default for merchants").
-  const ownKey = useStableValue(readOnly && !editKey ? keyOf(entity.key, fixedFieldValues(entity.scope, user)) : undefined);
+  // its own, seed 001 §2 "/esercente/anaeseweb/E/{codEser} is the default for merchants"); so does the form of
+  // an entity without create (a merchant's profile, seed 000 §2 /wpbusiness/profilo/datiPersonali).
+  const opensOwn = readOnly || !entity.operations.includes('create');
+  const ownKey = useStableValue(opensOwn && !editKey ? keyOf(entity.key, fixedFieldValues(entity.scope, user)) : undefined);
   useEffect(() => { if (ownKey) void navigate(fillRoute(routePattern, ownKey), { replace: true }); }, [ownKey, navigate, routePattern]);
 
   let body;
   if (refuseCreate) {
     body = <Alert color="yellow" title="Operazione non consentita">{refuseCreate}</Alert>;
-  } else if (readOnly && !editKey) {
+  } else if ((readOnly || ownKey) && !editKey) {
     body = ownKey ? <Center p="xl"><Loader aria-label="Caricamento" /></Center> : <Alert color="yellow" title="Nessun record indicato">Indicare il codice nell'indirizzo.</Alert>;
   } else if (form.status === 'error' || record.error) {
     body = (

@@ -28,6 +28,7 @@ import { loadListTable } from '../list/tableChunk';
 import { useListView } from '../list/useListView';
 import { missingRequiredFilter } from '../list/requiredFilter';
 import { localToday, openingPeriod, periodMessage } from '../list/searchPeriod';
+import { useSingleChoices } from '../list/singleChoice';
 import { PeriodMonths } from '../list/PeriodMonths';
 import { useModals } from '../modals/modalsContext';
 import { usePageTitle } from '../pageTitle';
@@ -64,11 +65,17 @@ function EntityList({ entityName }: { entityName: string }) {
     if (opening) change({ ...view, filters: { ...view.filters, ...opening } }, { replace: true });
   }, [opening, change, view]);
   const badPeriod = opening ? undefined : periodMessage(entity, filters);
+  // A reference filter with one row to choose from opens chosen (spec list.selectSingle, seed 002 §6).
+  const single = useSingleChoices(entity, filters);
+  const choosing = single === undefined;
+  useEffect(() => {
+    if (single && Object.keys(single).some((param) => !view.filters[param])) change({ ...view, filters: { ...view.filters, ...single } }, { replace: true });
+  }, [single, change, view]);
   const { period } = entity;
   const choosePeriod = useCallback((from: string, to: string) => {
     if (period) change({ ...view, page: 0, filters: { ...view.filters, [period.from]: from, [period.to]: to } });
   }, [period, change, view]);
-  const list = useEntityList(entity, { page: view.page, ...(view.cursor ? { cursor: view.cursor } : {}), size: view.size, sort: view.sort, filters }, !missingFilter && !opening && !badPeriod);
+  const list = useEntityList(entity, { page: view.page, ...(view.cursor ? { cursor: view.cursor } : {}), size: view.size, sort: view.sort, filters }, !missingFilter && !opening && !badPeriod && !choosing);
   // A locked filter is not one the user set: "Rimuovi filtri" and the empty text ignore it.
   const filtered = Object.keys(view.filters).some((param) => !(param in fixed));
 
