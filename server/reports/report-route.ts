@@ -13,6 +13,7 @@ import type { Condition } from '../crud/conditions.js';
 import type { EntityService } from '../crud/entity-service.js';
 import type { FilterParam } from '../crud/list-query.js';
 import { isRecord } from '../records.js';
+import { compareReport } from './report-compare.js';
 import { coveringRollup, rollupSource } from './rollup-read.js';
 
 /** Request header: `raw` reads the entity's rows even where a rollup covers; answer header: which source answered. */
@@ -31,6 +32,10 @@ export interface ReportAnswer {
 }
 
 export async function runReport(service: EntityService, report: ReportModel, filterable: readonly FilterParam[], req: Request, res: Response, caller: Caller): Promise<void> {
+  if (report.compare) {
+    res.json(await compareReport(service, report, report.compare, filterable, req.query, caller));
+    return;
+  }
   const { answer, source } = await computeReportFrom(service, report, filterable, req.query, caller, req.get(REPORT_SOURCE_HEADER) === RAW_SOURCE);
   res.set(REPORT_SOURCE_HEADER, source);
   res.json(answer);
@@ -42,7 +47,7 @@ export async function computeReport(service: EntityService, report: ReportModel,
 }
 
 /** The answer and the source that gave it (a rollup's name, or `raw`); `raw` reads the entity's rows in any case. */
-async function computeReportFrom(
+export async function computeReportFrom(
   service: EntityService, report: ReportModel, filterable: readonly FilterParam[], query: Record<string, unknown>, caller: Caller, raw: boolean,
 ): Promise<{ answer: ReportAnswer; source: string }> {
   if (report.period) {
