@@ -3,7 +3,8 @@
  * itself reads a period (its scope, filters, exclusions, rollups), grouped by month, then set side by side month by
  * month with the change from the second period to the first in percent.
  */
-import { compareRequest, monthLabel, monthsSpan, percentChange, type ReportCompare } from '../../common/report-compare.js';
+import type { Request, Response } from 'express';
+import { compareRequest, monthLabel, monthsSpan, percentChange } from '../../common/report-compare.js';
 import { REPORT_GROUP_PARAM, type ReportModel } from '../../common/report.js';
 import { todayIso } from '../../common/flussi-dates.js';
 import type { Caller } from '../domain/auth/caller.js';
@@ -24,11 +25,16 @@ export interface CompareAnswer {
   totals: { periodo1: Figures; periodo2: Figures; variazione: Figures };
 }
 
-export async function compareReport(
-  service: EntityService, report: ReportModel, compare: ReportCompare, filterable: readonly FilterParam[], query: Record<string, unknown>, caller: Caller,
+/** GET /report/<path> of a report with `compare` (server/crud/routes.ts sends it here instead of runReport). */
+export async function runCompareReport(service: EntityService, report: ReportModel, filterable: readonly FilterParam[], req: Request, res: Response, caller: Caller): Promise<void> {
+  res.json(await compareReport(service, report, filterable, req.query, caller));
+}
+
+async function compareReport(
+  service: EntityService, report: ReportModel, filterable: readonly FilterParam[], query: Record<string, unknown>, caller: Caller,
 ): Promise<CompareAnswer> {
-  const period = report.period;
-  if (!period) throw new Error(`Report ${report.name} compares periods without a period`);
+  const { period, compare } = report;
+  if (!period || !compare) throw new Error(`Report ${report.name} compares periods without a period or compare`);
   const asked = compareRequest(compare, query, todayIso());
   if ('refusal' in asked) throw new ApiError('VALIDATION_ERROR', [{ field: asked.refusal.param, message: asked.refusal.message }]);
   // Each period is the report's own period: its two dates are the list's range filter on the period's field.

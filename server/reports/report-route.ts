@@ -13,7 +13,6 @@ import type { Condition } from '../crud/conditions.js';
 import type { EntityService } from '../crud/entity-service.js';
 import type { FilterParam } from '../crud/list-query.js';
 import { isRecord } from '../records.js';
-import { compareReport } from './report-compare.js';
 import { coveringRollup, rollupSource } from './rollup-read.js';
 
 /** Request header: `raw` reads the entity's rows even where a rollup covers; answer header: which source answered. */
@@ -32,10 +31,6 @@ export interface ReportAnswer {
 }
 
 export async function runReport(service: EntityService, report: ReportModel, filterable: readonly FilterParam[], req: Request, res: Response, caller: Caller): Promise<void> {
-  if (report.compare) {
-    res.json(await compareReport(service, report, report.compare, filterable, req.query, caller));
-    return;
-  }
   const { answer, source } = await computeReportFrom(service, report, filterable, req.query, caller, req.get(REPORT_SOURCE_HEADER) === RAW_SOURCE);
   res.set(REPORT_SOURCE_HEADER, source);
   res.json(answer);
