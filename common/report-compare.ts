@@ -81,9 +81,14 @@ export function compareRequest(compare: ReportCompare, query: Record<string, unk
   const count = kept === -1 ? one.months.length : kept;
   if (count === 0) {
     const param = one.months[0] > latest ? COMPARE_PARAMS[kind === 'mese' ? 'mese' : 'anno'][0] : COMPARE_PARAMS[kind === 'mese' ? 'mese' : 'anno'][1];
-    return { refusal: { param, message: compare.messages.tooRecent.replace(LATEST_PLACEHOLDER, monthLabel(latest)) } };
+    return { refusal: { param, message: tooRecentMessage(compare.messages.tooRecent, latest) } };
   }
   return { kind, latest, periods: [{ ...one, months: one.months.slice(0, count) }, { ...two, months: two.months.slice(0, count) }] };
+}
+
+/** The spec's message for a period not yet concluded, naming the latest month that is. */
+export function tooRecentMessage(message: string, latest: string): string {
+  return message.replace(LATEST_PLACEHOLDER, monthLabel(latest));
 }
 
 /** The change from the second period's figure to the first's, in percent with two decimals; null where there is no base. */

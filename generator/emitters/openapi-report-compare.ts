@@ -25,14 +25,14 @@ export function reportPath(report: ReportModel, entity: EntityModel, parameters:
   };
 }
 
-/** Not `required` nor patterned here: the server answers a missing or malformed period with the spec's own message. */
+/** Not `required` here (which ones a request needs depends on `confronto`): the server answers a missing one with the spec's message. */
 export function compareParameters(compare: ReportCompare): unknown[] {
-  const text = (name: string, description: string) => ({ name, in: 'query', description, schema: { type: 'string' } });
+  const text = (name: string, description: string, pattern: string) => ({ name, in: 'query', description, schema: { type: 'string', pattern } });
   return [
     { name: COMPARE_KIND_PARAM, in: 'query', description: 'Tipo di confronto', schema: { type: 'string', enum: compare.kinds, default: compare.kinds[0] } },
-    ...COMPARE_PARAMS.anno.map((p, i) => text(p, `Anno del ${i + 1}° periodo (aaaa)`)),
-    ...(compare.kinds.includes('trimestre') ? COMPARE_PARAMS.trimestre.map((p, i) => text(p, `Trimestre del ${i + 1}° periodo (1-4)`)) : []),
-    ...(compare.kinds.includes('mese') ? COMPARE_PARAMS.mese.map((p, i) => text(p, `Mese del ${i + 1}° periodo (aaaa-mm)`)) : []),
+    ...COMPARE_PARAMS.anno.map((p, i) => text(p, `Anno del ${i + 1}° periodo (aaaa)`, '^[0-9]{4}$')),
+    ...(compare.kinds.includes('trimestre') ? COMPARE_PARAMS.trimestre.map((p, i) => text(p, `Trimestre del ${i + 1}° periodo (1-4)`, '^[1-4]$')) : []),
+    ...(compare.kinds.includes('mese') ? COMPARE_PARAMS.mese.map((p, i) => text(p, `Mese del ${i + 1}° periodo (aaaa-mm)`, '^[0-9]{4}-(0[1-9]|1[0-2])$')) : []),
   ];
 }
 

@@ -159,13 +159,14 @@ describe('GET funzioni and funzioni/{fn}/permessi', () => {
   it('the functions of each demo role (spec/demo/07-ruoli.yaml)', async () => {
     // The merchants' registry, their movements and turnover (seed 002 GES_MOVIMENTI, GES_TRANSATO).
     const registry = ['GES_ESER', 'GES_NEG', 'GES_POS', 'GES_MOVIMENTI', 'GES_TRANSATO'];
-    // The daily turnover is a bank-side screen (seed 002 §2 /statistiche/transatoGiornaliero): bank and branch only.
-    const sede = ['ANAG_BANCHE', 'ANAG_POSFISICI', 'ANAG_POSGENERICI', 'GES_UTENTI', 'GES_MERCHANT', 'GES_RUOLI', 'RIC_SOSPESI_BANCHE', 'ANAG_ESERCENTE', 'CAMBIO_PASSWORD', 'GES_MAG', 'GES_NOTIFICA_UTENTI', 'ANAG_MANUTENZIONI', 'RIC_FTMERC', 'GES_ESER_VIRTUALE', 'GES_TRANSATO_GIORN', ...registry].sort();
+    // The daily turnover and the period comparison are bank-side screens (seed 002 §2 /statistiche/transatoGiornaliero,
+    // /statistiche/confrontoDatiPeriodo CONFRONTO_PERIODO): bank and branch only.
+    const sede = ['ANAG_BANCHE', 'ANAG_POSFISICI', 'ANAG_POSGENERICI', 'GES_UTENTI', 'GES_MERCHANT', 'GES_RUOLI', 'RIC_SOSPESI_BANCHE', 'ANAG_ESERCENTE', 'CAMBIO_PASSWORD', 'GES_MAG', 'GES_NOTIFICA_UTENTI', 'ANAG_MANUTENZIONI', 'RIC_FTMERC', 'GES_ESER_VIRTUALE', 'GES_TRANSATO_GIORN', 'CONFRONTO_PERIODO', ...registry].sort();
     // A merchant reads its own record on the web variant (seed 001 §2), a virtual one too (seed 001 §6).
     const ownRecord = ['MERCHANT_ANAGRAFICA', 'GES_ESER_VIRTUALE', ...registry];
     expect(await fns('sede.30480')).toEqual(sede);
     expect(await fns('federazione')).toEqual(sede);
-    expect(await fns('filiale.30480')).toEqual(['ANAG_BANCHE', 'GES_UTENTI', 'ANAG_ESERCENTE', 'CAMBIO_PASSWORD', 'GES_TRANSATO_GIORN', ...registry].sort());
+    expect(await fns('filiale.30480')).toEqual(['ANAG_BANCHE', 'GES_UTENTI', 'ANAG_ESERCENTE', 'CAMBIO_PASSWORD', 'GES_TRANSATO_GIORN', 'CONFRONTO_PERIODO', ...registry].sort());
     // Seed 001 §1, §6: the push agent maintains the push aggregate's merchants, stores and terminals too.
     expect(await fns('agente.push')).toEqual(['ANAG_AGENTI_PUSH', 'CAMBIO_PASSWORD', 'ANAG_ESERCENTE', 'GES_ESER', 'GES_NEG', 'GES_POS'].sort());
     // The merchant's administrator also holds the business portal's pay-by-mail and documents (seed 000 §2, issue 18).
@@ -251,24 +252,24 @@ describe('GET menuitems', () => {
       '/anagrafiche/merchant', '/anagrafiche/notificautenti', '/anagrafiche/notifiche', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/searchManutenzione',
       '/anagrafiche/utenti', '/assistenza/FTMerc', '/assistenza/accessoEsercente', '/assistenze/backOffice/comuni', '/assistenze/backOffice/promozioni', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali',
       '/impostazioni', '/magazzino/giacenze', '/magazzino/movimenti', '/movimenti/search', '/richieste/sospesi/banca', '/richieste/sospesi/enteCentrale', '/security/cambioPassword',
-      '/security/mailoutbox', '/security/ruoli', '/sistema/configurazione', '/statistiche/transato/search', '/statistiche/transatoGiornaliero',
+      '/security/mailoutbox', '/security/ruoli', '/sistema/configurazione', '/statistiche/confrontoDatiPeriodo', '/statistiche/transato/search', '/statistiche/transatoGiornaliero',
       // The business shell's pages a holder of their functions may open (the shell sends a bank user back to its own).
-      '/wpbusiness/impostazioni', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato',
+      '/wpbusiness/impostazioni', '/wpbusiness/statistiche/confrontoDatiPeriodo', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato',
     ]);
   });
 
   it('filiale.30480 (BANCA_FILIALE: ANAG_BANCHE and GES_UTENTI view) sees banks, branches and users, no POS', async () => {
-    expect(await menu('filiale.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/utenti', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/impostazioni', '/movimenti/search', '/security/cambioPassword', '/security/mailoutbox', '/statistiche/transato/search', '/statistiche/transatoGiornaliero', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato']);
+    expect(await menu('filiale.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/utenti', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/impostazioni', '/movimenti/search', '/security/cambioPassword', '/security/mailoutbox', '/statistiche/confrontoDatiPeriodo', '/statistiche/transato/search', '/statistiche/transatoGiornaliero', '/wpbusiness/statistiche/confrontoDatiPeriodo', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato']);
   });
 
   it('sede.30480 (BANCA_SEDE) also sees the POS catalogues and the warehouse', async () => {
-    expect(await menu('sede.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/merchant', '/anagrafiche/notificautenti', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/searchManutenzione', '/anagrafiche/utenti', '/assistenza/FTMerc', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/impostazioni', '/magazzino/giacenze', '/magazzino/movimenti', '/movimenti/search', '/richieste/sospesi/banca', '/security/cambioPassword', '/security/mailoutbox', '/security/ruoli', '/statistiche/transato/search', '/statistiche/transatoGiornaliero', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato']);
+    expect(await menu('sede.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/merchant', '/anagrafiche/notificautenti', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/searchManutenzione', '/anagrafiche/utenti', '/assistenza/FTMerc', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/impostazioni', '/magazzino/giacenze', '/magazzino/movimenti', '/movimenti/search', '/richieste/sospesi/banca', '/security/cambioPassword', '/security/mailoutbox', '/security/ruoli', '/statistiche/confrontoDatiPeriodo', '/statistiche/transato/search', '/statistiche/transatoGiornaliero', '/wpbusiness/statistiche/confrontoDatiPeriodo', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato']);
   });
 
   it('agente.push sees its agents, the password change and the merchant registry (the push aggregate\'s); the merchants see the public pages, their own stores and terminals and their movements, not the merchant search', async () => {
     expect(await menu('agente.push')).toEqual(['/about', '/anagrafiche/agentipush', '/anagrafiche/agentipush/reportAttivazioni', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/impostazioni', '/security/cambioPassword']);
-    expect(await menu('merchant.0001234')).toEqual(['/about', '/esercente/negozi', '/esercente/terminali', '/impostazioni', '/movimenti/search', '/statistiche/transato/search', '/wpbusiness/impostazioni', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato']);
-    expect(await menu('operatore.0001234')).toEqual(['/about', '/esercente/negozi', '/esercente/terminali', '/impostazioni', '/movimenti/search', '/statistiche/transato/search', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato']);
+    expect(await menu('merchant.0001234')).toEqual(['/about', '/esercente/negozi', '/esercente/terminali', '/impostazioni', '/movimenti/search', '/statistiche/transato/search', '/wpbusiness/impostazioni', '/wpbusiness/statistiche/confrontoDatiPeriodo', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato']);
+    expect(await menu('operatore.0001234')).toEqual(['/about', '/esercente/negozi', '/esercente/terminali', '/impostazioni', '/movimenti/search', '/statistiche/transato/search', '/wpbusiness/statistiche/confrontoDatiPeriodo', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato']);
   });
 
   it('every menu route of an entity opens (its list answers 200) and every other entity list is refused (403)', async () => {

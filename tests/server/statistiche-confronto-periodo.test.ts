@@ -154,10 +154,12 @@ describe('the merchant\'s comparison (business portal), in its scope (seed 002 Â
 describe('the comparison\'s messages', () => {
   const refused = (field: string, message: string) => ({ code: 'VALIDATION_ERROR', errorMessage: 'Dati non validi', details: [{ field, message }] });
 
-  it('asks for both periods, well formed', async () => {
+  it('asks for both periods, each well formed', async () => {
     expect((await as['sede.30480'].get(`${BANK}?confronto=mese&meseAnno1=2026-09`)).body).toEqual(refused('meseAnno2', 'Indicare i due periodi da confrontare'));
-    expect((await as['sede.30480'].get(`${BANK}?confronto=mese&meseAnno1=2026-13&meseAnno2=2026-09`)).body).toEqual(refused('meseAnno1', 'Indicare i due periodi da confrontare'));
-    expect((await as['sede.30480'].get(`${BANK}?confronto=trimestre&anno1=2026&trimestre1=5&anno2=2025&trimestre2=1`)).body).toEqual(refused('trimestre1', 'Indicare i due periodi da confrontare'));
+    expect((await as['sede.30480'].get(`${BANK}?confronto=trimestre&anno1=2026&trimestre1=3&anno2=2025`)).body).toEqual(refused('trimestre2', 'Indicare i due periodi da confrontare'));
+    // A malformed one is refused by the document's pattern (yyyy-mm, 1-4) with the platform's format message.
+    expect((await as['sede.30480'].get(`${BANK}?confronto=mese&meseAnno1=2026-13&meseAnno2=2026-09`)).body).toEqual(refused('meseAnno1', 'Formato non valido'));
+    expect((await as['sede.30480'].get(`${BANK}?confronto=trimestre&anno1=2026&trimestre1=5&anno2=2025&trimestre2=1`)).body).toEqual(refused('trimestre1', 'Formato non valido'));
     expect((await as['sede.30480'].get(`${BANK}?anno1=2026`)).body).toEqual(refused('anno2', 'Indicare i due periodi da confrontare'));
   });
 
