@@ -3,6 +3,7 @@
  * by one dimension at a time. The model the generator resolves, and the pure rules the server and the page share:
  * how a dimension's value is named (a month, a weekday, a time slot).
  */
+import type { ReportCompare } from './report-compare.js';
 import type { ReportRollup } from './report-rollup.js';
 import type { SearchPeriodModel } from './search-period.js';
 
@@ -69,6 +70,8 @@ export interface ReportModel {
   charts: ReportChart[];
   /** Tables of pre-summed rows (common/report-rollup.ts); the first that covers a request answers it. */
   rollups?: ReportRollup[];
+  /** Two periods side by side, month by month (common/report-compare.ts): the report answers the comparison. */
+  compare?: ReportCompare;
   /** The spec file, for diagnostics of the emitters. */
   source: string;
 }

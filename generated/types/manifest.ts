@@ -666,6 +666,7 @@ scope?: {
  * Spec `export`: the formats of GET <apiBase>/report/<path>/esportazione (absent: no export).
  */
 exportFormats?: ("xlsx")[]
+compare?: ReportCompareDef
 }
 export interface ReportMeasureDef {
 name: string
@@ -682,6 +683,24 @@ dimension: string
 measure: string
 title: string
 limit: number
+}
+/**
+ * Spec `compare`: the page asks for two periods and shows them side by side (docs/spec-language.md#period-comparison).
+ */
+export interface ReportCompareDef {
+/**
+ * The kinds of period offered, the first the default.
+ */
+kinds: ("anno" | "trimestre" | "mese")[]
+/**
+ * A month is comparable once this many days of the next month have passed.
+ */
+settleDays: number
+messages: ReportCompareMessages
+}
+export interface ReportCompareMessages {
+required: string
+tooRecent: string
 }
 /**
  * This interface was referenced by `Manifest`'s JSON-Schema

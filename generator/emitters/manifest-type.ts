@@ -166,6 +166,11 @@ export const manifestSchema = {
       },
       scope: { ...record(str), description: "The entity's data-scope dimensions and their fields: a filter of a dimension the caller is fixed to is locked." },
       exportFormats: { type: 'array', items: { enum: ['xlsx'] }, description: 'Spec `export`: the formats of GET <apiBase>/report/<path>/esportazione (absent: no export).' },
+      compare: shape('ReportCompareDef', {
+        kinds: { type: 'array', items: { enum: ['anno', 'trimestre', 'mese'] }, description: 'The kinds of period offered, the first the default.' },
+        settleDays: { ...int, description: 'A month is comparable once this many days of the next month have passed.' },
+        messages: shape('ReportCompareMessages', { required: str, tooRecent: str }, ['required', 'tooRecent']),
+      }, ['kinds', 'settleDays', 'messages'], 'Spec `compare`: the page asks for two periods and shows them side by side (docs/spec-language.md#period-comparison).'),
     }, ['label', 'path', 'filters', 'measures', 'dimensions', 'defaultDimension', 'charts']),
     DashboardMeta: shape('DashboardMeta', {
       label: str,

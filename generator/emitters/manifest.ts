@@ -209,14 +209,15 @@ function reportManifest(report: ReportModel, model: Model): ReportMeta {
   return {
     label: report.label, path: report.path,
     // The period's two dates first, then the spec's filters, as the list's own inputs.
-    filters: [...meta.filters.filter((f) => f.field === period?.field), ...meta.filters.filter((f) => report.filters.includes(f.field))],
-    ...(period ? { period: { from: period.from, to: period.to, maxMonths: period.maxMonths, defaultMonths: period.defaultMonths, messages: period.messages } } : {}),
+    filters: [...meta.filters.filter((f) => f.field === period?.field && !report.compare), ...meta.filters.filter((f) => report.filters.includes(f.field))],
+    ...(period && !report.compare ? { period: { from: period.from, to: period.to, maxMonths: period.maxMonths, defaultMonths: period.defaultMonths, messages: period.messages } } : {}),
     measures: report.measures.map((m) => ({ name: m.name, label: m.label, format: m.format })),
     dimensions: report.dimensions.map((d) => ({ name: d.name, label: d.label })),
     defaultDimension: report.defaultDimension,
     charts: report.charts,
     ...(Object.keys(entity.scope).length ? { scope: scopeFields(entity) } : {}),
     ...(report.exportFormats.length ? { exportFormats: report.exportFormats } : {}),
+    ...(report.compare ? { compare: { kinds: report.compare.kinds, settleDays: report.compare.settleDays, messages: report.compare.messages } } : {}),
   };
 }
 

@@ -7,6 +7,7 @@ import type { EntityModel, Model } from '../../common/model.js';
 import { entityByName } from '../../common/model.js';
 import { REPORT_EXPORT_SEGMENT, REPORT_FORMAT_PARAM, REPORT_GROUP_PARAM, REPORT_LIMIT_PARAM, type ReportModel } from '../../common/report.js';
 import type { ParameterObject } from './openapi-export.js';
+import { compareParameters, compareSchemas, reportPath } from './openapi-report-compare.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ref('Error') } } });
@@ -19,8 +20,14 @@ export function addReportPaths(
 ): void {
   for (const report of model.reports) {
     const entity = entityByName(model, report.entity);
-    const fields = new Set([...report.filters, ...(report.period ? [report.period.field] : [])]);
+    // A comparison's periods are its own parameters (the server sets the period's dates from them).
+    const fields = new Set([...report.filters, ...(report.period && !report.compare ? [report.period.field] : [])]);
     const filters = filterParameters(entity).filter((p) => typeof p['x-field'] === 'string' && fields.has(p['x-field']));
+    if (report.compare) {
+      Object.assign(schemas, compareSchemas(report));
+      paths[`/report/${report.path}`] = reportPath(report, entity, [...filters, ...compareParameters(report.compare)], `${report.name}Confronto`, 'I due periodi mese per mese, con la variazione');
+      continue;
+    }
     // The period's ends are not `required` here: the server answers a missing end with the spec's own message.
     const group = { name: REPORT_GROUP_PARAM, in: 'query', description: 'Raggruppamento', schema: { type: 'string', enum: report.dimensions.map((d) => d.name), default: report.defaultDimension } };
     const parameters = [
@@ -28,17 +35,7 @@ export function addReportPaths(
       { name: REPORT_LIMIT_PARAM, in: 'query', description: 'Righe al massimo', schema: { type: 'integer', minimum: 1, maximum: report.limit, default: report.limit } },
     ];
     Object.assign(schemas, reportSchemas(report));
-    paths[`/report/${report.path}`] = {
-      get: {
-        operationId: `report${report.name}`, summary: report.label, tags: [REPORT_TAG.name],
-        'x-access': 'permission', 'x-permission': report.permission, 'x-entity': entity.name, 'x-operation': 'report', 'x-report': report.name,
-        security: [{ authToken: [] }], parameters,
-        responses: {
-          200: { description: 'Righe raggruppate e totali', content: { 'application/json': { schema: ref(`${report.name}Report`) } } },
-          400: errorResponse('Dati non validi'), 401: errorResponse('Non autenticato'), 403: errorResponse('Non autorizzato'), 500: errorResponse('Errore del server'),
-        },
-      },
-    };
+    paths[`/report/${report.path}`] = reportPath(report, entity, parameters, `${report.name}Report`, 'Righe raggruppate e totali');
     if (report.exportFormats.length) paths[`/report/${report.path}/${REPORT_EXPORT_SEGMENT}`] = exportPath(report, entity, [...filters, group]);
   }
 }

@@ -4,6 +4,7 @@
  * reported at its line, so the page and the API never meet a report they cannot run.
  */
 import type { EntityModel, FieldModel } from '../../common/model.js';
+import { COMPARE_KINDS, LATEST_PLACEHOLDER, type ReportCompare } from '../../common/report-compare.js';
 import type { ReportDimension, ReportMeasure, ReportModel } from '../../common/report.js';
 import { didYouMean, type Diagnostic } from '../diagnostics.js';
 import type { PathSegment } from '../load/source-file.js';
@@ -69,13 +70,15 @@ export function buildReport(
     return { type: c.type, dimension: c.dimension, measure: c.measure, title, limit: c.limit ?? MAX_CHART_ITEMS };
   });
   const rollups = buildRollups(raw, entity, { measures, dimensions, periodField: period?.field }, report);
+  const compare = compareOf(raw, dimensions, period, report);
   if (diagnostics.length > before) return undefined;
   const label = raw.label ?? raw.report;
   return {
     name: raw.report, label, entity: entity.name, permission, path: raw.path, route: raw.route ?? `/report/${raw.path}`,
     ...(raw.menu ? { menu: { group: raw.menu.group, label: raw.menu.label ?? label, order: raw.menu.order ?? 100, ...(raw.menu.icon ? { icon: raw.menu.icon } : {}) } } : {}),
     filters: raw.filters ?? [], ...(period ? { period } : {}), exclude, measures, dimensions, defaultDimension,
-    sort, limit: raw.limit ?? DEFAULT_LIMIT, exportFormats: raw.export?.formats ?? [], charts, ...(rollups.length ? { rollups } : {}), source: source.file,
+    sort, limit: raw.limit ?? DEFAULT_LIMIT, exportFormats: raw.export?.formats ?? [], charts, ...(rollups.length ? { rollups } : {}),
+    ...(compare ? { compare } : {}), source: source.file,
   };
 }
 
@@ -103,6 +106,27 @@ function periodOf(raw: RawReport, fieldAt: FieldAt, report: Report): ReportModel
   const defaultMonths = spec.defaultMonths ?? 1;
   if (defaultMonths > spec.maxMonths) report(['period', 'defaultMonths'], `period defaultMonths ${defaultMonths} is more than maxMonths ${spec.maxMonths}: the page would open on a period it refuses.`);
   return { field: field.name, from: `${field.filterParam}Da`, to: `${field.filterParam}A`, maxMonths: spec.maxMonths, defaultMonths, messages: spec.messages };
+}
+
+/**
+ * A comparison reads each period as the report's period, grouped by month: it needs the period (its field and its
+ * length check), a dimension of that field by month, and no export (the file of a comparison is not declared yet).
+ */
+function compareOf(raw: RawReport, dimensions: readonly ReportDimension[], period: ReportModel['period'], report: Report): ReportCompare | undefined {
+  const spec = raw.compare;
+  if (!spec) return undefined;
+  const dimension = dimensions.find((d) => d.name === spec.dimension);
+  if (!period) report(['compare'], `Report ${raw.report} compares periods but declares no period: each period is read and checked as the report's period.`);
+  if (!dimension) report(['compare', 'dimension'], `compare dimension '${spec.dimension}' is not a dimension of ${raw.report}.${didYouMean(spec.dimension, dimensions.map((d) => d.name))}`);
+  else if (dimension.by !== 'month' || (period && dimension.field !== period.field)) {
+    report(['compare', 'dimension'], `compare dimension '${spec.dimension}' must group the period's date field${period ? ` ${period.field}` : ''} by month.`);
+  }
+  if (period && period.maxMonths < 12 && (spec.kinds ?? COMPARE_KINDS).includes('anno')) {
+    report(['period', 'maxMonths'], `Report ${raw.report} compares years, but its period allows ${period.maxMonths} months: a year needs 12.`);
+  }
+  if (raw.export) report(['export'], `Report ${raw.report} compares periods: its export is not supported.`);
+  if (!spec.messages.tooRecent.includes(LATEST_PLACEHOLDER)) report(['compare', 'messages', 'tooRecent'], `compare message tooRecent should name the latest month with ${LATEST_PLACEHOLDER}.`);
+  return { dimension: spec.dimension, kinds: spec.kinds ?? [...COMPARE_KINDS], settleDays: spec.settleDays ?? 0, messages: spec.messages };
 }
 
 function measureOf(name: string, m: RawReport['measures'][string], fieldAt: FieldAt, report: Report): ReportMeasure {

@@ -39,6 +39,7 @@ import { ApiError } from '../http/api-error.js';
 import { runBulkTransition } from './bulk-transition.js';
 import { runTransition, type Reauthenticate } from './transition-route.js';
 import { exportReport } from '../reports/report-export.js';
+import { runCompareReport } from '../reports/report-compare.js';
 import { runReport } from '../reports/report-route.js';
 
 /** `name`: the child list (childList, childReplace) or the transition (transition) the operation names. */
@@ -158,7 +159,8 @@ export function operationHandlers(
     } else if ((op.kind === 'report' || op.kind === 'reportExport') && entity) {
       const report = named(model.reports, present(op.report, `x-report of ${op.operationId}`), 'The spec\'s reports');
       const filterable = filterableFields(paths, serviceFor(entity).entity, op.operationId);
-      const run = op.kind === 'report' ? runReport : exportReport;
+      // A comparison of two periods answers its own shape (docs/spec-language.md#period-comparison).
+      const run = op.kind === 'reportExport' ? exportReport : report.compare ? runCompareReport : runReport;
       bind((req, res) => run(serviceFor(entity), report, filterable, req, res, callerFor(res)));
     } else if (op.kind === 'transition' && entity) {
       const name = present(op.transition, `x-transition of ${op.operationId}`);

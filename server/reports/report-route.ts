@@ -42,7 +42,7 @@ export async function computeReport(service: EntityService, report: ReportModel,
 }
 
 /** The answer and the source that gave it (a rollup's name, or `raw`); `raw` reads the entity's rows in any case. */
-async function computeReportFrom(
+export async function computeReportFrom(
   service: EntityService, report: ReportModel, filterable: readonly FilterParam[], query: Record<string, unknown>, caller: Caller, raw: boolean,
 ): Promise<{ answer: ReportAnswer; source: string }> {
   if (report.period) {

@@ -142,3 +142,50 @@ describe('a report the generator refuses, at the line', () => {
     expect(refused(REPORT.replace('path: cassa/incassi', 'permission: GES_NULLA\npath: cassa/incassi'), 'Function GES_NULLA is not in spec/platform/functions.yaml')).toBe(`${REPORT_FILE}:3:13`);
   });
 });
+
+describe('a report comparing two periods (spec `compare`)', () => {
+  const COMPARED = REPORT.replace('filters: [esito]\n', `filters: [esito]
+period:
+  field: data
+  maxMonths: 12
+  messages: { required: Periodo, order: Ordine, tooLong: Troppo lungo }
+compare:
+  dimension: mese
+  kinds: [mese, anno]
+  settleDays: 3
+  messages: { required: Indicare i due periodi, tooRecent: "Ultimo mese: {ultimoMese}" }
+`);
+
+  it('is resolved with its kinds, settle days and messages, and its GET asks for the two periods instead of the dates', async () => {
+    const { model, diagnostics } = load(COMPARED);
+    expect(diagnostics.map(format)).toEqual([]);
+    if (!model) throw new Error('no model');
+    expect(model.reports[0].compare).toEqual({ dimension: 'mese', kinds: ['mese', 'anno'], settleDays: 3, messages: { required: 'Indicare i due periodi', tooRecent: 'Ultimo mese: {ultimoMese}' } });
+    const doc = openApiJson(model);
+    const op = doc.paths['/report/cassa/incassi'].get;
+    expect(op).toMatchObject({ operationId: 'reportIncassi', 'x-operation': 'report', 'x-report': 'Incassi' });
+    expect(op.parameters.map((p: { name: string }) => p.name)).toEqual(['esito', 'confronto', 'anno1', 'anno2', 'meseAnno1', 'meseAnno2']);
+    expect(op.parameters[1].schema).toEqual({ type: 'string', enum: ['mese', 'anno'], default: 'mese' });
+    expect(op.responses[200].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/IncassiConfronto' });
+    expect(doc.components.schemas.IncassiConfrontoRiga.required).toEqual(['key', 'label', 'mesi', 'periodo1', 'periodo2', 'variazione']);
+    expect(doc.components.schemas.IncassiVariazione.properties.numero.type).toEqual(['number', 'null']);
+    const meta = (await emittedJson(manifestEmitter, model, 'manifest.json')).reports.Incassi;
+    expect(meta.compare).toEqual({ kinds: ['mese', 'anno'], settleDays: 3, messages: { required: 'Indicare i due periodi', tooRecent: 'Ultimo mese: {ultimoMese}' } });
+    expect(meta.period).toBeUndefined();
+    expect(meta.filters.map((f: { param: string }) => f.param)).toEqual(['esito']);
+  });
+
+  it('defaults to the three kinds and no settle days', () => {
+    const { model } = load(COMPARED.replace('  kinds: [mese, anno]\n  settleDays: 3\n', ''));
+    expect(model?.reports[0].compare).toMatchObject({ kinds: ['anno', 'trimestre', 'mese'], settleDays: 0 });
+  });
+
+  it('is refused at the line: a dimension not by month, no period, a period too short for a year, an export, a message not naming the month', () => {
+    expect(refused(COMPARED.replace('  dimension: mese', '  dimension: esito'), "compare dimension 'esito' must group the period's date field data by month")).toBe(`${REPORT_FILE}:10:14`);
+    expect(refused(COMPARED.replace('  dimension: mese', '  dimension: mesi'), "compare dimension 'mesi' is not a dimension of Incassi. Did you mean 'mese'?")).toBe(`${REPORT_FILE}:10:14`);
+    expect(refused(COMPARED.replace(/period:\n(.*\n){3}/, ''), 'compares periods but declares no period')).toMatch(new RegExp(`^${REPORT_FILE}:`));
+    expect(refused(COMPARED.replace('maxMonths: 12', 'maxMonths: 3'), 'a year needs 12')).toBe(`${REPORT_FILE}:7:14`);
+    expect(refused(`${COMPARED}export: { formats: [xlsx] }\n`, 'its export is not supported')).toMatch(new RegExp(`^${REPORT_FILE}:`));
+    expect(refused(COMPARED.replace('"Ultimo mese: {ultimoMese}"', 'Ultimo mese'), 'should name the latest month with {ultimoMese}')).toMatch(new RegExp(`^${REPORT_FILE}:`));
+  });
+});

@@ -420,6 +420,9 @@ const SAMPLES: Partial<Record<string, Sample>> = {
   getMovimentoEsercente: { params: { id: MOVIMENTO_30480 }, outside: { params: { id: MOVIMENTO_34256 }, expect: 404 } },
   exportMovimentoEsercente: { query: { formato: 'csv', ...MOVIMENTI_PERIODO }, outside: 'unscoped' },
   reportMovimentiAggregati: { query: { ...MOVIMENTI_PERIODO, per: 'canale' }, outside: 'unscoped' },
+  // The period comparison (docs/spec-language.md#period-comparison): two concluded months, in the caller's scope.
+  reportConfrontoPeriodo: { query: { confronto: 'mese', meseAnno1: '2026-09', meseAnno2: '2026-08' }, outside: 'unscoped' },
+  reportConfrontoPeriodoEsercente: { query: { confronto: 'mese', meseAnno1: '2026-09', meseAnno2: '2026-08' }, outside: 'unscoped' },
   // Refund and pre-authorisation close (seed 002 §4): a movement of 30480 dated today, in the state each
   // starts from; 34256's demo movement is out of scope (404, untouched). The body carries the caller's password.
   stornaTransazione: movementActionSample('MXSTORNO', { stato: 'AP' }),

@@ -161,16 +161,17 @@ describe('GET funzioni and funzioni/{fn}/permessi', () => {
   it('the functions of each demo role (spec/demo/07-ruoli.yaml)', async () => {
     // The merchants' registry, their movements and turnover (seed 002 GES_MOVIMENTI, GES_TRANSATO).
     const registry = ['GES_ESER', 'GES_NEG', 'GES_POS', 'GES_MOVIMENTI', 'GES_TRANSATO'];
-    // The daily turnover is a bank-side screen (seed 002 §2 /statistiche/transatoGiornaliero): bank and branch only.
+    // The daily turnover and the period comparison are bank-side screens (seed 002 §2 /statistiche/transatoGiornaliero,
+    // /statistiche/confrontoDatiPeriodo CONFRONTO_PERIODO): bank and branch only.
     // The monitors (seed 002 §2 /security/...): the head office watches them and keeps its thresholds, recipients
     // and mail templates; a branch watches its cab's (the rows' scope).
     const monitors = ['RISCHIO_FRODI', 'MONITOR_STORNI', 'MONITOR_TRANSATO'];
-    const sede = ['ANAG_BANCHE', 'ANAG_POSFISICI', 'ANAG_POSGENERICI', 'GES_UTENTI', 'GES_MERCHANT', 'GES_RUOLI', 'RIC_SOSPESI_BANCHE', 'ANAG_ESERCENTE', 'CAMBIO_PASSWORD', 'GES_MAG', 'GES_NOTIFICA_UTENTI', 'ANAG_MANUTENZIONI', 'RIC_FTMERC', 'GES_ESER_VIRTUALE', 'GES_TRANSATO_GIORN', 'GES_RISC_DESTINATARI', 'RIC_CONTR_COMP', ...monitors, ...registry].sort();
+    const sede = ['ANAG_BANCHE', 'ANAG_POSFISICI', 'ANAG_POSGENERICI', 'GES_UTENTI', 'GES_MERCHANT', 'GES_RUOLI', 'RIC_SOSPESI_BANCHE', 'ANAG_ESERCENTE', 'CAMBIO_PASSWORD', 'GES_MAG', 'GES_NOTIFICA_UTENTI', 'ANAG_MANUTENZIONI', 'RIC_FTMERC', 'GES_ESER_VIRTUALE', 'GES_TRANSATO_GIORN', 'GES_RISC_DESTINATARI', 'RIC_CONTR_COMP', 'CONFRONTO_PERIODO', ...monitors, ...registry].sort();
     // A merchant reads its own record on the web variant (seed 001 §2), a virtual one too (seed 001 §6).
     const ownRecord = ['MERCHANT_ANAGRAFICA', 'GES_ESER_VIRTUALE', ...registry];
     expect(await fns('sede.30480')).toEqual(sede);
     expect(await fns('federazione')).toEqual(sede);
-    expect(await fns('filiale.30480')).toEqual(['ANAG_BANCHE', 'GES_UTENTI', 'ANAG_ESERCENTE', 'CAMBIO_PASSWORD', 'GES_TRANSATO_GIORN', 'RIC_CONTR_COMP', ...monitors, ...registry].sort());
+    expect(await fns('filiale.30480')).toEqual(['ANAG_BANCHE', 'GES_UTENTI', 'ANAG_ESERCENTE', 'CAMBIO_PASSWORD', 'GES_TRANSATO_GIORN', 'RIC_CONTR_COMP', 'CONFRONTO_PERIODO', ...monitors, ...registry].sort());
     // Seed 001 §1, §6: the push agent maintains the push aggregate's merchants, stores and terminals too.
     expect(await fns('agente.push')).toEqual(['ANAG_AGENTI_PUSH', 'CAMBIO_PASSWORD', 'ANAG_ESERCENTE', 'GES_ESER', 'GES_NEG', 'GES_POS'].sort());
     // The merchant's administrator also holds the business portal's pay-by-mail and documents (seed 000 §2, issue 18).
@@ -258,23 +259,23 @@ describe('GET menuitems', () => {
       '/impostazioni', '/magazzino/giacenze', '/magazzino/movimenti', '/movimenti/search', '/ricerca/ricercaContrattiCompagnie', '/ricerca/ricercaContrattiCompagnie/scarti',
       '/ricerca/ricercaContrattiCompagnie/testapacchi', '/richieste/sospesi/banca', '/richieste/sospesi/enteCentrale', '/security/cambioPassword', '/security/ges-risc-destinatari', '/security/mailoutbox',
       '/security/monitorsoglierischiofrodi', '/security/monitortransato', '/security/ruoli', '/security/stornimonitor', '/security/template-mail-rischio', '/sistema/configurazione',
-      '/statistiche/transato/search', '/statistiche/transatoGiornaliero',
+      '/statistiche/confrontoDatiPeriodo', '/statistiche/transato/search', '/statistiche/transatoGiornaliero',
     ]);
   });
 
   it('filiale.30480 (BANCA_FILIALE: ANAG_BANCHE and GES_UTENTI view) sees banks, branches and users, no POS', async () => {
-    expect(await menu('filiale.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/utenti', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/impostazioni', '/movimenti/search', '/ricerca/ricercaContrattiCompagnie', '/ricerca/ricercaContrattiCompagnie/scarti', '/ricerca/ricercaContrattiCompagnie/testapacchi', '/security/cambioPassword', '/security/mailoutbox', '/security/monitorsoglierischiofrodi', '/security/monitortransato', '/security/stornimonitor', '/statistiche/transato/search', '/statistiche/transatoGiornaliero']);
+    expect(await menu('filiale.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/utenti', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/impostazioni', '/movimenti/search', '/ricerca/ricercaContrattiCompagnie', '/ricerca/ricercaContrattiCompagnie/scarti', '/ricerca/ricercaContrattiCompagnie/testapacchi', '/security/cambioPassword', '/security/mailoutbox', '/security/monitorsoglierischiofrodi', '/security/monitortransato', '/security/stornimonitor', '/statistiche/confrontoDatiPeriodo', '/statistiche/transato/search', '/statistiche/transatoGiornaliero']);
   });
 
   it('sede.30480 (BANCA_SEDE) also sees the POS catalogues and the warehouse', async () => {
-    expect(await menu('sede.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/merchant', '/anagrafiche/notificautenti', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/searchManutenzione', '/anagrafiche/utenti', '/assistenza/FTMerc', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/impostazioni', '/magazzino/giacenze', '/magazzino/movimenti', '/movimenti/search', '/ricerca/ricercaContrattiCompagnie', '/ricerca/ricercaContrattiCompagnie/scarti', '/ricerca/ricercaContrattiCompagnie/testapacchi', '/richieste/sospesi/banca', '/security/cambioPassword', '/security/ges-risc-destinatari', '/security/mailoutbox', '/security/monitorsoglierischiofrodi', '/security/monitortransato', '/security/ruoli', '/security/stornimonitor', '/security/template-mail-rischio', '/statistiche/transato/search', '/statistiche/transatoGiornaliero']);
+    expect(await menu('sede.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/merchant', '/anagrafiche/notificautenti', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/searchManutenzione', '/anagrafiche/utenti', '/assistenza/FTMerc', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/impostazioni', '/magazzino/giacenze', '/magazzino/movimenti', '/movimenti/search', '/ricerca/ricercaContrattiCompagnie', '/ricerca/ricercaContrattiCompagnie/scarti', '/ricerca/ricercaContrattiCompagnie/testapacchi', '/richieste/sospesi/banca', '/security/cambioPassword', '/security/ges-risc-destinatari', '/security/mailoutbox', '/security/monitorsoglierischiofrodi', '/security/monitortransato', '/security/ruoli', '/security/stornimonitor', '/security/template-mail-rischio', '/statistiche/confrontoDatiPeriodo', '/statistiche/transato/search', '/statistiche/transatoGiornaliero']);
   });
 
   it('agente.push sees its agents, the password change and the merchant registry (the push aggregate\'s); the merchants see only their business portal\'s pages', async () => {
     expect(await menu('agente.push')).toEqual(['/about', '/anagrafiche/agentipush', '/anagrafiche/agentipush/reportAttivazioni', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/impostazioni', '/security/cambioPassword']);
     // A merchant's menu is the business portal's: the bank-side pages its functions would open are not offered.
-    expect(await menu('merchant.0001234')).toEqual(['/wpbusiness/contatti', '/wpbusiness/documenti/contrattiAcquiring', '/wpbusiness/documenti/contratto', '/wpbusiness/documenti/fatture', '/wpbusiness/documenti/lettereAddebito', '/wpbusiness/impostazioni', '/wpbusiness/profilo/datiPersonali', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato']);
-    expect(await menu('operatore.0001234')).toEqual(['/wpbusiness/profilo/datiPersonali', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato']);
+    expect(await menu('merchant.0001234')).toEqual(['/wpbusiness/contatti', '/wpbusiness/documenti/contrattiAcquiring', '/wpbusiness/documenti/contratto', '/wpbusiness/documenti/fatture', '/wpbusiness/documenti/lettereAddebito', '/wpbusiness/impostazioni', '/wpbusiness/profilo/datiPersonali', '/wpbusiness/statistiche/confrontoDatiPeriodo', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato']);
+    expect(await menu('operatore.0001234')).toEqual(['/wpbusiness/profilo/datiPersonali', '/wpbusiness/statistiche/confrontoDatiPeriodo', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato']);
   });
 
   it('every menu route of an entity opens (its list answers 200), every other list of the caller\'s shell is refused (403), no other shell\'s route is offered', async () => {

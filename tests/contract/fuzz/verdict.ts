@@ -47,6 +47,8 @@
 import type { RuntimeModel } from '../../../server/artifacts.js';
 import { isRecord } from '../../../server/records.js';
 import { transitionBodyFields } from '../../../common/reauthentication.js';
+import { todayIso } from '../../../common/flussi-dates.js';
+import { latestComparableMonth, tooRecentMessage } from '../../../common/report-compare.js';
 import type { FuzzRequest } from './requests.js';
 
 export interface Answer { status: number; body: unknown }
@@ -125,6 +127,12 @@ export class Verdicts {
     // A report's own period (docs/spec-language.md#reports: the turnover allows 12 months where its movements allow 3).
     for (const r of model.reports) {
       for (const m of Object.values(r.period?.messages ?? {})) { this.filterMessages.add(m); this.detailMessages.add(m); }
+      // A comparison's periods (docs/spec-language.md#period-comparison): which ones a request needs depends on its
+      // kind, and which months are concluded on today's date; neither is the document's to say.
+      if (r.compare) {
+        const latest = tooRecentMessage(r.compare.messages.tooRecent, latestComparableMonth(todayIso(), r.compare.settleDays));
+        for (const m of [r.compare.messages.required, latest]) { this.filterMessages.add(m); this.detailMessages.add(m); }
+      }
     }
     // A list paged by cursor refuses a cursor it never answered (docs/spec-language.md#paging-by-cursor): the
     // document can say a cursor's characters, not which positions the list hands out.

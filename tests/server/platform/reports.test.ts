@@ -97,3 +97,44 @@ describe('the report\'s sheet (spec `export: { formats: [xlsx] }`)', () => {
     expect((await sede.get(`${URL}/esporta?${PERIOD}&formato=csv`)).status).toBe(400);
   });
 });
+
+describe('a comparison of two periods (spec `compare`, tests/fixtures/spec/catalogo/incassi-confronto.yaml)', () => {
+  const COMPARE = `${API}/report/catalogo/incassiConfronto`;
+
+  it('sets October next to September for bank 10001: I003 30,00 against I002 20,00, +50 %', async () => {
+    const res = await sede.get(`${COMPARE}?confronto=mese&meseAnno1=2026-10&meseAnno2=2026-09`);
+    expect(res.status).toBe(200);
+    const one = { totale: 30, numero: 1 };
+    const two = { totale: 20, numero: 1 };
+    expect(res.body).toEqual({
+      confronto: 'mese', ultimoMese: expect.stringMatching(/^20\d\d-\d\d$/),
+      periodi: [{ label: 'ottobre 2026', da: '2026-10-01', a: '2026-10-31' }, { label: 'settembre 2026', da: '2026-09-01', a: '2026-09-30' }],
+      rows: [{ key: '1', label: 'ottobre / settembre', mesi: ['2026-10', '2026-09'], periodo1: one, periodo2: two, variazione: { totale: 50, numero: 0 } }],
+      totals: { periodo1: one, periodo2: two, variazione: { totale: 50, numero: 0 } },
+    });
+  });
+
+  it('sets April-June next to July-September month by month, a month without takings at 0 and without change', async () => {
+    const res = await sede.get(`${COMPARE}?confronto=trimestre&anno1=2026&trimestre1=2&anno2=2026&trimestre2=3`);
+    expect(res.body.periodi.map((p: { label: string }) => p.label)).toEqual(['Apr-Giu 2026', 'Lug-Set 2026']);
+    expect(res.body.rows.map((r: { label: string; periodo1: unknown; periodo2: unknown; variazione: unknown }) => [r.label, r.periodo1, r.periodo2, r.variazione])).toEqual([
+      ['aprile / luglio', { totale: 0, numero: 0 }, { totale: 0, numero: 0 }, { totale: null, numero: null }],
+      ['maggio / agosto', { totale: 46.5, numero: 4 }, { totale: 0, numero: 0 }, { totale: null, numero: null }],
+      ['giugno / settembre', { totale: 14, numero: 1 }, { totale: 20, numero: 1 }, { totale: -30, numero: 0 }],
+    ]);
+    expect(res.body.totals.variazione).toEqual({ totale: 202.5, numero: 400 });
+  });
+
+  it('counts another bank\'s takings for that bank only, and filters by the spec\'s filters (I009 refused in May)', async () => {
+    expect((await altra.get(`${COMPARE}?confronto=mese&meseAnno1=2026-10&meseAnno2=2026-09`)).body.totals.periodo1).toEqual({ totale: 0, numero: 0 });
+    expect((await sede.get(`${COMPARE}?confronto=trimestre&anno1=2026&trimestre1=2&anno2=2026&trimestre2=3&esito=KO`)).body.totals.periodo1).toEqual({ totale: 12, numero: 1 });
+  });
+
+  it('refuses a missing period and a month not concluded with the spec\'s messages', async () => {
+    const missing = await sede.get(`${COMPARE}?meseAnno1=2026-10`);
+    expect(missing.status).toBe(400);
+    expect(missing.body.details).toEqual([{ field: 'meseAnno2', message: 'Indicare i due periodi da confrontare' }]);
+    const future = await sede.get(`${COMPARE}?meseAnno1=2099-01&meseAnno2=2099-02`);
+    expect(future.body.details).toEqual([{ field: 'meseAnno1', message: expect.stringMatching(/^L'ultimo mese confrontabile è [a-z]+ 20\d\d$/) }]);
+  });
+});

@@ -4,9 +4,9 @@
  * and the spec's charts. Filters and grouping live in the address, so a reload or a shared link shows the same.
  */
 import '@mantine/charts/styles.css';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Alert, Box, Group, Loader, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Group, Loader, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { defaultPeriod, periodRefusal } from '../../../../common/search-period';
 import { userMessage } from '../../core/apiError';
 import { useDataProvider } from '../../core/hooks/useDataProvider';
@@ -15,10 +15,12 @@ import { useStableValue } from '../../core/hooks/useStableValue';
 import type { ReportMeta } from '../../core/types';
 import { FilterBar } from '../list/FilterBar';
 import { localToday } from '../list/searchPeriod';
+import { CompareView } from '../report/CompareView';
 import { ReportChart } from '../report/ReportChart';
 import { reportAnswer, type ReportAnswer } from '../report/reportAnswer';
 import { ReportExportButton } from '../report/ReportExportButton';
 import { formatMeasure } from '../report/reportFormat';
+import { ScrollBox } from '../report/ScrollBox';
 
 const GROUP_PARAM = 'per';
 
@@ -26,13 +28,9 @@ export default function ReportPage({ name }: { name: string }) {
   const manifest = useManifest();
   const report: ReportMeta | undefined = manifest.reports?.[name];
   if (!report) return <Alert color="red" role="alert">Report {name} non dichiarato</Alert>;
+  // A comparison of two periods (spec `compare`) asks for its periods and shows them side by side.
+  if (report.compare) return <CompareView report={report} compare={report.compare} delayMs={manifest.ui.typeaheadDelayMs} />;
   return <ReportView report={report} delayMs={manifest.ui.typeaheadDelayMs} />;
-}
-
-/** A box that scrolls sideways what is wider than the screen, reachable by keyboard. */
-function ScrollBox({ label, children }: { label: string; children: ReactNode }) {
-  // A labelled region in the tab order: the WAI pattern for a scrollable area without focusable content of its own.
-  return <Box role="region" aria-label={label} tabIndex={0} style={{ overflowX: 'auto' }}>{children}</Box>;
 }
 
 function ReportView({ report, delayMs }: { report: ReportMeta; delayMs: number }) {
