@@ -62,7 +62,7 @@ export function resolveSources(sources: SourceFile[], diagnostics: Diagnostic[] 
 }
 
 /** The files of the project's tree a spec names by path (demo files), read from the root. */
-function specFileReader(rootDir: string): SpecFileReader {
+export function specFileReader(rootDir: string): SpecFileReader {
   return (path) => {
     const absolute = join(rootDir, path);
     return existsSync(absolute) && statSync(absolute).isFile() ? readFileSync(absolute) : undefined;

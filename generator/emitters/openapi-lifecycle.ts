@@ -71,7 +71,10 @@ export function lifecycleSchemas(entity: EntityModel, schemas: Record<string, un
     if (!isJsonObject(field) || !Array.isArray(field.enum)) throw new Error(`Generator bug: state field ${entity.name}.${states.field} has no enum schema.`);
     field.enum = field.enum.filter((v: unknown) => v === null || states.initial.includes(textOf(v)));
   }
-  if (lists.length) input.required = [...(Array.isArray(input.required) ? input.required : []), ...lists];
+  if (lists.length) {
+    const required: unknown[] = Array.isArray(input.required) ? input.required : [];
+    input.required = [...required, ...lists];
+  }
   schemas[`${entity.name}CreateInput`] = input;
   if (!machines.length) return;
   for (const t of transitionsOf(entity)) {

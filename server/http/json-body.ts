@@ -7,7 +7,7 @@
  * of a million '[' was parsed and then walked by every recursive step after it (the validator, the NUL
  * check), which overflowed the stack (a 500) after blocking the event loop. The scan is one linear pass.
  */
-import express, { type RequestHandler } from 'express';
+import express, { type Request, type RequestHandler } from 'express';
 import { ApiError } from './api-error.js';
 import type { HttpOptions } from './http-options.js';
 import { operationOf } from './operation-routes.js';
@@ -69,9 +69,24 @@ function jsonParser(limit: string, maxDepth: number): RequestHandler {
   });
 }
 
-/** The JSON body reader for the operation the request calls (operation-routes.ts), by its `x-access`. */
+/** No bytes at all: body-parser reads that as `{}`, which an operation whose fields are all optional would accept. */
+function sentNothing(req: Request): boolean {
+  return req.headers['transfer-encoding'] === undefined && Number(req.headers['content-length'] ?? 0) === 0;
+}
+
+/**
+ * The JSON body reader for the operation the request calls (operation-routes.ts), by its `x-access`. An operation
+ * whose body the document requires refuses a request that sends none, as an unreadable body (400, Italian).
+ */
 export function jsonBody(options: Pick<HttpOptions, 'publicBodyLimit' | 'bodyLimit' | 'maxBodyDepth'>): RequestHandler {
   const anyone = jsonParser(options.publicBodyLimit, options.maxBodyDepth);
   const withSession = jsonParser(options.bodyLimit, options.maxBodyDepth);
-  return (req, res, next) => (operationOf(res)?.['x-access'] === 'public' ? anyone : withSession)(req, res, next);
+  return (req, res, next) => {
+    const operation = operationOf(res);
+    if (operation?.bodyRequired && sentNothing(req)) {
+      next(Object.assign(new Error('the request has no body'), { status: 400, type: 'entity.missing' }));
+      return;
+    }
+    (operation?.['x-access'] === 'public' ? anyone : withSession)(req, res, next);
+  };
 }

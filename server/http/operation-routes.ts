@@ -34,6 +34,8 @@ export interface OperationSchema {
   'x-operation'?: string;
   'x-entity'?: string;
   'x-file'?: string;
+  /** The document's `requestBody.required`: an empty body is refused, not read as `{}` (json-body.ts). */
+  bodyRequired?: boolean;
 }
 
 const matchedOperation = new ResponseSlot<OperationSchema>('The operation (operationRoutes)');
@@ -57,6 +59,8 @@ function operationSchema(op: Record<string, unknown>): OperationSchema {
   if (Array.isArray(fieldPermissions)) schema['x-field-permissions'] = fieldPermissions.filter((p) => typeof p === 'string');
   if (Array.isArray(rowPermissions)) schema['x-row-permissions'] = rowPermissions.filter((p) => typeof p === 'string');
   if (op['x-reference-data'] === true) schema['x-reference-data'] = true;
+  const body = op.requestBody;
+  if (typeof body === 'object' && body !== null && 'required' in body && body.required === true) schema.bodyRequired = true;
   return schema;
 }
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { bound } from '../../common/bindings.js';
 import { readSpecDir } from '../../generator/load/read-spec-dir.js';
 import { parseSourceFile } from '../../generator/load/source-file.js';
-import { resolveSources } from '../../generator/pipeline.js';
+import { resolveSources, specFileReader } from '../../generator/pipeline.js';
 import { ROOT_DIR } from '../../server/config.js';
 import { present } from '../support/present.js';
 import { format } from '../support/spec-helpers.js';
@@ -20,7 +20,7 @@ const TEXT = readFileSync(join(ROOT_DIR, FILE), 'utf8');
 function resolveWith(text: string | undefined) {
   const sources = readSpecDir(ROOT_DIR).sources.filter((s) => s.file !== FILE);
   if (text !== undefined) sources.push(present(parseSourceFile(FILE, text).source, `the parsed ${FILE}`));
-  return resolveSources(sources);
+  return resolveSources(sources, [], specFileReader(ROOT_DIR));
 }
 
 function errorsOf(text: string): string[] {

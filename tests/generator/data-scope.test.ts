@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readSpecDir } from '../../generator/load/read-spec-dir.js';
 import { parseSourceFile } from '../../generator/load/source-file.js';
-import { resolveSources } from '../../generator/pipeline.js';
+import { resolveSources, specFileReader } from '../../generator/pipeline.js';
 import { ROOT_DIR } from '../../server/config.js';
 import { present } from '../support/present.js';
 import { BANCA_YAML, format, loadSpecWithError } from '../support/spec-helpers.js';
@@ -20,7 +20,7 @@ const lineOf = (text: string, needle: string) => text.split('\n').findIndex((l) 
 function bindingErrors(text: string): string[] {
   const sources = readSpecDir(ROOT_DIR).sources.filter((s) => s.file !== FILE);
   sources.push(present(parseSourceFile(FILE, text).source, FILE));
-  const { model, diagnostics } = resolveSources(sources);
+  const { model, diagnostics } = resolveSources(sources, [], specFileReader(ROOT_DIR));
   expect(model).toBeUndefined();
   return diagnostics.map(format);
 }
