@@ -62,7 +62,10 @@ function pathValidator(openapi: Record<string, unknown>, path: string, validateR
   return OpenApiValidator.middleware({
     // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- JSON that redocly checks (npm run lint:api); the 3.1 type wrongly requires webhooks
     apiSpec: documentOfPath(openapi, path) as ValidatorDocument,
-    validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true, allErrors: true },
+    // Path and query values are text and always converted to the declared type (the library does so whatever this
+    // says); a JSON body is taken as typed: with coercion a `null` sent for a required number became 0 and "12"
+    // became 12, so an API client could store what the form never sends.
+    validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false, allErrors: true },
     validateResponses: validateResponses ? { removeAdditional: false } : false,
     // Security is authorize()'s (server/http/authorize.ts), before this check.
     validateSecurity: false,

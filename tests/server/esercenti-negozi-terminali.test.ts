@@ -3,21 +3,14 @@
  * the stores ten a page, and the nested path GET esercenti/{codEser}/negozi/{pdvid}/terminali, which checks
  * every level against the caller's scope: the merchant, the store (and that it is the merchant's), the terminals.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, createTestApp, type TestApp } from '../support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { API } from '../support/test-app.js';
+import { useDemoSessions } from '../support/demo-sessions.js';
 
 const codes = (res: { body: { results: Record<string, unknown>[] } }, key: string) => res.body.results.map((r) => r[key]);
 
-let app: TestApp;
-let as: Record<string, TestApp['request']>;
-
-beforeAll(async () => {
-  app = await createTestApp();
-  as = { assistenza: app.request };
-  for (const user of ['sede.30480', 'filiale.30480']) as[user] = await app.loginAs(user);
-  for (const user of ['merchant.0001234', 'operatore.0001234']) as[user] = await app.loginAs(user, 'merchant');
-});
-afterAll(() => app.close());
+const demo = useDemoSessions({ bank: ['sede.30480', 'filiale.30480'], merchant: ['merchant.0001234', 'operatore.0001234'] });
+const { as } = demo;
 
 describe('the stores of a merchant, ten a page (seed 001 §9)', () => {
   it('pages the twelve stores of Supermercati Lombardi: ten, then two, with the total', async () => {

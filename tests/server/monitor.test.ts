@@ -5,25 +5,18 @@
  * risk recipients ('Selezionare una banca') and the risk mail templates (6 recipient slots, the §5 messages). Scope:
  * a bank user sees its bank, a branch user its cab, a merchant nothing (403).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, createTestApp, type TestApp } from '../support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { API } from '../support/test-app.js';
+import { useDemoSessions } from '../support/demo-sessions.js';
 import { etagOf } from '../support/versions.js';
 
 type Row = Record<string, unknown>;
-let app: TestApp;
-let as: Record<string, TestApp['request']>;
-
-beforeAll(async () => {
-  app = await createTestApp();
-  as = { assistenza: app.request };
-  for (const user of ['sede.30480', 'filiale.30480', 'sede.60855']) as[user] = await app.loginAs(user);
-  as['merchant.0001234'] = await app.loginAs('merchant.0001234', 'merchant');
-}, 240_000);
-afterAll(() => app.close());
+const demo = useDemoSessions({ bank: ['sede.30480', 'filiale.30480', 'sede.60855'], merchant: ['merchant.0001234'] });
+const { as } = demo;
 
 const invalid = (...details: { field: string; message: string }[]) => ({ code: 'VALIDATION_ERROR', errorMessage: 'Dati non validi', details });
 /** Seed 002 §9: monitors 30 a page, the page size the list answers without ?size=. */
-const pageSizeOf = (entity: string) => app.artifacts.model.entities.find((e) => e.name === entity)?.api.pageSize;
+const pageSizeOf = (entity: string) => demo.app.artifacts.model.entities.find((e) => e.name === entity)?.api.pageSize;
 /** A PUT with the row's current version, read by the same caller (404 when it may not read it). */
 async function put(user: string, url: string, body: object, item = url) {
   const read = await as[user].get(item);
@@ -62,7 +55,7 @@ describe('reversals monitor (seed 002 §2 /security/stornimonitor, §4, §9)', (
     expect(res.body.message).toBe('Posizione sbloccata');
     expect(res.body.row).toMatchObject({ bloccato: 'N', amountCur: 0, nStorniCur: 0, dataBlocco: null, utenteSblocco: 'assistenza', _actions: [] });
     expect(res.body.row.dataSblocco).toEqual(expect.any(String));
-    const stored = await app.db('monitor_storni').where({ abi: '30480', codice_sia_esercente: 'S0001234' }).first();
+    const stored = await demo.app.db('monitor_storni').where({ abi: '30480', codice_sia_esercente: 'S0001234' }).first();
     expect(stored).toMatchObject({ bloccato: 'N', n_storni_cur: 0, utente_sblocco: 'assistenza' });
     expect(Number(stored.amount_cur)).toBe(0);
     // A second unblock finds the position unblocked: 409 with the state's message.

@@ -5,10 +5,11 @@
  * (scripts/demo-movimenti.ts) for the merchant and its operator, the channel of each movement, the scope enforced by
  * the server whatever the filter asks.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demoMovements, type DemoMovement } from '../../scripts/demo-movimenti.js';
 import { MOVEMENT_SCOPE } from '../support/demo-movement-scope.js';
-import { API, createTestApp, type TestApp } from '../support/test-app.js';
+import { API } from '../support/test-app.js';
+import { useDemoSessions } from '../support/demo-sessions.js';
 
 const URL = `${API}/report/wpbusiness/movimenti/aggregato`;
 /** A week of the demo in which the merchant took money at its three stores (the home's 7 days up to 13/11/2026). */
@@ -18,16 +19,8 @@ type Row = { key: string | null; label: string; transato: number; operazioni: nu
 interface Report { dimension: string; rows: Row[]; totals: Omit<Row, 'key' | 'label'>; truncated: boolean }
 const reportOf = (res: { body: Report }): Report => res.body;
 
-let app: TestApp;
-let as: Record<string, TestApp['request']>;
-
-beforeAll(async () => {
-  app = await createTestApp();
-  as = { assistenza: app.request };
-  for (const user of ['sede.30480', 'filiale.30480', 'sede.60855']) as[user] = await app.loginAs(user);
-  for (const user of ['merchant.0001234', 'operatore.0001234']) as[user] = await app.loginAs(user, 'merchant');
-}, 240_000);
-afterAll(() => app.close());
+const demo = useDemoSessions({ bank: ['sede.30480', 'filiale.30480', 'sede.60855'], merchant: ['merchant.0001234', 'operatore.0001234'] });
+const { as } = demo;
 
 describe('the merchant home\'s figures: last 7 days by channel (seed 002 §2 Merchant home)', () => {
   it('gives merchant.0001234 the total, count and average of its three stores, all at the POS', async () => {

@@ -5,10 +5,11 @@
  * the outcome label derived from the movement, read-only. Expected rows come from the demo's own generator
  * (scripts/demo-movimenti.ts), so the test follows the demo data rather than restating it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demoMovements, type DemoMovement } from '../../scripts/demo-movimenti.js';
 import { MOVEMENT_SCOPE } from '../support/demo-movement-scope.js';
-import { API, createTestApp, type TestApp } from '../support/test-app.js';
+import { API } from '../support/test-app.js';
+import { useDemoSessions } from '../support/demo-sessions.js';
 
 const DEMO = demoMovements();
 const FROM = '2026-09-01';
@@ -22,16 +23,8 @@ const TOO_LONG = 'Il periodo di ricerca non può superare i 3 mesi';
 const refused = (field: string, message: string) => ({ code: 'VALIDATION_ERROR', errorMessage: 'Dati non validi', details: [{ field, message }] });
 
 type Row = Record<string, unknown>;
-let app: TestApp;
-let as: Record<string, TestApp['request']>;
-
-beforeAll(async () => {
-  app = await createTestApp();
-  as = { assistenza: app.request };
-  for (const user of ['sede.30480', 'filiale.30480', 'sede.60855']) as[user] = await app.loginAs(user);
-  for (const user of ['merchant.0001234', 'operatore.0001234']) as[user] = await app.loginAs(user, 'merchant');
-}, 240_000); // the demo data (its ~300 movements too) loads through the API's service: slow on a loaded machine
-afterAll(() => app.close());
+const demo = useDemoSessions({ bank: ['sede.30480', 'filiale.30480', 'sede.60855'], merchant: ['merchant.0001234', 'operatore.0001234'] });
+const { as } = demo;
 
 
 describe('the movements of a period, in the caller\'s scope (seed 002 §6)', () => {
@@ -192,13 +185,13 @@ describe('the filters of the search (seed 002 §2 Screens, §3 Reference data)',
 describe('movements are read-only (they come from the acquiring system)', () => {
   it('offers no create, update or delete', async () => {
     const id = DEMO[0].id;
-    expect((await app.request.post(`${API}/movimenti`).send({ ...DEMO[0], id: '1' })).status).toBe(404);
-    expect((await app.request.put(`${API}/movimenti/${id}`).send(DEMO[0])).status).toBe(404);
-    expect((await app.request.delete(`${API}/movimenti/${id}`)).status).toBe(404);
+    expect((await demo.app.request.post(`${API}/movimenti`).send({ ...DEMO[0], id: '1' })).status).toBe(404);
+    expect((await demo.app.request.put(`${API}/movimenti/${id}`).send(DEMO[0])).status).toBe(404);
+    expect((await demo.app.request.delete(`${API}/movimenti/${id}`)).status).toBe(404);
   });
 
   it('is refused to a user without GES_MOVIMENTI', async () => {
-    const agente = await app.loginAs('agente.push');
+    const agente = await demo.app.loginAs('agente.push');
     expect((await agente.get(`${API}/movimenti?${PERIOD}`)).status).toBe(403);
   });
 });

@@ -5,18 +5,12 @@
  * the rest of the municipality API stays closed; a scoped entity's name is read within the caller's scope,
  * so a bank user does not learn the name of the group above its own.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, createTestApp, type TestApp } from '../support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { API } from '../support/test-app.js';
+import { useDemoSessions } from '../support/demo-sessions.js';
 
-let app: TestApp;
-let as: Record<string, TestApp['request']>;
-
-beforeAll(async () => {
-  app = await createTestApp();
-  as = { assistenza: app.request };
-  for (const user of ['sede.30480', 'sede.60855', 'federazione']) as[user] = await app.loginAs(user);
-});
-afterAll(() => app.close());
+const demo = useDemoSessions({ bank: ['sede.30480', 'sede.60855', 'federazione'] });
+const { as } = demo;
 
 describe('public reference data: municipalities', () => {
   it('a bank user reads its merchant\'s municipality by name, without ASS_BO', async () => {
@@ -67,7 +61,7 @@ describe('public reference data: municipalities', () => {
   });
 
   it('without a session, the search is 401', async () => {
-    expect((await app.anonymous.get(`${API}/assistenza/comuni?format=compact&q=mila`)).status).toBe(401);
+    expect((await demo.app.anonymous.get(`${API}/assistenza/comuni?format=compact&q=mila`)).status).toBe(401);
   });
 });
 

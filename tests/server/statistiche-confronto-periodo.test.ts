@@ -5,12 +5,13 @@
  * (spec/statistiche/confronto-periodo*.yaml): exact figures computed here from the demo's own generator
  * (scripts/demo-movimenti.ts), in each user's data scope, and the comparison's messages.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { todayIso } from '../../common/flussi-dates.js';
 import { latestComparableMonth, monthLabel } from '../../common/report-compare.js';
 import { demoMovements, type DemoMovement } from '../../scripts/demo-movimenti.js';
 import { MOVEMENT_SCOPE } from '../support/demo-movement-scope.js';
-import { API, createTestApp, type TestApp } from '../support/test-app.js';
+import { API } from '../support/test-app.js';
+import { useDemoSessions } from '../support/demo-sessions.js';
 
 const DEMO = demoMovements();
 const BANK = `${API}/report/statistiche/confrontoDatiPeriodo`;
@@ -32,16 +33,8 @@ function figures(user: string, months: readonly string[]): Figures {
 }
 const changes = (a: Figures, b: Figures) => ({ transato: change(a.transato, b.transato), operazioni: change(a.operazioni, b.operazioni), media: change(a.media, b.media) });
 
-let app: TestApp;
-let as: Record<string, TestApp['request']>;
-
-beforeAll(async () => {
-  app = await createTestApp();
-  as = { assistenza: app.request };
-  for (const user of ['sede.30480', 'filiale.30480', 'sede.60855']) as[user] = await app.loginAs(user);
-  for (const user of ['merchant.0001234', 'operatore.0001234']) as[user] = await app.loginAs(user, 'merchant');
-}, 240_000);
-afterAll(() => app.close());
+const demo = useDemoSessions({ bank: ['sede.30480', 'filiale.30480', 'sede.60855'], merchant: ['merchant.0001234', 'operatore.0001234'] });
+const { as } = demo;
 
 describe('the latest comparable month (seed 002 §5)', () => {
   it('is last month, or the one before in the first 3 days of a month', () => {

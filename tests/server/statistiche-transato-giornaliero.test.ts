@@ -5,11 +5,12 @@
  * (scripts/demo-movimenti.ts), each user's data scope, the range's messages, the sheet's cells.
  */
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demoMovements, type DemoMovement } from '../../scripts/demo-movimenti.js';
 import { binaryBody } from '../support/binary-body.js';
 import { MOVEMENT_SCOPE } from '../support/demo-movement-scope.js';
-import { API, createTestApp, type TestApp } from '../support/test-app.js';
+import { API } from '../support/test-app.js';
+import { useDemoSessions } from '../support/demo-sessions.js';
 
 const DEMO = demoMovements();
 const FROM = '2026-10-26';
@@ -24,16 +25,8 @@ const cents = (n: number) => Math.round(n * 100) / 100;
 type Row = { key: string | null; label: string; transato: number; operazioni: number; media: number | null };
 interface Report { dimension: string; rows: Row[]; totals: Row; truncated: boolean }
 const reportOf = (res: { body: Report }): Report => res.body;
-let app: TestApp;
-let as: Record<string, TestApp['request']>;
-
-beforeAll(async () => {
-  app = await createTestApp();
-  as = { assistenza: app.request };
-  for (const user of ['sede.30480', 'filiale.30480', 'sede.60855']) as[user] = await app.loginAs(user);
-  for (const user of ['merchant.0001234', 'operatore.0001234']) as[user] = await app.loginAs(user, 'merchant');
-}, 240_000);
-afterAll(() => app.close());
+const demo = useDemoSessions({ bank: ['sede.30480', 'filiale.30480', 'sede.60855'], merchant: ['merchant.0001234', 'operatore.0001234'] });
+const { as } = demo;
 
 function sums(rows: DemoMovement[], keyOf: (m: DemoMovement) => string): Map<string, { transato: number; operazioni: number }> {
   const out = new Map<string, { transato: number; operazioni: number }>();
@@ -96,7 +89,7 @@ describe('daily turnover, in the caller\'s scope (seed 002 §2, §6, §9)', () =
 
   it('is a bank-side screen: merchants, who lack GES_TRANSATO_GIORN, are refused, and so is a visitor', async () => {
     for (const user of ['merchant.0001234', 'operatore.0001234']) expect((await as[user].get(`${URL}?${PERIOD}`)).status, user).toBe(403);
-    expect((await app.anonymous.get(`${URL}?${PERIOD}`)).status).toBe(401);
+    expect((await demo.app.anonymous.get(`${URL}?${PERIOD}`)).status).toBe(401);
     expect((await as['merchant.0001234'].get(`${URL}/esporta?${PERIOD}&formato=xlsx`)).status).toBe(403);
   });
 });

@@ -4,11 +4,12 @@
  * (X-Report-Source: raw), bank users from the bank rollup, merchants and the merchant grouping from the merchant
  * rollup; a movement written through the services moves the figure at once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { entityByName } from '../../common/model.js';
 import { EntityService } from '../../server/crud/entity-service.js';
 import { MOVEMENT_SCOPE } from '../support/demo-movement-scope.js';
-import { API, createTestApp, type TestApp } from '../support/test-app.js';
+import { API } from '../support/test-app.js';
+import { useDemoSessions } from '../support/demo-sessions.js';
 
 const PERIOD = 'dataOperazioneDa=2026-06-01&dataOperazioneA=2026-11-25';
 const URL = `${API}/report/statistiche/transato`;
@@ -16,16 +17,8 @@ const BANK_USERS = ['assistenza', 'sede.30480', 'filiale.30480', 'sede.60855'];
 const GROUPINGS = ['compagnia', 'mese', 'giorno', 'filiale', 'giornoSettimana', 'fascia'];
 interface Totals { transato: number; operazioni: number; media: number | null }
 
-let app: TestApp;
-let as: Record<string, TestApp['request']>;
-
-beforeAll(async () => {
-  app = await createTestApp();
-  as = { assistenza: app.request };
-  for (const user of ['sede.30480', 'filiale.30480', 'sede.60855']) as[user] = await app.loginAs(user);
-  for (const user of ['merchant.0001234', 'operatore.0001234']) as[user] = await app.loginAs(user, 'merchant');
-}, 240_000);
-afterAll(() => app.close());
+const demo = useDemoSessions({ bank: ['sede.30480', 'filiale.30480', 'sede.60855'], merchant: ['merchant.0001234', 'operatore.0001234'] });
+const { as } = demo;
 
 /** The answer from the rollup `source`, checked against the same request read from the movements. */
 async function fromRollup(user: string, query: string, source: string): Promise<Totals> {
@@ -58,8 +51,8 @@ describe('turnover statistics from rollups (issue 17)', () => {
   });
 
   it('moves as soon as a movement is written through the services, and back when it is deleted', async () => {
-    const model = app.artifacts.model;
-    const service = new EntityService(app.db, model, entityByName(model, 'Transazione'), []);
+    const model = demo.app.artifacts.model;
+    const service = new EntityService(demo.app.db, model, entityByName(model, 'Transazione'), []);
     const page = await service.search({ page: 0, size: 1, filters: [{ field: 'codEserc', value: '0001234', exact: true }], where: [{ field: 'esito', in: ['01'] }, { field: 'dataOperazione', from: '2026-07-01', to: '2026-07-31' }] });
     const original = page.results[0];
     const before = await fromRollup('merchant.0001234', PERIOD, 'rollup:esercente');

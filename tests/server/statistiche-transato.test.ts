@@ -3,10 +3,11 @@
  * excluded, periods up to 12 months), declared as a report (spec/statistiche/transato.yaml): exact figures computed
  * here from the demo's own generator (scripts/demo-movimenti.ts), each user's data scope, the period's messages.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demoMovements, type DemoMovement } from '../../scripts/demo-movimenti.js';
 import { MOVEMENT_SCOPE } from '../support/demo-movement-scope.js';
-import { API, createTestApp, type TestApp } from '../support/test-app.js';
+import { API } from '../support/test-app.js';
+import { useDemoSessions } from '../support/demo-sessions.js';
 
 const DEMO = demoMovements();
 const FROM = '2026-06-01';
@@ -22,16 +23,8 @@ interface Report { dimension: string; rows: Row[]; totals: Row; truncated: boole
 /** The answer's rows and body, as the document types them (the tests read supertest's untyped body). */
 const reportOf = (res: { body: Report }): Report => res.body;
 const rowsOf = (res: { body: Report }): Row[] => res.body.rows;
-let app: TestApp;
-let as: Record<string, TestApp['request']>;
-
-beforeAll(async () => {
-  app = await createTestApp();
-  as = { assistenza: app.request };
-  for (const user of ['sede.30480', 'filiale.30480', 'sede.60855']) as[user] = await app.loginAs(user);
-  for (const user of ['merchant.0001234', 'operatore.0001234']) as[user] = await app.loginAs(user, 'merchant');
-}, 240_000);
-afterAll(() => app.close());
+const demo = useDemoSessions({ bank: ['sede.30480', 'filiale.30480', 'sede.60855'], merchant: ['merchant.0001234', 'operatore.0001234'] });
+const { as } = demo;
 
 
 /** The expected rows of a grouping, as the report orders them by default (turnover descending, then key). */
@@ -147,6 +140,6 @@ describe('the report\'s checks', () => {
   });
 
   it('is refused to a caller without GES_TRANSATO and without a session', async () => {
-    expect((await app.anonymous.get(`${URL}?${PERIOD}`)).status).toBe(401);
+    expect((await demo.app.anonymous.get(`${URL}?${PERIOD}`)).status).toBe(401);
   });
 });

@@ -36,6 +36,16 @@ describe('client mistakes', () => {
     expect(res.body).toEqual({ errorMessage: 'Servizio inesistente', code: 'ROUTE_NOT_FOUND', details: [] });
   });
 
+  it('a body is taken as typed: null or text for a required number is refused, never stored as 0 or converted', async () => {
+    for (const [codice, prezzo] of [['ZZ07', null], ['ZZ08', '12']] as const) {
+      const res = await app.request.post(`${API}/articoli`).send(article({ codice, prezzo }));
+      expect(res.status, JSON.stringify(prezzo)).toBe(400);
+      expect(res.body.code).toBe('VALIDATION_ERROR');
+      expect(res.body.details.map((d: { field: string }) => d.field)).toEqual(['prezzo']);
+      expect((await app.request.get(`${API}/articoli/${codice}`)).status).toBe(404);
+    }
+  });
+
   it('a malformed JSON body is 400 in Italian', async () => {
     const res = await app.request.post(`${API}/ordini`).set('Content-Type', 'application/json').send('{"numero": "123456",');
     expect(res.status).toBe(400);

@@ -61,5 +61,8 @@ export function filledConfirm(t: TransitionDef, input: Row): string {
 function isNumberInput(t: TransitionDef, name: string): boolean {
   const properties = t.input?.schema.properties;
   const schema: unknown = isRecord(properties) ? properties[name] : undefined;
-  return isRecord(schema) && schema.type === 'number';
+  if (!isRecord(schema)) return false;
+  // The API takes a body as typed (no coercion): an integer's text must be sent as a number too.
+  const types: unknown[] = Array.isArray(schema.type) ? schema.type : [schema.type];
+  return types.includes('number') || types.includes('integer');
 }
