@@ -139,10 +139,12 @@ function childListAt(model: RuntimeModel, entity: EntityModel, path: string[]): 
 
 /**
  * A list's messages: its bounds' own, and for anything else (a text where the list belongs) the general
- * one; the type message ('Campo numerico') is for numbers only.
+ * one; the type message ('Campo numerico') is for numbers only. A create that leaves out a list with minItems
+ * (which the document requires) hears the list's minItems message, as it did when the service refused it.
  */
 export function childList(model: RuntimeModel, child: ChildModel): MessageSource {
-  return { messages: { type: model.messages.validation.fallback, ...child.messages } };
+  const required = child.messages?.minItems;
+  return { messages: { type: model.messages.validation.fallback, ...(required ? { required } : {}), ...child.messages } };
 }
 
 /** Fields of a custom operation: its declared body, query and path parameters. */
