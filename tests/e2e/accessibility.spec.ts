@@ -157,14 +157,15 @@ async function visitsOf(request: APIRequestContext, isMerchant: boolean, grants:
   for (const route of routes) {
     if (route.public) { add(fill(route.path), `${route.kind} (pubblica)`); continue; }
     if (!holds(grants, route.permission)) continue;
-    // The other shell's routes send a user home; a merchant's own are the read-only views of its record (the
-    // web variant, seed 001 §2), which open the merchant's own row without a key.
+    // The other shell's routes send a user home. A merchant walks its own shell's pages as a bank user does its,
+    // and the read-only views of its record (the web variant, seed 001 §2), which open its own row without a key.
     if ((route.shell === merchantShell?.name) !== isMerchant) continue;
-    if (isMerchant) { if (route.kind === 'form' && route.readOnly) add(fill(route.path), 'form (sola lettura)'); continue; }
+    if (isMerchant && route.kind === 'form' && route.readOnly) { add(fill(route.path), 'form (sola lettura)'); continue; }
     const entityName = route.kind === 'extension' ? entityKeyedBy(route.path) : route.entity;
     const entity = entityName ? entities[entityName] : undefined;
     const needsRow = paramsOf(route.path).some((p) => !p.optional);
-    if (route.kind === 'list' || (route.kind === 'extension' && !needsRow)) add(fill(route.path), route.kind);
+    // Reports and dashboards open on their own default filters and period.
+    if (route.kind === 'list' || route.kind === 'report' || route.kind === 'dashboard' || (route.kind === 'extension' && !needsRow)) add(fill(route.path), route.kind);
     if (route.kind === 'form' && entity?.operations.includes('create') && holds(grants, entity.permissions.create)) add(fill(route.path), 'form (nuovo)');
     if ((route.kind === 'form' || route.kind === 'extension') && entityName && entity && holds(grants, entity.permissions.get ?? entity.permissions.list)) {
       const row = await demoRow(request, entityName);

@@ -21,12 +21,14 @@ import { reportAnswer, type ReportAnswer } from '../report/reportAnswer';
 import { ReportExportButton } from '../report/ReportExportButton';
 import { formatMeasure } from '../report/reportFormat';
 import { ScrollBox } from '../report/ScrollBox';
+import { usePageTitle } from '../pageTitle';
 
 const GROUP_PARAM = 'per';
 
 export default function ReportPage({ name }: { name: string }) {
   const manifest = useManifest();
   const report: ReportMeta | undefined = manifest.reports?.[name];
+  usePageTitle(report?.label ?? name);
   if (!report) return <Alert color="red" role="alert">Report {name} non dichiarato</Alert>;
   // A comparison of two periods (spec `compare`) asks for its periods and shows them side by side.
   if (report.compare) return <CompareView report={report} compare={report.compare} delayMs={manifest.ui.typeaheadDelayMs} />;
