@@ -64,13 +64,20 @@ for (const width of [1400, 390]) {
       await expect(page.getByTestId('dashboard-figure-operazioni')).toHaveText('1');
     });
 
-    await test.step('il menu porta alle impostazioni e torna alla home', async () => {
-      if (width < 768) await page.getByRole('button', { name: 'Menu' }).click();
-      const entry = (name: string) => (width < 768 ? page.getByRole('menuitem', { name }) : page.getByRole('navigation', { name: 'Menu WebPOS Business' }).getByRole('link', { name }));
-      await entry('Impostazioni').click();
+    await test.step('il menu porta alle impostazioni, sotto Profilo, e torna alla home', async () => {
+      const header = page.getByRole('navigation', { name: 'Menu WebPOS Business' });
+      // On a phone every page is behind "Menu"; from 768 px a group of pages is a header button.
+      await (width < 768 ? page.getByRole('button', { name: 'Menu' }) : header.getByRole('button', { name: 'Profilo' })).click();
+      await page.getByRole('menuitem', { name: 'Impostazioni' }).click();
       await expectPath(page, '/wpbusiness/impostazioni');
+      if (width >= 768) {
+        // The whole header fits a 1400 px screen: the user's name and "Esci" are in view, nothing wraps.
+        await expect(page.getByRole('button', { name: 'Esci' })).toBeInViewport({ ratio: 1 });
+        expect(await header.evaluate((nav) => nav.scrollWidth <= nav.clientWidth)).toBe(true);
+      }
       if (width < 768) await page.getByRole('button', { name: 'Menu' }).click();
-      await entry('Home').click();
+      const home = width < 768 ? page.getByRole('menuitem', { name: 'Home' }) : header.getByRole('link', { name: 'Home' });
+      await home.click();
       await expectPath(page, '/wpbusiness/home');
       await expect(page.getByTestId('dashboard-figure-operazioni')).toHaveText('3');
     });

@@ -26,7 +26,8 @@ test("l'esercente aggiorna il codice SDI e il telefono di un negozio dai suoi da
   await expectPath(page, '/wpbusiness/home');
 
   await test.step('Dati personali dal menu: il proprio esercente, in sola lettura tranne PEC e SDI', async () => {
-    await page.getByRole('link', { name: 'Dati personali' }).click();
+    await page.getByRole('navigation', { name: 'Menu WebPOS Business' }).getByRole('button', { name: 'Profilo' }).click();
+    await page.getByRole('menuitem', { name: 'Dati personali' }).click();
     await expectPath(page, `${PROFILO}/0001234`);
     await expect(page.locator('#root_ds')).toHaveValue('Bar Centrale S.r.l.');
     await expect(page.locator('#root_ds')).not.toBeEditable();
@@ -60,7 +61,8 @@ test("l'esercente aggiorna il codice SDI e il telefono di un negozio dai suoi da
   });
 
   await test.step("Contatti: il telefono e l'e-mail dell'assistenza", async () => {
-    await page.getByRole('link', { name: 'Contatti' }).click();
+    await page.getByRole('navigation', { name: 'Menu WebPOS Business' }).getByRole('button', { name: 'Profilo' }).click();
+    await page.getByRole('menuitem', { name: 'Contatti' }).click();
     await expectPath(page, '/wpbusiness/contatti');
     await expect(page.getByRole('link', { name: '800 123 456' })).toHaveAttribute('href', 'tel:800123456');
     await expect(page.getByRole('link', { name: 'assistenza.esercenti@webpos.example' })).toBeVisible();
