@@ -43,8 +43,11 @@ test('1400 px: icone nel menu, ricerca senza accenti, frecce e Invio aprono una 
 
   await test.step('senza accenti e con: "sicurézza" tiene il gruppo; Giù, Giù e Invio aprono la seconda voce', async () => {
     await search.fill('sicurézza');
-    await expect(nav.getByRole('link')).toHaveText(['Utenti', 'Ruoli', 'Mail inviate', 'Cambio password', 'Impostazioni', 'Configurazione']);
-    await expect(count).toHaveText('6 voci; Invio apre Utenti');
+    await expect(nav.getByRole('link')).toHaveText([
+      'Utenti', 'Ruoli', 'Monitor rischio frodi', 'Monitor storni', 'Monitor transato', 'Destinatari rischio', 'Template mail rischio',
+      'Mail inviate', 'Cambio password', 'Impostazioni', 'Configurazione',
+    ]);
+    await expect(count).toHaveText('11 voci; Invio apre Utenti');
     await search.press('ArrowDown');
     await expect(nav.getByRole('link', { name: 'Utenti' })).toBeFocused();
     await page.keyboard.press('ArrowDown');
@@ -60,7 +63,9 @@ test('1400 px: icone nel menu, ricerca senza accenti, frecce e Invio aprono una 
 
   await test.step('"movimenti" trova le voci di due gruppi (e tiene il gruppo "Movimenti e statistiche"); nessuna voce: lo dice; Esc svuota', async () => {
     await search.fill('movimenti');
-    await expect(nav.getByRole('link')).toHaveText(['Movimenti', 'Movimenti', 'Statistiche transato', 'Transato giornaliero']);
+    await expect(nav.getByRole('link')).toHaveText([
+      'Movimenti', 'Movimenti', 'Statistiche transato', 'Transato giornaliero', 'Confronto dati periodo', 'Contratti per compagnia', 'Caricamento scarti', 'Storico testapacchi',
+    ]);
     await search.fill('xyz');
     await expect(nav.getByRole('link')).toHaveCount(0);
     await expect(nav).toContainText('Nessuna voce del menu contiene «xyz».');
