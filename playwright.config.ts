@@ -21,7 +21,8 @@ export default defineConfig({
   retries: 0,
   timeout: 120_000,
   expect: { timeout: STEP_TIMEOUT_MS },
-  reporter: CI ? 'list' : [['list'], ['html', { open: 'never', outputFolder: 'test-results/e2e-report' }]],
+  // The failure reporter prints the page as it was when a test failed: CI keeps only its output.
+  reporter: CI ? [['list'], ['./tests/e2e/support/failure-reporter.ts']] : [['list'], ['html', { open: 'never', outputFolder: 'test-results/e2e-report' }]],
   use: {
     browserName: 'chromium',
     launchOptions: {

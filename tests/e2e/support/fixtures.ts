@@ -8,6 +8,7 @@
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { startAppServer, type AppServer } from './app-server';
 import { watchPage } from './page-errors';
+import { RequestLog } from './request-log';
 
 /** The server of the test file this worker is running; the next file stops it and starts its own. */
 class ServerPerFile {
@@ -37,6 +38,8 @@ interface TestFixtures {
   pageErrors: string[];
   /** A page in a new browser context (its own cookies): another user, or a new login of the same one. */
   newPage: () => Promise<Page>;
+  /** Every page's requests and their answers; a failed test attaches the last ones. */
+  requestLog: RequestLog;
 }
 
 export const test = base.extend<TestFixtures, { serverPerFile: ServerPerFile }>({
@@ -70,12 +73,21 @@ export const test = base.extend<TestFixtures, { serverPerFile: ServerPerFile }>(
     expect(errors, 'errors in the page').toEqual([]);
   },
 
-  page: async ({ page, pageErrors }, use) => {
+  requestLog: async ({}, use, testInfo) => {
+    const log = new RequestLog();
+    await use(log);
+    if (testInfo.status !== testInfo.expectedStatus) {
+      await testInfo.attach('requests', { body: log.text(), contentType: 'text/plain' });
+    }
+  },
+
+  page: async ({ page, pageErrors, requestLog }, use) => {
     await watchPage(page, pageErrors);
+    requestLog.watch(page);
     await use(page);
   },
 
-  newPage: async ({ browser, pageErrors }, use) => {
+  newPage: async ({ browser, pageErrors, requestLog }, use) => {
     const contexts: BrowserContext[] = [];
     await use(async () => {
       // Locale, viewport, baseURL and tracing come from the config, as for the `page` fixture.
@@ -83,6 +95,7 @@ export const test = base.extend<TestFixtures, { serverPerFile: ServerPerFile }>(
       contexts.push(context);
       const page = await context.newPage();
       await watchPage(page, pageErrors);
+      requestLog.watch(page);
       return page;
     });
     await Promise.all(contexts.map((context) => context.close()));
