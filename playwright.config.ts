@@ -18,7 +18,10 @@ export default defineConfig({
   workers: 2,
   fullyParallel: false,
   forbidOnly: CI,
-  retries: 0,
+  // In CI a failed test runs once more on a fresh server and database: a test that passes then is reported
+  // as flaky (its first failure printed in full by the failure reporter, to be fixed), and one that fails
+  // twice fails the run. Stop 29 was lost to a single unexplained failure with nothing printed to explain it.
+  retries: CI ? 1 : 0,
   timeout: 120_000,
   expect: { timeout: STEP_TIMEOUT_MS },
   // The failure reporter prints the page as it was when a test failed: CI keeps only its output.
