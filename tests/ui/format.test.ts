@@ -17,6 +17,11 @@ describe('Italian formats', () => {
     expect(formatEuro(0.5).replace(/\s/g, ' ')).toBe('0,50 €');
   });
 
+  it('groups thousands from 1.000 on, as Italian locale data do not for four digits', () => {
+    expect(formatEuro(1840.5).replace(/\s/g, ' ')).toBe('1.840,50 €');
+    expect(formatCell({ type: 'decimal' }, '1840.5').replace(/\s/g, ' ')).toBe('1.840,50 €');
+  });
+
   it('formats booleans and enums', () => {
     expect(formatBoolean(true)).toBe('Sì');
     expect(formatBoolean(false)).toBe('No');

@@ -132,8 +132,8 @@ describe('result count', () => {
   });
 
   it('says "more than" a count that stopped at the spec\'s countLimit (Italian groups digits from five up)', () => {
-    expect(resultCount(1000, true)).toBe('Più di 1000 risultati');
+    expect(resultCount(1000, true)).toBe('Più di 1.000 risultati');
     expect(resultCount(10000, true)).toBe('Più di 10.000 risultati');
-    expect(resultCount(1000, false)).toBe('1000 risultati');
+    expect(resultCount(1000, false)).toBe('1.000 risultati');
   });
 });

@@ -9,6 +9,8 @@ describe('a report\'s figures', () => {
     expect(formatMeasure('euro', 23584.33)).toBe('23.584,33\u00a0€');
     expect(formatMeasure('euro', 0)).toBe('0,00\u00a0€');
     expect(formatMeasure('integer', 12345)).toBe('12.345');
+    expect(formatMeasure('euro', 4123.94)).toBe('4.123,94\u00a0€');
+    expect(formatMeasure('integer', 1234)).toBe('1.234');
     expect(formatMeasure('decimal', 37.625)).toBe('37,63');
   });
 

@@ -5,8 +5,7 @@
 import dayjs from 'dayjs';
 import type { ColumnDef, EnumOption } from './types';
 import { textOf } from '../../../common/text';
-
-const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
+import { euroFormat } from './numberFormats';
 
 function isEmpty(value: unknown): value is null | undefined | '' {
   return value === null || value === undefined || value === '';
@@ -32,7 +31,7 @@ export function formatDateTime(value: unknown): string {
 export function formatEuro(value: unknown): string {
   if (isEmpty(value)) return '';
   const n = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(n) ? euro.format(n) : textOf(value);
+  return Number.isFinite(n) ? euroFormat.format(n) : textOf(value);
 }
 
 export function formatBoolean(value: unknown): string {

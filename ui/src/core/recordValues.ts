@@ -5,6 +5,7 @@
  */
 import { formatBoolean, formatDate, formatDateTime, formatEnum } from './format';
 import { isRecord } from './guards';
+import { numberFormat } from './numberFormats';
 import { referenceLabel } from './referenceLabels';
 import type { EnumOption } from './types';
 
@@ -40,7 +41,7 @@ function formatValue(schema: Record<string, unknown>, ui: Record<string, unknown
   if (type === 'boolean') return formatBoolean(value);
   if (schema.format === 'date') return formatDate(value);
   if (schema.format === 'date-time') return formatDateTime(value);
-  if (type === 'number' && typeof value === 'number') return new Intl.NumberFormat('it-IT', { maximumFractionDigits: 6 }).format(value);
+  if (type === 'number' && typeof value === 'number') return numberFormat.format(value);
   return typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
 }
 

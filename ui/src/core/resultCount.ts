@@ -1,5 +1,5 @@
 /** The size of a list's answer in Italian, singular and plural (issue 15: not "1 risultati"). */
-const number = new Intl.NumberFormat('it-IT');
+import { countFormat as number } from './numberFormats';
 
 /** `capped`: the count stopped at `n` (spec api.countLimit) and more rows match. */
 export function resultCount(n: number, capped = false): string {

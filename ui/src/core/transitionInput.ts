@@ -7,6 +7,7 @@
 import { evaluate, holds } from '../../../common/rules';
 import { textOf } from '../../../common/text';
 import { isRecord } from './guards';
+import { twoDecimalsFormat } from './numberFormats';
 import type { Row, TransitionDef } from './types';
 
 function contextOf(row: Row): Row {
@@ -47,14 +48,12 @@ export function confirmNamesInput(t: TransitionDef): boolean {
   return /\{input\.\w+\}/.test(t.confirm ?? '');
 }
 
-// Grouped from 1.000 on, as the amount input shows it (Italian leaves 4-digit numbers ungrouped by default).
-const decimals = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: 'always' });
 
 /** The confirmation with each `{input.<name>}` replaced by the typed value, a number in Italian (40,50). */
 export function filledConfirm(t: TransitionDef, input: Row): string {
   return (t.confirm ?? '').replace(/\{input\.(\w+)\}/g, (_whole, name: string) => {
     const value = input[name];
-    return typeof value === 'number' && isNumberInput(t, name) ? decimals.format(value) : textOf(value ?? '');
+    return typeof value === 'number' && isNumberInput(t, name) ? twoDecimalsFormat.format(value) : textOf(value ?? '');
   });
 }
 

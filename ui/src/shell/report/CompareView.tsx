@@ -12,6 +12,7 @@ import { COMPARE_KIND_PARAM, COMPARE_PARAMS, QUARTER_LABELS, latestComparableMon
 import { userMessage } from '../../core/apiError';
 import { useDataProvider } from '../../core/hooks/useDataProvider';
 import { useStableValue } from '../../core/hooks/useStableValue';
+import { twoDecimalsFormat } from '../../core/numberFormats';
 import type { ReportMeta } from '../../core/types';
 import { FilterBar } from '../list/FilterBar';
 import { localToday } from '../list/searchPeriod';
@@ -23,12 +24,11 @@ type Compare = NonNullable<ReportMeta['compare']>;
 const KIND_LABELS: Record<CompareKind, string> = { anno: 'Anno', trimestre: 'Trimestre', mese: 'Mese' };
 /** How many years (and months) back the pickers reach. */
 const YEARS_BACK = 10;
-const percent = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** A change in %, or "n.d." where the base period has nothing to compare with. */
 function formatChange(value: number | null | undefined): string {
   if (typeof value !== 'number') return 'n.d.';
-  return `${value > 0 ? '+' : ''}${percent.format(value)}%`;
+  return `${value > 0 ? '+' : ''}${twoDecimalsFormat.format(value)}%`;
 }
 
 /** The periods the page opens with: the latest concluded one next to the same one a year before. */
