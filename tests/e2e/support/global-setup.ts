@@ -1,11 +1,13 @@
 /**
  * Before any browser test: the Chromium to drive must exist (a missing browser fails the run, it never
- * skips it), and dist/ui, which the server serves, must not be older than the UI's sources.
+ * skips it), dist/ui, which the server serves, must not be older than the UI's sources, and the demo
+ * database every test file's server starts from a copy of is made by a first server start.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT } from './app-server';
+import { copyDatabase, ROOT, startAppServer, TEMPLATE_ENV } from './app-server';
 import { CHROMIUM_PATH } from './chromium';
 
 /** Newest modification time under `dir` (recursive): ui/, generated/ and common/ are small. */
@@ -28,9 +30,28 @@ function buildUiIfStale(): void {
   if (result.status !== 0) throw new Error('npm run build:ui failed');
 }
 
-export default function globalSetup(): void {
+/** A server started on an empty file migrates it and loads the demo data; stopped, it leaves the template. */
+async function makeTemplate(): Promise<{ file: string; remove: () => void }> {
+  const dir = mkdtempSync(join(tmpdir(), 'webpos-e2e-template-'));
+  const remove = () => { rmSync(dir, { recursive: true, force: true }); };
+  try {
+    const server = await startAppServer('');
+    const file = join(dir, 'template.sqlite');
+    await server.stop({ keep: (databaseFile) => { copyDatabase(databaseFile, file); } });
+    return { file, remove };
+  } catch (error) {
+    remove();
+    throw error;
+  }
+}
+
+export default async function globalSetup(): Promise<() => void> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium-headless-shell, or set CHROMIUM_PATH to another Chromium`);
   }
   buildUiIfStale();
+  const template = await makeTemplate();
+  // The workers start after the global setup and inherit its environment.
+  process.env[TEMPLATE_ENV] = template.file;
+  return template.remove;
 }
