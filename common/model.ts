@@ -256,6 +256,8 @@ export interface EntityModel {
     selectSingle?: string[];
     /** A report over the same rows whose totals the list shows for its filters (docs/spec-language.md#list-summaries). */
     summary?: string;
+    /** Buttons running a custom operation on the selected rows or with the list's filters (docs/spec-language.md#list-operations). */
+    operations?: ListOperationModel[];
   };
   form?: {
     route: string; title: string; fields: string[]; permission: string; layout?: FormLayoutModel; views?: FormViewModel[]; createRefusal?: string;
@@ -466,6 +468,12 @@ export interface PageModel {
 }
 
 /** A non-CRUD operation declared in spec/ and implemented by a named handler in server/domain/. */
+/**
+ * A list's button that runs a custom operation (docs/spec-language.md#list-operations): with the selected rows'
+ * keys in the body field `selection`, or with the values of the list's `filters` as its query parameters.
+ */
+export interface ListOperationModel { operation: string; label: string; confirm?: string; selection?: string; filters?: string[] }
+
 export interface CustomOperationModel {
   name: string;
   method: 'get' | 'post' | 'put' | 'delete';

@@ -382,6 +382,10 @@ requireOneFilter?: RequireOneFilter
  */
 formOperations?: FormOperation[]
 /**
+ * Buttons of the list running a custom operation (spec list.operations): with the selected rows' keys in the body field `selection`, or with the list's filter values as query parameters (`filters`: the query parameter and the list's filter parameter holding its value); `file`: the answer is a file to save.
+ */
+listOperations?: ListOperation[]
+/**
  * The form's modal for a caller without the create permission, before it goes to the shell's home (spec form.createRefusal).
  */
 createRefusal?: string
@@ -558,6 +562,20 @@ method: string
 path: string
 permission: string
 confirm?: string
+}
+export interface ListOperation {
+label: string
+method: ("get" | "post" | "put" | "delete")
+path: string
+permission: string
+confirm?: string
+selection?: string
+filters?: ListOperationFilter[]
+file?: true
+}
+export interface ListOperationFilter {
+query: string
+param: string
 }
 export interface RowPermission {
 field: string

@@ -135,6 +135,14 @@ export const manifestSchema = {
         type: 'array', description: "Buttons of a saved row running a custom operation (spec form.operations): its method, path with the key's {params}, permission, and the question asked first.",
         items: shape('FormOperation', { label: str, method: str, path: str, permission: str, confirm: str }, ['label', 'method', 'path', 'permission']),
       },
+      listOperations: {
+        type: 'array', description: "Buttons of the list running a custom operation (spec list.operations): with the selected rows' keys in the body field `selection`, or with the list's filter values as query parameters (`filters`: the query parameter and the list's filter parameter holding its value); `file`: the answer is a file to save.",
+        items: shape('ListOperation', {
+          label: str, method: { enum: ['get', 'post', 'put', 'delete'] }, path: str, permission: str, confirm: str, selection: str,
+          filters: { type: 'array', items: shape('ListOperationFilter', { query: str, param: str }, ['query', 'param']) },
+          file: { type: 'boolean', const: true },
+        }, ['label', 'method', 'path', 'permission']),
+      },
       createRefusal: { ...str, description: "The form's modal for a caller without the create permission, before it goes to the shell's home (spec form.createRefusal)." },
       rowPermissions: {
         type: 'array', description: "Rows whose `field` holds one of `codes` are governed by the function `permission` in place of `replaces` (spec `rowPermissions`).",

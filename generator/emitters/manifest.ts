@@ -4,8 +4,8 @@
  * here is checked against that type by tsc and against the schema at every `npm run gen`.
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { entityByName, transitionsOf, type EntityModel, type FieldModel, type Model } from '../../common/model.js';
-import type { BulkAction, ColumnDef, EntityMeta, FilterDef, Manifest, ReportMeta, RouteDef } from '../../generated/types/manifest.js';
+import { entityByName, transitionsOf, type EntityModel, type FieldModel, type ListOperationModel, type Model } from '../../common/model.js';
+import type { BulkAction, ColumnDef, EntityMeta, FilterDef, ListOperation, Manifest, ReportMeta, RouteDef } from '../../generated/types/manifest.js';
 import type { ReportModel } from '../../common/report.js';
 import { deepestShell } from '../../common/shells.js';
 import { iconComponent } from '../model/check-menu-icons.js';
@@ -122,6 +122,18 @@ export function buildManifest(model: Model): Manifest {
   };
 }
 
+/** A list's operation button (checked by check-list-operations.ts): the operation's call, and which filter gives each query value. */
+function listOperation(entity: EntityModel, model: Model, button: ListOperationModel): ListOperation {
+  const op = model.operations.find((o) => o.name === button.operation);
+  return {
+    label: button.label, method: op?.method ?? 'post', path: op?.path ?? '', permission: op?.permission ?? '',
+    ...(button.confirm ? { confirm: button.confirm } : {}),
+    ...(button.selection ? { selection: button.selection } : {}),
+    ...(button.filters ? { filters: button.filters.map((name) => ({ query: name, param: fieldByName(entity, name).filterParam })) } : {}),
+    ...(op?.response.file ? { file: true as const } : {}),
+  };
+}
+
 /** The transitions a list may run on its selected rows (`bulk:`), in the spec's order. */
 function bulkActions(entity: EntityModel): BulkAction[] {
   return transitionsOf(entity).flatMap(({ name, label, confirm, bulk, input, permission }) => (bulk
@@ -158,6 +170,8 @@ function entityManifest(entity: EntityModel, model: Model): EntityMeta {
         return { label: b.label, method: op?.method ?? 'put', path: op?.path ?? '', permission: op?.permission ?? '', ...(b.confirm ? { confirm: b.confirm } : {}) };
       }),
     } : {}),
+    // Buttons of the list running a custom operation: with the selected rows, or with the filters' values.
+    ...(entity.list?.operations ? { listOperations: entity.list.operations.map((b) => listOperation(entity, model, b)) } : {}),
     // The column the list's badges follow carries them: its cells read "Libreria Online [PayWay]".
     columns: (entity.list?.columns ?? entity.fields.slice(0, 6).map((f) => f.name)).map((n) => ({
       ...column(fieldByName(entity, n)), ...(entity.list?.badges?.column === n ? { badges: entity.list.badges.items } : {}),

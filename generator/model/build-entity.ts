@@ -204,6 +204,7 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
         ...(raw.list.collapseFilters ? { collapseFilters: true as const } : {}),
         ...(raw.list.selectSingle?.length ? { selectSingle: raw.list.selectSingle } : {}),
         ...(raw.list.summary ? { summary: raw.list.summary } : {}),
+        ...(raw.list.operations ? { operations: raw.list.operations } : {}),
       },
     } : {}),
     ...(raw.form ? {

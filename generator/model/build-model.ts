@@ -21,6 +21,7 @@ import { checkDemo } from './check-demo.js';
 import { withDemoFiles, type SpecFileReader } from './demo-files.js';
 import { checkFormOperations } from './check-form-operations.js';
 import { checkLifecycles } from './check-lifecycle.js';
+import { checkListOperations } from './check-list-operations.js';
 import { checkListSummaries } from './check-list-summaries.js';
 import { checkMenuIcons } from './check-menu-icons.js';
 
@@ -68,6 +69,7 @@ export function buildModel(files: SpecFiles, readSpecFile?: SpecFileReader): { m
 
   checkCrossReferences(entities, pages, pageSources, functions.raw.functions, functions.raw.actions, diagnostics, operations);
   checkFormOperations(entities, operations, diagnostics);
+  checkListOperations(entities, operations, diagnostics);
   const config = buildConfig(ofKind('config'), diagnostics);
   checkLifecycles(entities, diagnostics, config);
   const shell = buildShell(ofKind('pages'), entities, pages, pageSources, diagnostics);

@@ -51,7 +51,7 @@ export interface RawEntity {
   deleteConfirmation?: { title?: string; message: string };
   checks?: { field: string; valid: unknown; message: string; description?: string }[];
   indexes?: { fields: string[]; unique?: boolean; kind?: 'trigram' }[];
-  list?: { collapseFilters?: boolean; selectSingle?: string[]; summary?: string; badges?: { column: string; items: { label: string; when: JsonLogic }[] }; route: string; title?: string; columns?: string[]; filters?: string[]; sort?: string; permission?: string };
+  list?: { collapseFilters?: boolean; selectSingle?: string[]; operations?: RawListOperation[]; summary?: string; badges?: { column: string; items: { label: string; when: JsonLogic }[] }; route: string; title?: string; columns?: string[]; filters?: string[]; sort?: string; permission?: string };
   form?: { route: string; title?: string; fields?: string[]; layout?: RawFormLayout; permission?: string; views?: RawFormView[]; createRefusal?: string;
     operations?: { operation: string; label: string; confirm?: string }[] };
   menu?: { group: string; label?: string; order?: number; icon?: string };
@@ -160,3 +160,6 @@ export interface RawFormSection { title?: string; columns?: 1 | 2 | 3; fields: s
 export interface RawFormTab { label: string; visibleWhen?: JsonLogic; sections: RawFormSection[] }
 /** One of the two: the schema requires exactly one. */
 export interface RawFormLayout { tabs?: RawFormTab[]; sections?: RawFormSection[] }
+
+/** A list's button running a custom operation (docs/spec-language.md#list-operations). */
+export interface RawListOperation { operation: string; label: string; confirm?: string; selection?: string; filters?: string[] }

@@ -3,7 +3,9 @@
  * sede.30480 opens the search, which asks for a company first; with Visa Europe it reads its bank's contracts
  * (never bank 34256's), opens a printed one, marks it received after the spec's confirmation ('Variazione
  * archiviata') and reads it as Ricevuto; at 390 px a received contract goes in shipment to the company, the
- * confirmation fitting the screen. axe finds no serious or critical violation on the list.
+ * confirmation fitting the screen. axe finds no serious or critical violation on the list. The list's operations
+ * (docs/spec-language.md#list-operations): the cover sheet of the selected contracts (a mixed selection refused
+ * and kept), and the reminder file of the searched company.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -74,3 +76,47 @@ test('sede.30480 cerca i contratti di una compagnia e ne sposta uno di stato, a 
     await page.screenshot({ path: test.info().outputPath('contratti-390.png'), fullPage: true });
   });
 });
+
+test('sede.30480 stampa il testapacco del contratto in spedizione selezionato ed esporta i solleciti della compagnia', async ({ page }) => {
+  await page.goto(`${LIST}?codCompagnie=20`);
+  await expectPath(page, '/login/banca');
+  await submitLogin(page, 'sede.30480');
+  const rows = page.locator('table tbody tr');
+  await expect(rows).toHaveCount(7);
+
+  await test.step('un contratto in spedizione e uno in errore insieme: il server rifiuta, la selezione resta', async () => {
+    await rows.filter({ hasText: '30480003' }).getByRole('checkbox').check();
+    await rows.filter({ hasText: '30480101' }).getByRole('checkbox').check();
+    await page.getByRole('region', { name: 'Righe selezionate' }).getByRole('button', { name: 'Stampa testapacco' }).click();
+    await page.getByRole('dialog').filter({ hasText: 'Contratti selezionati: 2. Stampare il loro testapacco?' }).getByRole('button', { name: 'Sì' }).click();
+    await expect(page.getByText('Il testapacco si stampa per contratti tutti in errore o tutti in spedizione alla compagnia').first()).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Righe selezionate' })).toContainText('2 righe selezionate');
+  });
+
+  await test.step('il solo contratto in spedizione: il file del testapacco', async () => {
+    await rows.filter({ hasText: '30480101' }).getByRole('checkbox').uncheck();
+    await page.getByRole('region', { name: 'Righe selezionate' }).getByRole('button', { name: 'Stampa testapacco' }).click();
+    const download = page.waitForEvent('download');
+    await page.getByRole('dialog').filter({ hasText: 'Contratti selezionati: 1. Stampare il loro testapacco?' }).getByRole('button', { name: 'Sì' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.txt$/);
+    const sheet = await streamText(await file.createReadStream());
+    expect(sheet).toContain('Tipo: spedizione alla compagnia');
+    expect(sheet).toContain('30480003;20;30480;Bar Centrale Stazione');
+    await expect(page.getByText(`File scaricato: ${file.suggestedFilename()}`).first()).toBeVisible();
+  });
+
+  await test.step('Esporta solleciti con la compagnia cercata: il contratto in spedizione con il suo documento', async () => {
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Esporta solleciti' }).click();
+    const text = await streamText(await (await download).createReadStream());
+    expect(text).toContain('30480003');
+    expect(text).not.toContain('34256');
+  });
+});
+
+async function streamText(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -172,12 +172,15 @@ function isAbort(error: unknown): boolean {
   return isRecord(error) && error.name === 'AbortError';
 }
 
-/** A file answer: its bytes (none: an empty file) and the name of its Content-Disposition (else `file`). */
+/**
+ * A file answer: its bytes (none: an empty file) and the name of its Content-Disposition (else `file`). Most
+ * files are read (GET); an operation that makes one from what it is sent (a cover sheet of selected rows) posts.
+ */
 export async function downloadFile(
-  client: UntypedClient, settle: Transport['settle'], path: string, init: Record<string, unknown> = {}, credentialCall?: boolean,
+  client: UntypedClient, settle: Transport['settle'], path: string, init: Record<string, unknown> = {}, credentialCall?: boolean, method: Verb = 'GET',
 ): Promise<DownloadedFile> {
   let response: Response | undefined;
-  const blob = await settle(client.GET(path, { ...init, parseAs: 'blob', headers: { Accept: '*/*' } }).then((answer) => {
+  const blob = await settle(client[method](path, { ...init, parseAs: 'blob', headers: { Accept: '*/*' } }).then((answer) => {
     response = answer.response;
     return answer;
   }), { credentialCall });

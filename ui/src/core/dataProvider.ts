@@ -77,8 +77,11 @@ export interface DataProvider {
    * The answer is the caller's to check (guards.ts), as nothing types it.
    */
   requestPath(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, options?: RequestOptions): Promise<unknown>;
-  /** A file answer at a path that is data (a stored file field of any entity). */
-  downloadPath(path: string): Promise<DownloadedFile>;
+  /**
+   * A file answer at a path that is data (a stored file field of any entity; a list's operation answering a
+   * file, called with a query or a body).
+   */
+  downloadPath(path: string, options?: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; query?: Record<string, string>; body?: unknown }): Promise<DownloadedFile>;
   /**
    * A file field's upload (docs/spec-language.md#files) as multipart part `file`: POST to `<item>/<field>/check`
    * checks it, PUT to `<item>/<field>` stores it with the row's `version` in If-Match and answers the row
@@ -175,7 +178,7 @@ export function createDataProvider(
       await write('DELETE', entityPath(entity.path, entity.key, key), undefined, version);
     },
     requestPath: (method, path, o = {}) => call(method, `/${path.replace(/^\/+/, '')}`, o),
-    downloadPath: (path) => downloadFile(client, settle, `/${path.replace(/^\/+/, '')}`),
+    downloadPath: (path, o = {}) => downloadFile(client, settle, `/${path.replace(/^\/+/, '')}`, { params: { query: o.query ?? {} }, ...(o.body === undefined ? {} : { body: o.body }) }, undefined, o.method),
     async upload(method, path, file, fileName, version) {
       const url = urlOf(path);
       // The row's path (without /<field>) is where the form keeps the version it read.

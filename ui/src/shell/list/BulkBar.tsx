@@ -11,9 +11,10 @@ import { loadFormDef } from '../../core/artifacts';
 import { bulkOutcomeMessage, bulkOutcomeOf, bulkQuestion, offeredBulkActions, selectedCount } from '../../core/bulkActions';
 import { useDataProvider } from '../../core/hooks/useDataProvider';
 import { keyOf } from '../../core/keys';
-import type { BulkAction, EntityMeta, FormDef, Row, TransitionDef, TransitionInputDef } from '../../core/types';
+import type { BulkAction, EntityMeta, FormDef, ListOperation, Row, TransitionDef, TransitionInputDef } from '../../core/types';
 import { useBanners } from '../banners';
 import { useModals } from '../modals/modalsContext';
+import { ListOperationButton } from './ListOperationButton';
 
 // The input modal is a form (rjsf, the bulkiest library of the shell): its code loads when a bulk action asks
 // for input, not with every list page.
@@ -23,6 +24,10 @@ interface Props {
   entityName: string;
   entity: EntityMeta;
   actions: BulkAction[];
+  /** The list's operations on the selected rows (docs/spec-language.md#list-operations). */
+  operations: ListOperation[];
+  /** The list's filter values, for those operations. */
+  filters: Readonly<Record<string, string | undefined>>;
   selected: Row[];
   /** After an action ran (or failed): the selection is cleared and the rows reloaded. */
   onDone: () => void;
@@ -30,7 +35,7 @@ interface Props {
 
 interface Asking { action: BulkAction; transition: TransitionDef & { input: TransitionInputDef }; form: FormDef }
 
-export function BulkBar({ entityName, entity, actions, selected, onDone }: Props) {
+export function BulkBar({ entityName, entity, actions, operations, filters, selected, onDone }: Props) {
   const provider = useDataProvider();
   const modals = useModals();
   const banners = useBanners();
@@ -93,12 +98,16 @@ export function BulkBar({ entityName, entity, actions, selected, onDone }: Props
       <Group justify="space-between" gap="xs">
         <Text size="sm" fw={500} aria-live="polite">{selectedCount(selected.length)}</Text>
         <Group gap="xs">
-          {offered.length === 0 && <Text size="sm" c="gray.7">Nessuna azione comune alle righe selezionate</Text>}
+          {offered.length === 0 && operations.length === 0 && <Text size="sm" c="gray.7">Nessuna azione comune alle righe selezionate</Text>}
           {offered.map((action) => (
             <Button key={action.name} size="compact-md" variant="light" loading={running === action.name}
               disabled={running !== undefined && running !== action.name} onClick={() => void run(action)}>
               {action.label}
             </Button>
+          ))}
+          {operations.map((op) => (
+            <ListOperationButton key={op.label} operation={op} size="compact-md" filters={filters} onDone={onDone}
+              selectedKeys={selected.flatMap((row) => Object.values(keyOf(entity.key, row) ?? {}))} />
           ))}
         </Group>
       </Group>

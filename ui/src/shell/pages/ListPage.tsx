@@ -12,6 +12,7 @@ import { useEntityList } from '../../core/hooks/useEntityList';
 import { useEntityMutations } from '../../core/hooks/useEntityMutations';
 import { useEntityMeta, useManifest } from '../../core/hooks/useManifest';
 import { fillRoute, keyOf } from '../../core/keys';
+import { splitListOperations } from '../../core/listOperations';
 import { withFilter, withoutFilters, withPage } from '../../core/listView';
 import { resultCount } from '../../core/resultCount';
 import { fixedFieldValues, fixedFilterValues } from '../../core/fixedScope';
@@ -20,6 +21,7 @@ import type { Row } from '../../core/types';
 import { useBanners } from '../banners';
 import { ExportMenu } from '../list/ExportMenu';
 import { FilterBar } from '../list/FilterBar';
+import { ListOperationButton } from '../list/ListOperationButton';
 import { ListSummary } from '../list/ListSummary';
 import { FoldingFilters } from '../list/FoldingFilters';
 import { BulkBar } from '../list/BulkBar';
@@ -134,6 +136,9 @@ function EntityList({ entityName }: { entityName: string }) {
     setSelection((s) => ({ ...s, ids: {} }));
     reload();
   }, [reload]);
+  // Operations of the spec's list.operations: on the selected rows (above them), or on the list's filters (beside the export).
+  const { onSelection, onList } = splitListOperations(entity.listOperations ?? []);
+  const selectable = bulkActions.length > 0 || onSelection.some((op) => can(op.permission));
 
   const clearFilters = filtered ? () => change(withoutFilters(view)) : undefined;
   return (
@@ -141,6 +146,7 @@ function EntityList({ entityName }: { entityName: string }) {
       <Group justify="space-between">
         <Title order={1} size="h2">{title}</Title>
         <Group gap="sm">
+          {onList.map((op) => <ListOperationButton key={op.label} operation={op} filters={filters} />)}
           <ExportMenu entity={entity} sort={view.sort} filters={filters} />
           {canCreate && formRoute && (
             <Button leftSection={<IconPlus size={18} />} onClick={() => void navigate(fillRoute(formRoute, {}))}>
@@ -178,7 +184,7 @@ function EntityList({ entityName }: { entityName: string }) {
         {clearFilters && <Button size="compact-sm" variant="subtle" c="blue.8" onClick={clearFilters}>Azzera i filtri</Button>}
       </Group>
       {entity.summary && !opening && !badPeriod && !missingFilter && <ListSummary summary={entity.summary} filters={filters} />}
-      {bulkActions.length > 0 && <BulkBar entityName={entityName} entity={entity} actions={bulkActions} selected={selected} onDone={afterBulk} />}
+      {selectable && <BulkBar entityName={entityName} entity={entity} actions={bulkActions} operations={onSelection} filters={filters} selected={selected} onDone={afterBulk} />}
       <Suspense fallback={<ListPlaceholder />}>
         <ListTable
           entityName={entityName}
@@ -190,7 +196,7 @@ function EntityList({ entityName }: { entityName: string }) {
           onDelete={canDelete ? (row) => void remove(row) : undefined}
           emptyText={filtered ? 'Nessun risultato con questi filtri' : 'Nessun risultato'}
           onClearFilters={clearFilters}
-          selection={bulkActions.length > 0 ? { rows: selection.ids, onChange: (ids) => setSelection({ shown, ids }) } : undefined}
+          selection={selectable ? { rows: selection.ids, onChange: (ids) => setSelection({ shown, ids }) } : undefined}
         />
       </Suspense>
     </Stack>
