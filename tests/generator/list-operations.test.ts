@@ -63,7 +63,7 @@ describe('list operations', () => {
 `));
     expect(diagnostics).toEqual([]);
     const manifest = buildManifest(present(model, 'the model'));
-    expect(manifest.entities.Pratica?.listOperations).toEqual([
+    expect(manifest.entities.Pratica.listOperations).toEqual([
       { label: 'Stampa', method: 'post', path: 'pratiche/stampa', permission: 'ANAG_BANCHE:AGGIORNAMENTO', confirm: 'Stampare {count} pratiche?', selection: 'pratiche', file: true },
       { label: 'Esporta solleciti', method: 'get', path: 'pratiche/solleciti', permission: 'ANAG_BANCHE:VISUALIZZAZIONE', filters: [{ query: 'ufficio', param: 'codUfficio' }, { query: 'stato', param: 'stato' }], file: true },
     ]);
