@@ -101,7 +101,7 @@ test('sede.30480 stampa il testapacco del contratto in spedizione selezionato ed
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/\.txt$/);
     const sheet = await streamText(await file.createReadStream());
-    expect(sheet).toContain('Tipo: spedizione alla compagnia');
+    expect(sheet).toContain('Tipo: Spedizione alla compagnia');
     expect(sheet).toContain('30480003;20;30480;Bar Centrale Stazione');
     await expect(page.getByText(`File scaricato: ${file.suggestedFilename()}`).first()).toBeVisible();
   });

@@ -370,9 +370,10 @@ describe('cover sheet (testapacco, seed 002 §5 "Cover sheet print", §7, §8)',
     const res = await print(sede, `${a},${b}`);
     expect(res.status, res.text).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="Testapacco_[0-9a-f]{8}_\d{2}-\d{2}-\d{4}\.txt"/);
-    expect(res.text).toContain('Tipo: contratti in errore');
+    expect(res.text).toContain('Tipo: Contratti in errore');
     expect(res.text).toContain('Banca: 30480');
-    expect(res.text).toContain('Contratti: 2');
+    expect(res.text).toContain('Numero contratti: 2');
+    expect(res.text).toContain('Terminal id;Compagnia;Banca;');
     const sheetId = String((await row(a)).id_doc_err);
     expect((await row(b)).id_doc_err).toBe(sheetId);
     expect(res.text).toContain(`Testapacco ${sheetId}`);
@@ -394,7 +395,7 @@ describe('cover sheet (testapacco, seed 002 §5 "Cover sheet print", §7, §8)',
     const a = await contract('03', { termid: '30480002', cod_compagnie: 'F1C' });
     const res = await print(sede, a);
     expect(res.status).toBe(200);
-    expect(res.text).toContain('Tipo: spedizione alla compagnia');
+    expect(res.text).toContain('Tipo: Spedizione alla compagnia');
     const doc = String((await row(a)).id_doc_spedizione_compagnia);
     expect(doc).toMatch(/^[0-9a-f-]{36}$/);
     const reminder = await sede.get(`${API}/sollecitoContratti?codCompagnie=F1C`);

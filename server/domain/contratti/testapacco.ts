@@ -4,6 +4,9 @@
  * bank, no contract already on an error sheet), records the sheet and marks each contract with its id, in one
  * transaction; a reprint finds the contracts by that id. Both answer the sheet as a text file.
  */
+import { entityByName, type EntityModel } from '../../../common/model.js';
+import { named } from '../../lookup.js';
+import type { RuntimeModel } from '../../artifacts.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Row } from '../../crud/row-mapping.js';
 import { callerIn, operationMessage, type DomainContext, type DomainHandler } from '../handler.js';
@@ -17,27 +20,38 @@ const TYPE_OF_STATE: Readonly<Record<string, 'E' | 'S'>> = { '00': 'E', '03': 'S
 
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 const italianDate = (value: unknown) => (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10).split('-').reverse().join('/') : '');
+/** The contract's columns of the sheet, in order; their headings are the fields' labels in the spec. */
+const SHEET_COLUMNS = ['termid', 'codCompagnie', 'codAbi', 'insegnaPdv', 'descEserc', 'partitaIvaEserc', 'dataStampaContratto'] as const;
 
 function refuse(ctx: DomainContext, code: 'VALIDATION_ERROR' | 'INVALID_TRANSITION', message: string): ApiError {
   return new ApiError(code, [{ field: 'contratti', message: operationMessage(ctx.operation, message) }]);
 }
 
-/** The sheet as text: who, when, what, then a line per contract. */
-function sheetFile(sheet: Row, contracts: Row[]): { fileName: string; content: string } {
+/**
+ * The sheet as text: what it is, then a line per contract. Every word of it is a label of the spec
+ * (spec/contratti/testapacco.yaml, contratto-compagnia.yaml); a sheet of several banks or companies names them all.
+ */
+function sheetFile(model: RuntimeModel, sheet: Row, contracts: Row[]): { fileName: string; content: string } {
+  const sheetEntity = entityByName(model, SHEET);
+  const contract = entityByName(model, CONTRACT);
+  const label = (entity: EntityModel, name: string) => named(entity.fields, name, `Fields of ${entity.name}`).label;
+  const line = (name: string, value: string) => `${label(sheetEntity, name)}: ${value}`;
+  const all = (name: string) => [...new Set(contracts.map((c) => text(c[name])))].sort().join(', ');
   const printed = italianDate(sheet.creatoIl);
   const lines = [
-    `Testapacco ${text(sheet.id)}`,
-    `Tipo: ${sheet.tipo === 'E' ? 'contratti in errore' : 'spedizione alla compagnia'}`,
-    `Banca: ${text(sheet.codAbi) || 'più banche'}`,
-    `Compagnia: ${text(sheet.codCompagnia) || 'più compagnie'}`,
-    `Stampato da ${text(sheet.creatoDa)} il ${printed}`,
-    `Contratti: ${contracts.length}`,
+    `${sheetEntity.label} ${text(sheet.id)}`,
+    line('tipo', named(sheetEntity.fields, 'tipo', `Fields of ${SHEET}`).options?.find((o) => o.value === sheet.tipo)?.label ?? text(sheet.tipo)),
+    line('codAbi', text(sheet.codAbi) || all('codAbi')),
+    line('codCompagnia', text(sheet.codCompagnia) || all('codCompagnie')),
+    line('creatoDa', text(sheet.creatoDa)),
+    line('creatoIl', printed),
+    line('numContratti', String(contracts.length)),
     '',
-    'Terminal id;Compagnia;Banca;Insegna;Esercente;Partita IVA;Data stampa contratto',
+    SHEET_COLUMNS.map((name) => label(contract, name)).join(';'),
     ...[...contracts].sort((a, b) => text(a.termid).localeCompare(text(b.termid)))
-      .map((c) => [c.termid, c.codCompagnie, c.codAbi, c.insegnaPdv, c.descEserc, c.partitaIvaEserc].map(text).concat(italianDate(c.dataStampaContratto)).join(';')),
+      .map((c) => SHEET_COLUMNS.map((name) => (name === 'dataStampaContratto' ? italianDate(c[name]) : text(c[name]))).join(';')),
   ];
-  return { fileName: `Testapacco_${text(sheet.id).slice(0, 8)}_${printed.replace(/\//g, '-')}.txt`, content: `${lines.join('\r\n')}\r\n` };
+  return { fileName: `${sheetEntity.label}_${text(sheet.id).slice(0, 8)}_${printed.replace(/\//g, '-')}.txt`, content: `${lines.join('\r\n')}\r\n` };
 }
 
 const only = (values: unknown[]) => (new Set(values.map(text)).size === 1 ? text(values[0]) : null);
@@ -62,7 +76,7 @@ export const stampaTestapacco: DomainHandler = async (ctx) => {
     }, caller);
     // The sheet's id on each contract is the server's (a read-only field): written as an internal save.
     for (const c of contracts) await service(CONTRACT).update({ id: c.id }, { [DOC_FIELD[tipo]]: sheet.id });
-    return sheetFile(sheet, contracts);
+    return sheetFile(ctx.model, sheet, contracts);
   });
 };
 
@@ -72,5 +86,5 @@ export const ristampaTestapacco: DomainHandler = async (ctx) => {
   const field = sheet.tipo === 'E' ? DOC_FIELD.E : DOC_FIELD.S;
   const contracts = await ctx.service(CONTRACT).listAll(caller, { [field]: sheet.id });
   if (!contracts.length) throw new ApiError('NOT_FOUND', [{ field: 'id', message: operationMessage(ctx.operation, 'vuoto') }]);
-  return sheetFile(sheet, contracts);
+  return sheetFile(ctx.model, sheet, contracts);
 };
