@@ -405,6 +405,8 @@ export interface TransitionModel {
   bulk?: 'each' | 'all';
   /** Answered by the API and shown by the form on success. */
   success: string;
+  /** The refusal's message when the row is not in a `from` state (409 INVALID_TRANSITION); default the catalogue's. */
+  failure?: string;
   /**
    * What the caller types when running it (a rejection's reason): the request body, validated like an
    * entity's fields, readable by the guard and the effects as `input.<name>`.
