@@ -3190,7 +3190,8 @@ export interface paths {
         };
         /** Dettaglio Richiesta pay by mail */
         get: operations["getPagamentoMail"];
-        put?: never;
+        /** Modifica Richiesta pay by mail */
+        put: operations["updatePagamentoMail"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3210,8 +3211,29 @@ export interface paths {
         };
         /** Allegato di Richiesta pay by mail */
         get: operations["getPagamentoMailAllegato"];
-        put?: never;
+        /** Carica Allegato di Richiesta pay by mail */
+        put: operations["updatePagamentoMailAllegato"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/serviziPosVirtuali/pagamentoMail/{tid}/allegato/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                tid: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verifica Allegato di Richiesta pay by mail senza salvarlo */
+        post: operations["checkPagamentoMailAllegato"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8968,7 +8990,7 @@ export interface components {
         };
         PagamentoMail: {
             /** @description Le azioni che il chiamante puo' eseguire ora su questa riga (transizioni, update, delete) */
-            _actions?: ("storna" | "conferma" | "annulla")[];
+            _actions?: ("storna" | "conferma" | "annulla" | "update")[];
             /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
             _labels?: {
                 /** @description Banca */
@@ -9054,7 +9076,7 @@ export interface components {
         /** Richiesta pay by mail */
         PagamentoMailCreateInput: {
             /** @description Ignorato: le azioni che GET aggiunge alla riga */
-            _actions?: ("storna" | "conferma" | "annulla")[];
+            _actions?: ("storna" | "conferma" | "annulla" | "update")[];
             /** @description Ignorato: i nomi che GET aggiunge alla riga */
             _labels?: {
                 /** @description Banca */
@@ -9064,6 +9086,8 @@ export interface components {
                 /** @description Negozio */
                 shopId?: string;
             };
+            /** @description Ignorato: i campi bloccati che GET aggiunge alla riga */
+            _readOnly?: ("codAbi" | "codEsercente" | "shopId" | "importo" | "tipoInvio" | "linguaInvio" | "trType" | "destinatario" | "nomeDestinatario" | "descrizione" | "causale" | "nomeCognome" | "note")[];
             /** Allegato */
             allegato?: string | null;
             /** Causale */
@@ -9104,7 +9128,7 @@ export interface components {
         };
         PagamentoMailDetail: {
             /** @description Le azioni che il chiamante puo' eseguire ora su questa riga (transizioni, update, delete) */
-            _actions?: ("storna" | "conferma" | "annulla")[];
+            _actions?: ("storna" | "conferma" | "annulla" | "update")[];
             /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
             _labels?: {
                 /** @description Banca */
@@ -9114,6 +9138,8 @@ export interface components {
                 /** @description Negozio */
                 shopId?: string;
             };
+            /** @description I campi che il chiamante non puo' modificare ora su questa riga (writableWhen) */
+            _readOnly?: ("codAbi" | "codEsercente" | "shopId" | "importo" | "tipoInvio" | "linguaInvio" | "trType" | "destinatario" | "nomeDestinatario" | "descrizione" | "causale" | "nomeCognome" | "note")[];
             /** Allegato */
             allegato: string | null;
             /** Importo in centesimi */
@@ -9190,7 +9216,7 @@ export interface components {
         /** Richiesta pay by mail */
         PagamentoMailInput: {
             /** @description Ignorato: le azioni che GET aggiunge alla riga */
-            _actions?: ("storna" | "conferma" | "annulla")[];
+            _actions?: ("storna" | "conferma" | "annulla" | "update")[];
             /** @description Ignorato: i nomi che GET aggiunge alla riga */
             _labels?: {
                 /** @description Banca */
@@ -9200,6 +9226,8 @@ export interface components {
                 /** @description Negozio */
                 shopId?: string;
             };
+            /** @description Ignorato: i campi bloccati che GET aggiunge alla riga */
+            _readOnly?: ("codAbi" | "codEsercente" | "shopId" | "importo" | "tipoInvio" | "linguaInvio" | "trType" | "destinatario" | "nomeDestinatario" | "descrizione" | "causale" | "nomeCognome" | "note")[];
             /** Allegato */
             allegato?: string | null;
             /** Causale */
@@ -30861,6 +30889,110 @@ export interface operations {
             };
         };
     };
+    updatePagamentoMail: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
+                "If-Match": string;
+            };
+            path: {
+                /** @description Identificativo */
+                tid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PagamentoMailInput"];
+            };
+        };
+        responses: {
+            /** @description Aggiornato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagamentoMailDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflitto */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Modificato nel frattempo */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Versione mancante */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getPagamentoMailAllegato: {
         parameters: {
             query?: never;
@@ -30912,6 +31044,184 @@ export interface operations {
                 };
             };
             /** @description Elemento o file non presente */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updatePagamentoMailAllegato: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
+                "If-Match": string;
+            };
+            path: {
+                /** @description Identificativo */
+                tid: string;
+            };
+            cookie?: never;
+        };
+        /** @description Il file (parte "file"): al massimo 500000 byte, tipi application/pdf, image/png, image/jpeg */
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description Allegato */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Caricato: la riga aggiornata */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento: da rimandare in If-Match per modificarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagamentoMailDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Modificato nel frattempo */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Versione mancante */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    checkPagamentoMailAllegato: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                tid: string;
+            };
+            cookie?: never;
+        };
+        /** @description Il file (parte "file"): al massimo 500000 byte, tipi application/pdf, image/png, image/jpeg */
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description Allegato */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Il file e' accettabile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        valid: true;
+                    };
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
             404: {
                 headers: {
                     [name: string]: unknown;

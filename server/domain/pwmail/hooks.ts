@@ -6,7 +6,7 @@
  *   followed by its id), waiting for the gateway (rc null);
  * - sent by EMAIL, a mail leaves through the mail outbox once the save has committed, opening with the
  *   merchant's text in the chosen language (MessaggioMail) followed by the payment's details and the link.
- * Requests are never updated (the entity has no update): this hook sees creates only, demo rows included.
+ * An update stores only the attachment: the hook leaves it alone.
  */
 import type { Knex } from 'knex';
 import { bound } from '../../../common/bindings.js';
@@ -50,10 +50,13 @@ async function configValue(db: Knex, model: RuntimeModel, key: string): Promise<
 
 export function pagamentoMailHooks(auth: AuthRuntime): EntityHooks {
   return {
-    async beforeSave({ trx, afterCommit, model, caller, row, body }) {
+    async beforeSave({ trx, afterCommit, model, entity, caller, row, body }) {
       if ('importo' in body && overTwoDecimals(body.importo)) throw new ApiError('VALIDATION_ERROR', [{ field: 'importo', message: TOO_MANY_DECIMALS }]);
       row.amount = Math.round(Number(row.importo) * 100);
       if (!caller) return; // demo rows come with their date, link and outcome
+      // An update only stores the attachment (every other field is fixed by its writableWhen): nothing to send again.
+      const tid = entity.fields.find((f) => f.name === 'tid')?.column ?? 'tid';
+      if (row.tid && await trx(entity.table).where(tid, textOf(row.tid)).first()) return;
       if ((row.causale || row.nomeCognome) && (await configValue(trx, model, 'PWM.SPECIAL_REQUESTS')) !== 'true') {
         throw new ApiError('VALIDATION_ERROR', ['causale', 'nomeCognome'].filter((f) => row[f]).map((field) => ({ field, message: SPECIAL_REQUESTS_OFF })));
       }
