@@ -106,7 +106,7 @@ export interface FieldModel {
   index: boolean;
   /** Every message this field can produce, fully resolved (field override, else platform default). */
   messages: Record<MessageKey, string>;
-  ui: { widget?: string; help?: string; placeholder?: string; hidden?: boolean };
+  ui: { widget?: string; help?: string; placeholder?: string; hidden?: boolean; copy?: { label?: string; success: string; missing: string } };
   /** The field's previous name: the next migration renames its column and keeps the values. */
   renamedFrom?: string;
   /** Never copied into the audit trail (password hashes, token hashes). */
