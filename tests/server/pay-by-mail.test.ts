@@ -82,7 +82,10 @@ describe('the request monitor (seed 002 §4 outcome, §9 50 a page)', () => {
 describe('refund, confirm, cancel (seed 002 §4, §8)', () => {
   it('offers each action only in its state', async () => {
     // `update` only stores an attachment (every other field is fixed once sent): the actions are the transitions.
-    const actions = async (id: string) => ((await merchant.get(`${BASE}/${id}`)).body._actions as string[]).filter((a) => a !== 'update');
+    const actions = async (id: string): Promise<unknown[]> => {
+      const answer: unknown[] = (await merchant.get(`${BASE}/${id}`)).body._actions;
+      return answer.filter((a) => a !== 'update');
+    };
     expect(await actions(APPROVED_1002)).toEqual(['storna']);
     expect(await actions(RESERVED_1002)).toEqual(['conferma', 'annulla']);
     for (const id of [WAITING, EXPIRED, REFUNDED, CANCELLED, REFUSED]) expect(await actions(id)).toEqual([]);
