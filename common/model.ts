@@ -106,7 +106,7 @@ export interface FieldModel {
   index: boolean;
   /** Every message this field can produce, fully resolved (field override, else platform default). */
   messages: Record<MessageKey, string>;
-  ui: { widget?: string; help?: string; placeholder?: string; hidden?: boolean };
+  ui: { widget?: string; help?: string; placeholder?: string; hidden?: boolean; copy?: { label?: string; success: string; missing: string } };
   /** The field's previous name: the next migration renames its column and keeps the values. */
   renamedFrom?: string;
   /** Never copied into the audit trail (password hashes, token hashes). */
@@ -407,6 +407,8 @@ export interface TransitionModel {
   bulk?: 'each' | 'all';
   /** Answered by the API and shown by the form on success. */
   success: string;
+  /** The refusal's message when the row is not in a `from` state (409 INVALID_TRANSITION); default the catalogue's. */
+  failure?: string;
   /**
    * What the caller types when running it (a rejection's reason): the request body, validated like an
    * entity's fields, readable by the guard and the effects as `input.<name>`.

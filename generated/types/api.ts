@@ -1982,6 +1982,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/messaggiMail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Elenco Messaggi e-mail pay by mail */
+        get: operations["listMessaggioMail"];
+        put?: never;
+        /** Nuovo Messaggio e-mail pay by mail */
+        post: operations["createMessaggioMail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/messaggiMail/{codAbi}/{codEsercente}/{lingua}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Banca */
+                codAbi: string;
+                /** @description Esercente */
+                codEsercente: string;
+                /** @description Lingua */
+                lingua: "IT" | "EN" | "DE" | "ES" | "FR";
+            };
+            cookie?: never;
+        };
+        /** Dettaglio Messaggio e-mail pay by mail */
+        get: operations["getMessaggioMail"];
+        /** Modifica Messaggio e-mail pay by mail */
+        put: operations["updateMessaggioMail"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/messaggiuscita": {
         parameters: {
             query?: never;
@@ -3111,6 +3154,172 @@ export interface paths {
         put?: never;
         /** Verifica File degli scarti di Caricamento scarti senza salvarlo */
         post: operations["checkCaricamentoScartiFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/serviziPosVirtuali/pagamentoMail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Elenco Richieste pay by mail */
+        get: operations["listPagamentoMail"];
+        put?: never;
+        /** Nuovo Richiesta pay by mail */
+        post: operations["createPagamentoMail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/serviziPosVirtuali/pagamentoMail/{tid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                tid: string;
+            };
+            cookie?: never;
+        };
+        /** Dettaglio Richiesta pay by mail */
+        get: operations["getPagamentoMail"];
+        /** Modifica Richiesta pay by mail */
+        put: operations["updatePagamentoMail"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/serviziPosVirtuali/pagamentoMail/{tid}/allegato": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                tid: string;
+            };
+            cookie?: never;
+        };
+        /** Allegato di Richiesta pay by mail */
+        get: operations["getPagamentoMailAllegato"];
+        /** Carica Allegato di Richiesta pay by mail */
+        put: operations["updatePagamentoMailAllegato"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/serviziPosVirtuali/pagamentoMail/{tid}/allegato/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                tid: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verifica Allegato di Richiesta pay by mail senza salvarlo */
+        post: operations["checkPagamentoMailAllegato"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/serviziPosVirtuali/pagamentoMail/{tid}/annulla": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                tid: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Annulla pagamento: Richiesta pay by mail
+         * @description Da PR a AN.
+         */
+        post: operations["annullaPagamentoMail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/serviziPosVirtuali/pagamentoMail/{tid}/conferma": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                tid: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Conferma pagamento: Richiesta pay by mail
+         * @description Da PR a AP.
+         */
+        post: operations["confermaPagamentoMail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/serviziPosVirtuali/pagamentoMail/{tid}/storna": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                tid: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Storna: Richiesta pay by mail
+         * @description Da AP a ST. Operazione critica: il corpo porta la password del chiamante.
+         */
+        post: operations["stornaPagamentoMail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/serviziPosVirtuali/pagamentoMail/esportazioni": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Esporta Richieste pay by mail */
+        post: operations["exportPagamentoMail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7336,6 +7545,73 @@ export interface components {
             results: components["schemas"]["MailOutbox"][];
             totalCount: number;
         };
+        MessaggioMail: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                codAbi?: string;
+                /** @description Esercente */
+                codEsercente?: string;
+            };
+            /** Banca */
+            codAbi: string;
+            /** Esercente */
+            codEsercente: string;
+            /**
+             * Lingua
+             * @default IT
+             * @enum {string}
+             */
+            lingua: "IT" | "EN" | "DE" | "ES" | "FR";
+            /** Testo dell'e-mail */
+            messaggioMail: string;
+        };
+        MessaggioMailDetail: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                codAbi?: string;
+                /** @description Esercente */
+                codEsercente?: string;
+            };
+            /** Banca */
+            codAbi: string;
+            /** Esercente */
+            codEsercente: string;
+            /**
+             * Lingua
+             * @default IT
+             * @enum {string}
+             */
+            lingua: "IT" | "EN" | "DE" | "ES" | "FR";
+            /** Testo dell'e-mail */
+            messaggioMail: string;
+        };
+        /** Messaggio e-mail pay by mail */
+        MessaggioMailInput: {
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Banca */
+                codAbi?: string;
+                /** @description Esercente */
+                codEsercente?: string;
+            };
+            /** Banca */
+            codAbi: string;
+            /** Esercente */
+            codEsercente: string;
+            /**
+             * Lingua
+             * @enum {string}
+             */
+            lingua?: "IT" | "EN" | "DE" | "ES" | "FR";
+            /** Testo dell'e-mail */
+            messaggioMail: string;
+        };
+        MessaggioMailPage: {
+            results: components["schemas"]["MessaggioMail"][];
+            totalCount: number;
+        };
         MessaggioUscita: {
             /**
              * Creato il
@@ -8711,6 +8987,297 @@ export interface components {
         NotificaUtentePage: {
             results: components["schemas"]["NotificaUtente"][];
             totalCount: number;
+        };
+        PagamentoMail: {
+            /** @description Le azioni che il chiamante puo' eseguire ora su questa riga (transizioni, update, delete) */
+            _actions?: ("storna" | "conferma" | "annulla" | "update")[];
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                codAbi?: string;
+                /** @description Esercente */
+                codEsercente?: string;
+                /** @description Negozio */
+                shopId?: string;
+            };
+            /** Allegato */
+            allegato: string | null;
+            /** Importo in centesimi */
+            amount: number | null;
+            /** Causale */
+            causale: string | null;
+            /** Banca */
+            codAbi: string;
+            /** Esercente */
+            codEsercente: string;
+            /**
+             * Contabilizzata
+             * @default false
+             */
+            contabilizzata: boolean | null;
+            /**
+             * Data richiesta
+             * Format: date
+             */
+            dataRichiesta: string | null;
+            /** Descrizione del pagamento */
+            descrizione: string;
+            /** E-mail del cliente */
+            destinatario: string | null;
+            /** Operazione eseguita da */
+            esitoDa: string | null;
+            /**
+             * Operazione eseguita il
+             * Format: date-time
+             */
+            esitoIl: string | null;
+            /** Importo (euro) */
+            importo: number;
+            /**
+             * Lingua del messaggio
+             * @default IT
+             * @enum {string}
+             */
+            linguaInvio: "IT" | "EN" | "DE" | "ES" | "FR";
+            /** Link di pagamento */
+            linkUrl: string | null;
+            /** Nome e cognome dell'intestatario */
+            nomeCognome: string | null;
+            /** Nome del cliente */
+            nomeDestinatario: string;
+            /** Note */
+            note: string | null;
+            /** Codice esito */
+            rc: string | null;
+            /** Negozio */
+            shopId: string;
+            /** Cliente */
+            shopUserRef: string | null;
+            /**
+             * Esito
+             * @enum {string|null}
+             */
+            stato: "AP" | "PR" | "AT" | "SC" | "ST" | "AN" | "RI" | null;
+            /** Identificativo */
+            tid: string;
+            /**
+             * Tipo di invio
+             * @default EMAIL
+             * @enum {string}
+             */
+            tipoInvio: "EMAIL" | "LINK";
+            /**
+             * Tipo di operazione
+             * @default PURCHASE
+             * @enum {string}
+             */
+            trType: "PURCHASE" | "AUTH";
+        };
+        /** Richiesta pay by mail */
+        PagamentoMailCreateInput: {
+            /** @description Ignorato: le azioni che GET aggiunge alla riga */
+            _actions?: ("storna" | "conferma" | "annulla" | "update")[];
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Banca */
+                codAbi?: string;
+                /** @description Esercente */
+                codEsercente?: string;
+                /** @description Negozio */
+                shopId?: string;
+            };
+            /** @description Ignorato: i campi bloccati che GET aggiunge alla riga */
+            _readOnly?: ("codAbi" | "codEsercente" | "shopId" | "importo" | "tipoInvio" | "linguaInvio" | "trType" | "destinatario" | "nomeDestinatario" | "descrizione" | "causale" | "nomeCognome" | "note")[];
+            /** Allegato */
+            allegato?: string | null;
+            /** Causale */
+            causale?: string | null;
+            /** Banca */
+            codAbi: string;
+            /** Esercente */
+            codEsercente: string;
+            /** Descrizione del pagamento */
+            descrizione: string;
+            /** E-mail del cliente */
+            destinatario?: string | null;
+            /** Importo (euro) */
+            importo: number;
+            /**
+             * Lingua del messaggio
+             * @enum {string}
+             */
+            linguaInvio?: "IT" | "EN" | "DE" | "ES" | "FR";
+            /** Nome e cognome dell'intestatario */
+            nomeCognome?: string | null;
+            /** Nome del cliente */
+            nomeDestinatario: string;
+            /** Note */
+            note?: string | null;
+            /** Negozio */
+            shopId: string;
+            /**
+             * Tipo di invio
+             * @enum {string}
+             */
+            tipoInvio?: "EMAIL" | "LINK";
+            /**
+             * Tipo di operazione
+             * @enum {string}
+             */
+            trType?: "PURCHASE" | "AUTH";
+        };
+        PagamentoMailDetail: {
+            /** @description Le azioni che il chiamante puo' eseguire ora su questa riga (transizioni, update, delete) */
+            _actions?: ("storna" | "conferma" | "annulla" | "update")[];
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                codAbi?: string;
+                /** @description Esercente */
+                codEsercente?: string;
+                /** @description Negozio */
+                shopId?: string;
+            };
+            /** @description I campi che il chiamante non puo' modificare ora su questa riga (writableWhen) */
+            _readOnly?: ("codAbi" | "codEsercente" | "shopId" | "importo" | "tipoInvio" | "linguaInvio" | "trType" | "destinatario" | "nomeDestinatario" | "descrizione" | "causale" | "nomeCognome" | "note")[];
+            /** Allegato */
+            allegato: string | null;
+            /** Importo in centesimi */
+            amount: number | null;
+            /** Causale */
+            causale: string | null;
+            /** Banca */
+            codAbi: string;
+            /** Esercente */
+            codEsercente: string;
+            /**
+             * Contabilizzata
+             * @default false
+             */
+            contabilizzata: boolean | null;
+            /**
+             * Data richiesta
+             * Format: date
+             */
+            dataRichiesta: string | null;
+            /** Descrizione del pagamento */
+            descrizione: string;
+            /** E-mail del cliente */
+            destinatario: string | null;
+            /** Operazione eseguita da */
+            esitoDa: string | null;
+            /**
+             * Operazione eseguita il
+             * Format: date-time
+             */
+            esitoIl: string | null;
+            /** Importo (euro) */
+            importo: number;
+            /**
+             * Lingua del messaggio
+             * @default IT
+             * @enum {string}
+             */
+            linguaInvio: "IT" | "EN" | "DE" | "ES" | "FR";
+            /** Link di pagamento */
+            linkUrl: string | null;
+            /** Nome e cognome dell'intestatario */
+            nomeCognome: string | null;
+            /** Nome del cliente */
+            nomeDestinatario: string;
+            /** Note */
+            note: string | null;
+            /** Codice esito */
+            rc: string | null;
+            /** Negozio */
+            shopId: string;
+            /** Cliente */
+            shopUserRef: string | null;
+            /**
+             * Esito
+             * @enum {string|null}
+             */
+            stato: "AP" | "PR" | "AT" | "SC" | "ST" | "AN" | "RI" | null;
+            /** Identificativo */
+            tid: string;
+            /**
+             * Tipo di invio
+             * @default EMAIL
+             * @enum {string}
+             */
+            tipoInvio: "EMAIL" | "LINK";
+            /**
+             * Tipo di operazione
+             * @default PURCHASE
+             * @enum {string}
+             */
+            trType: "PURCHASE" | "AUTH";
+        };
+        /** Richiesta pay by mail */
+        PagamentoMailInput: {
+            /** @description Ignorato: le azioni che GET aggiunge alla riga */
+            _actions?: ("storna" | "conferma" | "annulla" | "update")[];
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Banca */
+                codAbi?: string;
+                /** @description Esercente */
+                codEsercente?: string;
+                /** @description Negozio */
+                shopId?: string;
+            };
+            /** @description Ignorato: i campi bloccati che GET aggiunge alla riga */
+            _readOnly?: ("codAbi" | "codEsercente" | "shopId" | "importo" | "tipoInvio" | "linguaInvio" | "trType" | "destinatario" | "nomeDestinatario" | "descrizione" | "causale" | "nomeCognome" | "note")[];
+            /** Allegato */
+            allegato?: string | null;
+            /** Causale */
+            causale?: string | null;
+            /** Banca */
+            codAbi: string;
+            /** Esercente */
+            codEsercente: string;
+            /** Descrizione del pagamento */
+            descrizione: string;
+            /** E-mail del cliente */
+            destinatario?: string | null;
+            /** Importo (euro) */
+            importo: number;
+            /**
+             * Lingua del messaggio
+             * @enum {string}
+             */
+            linguaInvio?: "IT" | "EN" | "DE" | "ES" | "FR";
+            /** Nome e cognome dell'intestatario */
+            nomeCognome?: string | null;
+            /** Nome del cliente */
+            nomeDestinatario: string;
+            /** Note */
+            note?: string | null;
+            /** Negozio */
+            shopId: string;
+            /**
+             * Tipo di invio
+             * @enum {string}
+             */
+            tipoInvio?: "EMAIL" | "LINK";
+            /**
+             * Tipo di operazione
+             * @enum {string}
+             */
+            trType?: "PURCHASE" | "AUTH";
+        };
+        PagamentoMailPage: {
+            results: components["schemas"]["PagamentoMail"][];
+            totalCount: number;
+        };
+        PagamentoMailStornaInput: {
+            /** Password */
+            password: string;
+        };
+        PagamentoMailTransitionResult: {
+            /** @description Il messaggio di esito della specifica */
+            message: string;
+            row: components["schemas"]["PagamentoMailDetail"];
         };
         Passkey: {
             /** counter */
@@ -23438,6 +24005,326 @@ export interface operations {
             };
         };
     };
+    listMessaggioMail: {
+        parameters: {
+            query?: {
+                /** @description Filtro: Lingua */
+                lingua?: "IT" | "EN" | "DE" | "ES" | "FR";
+                /** @description Pagina, da 0 */
+                page?: number;
+                /** @description Ricerca per nome: le righe in cui lingua contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description Righe per pagina */
+                size?: number;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Una pagina di risultati */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessaggioMailPage"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createMessaggioMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessaggioMailInput"];
+            };
+        };
+        responses: {
+            /** @description Creato */
+            201: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessaggioMailDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gia' presente */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMessaggioMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Banca */
+                codAbi: string;
+                /** @description Esercente */
+                codEsercente: string;
+                /** @description Lingua */
+                lingua: "IT" | "EN" | "DE" | "ES" | "FR";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Trovato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessaggioMailDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateMessaggioMail: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
+                "If-Match": string;
+            };
+            path: {
+                /** @description Banca */
+                codAbi: string;
+                /** @description Esercente */
+                codEsercente: string;
+                /** @description Lingua */
+                lingua: "IT" | "EN" | "DE" | "ES" | "FR";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessaggioMailInput"];
+            };
+        };
+        responses: {
+            /** @description Aggiornato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessaggioMailDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflitto */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Modificato nel frattempo */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Versione mancante */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listMessaggioUscita: {
         parameters: {
             query?: {
@@ -29762,6 +30649,948 @@ export interface operations {
             };
             /** @description Non trovato */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPagamentoMail: {
+        parameters: {
+            query?: {
+                /** @description Filtro: Data richiesta al */
+                dataRichiestaA?: string;
+                /** @description Filtro: Data richiesta dal */
+                dataRichiestaDa?: string;
+                /** @description Filtro: E-mail del cliente */
+                destinatario?: string;
+                /** @description Filtro: Importo (euro) al */
+                importoA?: number;
+                /** @description Filtro: Importo (euro) dal */
+                importoDa?: number;
+                /** @description Pagina, da 0 */
+                page?: number;
+                /** @description Ricerca per nome: le righe in cui shopUserRef contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description Filtro: Cliente */
+                shopUserRef?: string;
+                /** @description Righe per pagina */
+                size?: number;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+                /** @description Filtro: Esito */
+                stato?: "AP" | "PR" | "AT" | "SC" | "ST" | "AN" | "RI";
+                /** @description Filtro: Negozio */
+                store?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Una pagina di risultati */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagamentoMailPage"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPagamentoMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PagamentoMailCreateInput"];
+            };
+        };
+        responses: {
+            /** @description Creato */
+            201: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagamentoMailDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gia' presente */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPagamentoMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                tid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Trovato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagamentoMailDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updatePagamentoMail: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
+                "If-Match": string;
+            };
+            path: {
+                /** @description Identificativo */
+                tid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PagamentoMailInput"];
+            };
+        };
+        responses: {
+            /** @description Aggiornato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagamentoMailDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflitto */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Modificato nel frattempo */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Versione mancante */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPagamentoMailAllegato: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                tid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Il file, con il suo tipo (Content-Disposition con il nome originale, X-Content-Type-Options: nosniff) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Elemento o file non presente */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updatePagamentoMailAllegato: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
+                "If-Match": string;
+            };
+            path: {
+                /** @description Identificativo */
+                tid: string;
+            };
+            cookie?: never;
+        };
+        /** @description Il file (parte "file"): al massimo 500000 byte, tipi application/pdf, image/png, image/jpeg */
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description Allegato */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Caricato: la riga aggiornata */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento: da rimandare in If-Match per modificarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagamentoMailDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Modificato nel frattempo */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Versione mancante */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    checkPagamentoMailAllegato: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                tid: string;
+            };
+            cookie?: never;
+        };
+        /** @description Il file (parte "file"): al massimo 500000 byte, tipi application/pdf, image/png, image/jpeg */
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description Allegato */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Il file e' accettabile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        valid: true;
+                    };
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    annullaPagamentoMail: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chiave scelta dal client: una richiesta ripetuta con la stessa chiave riceve la prima risposta, senza rieseguire la transizione */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Identificativo */
+                tid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Pagamento annullato con successo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagamentoMailTransitionResult"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non consentita nello stato attuale */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Chiave di idempotenza già usata per un'altra richiesta (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confermaPagamentoMail: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chiave scelta dal client: una richiesta ripetuta con la stessa chiave riceve la prima risposta, senza rieseguire la transizione */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Identificativo */
+                tid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Pagamento confermato con successo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagamentoMailTransitionResult"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non consentita nello stato attuale */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Chiave di idempotenza già usata per un'altra richiesta (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    stornaPagamentoMail: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chiave scelta dal client: una richiesta ripetuta con la stessa chiave riceve la prima risposta, senza rieseguire la transizione */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Identificativo */
+                tid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PagamentoMailStornaInput"];
+            };
+        };
+        responses: {
+            /** @description Pagamento stornato con successo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagamentoMailTransitionResult"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non consentita nello stato attuale */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Chiave di idempotenza già usata per un'altra richiesta (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Troppi tentativi di password: utenza bloccata per un po' */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportPagamentoMail: {
+        parameters: {
+            query: {
+                /** @description Filtro: Data richiesta al */
+                dataRichiestaA?: string;
+                /** @description Filtro: Data richiesta dal */
+                dataRichiestaDa?: string;
+                /** @description Filtro: E-mail del cliente */
+                destinatario?: string;
+                /** @description Formato del file */
+                formato: "csv" | "xlsx";
+                /** @description Filtro: Importo (euro) al */
+                importoA?: number;
+                /** @description Filtro: Importo (euro) dal */
+                importoDa?: number;
+                /** @description Ricerca per nome: le righe in cui shopUserRef contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description Filtro: Cliente */
+                shopUserRef?: string;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+                /** @description Filtro: Esito */
+                stato?: "AP" | "PR" | "AT" | "SC" | "ST" | "AN" | "RI";
+                /** @description Filtro: Negozio */
+                store?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Esportazione in coda */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportJob"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Troppe esportazioni in corso */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1675,6 +1675,64 @@ telefono?: (string | null)
 email?: (string | null)
 }
 
+export interface MessaggioMail {
+codAbi: string
+codEsercente: string
+lingua: ("IT" | "EN" | "DE" | "ES" | "FR")
+messaggioMail: string
+}
+
+export interface MessaggioMailInput {
+codAbi: string
+codEsercente: string
+lingua?: ("IT" | "EN" | "DE" | "ES" | "FR")
+messaggioMail: string
+}
+
+export interface PagamentoMail {
+tid: string
+codAbi: string
+codEsercente: string
+shopId: string
+dataRichiesta: (string | null)
+importo: number
+amount: (number | null)
+shopUserRef: (string | null)
+tipoInvio: ("EMAIL" | "LINK")
+linguaInvio: ("IT" | "EN" | "DE" | "ES" | "FR")
+trType: ("PURCHASE" | "AUTH")
+destinatario: (string | null)
+nomeDestinatario: string
+descrizione: string
+causale: (string | null)
+nomeCognome: (string | null)
+note: (string | null)
+allegato: (string | null)
+linkUrl: (string | null)
+rc: (string | null)
+contabilizzata: (boolean | null)
+stato: ("AP" | "PR" | "AT" | "SC" | "ST" | "AN" | "RI" | null)
+esitoDa: (string | null)
+esitoIl: (string | null)
+}
+
+export interface PagamentoMailInput {
+codAbi: string
+codEsercente: string
+shopId: string
+importo: number
+tipoInvio?: ("EMAIL" | "LINK")
+linguaInvio?: ("IT" | "EN" | "DE" | "ES" | "FR")
+trType?: ("PURCHASE" | "AUTH")
+destinatario?: (string | null)
+nomeDestinatario: string
+descrizione: string
+causale?: (string | null)
+nomeCognome?: (string | null)
+note?: (string | null)
+allegato?: (string | null)
+}
+
 export interface Richiesta {
 idRichiesta: string
 codAbi: string

@@ -136,7 +136,7 @@ function transferListUi(child: ChildModel, childEntity: EntityModel, model: Mode
 
 function fieldUi(field: FieldModel): Record<string, unknown> {
   const ui: Record<string, unknown> = {};
-  const widget = field.ui.hidden ? 'hidden' : field.ui.widget ?? (field.lookup ? 'reference' : defaultWidget(field));
+  const widget = field.ui.hidden ? 'hidden' : field.ui.copy ? 'copyText' : field.ui.widget ?? (field.lookup ? 'reference' : defaultWidget(field));
   if (widget) ui['ui:widget'] = widget;
   if (field.ui.help) ui['ui:help'] = field.ui.help;
   if (field.ui.placeholder) ui['ui:placeholder'] = field.ui.placeholder;
@@ -150,6 +150,8 @@ function fieldUi(field: FieldModel): Record<string, unknown> {
   if (field.reference && !field.ui.hidden && !field.ui.widget) ui['ui:options'] = { entity: field.reference.entity };
   // A lookup is the same select, over the rows its filterBy fields allow, filling fields from the chosen one.
   if (field.lookup && !field.ui.hidden && !field.ui.widget) ui['ui:options'] = { entity: field.lookup.entity, lookup: field.lookup };
+  // A text with a button that copies it (ui/src/shell/form/CopyTextWidget.tsx), with the spec's banners.
+  if (field.ui.copy && !field.ui.hidden) ui['ui:options'] = { copy: field.ui.copy };
   if (field.options) {
     ui['ui:enumNames'] = [...field.options.map((o) => o.label), ...(field.required ? [] : ['-'])];
   }

@@ -155,6 +155,10 @@ function buildStates(
       // An action of one state (a note on a row in error): it names that state once, as `from` and as `to`.
       if (t.from.length !== 1 || t.from[0] !== t.to) report(at('keepState'), `Transition '${name}' keeps the state: its 'from' must be exactly its 'to' ('${t.to}'), one state.`);
     } else if (t.from.includes(t.to)) report(at('to'), `Transition '${name}' goes from '${t.to}' to '${t.to}': a transition must change the state. An action of that state says 'keepState: true'.`);
+    // A confirmation may name the row's fields ({row.importo}): each must be one.
+    for (const [, field] of (t.confirm ?? '').matchAll(/\{row\.(\w+)\}/g)) {
+      if (!fields.some((f) => f.name === field)) report(at('confirm'), `Transition '${name}': the confirmation names {row.${field}}, which is not a field of the entity.`);
+    }
     if (children.includes(name)) report([...base, 'transitions', name], `Transition '${name}' has the name of a child list: both would be /${raw.api?.path ?? ''}/{key}/${name}. Rename the transition.`, true);
     return {
       name, label: t.label ?? name, from: [...t.from], to: t.to, ...(t.keepState ? { keepState: true as const } : {}), permission: t.permission,
@@ -162,6 +166,7 @@ function buildStates(
       ...(t.confirm ? { confirm: t.confirm } : {}),
       ...(t.bulk ? { bulk: t.bulk } : {}),
       success: t.success,
+      ...(t.failure ? { failure: t.failure } : {}),
       ...(t.input ? { input: inputOf(name, t.input) } : {}),
       ...transitionChecks(name, t, at, report),
       ...(t.reauthenticate ? { reauthenticate: password(name) } : {}),

@@ -75,7 +75,7 @@ export interface RawStates {
   initial?: (string | { state: string; via?: string })[];
   enter?: Record<string, { effects?: RawEffect[]; success?: string }>;
   transitions: Record<string, {
-    label?: string; from: string[]; to: string; permission: string; guard?: unknown; confirm?: string; success: string; bulk?: 'each' | 'all';
+    label?: string; from: string[]; to: string; permission: string; guard?: unknown; confirm?: string; success: string; failure?: string; bulk?: 'each' | 'all';
     input?: Record<string, RawField>; effects?: RawEffect[];
     prefill?: Record<string, unknown>; lock?: Record<string, { when: unknown; message: string }>;
     checks?: { field?: string; valid: unknown; message: string }[]; reauthenticate?: true; keepState?: boolean;

@@ -143,7 +143,7 @@ export class Lifecycle {
     // Only the declared inputs, each present (null when not sent), so `input.<name>` never reads a stray key.
     const given = Object.fromEntries((t.input ?? []).map((f) => [f.name, input[f.name] ?? null]));
     if (t.guard !== undefined && !logicHolds(t.guard, { ...(await this.context(trx, current, caller)), input: given })) throw new ApiError('FORBIDDEN');
-    if (!t.from.includes(String(current[states.field]))) throw new ApiError('INVALID_TRANSITION');
+    if (!t.from.includes(String(current[states.field]))) throw invalidTransition(t);
     await this.checkTransition(trx, current, t, caller, given);
 
     const onEntry: Partial<StateMachineModel['enter']> = states.enter;
@@ -159,7 +159,7 @@ export class Lifecycle {
       .where(keyColumns(this.entity, current))
       .whereIn(stateColumn, t.from)
       .update(toColumns(this.entity, changes));
-    if (moved !== 1) throw new ApiError('INVALID_TRANSITION');
+    if (moved !== 1) throw invalidTransition(t);
     await this.adjustAll(trx, next, effects, caller, given);
     await this.insertAndEnqueue(trx, next, t, caller, given, insertRow);
     return t.success;
@@ -411,4 +411,11 @@ function sameInput(given: unknown, held: unknown): boolean {
   const b = textOf(held);
   if (a.trim() !== '' && b.trim() !== '' && Number.isFinite(Number(a)) && Number.isFinite(Number(b))) return Number(a) === Number(b);
   return a === b;
+}
+
+/** 409 INVALID_TRANSITION, in the transition's own words when the spec gives them (`failure`). */
+function invalidTransition(t: TransitionModel): ApiError {
+  const error = new ApiError('INVALID_TRANSITION');
+  if (t.failure) error.errorMessage = t.failure;
+  return error;
 }

@@ -20,6 +20,7 @@ import { assignmentHandlers } from './notifiche/assignment-handlers.js';
 import { notificheHandlers } from './notifiche/handlers.js';
 import { notificaHooks } from './notifiche/hooks.js';
 import { permissionHandlers } from './permissions/handlers.js';
+import { pagamentoMailHooks } from './pwmail/hooks.js';
 
 /** The auth handlers are built per app, with its throttle and mail (server/app.ts, auth/handlers.ts). */
 export const domainHandlers: Readonly<Record<string, DomainHandler>> = {
@@ -51,5 +52,7 @@ export function entityHooks(auth: AuthRuntime): Readonly<Record<string, EntityHo
     Ruolo: roleHooks,
     Notifica: notificaHooks,
     Promozione: promozioneHooks,
+    // A new pay-by-mail request: its cents, date, link and, sent by e-mail, its mail (spec/pwmail/).
+    PagamentoMail: pagamentoMailHooks(auth),
   };
 }

@@ -48,6 +48,8 @@ export class ApiError extends Error {
    * `values` fill the `{name}` placeholders of the catalogue's message (EXPORT_LIMIT says how many exports
    * are allowed), so the number a user reads is the one in force, while the wording stays in the spec.
    */
+  /** The spec's own wording for this refusal (a transition's `failure`), answered instead of the catalogue's. */
+  errorMessage?: string;
   constructor(readonly code: ErrorCode, readonly details: ErrorDetail[] = [], message?: string, readonly values: Record<string, string | number> = {}) {
     super(message ?? code);
     this.status = ERROR_STATUS[code];

@@ -31,7 +31,7 @@ export function errorHandler(model: RuntimeModel, fieldsOf: (operationId: string
       apiError = new ApiError('INTERNAL_ERROR');
     }
     const body: ErrorBody = {
-      errorMessage: fillMessage(model.messages.errors[apiError.code] ?? model.messages.errors.INTERNAL_ERROR, apiError.values),
+      errorMessage: apiError.errorMessage ?? fillMessage(model.messages.errors[apiError.code] ?? model.messages.errors.INTERNAL_ERROR, apiError.values),
       code: apiError.code,
       details: apiError.details,
     };

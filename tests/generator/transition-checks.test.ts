@@ -86,3 +86,24 @@ describe('mistakes, at file:line', () => {
     expect({ file: d.file, line: d.line }).toEqual({ file: PAG, line: lineOf(text, at) });
   });
 });
+
+describe("a transition's failure message, a confirmation naming the row, a text to copy", () => {
+  const WITH = replaced('      success: Rimborsato\n', "      success: Rimborsato\n      failure: Rimborso fallito\n      confirm: 'Rimborsare {row.importo} euro del {row.data}?'\n")
+    .replace('  circuito: { type: string }', '  circuito: { type: string, ui: { copy: { label: Copia circuito, success: Copiato, missing: Nessun circuito } } }');
+
+  it('keeps the failure, the confirmation as written and the copy rule in the model', () => {
+    const { model, diagnostics } = loadSpec(spec(WITH));
+    expect(diagnostics).toEqual([]);
+    const entity = named(present(model, 'the model').entities, 'Pagamento', 'entities');
+    const t = present(entity.states, 'machines')[0].transitions[0];
+    expect(t.failure).toBe('Rimborso fallito');
+    expect(t.confirm).toBe('Rimborsare {row.importo} euro del {row.data}?');
+    expect(named(entity.fields, 'circuito', 'fields').ui.copy).toEqual({ label: 'Copia circuito', success: 'Copiato', missing: 'Nessun circuito' });
+  });
+
+  it('refuses a confirmation naming a field the entity lacks, at its line', () => {
+    const text = WITH.replace('{row.data}', '{row.giorno}');
+    const d = loadSpecWithError(spec(text), "names {row.giorno}, which is not a field of the entity");
+    expect({ file: d.file, line: d.line }).toEqual({ file: PAG, line: lineOf(text, 'confirm:') });
+  });
+});

@@ -170,6 +170,24 @@ const ALTRUI_34256 = 'mx-documento-34256';
 const LETTERE_PERIODO = { dataRiferimentoDa: '2026-01-01', dataRiferimentoA: '2026-10-01' };
 const GIORNALIERO_PERIODO = { dataOperazioneDa: '2026-11-01', dataOperazioneA: '2026-11-25' };
 
+/** Pay-by-mail (spec/pwmail/): Bar Centrale's demo requests (spec/demo/55-pay-by-mail.yaml), Hotel Dolomiti's inserted below. */
+const PWM_ALTRUI = 'mx-pwm-34256';
+const pwmAltruiUntouched = async () => expect(await db()('pagamento_mail').where({ tid: PWM_ALTRUI }).first()).toMatchObject({ stato: 'PR', rc: 'IGFS_000', esito_da: null, allegato: null });
+const PWM_REQUEST = { codAbi: '30480', codEsercente: '0001234', shopId: '1001', importo: 12.5, tipoInvio: 'LINK', nomeDestinatario: 'Cliente matrice', descrizione: 'Prova matrice' };
+/** The demo's first request of Bar Centrale as stored, sent back unchanged (a request's fields are fixed once sent). */
+const PWM_STORED = { codAbi: '30480', codEsercente: '0001234', shopId: '1001', importo: 48.5, tipoInvio: 'EMAIL', linguaInvio: 'IT', trType: 'PURCHASE', destinatario: 'giulia.rossi@cliente.example', nomeDestinatario: 'Giulia Rossi', descrizione: 'Rinfresco per 10 persone del 28/11' };
+/** A pay-by-mail action: a fresh request of Bar Centrale in state `stato` (rc and booking as the gateway left them). */
+function pwmActionSample(tid: string, columns: Record<string, unknown>, body?: () => object): Sample {
+  return {
+    prepare: async () => {
+      await db()('pagamento_mail').insert({ tid, cod_abi: '30480', cod_esercente: '0001234', shop_id: '1001', data_richiesta: '2026-11-20', importo: 10, amount: 1000,
+        shop_user_ref: 'Matrice', tipo_invio: 'LINK', lingua_invio: 'IT', tr_type: 'AUTH', nome_destinatario: 'Matrice', descrizione: 'Matrice', ...columns });
+    },
+    params: { tid }, ...(body ? { body } : {}),
+    outside: { params: { tid: PWM_ALTRUI }, ...(body ? { body } : {}), expect: 404, untouched: pwmAltruiUntouched },
+  };
+}
+
 /** An action on a movement: a fresh 30480 movement (copied from the demo's, dated today) with `columns`. */
 function movementActionSample(id: string, columns: Record<string, unknown>): Sample {
   const body = () => ({ importo: 1, password: DEMO_PASSWORD });
@@ -426,6 +444,45 @@ const SAMPLES: Partial<Record<string, Sample>> = {
   // Refund and pre-authorisation close (seed 002 §4): a movement of 30480 dated today, in the state each
   // starts from; 34256's demo movement is out of scope (404, untouched). The body carries the caller's password.
   stornaTransazione: movementActionSample('MXSTORNO', { stato: 'AP' }),
+  // Pay-by-mail (spec/pwmail/): the requests of the merchants of bank 30480; Hotel Dolomiti's (34256) is 404.
+  listPagamentoMail: { outside: 'unscoped' },
+  getPagamentoMail: { params: { tid: '9b1e0a52-0c4f-4b8e-9a51-000000000001' }, outside: { params: { tid: PWM_ALTRUI }, expect: 404 } },
+  createPagamentoMail: {
+    body: () => PWM_REQUEST,
+    outside: { body: () => ({ ...PWM_REQUEST, codAbi: '34256', codEsercente: '0003456', shopId: '3001' }), expect: 403, untouched: async () => expect(await db()('pagamento_mail').where({ cod_abi: '34256' }).whereNot({ tid: PWM_ALTRUI })).toEqual([]) },
+  },
+  updatePagamentoMail: {
+    params: { tid: '9b1e0a52-0c4f-4b8e-9a51-000000000001' }, body: () => PWM_STORED,
+    outside: { params: { tid: PWM_ALTRUI }, body: () => PWM_STORED, expect: 404, untouched: pwmAltruiUntouched },
+  },
+  getPagamentoMailAllegato: {
+    params: { tid: '9b1e0a52-0c4f-4b8e-9a51-000000000001' },
+    prepare: async () => {
+      const { contentType, body } = pdfUpload()[MULTIPART];
+      const etag = (await app.request.get(`${API}/serviziPosVirtuali/pagamentoMail/9b1e0a52-0c4f-4b8e-9a51-000000000001`)).headers.etag;
+      expect((await app.request.put(`${API}/serviziPosVirtuali/pagamentoMail/9b1e0a52-0c4f-4b8e-9a51-000000000001/allegato`).set('If-Match', etag).set('Content-Type', contentType).send(body)).status).toBe(200);
+    },
+    outside: { params: { tid: PWM_ALTRUI }, expect: 404 },
+  },
+  checkPagamentoMailAllegato: { params: { tid: '9b1e0a52-0c4f-4b8e-9a51-000000000001' }, body: pdfUpload, outside: { params: { tid: PWM_ALTRUI }, body: pdfUpload, expect: 404 } },
+  updatePagamentoMailAllegato: {
+    params: { tid: '9b1e0a52-0c4f-4b8e-9a51-000000000001' }, body: pdfUpload,
+    outside: { params: { tid: PWM_ALTRUI }, body: pdfUpload, expect: 404, untouched: pwmAltruiUntouched },
+  },
+  stornaPagamentoMail: pwmActionSample('mx-pwm-storna', { rc: 'IGFS_000', contabilizzata: true, stato: 'AP' }, () => ({ password: DEMO_PASSWORD })),
+  confermaPagamentoMail: pwmActionSample('mx-pwm-conferma', { rc: 'IGFS_000', contabilizzata: false, stato: 'PR' }),
+  annullaPagamentoMail: pwmActionSample('mx-pwm-annulla', { rc: 'IGFS_000', contabilizzata: false, stato: 'PR' }),
+  listMessaggioMail: { outside: 'unscoped' },
+  getMessaggioMail: { params: { codAbi: '30480', codEsercente: '0001234', lingua: 'EN' }, outside: { params: { codAbi: '34256', codEsercente: '0003456', lingua: 'IT' }, expect: 404 } },
+  createMessaggioMail: {
+    prepare: async () => { await db()('messaggio_mail').where({ cod_abi: '30480', cod_esercente: '0005678', lingua: 'DE' }).delete(); },
+    body: () => ({ codAbi: '30480', codEsercente: '0005678', lingua: 'DE', messaggioMail: 'Sehr geehrter Kunde' }),
+    outside: { body: () => ({ codAbi: '34256', codEsercente: '0003456', lingua: 'DE', messaggioMail: 'Altrui' }), expect: 403, untouched: async () => expect(await db()('messaggio_mail').where({ cod_abi: '34256', lingua: 'DE' })).toEqual([]) },
+  },
+  updateMessaggioMail: {
+    params: { codAbi: '30480', codEsercente: '0001234', lingua: 'EN' }, body: () => ({ codAbi: '30480', codEsercente: '0001234', lingua: 'EN', messaggioMail: 'Dear customer' }),
+    outside: { params: { codAbi: '34256', codEsercente: '0003456', lingua: 'IT' }, body: () => ({ codAbi: '34256', codEsercente: '0003456', lingua: 'IT', messaggioMail: 'Cambiato' }), expect: 404, untouched: async () => expect((await db()('messaggio_mail').where({ cod_abi: '34256', lingua: 'IT' }).first()).messaggio_mail).toBe('Altrui') },
+  },
   chiudiPreautorizzazioneTransazione: movementActionSample('MXPREAUT', { stato: 'PA', flag_preautorizzazione: true }),
   updateTerminale: {
     params: { posid: '30480101' }, body: () => ({ posid: '30480101', pdvid: '2001', codEser: '0002345', abi: '30480', codModpos: 'G01', tipoConn: 'G' }),
@@ -1010,6 +1067,10 @@ beforeAll(async () => {
   await db()('contratto_esercente').insert({ id: ALTRUI_34256, abi: '34256', cod_eser: '0003456', num_contratto: 'ALTRUI', data_stipula: '2025-01-01' });
   await db()('lettera_addebito').insert({ id: ALTRUI_34256, abi: '34256', cod_esercente: '0003456', cod_negozio: '3001', data_riferimento: '2026-09-01', tipologia: 'COM' });
   await db()('contratto_acquiring').insert({ id: ALTRUI_34256, abi: '34256', cod_eser: '0003456', pdvid: '3001', cod_compagnia: '20', data_contratto: '2025-01-01', contratto_visualizzato: 'N' });
+  // Pay-by-mail of Hotel Dolomiti (spec/pwmail/): a reserved payment and a mail text, out of scope for mx.full.
+  await db()('pagamento_mail').insert({ tid: PWM_ALTRUI, cod_abi: '34256', cod_esercente: '0003456', shop_id: '3001', data_richiesta: '2026-11-20', importo: 10, amount: 1000,
+    shop_user_ref: 'Altrui', tipo_invio: 'LINK', lingua_invio: 'IT', tr_type: 'AUTH', nome_destinatario: 'Altrui', descrizione: 'Altrui', rc: 'IGFS_000', contabilizzata: false, stato: 'PR' });
+  await db()('messaggio_mail').insert({ cod_abi: '34256', cod_esercente: '0003456', lingua: 'IT', messaggio_mail: 'Altrui' });
 
   // For every permission: a user holding every other function (all actions), and one holding every other action of it.
   const functions = Object.keys(MODEL.functions);

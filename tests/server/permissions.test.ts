@@ -176,7 +176,8 @@ describe('GET funzioni and funzioni/{fn}/permessi', () => {
     expect(await fns('agente.push')).toEqual(['ANAG_AGENTI_PUSH', 'CAMBIO_PASSWORD', 'ANAG_ESERCENTE', 'GES_ESER', 'GES_NEG', 'GES_POS'].sort());
     // The merchant's administrator also holds the business portal's pay-by-mail and documents (seed 000 §2, issue 18).
     expect(await fns('merchant.0001234')).toEqual(['WB_CONTATTI', 'WB_CHANGE_PASS', 'WB_GESTIONE_UTENZE', 'WB_IMPOSTAZIONI', 'PWMAIL', 'WB_DOCUMENTI', 'WB_LETTERE_ADDEBITO', 'WB_CONTR_ACQUIRING', 'WB_PROFILO', ...ownRecord].sort());
-    expect(await fns('operatore.0001234')).toEqual(['WB_CHANGE_PASS', 'WB_PROFILO', ...ownRecord].sort());
+    // The demo operator also sends pay-by-mail for its store (MERCHANT_OP_PWM, seed 002 §3).
+    expect(await fns('operatore.0001234')).toEqual(['WB_CHANGE_PASS', 'WB_PROFILO', 'PWMAIL', ...ownRecord].sort());
   });
 
   it('the actions on a function', async () => {
@@ -274,8 +275,8 @@ describe('GET menuitems', () => {
   it('agente.push sees its agents, the password change and the merchant registry (the push aggregate\'s); the merchants see only their business portal\'s pages', async () => {
     expect(await menu('agente.push')).toEqual(['/about', '/anagrafiche/agentipush', '/anagrafiche/agentipush/reportAttivazioni', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/impostazioni', '/security/cambioPassword']);
     // A merchant's menu is the business portal's: the bank-side pages its functions would open are not offered.
-    expect(await menu('merchant.0001234')).toEqual(['/wpbusiness/contatti', '/wpbusiness/documenti/contrattiAcquiring', '/wpbusiness/documenti/contratto', '/wpbusiness/documenti/fatture', '/wpbusiness/documenti/lettereAddebito', '/wpbusiness/impostazioni', '/wpbusiness/profilo/datiPersonali', '/wpbusiness/statistiche/confrontoDatiPeriodo', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato']);
-    expect(await menu('operatore.0001234')).toEqual(['/wpbusiness/profilo/datiPersonali', '/wpbusiness/statistiche/confrontoDatiPeriodo', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato']);
+    expect(await menu('merchant.0001234')).toEqual(['/wpbusiness/contatti', '/wpbusiness/documenti/contrattiAcquiring', '/wpbusiness/documenti/contratto', '/wpbusiness/documenti/fatture', '/wpbusiness/documenti/lettereAddebito', '/wpbusiness/impostazioni', '/wpbusiness/profilo/datiPersonali', '/wpbusiness/servizi/pwmail/messaggimail', '/wpbusiness/servizi/pwmail/richieste', '/wpbusiness/statistiche/confrontoDatiPeriodo', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato']);
+    expect(await menu('operatore.0001234')).toEqual(['/wpbusiness/profilo/datiPersonali', '/wpbusiness/servizi/pwmail/messaggimail', '/wpbusiness/servizi/pwmail/richieste', '/wpbusiness/statistiche/confrontoDatiPeriodo', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato']);
   });
 
   it('every menu route of an entity opens (its list answers 200), every other list of the caller\'s shell is refused (403), no other shell\'s route is offered', async () => {

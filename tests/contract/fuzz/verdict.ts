@@ -68,6 +68,15 @@ const RESET_OPERATIONS = new Set(['adminResetPassword', 'businessResetPassword']
  * fuzzer knows them here rather than calling them English.
  */
 const DOMAIN_MESSAGES = [/^Ruolo assegnato a \d+ utent[ei]: toglierlo prima (all'utente|agli utenti)$/];
+/**
+ * Refusals of save hooks (server/domain/) about the row's values, which the schema cannot say: a pay-by-mail amount
+ * with more than 2 decimals (the gateway takes whole cents), cause and name-surname while configuration
+ * PWM.SPECIAL_REQUESTS is off (server/domain/pwmail/hooks.ts). Accepted as the entity `checks` are.
+ */
+const HOOK_CHECKS = new Set([
+  "L'importo può avere al massimo 2 decimali",
+  'Causale e nome e cognome si indicano solo se le richieste speciali Pay by mail sono abilitate',
+]);
 
 export class Verdicts {
   /** Every message a detail may carry: the platform defaults and each field's own, from generated/model.json. */
@@ -113,6 +122,11 @@ export class Verdicts {
     // A create guard reads the row's data too (seed 001 §6: a bank that takes no new merchants).
     for (const e of model.entities) if (e.creatable?.message) this.editableMessages.add(e.creatable.message);
     for (const e of model.entities) for (const c of e.checks ?? []) this.checkMessages.add(c.message);
+    for (const m of HOOK_CHECKS) { this.checkMessages.add(m); this.detailMessages.add(m); }
+    // Who may change a stored value (`writableWhen`) reads the stored row, as `editable` does: its 403 is a fact of the data.
+    for (const f of model.entities.flatMap((e) => e.fields)) if (f.writableWhen) this.editableMessages.add(f.writableWhen.message);
+    // A transition refused from a state it cannot run in, in its own words (`failure`): INVALID_TRANSITION's errorMessage.
+    for (const t of model.entities.flatMap((e) => (e.states ?? []).flatMap((m) => m.transitions))) if (t.failure) this.failureMessages.add(t.failure);
     for (const t of model.entities.flatMap((e) => (e.states ?? []).flatMap((m) => m.transitions))) {
       for (const m of [...(t.checks ?? []).map((c) => c.message), ...Object.values(t.lock ?? {}).map((l) => l.message)]) this.transitionMessages.add(m);
     }
@@ -157,6 +171,9 @@ export class Verdicts {
 
   /** The messages of transitions' `checks` and `lock`s: a TRANSITION_REFUSED answer's errorMessage. */
   private readonly transitionMessages = new Set<string>();
+
+  /** The transitions' own refusals from a state they cannot run in (`failure`). */
+  private readonly failureMessages = new Set<string>();
 
   /** The messages of the entities' `checks` (a promotion ending before it starts): across fields, beyond the schema. */
   private readonly checkMessages = new Set<string>();
@@ -228,7 +245,7 @@ export class Verdicts {
     // A `{name}` placeholder of the catalogue (EXPORT_LIMIT's {max}) is filled with a value by the server;
     // TRANSITION_REFUSED's '{message}' is one of the spec's transition checks or locks, as written there.
     const template = new RegExp(`^${expected.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '[^ ]+')}$`);
-    const catalogue = (m: string) => (body.code === 'TRANSITION_REFUSED' ? this.transitionMessages.has(m) : template.test(m));
+    const catalogue = (m: string) => (body.code === 'TRANSITION_REFUSED' ? this.transitionMessages.has(m) : template.test(m) || (body.code === 'INVALID_TRANSITION' && this.failureMessages.has(m)));
     if (typeof body.errorMessage !== 'string' || !catalogue(body.errorMessage)) return `errorMessage ${JSON.stringify(body.errorMessage)} is not the catalogue's for ${String(body.code)}`;
     if (!Array.isArray(body.details)) return 'details is not a list';
     const details: ErrorBody['details'] = [];

@@ -66,12 +66,12 @@ describe('checks and locks (422 with the spec\'s message)', () => {
     expect(res.body).toEqual(refused('Reclamo chiuso, rimborso non consentito'));
   });
 
-  it('the state comes first: a refunded complaint is 409 whatever the amount', async () => {
+  it("the state comes first: a refunded complaint is 409 whatever the amount, in the transition's own words (failure)", async () => {
     const id = await complaint(120);
     await refund(sede, id, { importo: 120, password: PASSWORD });
     const res = await refund(sede, id, { importo: 500, password: PASSWORD });
     expect(res.status).toBe(409);
-    expect(res.body.errorMessage).toBe('Operazione non consentita nello stato attuale');
+    expect(res.body).toMatchObject({ code: 'INVALID_TRANSITION', errorMessage: 'Rimborso già proposto o erogato' });
   });
 });
 

@@ -48,13 +48,22 @@ export function confirmNamesInput(t: TransitionDef): boolean {
   return /\{input\.\w+\}/.test(t.confirm ?? '');
 }
 
-
-/** The confirmation with each `{input.<name>}` replaced by the typed value, a number in Italian (40,50). */
-export function filledConfirm(t: TransitionDef, input: Row): string {
-  return (t.confirm ?? '').replace(/\{input\.(\w+)\}/g, (_whole, name: string) => {
-    const value = input[name];
-    return typeof value === 'number' && isNumberInput(t, name) ? twoDecimalsFormat.format(value) : textOf(value ?? '');
-  });
+/**
+ * The confirmation with each `{input.<name>}` replaced by the typed value and each `{row.<field>}` by the row's
+ * (seed 002 §4: "naming the amount in euro and the shop user reference"), numbers in Italian (40,50).
+ */
+export function filledConfirm(t: TransitionDef, input: Row, row?: Row): string {
+  return (t.confirm ?? '')
+    .replace(/\{input\.(\w+)\}/g, (_whole, name: string) => {
+      const value = input[name];
+      return typeof value === 'number' && isNumberInput(t, name) ? twoDecimalsFormat.format(value) : textOf(value ?? '');
+    })
+    .replace(/\{row\.(\w+)\}/g, (_whole, name: string) => {
+      const value = row?.[name];
+      // A decimal arrives as a number or as its text ('48.90'): either is shown in Italian.
+      const numeric = typeof value === 'number' || (typeof value === 'string' && /^-?\d+\.\d+$/.test(value));
+      return numeric ? twoDecimalsFormat.format(Number(value)) : textOf(value ?? '');
+    });
 }
 
 function isNumberInput(t: TransitionDef, name: string): boolean {

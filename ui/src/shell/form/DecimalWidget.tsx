@@ -24,11 +24,21 @@ export function DecimalWidget(props: WidgetProps) {
       hideControls
       inputMode="decimal"
       value={typeof value === 'number' ? value : ''}
-      onChange={(next) => props.onChange(typeof next === 'number' ? next : undefined)}
+      onChange={(next) => props.onChange(decimalValue(next))}
       onBlur={() => onBlur(id, value)}
       onFocus={() => onFocus(id, value)}
       error={errors.length ? errors.join('\n') : undefined}
       aria-describedby={ariaDescribedByIds(id)}
     />
   );
+}
+
+/**
+ * Mantine answers a number, or its text while the typed value ends in zeros it would lose as a number
+ * ("25,50" is '25.50', "10,0" '10.0'): both are the amount. A partial value ('25.', '-') is none yet.
+ */
+export function decimalValue(next: number | string): number | undefined {
+  if (typeof next === 'number') return next;
+  const text = next.trim();
+  return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : undefined;
 }

@@ -18,6 +18,7 @@ import { entityPath, type KeyValues } from '../../core/keys';
 import { EMPTY_VALUE, recordField, shownField } from '../../core/recordValues';
 import type { EntityMeta, FormDef, Row } from '../../core/types';
 import { ChildTabsView } from './ChildTabsView';
+import { CopyButton, copyRuleOf } from './CopyTextWidget';
 import { FileDownload } from '../list/FileDownload';
 import { FormActionBar } from './FormActionBar';
 import { TransitionActions } from './TransitionActions';
@@ -62,6 +63,8 @@ export function RecordView({ entity, form, record, editKey, onBack, onRecordChan
     const field = recordField(name, property, ui[name], record);
     const isState = Boolean(form.states?.fields.includes(name)) && field.value !== EMPTY_VALUE;
     // A stored file a reader may download (a merchant's invoice): its button, under the row's path.
+    // A text to copy (the pay-by-mail link): its button beside it.
+    const copyRule = copyRuleOf(uiField);
     const download = isRecord(uiField) && uiField['ui:widget'] === 'storedFile' && record[name] ? `${entityPath(entity.path, entity.key, editKey)}/${name}` : undefined;
     return (
       <dl key={name} style={PAIR_STYLE}>
@@ -69,6 +72,7 @@ export function RecordView({ entity, form, record, editKey, onBack, onRecordChan
         {/* pre-line: a text of several lines (a receipt) keeps them. */}
         <Text component="dd" m={0} data-field={name} fw={500} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
           {download ? <FileDownload path={download} label={field.label} /> : isState ? <Badge variant="light" size="lg">{field.value}</Badge> : field.value}
+          {copyRule && <> {' '}<CopyButton value={record[name]} rule={copyRule} fieldLabel={field.label} /></>}
         </Text>
       </dl>
     );

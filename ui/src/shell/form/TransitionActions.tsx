@@ -13,6 +13,7 @@ import type { EntityMeta, FormDef, Row, TransitionDef, TransitionInputDef } from
 import { useBanners } from '../banners';
 import { useModals } from '../modals/modalsContext';
 import { TransitionInputModal } from './TransitionInputModal';
+import { filledConfirm } from '../../core/transitionInput';
 import { transitionOverChanges } from '../../core/unsavedChanges';
 
 interface Props {
@@ -56,7 +57,7 @@ export function TransitionActions({ entity, form, editKey, record, onChanged, un
       setAsking({ ...t, input: t.input });
       return;
     }
-    if (t.confirm && !(await modals.yesNo({ title: t.label, message: t.confirm }))) return;
+    if (t.confirm && !(await modals.yesNo({ title: t.label, message: filledConfirm(t, {}, record) }))) return;
     setRunning(t.name);
     try {
       applied((await transitions.run(t.name)).message);

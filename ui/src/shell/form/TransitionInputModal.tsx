@@ -102,7 +102,7 @@ export function TransitionInputModal({ transition, record, defaultMessages, onSu
   const fieldRefusal = refusal?.status === 400 && refusal.details.length > 0;
   return (
     <Modal opened onClose={onClose} title={transition.label} centered>
-      {transition.confirm && !confirmNamesInput(transition) && <Text size="sm" mb="sm">{transition.confirm}</Text>}
+      {transition.confirm && !confirmNamesInput(transition) && <Text size="sm" mb="sm">{filledConfirm(transition, {}, record)}</Text>}
       <Form
         id={`transizione-${transition.name}`}
         // Its own ids: the record's form below may have a field of the same name (a refund's `importo`).
@@ -129,7 +129,7 @@ export function TransitionInputModal({ transition, record, defaultMessages, onSu
       {passkeyFailure && <Alert color="red" mt="sm" role="alert" title={passkeyErrorTitle(shellMessage)}>{passkeyFailure}</Alert>}
       {confirming ? (
         <>
-          <Text mt="md" fw={500} role="status">{filledConfirm(transition, confirming)}</Text>
+          <Text mt="md" fw={500} role="status">{filledConfirm(transition, confirming, record)}</Text>
           <Group justify="flex-end" mt="md">
             <Button variant="default" onClick={() => setConfirming(undefined)}>No</Button>
             <Button onClick={() => void submit(confirming)} data-autofocus>Sì</Button>

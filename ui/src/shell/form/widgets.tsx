@@ -6,6 +6,7 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { ariaDescribedByIds, labelValue } from '@rjsf/utils';
 import { ItalianDateInput, ItalianDateTimeInput } from '../dates/ItalianDateInputs';
+import { CopyTextWidget } from './CopyTextWidget';
 import { DecimalWidget } from './DecimalWidget';
 import { ReferenceWidget } from './ReferenceWidget';
 import { StoredFileWidget } from './StoredFileWidget';
@@ -38,5 +39,6 @@ export function ItalianDateTimeWidget(props: WidgetProps) {
 }
 
 // storedFile: the upload control of `type: file` fields (StoredFileWidget.tsx); reference: the searchable
-// select of reference fields (ReferenceWidget.tsx); decimal: a number with the decimal comma (DecimalWidget.tsx).
-export const italianWidgets = { DateWidget: ItalianDateWidget, DateTimeWidget: ItalianDateTimeWidget, storedFile: StoredFileWidget, reference: ReferenceWidget, decimal: DecimalWidget };
+// select of reference fields (ReferenceWidget.tsx); decimal: a number with the decimal comma (DecimalWidget.tsx);
+// copyText: a text with a button that copies it (CopyTextWidget.tsx).
+export const italianWidgets = { DateWidget: ItalianDateWidget, DateTimeWidget: ItalianDateTimeWidget, storedFile: StoredFileWidget, reference: ReferenceWidget, decimal: DecimalWidget, copyText: CopyTextWidget };
