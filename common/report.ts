@@ -18,7 +18,14 @@ export interface ReportMeasure {
   /** The summed or averaged field; absent for a count. */
   field?: string;
   format: ReportFormat;
+  /** Only rows meeting every condition count: an enum field's codes (`not`: none of them, or no value). */
+  where?: ReportCondition[];
+  /** Rows meeting every one of these count with a minus sign (a refund taken off a net turnover). */
+  negative?: ReportCondition[];
 }
+
+/** A condition on an enum field: its value is one of the codes, or with `not` none of them (or empty). */
+export interface ReportCondition { field: string; values: string[]; not?: boolean }
 
 export interface ReportSlot { from: string; to: string; label: string }
 

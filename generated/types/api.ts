@@ -2706,6 +2706,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/report/wpbusiness/analisiTransazioni": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Analisi transazioni */
+        get: operations["reportAnalisiTransazioni"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/report/wpbusiness/movimenti/aggregato": {
         parameters: {
             query?: never;
@@ -2715,6 +2732,40 @@ export interface paths {
         };
         /** Movimenti aggregati */
         get: operations["reportMovimentiAggregati"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/report/wpbusiness/riepilogoTransazioni": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Riepilogo transazioni */
+        get: operations["reportRiepilogoTransazioni"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/report/wpbusiness/riepilogoTransazioni/esporta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Riepilogo transazioni: esportazione */
+        get: operations["reportRiepilogoTransazioniExport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4390,6 +4441,41 @@ export interface components {
         AgentePushPage: {
             results: (components["schemas"]["AgentePush"] | components["schemas"]["AgentePushCompact"])[];
             totalCount: number;
+        };
+        AnalisiTransazioniReport: {
+            /** @enum {string} */
+            dimension: "giorno" | "circuito" | "canale";
+            rows: components["schemas"]["AnalisiTransazioniRow"][];
+            totals: {
+                /** @description Importo medio */
+                media: number | null;
+                /** @description Netto */
+                netto: number;
+                /** @description Numero transazioni */
+                operazioni: number;
+                /** @description Storni */
+                storni: number;
+                /** @description Transato */
+                transato: number;
+            };
+            /** @description More groups than rows in the answer: the totals still cover them all. */
+            truncated: boolean;
+        };
+        AnalisiTransazioniRow: {
+            /** @description Il valore del raggruppamento (null: non indicato) */
+            key: string | null;
+            /** @description Il nome del valore, come lo legge un utente */
+            label: string;
+            /** @description Importo medio */
+            media: number | null;
+            /** @description Netto */
+            netto: number;
+            /** @description Numero transazioni */
+            operazioni: number;
+            /** @description Storni */
+            storni: number;
+            /** @description Transato */
+            transato: number;
         };
         AsserzioneUsata: {
             /**
@@ -9753,6 +9839,41 @@ export interface components {
             /** @description Il messaggio di esito della specifica */
             message: string;
             row: components["schemas"]["RichiestaDetail"];
+        };
+        RiepilogoTransazioniReport: {
+            /** @enum {string} */
+            dimension: "negozio" | "circuito" | "compagnia";
+            rows: components["schemas"]["RiepilogoTransazioniRow"][];
+            totals: {
+                /** @description Netto */
+                netto: number;
+                /** @description Numero storni */
+                numeroStorni: number;
+                /** @description Numero transazioni */
+                operazioni: number;
+                /** @description Storni */
+                storni: number;
+                /** @description Transato */
+                transato: number;
+            };
+            /** @description More groups than rows in the answer: the totals still cover them all. */
+            truncated: boolean;
+        };
+        RiepilogoTransazioniRow: {
+            /** @description Il valore del raggruppamento (null: non indicato) */
+            key: string | null;
+            /** @description Il nome del valore, come lo legge un utente */
+            label: string;
+            /** @description Netto */
+            netto: number;
+            /** @description Numero storni */
+            numeroStorni: number;
+            /** @description Numero transazioni */
+            operazioni: number;
+            /** @description Storni */
+            storni: number;
+            /** @description Transato */
+            transato: number;
         };
         RispostaIdempotente: {
             /** Risposta */
@@ -27714,6 +27835,77 @@ export interface operations {
             };
         };
     };
+    reportAnalisiTransazioni: {
+        parameters: {
+            query?: {
+                /** @description Filtro: Canale */
+                canale?: "POS" | "ONL" | "PBM";
+                /** @description Filtro: Circuito */
+                circuito?: "00" | "01" | "02" | "03" | "04" | "05" | "06" | "07";
+                /** @description Filtro: Negozio */
+                codStab?: string;
+                /** @description Filtro: Data operazione al */
+                dataOperazioneA?: string;
+                /** @description Filtro: Data operazione dal */
+                dataOperazioneDa?: string;
+                /** @description Righe al massimo */
+                limite?: number;
+                /** @description Raggruppamento */
+                per?: "giorno" | "circuito" | "canale";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Righe raggruppate e totali */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalisiTransazioniReport"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     reportMovimentiAggregati: {
         parameters: {
             query?: {
@@ -27753,6 +27945,148 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MovimentiAggregatiReport"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reportRiepilogoTransazioni: {
+        parameters: {
+            query?: {
+                /** @description Filtro: Circuito */
+                circuito?: "00" | "01" | "02" | "03" | "04" | "05" | "06" | "07";
+                /** @description Filtro: Negozio */
+                codStab?: string;
+                /** @description Filtro: Compagnia */
+                compagnia?: string;
+                /** @description Filtro: Data operazione al */
+                dataOperazioneA?: string;
+                /** @description Filtro: Data operazione dal */
+                dataOperazioneDa?: string;
+                /** @description Righe al massimo */
+                limite?: number;
+                /** @description Raggruppamento */
+                per?: "negozio" | "circuito" | "compagnia";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Righe raggruppate e totali */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RiepilogoTransazioniReport"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reportRiepilogoTransazioniExport: {
+        parameters: {
+            query: {
+                /** @description Filtro: Circuito */
+                circuito?: "00" | "01" | "02" | "03" | "04" | "05" | "06" | "07";
+                /** @description Filtro: Negozio */
+                codStab?: string;
+                /** @description Filtro: Compagnia */
+                compagnia?: string;
+                /** @description Filtro: Data operazione al */
+                dataOperazioneA?: string;
+                /** @description Filtro: Data operazione dal */
+                dataOperazioneDa?: string;
+                /** @description Formato del file */
+                formato: "xlsx";
+                /** @description Raggruppamento */
+                per?: "negozio" | "circuito" | "compagnia";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Il file del raggruppamento, con i totali */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description Dati non validi */

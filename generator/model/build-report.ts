@@ -70,6 +70,8 @@ export function buildReport(
     return { type: c.type, dimension: c.dimension, measure: c.measure, title, limit: c.limit ?? MAX_CHART_ITEMS };
   });
   const rollups = buildRollups(raw, entity, { measures, dimensions, periodField: period?.field }, report);
+  const conditional = measures.find((m) => m.where || m.negative);
+  if (raw.rollups && conditional) report(['rollups'], `Report ${raw.report} has conditional measures (${conditional.name}): a rollup keeps no row's codes, so it could not answer them.`);
   const compare = compareOf(raw, dimensions, period, report);
   if (diagnostics.length > before) return undefined;
   const label = raw.label ?? raw.report;
@@ -138,7 +140,20 @@ function measureOf(name: string, m: RawReport['measures'][string], fieldAt: Fiel
     const field = fieldAt(fieldName, ['measures', name, kind]);
     if (field && field.type !== 'integer' && field.type !== 'decimal') report(['measures', name, kind], `Measure ${name} ${kind}s '${fieldName}', a ${field.type} field: only integer and decimal fields add up.`);
   }
-  return { name, label: m.label, kind, ...(fieldName !== undefined ? { field: fieldName } : {}), format: m.format ?? (kind === 'count' ? 'integer' : 'euro') };
+  const conditionsOf = (key: 'where' | 'unless' | 'negative') => Object.entries(m[key] ?? {}).map(([f, values]) => {
+    const field = fieldAt(f, ['measures', name, key, f]);
+    if (field && !field.options) report(['measures', name, key, f], `Measure ${name} ${key} '${f}', a ${field.type} field: conditions name the codes of an enum field.`);
+    const unknown = field?.options ? values.filter((c) => !field.options?.some((o) => o.value === c)) : [];
+    if (unknown.length) report(['measures', name, key, f], `Measure ${name} ${key} names ${unknown.join(', ')}, not a value of ${f}.`);
+    return { field: f, values, ...(key === 'unless' ? { not: true } : {}) };
+  });
+  const where = [...conditionsOf('where'), ...conditionsOf('unless')];
+  const negative = conditionsOf('negative');
+  if (negative.length && kind === 'count') report(['measures', name, 'negative'], `Measure ${name} counts rows: a count has no sign, negative applies to sums and averages.`);
+  return {
+    name, label: m.label, kind, ...(fieldName !== undefined ? { field: fieldName } : {}), format: m.format ?? (kind === 'count' ? 'integer' : 'euro'),
+    ...(where.length ? { where } : {}), ...(negative.length ? { negative } : {}),
+  };
 }
 
 function dimensionOf(name: string, d: RawReport['dimensions'][string], fieldAt: FieldAt, report: Report): ReportDimension {

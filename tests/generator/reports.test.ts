@@ -189,3 +189,26 @@ compare:
     expect(refused(COMPARED.replace('"Ultimo mese: {ultimoMese}"', 'Ultimo mese'), 'should name the latest month with {ultimoMese}')).toMatch(new RegExp(`^${REPORT_FILE}:`));
   });
 });
+
+describe('a conditional measure (where, unless, negative)', () => {
+  const CONDITIONAL = REPORT.replace('  numero: { count: true, label: Numero }\n', `  numero: { count: true, label: Numero }
+  incassati: { count: true, label: Incassati, where: { esito: [OK] } }
+  altri: { sum: importo, label: Altri, unless: { esito: [OK] } }
+  netto: { sum: importo, label: Netto, negative: { esito: [KO] } }
+`);
+  it('is resolved with its conditions on the enum\'s codes', () => {
+    const { model, diagnostics } = load(CONDITIONAL);
+    expect(diagnostics.map(format)).toEqual([]);
+    const measures = model?.reports[0].measures ?? [];
+    expect(measures.find((m) => m.name === 'incassati')).toMatchObject({ kind: 'count', where: [{ field: 'esito', values: ['OK'] }] });
+    expect(measures.find((m) => m.name === 'altri')).toMatchObject({ kind: 'sum', where: [{ field: 'esito', values: ['OK'], not: true }] });
+    expect(measures.find((m) => m.name === 'netto')).toMatchObject({ kind: 'sum', negative: [{ field: 'esito', values: ['KO'] }] });
+    expect(measures.find((m) => m.name === 'totale')).not.toHaveProperty('where');
+  });
+  it('is refused at the line over a field that is not an enum, a code the enum lacks, a signed count, or with rollups', () => {
+    expect(refused(CONDITIONAL.replace('where: { esito: [OK] }', 'where: { codice: [OK] }'), 'conditions name the codes of an enum field')).toBe(`${REPORT_FILE}:9:64`);
+    expect(refused(CONDITIONAL.replace('unless: { esito: [OK] }', 'unless: { esito: [XX] }'), 'names XX, not a value of esito')).toBe(`${REPORT_FILE}:10:57`);
+    expect(refused(CONDITIONAL.replace('{ count: true, label: Incassati, where', '{ count: true, label: Incassati, negative'), 'a count has no sign')).toMatch(new RegExp(`^${REPORT_FILE}:9:`));
+    expect(refused(`${CONDITIONAL}rollups:\n  giorno: { grain: day }\n`, 'a rollup keeps no row\'s codes')).toMatch(new RegExp(`^${REPORT_FILE}:\\d+:`));
+  });
+});
