@@ -2655,6 +2655,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/report/statistiche/tracciato": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Anteprima del tracciato mensile */
+        get: operations["reportTracciatoMensile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/report/statistiche/transato": {
         parameters: {
             query?: never;
@@ -3177,6 +3194,23 @@ export interface paths {
         };
         /** Esporta i contratti in attesa di sollecito alla compagnia */
         get: operations["sollecitoContratti"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/statistiche/tracciato/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Scarica il tracciato mensile del transato di una banca */
+        get: operations["tracciatoMensile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -9928,7 +9962,7 @@ export interface components {
                  * Funzione
                  * @enum {string}
                  */
-                funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "CONFRONTO_PERIODO" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG";
+                funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "STAT_TRACCIATO" | "GES_TRANS_REPORT" | "GES_TRANS_REP_ESERC" | "CONFRONTO_PERIODO" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG";
                 /** Gruppo */
                 groupName: string;
                 /** Ruolo */
@@ -9964,7 +9998,7 @@ export interface components {
                  * Funzione
                  * @enum {string}
                  */
-                funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "CONFRONTO_PERIODO" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG";
+                funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "STAT_TRACCIATO" | "GES_TRANS_REPORT" | "GES_TRANS_REP_ESERC" | "CONFRONTO_PERIODO" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG";
                 /** Gruppo */
                 groupName?: string | null;
                 /** Ruolo */
@@ -9987,7 +10021,7 @@ export interface components {
              * Funzione
              * @enum {string}
              */
-            funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "CONFRONTO_PERIODO" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG";
+            funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "STAT_TRACCIATO" | "GES_TRANS_REPORT" | "GES_TRANS_REP_ESERC" | "CONFRONTO_PERIODO" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG";
             /** Gruppo */
             groupName: string;
             /** Ruolo */
@@ -10913,6 +10947,29 @@ export interface components {
              * @enum {string|null}
              */
             tipoDocumento: "CI" | "PA" | "PS" | null;
+        };
+        TracciatoMensileReport: {
+            /** @enum {string} */
+            dimension: "negozio" | "compagnia" | "esercente";
+            rows: components["schemas"]["TracciatoMensileRow"][];
+            totals: {
+                /** @description Numero operazioni */
+                operazioni: number;
+                /** @description Transato */
+                transato: number;
+            };
+            /** @description More groups than rows in the answer: the totals still cover them all. */
+            truncated: boolean;
+        };
+        TracciatoMensileRow: {
+            /** @description Il valore del raggruppamento (null: non indicato) */
+            key: string | null;
+            /** @description Il nome del valore, come lo legge un utente */
+            label: string;
+            /** @description Numero operazioni */
+            operazioni: number;
+            /** @description Transato */
+            transato: number;
         };
         TransatoGiornalieroReport: {
             /** @enum {string} */
@@ -20901,7 +20958,7 @@ export interface operations {
                      * Funzione
                      * @enum {string}
                      */
-                    funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "CONFRONTO_PERIODO" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG";
+                    funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "STAT_TRACCIATO" | "GES_TRANS_REPORT" | "GES_TRANS_REP_ESERC" | "CONFRONTO_PERIODO" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG";
                     /** Gruppo */
                     groupName?: string | null;
                     /** Ruolo */
@@ -27616,6 +27673,75 @@ export interface operations {
             };
         };
     };
+    reportTracciatoMensile: {
+        parameters: {
+            query?: {
+                /** @description Filtro: Banca */
+                codAbi?: string;
+                /** @description Filtro: Compagnia */
+                compagnia?: string;
+                /** @description Filtro: Data operazione al */
+                dataOperazioneA?: string;
+                /** @description Filtro: Data operazione dal */
+                dataOperazioneDa?: string;
+                /** @description Righe al massimo */
+                limite?: number;
+                /** @description Raggruppamento */
+                per?: "negozio" | "compagnia" | "esercente";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Righe raggruppate e totali */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TracciatoMensileReport"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     reportTransato: {
         parameters: {
             query?: {
@@ -30121,6 +30247,78 @@ export interface operations {
                 codAbi?: string;
                 /** @description Compagnia */
                 codCompagnie: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description File di testo */
+            200: {
+                headers: {
+                    /** @description attachment; filename="..." */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain; charset=utf-8": string;
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    tracciatoMensile: {
+        parameters: {
+            query: {
+                /** @description Banca */
+                codAbi: string;
+                /** @description Mese di riferimento */
+                mese: string;
             };
             header?: never;
             path?: never;

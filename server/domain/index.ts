@@ -20,6 +20,7 @@ import { assignmentHandlers } from './notifiche/assignment-handlers.js';
 import { notificheHandlers } from './notifiche/handlers.js';
 import { notificaHooks } from './notifiche/hooks.js';
 import { permissionHandlers } from './permissions/handlers.js';
+import { tracciatoMensile } from './statistiche/tracciato.js';
 
 /** The auth handlers are built per app, with its throttle and mail (server/app.ts, auth/handlers.ts). */
 export const domainHandlers: Readonly<Record<string, DomainHandler>> = {
@@ -35,6 +36,7 @@ export const domainHandlers: Readonly<Record<string, DomainHandler>> = {
   sollecitoContratti,
   stampaTestapacco,
   ristampaTestapacco,
+  tracciatoMensile,
 };
 
 /**

@@ -124,3 +124,54 @@ describe('transaction analysis: by day, card type and channel (seed 002 §2, §7
     for (const r of report.rows) expect([r.operazioni, r.transato, r.storni], r.key ?? '').toEqual([want[r.key ?? ''].operazioni, want[r.key ?? ''].transato, want[r.key ?? ''].storni]);
   });
 });
+
+describe('monthly turnover file of a bank (seed 002 §2 /statistiche/tracciato, §8; the layout is ours)', () => {
+  const FILE = `${API}/statistiche/tracciato/file`;
+  const month = '2026-10';
+  const euro = (n: number) => n.toFixed(2).replace('.', ',');
+
+  it('gives sede.30480 one line per merchant, store and company with the month\'s sales, and the totals', async () => {
+    const res = await as['sede.30480'].get(`${FILE}?codAbi=30480&mese=${month}`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(String(res.headers['content-disposition'])).toContain('filename="Tracciato_30480_2026-10.txt"');
+    const sales = demoMovements().filter((m) => m.codAbi === '30480' && m.dataOperazione.startsWith(month) && m.esito === '01' && m.codCompagnia !== '90' && !isRefund(m));
+    const groups = new Map<string, DemoMovement[]>();
+    for (const m of sales) groups.set(`${m.codEserc};${m.codStab};${m.codCompagnia}`, [...(groups.get(`${m.codEserc};${m.codStab};${m.codCompagnia}`) ?? []), m]);
+    const detail = [...groups.keys()].sort().map((k) => {
+      const list = groups.get(k) ?? [];
+      return `${k};${euro(cents(list.reduce((s, m) => s + m.importo, 0)))};${list.length}`;
+    });
+    const total = cents(sales.reduce((s, m) => s + m.importo, 0));
+    expect(res.text).toBe([
+      `TRACCIATO;30480;2026-10;${detail.length}`,
+      'CODICE_ESERCENTE;CODICE_NEGOZIO;CODICE_COMPAGNIA;TRANSATO;NUMERO_OPERAZIONI',
+      ...detail,
+      `TOTALE;;;${euro(total)};${sales.length}`,
+    ].join('\r\n') + '\r\n');
+    expect(res.text).not.toContain(';90;');
+  });
+
+  it('answers a month without movements with the seed\'s message', async () => {
+    const res = await as['sede.30480'].get(`${FILE}?codAbi=30480&mese=2025-01`);
+    expect(res.status).toBe(404);
+    expect(res.body.details).toEqual([{ field: 'mese', message: 'Dati non disponibili per il periodo selezionato.' }]);
+  });
+
+  it('refuses another bank\'s file as an unknown bank, and a merchant the function', async () => {
+    const other = await as['sede.60855'].get(`${FILE}?codAbi=30480&mese=${month}`);
+    expect(other.status).toBe(404);
+    expect(other.body.details).toEqual([{ field: 'codAbi', message: 'Banca inesistente' }]);
+    expect(other.text).not.toContain('0001234');
+    const merchant = await as['merchant.0001234'].get(`${FILE}?codAbi=30480&mese=${month}`);
+    expect(merchant.status).toBe(403);
+    const preview = await as['merchant.0001234'].get(`${API}/report/statistiche/tracciato?codAbi=30480&dataOperazioneDa=2026-10-01&dataOperazioneA=2026-10-31`);
+    expect(preview.status).toBe(403);
+  });
+
+  it('refuses a malformed month with the operation\'s message', async () => {
+    const res = await as['sede.30480'].get(`${FILE}?codAbi=30480&mese=2026-13`);
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain('Il mese di riferimento è nel formato aaaa-mm');
+  });
+});
