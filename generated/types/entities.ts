@@ -2032,3 +2032,55 @@ username?: (string | null)
 roleName: string
 }[]
 }
+
+export interface ReportTransazioniBanca {
+id: string
+codAbi: string
+mese: string
+operazioni: (number | null)
+transato: (number | null)
+storni: (number | null)
+netto: (number | null)
+creatoIl: (string | null)
+creatoDa: (string | null)
+documento: (string | null)
+}
+
+export interface ReportTransazioniBancaInput {
+codAbi: string
+mese: string
+operazioni?: (number | null)
+transato?: (number | null)
+storni?: (number | null)
+netto?: (number | null)
+creatoIl?: (string | null)
+creatoDa?: (string | null)
+documento?: (string | null)
+}
+
+export interface ReportTransazioniEsercente {
+id: string
+codAbi: string
+codEserc: string
+mese: string
+operazioni: (number | null)
+transato: (number | null)
+storni: (number | null)
+netto: (number | null)
+creatoIl: (string | null)
+creatoDa: (string | null)
+documento: (string | null)
+}
+
+export interface ReportTransazioniEsercenteInput {
+codAbi: string
+codEserc: string
+mese: string
+operazioni?: (number | null)
+transato?: (number | null)
+storni?: (number | null)
+netto?: (number | null)
+creatoIl?: (string | null)
+creatoDa?: (string | null)
+documento?: (string | null)
+}

@@ -20,6 +20,7 @@ import { assignmentHandlers } from './notifiche/assignment-handlers.js';
 import { notificheHandlers } from './notifiche/handlers.js';
 import { notificaHooks } from './notifiche/hooks.js';
 import { permissionHandlers } from './permissions/handlers.js';
+import { creaReportTransazioniBanca, creaReportTransazioniEsercente } from './statistiche/report-transazioni.js';
 import { tracciatoMensile } from './statistiche/tracciato.js';
 
 /** The auth handlers are built per app, with its throttle and mail (server/app.ts, auth/handlers.ts). */
@@ -37,6 +38,8 @@ export const domainHandlers: Readonly<Record<string, DomainHandler>> = {
   stampaTestapacco,
   ristampaTestapacco,
   tracciatoMensile,
+  creaReportTransazioniBanca,
+  creaReportTransazioniEsercente,
 };
 
 /**
