@@ -16,7 +16,7 @@ export const TEXT_PDF_COLUMNS = Math.floor((PAGE_WIDTH - 2 * MARGIN) / (FONT_SIZ
 
 /** A string in a PDF literal, WinAnsi-encoded: the euro sign is 0x80, other characters outside Latin-1 become '?'. */
 function literal(text: string): Buffer {
-  const bytes = [...text].map((ch) => {
+  const bytes = Array.from(text, (ch) => {
     if (ch === '€') return 0x80;
     const code = ch.codePointAt(0) ?? 0x3f;
     return code < 0x20 || code > 0xff ? 0x3f : code;

@@ -26,6 +26,8 @@ function monthOf(month: string, keep: (m: DemoMovement) => boolean) {
 }
 /** 12345.6 as the PDF writes it: 12.345,60. */
 const euro = (n: number) => n.toFixed(2).replace('.', ',').replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+const bytesOf = (res: { body: Buffer }): Buffer => res.body;
+const mesiOf = (res: { body: { results: { mese: string }[] } }): string[] => res.body.results.map((r) => r.mese);
 const pdfOf = async (agent: (typeof as)[string], path: string) => agent.get(path).buffer(true).parse(binaryBody);
 
 describe('bank transaction reports (seed 002 §2 /report/trasrepo)', () => {
@@ -42,8 +44,8 @@ describe('bank transaction reports (seed 002 §2 /report/trasrepo)', () => {
     const file = await pdfOf(as['sede.30480'], `${API}/trasrepo/${id}/documento`);
     expect(file.status).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
-    expect(String(file.headers['content-disposition'])).toContain('Report_transazioni_30480_2026-09.pdf');
-    const text = (file.body as Buffer).toString('latin1');
+    expect(file.headers['content-disposition']).toContain('Report_transazioni_30480_2026-09.pdf');
+    const text = bytesOf(file).toString('latin1');
     expect(text.startsWith('%PDF-1.4')).toBe(true);
     expect(text.trimEnd().endsWith('%%EOF')).toBe(true);
     expect(text).toContain('(Report transazioni - settembre 2026)');
@@ -92,7 +94,7 @@ describe('merchant transaction reports (seed 002 §2 /report/trasrepoeserc)', ()
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ codAbi: '30480', codEserc: '0005678', mese: '2026-09', ...monthOf('2026-09', (m) => m.codEserc === '0005678') });
     const file = await pdfOf(as['sede.30480'], `${API}/trasrepoeserc/${String(res.body.id)}/documento`);
-    expect((file.body as Buffer).toString('latin1')).toContain('Esercente: 0005678');
+    expect(bytesOf(file).toString('latin1')).toContain('Esercente: 0005678');
   });
 
   it('lists 10 a page, newest month first, and only the caller\'s merchants', async () => {
@@ -107,7 +109,7 @@ describe('merchant transaction reports (seed 002 §2 /report/trasrepoeserc)', ()
     expect(page.status).toBe(200);
     expect(page.body.totalCount).toBeGreaterThan(10);
     expect(page.body.results).toHaveLength(10);
-    const mesi = (page.body.results as { mese: string }[]).map((r) => r.mese);
+    const mesi = mesiOf(page);
     expect(mesi).toEqual([...mesi].sort().reverse());
     const other = await as['sede.60855'].get(`${API}/trasrepoeserc`);
     expect(other.body.results).toEqual([]);

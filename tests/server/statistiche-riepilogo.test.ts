@@ -43,6 +43,8 @@ function groupedBy(rows: readonly DemoMovement[], key: (m: DemoMovement) => stri
   for (const m of rows) groups.set(key(m), [...(groups.get(key(m)) ?? []), m]);
   return Object.fromEntries([...groups].map(([k, list]) => [k, figuresOf(list)]));
 }
+const reportOf = (res: { body: Report }): Report => res.body;
+const bytesOf = (res: { body: Buffer }): Buffer => res.body;
 const answered = (report: Report) => Object.fromEntries(report.rows.map(({ key, label: _label, ...figures }) => [key ?? '', figures]));
 
 describe('transaction summary: totals per store, circuit and company (seed 002 §2, §7 findRiepilogoTransazioni)', () => {
@@ -52,7 +54,7 @@ describe('transaction summary: totals per store, circuit and company (seed 002 �
       const rows = demoMovements().filter((m) => counted(m) && sees(m));
       const res = await as[user].get(`${RIEPILOGO}?${PERIOD}&per=negozio`);
       expect(res.status, user).toBe(200);
-      const report = res.body as Report;
+      const report = reportOf(res);
       expect(answered(report), user).toEqual(groupedBy(rows, (m) => m.codStab));
       expect(report.totals, user).toEqual(figuresOf(rows));
     }
@@ -61,12 +63,12 @@ describe('transaction summary: totals per store, circuit and company (seed 002 �
   it('takes the bank\'s refunds off its net, per circuit and per company, named by their labels', async () => {
     const rows = demoMovements().filter((m) => counted(m) && m.codAbi === '30480');
     expect(rows.filter(isRefund).length).toBeGreaterThan(0);
-    const byCircuit = (await as['sede.30480'].get(`${RIEPILOGO}?${PERIOD}&per=circuito`)).body as Report;
+    const byCircuit = reportOf(await as['sede.30480'].get(`${RIEPILOGO}?${PERIOD}&per=circuito`));
     expect(answered(byCircuit)).toEqual(groupedBy(rows, (m) => m.codCircuito));
     expect(byCircuit.totals.storni).toBeGreaterThan(0);
     expect(byCircuit.totals.netto).toBe(cents(byCircuit.totals.transato - byCircuit.totals.storni));
     expect(byCircuit.rows.find((r) => r.key === '00')?.label).toBe('PagoBancomat');
-    const byCompany = (await as['sede.30480'].get(`${RIEPILOGO}?${PERIOD}&per=compagnia`)).body as Report;
+    const byCompany = reportOf(await as['sede.30480'].get(`${RIEPILOGO}?${PERIOD}&per=compagnia`));
     expect(answered(byCompany)).toEqual(groupedBy(rows, (m) => m.codCompagnia));
     expect(byCompany.rows.some((r) => r.key === '90')).toBe(false);
     // The net decides the order (spec sort -netto).
@@ -96,20 +98,20 @@ describe('transaction summary: totals per store, circuit and company (seed 002 �
     const res = await as['operatore.0001234'].get(`${RIEPILOGO}/esporta?formato=xlsx&${PERIOD}&per=negozio`).buffer(true).parse(binaryBody);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(String(res.headers['content-disposition'])).toMatch(/^attachment; filename="Riepilogo_transazioni_\d{2}-\d{2}-\d{4}\.xlsx"/);
-    expect((res.body as Buffer).subarray(0, 2).toString()).toBe('PK');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="Riepilogo_transazioni_\d{2}-\d{2}-\d{4}\.xlsx"/);
+    expect(bytesOf(res).subarray(0, 2).toString()).toBe('PK');
   });
 });
 
 describe('transaction analysis: by day, card type and channel (seed 002 §2, §7 findAnalisiTransazioni)', () => {
   it('gives the merchant its figures per day and per card type, as the demo movements add up', async () => {
     const rows = demoMovements().filter((m) => counted(m) && MOVEMENT_SCOPE['merchant.0001234'](m));
-    const byDay = (await as['merchant.0001234'].get(`${ANALISI}?${PERIOD}&per=giorno`)).body as Report;
+    const byDay = reportOf(await as['merchant.0001234'].get(`${ANALISI}?${PERIOD}&per=giorno`));
     const want = groupedBy(rows, (m) => m.dataOperazione);
     expect(byDay.rows.map((r) => r.key)).toEqual(Object.keys(want).sort());
     for (const r of byDay.rows) expect([r.operazioni, r.transato, r.netto], r.key ?? '').toEqual([want[r.key ?? ''].operazioni, want[r.key ?? ''].transato, want[r.key ?? ''].netto]);
     expect(byDay.rows[0].label).toMatch(/^\d{2}\/\d{2}\/2026$/);
-    const byCard = (await as['merchant.0001234'].get(`${ANALISI}?${PERIOD}&per=circuito`)).body as Report;
+    const byCard = reportOf(await as['merchant.0001234'].get(`${ANALISI}?${PERIOD}&per=circuito`));
     expect(Object.fromEntries(byCard.rows.map((r) => [r.key, r.transato]))).toEqual(Object.fromEntries(Object.entries(groupedBy(rows, (m) => m.codCircuito)).map(([k, f]) => [k, f.transato])));
   });
 
@@ -118,7 +120,7 @@ describe('transaction analysis: by day, card type and channel (seed 002 §2, §7
     const channel = (m: DemoMovement) => (m.paybymail ? 'PBM' : m.provenienza === 'FI' || m.provenienza === 'SP' ? 'POS' : 'ONL');
     const res = await as['sede.30480'].get(`${ANALISI}?${PERIOD}&per=canale`);
     expect(res.status).toBe(200);
-    const report = res.body as Report;
+    const report = reportOf(res);
     expect(report.rows.map((r) => [r.key, r.label])).toEqual([['ONL', 'Pagamento online'], ['PBM', 'Pay by mail'], ['POS', 'POS']]);
     const want = groupedBy(rows, channel);
     for (const r of report.rows) expect([r.operazioni, r.transato, r.storni], r.key ?? '').toEqual([want[r.key ?? ''].operazioni, want[r.key ?? ''].transato, want[r.key ?? ''].storni]);
@@ -134,7 +136,7 @@ describe('monthly turnover file of a bank (seed 002 §2 /statistiche/tracciato, 
     const res = await as['sede.30480'].get(`${FILE}?codAbi=30480&mese=${month}`);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
-    expect(String(res.headers['content-disposition'])).toContain('filename="Tracciato_30480_2026-10.txt"');
+    expect(res.headers['content-disposition']).toContain('filename="Tracciato_30480_2026-10.txt"');
     const sales = demoMovements().filter((m) => m.codAbi === '30480' && m.dataOperazione.startsWith(month) && m.esito === '01' && m.codCompagnia !== '90' && !isRefund(m));
     const groups = new Map<string, DemoMovement[]>();
     for (const m of sales) groups.set(`${m.codEserc};${m.codStab};${m.codCompagnia}`, [...(groups.get(`${m.codEserc};${m.codStab};${m.codCompagnia}`) ?? []), m]);

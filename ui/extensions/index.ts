@@ -21,6 +21,8 @@ export const extensions: Record<string, LazyExoticComponent<ComponentType>> = {
   ConfigurazionePage: lazy(() => import('./config/ConfigurazionePage')),
   AccessoEsercentePage: lazy(() => import('./assistenza/AccessoEsercentePage')),
   TracciatoMensilePage: lazy(() => import('./statistiche/TracciatoMensilePage')),
+  CreaReportBancaPage: lazy(() => import('./statistiche/CreaReportTransazioniPage').then((m) => ({ default: m.CreaReportBancaPage }))),
+  CreaReportEsercentePage: lazy(() => import('./statistiche/CreaReportTransazioniPage').then((m) => ({ default: m.CreaReportEsercentePage }))),
   MenuServizioPage: lazy(() => import('./public/PublicPages').then((m) => ({ default: m.MenuServizioPage }))),
   SicurezzaUtentiPage: lazy(() => import('./public/PublicPages').then((m) => ({ default: m.SicurezzaUtentiPage }))),
   TransatoEsercentePage: lazy(() => import('./public/PublicPages').then((m) => ({ default: m.TransatoEsercentePage }))),

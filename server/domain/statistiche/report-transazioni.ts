@@ -12,6 +12,7 @@ import { ApiError } from '../../http/api-error.js';
 import type { EntityService } from '../../crud/entity-service.js';
 import type { FilterParam } from '../../crud/list-query.js';
 import { textPdf } from '../../files/text-pdf.js';
+import { textOf } from '../../../common/text.js';
 import { named } from '../../lookup.js';
 import { computeReport, type ReportAnswer } from '../../reports/report-route.js';
 import { callerIn, operationMessage, type DomainContext, type DomainHandler } from '../handler.js';
@@ -123,7 +124,7 @@ export const creaReportTransazioniBanca: DomainHandler = async (ctx) => {
   const codAbi = String(ctx.body.codAbi);
   const mese = String(ctx.body.mese);
   const bank = await readable(ctx, 'Banca', { codAbi }, 'codAbi', 'bancaNonConsultabile');
-  const subject = { filters: { codAbi }, heading: `Banca: ${codAbi} - ${String(bank.nomeBcc ?? '')}`, row: { codAbi } };
+  const subject = { filters: { codAbi }, heading: `Banca: ${codAbi} - ${textOf(bank.nomeBcc ?? '')}`, row: { codAbi } };
   return createReport(ctx, 'ReportTransazioniBanca', subject, mese, `Report_transazioni_${codAbi}_${mese}.pdf`);
 };
 
@@ -132,6 +133,6 @@ export const creaReportTransazioniEsercente: DomainHandler = async (ctx) => {
   const mese = String(ctx.body.mese);
   const merchant = await readable(ctx, 'Esercente', { codEser: codEserc }, 'codEserc', 'esercenteNonConsultabile');
   const codAbi = String(merchant.codAbi);
-  const subject = { filters: { codAbi, codEserc }, heading: `Esercente: ${codEserc} - ${String(merchant.ds ?? '')} (banca ${codAbi})`, row: { codAbi, codEserc } };
+  const subject = { filters: { codAbi, codEserc }, heading: `Esercente: ${codEserc} - ${textOf(merchant.ds ?? '')} (banca ${codAbi})`, row: { codAbi, codEserc } };
   return createReport(ctx, 'ReportTransazioniEsercente', subject, mese, `Report_transazioni_${codEserc}_${mese}.pdf`);
 };

@@ -12,17 +12,10 @@ import { userMessage } from '../../src/core/apiError';
 import { useDataProvider } from '../../src/core/hooks/useDataProvider';
 import { saveFile } from '../../src/core/saveFile';
 import { usePageTitle } from '../../src/shell/pageTitle';
+import { monthChoices } from './monthChoices';
 
 const MONTHS_BACK = 24;
 
-/** The current month and the 23 before it, newest first, as yyyy-mm with their Italian names. */
-function monthChoices(today: Date): { value: string; label: string }[] {
-  return Array.from({ length: MONTHS_BACK }, (_, i) => {
-    const d = new Date(today.getFullYear(), today.getMonth() - i, 1);
-    const value = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
-    return { value, label: monthLabel(value) };
-  });
-}
 const lastDay = (month: string) => `${month}-${String(new Date(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0).getDate()).padStart(2, '0')}`;
 
 export default function TracciatoMensilePage() {
@@ -32,7 +25,7 @@ export default function TracciatoMensilePage() {
   const [banks, setBanks] = useState<{ value: string; label: string }[]>([]);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const months = useMemo(() => monthChoices(new Date()), []);
+  const months = useMemo(() => monthChoices(new Date(), MONTHS_BACK), []);
   const codAbi = params.get('codAbi') ?? '';
   const mese = params.get('mese') ?? months[1].value;
 
@@ -44,7 +37,7 @@ export default function TracciatoMensilePage() {
   useEffect(() => {
     api.api.GET('/users/me/banche')
       .then((rows) => {
-        const options = rows.map((b) => ({ value: String(b.codAbi), label: `${String(b.codAbi)} - ${String(b.nomeBcc ?? '')}` }));
+        const options = rows.map((b) => ({ value: b.codAbi, label: `${b.codAbi} - ${b.nomeBcc}` }));
         setBanks(options);
         // A user with a single bank gets it preselected (seed 002 §6).
         if (options.length === 1 && !codAbi) set('codAbi', options[0].value);
