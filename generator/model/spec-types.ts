@@ -149,7 +149,7 @@ export interface RawReport {
   exclude?: Record<string, string[]>;
   measures: Record<string, { label: string; sum?: string; average?: string; count?: true; format?: 'euro' | 'integer' | 'decimal'; where?: Record<string, string[]>; unless?: Record<string, string[]>; negative?: Record<string, string[]> }>;
   dimensions: Record<string, { field: string; label?: string; by?: 'value' | 'day' | 'month' | 'weekday'; sort?: string; slots?: { from: string; to: string; label: string }[] }>;
-  defaultDimension?: string; sort?: string; limit?: number;
+  defaultDimension?: string; sort?: string; limit?: number; detail?: string;
   export?: { formats: 'xlsx'[] };
   charts?: { type: 'pie' | 'bar'; dimension: string; measure: string; title?: string; limit?: number }[];
   rollups?: Record<string, { grain: 'day' | 'month'; fields?: string[] }>;

@@ -212,3 +212,18 @@ describe('a conditional measure (where, unless, negative)', () => {
     expect(refused(`${CONDITIONAL}rollups:\n  giorno: { grain: day }\n`, 'a rollup keeps no row\'s codes')).toMatch(new RegExp(`^${REPORT_FILE}:\\d+:`));
   });
 });
+
+describe('the rows behind a group (detail)', () => {
+  const ENTITY_WITH_LIST = `${ENTITY}list: { route: /cassa/incassi, title: Incassi, columns: [codice, data, importo, esito], filters: [esito, data] }\n`;
+  const loadWith = (report: string) => loadSpec({ [ENTITY_FILE]: ENTITY_WITH_LIST, [REPORT_FILE]: report });
+  it('links a value by the list\'s parameter and a day by the list\'s dates, not a month or a slot', () => {
+    const { model, diagnostics } = loadWith(`${REPORT.replace("mese: { field: data, by: month, sort: key }", "mese: { field: data, by: month, sort: key }\n  giorno: { field: data, by: day }")}detail: Incasso\n`);
+    expect(diagnostics.map(format)).toEqual([]);
+    expect(model?.reports[0].detail).toEqual({ entity: 'Incasso', route: '/cassa/incassi', params: { esito: { param: 'esito' }, giorno: { from: 'dataDa', to: 'dataA' } } });
+  });
+  it('refuses an unknown entity and an entity without a list, at the line', () => {
+    const unknown = loadSpecWithError({ [ENTITY_FILE]: ENTITY_WITH_LIST, [REPORT_FILE]: `${REPORT}detail: Incassi\n` }, "detail names entity 'Incassi'");
+    expect(`${unknown.file}:${unknown.line}`).toBe(`${REPORT_FILE}:16`);
+    expect(refused(`${REPORT}detail: Incasso\n`, 'has no list route to open')).toBe(`${REPORT_FILE}:16:9`);
+  });
+});
