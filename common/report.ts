@@ -29,7 +29,7 @@ export interface ReportMeasure {
  * and, per dimension that has one, the list's parameter taking the group's key (`param`), or, for a day, the list's
  * period set to that day (`from`, `to`).
  */
-export interface ReportDetail { entity: string; route: string; params: Record<string, { param: string } | { from: string; to: string }> }
+export interface ReportDetail { entity: string; route: string; /** The list's rows' plural name ("Movimenti"): a link reads "Movimenti di POS". */ label: string; params: Record<string, { param: string } | { from: string; to: string }> }
 
 /** A condition on an enum field: its value is one of the codes, or with `not` none of them (or empty). */
 export interface ReportCondition { field: string; values: string[]; not?: boolean }

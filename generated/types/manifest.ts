@@ -694,6 +694,10 @@ export interface ReportDetailDef {
  */
 route: string
 /**
+ * The list's plural name: a row's link reads "<label> di <group>".
+ */
+label: string
+/**
  * Per dimension: { param } the list parameter taking the key, or { from, to } the list's dates set to the day.
  */
 params: {

@@ -156,7 +156,7 @@ function detailOf(raw: RawReport, entity: EntityModel, entities: readonly Entity
     if (d.by === 'value') params[d.name] = { param: field.filterParam };
     else if (d.by === 'day' && field.search === 'range') params[d.name] = { from: `${field.filterParam}Da`, to: `${field.filterParam}A` };
   }
-  return { entity: target.name, route: target.list.route, params };
+  return { entity: target.name, route: target.list.route, label: target.labelPlural, params };
 }
 
 function measureOf(name: string, m: RawReport['measures'][string], fieldAt: FieldAt, report: Report): ReportMeasure {

@@ -50,7 +50,7 @@ for (const width of [1400, 390]) {
 
     await page.goto(`/wpbusiness/analisiTransazioni?${PERIOD}&per=canale`);
     await expect(page.getByRole('heading', { level: 1, name: 'Analisi transazioni' })).toBeVisible();
-    await expect(page.getByTestId('report-table').getByRole('row', { name: /^POS/ })).toContainText(String(MINE.length));
+    await expect(page.getByTestId('report-table').getByRole('row', { name: /Movimenti di POS/ })).toContainText(String(MINE.length));
     await expect(page.getByTestId('report-chart-bar-canale').getByRole('img', { name: /Transato per canale: .*POS/ })).toBeVisible();
     if (width === 390) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: `/tmp/analisi-transazioni-${width}.png`, fullPage: true });

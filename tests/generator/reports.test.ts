@@ -219,7 +219,7 @@ describe('the rows behind a group (detail)', () => {
   it('links a value by the list\'s parameter and a day by the list\'s dates, not a month or a slot', () => {
     const { model, diagnostics } = loadWith(`${REPORT.replace("mese: { field: data, by: month, sort: key }", "mese: { field: data, by: month, sort: key }\n  giorno: { field: data, by: day }")}detail: Incasso\n`);
     expect(diagnostics.map(format)).toEqual([]);
-    expect(model?.reports[0].detail).toEqual({ entity: 'Incasso', route: '/cassa/incassi', params: { esito: { param: 'esito' }, giorno: { from: 'dataDa', to: 'dataA' } } });
+    expect(model?.reports[0].detail).toEqual({ entity: 'Incasso', route: '/cassa/incassi', label: 'Incasso', params: { esito: { param: 'esito' }, giorno: { from: 'dataDa', to: 'dataA' } } });
   });
   it('refuses an unknown entity and an entity without a list, at the line', () => {
     const unknown = loadSpecWithError({ [ENTITY_FILE]: ENTITY_WITH_LIST, [REPORT_FILE]: `${REPORT}detail: Incassi\n` }, "detail names entity 'Incassi'");

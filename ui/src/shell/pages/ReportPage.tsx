@@ -108,7 +108,7 @@ function ReportView({ report, delayMs }: { report: ReportMeta; delayMs: number }
                   {answer.rows.map((r) => (
                     <Table.Tr key={r.key ?? ''}>
                       <Table.Td>{detailHref(report, dimension, r.key, filters)
-                        ? <Anchor component={Link} to={detailHref(report, dimension, r.key, filters) ?? ''} aria-label={`Movimenti di ${r.label}`}>{r.label}</Anchor>
+                        ? <Anchor component={Link} to={detailHref(report, dimension, r.key, filters) ?? ''} aria-label={`${report.detail?.label ?? ''} di ${r.label}`}>{r.label}</Anchor>
                         : r.label}</Table.Td>
                       {report.measures.map((m) => <Table.Td key={m.name} ta="right">{formatMeasure(m.format, r.values[m.name])}</Table.Td>)}
                     </Table.Tr>
