@@ -18,7 +18,21 @@ export interface ReportMeasure {
   /** The summed or averaged field; absent for a count. */
   field?: string;
   format: ReportFormat;
+  /** Only rows meeting every condition count: an enum field's codes (`not`: none of them, or no value). */
+  where?: ReportCondition[];
+  /** Rows meeting every one of these count with a minus sign (a refund taken off a net turnover). */
+  negative?: ReportCondition[];
 }
+
+/**
+ * The rows behind a group (docs/spec-language.md#rows-behind-a-group): the list at `route` with the report's filters
+ * and, per dimension that has one, the list's parameter taking the group's key (`param`), or, for a day, the list's
+ * period set to that day (`from`, `to`).
+ */
+export interface ReportDetail { entity: string; route: string; /** The list's rows' plural name ("Movimenti"): a link reads "Movimenti di POS". */ label: string; params: Record<string, { param: string } | { from: string; to: string }> }
+
+/** A condition on an enum field: its value is one of the codes, or with `not` none of them (or empty). */
+export interface ReportCondition { field: string; values: string[]; not?: boolean }
 
 export interface ReportSlot { from: string; to: string; label: string }
 
@@ -70,6 +84,8 @@ export interface ReportModel {
   charts: ReportChart[];
   /** Tables of pre-summed rows (common/report-rollup.ts); the first that covers a request answers it. */
   rollups?: ReportRollup[];
+  /** The list a group's row opens (spec `detail`): its route, and per dimension the list's parameters its key sets. */
+  detail?: ReportDetail;
   /** Two periods side by side, month by month (common/report-compare.ts): the report answers the comparison. */
   compare?: ReportCompare;
   /** The spec file, for diagnostics of the emitters. */

@@ -684,6 +684,7 @@ scope?: {
  * Spec `export`: the formats of GET <apiBase>/report/<path>/esportazione (absent: no export).
  */
 exportFormats?: ("xlsx")[]
+detail?: ReportDetailDef
 compare?: ReportCompareDef
 }
 export interface ReportMeasureDef {
@@ -701,6 +702,27 @@ dimension: string
 measure: string
 title: string
 limit: number
+}
+/**
+ * Spec `detail`: each row links to the rows behind it (docs/spec-language.md#rows-behind-a-group).
+ */
+export interface ReportDetailDef {
+/**
+ * The list opened by a group's row.
+ */
+route: string
+/**
+ * The list's plural name: a row's link reads "<label> di <group>".
+ */
+label: string
+/**
+ * Per dimension: { param } the list parameter taking the key, or { from, to } the list's dates set to the day.
+ */
+params: {
+[k: string]: {
+[k: string]: string
+}
+}
 }
 /**
  * Spec `compare`: the page asks for two periods and shows them side by side (docs/spec-language.md#period-comparison).

@@ -174,6 +174,11 @@ export const manifestSchema = {
       },
       scope: { ...record(str), description: "The entity's data-scope dimensions and their fields: a filter of a dimension the caller is fixed to is locked." },
       exportFormats: { type: 'array', items: { enum: ['xlsx'] }, description: 'Spec `export`: the formats of GET <apiBase>/report/<path>/esportazione (absent: no export).' },
+      detail: shape('ReportDetailDef', {
+        route: { ...str, description: 'The list opened by a group\'s row.' },
+        label: { ...str, description: 'The list\'s plural name: a row\'s link reads "<label> di <group>".' },
+        params: { ...record({ type: 'object', additionalProperties: { type: 'string' } }), description: 'Per dimension: { param } the list parameter taking the key, or { from, to } the list\'s dates set to the day.' },
+      }, ['route', 'label', 'params'], 'Spec `detail`: each row links to the rows behind it (docs/spec-language.md#rows-behind-a-group).'),
       compare: shape('ReportCompareDef', {
         kinds: { type: 'array', items: { enum: ['anno', 'trimestre', 'mese'] }, description: 'The kinds of period offered, the first the default.' },
         settleDays: { ...int, description: 'A month is comparable once this many days of the next month have passed.' },

@@ -70,7 +70,10 @@ export function buildReport(
     return { type: c.type, dimension: c.dimension, measure: c.measure, title, limit: c.limit ?? MAX_CHART_ITEMS };
   });
   const rollups = buildRollups(raw, entity, { measures, dimensions, periodField: period?.field }, report);
+  const conditional = measures.find((m) => m.where || m.negative);
+  if (raw.rollups && conditional) report(['rollups'], `Report ${raw.report} has conditional measures (${conditional.name}): a rollup keeps no row's codes, so it could not answer them.`);
   const compare = compareOf(raw, dimensions, period, report);
+  const detail = detailOf(raw, entity, entities, dimensions, report);
   if (diagnostics.length > before) return undefined;
   const label = raw.label ?? raw.report;
   return {
@@ -78,7 +81,7 @@ export function buildReport(
     ...(raw.menu ? { menu: { group: raw.menu.group, label: raw.menu.label ?? label, order: raw.menu.order ?? 100, ...(raw.menu.icon ? { icon: raw.menu.icon } : {}) } } : {}),
     filters: raw.filters ?? [], ...(period ? { period } : {}), exclude, measures, dimensions, defaultDimension,
     sort, limit: raw.limit ?? DEFAULT_LIMIT, exportFormats: raw.export?.formats ?? [], charts, ...(rollups.length ? { rollups } : {}),
-    ...(compare ? { compare } : {}), source: source.file,
+    ...(detail ? { detail } : {}), ...(compare ? { compare } : {}), source: source.file,
   };
 }
 
@@ -129,6 +132,33 @@ function compareOf(raw: RawReport, dimensions: readonly ReportDimension[], perio
   return { dimension: spec.dimension, kinds: spec.kinds ?? [...COMPARE_KINDS], settleDays: spec.settleDays ?? 0, messages: spec.messages };
 }
 
+/**
+ * The list behind each group: an entity listing the report's rows (the entity itself or a view of it) with a list
+ * route. A dimension links when that list filters by its field: a value by the field's parameter, a day of a date
+ * searched by range by the list's two dates; other dimensions (a month, a weekday, a slot) do not link.
+ */
+function detailOf(raw: RawReport, entity: EntityModel, entities: readonly EntityModel[], dimensions: readonly ReportDimension[], report: Report): ReportModel['detail'] {
+  if (raw.detail === undefined) return undefined;
+  const target = entities.find((e) => e.name === raw.detail);
+  if (!target) {
+    report(['detail'], `detail names entity '${raw.detail}', which the spec lacks.${didYouMean(raw.detail, entities.map((e) => e.name))}`);
+    return undefined;
+  }
+  if (target.name !== entity.name && target.viewOf !== entity.name) report(['detail'], `detail '${raw.detail}' lists other rows: it must be ${entity.name} or a view of it.`);
+  if (!target.list) {
+    report(['detail'], `detail '${raw.detail}' has no list route to open.`);
+    return undefined;
+  }
+  const params: NonNullable<ReportModel['detail']>['params'] = {};
+  for (const d of dimensions) {
+    const field = target.fields.find((f) => f.name === d.field);
+    if (!field?.search) continue;
+    if (d.by === 'value') params[d.name] = { param: field.filterParam };
+    else if (d.by === 'day' && field.search === 'range') params[d.name] = { from: `${field.filterParam}Da`, to: `${field.filterParam}A` };
+  }
+  return { entity: target.name, route: target.list.route, label: target.labelPlural, params };
+}
+
 function measureOf(name: string, m: RawReport['measures'][string], fieldAt: FieldAt, report: Report): ReportMeasure {
   const kind = m.sum !== undefined ? 'sum' : m.average !== undefined ? 'average' : 'count';
   const fieldName = m.sum ?? m.average;
@@ -138,7 +168,20 @@ function measureOf(name: string, m: RawReport['measures'][string], fieldAt: Fiel
     const field = fieldAt(fieldName, ['measures', name, kind]);
     if (field && field.type !== 'integer' && field.type !== 'decimal') report(['measures', name, kind], `Measure ${name} ${kind}s '${fieldName}', a ${field.type} field: only integer and decimal fields add up.`);
   }
-  return { name, label: m.label, kind, ...(fieldName !== undefined ? { field: fieldName } : {}), format: m.format ?? (kind === 'count' ? 'integer' : 'euro') };
+  const conditionsOf = (key: 'where' | 'unless' | 'negative') => Object.entries(m[key] ?? {}).map(([f, values]) => {
+    const field = fieldAt(f, ['measures', name, key, f]);
+    if (field && !field.options) report(['measures', name, key, f], `Measure ${name} ${key} '${f}', a ${field.type} field: conditions name the codes of an enum field.`);
+    const unknown = field?.options ? values.filter((c) => !field.options?.some((o) => o.value === c)) : [];
+    if (unknown.length) report(['measures', name, key, f], `Measure ${name} ${key} names ${unknown.join(', ')}, not a value of ${f}.`);
+    return { field: f, values, ...(key === 'unless' ? { not: true } : {}) };
+  });
+  const where = [...conditionsOf('where'), ...conditionsOf('unless')];
+  const negative = conditionsOf('negative');
+  if (negative.length && kind === 'count') report(['measures', name, 'negative'], `Measure ${name} counts rows: a count has no sign, negative applies to sums and averages.`);
+  return {
+    name, label: m.label, kind, ...(fieldName !== undefined ? { field: fieldName } : {}), format: m.format ?? (kind === 'count' ? 'integer' : 'euro'),
+    ...(where.length ? { where } : {}), ...(negative.length ? { negative } : {}),
+  };
 }
 
 function dimensionOf(name: string, d: RawReport['dimensions'][string], fieldAt: FieldAt, report: Report): ReportDimension {

@@ -10,7 +10,16 @@ import { textOf } from '../../common/text.js';
 import { isPostgres } from '../db/dialect.js';
 import { expectRecords } from '../records.js';
 
-export interface AggregateMeasure { name: string; kind: 'sum' | 'average' | 'count'; field?: string }
+/** Rows whose field holds one of the codes (`not`: rows whose field is empty or holds none of them). */
+export interface AggregateCondition { field: string; values: readonly string[]; not?: boolean }
+
+export interface AggregateMeasure {
+  name: string; kind: 'sum' | 'average' | 'count'; field?: string;
+  /** Only the rows meeting every condition count (a conditional measure: docs/spec-language.md#reports). */
+  where?: readonly AggregateCondition[];
+  /** Rows meeting every one of these add their value with a minus sign (sums and averages). */
+  negative?: readonly AggregateCondition[];
+}
 
 export interface AggregateRequest {
   dimension: Pick<ReportDimension, 'field' | 'by' | 'slots'> & { name?: string };
@@ -73,22 +82,21 @@ export async function runAggregate(db: Knex, scoped: Knex.QueryBuilder, columnOf
   const key = slotColumn ? db.raw('cast(?? as text)', [slotColumn]) : groupKeySql(db, columnOf(request.dimension.field), request.dimension);
   const raw = (sql: string, bindings: readonly Knex.RawBinding[] = []) => db.raw(sql, bindings);
   const selects: Knex.Raw[] = [raw('? as "key"', [key]), raw('count(*) over () as "_groups"')];
-  const rows = source.rows();
+  const figures = (m: AggregateMeasure) => figuresOf(m, source, columnOf);
   for (const m of request.measures) {
+    const { rows, sum, values } = figures(m);
     if (m.kind === 'count') {
-      selects.push(raw(`${rows} as ??`, [m.name]), raw(`sum(${rows}) over () as ??`, [`_t_${m.name}`]));
+      selects.push(raw(`${rows.sql} as ??`, [...rows.bindings, m.name]), raw(`sum(${rows.sql}) over () as ??`, [...rows.bindings, `_t_${m.name}`]));
       continue;
     }
-    const sum = source.sum(m.field ?? '');
     selects.push(raw(`${sum.sql} as ??`, [...sum.bindings, `_s_${m.name}`]), raw(`sum(${sum.sql}) over () as ??`, [...sum.bindings, `_ts_${m.name}`]));
     if (m.kind === 'average') {
-      const values = source.values(m.field ?? '');
       selects.push(raw(`${values.sql} as ??`, [...values.bindings, `_n_${m.name}`]), raw(`sum(${values.sql}) over () as ??`, [...values.bindings, `_tn_${m.name}`]));
     }
   }
   const sortMeasure = request.measures.find((m) => m.name === request.order.by);
   const direction = request.order.descending ? 'desc' : 'asc';
-  const averaged = sortMeasure?.kind === 'average' ? { sum: source.sum(sortMeasure.field ?? ''), values: source.values(sortMeasure.field ?? '') } : undefined;
+  const averaged = sortMeasure?.kind === 'average' ? figures(sortMeasure) : undefined;
   const orderSql = !sortMeasure ? '1' : averaged ? `${averaged.sum.sql} / nullif(${averaged.values.sql}, 0)` : '??';
   const orderBindings = !sortMeasure ? [] : averaged ? [...averaged.sum.bindings, ...averaged.values.bindings] : sortMeasure.kind === 'count' ? [sortMeasure.name] : [`_s_${sortMeasure.name}`];
   // Ties and the key's own order: the key ascending after the measure, so the same data always answers the same rows.
@@ -111,6 +119,43 @@ export async function runAggregate(db: Knex, scoped: Knex.QueryBuilder, columnOf
     totals: first ? valuesOf(first, 't') : Object.fromEntries(request.measures.map((m) => [m.name, m.kind === 'average' ? null : 0])),
     groups: first ? Number(first._groups) : 0,
   };
+}
+
+type Sql = { sql: string; bindings: string[] };
+
+/**
+ * A measure's rows counted, values summed and values counted, per group. A conditional measure (where, negative)
+ * reads each row of the entity: `case when <conditions> then ... end` inside the aggregate, so one query still
+ * answers every measure; a rollup keeps no row's codes, and the generator gives no rollup to such a report.
+ */
+function figuresOf(m: AggregateMeasure, source: AggregateSource, columnOf: (field: string) => string): { rows: Sql; sum: Sql; values: Sql } {
+  const field = m.field ?? '';
+  if (!m.where?.length && !m.negative?.length) {
+    return { rows: { sql: source.rows(), bindings: [] }, sum: m.kind === 'count' ? { sql: '', bindings: [] } : source.sum(field), values: m.kind === 'count' ? { sql: '', bindings: [] } : source.values(field) };
+  }
+  if (source.slotKey) throw new Error(`Measure ${m.name} has conditions: only the entity's own rows can answer it`);
+  const when = conditionSql(m.where ?? [], columnOf);
+  const rows = { sql: `sum(case when ${when.sql} then 1 else 0 end)`, bindings: when.bindings };
+  if (m.kind === 'count') return { rows, sum: { sql: '', bindings: [] }, values: { sql: '', bindings: [] } };
+  const column = columnOf(field);
+  const minus = conditionSql(m.negative ?? [], columnOf);
+  const value = m.negative?.length
+    ? { sql: `case when ${when.sql} then (case when ${minus.sql} then -?? else ?? end) end`, bindings: [...when.bindings, ...minus.bindings, column, column] }
+    : { sql: `case when ${when.sql} then ?? end`, bindings: [...when.bindings, column] };
+  return { rows, sum: { sql: `sum(${value.sql})`, bindings: value.bindings }, values: { sql: `count(${value.sql})`, bindings: value.bindings } };
+}
+
+/** Every condition as SQL joined by `and` (`1 = 1` when none): the field's codes, or for `not` none of them or no value. */
+function conditionSql(conditions: readonly AggregateCondition[], columnOf: (field: string) => string): Sql {
+  if (!conditions.length) return { sql: '1 = 1', bindings: [] };
+  const parts = conditions.map((c) => {
+    const marks = c.values.map(() => '?').join(', ');
+    const column = columnOf(c.field);
+    return c.not
+      ? { sql: `(?? is null or ?? not in (${marks}))`, bindings: [column, column, ...c.values] }
+      : { sql: `?? in (${marks})`, bindings: [column, ...c.values] };
+  });
+  return { sql: parts.map((p) => p.sql).join(' and '), bindings: parts.flatMap((p) => p.bindings) };
 }
 
 /** Sums of decimal amounts: SQLite adds them as floating point (0.1 + 0.2), so the cents are rounded. */

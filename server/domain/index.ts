@@ -21,6 +21,8 @@ import { notificheHandlers } from './notifiche/handlers.js';
 import { notificaHooks } from './notifiche/hooks.js';
 import { permissionHandlers } from './permissions/handlers.js';
 import { pagamentoMailHooks } from './pwmail/hooks.js';
+import { creaReportTransazioniBanca, creaReportTransazioniEsercente } from './statistiche/report-transazioni.js';
+import { tracciatoMensile } from './statistiche/tracciato.js';
 
 /** The auth handlers are built per app, with its throttle and mail (server/app.ts, auth/handlers.ts). */
 export const domainHandlers: Readonly<Record<string, DomainHandler>> = {
@@ -36,6 +38,9 @@ export const domainHandlers: Readonly<Record<string, DomainHandler>> = {
   sollecitoContratti,
   stampaTestapacco,
   ristampaTestapacco,
+  tracciatoMensile,
+  creaReportTransazioniBanca,
+  creaReportTransazioniEsercente,
 };
 
 /**

@@ -189,3 +189,41 @@ compare:
     expect(refused(COMPARED.replace('"Ultimo mese: {ultimoMese}"', 'Ultimo mese'), 'should name the latest month with {ultimoMese}')).toMatch(new RegExp(`^${REPORT_FILE}:`));
   });
 });
+
+describe('a conditional measure (where, unless, negative)', () => {
+  const CONDITIONAL = REPORT.replace('  numero: { count: true, label: Numero }\n', `  numero: { count: true, label: Numero }
+  incassati: { count: true, label: Incassati, where: { esito: [OK] } }
+  altri: { sum: importo, label: Altri, unless: { esito: [OK] } }
+  netto: { sum: importo, label: Netto, negative: { esito: [KO] } }
+`);
+  it('is resolved with its conditions on the enum\'s codes', () => {
+    const { model, diagnostics } = load(CONDITIONAL);
+    expect(diagnostics.map(format)).toEqual([]);
+    const measures = model?.reports[0].measures ?? [];
+    expect(measures.find((m) => m.name === 'incassati')).toMatchObject({ kind: 'count', where: [{ field: 'esito', values: ['OK'] }] });
+    expect(measures.find((m) => m.name === 'altri')).toMatchObject({ kind: 'sum', where: [{ field: 'esito', values: ['OK'], not: true }] });
+    expect(measures.find((m) => m.name === 'netto')).toMatchObject({ kind: 'sum', negative: [{ field: 'esito', values: ['KO'] }] });
+    expect(measures.find((m) => m.name === 'totale')).not.toHaveProperty('where');
+  });
+  it('is refused at the line over a field that is not an enum, a code the enum lacks, a signed count, or with rollups', () => {
+    expect(refused(CONDITIONAL.replace('where: { esito: [OK] }', 'where: { codice: [OK] }'), 'conditions name the codes of an enum field')).toBe(`${REPORT_FILE}:9:64`);
+    expect(refused(CONDITIONAL.replace('unless: { esito: [OK] }', 'unless: { esito: [XX] }'), 'names XX, not a value of esito')).toBe(`${REPORT_FILE}:10:57`);
+    expect(refused(CONDITIONAL.replace('{ count: true, label: Incassati, where', '{ count: true, label: Incassati, negative'), 'a count has no sign')).toMatch(new RegExp(`^${REPORT_FILE}:9:`));
+    expect(refused(`${CONDITIONAL}rollups:\n  giorno: { grain: day }\n`, 'a rollup keeps no row\'s codes')).toMatch(new RegExp(`^${REPORT_FILE}:\\d+:`));
+  });
+});
+
+describe('the rows behind a group (detail)', () => {
+  const ENTITY_WITH_LIST = `${ENTITY}list: { route: /cassa/incassi, title: Incassi, columns: [codice, data, importo, esito], filters: [esito, data] }\n`;
+  const loadWith = (report: string) => loadSpec({ [ENTITY_FILE]: ENTITY_WITH_LIST, [REPORT_FILE]: report });
+  it('links a value by the list\'s parameter and a day by the list\'s dates, not a month or a slot', () => {
+    const { model, diagnostics } = loadWith(`${REPORT.replace("mese: { field: data, by: month, sort: key }", "mese: { field: data, by: month, sort: key }\n  giorno: { field: data, by: day }")}detail: Incasso\n`);
+    expect(diagnostics.map(format)).toEqual([]);
+    expect(model?.reports[0].detail).toEqual({ entity: 'Incasso', route: '/cassa/incassi', label: 'Incasso', params: { esito: { param: 'esito' }, giorno: { from: 'dataDa', to: 'dataA' } } });
+  });
+  it('refuses an unknown entity and an entity without a list, at the line', () => {
+    const unknown = loadSpecWithError({ [ENTITY_FILE]: ENTITY_WITH_LIST, [REPORT_FILE]: `${REPORT}detail: Incassi\n` }, "detail names entity 'Incassi'");
+    expect(`${unknown.file}:${unknown.line}`).toBe(`${REPORT_FILE}:16`);
+    expect(refused(`${REPORT}detail: Incasso\n`, 'has no list route to open')).toBe(`${REPORT_FILE}:16:9`);
+  });
+});

@@ -167,6 +167,9 @@ const CONTRATTO_30480 = 'c0000000-0000-4000-8000-000000001234';
 const LETTERA_30480 = '1a000000-0000-4000-8000-000000100109';
 const ACQUIRING_30480 = 'ac000000-0000-4000-8000-000000100101';
 const ALTRUI_34256 = 'mx-documento-34256';
+/** Demo monthly transaction reports of 30480 (spec/demo/55-*.yaml, 56-*.yaml). */
+const REPORT_BANCA_30480 = 'b0000000-0000-4000-8000-000000000001';
+const REPORT_ESERCENTE_30480 = 'e0000000-0000-4000-8000-000000000001';
 const LETTERE_PERIODO = { dataRiferimentoDa: '2026-01-01', dataRiferimentoA: '2026-10-01' };
 const GIORNALIERO_PERIODO = { dataOperazioneDa: '2026-11-01', dataOperazioneA: '2026-11-25' };
 
@@ -438,6 +441,22 @@ const SAMPLES: Partial<Record<string, Sample>> = {
   getMovimentoEsercente: { params: { id: MOVIMENTO_30480 }, outside: { params: { id: MOVIMENTO_34256 }, expect: 404 } },
   exportMovimentoEsercente: { query: { formato: 'csv', ...MOVIMENTI_PERIODO }, outside: 'unscoped' },
   reportMovimentiAggregati: { query: { ...MOVIMENTI_PERIODO, per: 'canale' }, outside: 'unscoped' },
+  // The transaction summary, analysis and the turnover file's figures (spec/statistiche/): sums in scope, checked with
+  // exact figures and the other bank refused in tests/server/statistiche-riepilogo.test.ts.
+  reportRiepilogoTransazioni: { query: { ...MOVIMENTI_PERIODO, per: 'negozio' }, outside: 'unscoped' },
+  reportRiepilogoTransazioniExport: { query: { ...MOVIMENTI_PERIODO, per: 'negozio', formato: 'xlsx' }, outside: 'unscoped' },
+  reportAnalisiTransazioni: { query: { ...MOVIMENTI_PERIODO, per: 'canale' }, outside: 'unscoped' },
+  reportTracciatoMensile: { query: { codAbi: '30480', dataOperazioneDa: '2026-10-01', dataOperazioneA: '2026-10-31', per: 'negozio' }, outside: 'unscoped' },
+  // Custom: another bank's file and reports are 404 with the operation's message (tests/server/statistiche-riepilogo.test.ts, report-transazioni.test.ts).
+  tracciatoMensile: { query: { codAbi: '30480', mese: '2026-10' }, outside: 'unscoped' },
+  creaReportTransazioniBanca: { body: () => ({ codAbi: '30480', mese: '2026-10' }), outside: 'unscoped' },
+  creaReportTransazioniEsercente: { body: () => ({ codEserc: '0001234', mese: '2026-10' }), outside: 'unscoped' },
+  listReportTransazioniBanca: { outside: 'unscoped' },
+  getReportTransazioniBanca: { params: { id: REPORT_BANCA_30480 }, outside: { params: { id: ALTRUI_34256 }, expect: 404 } },
+  getReportTransazioniBancaDocumento: { params: { id: REPORT_BANCA_30480 }, outside: { params: { id: ALTRUI_34256 }, expect: 404 } },
+  listReportTransazioniEsercente: { outside: 'unscoped' },
+  getReportTransazioniEsercente: { params: { id: REPORT_ESERCENTE_30480 }, outside: { params: { id: ALTRUI_34256 }, expect: 404 } },
+  getReportTransazioniEsercenteDocumento: { params: { id: REPORT_ESERCENTE_30480 }, outside: { params: { id: ALTRUI_34256 }, expect: 404 } },
   // The period comparison (docs/spec-language.md#period-comparison): two concluded months, in the caller's scope.
   reportConfrontoPeriodo: { query: { confronto: 'mese', meseAnno1: '2026-09', meseAnno2: '2026-08' }, outside: 'unscoped' },
   reportConfrontoPeriodoEsercente: { query: { confronto: 'mese', meseAnno1: '2026-09', meseAnno2: '2026-08' }, outside: 'unscoped' },
@@ -1066,6 +1085,8 @@ beforeAll(async () => {
   await db()('fattura_esercente').insert({ id: ALTRUI_34256, cod_abi: '34256', codice_master: '0003456', numero_fattura: 'ALTRUI', data_fattura: '2026-09-30' });
   await db()('contratto_esercente').insert({ id: ALTRUI_34256, abi: '34256', cod_eser: '0003456', num_contratto: 'ALTRUI', data_stipula: '2025-01-01' });
   await db()('lettera_addebito').insert({ id: ALTRUI_34256, abi: '34256', cod_esercente: '0003456', cod_negozio: '3001', data_riferimento: '2026-09-01', tipologia: 'COM' });
+  await db()('report_transazioni_banca').insert({ id: ALTRUI_34256, cod_abi: '34256', mese: '2026-09' });
+  await db()('report_transazioni_esercente').insert({ id: ALTRUI_34256, cod_abi: '34256', cod_eserc: '0003456', mese: '2026-09' });
   await db()('contratto_acquiring').insert({ id: ALTRUI_34256, abi: '34256', cod_eser: '0003456', pdvid: '3001', cod_compagnia: '20', data_contratto: '2025-01-01', contratto_visualizzato: 'N' });
   // Pay-by-mail of Hotel Dolomiti (spec/pwmail/): a reserved payment and a mail text, out of scope for mx.full.
   await db()('pagamento_mail').insert({ tid: PWM_ALTRUI, cod_abi: '34256', cod_esercente: '0003456', shop_id: '3001', data_richiesta: '2026-11-20', importo: 10, amount: 1000,

@@ -166,7 +166,9 @@ describe('GET funzioni and funzioni/{fn}/permessi', () => {
     // The monitors (seed 002 §2 /security/...): the head office watches them and keeps its thresholds, recipients
     // and mail templates; a branch watches its cab's (the rows' scope).
     const monitors = ['RISCHIO_FRODI', 'MONITOR_STORNI', 'MONITOR_TRANSATO'];
-    const sede = ['ANAG_BANCHE', 'ANAG_POSFISICI', 'ANAG_POSGENERICI', 'GES_UTENTI', 'GES_MERCHANT', 'GES_RUOLI', 'RIC_SOSPESI_BANCHE', 'ANAG_ESERCENTE', 'CAMBIO_PASSWORD', 'GES_MAG', 'GES_NOTIFICA_UTENTI', 'ANAG_MANUTENZIONI', 'RIC_FTMERC', 'GES_ESER_VIRTUALE', 'GES_TRANSATO_GIORN', 'GES_RISC_DESTINATARI', 'RIC_CONTR_COMP', 'CONFRONTO_PERIODO', ...monitors, ...registry].sort();
+    const sede = ['ANAG_BANCHE', 'ANAG_POSFISICI', 'ANAG_POSGENERICI', 'GES_UTENTI', 'GES_MERCHANT', 'GES_RUOLI', 'RIC_SOSPESI_BANCHE', 'ANAG_ESERCENTE', 'CAMBIO_PASSWORD', 'GES_MAG', 'GES_NOTIFICA_UTENTI', 'ANAG_MANUTENZIONI', 'RIC_FTMERC', 'GES_ESER_VIRTUALE', 'GES_TRANSATO_GIORN', 'GES_RISC_DESTINATARI', 'RIC_CONTR_COMP', 'CONFRONTO_PERIODO',
+      // Seed 002 §2: the monthly turnover file and the transaction reports per bank and per merchant are the head office's.
+      'STAT_TRACCIATO', 'GES_TRANS_REPORT', 'GES_TRANS_REP_ESERC', ...monitors, ...registry].sort();
     // A merchant reads its own record on the web variant (seed 001 §2), a virtual one too (seed 001 §6).
     const ownRecord = ['MERCHANT_ANAGRAFICA', 'GES_ESER_VIRTUALE', ...registry];
     expect(await fns('sede.30480')).toEqual(sede);
@@ -258,10 +260,11 @@ describe('GET menuitems', () => {
       '/anagrafiche/merchant', '/anagrafiche/notificautenti', '/anagrafiche/notifiche', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/searchManutenzione',
       '/anagrafiche/utenti', '/assistenza/FTMerc', '/assistenza/accessoEsercente', '/assistenze/backOffice/comuni', '/assistenze/backOffice/promozioni', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali',
       '/impostazioni', '/magazzino/giacenze', '/magazzino/movimenti', '/movimenti/search', '/ricerca/ricercaContrattiCompagnie', '/ricerca/ricercaContrattiCompagnie/scarti',
+      '/report/trasrepo', '/report/trasrepo/nuovo', '/report/trasrepoeserc', '/report/trasrepoeserc/nuovo',
       '/ricerca/ricercaContrattiCompagnie/testapacchi', '/richieste/sospesi/banca', '/richieste/sospesi/enteCentrale', '/security/cambioPassword', '/security/ges-risc-destinatari', '/security/mailoutbox',
       '/security/monitorsoglierischiofrodi', '/security/monitortransato', '/security/ruoli', '/security/stornimonitor', '/security/template-mail-rischio', '/sistema/configurazione',
-      '/statistiche/confrontoDatiPeriodo', '/statistiche/transato/search', '/statistiche/transatoGiornaliero',
-    ]);
+      '/statistiche/confrontoDatiPeriodo', '/statistiche/tracciato', '/statistiche/transato/search', '/statistiche/transatoGiornaliero',
+    ].sort());
   });
 
   it('filiale.30480 (BANCA_FILIALE: ANAG_BANCHE and GES_UTENTI view) sees banks, branches and users, no POS', async () => {
@@ -269,14 +272,14 @@ describe('GET menuitems', () => {
   });
 
   it('sede.30480 (BANCA_SEDE) also sees the POS catalogues and the warehouse', async () => {
-    expect(await menu('sede.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/merchant', '/anagrafiche/notificautenti', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/searchManutenzione', '/anagrafiche/utenti', '/assistenza/FTMerc', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/impostazioni', '/magazzino/giacenze', '/magazzino/movimenti', '/movimenti/search', '/ricerca/ricercaContrattiCompagnie', '/ricerca/ricercaContrattiCompagnie/scarti', '/ricerca/ricercaContrattiCompagnie/testapacchi', '/richieste/sospesi/banca', '/security/cambioPassword', '/security/ges-risc-destinatari', '/security/mailoutbox', '/security/monitorsoglierischiofrodi', '/security/monitortransato', '/security/ruoli', '/security/stornimonitor', '/security/template-mail-rischio', '/statistiche/confrontoDatiPeriodo', '/statistiche/transato/search', '/statistiche/transatoGiornaliero']);
+    expect(await menu('sede.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/merchant', '/anagrafiche/notificautenti', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/searchManutenzione', '/anagrafiche/utenti', '/assistenza/FTMerc', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/impostazioni', '/magazzino/giacenze', '/magazzino/movimenti', '/movimenti/search', '/report/trasrepo', '/report/trasrepo/nuovo', '/report/trasrepoeserc', '/report/trasrepoeserc/nuovo', '/ricerca/ricercaContrattiCompagnie', '/ricerca/ricercaContrattiCompagnie/scarti', '/ricerca/ricercaContrattiCompagnie/testapacchi', '/richieste/sospesi/banca', '/security/cambioPassword', '/security/ges-risc-destinatari', '/security/mailoutbox', '/security/monitorsoglierischiofrodi', '/security/monitortransato', '/security/ruoli', '/security/stornimonitor', '/security/template-mail-rischio', '/statistiche/confrontoDatiPeriodo', '/statistiche/tracciato', '/statistiche/transato/search', '/statistiche/transatoGiornaliero']);
   });
 
   it('agente.push sees its agents, the password change and the merchant registry (the push aggregate\'s); the merchants see only their business portal\'s pages', async () => {
     expect(await menu('agente.push')).toEqual(['/about', '/anagrafiche/agentipush', '/anagrafiche/agentipush/reportAttivazioni', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/impostazioni', '/security/cambioPassword']);
     // A merchant's menu is the business portal's: the bank-side pages its functions would open are not offered.
-    expect(await menu('merchant.0001234')).toEqual(['/wpbusiness/contatti', '/wpbusiness/documenti/contrattiAcquiring', '/wpbusiness/documenti/contratto', '/wpbusiness/documenti/fatture', '/wpbusiness/documenti/lettereAddebito', '/wpbusiness/impostazioni', '/wpbusiness/profilo/datiPersonali', '/wpbusiness/servizi/pwmail/messaggimail', '/wpbusiness/servizi/pwmail/richieste', '/wpbusiness/statistiche/confrontoDatiPeriodo', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato']);
-    expect(await menu('operatore.0001234')).toEqual(['/wpbusiness/profilo/datiPersonali', '/wpbusiness/servizi/pwmail/messaggimail', '/wpbusiness/servizi/pwmail/richieste', '/wpbusiness/statistiche/confrontoDatiPeriodo', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato']);
+    expect(await menu('merchant.0001234')).toEqual(['/wpbusiness/contatti', '/wpbusiness/documenti/contrattiAcquiring', '/wpbusiness/documenti/contratto', '/wpbusiness/documenti/fatture', '/wpbusiness/documenti/lettereAddebito', '/wpbusiness/impostazioni', '/wpbusiness/profilo/datiPersonali', '/wpbusiness/riepilogoTransazioni', '/wpbusiness/analisiTransazioni', '/wpbusiness/servizi/pwmail/messaggimail', '/wpbusiness/servizi/pwmail/richieste', '/wpbusiness/statistiche/confrontoDatiPeriodo', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato'].sort());
+    expect(await menu('operatore.0001234')).toEqual(['/wpbusiness/analisiTransazioni', '/wpbusiness/profilo/datiPersonali', '/wpbusiness/riepilogoTransazioni', '/wpbusiness/servizi/pwmail/messaggimail', '/wpbusiness/servizi/pwmail/richieste', '/wpbusiness/statistiche/confrontoDatiPeriodo', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato']);
   });
 
   it('every menu route of an entity opens (its list answers 200), every other list of the caller\'s shell is refused (403), no other shell\'s route is offered', async () => {

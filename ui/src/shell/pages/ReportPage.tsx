@@ -5,8 +5,8 @@
  */
 import '@mantine/charts/styles.css';
 import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { Alert, Group, Loader, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Alert, Anchor, Group, Loader, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { defaultPeriod, periodRefusal } from '../../../../common/search-period';
 import { userMessage } from '../../core/apiError';
 import { useDataProvider } from '../../core/hooks/useDataProvider';
@@ -107,7 +107,9 @@ function ReportView({ report, delayMs }: { report: ReportMeta; delayMs: number }
                 <Table.Tbody>
                   {answer.rows.map((r) => (
                     <Table.Tr key={r.key ?? ''}>
-                      <Table.Td>{r.label}</Table.Td>
+                      <Table.Td>{detailHref(report, dimension, r.key, filters)
+                        ? <Anchor component={Link} to={detailHref(report, dimension, r.key, filters) ?? ''} aria-label={`${report.detail?.label ?? ''} di ${r.label}`}>{r.label}</Anchor>
+                        : r.label}</Table.Td>
                       {report.measures.map((m) => <Table.Td key={m.name} ta="right">{formatMeasure(m.format, r.values[m.name])}</Table.Td>)}
                     </Table.Tr>
                   ))}
@@ -126,4 +128,17 @@ function ReportView({ report, delayMs }: { report: ReportMeta; delayMs: number }
       )}
     </Stack>
   );
+}
+
+/**
+ * The list of the rows behind a group (spec `detail`): the report's filters and period, plus the group's key as the
+ * list's filter (a day: the list's period set to that day); none for a dimension the list cannot filter by.
+ */
+function detailHref(report: ReportMeta, dimension: string, key: string | null, filters: Record<string, string>): string | undefined {
+  const target = report.detail?.params[dimension];
+  if (!report.detail || !target || key === null) return undefined;
+  const query = new URLSearchParams(filters);
+  if ('param' in target) query.set(target.param, key);
+  else if ('from' in target && 'to' in target) { query.set(target.from, key); query.set(target.to, key); }
+  return `${report.detail.route}?${query.toString()}`;
 }
