@@ -247,3 +247,24 @@ test('telefono (390 px): il paginatore sta su una riga', async ({ page }) => {
   const widths = await page.evaluate(() => ({ page: document.scrollingElement?.scrollWidth ?? 0, screen: innerWidth }));
   expect(widths.page).toBeLessThanOrEqual(widths.screen);
 });
+
+test('una riga aperta mentre un filtro scritto sta per applicarsi: si resta sulla scheda, l\'elenco non si riprende la pagina', async ({ page }) => {
+  await page.goto(LIST);
+  await expectPath(page, '/login/banca');
+  await submitLogin(page, 'assistenza');
+  await expectPath(page, LIST);
+  await expect(rows(page).first()).toBeVisible();
+  // The record page's code arrives late (a busy machine, a slow network): the list still shows when the
+  // filter typed just before the click settles.
+  await page.route((url) => /\/assets\/FormPage-[^/]+\.js$/.test(url.pathname), async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await route.continue();
+  });
+  await nameFilter(page).fill('Sede');
+  await rows(page).first().click();
+  await expect(page).toHaveURL(/\/anagrafiche\/filiali\/formFiliale\//);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Filiale');
+  // Longer than the typing pause (800 ms): the filter has settled by now, and must have changed nothing.
+  await page.waitForTimeout(1_500);
+  expect(new URL(page.url()).pathname).toMatch(/^\/anagrafiche\/filiali\/formFiliale\//);
+});

@@ -36,6 +36,9 @@ export function useListView(shape: ListShape, listRoute: string | undefined): Li
   const change = useCallback((next: ListView, { typedIn, replace = false }: ChangeOptions = {}) => {
     const query = writeListView(next, shape);
     if (query === current) return;
+    // The user has left the list (opened a row) and its page still shows while the next page's code loads: a
+    // filter settling now must not take them back (seen in CI: a row clicked within the typing pause).
+    if (window.location.pathname !== location.pathname) return;
     const sameSearch = typedIn !== undefined && typing.current?.param === typedIn && typing.current.query === current;
     typing.current = typedIn === undefined ? undefined : { param: typedIn, query };
     void navigate({ pathname: location.pathname, search: query ? `?${query}` : '' }, { replace: replace || sameSearch });
