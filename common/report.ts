@@ -4,6 +4,7 @@
  * how a dimension's value is named (a month, a weekday, a time slot).
  */
 import type { ReportCompare } from './report-compare.js';
+import type { ReportPeers } from './report-peers.js';
 import type { ReportRollup } from './report-rollup.js';
 import type { SearchPeriodModel } from './search-period.js';
 
@@ -72,6 +73,8 @@ export interface ReportModel {
   rollups?: ReportRollup[];
   /** Two periods side by side, month by month (common/report-compare.ts): the report answers the comparison. */
   compare?: ReportCompare;
+  /** The caller's figures next to its peers' average (common/report-peers.ts): the report answers the comparison. */
+  peers?: ReportPeers;
   /** The spec file, for diagnostics of the emitters. */
   source: string;
 }

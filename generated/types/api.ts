@@ -2706,6 +2706,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/report/wpbusiness/confrontoSettore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Confronto con il settore */
+        get: operations["reportConfrontoSettore"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/report/wpbusiness/movimenti/aggregato": {
         parameters: {
             query?: never;
@@ -5129,6 +5146,60 @@ export interface components {
             operazioni: number | null;
             /** @description Transato: variazione % */
             transato: number | null;
+        };
+        ConfrontoSettoreCifre: {
+            /** @description Importo medio */
+            media: number | null;
+            /** @description Numero operazioni */
+            operazioni: number | null;
+            /** @description Transato */
+            transato: number | null;
+        };
+        ConfrontoSettoreSettore: {
+            /** @description Perché non si mostrano cifre (pari troppo pochi) */
+            errorMessage?: string;
+            gruppi: {
+                /** @enum {string} */
+                dimension: "mese" | "giornoSettimana" | "fascia";
+                label: string;
+                rows: components["schemas"]["ConfrontoSettoreSettoreRiga"][];
+            }[];
+            opzioni: {
+                catMerc: {
+                    label: string;
+                    value: string;
+                }[];
+                provincia: {
+                    label: string;
+                    value: string;
+                }[];
+                regione: {
+                    label: string;
+                    value: string;
+                }[];
+            };
+            periodo: {
+                a: string;
+                da: string;
+                label: string;
+            };
+            scelte: {
+                catMerc: string | null;
+                provincia: string | null;
+                regione: string | null;
+            };
+            totali: {
+                proprio: components["schemas"]["ConfrontoSettoreCifre"];
+                /** @description La media dei pari; null se sono meno del minimo */
+                settore: components["schemas"]["ConfrontoSettoreCifre"] | null;
+            };
+        };
+        ConfrontoSettoreSettoreRiga: {
+            key: string;
+            label: string;
+            proprio: components["schemas"]["ConfrontoSettoreCifre"];
+            /** @description La media dei pari; null se sono meno del minimo */
+            settore: components["schemas"]["ConfrontoSettoreCifre"] | null;
         };
         ContrattoAcquiring: {
             /** @description Le azioni che il chiamante puo' eseguire ora su questa riga (transizioni, update, delete) */
@@ -9807,7 +9878,7 @@ export interface components {
                  * Funzione
                  * @enum {string}
                  */
-                funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "CONFRONTO_PERIODO" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG";
+                funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "CONFRONTO_PERIODO" | "STAT_DASHBOARD" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "WB_CONFRONTO_SETTORE" | "AUDIT" | "GES_CONFIG";
                 /** Gruppo */
                 groupName: string;
                 /** Ruolo */
@@ -9843,7 +9914,7 @@ export interface components {
                  * Funzione
                  * @enum {string}
                  */
-                funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "CONFRONTO_PERIODO" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG";
+                funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "CONFRONTO_PERIODO" | "STAT_DASHBOARD" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "WB_CONFRONTO_SETTORE" | "AUDIT" | "GES_CONFIG";
                 /** Gruppo */
                 groupName?: string | null;
                 /** Ruolo */
@@ -9866,7 +9937,7 @@ export interface components {
              * Funzione
              * @enum {string}
              */
-            funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "CONFRONTO_PERIODO" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG";
+            funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "CONFRONTO_PERIODO" | "STAT_DASHBOARD" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "WB_CONFRONTO_SETTORE" | "AUDIT" | "GES_CONFIG";
             /** Gruppo */
             groupName: string;
             /** Ruolo */
@@ -20780,7 +20851,7 @@ export interface operations {
                      * Funzione
                      * @enum {string}
                      */
-                    funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "CONFRONTO_PERIODO" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG";
+                    funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "CONFRONTO_PERIODO" | "STAT_DASHBOARD" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "WB_CONFRONTO_SETTORE" | "AUDIT" | "GES_CONFIG";
                     /** Gruppo */
                     groupName?: string | null;
                     /** Ruolo */
@@ -27674,6 +27745,75 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reportConfrontoSettore: {
+        parameters: {
+            query?: {
+                /** @description Ultimo mese del periodo (aaaa-mm) */
+                annoMeseA?: string;
+                /** @description Primo mese del periodo (aaaa-mm) */
+                annoMeseDa?: string;
+                /** @description Categoria merceologica: una delle proprie (default la prima) */
+                catMerc?: string;
+                /** @description Filtro: Negozio */
+                codStab?: string;
+                /** @description Provincia: una delle proprie, per restringere il confronto */
+                provincia?: string;
+                /** @description Regione: una delle proprie, per restringere il confronto */
+                regione?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Le proprie cifre accanto alla media dei pari */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfrontoSettoreSettore"];
                 };
             };
             /** @description Dati non validi */

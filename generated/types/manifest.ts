@@ -667,6 +667,7 @@ scope?: {
  */
 exportFormats?: ("xlsx")[]
 compare?: ReportCompareDef
+peers?: ReportPeersDef
 }
 export interface ReportMeasureDef {
 name: string
@@ -701,6 +702,40 @@ messages: ReportCompareMessages
 export interface ReportCompareMessages {
 required: string
 tooRecent: string
+}
+/**
+ * Spec `peers`: the page shows the caller's figures next to its peers' average (docs/spec-language.md#peer-comparison).
+ */
+export interface ReportPeersDef {
+/**
+ * The longest month range.
+ */
+maxMonths: number
+/**
+ * The dimensions shown side by side, a chart each.
+ */
+dimensions: string[]
+/**
+ * The fewest peers an average covers.
+ */
+minimum: number
+/**
+ * The trait (required) and the narrowings, their options in the answer.
+ */
+params: ReportPeersParam[]
+messages: ReportPeersMessages
+}
+export interface ReportPeersParam {
+param: string
+label: string
+required: boolean
+}
+export interface ReportPeersMessages {
+tooFew: string
+notOwn: string
+required: string
+order: string
+tooLong: string
 }
 /**
  * This interface was referenced by `Manifest`'s JSON-Schema

@@ -171,6 +171,17 @@ export const manifestSchema = {
         settleDays: { ...int, description: 'A month is comparable once this many days of the next month have passed.' },
         messages: shape('ReportCompareMessages', { required: str, tooRecent: str }, ['required', 'tooRecent']),
       }, ['kinds', 'settleDays', 'messages'], 'Spec `compare`: the page asks for two periods and shows them side by side (docs/spec-language.md#period-comparison).'),
+      peers: shape('ReportPeersDef', {
+        maxMonths: { ...int, description: 'The longest month range.' },
+        dimensions: { ...strings, description: 'The dimensions shown side by side, a chart each.' },
+        minimum: { ...int, description: 'The fewest peers an average covers.' },
+        params: {
+          type: 'array',
+          items: shape('ReportPeersParam', { param: str, label: str, required: { type: 'boolean' } }, ['param', 'label', 'required']),
+          description: 'The trait (required) and the narrowings, their options in the answer.',
+        },
+        messages: shape('ReportPeersMessages', { tooFew: str, notOwn: str, required: str, order: str, tooLong: str }, ['tooFew', 'notOwn', 'required', 'order', 'tooLong']),
+      }, ['maxMonths', 'dimensions', 'minimum', 'params', 'messages'], 'Spec `peers`: the page shows the caller\'s figures next to its peers\' average (docs/spec-language.md#peer-comparison).'),
     }, ['label', 'path', 'filters', 'measures', 'dimensions', 'defaultDimension', 'charts']),
     DashboardMeta: shape('DashboardMeta', {
       label: str,

@@ -7,6 +7,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { entityByName, transitionsOf, type EntityModel, type FieldModel, type Model } from '../../common/model.js';
 import type { BulkAction, ColumnDef, EntityMeta, FilterDef, Manifest, ReportMeta, RouteDef } from '../../generated/types/manifest.js';
 import type { ReportModel } from '../../common/report.js';
+import type { ReportPeers } from '../../common/report-peers.js';
 import { deepestShell } from '../../common/shells.js';
 import { iconComponent } from '../model/check-menu-icons.js';
 import { entityMenuRoute } from '../../common/entity-menu.js';
@@ -209,8 +210,8 @@ function reportManifest(report: ReportModel, model: Model): ReportMeta {
   return {
     label: report.label, path: report.path,
     // The period's two dates first, then the spec's filters, as the list's own inputs.
-    filters: [...meta.filters.filter((f) => f.field === period?.field && !report.compare), ...meta.filters.filter((f) => report.filters.includes(f.field))],
-    ...(period && !report.compare ? { period: { from: period.from, to: period.to, maxMonths: period.maxMonths, defaultMonths: period.defaultMonths, messages: period.messages } } : {}),
+    filters: [...meta.filters.filter((f) => f.field === period?.field && !report.compare && !report.peers), ...meta.filters.filter((f) => report.filters.includes(f.field))],
+    ...(period && !report.compare && !report.peers ? { period: { from: period.from, to: period.to, maxMonths: period.maxMonths, defaultMonths: period.defaultMonths, messages: period.messages } } : {}),
     measures: report.measures.map((m) => ({ name: m.name, label: m.label, format: m.format })),
     dimensions: report.dimensions.map((d) => ({ name: d.name, label: d.label })),
     defaultDimension: report.defaultDimension,
@@ -218,6 +219,16 @@ function reportManifest(report: ReportModel, model: Model): ReportMeta {
     ...(Object.keys(entity.scope).length ? { scope: scopeFields(entity) } : {}),
     ...(report.exportFormats.length ? { exportFormats: report.exportFormats } : {}),
     ...(report.compare ? { compare: { kinds: report.compare.kinds, settleDays: report.compare.settleDays, messages: report.compare.messages } } : {}),
+    ...(report.peers ? { peers: peersManifest(report.peers, period?.maxMonths ?? 12) } : {}),
+  };
+}
+
+/** What the peer comparison's page asks (the month range, the trait, the narrowings) and shows (a chart per dimension). */
+function peersManifest(peers: ReportPeers, maxMonths: number): NonNullable<ReportMeta['peers']> {
+  return {
+    maxMonths, dimensions: peers.dimensions, minimum: peers.minimum,
+    params: [{ param: peers.same.param, label: peers.same.label, required: true }, ...peers.narrow.map((n) => ({ param: n.param, label: n.label, required: false }))],
+    messages: peers.messages,
   };
 }
 

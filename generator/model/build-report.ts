@@ -5,6 +5,7 @@
  */
 import type { EntityModel, FieldModel } from '../../common/model.js';
 import { COMPARE_KINDS, LATEST_PLACEHOLDER, type ReportCompare } from '../../common/report-compare.js';
+import { MINIMUM_PLACEHOLDER, type ReportPeers } from '../../common/report-peers.js';
 import type { ReportDimension, ReportMeasure, ReportModel } from '../../common/report.js';
 import { didYouMean, type Diagnostic } from '../diagnostics.js';
 import type { PathSegment } from '../load/source-file.js';
@@ -71,6 +72,7 @@ export function buildReport(
   });
   const rollups = buildRollups(raw, entity, { measures, dimensions, periodField: period?.field }, report);
   const compare = compareOf(raw, dimensions, period, report);
+  const peers = peersOf(raw, entity, entities, dimensions, period, fieldAt, report);
   if (diagnostics.length > before) return undefined;
   const label = raw.label ?? raw.report;
   return {
@@ -78,7 +80,7 @@ export function buildReport(
     ...(raw.menu ? { menu: { group: raw.menu.group, label: raw.menu.label ?? label, order: raw.menu.order ?? 100, ...(raw.menu.icon ? { icon: raw.menu.icon } : {}) } } : {}),
     filters: raw.filters ?? [], ...(period ? { period } : {}), exclude, measures, dimensions, defaultDimension,
     sort, limit: raw.limit ?? DEFAULT_LIMIT, exportFormats: raw.export?.formats ?? [], charts, ...(rollups.length ? { rollups } : {}),
-    ...(compare ? { compare } : {}), source: source.file,
+    ...(compare ? { compare } : {}), ...(peers ? { peers } : {}), source: source.file,
   };
 }
 
@@ -127,6 +129,50 @@ function compareOf(raw: RawReport, dimensions: readonly ReportDimension[], perio
   if (raw.export) report(['export'], `Report ${raw.report} compares periods: its export is not supported.`);
   if (!spec.messages.tooRecent.includes(LATEST_PLACEHOLDER)) report(['compare', 'messages', 'tooRecent'], `compare message tooRecent should name the latest month with ${LATEST_PLACEHOLDER}.`);
   return { dimension: spec.dimension, kinds: spec.kinds ?? [...COMPARE_KINDS], settleDays: spec.settleDays ?? 0, messages: spec.messages };
+}
+
+/**
+ * A comparison with peers reads the caller's units and the others' through a reference (a movement's store): the
+ * unit and the reference are fields of the entity, the trait and the narrowings fields of the referenced one; the
+ * month range is the period's (its length), the dimensions the report's; no compare, no export (not declared yet).
+ */
+function peersOf(
+  raw: RawReport, entity: EntityModel, entities: readonly EntityModel[], dimensions: readonly ReportDimension[], period: ReportModel['period'],
+  fieldAt: FieldAt, report: Report,
+): ReportPeers | undefined {
+  const spec = raw.peers;
+  if (!spec) return undefined;
+  if (!period) report(['peers'], `Report ${raw.report} compares with peers but declares no period: the month range is checked as the period.`);
+  if (raw.compare) report(['peers'], `Report ${raw.report} has both compare and peers: one page, one kind of comparison.`);
+  if (raw.export) report(['export'], `Report ${raw.report} compares with peers: its export is not supported.`);
+  fieldAt(spec.unit, ['peers', 'unit']);
+  const through = fieldAt(spec.through, ['peers', 'through']);
+  if (through && (through.type !== 'reference' || !through.reference)) report(['peers', 'through'], `peers through '${spec.through}' must be a reference field (it is ${through.type}).`);
+  const target = through?.reference ? entities.find((e) => e.name === through.reference?.entity) : undefined;
+  const targetField = (name: string, path: PathSegment[]) => {
+    if (!target) return undefined;
+    const field = target.fields.find((f) => f.name === name);
+    if (!field) report(path, `'${name}' is not a field of ${target.name}.${didYouMean(name, target.fields.map((f) => f.name))}`);
+    return field;
+  };
+  const same = targetField(spec.same.field, ['peers', 'same', 'field']);
+  if (spec.same.labelField) targetField(spec.same.labelField, ['peers', 'same', 'labelField']);
+  const narrow = Object.entries(spec.narrow ?? {}).map(([param, n]) => {
+    const field = targetField(n.field, ['peers', 'narrow', param, 'field']);
+    if (field && n.by === 'regione' && field.format !== 'provincia') report(['peers', 'narrow', param, 'by'], `Narrowing ${param} reads '${n.field}' by region: it must be a field of format provincia.`);
+    return { param, field: n.field, label: n.label ?? (n.by === 'regione' ? 'Regione' : field?.label ?? param), ...(n.by ? { by: n.by } : {}) };
+  });
+  const params = [spec.same.param, ...narrow.map((n) => n.param)];
+  if (new Set(params).size !== params.length) report(['peers', 'narrow'], `peers parameters repeat: ${params.join(', ')}.`);
+  for (const [i, name] of spec.dimensions.entries()) {
+    if (!dimensions.some((d) => d.name === name)) report(['peers', 'dimensions', i], `peers dimension '${name}' is not a dimension of ${raw.report}.${didYouMean(name, dimensions.map((d) => d.name))}`);
+  }
+  if (!spec.messages.tooFew.includes(MINIMUM_PLACEHOLDER)) report(['peers', 'messages', 'tooFew'], `peers message tooFew should name the minimum with ${MINIMUM_PLACEHOLDER}.`);
+  return {
+    unit: spec.unit, through: spec.through, throughEntity: target?.name ?? '', throughKey: through?.reference?.field ?? '',
+    same: { param: spec.same.param, field: spec.same.field, label: spec.same.label ?? same?.label ?? spec.same.param, ...(spec.same.labelField ? { labelField: spec.same.labelField } : {}) },
+    narrow, minimum: spec.minimum, dimensions: spec.dimensions, messages: spec.messages,
+  };
 }
 
 function measureOf(name: string, m: RawReport['measures'][string], fieldAt: FieldAt, report: Report): ReportMeasure {

@@ -154,6 +154,12 @@ export interface RawReport {
   charts?: { type: 'pie' | 'bar'; dimension: string; measure: string; title?: string; limit?: number }[];
   rollups?: Record<string, { grain: 'day' | 'month'; fields?: string[] }>;
   compare?: { dimension: string; kinds?: ('anno' | 'trimestre' | 'mese')[]; settleDays?: number; messages: { required: string; tooRecent: string } };
+  peers?: {
+    unit: string; through: string; same: { param: string; field: string; label?: string; labelField?: string };
+    narrow?: Record<string, { field: string; by?: 'regione'; label?: string }>;
+    minimum: number; dimensions: string[];
+    messages: { tooFew: string; notOwn: string; required: string; order: string; tooLong: string };
+  };
 }
 
 export interface RawFormSection { title?: string; columns?: 1 | 2 | 3; fields: string[]; visibleWhen?: JsonLogic }

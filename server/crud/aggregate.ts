@@ -10,7 +10,8 @@ import { textOf } from '../../common/text.js';
 import { isPostgres } from '../db/dialect.js';
 import { expectRecords } from '../records.js';
 
-export interface AggregateMeasure { name: string; kind: 'sum' | 'average' | 'count'; field?: string }
+/** `distinct`: how many different values of `field` a group holds (a report's peers per group). */
+export interface AggregateMeasure { name: string; kind: 'sum' | 'average' | 'count' | 'distinct'; field?: string }
 
 export interface AggregateRequest {
   dimension: Pick<ReportDimension, 'field' | 'by' | 'slots'> & { name?: string };
@@ -79,6 +80,11 @@ export async function runAggregate(db: Knex, scoped: Knex.QueryBuilder, columnOf
       selects.push(raw(`${rows} as ??`, [m.name]), raw(`sum(${rows}) over () as ??`, [`_t_${m.name}`]));
       continue;
     }
+    if (m.kind === 'distinct') {
+      // Over all groups a value may repeat: the total is no count of values, and none is given (0).
+      selects.push(raw('count(distinct ??) as ??', [columnOf(m.field ?? ''), m.name]));
+      continue;
+    }
     const sum = source.sum(m.field ?? '');
     selects.push(raw(`${sum.sql} as ??`, [...sum.bindings, `_s_${m.name}`]), raw(`sum(${sum.sql}) over () as ??`, [...sum.bindings, `_ts_${m.name}`]));
     if (m.kind === 'average') {
@@ -100,6 +106,7 @@ export async function runAggregate(db: Knex, scoped: Knex.QueryBuilder, columnOf
   const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
   const valuesOf = (r: Record<string, unknown>, prefix: '' | 't'): Record<string, number | null> => Object.fromEntries(request.measures.map((m) => {
     if (m.kind === 'count') return [m.name, num(r[prefix ? `_t_${m.name}` : m.name]) ?? 0];
+    if (m.kind === 'distinct') return [m.name, prefix ? 0 : num(r[m.name]) ?? 0];
     const sum = num(r[prefix ? `_ts_${m.name}` : `_s_${m.name}`]);
     if (m.kind === 'sum') return [m.name, roundCents(sum ?? 0)];
     const n = num(r[prefix ? `_tn_${m.name}` : `_n_${m.name}`]) ?? 0;
