@@ -67,10 +67,20 @@ const AMOUNTS: Record<DemoTerminal['kind'], [number, number]> = { bar: [120, 350
 
 export interface DemoMovement {
   id: string; codAbi: string; cab: string; codEserc: string; codStab: string; codPos: string;
-  dataOperazione: string; oraOperazione: string; importo: number; codCircuito: string; codCompagnia: string; provenienza: string;
+  dataOperazione: string; oraOperazione: string; importo: number; codCircuito: string; codCompagnia: string; provenienza: string; debitoCredito: string;
   paybymail: boolean; commElettronico: boolean; pan: string; codAutorizzazione?: string; acerDescrizione: string; esito: string;
   flagStorno: boolean; flagPreautorizzazione: boolean; flagOpPreautorizzata: boolean; stornoRichiesto: boolean; stornato: boolean;
   preautAzione?: string; preautConfermata: boolean; flgScontrino: string; scontrino?: string;
+}
+
+/**
+ * Debit or credit (seed 002 §3 flagDebitoCredito), read off the card without drawing a random number (the other fields
+ * stay as they were): PagoBancomat and Maestro debit, American Express and Diners credit, the others by the card.
+ */
+function debitOrCredit(circuit: string, pan: string): string {
+  if (circuit === '00' || circuit === '03') return 'D';
+  if (circuit === '04' || circuit === '07') return 'C';
+  return Number(pan.slice(-1)) % 2 === 0 ? 'C' : 'D';
 }
 
 const two = (n: number) => String(n).padStart(2, '0');
@@ -109,6 +119,7 @@ export function demoMovement(random: Random, t: DemoTerminal, date: string): Dem
     id: `${date.replaceAll('-', '')}${time.replaceAll(':', '')}${t.posid}`,
     codAbi: t.abi, cab: t.cab, codEserc: t.codEser, codStab: t.pdvid, codPos: t.posid,
     dataOperazione: date, oraOperazione: time, importo: cents / 100, codCircuito: circuit, codCompagnia: time.endsWith('0') ? EXCLUDED_COMPANY : COMPANIES[circuit], provenienza,
+    debitoCredito: debitOrCredit(circuit, pan),
     paybymail, commElettronico: online, pan, ...(authCode ? { codAutorizzazione: authCode } : {}),
     acerDescrizione: `${t.insegna} - ${online ? 'pagamento online' : 'POS'}`.slice(0, 100), esito,
     flagStorno, flagPreautorizzazione: preauth, flagOpPreautorizzata: preauth && preautAzione === 'NOT', stornoRichiesto, stornato,

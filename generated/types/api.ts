@@ -10976,6 +10976,11 @@ export interface components {
              */
             dcc: boolean | null;
             /**
+             * Debito/credito
+             * @enum {string|null}
+             */
+            debitoCredito: "D" | "C" | null;
+            /**
              * Esito autorizzazione
              * @enum {string}
              */
@@ -11055,6 +11060,11 @@ export interface components {
              * @default false
              */
             stornoRichiesto: boolean | null;
+            /**
+             * Tipologia
+             * @enum {string|null}
+             */
+            tipologia: "F" | "V" | null;
         };
         TransazioneChiudiPreautorizzazioneInput: {
             /** Importo da addebitare */
@@ -11109,6 +11119,11 @@ export interface components {
             dataOperazione: string;
             /** DCC (conversione valuta) */
             dcc?: boolean | null;
+            /**
+             * Debito/credito
+             * @enum {string|null}
+             */
+            debitoCredito?: "D" | "C" | null;
             /**
              * Esito autorizzazione
              * @enum {string}
@@ -11201,6 +11216,11 @@ export interface components {
              */
             dcc: boolean | null;
             /**
+             * Debito/credito
+             * @enum {string|null}
+             */
+            debitoCredito: "D" | "C" | null;
+            /**
              * Esito autorizzazione
              * @enum {string}
              */
@@ -11280,6 +11300,11 @@ export interface components {
              * @default false
              */
             stornoRichiesto: boolean | null;
+            /**
+             * Tipologia
+             * @enum {string|null}
+             */
+            tipologia: "F" | "V" | null;
         };
         /** Movimento */
         TransazioneInput: {
@@ -11328,6 +11353,11 @@ export interface components {
             dataOperazione: string;
             /** DCC (conversione valuta) */
             dcc?: boolean | null;
+            /**
+             * Debito/credito
+             * @enum {string|null}
+             */
+            debitoCredito?: "D" | "C" | null;
             /**
              * Esito autorizzazione
              * @enum {string}
@@ -24429,6 +24459,8 @@ export interface operations {
                 dataOperazioneA?: string;
                 /** @description Filtro: Data operazione dal */
                 dataOperazioneDa?: string;
+                /** @description Filtro: Debito/credito */
+                flagDebitoCredito?: "D" | "C";
                 /** @description Filtro: Importo al */
                 importoA?: number;
                 /** @description Filtro: Importo dal */
@@ -24447,6 +24479,8 @@ export interface operations {
                 stato?: "ST" | "RI" | "PA" | "AP" | "SR" | "SS" | "NR" | "NO" | "PR" | "PS";
                 /** @description Filtro: Provenienza */
                 tipo?: "FI" | "PW" | "MO" | "SP";
+                /** @description Filtro: Tipologia */
+                tipologia?: "F" | "V";
             };
             header?: never;
             path?: never;
@@ -24798,6 +24832,8 @@ export interface operations {
                 dataOperazioneA?: string;
                 /** @description Filtro: Data operazione dal */
                 dataOperazioneDa?: string;
+                /** @description Filtro: Debito/credito */
+                flagDebitoCredito?: "D" | "C";
                 /** @description Formato del file */
                 formato: "csv";
                 /** @description Filtro: Importo al */
@@ -24814,6 +24850,8 @@ export interface operations {
                 stato?: "ST" | "RI" | "PA" | "AP" | "SR" | "SS" | "NR" | "NO" | "PR" | "PS";
                 /** @description Filtro: Provenienza */
                 tipo?: "FI" | "PW" | "MO" | "SP";
+                /** @description Filtro: Tipologia */
+                tipologia?: "F" | "V";
             };
             header?: never;
             path?: never;
