@@ -19,6 +19,8 @@ export interface ReportMeasure {
   /** The summed or averaged field; absent for a count. */
   field?: string;
   format: ReportFormat;
+  /** Rows this measure alone leaves out (field -> codes): the turnover of a day's movements, refused ones counted. */
+  exclude?: { field: string; values: string[] }[];
 }
 
 export interface ReportSlot { from: string; to: string; label: string }
@@ -30,6 +32,11 @@ export interface ReportDimension {
   /** value: the field's own value (enum or reference by its label); day, month, weekday of a date; slot of a time. */
   by: 'value' | 'day' | 'month' | 'weekday' | 'slot';
   slots?: ReportSlot[];
+  /**
+   * A group per combination of several fields' values (`fields`: physical/virtual x debit/credit x outcome): the key
+   * is the values joined by CROSS_SEPARATOR, the label their names joined by " · "; `field` is the first of them.
+   */
+  fields?: string[];
   /** This grouping's own order, else the report's. */
   sort?: ReportSort;
 }
@@ -78,6 +85,9 @@ export interface ReportModel {
   /** The spec file, for diagnostics of the emitters. */
   source: string;
 }
+
+/** Between the values of a group of several fields (`fields`), in its key. */
+export const CROSS_SEPARATOR = '|';
 
 /** The query parameter that picks the grouping, and the one that lowers the row limit. */
 export const REPORT_GROUP_PARAM = 'per';

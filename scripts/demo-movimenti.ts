@@ -165,10 +165,10 @@ function mainMovements(): DemoMovement[] {
  * Caffetteria Aurora and Trattoria da Gino in Milan, Pizzeria Bella Napoli in Bergamo, Bar Torinese in Turin.
  */
 const SECTOR_TERMINALS: readonly (DemoTerminal & { perDay: number })[] = [
-  { posid: '99990001', pdvid: '7001', codEser: '0007001', abi: '99999', cab: '01600', insegna: 'Caffetteria Aurora', kind: 'bar', perDay: 0.2 },
-  { posid: '30480801', pdvid: '8001', codEser: '0008001', abi: '30480', cab: '01600', insegna: 'Trattoria da Gino', kind: 'bar', perDay: 0.25 },
-  { posid: '30480802', pdvid: '8002', codEser: '0008002', abi: '30480', cab: '01601', insegna: 'Pizzeria Bella Napoli', kind: 'bar', perDay: 0.3 },
-  { posid: '34256803', pdvid: '8003', codEser: '0008003', abi: '34256', cab: '01800', insegna: 'Bar Torinese', kind: 'bar', perDay: 0.2 },
+  { posid: '99990001', pdvid: '7001', codEser: '0007001', abi: '99999', cab: '01600', insegna: 'Caffetteria Aurora', kind: 'bar', perDay: 0.5 },
+  { posid: '30480801', pdvid: '8001', codEser: '0008001', abi: '30480', cab: '01600', insegna: 'Trattoria da Gino', kind: 'bar', perDay: 0.6 },
+  { posid: '30480802', pdvid: '8002', codEser: '0008002', abi: '30480', cab: '01601', insegna: 'Pizzeria Bella Napoli', kind: 'bar', perDay: 0.7 },
+  { posid: '34256803', pdvid: '8003', codEser: '0008003', abi: '34256', cab: '01800', insegna: 'Bar Torinese', kind: 'bar', perDay: 0.5 },
 ];
 
 /** The sector's movements: the same six months, on every weekday and at every hour a bar keeps. */

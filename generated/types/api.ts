@@ -2655,6 +2655,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/report/statistiche/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Dashboard statistiche */
+        get: operations["reportStatisticheDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/report/statistiche/transato": {
         parameters: {
             query?: never;
@@ -10126,6 +10143,29 @@ export interface components {
         SogliaRischioFrodiPage: {
             results: components["schemas"]["SogliaRischioFrodi"][];
             totalCount: number;
+        };
+        StatisticheDashboardReport: {
+            /** @enum {string} */
+            dimension: "tipo" | "circuito" | "giorno";
+            rows: components["schemas"]["StatisticheDashboardRow"][];
+            totals: {
+                /** @description Numero movimenti */
+                operazioni: number;
+                /** @description Transato */
+                transato: number;
+            };
+            /** @description More groups than rows in the answer: the totals still cover them all. */
+            truncated: boolean;
+        };
+        StatisticheDashboardRow: {
+            /** @description Il valore del raggruppamento (null: non indicato) */
+            key: string | null;
+            /** @description Il nome del valore, come lo legge un utente */
+            label: string;
+            /** @description Numero movimenti */
+            operazioni: number;
+            /** @description Transato */
+            transato: number;
         };
         StoricoModifica: {
             /** Dopo */
@@ -27564,6 +27604,73 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConfrontoPeriodoConfronto"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reportStatisticheDashboard: {
+        parameters: {
+            query?: {
+                /** @description Filtro: Banca */
+                codAbi?: string;
+                /** @description Filtro: Data operazione al */
+                dataOperazioneA?: string;
+                /** @description Filtro: Data operazione dal */
+                dataOperazioneDa?: string;
+                /** @description Righe al massimo */
+                limite?: number;
+                /** @description Raggruppamento */
+                per?: "tipo" | "circuito" | "giorno";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Righe raggruppate e totali */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatisticheDashboardReport"];
                 };
             };
             /** @description Dati non validi */

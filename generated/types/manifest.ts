@@ -748,9 +748,13 @@ label: string
  */
 report: string
 /**
- * The period: the last N days up to today, today included.
+ * The period: the last N days up to today, today included (absent: `day`).
  */
-lastDays: number
+lastDays?: number
+/**
+ * One day the user picks, default yesterday, in the address as `giorno`.
+ */
+day?: true
 /**
  * A report filter's field offered as a select (its FilterDef is the report's).
  */
@@ -760,6 +764,7 @@ selector?: string
  */
 figures: string[]
 charts: DashboardChartDef[]
+tables: DashboardTableDef[]
 }
 export interface DashboardChartDef {
 dimension: string
@@ -767,6 +772,19 @@ measure: string
 title: string
 /**
  * An enum dimension's every value: each gets its column, 0 without rows.
+ */
+values?: EnumOption[]
+/**
+ * With `day`: the chosen day's month.
+ */
+span?: "month"
+}
+export interface DashboardTableDef {
+dimension: string
+measures: string[]
+title: string
+/**
+ * Every value (or combination of several enums): each gets its row, 0 without rows.
  */
 values?: EnumOption[]
 }

@@ -186,7 +186,8 @@ export const manifestSchema = {
     DashboardMeta: shape('DashboardMeta', {
       label: str,
       report: { ...str, description: 'The report (manifest `reports`) whose GET answers every figure and chart.' },
-      lastDays: { ...int, description: 'The period: the last N days up to today, today included.' },
+      lastDays: { ...int, description: 'The period: the last N days up to today, today included (absent: `day`).' },
+      day: { type: 'boolean', const: true, description: 'One day the user picks, default yesterday, in the address as `giorno`.' },
       selector: { ...str, description: "A report filter's field offered as a select (its FilterDef is the report's)." },
       figures: { ...strings, description: "The report's measures shown as the period's totals." },
       charts: {
@@ -194,9 +195,17 @@ export const manifestSchema = {
         items: shape('DashboardChartDef', {
           dimension: str, measure: str, title: str,
           values: { type: 'array', items: ref('EnumOption'), description: "An enum dimension's every value: each gets its column, 0 without rows." },
+          span: { const: 'month', description: "With `day`: the chosen day's month." },
         }, ['dimension', 'measure', 'title']),
       },
-    }, ['label', 'report', 'lastDays', 'figures', 'charts']),
+      tables: {
+        type: 'array',
+        items: shape('DashboardTableDef', {
+          dimension: str, measures: strings, title: str,
+          values: { type: 'array', items: ref('EnumOption'), description: 'Every value (or combination of several enums): each gets its row, 0 without rows.' },
+        }, ['dimension', 'measures', 'title']),
+      },
+    }, ['label', 'report', 'figures', 'charts', 'tables']),
     RouteDef: {
       title: 'RouteDef',
       oneOf: [

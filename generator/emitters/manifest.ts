@@ -65,6 +65,7 @@ export function buildManifest(model: Model): Manifest {
   }
   for (const dashboard of model.dashboards ?? []) {
     routes.push({ path: dashboard.route, kind: 'dashboard', dashboard: dashboard.name, permission: dashboard.permission, shell: shell(dashboard.route), title: dashboard.label });
+    if (dashboard.menu) addMenu(dashboard.menu.group, { label: dashboard.menu.label, route: dashboard.route, permission: dashboard.permission, ...iconOf(dashboard.menu), order: dashboard.menu.order });
   }
   for (const page of model.pages) {
     routes.push({ path: page.route, kind: 'extension', component: page.component, title: page.title, public: page.public, shell: shell(page.route), ...(page.permission ? { permission: page.permission } : {}) });
@@ -114,7 +115,7 @@ export function buildManifest(model: Model): Manifest {
     }] : [])),
     entities: Object.fromEntries(model.entities.filter((e) => e.api.operations.length).map((e) => [e.name, entityManifest(e, model)])),
     reports: Object.fromEntries(model.reports.map((r) => [r.name, reportManifest(r, model)])),
-    ...(model.dashboards ? { dashboards: Object.fromEntries(model.dashboards.map(({ name, route: _r, permission: _p, source: _s, ...d }) => [name, d])) } : {}),
+    ...(model.dashboards ? { dashboards: Object.fromEntries(model.dashboards.map(({ name, route: _r, permission: _p, source: _s, menu: _m, ...d }) => [name, d])) } : {}),
     // Asynchronous exports (seed 000 §4): the configuration keys of the wait and of the poll step, the failure text.
     exports: {
       maxWaitKey: 'TRANSATO_DOWNLOAD_ASINCRONO_TIME', stepKey: 'DOWNLOAD_ASINCRONO_INTERVALLO', firstCheckMs: 1000,

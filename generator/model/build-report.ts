@@ -71,6 +71,10 @@ export function buildReport(
     return { type: c.type, dimension: c.dimension, measure: c.measure, title, limit: c.limit ?? MAX_CHART_ITEMS };
   });
   const rollups = buildRollups(raw, entity, { measures, dimensions, periodField: period?.field }, report);
+  // A rollup keeps one row per kept value, not the fields of a group of several nor a measure's own exclusions.
+  if (raw.rollups && (dimensions.some((d) => d.fields) || measures.some((m) => m.exclude))) {
+    report(['rollups'], `Report ${raw.report} has a dimension of several fields or a measure with its own exclude: rollups cannot answer it yet.`);
+  }
   const compare = compareOf(raw, dimensions, period, report);
   const peers = peersOf(raw, entity, entities, dimensions, period, fieldAt, report);
   if (diagnostics.length > before) return undefined;
@@ -184,21 +188,46 @@ function measureOf(name: string, m: RawReport['measures'][string], fieldAt: Fiel
     const field = fieldAt(fieldName, ['measures', name, kind]);
     if (field && field.type !== 'integer' && field.type !== 'decimal') report(['measures', name, kind], `Measure ${name} ${kind}s '${fieldName}', a ${field.type} field: only integer and decimal fields add up.`);
   }
-  return { name, label: m.label, kind, ...(fieldName !== undefined ? { field: fieldName } : {}), format: m.format ?? (kind === 'count' ? 'integer' : 'euro') };
+  const exclude = Object.entries(m.exclude ?? {}).map(([field, values]) => {
+    const model = fieldAt(field, ['measures', name, 'exclude', field]);
+    const unknown = model?.options ? values.filter((c) => !model.options?.some((o) => o.value === c)) : [];
+    if (unknown.length) report(['measures', name, 'exclude', field], `Exclusion of ${field} names ${unknown.join(', ')}, not a value of the enum.`);
+    return { field, values };
+  });
+  return {
+    name, label: m.label, kind, ...(fieldName !== undefined ? { field: fieldName } : {}), format: m.format ?? (kind === 'count' ? 'integer' : 'euro'),
+    ...(exclude.length ? { exclude } : {}),
+  };
 }
 
 function dimensionOf(name: string, d: RawReport['dimensions'][string], fieldAt: FieldAt, report: Report): ReportDimension {
-  const field = fieldAt(d.field, ['dimensions', name, 'field']);
+  if (d.fields) return crossOf(name, d, d.fields, fieldAt, report);
+  if (d.field === undefined) report(['dimensions', name], `Dimension ${name} needs field (or fields, a group of several).`);
+  const fieldName = d.field ?? '';
+  const field = fieldAt(fieldName, ['dimensions', name, 'field']);
   const by = d.slots ? 'slot' : d.by ?? 'value';
   const label = d.label ?? field?.label ?? name;
   if (field && d.slots && d.by) report(['dimensions', name, 'by'], `Dimension ${name} has slots: it groups by slot, 'by' does not apply.`);
   if (field && (by === 'day' || by === 'month' || by === 'weekday') && field.type !== 'date') {
-    report(['dimensions', name, 'by'], `Dimension ${name} groups '${d.field}' by ${by}, but it is a ${field.type} field: only a date has days, months and weekdays.`);
+    report(['dimensions', name, 'by'], `Dimension ${name} groups '${fieldName}' by ${by}, but it is a ${field.type} field: only a date has days, months and weekdays.`);
   }
-  if (field && by === 'slot' && field.type !== 'string') report(['dimensions', name, 'slots'], `Dimension ${name} puts '${d.field}' in time slots, but it is a ${field.type} field: slots need a time of day as hh:mm:ss text.`);
+  if (field && by === 'slot' && field.type !== 'string') report(['dimensions', name, 'slots'], `Dimension ${name} puts '${fieldName}' in time slots, but it is a ${field.type} field: slots need a time of day as hh:mm:ss text.`);
   if (field && by === 'value' && (field.type === 'decimal' || field.type === 'datetime' || field.secret)) {
-    report(['dimensions', name, 'field'], `Dimension ${name} groups by '${d.field}', a ${field.secret ? 'secret' : field.type} field: every row would be a group of its own.`);
+    report(['dimensions', name, 'field'], `Dimension ${name} groups by '${fieldName}', a ${field.secret ? 'secret' : field.type} field: every row would be a group of its own.`);
   }
   (d.slots ?? []).forEach((s, i) => { if (s.from >= s.to) report(['dimensions', name, 'slots', i], `Slot ${s.label} starts at ${s.from}, not before its end ${s.to}.`); });
-  return { name, label, field: d.field, by, ...(d.slots ? { slots: d.slots } : {}) };
+  return { name, label, field: fieldName, by, ...(d.slots ? { slots: d.slots } : {}) };
+}
+
+/** A group per combination of several fields: each a value a group can have (no decimal, date, time, secret). */
+function crossOf(name: string, d: RawReport['dimensions'][string], fields: string[], fieldAt: FieldAt, report: Report): ReportDimension {
+  if (d.field !== undefined || d.by !== undefined || d.slots) report(['dimensions', name], `Dimension ${name} groups by fields: field, by and slots do not apply.`);
+  const models = fields.map((f, i) => fieldAt(f, ['dimensions', name, 'fields', i]));
+  models.forEach((field, i) => {
+    if (field && (field.type === 'decimal' || field.type === 'datetime' || field.type === 'date' || field.secret)) {
+      report(['dimensions', name, 'fields', i], `Dimension ${name} groups by '${field.name}', a ${field.secret ? 'secret' : field.type} field: only values a group can share combine.`);
+    }
+  });
+  const label = d.label ?? models.map((f, i) => f?.label ?? fields[i]).join(' / ');
+  return { name, label, field: fields[0], by: 'value', fields };
 }

@@ -136,8 +136,10 @@ export interface RawSpecs {
 
 /** A dashboard file (generator/schema/dashboard.schema.json, docs/spec-language.md#dashboards). */
 export interface RawDashboard {
-  dashboard: string; label?: string; report: string; route: string; lastDays: number; selector?: string; figures: string[];
-  charts?: { type?: 'column'; dimension: string; measure: string; title?: string }[];
+  dashboard: string; label?: string; report: string; route: string; lastDays?: number; day?: true; selector?: string; figures: string[];
+  menu?: { group: string; label?: string; order?: number; icon?: string };
+  charts?: { type?: 'column'; dimension: string; measure: string; title?: string; span?: 'month' }[];
+  tables?: { dimension: string; measures: string[]; title?: string }[];
 }
 
 /** A report file (generator/schema/report.schema.json, docs/spec-language.md#reports). */
@@ -147,8 +149,8 @@ export interface RawReport {
   filters?: string[];
   period?: { field: string; maxMonths: number; defaultMonths?: number; messages: { required: string; order: string; tooLong: string } };
   exclude?: Record<string, string[]>;
-  measures: Record<string, { label: string; sum?: string; average?: string; count?: true; format?: 'euro' | 'integer' | 'decimal' }>;
-  dimensions: Record<string, { field: string; label?: string; by?: 'value' | 'day' | 'month' | 'weekday'; sort?: string; slots?: { from: string; to: string; label: string }[] }>;
+  measures: Record<string, { label: string; sum?: string; average?: string; count?: true; format?: 'euro' | 'integer' | 'decimal'; exclude?: Record<string, string[]> }>;
+  dimensions: Record<string, { field?: string; fields?: string[]; label?: string; by?: 'value' | 'day' | 'month' | 'weekday'; sort?: string; slots?: { from: string; to: string; label: string }[] }>;
   defaultDimension?: string; sort?: string; limit?: number;
   export?: { formats: 'xlsx'[] };
   charts?: { type: 'pie' | 'bar'; dimension: string; measure: string; title?: string; limit?: number }[];

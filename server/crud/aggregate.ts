@@ -5,16 +5,20 @@
  * answer's rows can stop at a limit while its totals and its count of groups still cover them all.
  */
 import type { Knex } from 'knex';
-import type { ReportDimension } from '../../common/report.js';
+import { CROSS_SEPARATOR, type ReportDimension } from '../../common/report.js';
 import { textOf } from '../../common/text.js';
 import { isPostgres } from '../db/dialect.js';
 import { expectRecords } from '../records.js';
 
 /** `distinct`: how many different values of `field` a group holds (a report's peers per group). */
-export interface AggregateMeasure { name: string; kind: 'sum' | 'average' | 'count' | 'distinct'; field?: string }
+export interface AggregateMeasure {
+  name: string; kind: 'sum' | 'average' | 'count' | 'distinct'; field?: string;
+  /** Rows this measure alone leaves out (an empty field still counts): read from the entity's rows only. */
+  exclude?: readonly { field: string; values: readonly string[] }[];
+}
 
 export interface AggregateRequest {
-  dimension: Pick<ReportDimension, 'field' | 'by' | 'slots'> & { name?: string };
+  dimension: Pick<ReportDimension, 'field' | 'by' | 'slots' | 'fields'> & { name?: string };
   measures: readonly AggregateMeasure[];
   /** A measure's name or 'key'. */
   order: { by: string; descending: boolean };
@@ -71,11 +75,19 @@ export function rawRowsSource(columnOf: (field: string) => string): AggregateSou
  */
 export async function runAggregate(db: Knex, scoped: Knex.QueryBuilder, columnOf: (field: string) => string, request: AggregateRequest, source: AggregateSource = rawRowsSource(columnOf)): Promise<AggregateResult> {
   const slotColumn = request.dimension.name === undefined ? undefined : source.slotKey?.(request.dimension.name);
-  const key = slotColumn ? db.raw('cast(?? as text)', [slotColumn]) : groupKeySql(db, columnOf(request.dimension.field), request.dimension);
   const raw = (sql: string, bindings: readonly Knex.RawBinding[] = []) => db.raw(sql, bindings);
+  const fields = request.dimension.fields;
+  // A group of several fields: their values as text joined by the separator (an empty one as ''), in both databases.
+  const key = slotColumn ? db.raw('cast(?? as text)', [slotColumn])
+    : fields ? raw(fields.map(() => "coalesce(cast(?? as text), '')").join(' || ? || '), fields.flatMap((f, i) => (i ? [CROSS_SEPARATOR, columnOf(f)] : [columnOf(f)])))
+    : groupKeySql(db, columnOf(request.dimension.field), request.dimension);
   const selects: Knex.Raw[] = [raw('? as "key"', [key]), raw('count(*) over () as "_groups"')];
   const rows = source.rows();
   for (const m of request.measures) {
+    if (m.exclude?.length) {
+      selects.push(...excludingSelects(db, m, columnOf));
+      continue;
+    }
     if (m.kind === 'count') {
       selects.push(raw(`${rows} as ??`, [m.name]), raw(`sum(${rows}) over () as ??`, [`_t_${m.name}`]));
       continue;
@@ -118,6 +130,28 @@ export async function runAggregate(db: Knex, scoped: Knex.QueryBuilder, columnOf
     totals: first ? valuesOf(first, 't') : Object.fromEntries(request.measures.map((m) => [m.name, m.kind === 'average' ? null : 0])),
     groups: first ? Number(first._groups) : 0,
   };
+}
+
+/**
+ * A measure with its own exclusions: its rows are those where no excluded field holds an excluded code, so a sum adds
+ * `case when <kept> then x end`, a count adds 1 for each kept row; the same columns as any other measure.
+ */
+function excludingSelects(db: Knex, m: AggregateMeasure, columnOf: (field: string) => string): Knex.Raw[] {
+  const kept = (m.exclude ?? []).map((e) => `(?? is null or ?? not in (${e.values.map(() => '?').join(', ')}))`).join(' and ');
+  const keptBindings = (m.exclude ?? []).flatMap((e) => [columnOf(e.field), columnOf(e.field), ...e.values]);
+  const raw = (sql: string, bindings: readonly Knex.RawBinding[]) => db.raw(sql, bindings);
+  if (m.kind === 'count') {
+    const sql = `sum(case when ${kept} then 1 else 0 end)`;
+    return [raw(`${sql} as ??`, [...keptBindings, m.name]), raw(`sum(${sql}) over () as ??`, [...keptBindings, `_t_${m.name}`])];
+  }
+  const sum = `sum(case when ${kept} then ?? end)`;
+  const sumBindings = [...keptBindings, columnOf(m.field ?? '')];
+  const selects = [raw(`${sum} as ??`, [...sumBindings, `_s_${m.name}`]), raw(`sum(${sum}) over () as ??`, [...sumBindings, `_ts_${m.name}`])];
+  if (m.kind === 'average') {
+    const values = `count(case when ${kept} then ?? end)`;
+    selects.push(raw(`${values} as ??`, [...sumBindings, `_n_${m.name}`]), raw(`sum(${values}) over () as ??`, [...sumBindings, `_tn_${m.name}`]));
+  }
+  return selects;
 }
 
 /** Sums of decimal amounts: SQLite adds them as floating point (0.1 + 0.2), so the cents are rounded. */
