@@ -22,7 +22,7 @@ export interface ReportPeers {
   minimum: number;
   /** The report's dimensions read side by side (a month one, a weekday one, a slot one). */
   dimensions: string[];
-  messages: { tooFew: string; notOwn: string; required: string; order: string; tooLong: string };
+  messages: { tooFew: string; notOwn: string; noUnit: string; required: string; order: string; tooLong: string };
 }
 
 /** The query parameters of the month range (seed 002 §3). */

@@ -733,6 +733,7 @@ required: boolean
 export interface ReportPeersMessages {
 tooFew: string
 notOwn: string
+noUnit: string
 required: string
 order: string
 tooLong: string

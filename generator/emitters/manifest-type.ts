@@ -180,7 +180,7 @@ export const manifestSchema = {
           items: shape('ReportPeersParam', { param: str, label: str, required: { type: 'boolean' } }, ['param', 'label', 'required']),
           description: 'The trait (required) and the narrowings, their options in the answer.',
         },
-        messages: shape('ReportPeersMessages', { tooFew: str, notOwn: str, required: str, order: str, tooLong: str }, ['tooFew', 'notOwn', 'required', 'order', 'tooLong']),
+        messages: shape('ReportPeersMessages', { tooFew: str, notOwn: str, noUnit: str, required: str, order: str, tooLong: str }, ['tooFew', 'notOwn', 'noUnit', 'required', 'order', 'tooLong']),
       }, ['maxMonths', 'dimensions', 'minimum', 'params', 'messages'], 'Spec `peers`: the page shows the caller\'s figures next to its peers\' average (docs/spec-language.md#peer-comparison).'),
     }, ['label', 'path', 'filters', 'measures', 'dimensions', 'defaultDimension', 'charts']),
     DashboardMeta: shape('DashboardMeta', {

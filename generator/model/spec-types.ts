@@ -160,7 +160,7 @@ export interface RawReport {
     unit: string; through: string; same: { param: string; field: string; label?: string; labelField?: string };
     narrow?: Record<string, { field: string; by?: 'regione'; label?: string }>;
     minimum: number; dimensions: string[];
-    messages: { tooFew: string; notOwn: string; required: string; order: string; tooLong: string };
+    messages: { tooFew: string; notOwn: string; noUnit: string; required: string; order: string; tooLong: string };
   };
 }
 

@@ -47,12 +47,17 @@ async function peersReport(
 ): Promise<PeersAnswer> {
   const { peers, period } = report;
   if (!peers || !period) throw new Error(`Report ${report.name} compares with peers without peers or period`);
-  // Only a caller bound to its own units (a merchant, an operator) has peers: anyone else would read others' rows.
-  const scope = service.scopeFieldsFor(caller);
-  if (!scope.includes(peers.unit) && !scope.includes(peers.through)) throw new ApiError('FORBIDDEN');
   const asked = peerPeriod(peers, period.maxMonths, query, romeToday());
   if ('refusal' in asked) throw new ApiError('VALIDATION_ERROR', [{ field: asked.refusal.param, message: asked.refusal.message }]);
   const periodo = { da: asked.from, a: asked.to, label: `${monthName(asked.from)} - ${monthName(asked.to)}` };
+  // Only a caller bound to its own units (a merchant, an operator) has peers: anyone else (assistance, which holds
+  // every function) has nothing of its own to compare, and reads nobody's figures.
+  const scope = service.scopeFieldsFor(caller);
+  if (!scope.includes(peers.unit) && !scope.includes(peers.through)) {
+    const none = { [peers.same.param]: null, ...Object.fromEntries(peers.narrow.map((n) => [n.param, null])) };
+    const nothing = { [peers.same.param]: [], ...Object.fromEntries(peers.narrow.map((n) => [n.param, []])) };
+    return { periodo, opzioni: nothing, scelte: none, errorMessage: peers.messages.noUnit, gruppi: [], totali: { proprio: zero(report), settore: null } };
+  }
 
   // The caller's own referenced rows (its stores) name the traits and places it may compare.
   const own = await throughService.listAll(caller);

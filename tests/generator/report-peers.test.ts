@@ -49,7 +49,7 @@ peers:
   narrow: { provincia: { field: provincia }, regione: { field: provincia, by: regione } }
   minimum: 3
   dimensions: [mese]
-  messages: { tooFew: "Meno di {minimo}", notOwn: N, required: R, order: O, tooLong: T }
+  messages: { tooFew: "Meno di {minimo}", notOwn: N, noUnit: U, required: R, order: O, tooLong: T }
 measures:
   totale: { sum: importo, label: Totale, exclude: { esito: [KO] } }
   numero: { count: true, label: Numero }
@@ -80,7 +80,7 @@ describe('a report compared with its peers (spec `peers`)', () => {
       unit: 'socio', through: 'punto', throughEntity: 'Punto', throughKey: 'codice',
       same: { param: 'cat', field: 'categoria', label: 'Categoria', labelField: 'descrizione' },
       narrow: [{ param: 'provincia', field: 'provincia', label: 'Provincia' }, { param: 'regione', field: 'provincia', label: 'Regione', by: 'regione' }],
-      minimum: 3, dimensions: ['mese'], messages: { tooFew: 'Meno di {minimo}', notOwn: 'N', required: 'R', order: 'O', tooLong: 'T' },
+      minimum: 3, dimensions: ['mese'], messages: { tooFew: 'Meno di {minimo}', notOwn: 'N', noUnit: 'U', required: 'R', order: 'O', tooLong: 'T' },
     });
   });
 

@@ -177,9 +177,15 @@ describe('what the comparison refuses', () => {
     expect(answerOf(store).totali.proprio).toEqual({ transato: 0, operazioni: 0, media: null });
   });
 
-  it('refuses a bank user (no business function) and answers 403 to assistance, whose scope has no merchant to compare', async () => {
+  it('refuses a bank user (no business function) and gives assistance, which has no merchant of its own, no figure', async () => {
     expect((await as['sede.30480'].get(`${URL_}?${RANGE}`)).status).toBe(403);
-    expect((await as.assistenza.get(`${URL_}?${RANGE}`)).status).toBe(403);
+    const res = await as.assistenza.get(`${URL_}?${RANGE}`);
+    expect(res.status).toBe(200);
+    expect(answerOf(res)).toEqual({
+      periodo: { da: '2026-06', a: '2026-10', label: 'giugno 2026 - ottobre 2026' }, opzioni: { catMerc: [], provincia: [], regione: [] },
+      scelte: { catMerc: null, provincia: null, regione: null }, errorMessage: 'Il confronto con il settore è disponibile solo per gli utenti di un esercente',
+      gruppi: [], totali: { proprio: { transato: 0, operazioni: 0, media: null }, settore: null },
+    });
   });
 
   it('checks the month range: ordered, begun, at most 12 months', async () => {
