@@ -11,7 +11,8 @@ const MONTH_PATTERN = '^[0-9]{4}-(0[1-9]|1[0-2])$';
 
 /** Not `required`: without a range the server reads the default one; a value not the caller's own is refused with the spec's message. */
 export function peersParameters(peers: ReportPeers): unknown[] {
-  const text = (name: string, description: string, pattern?: string) => ({ name, in: 'query', description, schema: { type: 'string', maxLength: 60, ...(pattern ? { pattern } : {}) } });
+  // As the list's filters: any character may be sent as it is (a value is compared, never parsed).
+  const text = (name: string, description: string, pattern?: string) => ({ name, in: 'query', description, allowReserved: true, schema: { type: 'string', maxLength: 60, ...(pattern ? { pattern } : {}) } });
   return [
     text(PEERS_FROM_PARAM, 'Primo mese del periodo (aaaa-mm)', MONTH_PATTERN),
     text(PEERS_TO_PARAM, 'Ultimo mese del periodo (aaaa-mm)', MONTH_PATTERN),
