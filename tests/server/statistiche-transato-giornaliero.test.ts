@@ -72,7 +72,7 @@ describe('daily turnover, in the caller\'s scope (seed 002 §2, §6, §9)', () =
       [...all.entries()].sort((a, b) => b[1].transato - a[1].transato)
         .map(([k, v]) => [k, { '30480': '30480 - Banca di Credito Cooperativo di Esempio', '34256': '34256 - Cassa Rurale Alpina', '99999': '99999 - Aggregato push' }[k], cents(v.transato), v.operazioni]),
     );
-    expect(body.rows.length).toBe(2);
+    expect(body.rows.length).toBe(3);
     for (const user of ['sede.30480', 'filiale.30480']) {
       const own = reportOf(await as[user].get(`${URL}?${PERIOD}&per=banca`));
       const rows = DEMO.filter((m) => counted(m) && MOVEMENT_SCOPE[user](m));
