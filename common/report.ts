@@ -4,6 +4,7 @@
  * how a dimension's value is named (a month, a weekday, a time slot).
  */
 import type { ReportCompare } from './report-compare.js';
+import type { ReportPeers } from './report-peers.js';
 import type { ReportRollup } from './report-rollup.js';
 import type { SearchPeriodModel } from './search-period.js';
 
@@ -43,6 +44,11 @@ export interface ReportDimension {
   /** value: the field's own value (enum or reference by its label); day, month, weekday of a date; slot of a time. */
   by: 'value' | 'day' | 'month' | 'weekday' | 'slot';
   slots?: ReportSlot[];
+  /**
+   * A group per combination of several fields' values (`fields`: physical/virtual x debit/credit x outcome): the key
+   * is the values joined by CROSS_SEPARATOR, the label their names joined by " · "; `field` is the first of them.
+   */
+  fields?: string[];
   /** This grouping's own order, else the report's. */
   sort?: ReportSort;
 }
@@ -88,9 +94,14 @@ export interface ReportModel {
   detail?: ReportDetail;
   /** Two periods side by side, month by month (common/report-compare.ts): the report answers the comparison. */
   compare?: ReportCompare;
+  /** The caller's figures next to its peers' average (common/report-peers.ts): the report answers the comparison. */
+  peers?: ReportPeers;
   /** The spec file, for diagnostics of the emitters. */
   source: string;
 }
+
+/** Between the values of a group of several fields (`fields`), in its key. */
+export const CROSS_SEPARATOR = '|';
 
 /** The query parameter that picks the grouping, and the one that lowers the row limit. */
 export const REPORT_GROUP_PARAM = 'per';

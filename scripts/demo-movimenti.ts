@@ -1,7 +1,8 @@
 /**
  * Writes spec/demo/49-movimenti.yaml: the demo card movements (seed 002 §3 Transaction) over the demo terminals,
- * from a fixed seed, so the file is the same on every run and a reviewer reads a diff, not a dice roll.
- * `npx tsx scripts/demo-movimenti.ts` rewrites it; `--check` says whether the committed file is current
+ * from a fixed seed, so the file is the same on every run and a reviewer reads a diff, not a dice roll; and
+ * spec/demo/49-movimenti-settore.yaml, the movements of the bars the sector comparison averages, from a seed of
+ * their own. `npx tsx scripts/demo-movimenti.ts` rewrites both; `--check` says whether the committed files are current
  * (tests/scripts/demo-movimenti.test.ts runs it). The movement itself (amount, circuit, outcome) comes from
  * demoMovement, which bench/ reuses for its millions of rows.
  */
@@ -66,10 +67,20 @@ const AMOUNTS: Record<DemoTerminal['kind'], [number, number]> = { bar: [120, 350
 
 export interface DemoMovement {
   id: string; codAbi: string; cab: string; codEserc: string; codStab: string; codPos: string;
-  dataOperazione: string; oraOperazione: string; importo: number; codCircuito: string; codCompagnia: string; provenienza: string;
+  dataOperazione: string; oraOperazione: string; importo: number; codCircuito: string; codCompagnia: string; provenienza: string; debitoCredito: string;
   paybymail: boolean; commElettronico: boolean; pan: string; codAutorizzazione?: string; acerDescrizione: string; esito: string;
   flagStorno: boolean; flagPreautorizzazione: boolean; flagOpPreautorizzata: boolean; stornoRichiesto: boolean; stornato: boolean;
   preautAzione?: string; preautConfermata: boolean; flgScontrino: string; scontrino?: string;
+}
+
+/**
+ * Debit or credit (seed 002 §3 flagDebitoCredito), read off the card without drawing a random number (the other fields
+ * stay as they were): PagoBancomat and Maestro debit, American Express and Diners credit, the others by the card.
+ */
+function debitOrCredit(circuit: string, pan: string): string {
+  if (circuit === '00' || circuit === '03') return 'D';
+  if (circuit === '04' || circuit === '07') return 'C';
+  return Number(pan.slice(-1)) % 2 === 0 ? 'C' : 'D';
 }
 
 const two = (n: number) => String(n).padStart(2, '0');
@@ -108,6 +119,7 @@ export function demoMovement(random: Random, t: DemoTerminal, date: string): Dem
     id: `${date.replaceAll('-', '')}${time.replaceAll(':', '')}${t.posid}`,
     codAbi: t.abi, cab: t.cab, codEserc: t.codEser, codStab: t.pdvid, codPos: t.posid,
     dataOperazione: date, oraOperazione: time, importo: cents / 100, codCircuito: circuit, codCompagnia: time.endsWith('0') ? EXCLUDED_COMPANY : COMPANIES[circuit], provenienza,
+    debitoCredito: debitOrCredit(circuit, pan),
     paybymail, commElettronico: online, pan, ...(authCode ? { codAutorizzazione: authCode } : {}),
     acerDescrizione: `${t.insegna} - ${online ? 'pagamento online' : 'POS'}`.slice(0, 100), esito,
     flagStorno, flagPreautorizzazione: preauth, flagOpPreautorizzata: preauth && preautAzione === 'NOT', stornoRichiesto, stornato,
@@ -130,7 +142,7 @@ export function daysBetween(first: string, last: string): string[] {
  * The demo's movements: six months up to 25 November 2026 (searches of one to three months find rows), one or
  * two a day, busier on the supermarkets' terminals, in date order.
  */
-export function demoMovements(): DemoMovement[] {
+function mainMovements(): DemoMovement[] {
   const random = seededRandom(20261126);
   const ids = new Set<string>();
   const rows: DemoMovement[] = [];
@@ -147,17 +159,60 @@ export function demoMovements(): DemoMovement[] {
   return rows;
 }
 
-const TARGET = fileURLToPath(new URL('../spec/demo/49-movimenti.yaml', import.meta.url));
+/**
+ * The bars and restaurants (merchant category 5812, as Bar Centrale's stores) that the sector comparison of the
+ * business portal averages (spec/statistiche/confronto-settore.yaml; spec/demo/45-esercenti-settore.yaml):
+ * Caffetteria Aurora and Trattoria da Gino in Milan, Pizzeria Bella Napoli in Bergamo, Bar Torinese in Turin.
+ */
+const SECTOR_TERMINALS: readonly (DemoTerminal & { perDay: number })[] = [
+  { posid: '99990001', pdvid: '7001', codEser: '0007001', abi: '99999', cab: '01600', insegna: 'Caffetteria Aurora', kind: 'bar', perDay: 0.5 },
+  { posid: '30480801', pdvid: '8001', codEser: '0008001', abi: '30480', cab: '01600', insegna: 'Trattoria da Gino', kind: 'bar', perDay: 0.6 },
+  { posid: '30480802', pdvid: '8002', codEser: '0008002', abi: '30480', cab: '01601', insegna: 'Pizzeria Bella Napoli', kind: 'bar', perDay: 0.7 },
+  { posid: '34256803', pdvid: '8003', codEser: '0008003', abi: '34256', cab: '01800', insegna: 'Bar Torinese', kind: 'bar', perDay: 0.5 },
+];
 
-export function demoFileText(): string {
+/** The sector's movements: the same six months, on every weekday and at every hour a bar keeps. */
+function sectorMovements(): DemoMovement[] {
+  const random = seededRandom(20261127);
+  const ids = new Set<string>();
+  const rows: DemoMovement[] = [];
+  for (const date of daysBetween('2026-05-26', '2026-11-25')) {
+    for (const t of SECTOR_TERMINALS) {
+      if (random() >= t.perDay) continue;
+      const row = demoMovement(random, t, date);
+      if (ids.has(row.id)) continue;
+      ids.add(row.id);
+      rows.push(row);
+    }
+  }
+  return rows;
+}
+
+/** Every demo movement, of both files: what the database holds once the demo is loaded. */
+export function demoMovements(): DemoMovement[] {
+  return [...mainMovements(), ...sectorMovements()];
+}
+
+const FILES = [
+  {
+    target: fileURLToPath(new URL('../spec/demo/49-movimenti.yaml', import.meta.url)), rows: mainMovements,
+    about: '# Demo card movements (seed 002 §3 Transaction) over the demo terminals, six months up to 25/11/2026.',
+  },
+  {
+    target: fileURLToPath(new URL('../spec/demo/49-movimenti-settore.yaml', import.meta.url)), rows: sectorMovements,
+    about: '# Movements of the bars and restaurants the sector comparison averages (45-esercenti-settore.yaml), six months up to 25/11/2026.',
+  },
+];
+
+export function demoFileText(file = FILES[0]): string {
   const header = [
     '# yaml-language-server: $schema=../../generator/schema/demo.schema.json',
-    '# Demo card movements (seed 002 §3 Transaction) over the demo terminals, six months up to 25/11/2026.',
+    file.about,
     '# Written by scripts/demo-movimenti.ts from a fixed seed: do not edit, run `npx tsx scripts/demo-movimenti.ts`.',
     '',
   ].join('\n');
   // A flag left out is false (the fields' default): the file says only what a movement has.
-  const rows = demoMovements().map((m) => Object.fromEntries(Object.entries(m).filter(([, v]) => v !== false)));
+  const rows = file.rows().map((m) => Object.fromEntries(Object.entries(m).filter(([, v]) => v !== false)));
   const doc = new Document({ demo: 'Transazione', order: 49, rows });
   // One movement a line, as the other demo files write their rows.
   const seq = doc.get('rows');
@@ -166,14 +221,17 @@ export function demoFileText(): string {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const text = demoFileText();
-  if (process.argv.includes('--check')) {
-    if (readFileSync(TARGET, 'utf8') !== text) {
-      console.error('spec/demo/49-movimenti.yaml is not what scripts/demo-movimenti.ts writes: run npx tsx scripts/demo-movimenti.ts');
-      process.exit(1);
+  for (const file of FILES) {
+    const text = demoFileText(file);
+    const name = file.target.slice(file.target.indexOf('spec/demo/'));
+    if (process.argv.includes('--check')) {
+      if (readFileSync(file.target, 'utf8') !== text) {
+        console.error(`${name} is not what scripts/demo-movimenti.ts writes: run npx tsx scripts/demo-movimenti.ts`);
+        process.exit(1);
+      }
+    } else {
+      writeFileSync(file.target, text);
+      console.log(`${name}: ${file.rows().length} movements`);
     }
-  } else {
-    writeFileSync(TARGET, text);
-    console.log(`spec/demo/49-movimenti.yaml: ${demoMovements().length} movements`);
   }
 }

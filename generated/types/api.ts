@@ -2698,6 +2698,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/report/statistiche/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Dashboard statistiche */
+        get: operations["reportStatisticheDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/report/statistiche/tracciato": {
         parameters: {
             query?: never;
@@ -2775,6 +2792,23 @@ export interface paths {
         };
         /** Analisi transazioni */
         get: operations["reportAnalisiTransazioni"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/report/wpbusiness/confrontoSettore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Confronto con il settore */
+        get: operations["reportConfrontoSettore"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5606,6 +5640,60 @@ export interface components {
             operazioni: number | null;
             /** @description Transato: variazione % */
             transato: number | null;
+        };
+        ConfrontoSettoreCifre: {
+            /** @description Importo medio */
+            media: number | null;
+            /** @description Numero operazioni */
+            operazioni: number | null;
+            /** @description Transato */
+            transato: number | null;
+        };
+        ConfrontoSettoreSettore: {
+            /** @description Perché non si mostrano cifre (pari troppo pochi) */
+            errorMessage?: string;
+            gruppi: {
+                /** @enum {string} */
+                dimension: "mese" | "giornoSettimana" | "fascia";
+                label: string;
+                rows: components["schemas"]["ConfrontoSettoreSettoreRiga"][];
+            }[];
+            opzioni: {
+                catMerc: {
+                    label: string;
+                    value: string;
+                }[];
+                provincia: {
+                    label: string;
+                    value: string;
+                }[];
+                regione: {
+                    label: string;
+                    value: string;
+                }[];
+            };
+            periodo: {
+                a: string;
+                da: string;
+                label: string;
+            };
+            scelte: {
+                catMerc: string | null;
+                provincia: string | null;
+                regione: string | null;
+            };
+            totali: {
+                proprio: components["schemas"]["ConfrontoSettoreCifre"];
+                /** @description La media dei pari; null se sono meno del minimo */
+                settore: components["schemas"]["ConfrontoSettoreCifre"] | null;
+            };
+        };
+        ConfrontoSettoreSettoreRiga: {
+            key: string;
+            label: string;
+            proprio: components["schemas"]["ConfrontoSettoreCifre"];
+            /** @description La media dei pari; null se sono meno del minimo */
+            settore: components["schemas"]["ConfrontoSettoreCifre"] | null;
         };
         ContrattoAcquiring: {
             /** @description Le azioni che il chiamante puo' eseguire ora su questa riga (transizioni, update, delete) */
@@ -10875,7 +10963,7 @@ export interface components {
                  * Funzione
                  * @enum {string}
                  */
-                funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "STAT_TRACCIATO" | "GES_TRANS_REPORT" | "GES_TRANS_REP_ESERC" | "CONFRONTO_PERIODO" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG";
+                funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "STAT_TRACCIATO" | "GES_TRANS_REPORT" | "GES_TRANS_REP_ESERC" | "CONFRONTO_PERIODO" | "STAT_DASHBOARD" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "WB_CONFRONTO_SETTORE" | "AUDIT" | "GES_CONFIG";
                 /** Gruppo */
                 groupName: string;
                 /** Ruolo */
@@ -10911,7 +10999,7 @@ export interface components {
                  * Funzione
                  * @enum {string}
                  */
-                funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "STAT_TRACCIATO" | "GES_TRANS_REPORT" | "GES_TRANS_REP_ESERC" | "CONFRONTO_PERIODO" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG";
+                funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "STAT_TRACCIATO" | "GES_TRANS_REPORT" | "GES_TRANS_REP_ESERC" | "CONFRONTO_PERIODO" | "STAT_DASHBOARD" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "WB_CONFRONTO_SETTORE" | "AUDIT" | "GES_CONFIG";
                 /** Gruppo */
                 groupName?: string | null;
                 /** Ruolo */
@@ -10934,7 +11022,7 @@ export interface components {
              * Funzione
              * @enum {string}
              */
-            funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "STAT_TRACCIATO" | "GES_TRANS_REPORT" | "GES_TRANS_REP_ESERC" | "CONFRONTO_PERIODO" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG";
+            funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "STAT_TRACCIATO" | "GES_TRANS_REPORT" | "GES_TRANS_REP_ESERC" | "CONFRONTO_PERIODO" | "STAT_DASHBOARD" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "WB_CONFRONTO_SETTORE" | "AUDIT" | "GES_CONFIG";
             /** Gruppo */
             groupName: string;
             /** Ruolo */
@@ -11123,6 +11211,29 @@ export interface components {
         SogliaRischioFrodiPage: {
             results: components["schemas"]["SogliaRischioFrodi"][];
             totalCount: number;
+        };
+        StatisticheDashboardReport: {
+            /** @enum {string} */
+            dimension: "tipo" | "circuito" | "giorno";
+            rows: components["schemas"]["StatisticheDashboardRow"][];
+            totals: {
+                /** @description Numero movimenti */
+                operazioni: number;
+                /** @description Transato */
+                transato: number;
+            };
+            /** @description More groups than rows in the answer: the totals still cover them all. */
+            truncated: boolean;
+        };
+        StatisticheDashboardRow: {
+            /** @description Il valore del raggruppamento (null: non indicato) */
+            key: string | null;
+            /** @description Il nome del valore, come lo legge un utente */
+            label: string;
+            /** @description Numero movimenti */
+            operazioni: number;
+            /** @description Transato */
+            transato: number;
         };
         StoricoModifica: {
             /** Dopo */
@@ -11996,6 +12107,11 @@ export interface components {
              */
             dcc: boolean | null;
             /**
+             * Debito/credito
+             * @enum {string|null}
+             */
+            debitoCredito: "D" | "C" | null;
+            /**
              * Esito autorizzazione
              * @enum {string}
              */
@@ -12075,6 +12191,11 @@ export interface components {
              * @default false
              */
             stornoRichiesto: boolean | null;
+            /**
+             * Tipologia
+             * @enum {string|null}
+             */
+            tipologia: "F" | "V" | null;
         };
         TransazioneChiudiPreautorizzazioneInput: {
             /** Importo da addebitare */
@@ -12129,6 +12250,11 @@ export interface components {
             dataOperazione: string;
             /** DCC (conversione valuta) */
             dcc?: boolean | null;
+            /**
+             * Debito/credito
+             * @enum {string|null}
+             */
+            debitoCredito?: "D" | "C" | null;
             /**
              * Esito autorizzazione
              * @enum {string}
@@ -12221,6 +12347,11 @@ export interface components {
              */
             dcc: boolean | null;
             /**
+             * Debito/credito
+             * @enum {string|null}
+             */
+            debitoCredito: "D" | "C" | null;
+            /**
              * Esito autorizzazione
              * @enum {string}
              */
@@ -12300,6 +12431,11 @@ export interface components {
              * @default false
              */
             stornoRichiesto: boolean | null;
+            /**
+             * Tipologia
+             * @enum {string|null}
+             */
+            tipologia: "F" | "V" | null;
         };
         /** Movimento */
         TransazioneInput: {
@@ -12348,6 +12484,11 @@ export interface components {
             dataOperazione: string;
             /** DCC (conversione valuta) */
             dcc?: boolean | null;
+            /**
+             * Debito/credito
+             * @enum {string|null}
+             */
+            debitoCredito?: "D" | "C" | null;
             /**
              * Esito autorizzazione
              * @enum {string}
@@ -21871,7 +22012,7 @@ export interface operations {
                      * Funzione
                      * @enum {string}
                      */
-                    funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "STAT_TRACCIATO" | "GES_TRANS_REPORT" | "GES_TRANS_REP_ESERC" | "CONFRONTO_PERIODO" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "AUDIT" | "GES_CONFIG";
+                    funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "STAT_TRACCIATO" | "GES_TRANS_REPORT" | "GES_TRANS_REP_ESERC" | "CONFRONTO_PERIODO" | "STAT_DASHBOARD" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "WB_CONFRONTO_SETTORE" | "AUDIT" | "GES_CONFIG";
                     /** Gruppo */
                     groupName?: string | null;
                     /** Ruolo */
@@ -25769,6 +25910,8 @@ export interface operations {
                 dataOperazioneA?: string;
                 /** @description Filtro: Data operazione dal */
                 dataOperazioneDa?: string;
+                /** @description Filtro: Debito/credito */
+                flagDebitoCredito?: "D" | "C";
                 /** @description Filtro: Importo al */
                 importoA?: number;
                 /** @description Filtro: Importo dal */
@@ -25787,6 +25930,8 @@ export interface operations {
                 stato?: "ST" | "RI" | "PA" | "AP" | "SR" | "SS" | "NR" | "NO" | "PR" | "PS";
                 /** @description Filtro: Provenienza */
                 tipo?: "FI" | "PW" | "MO" | "SP";
+                /** @description Filtro: Tipologia */
+                tipologia?: "F" | "V";
             };
             header?: never;
             path?: never;
@@ -26138,6 +26283,8 @@ export interface operations {
                 dataOperazioneA?: string;
                 /** @description Filtro: Data operazione dal */
                 dataOperazioneDa?: string;
+                /** @description Filtro: Debito/credito */
+                flagDebitoCredito?: "D" | "C";
                 /** @description Formato del file */
                 formato: "csv";
                 /** @description Filtro: Importo al */
@@ -26154,6 +26301,8 @@ export interface operations {
                 stato?: "ST" | "RI" | "PA" | "AP" | "SR" | "SS" | "NR" | "NO" | "PR" | "PS";
                 /** @description Filtro: Provenienza */
                 tipo?: "FI" | "PW" | "MO" | "SP";
+                /** @description Filtro: Tipologia */
+                tipologia?: "F" | "V";
             };
             header?: never;
             path?: never;
@@ -28906,6 +29055,73 @@ export interface operations {
             };
         };
     };
+    reportStatisticheDashboard: {
+        parameters: {
+            query?: {
+                /** @description Filtro: Banca */
+                codAbi?: string;
+                /** @description Filtro: Data operazione al */
+                dataOperazioneA?: string;
+                /** @description Filtro: Data operazione dal */
+                dataOperazioneDa?: string;
+                /** @description Righe al massimo */
+                limite?: number;
+                /** @description Raggruppamento */
+                per?: "tipo" | "circuito" | "giorno";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Righe raggruppate e totali */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatisticheDashboardReport"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     reportTracciatoMensile: {
         parameters: {
             query?: {
@@ -29225,6 +29441,75 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AnalisiTransazioniReport"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reportConfrontoSettore: {
+        parameters: {
+            query?: {
+                /** @description Ultimo mese del periodo (aaaa-mm) */
+                annoMeseA?: string;
+                /** @description Primo mese del periodo (aaaa-mm) */
+                annoMeseDa?: string;
+                /** @description Categoria merceologica: una delle proprie (default la prima) */
+                catMerc?: string;
+                /** @description Filtro: Negozio */
+                codStab?: string;
+                /** @description Provincia: una delle proprie, per restringere il confronto */
+                provincia?: string;
+                /** @description Regione: una delle proprie, per restringere il confronto */
+                regione?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Le proprie cifre accanto alla media dei pari */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfrontoSettoreSettore"];
                 };
             };
             /** @description Dati non validi */

@@ -686,6 +686,7 @@ scope?: {
 exportFormats?: ("xlsx")[]
 detail?: ReportDetailDef
 compare?: ReportCompareDef
+peers?: ReportPeersDef
 }
 export interface ReportMeasureDef {
 name: string
@@ -743,6 +744,41 @@ required: string
 tooRecent: string
 }
 /**
+ * Spec `peers`: the page shows the caller's figures next to its peers' average (docs/spec-language.md#peer-comparison).
+ */
+export interface ReportPeersDef {
+/**
+ * The longest month range.
+ */
+maxMonths: number
+/**
+ * The dimensions shown side by side, a chart each.
+ */
+dimensions: string[]
+/**
+ * The fewest peers an average covers.
+ */
+minimum: number
+/**
+ * The trait (required) and the narrowings, their options in the answer.
+ */
+params: ReportPeersParam[]
+messages: ReportPeersMessages
+}
+export interface ReportPeersParam {
+param: string
+label: string
+required: boolean
+}
+export interface ReportPeersMessages {
+tooFew: string
+notOwn: string
+noUnit: string
+required: string
+order: string
+tooLong: string
+}
+/**
  * This interface was referenced by `Manifest`'s JSON-Schema
  * via the `definition` "DashboardMeta".
  */
@@ -753,9 +789,13 @@ label: string
  */
 report: string
 /**
- * The period: the last N days up to today, today included.
+ * The period: the last N days up to today, today included (absent: `day`).
  */
-lastDays: number
+lastDays?: number
+/**
+ * One day the user picks, default yesterday, in the address as `giorno`.
+ */
+day?: true
 /**
  * A report filter's field offered as a select (its FilterDef is the report's).
  */
@@ -765,6 +805,7 @@ selector?: string
  */
 figures: string[]
 charts: DashboardChartDef[]
+tables: DashboardTableDef[]
 }
 export interface DashboardChartDef {
 dimension: string
@@ -772,6 +813,19 @@ measure: string
 title: string
 /**
  * An enum dimension's every value: each gets its column, 0 without rows.
+ */
+values?: EnumOption[]
+/**
+ * With `day`: the chosen day's month.
+ */
+span?: "month"
+}
+export interface DashboardTableDef {
+dimension: string
+measures: string[]
+title: string
+/**
+ * Every value (or combination of several enums): each gets its row, 0 without rows.
  */
 values?: EnumOption[]
 }

@@ -184,11 +184,23 @@ export const manifestSchema = {
         settleDays: { ...int, description: 'A month is comparable once this many days of the next month have passed.' },
         messages: shape('ReportCompareMessages', { required: str, tooRecent: str }, ['required', 'tooRecent']),
       }, ['kinds', 'settleDays', 'messages'], 'Spec `compare`: the page asks for two periods and shows them side by side (docs/spec-language.md#period-comparison).'),
+      peers: shape('ReportPeersDef', {
+        maxMonths: { ...int, description: 'The longest month range.' },
+        dimensions: { ...strings, description: 'The dimensions shown side by side, a chart each.' },
+        minimum: { ...int, description: 'The fewest peers an average covers.' },
+        params: {
+          type: 'array',
+          items: shape('ReportPeersParam', { param: str, label: str, required: { type: 'boolean' } }, ['param', 'label', 'required']),
+          description: 'The trait (required) and the narrowings, their options in the answer.',
+        },
+        messages: shape('ReportPeersMessages', { tooFew: str, notOwn: str, noUnit: str, required: str, order: str, tooLong: str }, ['tooFew', 'notOwn', 'noUnit', 'required', 'order', 'tooLong']),
+      }, ['maxMonths', 'dimensions', 'minimum', 'params', 'messages'], 'Spec `peers`: the page shows the caller\'s figures next to its peers\' average (docs/spec-language.md#peer-comparison).'),
     }, ['label', 'path', 'filters', 'measures', 'dimensions', 'defaultDimension', 'charts']),
     DashboardMeta: shape('DashboardMeta', {
       label: str,
       report: { ...str, description: 'The report (manifest `reports`) whose GET answers every figure and chart.' },
-      lastDays: { ...int, description: 'The period: the last N days up to today, today included.' },
+      lastDays: { ...int, description: 'The period: the last N days up to today, today included (absent: `day`).' },
+      day: { type: 'boolean', const: true, description: 'One day the user picks, default yesterday, in the address as `giorno`.' },
       selector: { ...str, description: "A report filter's field offered as a select (its FilterDef is the report's)." },
       figures: { ...strings, description: "The report's measures shown as the period's totals." },
       charts: {
@@ -196,9 +208,17 @@ export const manifestSchema = {
         items: shape('DashboardChartDef', {
           dimension: str, measure: str, title: str,
           values: { type: 'array', items: ref('EnumOption'), description: "An enum dimension's every value: each gets its column, 0 without rows." },
+          span: { const: 'month', description: "With `day`: the chosen day's month." },
         }, ['dimension', 'measure', 'title']),
       },
-    }, ['label', 'report', 'lastDays', 'figures', 'charts']),
+      tables: {
+        type: 'array',
+        items: shape('DashboardTableDef', {
+          dimension: str, measures: strings, title: str,
+          values: { type: 'array', items: ref('EnumOption'), description: 'Every value (or combination of several enums): each gets its row, 0 without rows.' },
+        }, ['dimension', 'measures', 'title']),
+      },
+    }, ['label', 'report', 'figures', 'charts', 'tables']),
     RouteDef: {
       title: 'RouteDef',
       oneOf: [

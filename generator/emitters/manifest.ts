@@ -7,6 +7,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { entityByName, transitionsOf, type EntityModel, type FieldModel, type ListOperationModel, type Model } from '../../common/model.js';
 import type { BulkAction, ColumnDef, EntityMeta, FilterDef, ListOperation, Manifest, ReportMeta, RouteDef } from '../../generated/types/manifest.js';
 import type { ReportModel } from '../../common/report.js';
+import type { ReportPeers } from '../../common/report-peers.js';
 import { deepestShell } from '../../common/shells.js';
 import { iconComponent } from '../model/check-menu-icons.js';
 import { entityMenuRoute } from '../../common/entity-menu.js';
@@ -64,6 +65,7 @@ export function buildManifest(model: Model): Manifest {
   }
   for (const dashboard of model.dashboards ?? []) {
     routes.push({ path: dashboard.route, kind: 'dashboard', dashboard: dashboard.name, permission: dashboard.permission, shell: shell(dashboard.route), title: dashboard.label });
+    if (dashboard.menu) addMenu(dashboard.menu.group, { label: dashboard.menu.label, route: dashboard.route, permission: dashboard.permission, ...iconOf(dashboard.menu), order: dashboard.menu.order });
   }
   for (const page of model.pages) {
     routes.push({ path: page.route, kind: 'extension', component: page.component, title: page.title, public: page.public, shell: shell(page.route), ...(page.permission ? { permission: page.permission } : {}) });
@@ -113,7 +115,7 @@ export function buildManifest(model: Model): Manifest {
     }] : [])),
     entities: Object.fromEntries(model.entities.filter((e) => e.api.operations.length).map((e) => [e.name, entityManifest(e, model)])),
     reports: Object.fromEntries(model.reports.map((r) => [r.name, reportManifest(r, model)])),
-    ...(model.dashboards ? { dashboards: Object.fromEntries(model.dashboards.map(({ name, route: _r, permission: _p, source: _s, ...d }) => [name, d])) } : {}),
+    ...(model.dashboards ? { dashboards: Object.fromEntries(model.dashboards.map(({ name, route: _r, permission: _p, source: _s, menu: _m, ...d }) => [name, d])) } : {}),
     // Asynchronous exports (seed 000 §4): the configuration keys of the wait and of the poll step, the failure text.
     exports: {
       maxWaitKey: 'TRANSATO_DOWNLOAD_ASINCRONO_TIME', stepKey: 'DOWNLOAD_ASINCRONO_INTERVALLO', firstCheckMs: 1000,
@@ -223,8 +225,8 @@ function reportManifest(report: ReportModel, model: Model): ReportMeta {
   return {
     label: report.label, path: report.path,
     // The period's two dates first, then the spec's filters, as the list's own inputs.
-    filters: [...meta.filters.filter((f) => f.field === period?.field && !report.compare), ...meta.filters.filter((f) => report.filters.includes(f.field))],
-    ...(period && !report.compare ? { period: { from: period.from, to: period.to, maxMonths: period.maxMonths, defaultMonths: period.defaultMonths, messages: period.messages } } : {}),
+    filters: [...meta.filters.filter((f) => f.field === period?.field && !report.compare && !report.peers), ...meta.filters.filter((f) => report.filters.includes(f.field))],
+    ...(period && !report.compare && !report.peers ? { period: { from: period.from, to: period.to, maxMonths: period.maxMonths, defaultMonths: period.defaultMonths, messages: period.messages } } : {}),
     measures: report.measures.map((m) => ({ name: m.name, label: m.label, format: m.format })),
     dimensions: report.dimensions.map((d) => ({ name: d.name, label: d.label })),
     defaultDimension: report.defaultDimension,
@@ -233,6 +235,16 @@ function reportManifest(report: ReportModel, model: Model): ReportMeta {
     ...(report.exportFormats.length ? { exportFormats: report.exportFormats } : {}),
     ...(report.detail ? { detail: { route: report.detail.route, label: report.detail.label, params: report.detail.params } } : {}),
     ...(report.compare ? { compare: { kinds: report.compare.kinds, settleDays: report.compare.settleDays, messages: report.compare.messages } } : {}),
+    ...(report.peers ? { peers: peersManifest(report.peers, period?.maxMonths ?? 12) } : {}),
+  };
+}
+
+/** What the peer comparison's page asks (the month range, the trait, the narrowings) and shows (a chart per dimension). */
+function peersManifest(peers: ReportPeers, maxMonths: number): NonNullable<ReportMeta['peers']> {
+  return {
+    maxMonths, dimensions: peers.dimensions, minimum: peers.minimum,
+    params: [{ param: peers.same.param, label: peers.same.label, required: true }, ...peers.narrow.map((n) => ({ param: n.param, label: n.label, required: false }))],
+    messages: peers.messages,
   };
 }
 

@@ -8,6 +8,7 @@ import { entityByName } from '../../common/model.js';
 import { REPORT_EXPORT_SEGMENT, REPORT_FORMAT_PARAM, REPORT_GROUP_PARAM, REPORT_LIMIT_PARAM, type ReportModel } from '../../common/report.js';
 import type { ParameterObject } from './openapi-export.js';
 import { compareParameters, compareSchemas, reportPath } from './openapi-report-compare.js';
+import { peersParameters, peersSchemas } from './openapi-report-peers.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ref('Error') } } });
@@ -21,11 +22,16 @@ export function addReportPaths(
   for (const report of model.reports) {
     const entity = entityByName(model, report.entity);
     // A comparison's periods are its own parameters (the server sets the period's dates from them).
-    const fields = new Set([...report.filters, ...(report.period && !report.compare ? [report.period.field] : [])]);
+    const fields = new Set([...report.filters, ...(report.period && !report.compare && !report.peers ? [report.period.field] : [])]);
     const filters = filterParameters(entity).filter((p) => typeof p['x-field'] === 'string' && fields.has(p['x-field']));
     if (report.compare) {
       Object.assign(schemas, compareSchemas(report));
       paths[`/report/${report.path}`] = reportPath(report, entity, [...filters, ...compareParameters(report.compare)], `${report.name}Confronto`, 'I due periodi mese per mese, con la variazione');
+      continue;
+    }
+    if (report.peers) {
+      Object.assign(schemas, peersSchemas(report, report.peers));
+      paths[`/report/${report.path}`] = reportPath(report, entity, [...filters, ...peersParameters(report.peers)], `${report.name}Settore`, 'Le proprie cifre accanto alla media dei pari');
       continue;
     }
     // The period's ends are not `required` here: the server answers a missing end with the spec's own message.

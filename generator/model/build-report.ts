@@ -5,6 +5,7 @@
  */
 import type { EntityModel, FieldModel } from '../../common/model.js';
 import { COMPARE_KINDS, LATEST_PLACEHOLDER, type ReportCompare } from '../../common/report-compare.js';
+import { MINIMUM_PLACEHOLDER, type ReportPeers } from '../../common/report-peers.js';
 import type { ReportDimension, ReportMeasure, ReportModel } from '../../common/report.js';
 import { didYouMean, type Diagnostic } from '../diagnostics.js';
 import type { PathSegment } from '../load/source-file.js';
@@ -72,8 +73,11 @@ export function buildReport(
   const rollups = buildRollups(raw, entity, { measures, dimensions, periodField: period?.field }, report);
   const conditional = measures.find((m) => m.where || m.negative);
   if (raw.rollups && conditional) report(['rollups'], `Report ${raw.report} has conditional measures (${conditional.name}): a rollup keeps no row's codes, so it could not answer them.`);
+  // A rollup keeps one row per kept value, not the fields of a group of several.
+  if (raw.rollups && dimensions.some((d) => d.fields)) report(['rollups'], `Report ${raw.report} has a dimension of several fields: rollups cannot answer it yet.`);
   const compare = compareOf(raw, dimensions, period, report);
   const detail = detailOf(raw, entity, entities, dimensions, report);
+  const peers = peersOf(raw, entity, entities, dimensions, period, fieldAt, report);
   if (diagnostics.length > before) return undefined;
   const label = raw.label ?? raw.report;
   return {
@@ -81,7 +85,7 @@ export function buildReport(
     ...(raw.menu ? { menu: { group: raw.menu.group, label: raw.menu.label ?? label, order: raw.menu.order ?? 100, ...(raw.menu.icon ? { icon: raw.menu.icon } : {}) } } : {}),
     filters: raw.filters ?? [], ...(period ? { period } : {}), exclude, measures, dimensions, defaultDimension,
     sort, limit: raw.limit ?? DEFAULT_LIMIT, exportFormats: raw.export?.formats ?? [], charts, ...(rollups.length ? { rollups } : {}),
-    ...(detail ? { detail } : {}), ...(compare ? { compare } : {}), source: source.file,
+    ...(detail ? { detail } : {}), ...(compare ? { compare } : {}), ...(peers ? { peers } : {}), source: source.file,
   };
 }
 
@@ -159,6 +163,50 @@ function detailOf(raw: RawReport, entity: EntityModel, entities: readonly Entity
   return { entity: target.name, route: target.list.route, label: target.labelPlural, params };
 }
 
+/**
+ * A comparison with peers reads the caller's units and the others' through a reference (a movement's store): the
+ * unit and the reference are fields of the entity, the trait and the narrowings fields of the referenced one; the
+ * month range is the period's (its length), the dimensions the report's; no compare, no export (not declared yet).
+ */
+function peersOf(
+  raw: RawReport, entity: EntityModel, entities: readonly EntityModel[], dimensions: readonly ReportDimension[], period: ReportModel['period'],
+  fieldAt: FieldAt, report: Report,
+): ReportPeers | undefined {
+  const spec = raw.peers;
+  if (!spec) return undefined;
+  if (!period) report(['peers'], `Report ${raw.report} compares with peers but declares no period: the month range is checked as the period.`);
+  if (raw.compare) report(['peers'], `Report ${raw.report} has both compare and peers: one page, one kind of comparison.`);
+  if (raw.export) report(['export'], `Report ${raw.report} compares with peers: its export is not supported.`);
+  fieldAt(spec.unit, ['peers', 'unit']);
+  const through = fieldAt(spec.through, ['peers', 'through']);
+  if (through && (through.type !== 'reference' || !through.reference)) report(['peers', 'through'], `peers through '${spec.through}' must be a reference field (it is ${through.type}).`);
+  const target = through?.reference ? entities.find((e) => e.name === through.reference?.entity) : undefined;
+  const targetField = (name: string, path: PathSegment[]) => {
+    if (!target) return undefined;
+    const field = target.fields.find((f) => f.name === name);
+    if (!field) report(path, `'${name}' is not a field of ${target.name}.${didYouMean(name, target.fields.map((f) => f.name))}`);
+    return field;
+  };
+  const same = targetField(spec.same.field, ['peers', 'same', 'field']);
+  if (spec.same.labelField) targetField(spec.same.labelField, ['peers', 'same', 'labelField']);
+  const narrow = Object.entries(spec.narrow ?? {}).map(([param, n]) => {
+    const field = targetField(n.field, ['peers', 'narrow', param, 'field']);
+    if (field && n.by === 'regione' && field.format !== 'provincia') report(['peers', 'narrow', param, 'by'], `Narrowing ${param} reads '${n.field}' by region: it must be a field of format provincia.`);
+    return { param, field: n.field, label: n.label ?? (n.by === 'regione' ? 'Regione' : field?.label ?? param), ...(n.by ? { by: n.by } : {}) };
+  });
+  const params = [spec.same.param, ...narrow.map((n) => n.param)];
+  if (new Set(params).size !== params.length) report(['peers', 'narrow'], `peers parameters repeat: ${params.join(', ')}.`);
+  for (const [i, name] of spec.dimensions.entries()) {
+    if (!dimensions.some((d) => d.name === name)) report(['peers', 'dimensions', i], `peers dimension '${name}' is not a dimension of ${raw.report}.${didYouMean(name, dimensions.map((d) => d.name))}`);
+  }
+  if (!spec.messages.tooFew.includes(MINIMUM_PLACEHOLDER)) report(['peers', 'messages', 'tooFew'], `peers message tooFew should name the minimum with ${MINIMUM_PLACEHOLDER}.`);
+  return {
+    unit: spec.unit, through: spec.through, throughEntity: target?.name ?? '', throughKey: through?.reference?.field ?? '',
+    same: { param: spec.same.param, field: spec.same.field, label: spec.same.label ?? same?.label ?? spec.same.param, ...(spec.same.labelField ? { labelField: spec.same.labelField } : {}) },
+    narrow, minimum: spec.minimum, dimensions: spec.dimensions, messages: spec.messages,
+  };
+}
+
 function measureOf(name: string, m: RawReport['measures'][string], fieldAt: FieldAt, report: Report): ReportMeasure {
   const kind = m.sum !== undefined ? 'sum' : m.average !== undefined ? 'average' : 'count';
   const fieldName = m.sum ?? m.average;
@@ -170,7 +218,7 @@ function measureOf(name: string, m: RawReport['measures'][string], fieldAt: Fiel
   }
   const conditionsOf = (key: 'where' | 'unless' | 'negative') => Object.entries(m[key] ?? {}).map(([f, values]) => {
     const field = fieldAt(f, ['measures', name, key, f]);
-    if (field && !field.options) report(['measures', name, key, f], `Measure ${name} ${key} '${f}', a ${field.type} field: conditions name the codes of an enum field.`);
+    if (field && !field.options && field.type !== 'reference' && field.type !== 'string') report(['measures', name, key, f], `Measure ${name} ${key} '${f}', a ${field.type} field: conditions name codes, of an enum, a reference or a text field.`);
     const unknown = field?.options ? values.filter((c) => !field.options?.some((o) => o.value === c)) : [];
     if (unknown.length) report(['measures', name, key, f], `Measure ${name} ${key} names ${unknown.join(', ')}, not a value of ${f}.`);
     return { field: f, values, ...(key === 'unless' ? { not: true } : {}) };
@@ -185,17 +233,33 @@ function measureOf(name: string, m: RawReport['measures'][string], fieldAt: Fiel
 }
 
 function dimensionOf(name: string, d: RawReport['dimensions'][string], fieldAt: FieldAt, report: Report): ReportDimension {
-  const field = fieldAt(d.field, ['dimensions', name, 'field']);
+  if (d.fields) return crossOf(name, d, d.fields, fieldAt, report);
+  if (d.field === undefined) report(['dimensions', name], `Dimension ${name} needs field (or fields, a group of several).`);
+  const fieldName = d.field ?? '';
+  const field = fieldAt(fieldName, ['dimensions', name, 'field']);
   const by = d.slots ? 'slot' : d.by ?? 'value';
   const label = d.label ?? field?.label ?? name;
   if (field && d.slots && d.by) report(['dimensions', name, 'by'], `Dimension ${name} has slots: it groups by slot, 'by' does not apply.`);
   if (field && (by === 'day' || by === 'month' || by === 'weekday') && field.type !== 'date') {
-    report(['dimensions', name, 'by'], `Dimension ${name} groups '${d.field}' by ${by}, but it is a ${field.type} field: only a date has days, months and weekdays.`);
+    report(['dimensions', name, 'by'], `Dimension ${name} groups '${fieldName}' by ${by}, but it is a ${field.type} field: only a date has days, months and weekdays.`);
   }
-  if (field && by === 'slot' && field.type !== 'string') report(['dimensions', name, 'slots'], `Dimension ${name} puts '${d.field}' in time slots, but it is a ${field.type} field: slots need a time of day as hh:mm:ss text.`);
+  if (field && by === 'slot' && field.type !== 'string') report(['dimensions', name, 'slots'], `Dimension ${name} puts '${fieldName}' in time slots, but it is a ${field.type} field: slots need a time of day as hh:mm:ss text.`);
   if (field && by === 'value' && (field.type === 'decimal' || field.type === 'datetime' || field.secret)) {
-    report(['dimensions', name, 'field'], `Dimension ${name} groups by '${d.field}', a ${field.secret ? 'secret' : field.type} field: every row would be a group of its own.`);
+    report(['dimensions', name, 'field'], `Dimension ${name} groups by '${fieldName}', a ${field.secret ? 'secret' : field.type} field: every row would be a group of its own.`);
   }
   (d.slots ?? []).forEach((s, i) => { if (s.from >= s.to) report(['dimensions', name, 'slots', i], `Slot ${s.label} starts at ${s.from}, not before its end ${s.to}.`); });
-  return { name, label, field: d.field, by, ...(d.slots ? { slots: d.slots } : {}) };
+  return { name, label, field: fieldName, by, ...(d.slots ? { slots: d.slots } : {}) };
+}
+
+/** A group per combination of several fields: each a value a group can have (no decimal, date, time, secret). */
+function crossOf(name: string, d: RawReport['dimensions'][string], fields: string[], fieldAt: FieldAt, report: Report): ReportDimension {
+  if (d.field !== undefined || d.by !== undefined || d.slots) report(['dimensions', name], `Dimension ${name} groups by fields: field, by and slots do not apply.`);
+  const models = fields.map((f, i) => fieldAt(f, ['dimensions', name, 'fields', i]));
+  models.forEach((field, i) => {
+    if (field && (field.type === 'decimal' || field.type === 'datetime' || field.type === 'date' || field.secret)) {
+      report(['dimensions', name, 'fields', i], `Dimension ${name} groups by '${field.name}', a ${field.secret ? 'secret' : field.type} field: only values a group can share combine.`);
+    }
+  });
+  const label = d.label ?? models.map((f, i) => f?.label ?? fields[i]).join(' / ');
+  return { name, label, field: fields[0], by: 'value', fields };
 }

@@ -136,8 +136,10 @@ export interface RawSpecs {
 
 /** A dashboard file (generator/schema/dashboard.schema.json, docs/spec-language.md#dashboards). */
 export interface RawDashboard {
-  dashboard: string; label?: string; report: string; route: string; lastDays: number; selector?: string; figures: string[];
-  charts?: { type?: 'column'; dimension: string; measure: string; title?: string }[];
+  dashboard: string; label?: string; report: string; route: string; lastDays?: number; day?: true; selector?: string; figures: string[];
+  menu?: { group: string; label?: string; order?: number; icon?: string };
+  charts?: { type?: 'column'; dimension: string; measure: string; title?: string; span?: 'month' }[];
+  tables?: { dimension: string; measures: string[]; title?: string }[];
 }
 
 /** A report file (generator/schema/report.schema.json, docs/spec-language.md#reports). */
@@ -148,12 +150,18 @@ export interface RawReport {
   period?: { field: string; maxMonths: number; defaultMonths?: number; messages: { required: string; order: string; tooLong: string } };
   exclude?: Record<string, string[]>;
   measures: Record<string, { label: string; sum?: string; average?: string; count?: true; format?: 'euro' | 'integer' | 'decimal'; where?: Record<string, string[]>; unless?: Record<string, string[]>; negative?: Record<string, string[]> }>;
-  dimensions: Record<string, { field: string; label?: string; by?: 'value' | 'day' | 'month' | 'weekday'; sort?: string; slots?: { from: string; to: string; label: string }[] }>;
+  dimensions: Record<string, { field?: string; fields?: string[]; label?: string; by?: 'value' | 'day' | 'month' | 'weekday'; sort?: string; slots?: { from: string; to: string; label: string }[] }>;
   defaultDimension?: string; sort?: string; limit?: number; detail?: string;
   export?: { formats: 'xlsx'[] };
   charts?: { type: 'pie' | 'bar'; dimension: string; measure: string; title?: string; limit?: number }[];
   rollups?: Record<string, { grain: 'day' | 'month'; fields?: string[] }>;
   compare?: { dimension: string; kinds?: ('anno' | 'trimestre' | 'mese')[]; settleDays?: number; messages: { required: string; tooRecent: string } };
+  peers?: {
+    unit: string; through: string; same: { param: string; field: string; label?: string; labelField?: string };
+    narrow?: Record<string, { field: string; by?: 'regione'; label?: string }>;
+    minimum: number; dimensions: string[];
+    messages: { tooFew: string; notOwn: string; noUnit: string; required: string; order: string; tooLong: string };
+  };
 }
 
 export interface RawFormSection { title?: string; columns?: 1 | 2 | 3; fields: string[]; visibleWhen?: JsonLogic }

@@ -5,7 +5,7 @@
  * answer's rows can stop at a limit while its totals and its count of groups still cover them all.
  */
 import type { Knex } from 'knex';
-import type { ReportDimension } from '../../common/report.js';
+import { CROSS_SEPARATOR, type ReportDimension } from '../../common/report.js';
 import { textOf } from '../../common/text.js';
 import { isPostgres } from '../db/dialect.js';
 import { expectRecords } from '../records.js';
@@ -13,8 +13,9 @@ import { expectRecords } from '../records.js';
 /** Rows whose field holds one of the codes (`not`: rows whose field is empty or holds none of them). */
 export interface AggregateCondition { field: string; values: readonly string[]; not?: boolean }
 
+/** `distinct`: how many different values of `field` a group holds (a report's peers per group). */
 export interface AggregateMeasure {
-  name: string; kind: 'sum' | 'average' | 'count'; field?: string;
+  name: string; kind: 'sum' | 'average' | 'count' | 'distinct'; field?: string;
   /** Only the rows meeting every condition count (a conditional measure: docs/spec-language.md#reports). */
   where?: readonly AggregateCondition[];
   /** Rows meeting every one of these add their value with a minus sign (sums and averages). */
@@ -22,7 +23,7 @@ export interface AggregateMeasure {
 }
 
 export interface AggregateRequest {
-  dimension: Pick<ReportDimension, 'field' | 'by' | 'slots'> & { name?: string };
+  dimension: Pick<ReportDimension, 'field' | 'by' | 'slots' | 'fields'> & { name?: string };
   measures: readonly AggregateMeasure[];
   /** A measure's name or 'key'. */
   order: { by: string; descending: boolean };
@@ -79,14 +80,23 @@ export function rawRowsSource(columnOf: (field: string) => string): AggregateSou
  */
 export async function runAggregate(db: Knex, scoped: Knex.QueryBuilder, columnOf: (field: string) => string, request: AggregateRequest, source: AggregateSource = rawRowsSource(columnOf)): Promise<AggregateResult> {
   const slotColumn = request.dimension.name === undefined ? undefined : source.slotKey?.(request.dimension.name);
-  const key = slotColumn ? db.raw('cast(?? as text)', [slotColumn]) : groupKeySql(db, columnOf(request.dimension.field), request.dimension);
   const raw = (sql: string, bindings: readonly Knex.RawBinding[] = []) => db.raw(sql, bindings);
+  const fields = request.dimension.fields;
+  // A group of several fields: their values as text joined by the separator (an empty one as ''), in both databases.
+  const key = slotColumn ? db.raw('cast(?? as text)', [slotColumn])
+    : fields ? raw(fields.map(() => "coalesce(cast(?? as text), '')").join(' || ? || '), fields.flatMap((f, i) => (i ? [CROSS_SEPARATOR, columnOf(f)] : [columnOf(f)])))
+    : groupKeySql(db, columnOf(request.dimension.field), request.dimension);
   const selects: Knex.Raw[] = [raw('? as "key"', [key]), raw('count(*) over () as "_groups"')];
   const figures = (m: AggregateMeasure) => figuresOf(m, source, columnOf);
   for (const m of request.measures) {
     const { rows, sum, values } = figures(m);
     if (m.kind === 'count') {
       selects.push(raw(`${rows.sql} as ??`, [...rows.bindings, m.name]), raw(`sum(${rows.sql}) over () as ??`, [...rows.bindings, `_t_${m.name}`]));
+      continue;
+    }
+    if (m.kind === 'distinct') {
+      // Over all groups a value may repeat: the total is no count of values, and none is given (0).
+      selects.push(raw('count(distinct ??) as ??', [columnOf(m.field ?? ''), m.name]));
       continue;
     }
     selects.push(raw(`${sum.sql} as ??`, [...sum.bindings, `_s_${m.name}`]), raw(`sum(${sum.sql}) over () as ??`, [...sum.bindings, `_ts_${m.name}`]));
@@ -108,6 +118,7 @@ export async function runAggregate(db: Knex, scoped: Knex.QueryBuilder, columnOf
   const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
   const valuesOf = (r: Record<string, unknown>, prefix: '' | 't'): Record<string, number | null> => Object.fromEntries(request.measures.map((m) => {
     if (m.kind === 'count') return [m.name, num(r[prefix ? `_t_${m.name}` : m.name]) ?? 0];
+    if (m.kind === 'distinct') return [m.name, prefix ? 0 : num(r[m.name]) ?? 0];
     const sum = num(r[prefix ? `_ts_${m.name}` : `_s_${m.name}`]);
     if (m.kind === 'sum') return [m.name, roundCents(sum ?? 0)];
     const n = num(r[prefix ? `_tn_${m.name}` : `_n_${m.name}`]) ?? 0;

@@ -19,6 +19,8 @@ export type Condition = (
    * the database evaluates, never the list of the groups, which a federation counts by the ten thousand.
    */
   | { field: string; inScopeOf: Caller }
+  /** Among the values a subquery selects (EntityService.valuesWhere): another entity's rows, read by the database. */
+  | { field: string; inQuery: Knex.QueryBuilder }
 ) & {
   /** A row without a value meets the condition too (a notification for every bank, one that never ends). */
   orNull?: boolean;
@@ -30,6 +32,7 @@ export function applyConditions(qb: Knex.QueryBuilder, entity: EntityModel, cond
     if (!field) throw new Error(`${entity.name} has no field ${c.field}`);
     const apply = (w: Knex.QueryBuilder) => {
       if ('inScopeOf' in c) whereInScope(w, field.column, c.inScopeOf, { merchantGroups: true });
+      else if ('inQuery' in c) w.whereIn(field.column, c.inQuery);
       else if ('in' in c) w.whereIn(field.column, [...c.in]);
       else if ('notIn' in c) w.whereNotIn(field.column, [...c.notIn]);
       else {
@@ -48,6 +51,7 @@ export function meets(row: Record<string, unknown>, conditions: readonly Conditi
     const value = row[c.field];
     if (value === null || value === undefined) return Boolean(c.orNull) || 'notIn' in c;
     if ('inScopeOf' in c) return inScope(c.inScopeOf, value);
+    if ('inQuery' in c) throw new Error(`A subquery condition on ${c.field} is the database's to test`);
     const comparable = typeof value === 'number' ? value : textOf(value);
     if ('in' in c) return c.in.some((v) => String(v) === textOf(value));
     if ('notIn' in c) return !c.notIn.some((v) => String(v) === textOf(value));

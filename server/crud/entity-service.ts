@@ -175,6 +175,16 @@ export class EntityService {
     return runAggregate(this.db, qb, (field) => this.column(field), request, source);
   }
 
+  /**
+   * The values of `field` of every row meeting `where`, as a subquery for another query's condition (`inQuery`),
+   * read outside any caller's scope: a report's peers (server/reports/report-peers.ts) are the others' rows.
+   */
+  valuesWhere(field: string, where: readonly Condition[]): Knex.QueryBuilder {
+    const qb = this.db(this.entity.table).distinct(this.column(field));
+    applyConditions(qb, this.entity, where);
+    return qb;
+  }
+
   /** The fields the caller's data scope restricts on this entity: a rollup answers the caller only if it keeps them. */
   scopeFieldsFor(caller?: Caller): string[] {
     return scopeFieldsOf(this.model, this.entity, caller);

@@ -40,6 +40,7 @@ import { runBulkTransition } from './bulk-transition.js';
 import { runTransition, type Reauthenticate } from './transition-route.js';
 import { exportReport } from '../reports/report-export.js';
 import { runCompareReport } from '../reports/report-compare.js';
+import { runPeersReport } from '../reports/report-peers.js';
 import { runReport } from '../reports/report-route.js';
 
 /** `name`: the child list (childList, childReplace) or the transition (transition) the operation names. */
@@ -161,7 +162,10 @@ export function operationHandlers(
       const filterable = filterableFields(paths, serviceFor(entity).entity, op.operationId);
       // A comparison of two periods answers its own shape (docs/spec-language.md#period-comparison).
       const run = op.kind === 'reportExport' ? exportReport : report.compare ? runCompareReport : runReport;
-      bind((req, res) => run(serviceFor(entity), report, filterable, req, res, callerFor(res)));
+      // A comparison with peers reads the referenced entity too (docs/spec-language.md#peer-comparison).
+      const { peers } = report;
+      if (peers && op.kind === 'report') bind((req, res) => runPeersReport(serviceFor(entity), serviceFor(peers.throughEntity), report, filterable, req, res, callerFor(res)));
+      else bind((req, res) => run(serviceFor(entity), report, filterable, req, res, callerFor(res)));
     } else if (op.kind === 'transition' && entity) {
       const name = present(op.transition, `x-transition of ${op.operationId}`);
       bind((req, res) => runTransition(db, model, serviceFor(entity), name, req, res, callerFor(res), reauthenticate));

@@ -5,7 +5,7 @@
  */
 import type { Request, Response } from 'express';
 import type { EntityModel } from '../../common/model.js';
-import { dateKeyLabel, REPORT_GROUP_PARAM, REPORT_LIMIT_PARAM, type ReportDimension, type ReportModel } from '../../common/report.js';
+import { CROSS_SEPARATOR, dateKeyLabel, REPORT_GROUP_PARAM, REPORT_LIMIT_PARAM, type ReportDimension, type ReportModel } from '../../common/report.js';
 import { periodRefusal } from '../../common/search-period.js';
 import type { Caller } from '../domain/auth/caller.js';
 import { ApiError } from '../http/api-error.js';
@@ -74,6 +74,12 @@ export async function computeReportFrom(
 /** The name of each key: never a bare code where the spec has a label for it. */
 async function labelsOf(service: EntityService, dimension: ReportDimension, keys: (string | null)[], caller: Caller): Promise<Map<string, string>> {
   const present = keys.filter((k): k is string => k !== null);
+  const { fields } = dimension;
+  if (fields) {
+    // A group of several fields: each value named as its own field's group would be, joined by " · ".
+    const parts = await Promise.all(fields.map((field, i) => labelsOf(service, { ...dimension, field, fields: undefined }, present.map((k) => k.split(CROSS_SEPARATOR)[i] || null), caller)));
+    return new Map(present.map((k) => [k, k.split(CROSS_SEPARATOR).map((v, i) => (v === '' ? NO_VALUE : parts[i].get(v) ?? v)).join(' · ')]));
+  }
   if (dimension.by !== 'value') return new Map(present.map((k) => [k, dateKeyLabel(dimension, k) ?? k]));
   const field = fieldOf(service.entity, dimension.field);
   if (field.options) return new Map(present.map((k) => [k, field.options?.find((o) => o.value === k)?.label ?? k]));

@@ -56,7 +56,7 @@ describe('a dashboard', () => {
     expect(diagnostics.map(format)).toEqual([]);
     expect(model?.dashboards).toEqual([{
       name: 'Cruscotto', label: 'Cruscotto', report: 'Incassi', route: '/cassa/cruscotto', permission: 'ANAG_BANCHE:VISUALIZZAZIONE',
-      lastDays: 7, selector: 'esito', figures: ['totale', 'numero'], source: DASHBOARD_FILE,
+      lastDays: 7, selector: 'esito', figures: ['totale', 'numero'], source: DASHBOARD_FILE, tables: [],
       charts: [
         { dimension: 'esito', measure: 'totale', title: 'Totale per esito', values: [{ value: 'OK', label: 'Incassato' }, { value: 'KO', label: 'Rifiutato' }] },
         { dimension: 'cassa', measure: 'numero', title: 'Incassi per cassa' },

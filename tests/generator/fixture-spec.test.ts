@@ -17,6 +17,9 @@ const NOT_IN_FIXTURE: Record<string, string> = {
   migrate: 'migration declarations: tests/server/migrations-keep-data.test.ts changes a spec of its own step by step',
   renamedFrom: 'the same',
   slots: 'time slots of a report dimension: spec/statistiche/transato.yaml, tested by tests/server/statistiche-transato.test.ts (the fixture has no time of day)',
+  exclude: "a measure's own exclusions (the report's `exclude` is in the fixture): tests/generator/report-peers.test.ts on a spec of its own, spec/statistiche/statistiche-dashboard.yaml tested by tests/server/statistiche-dashboard.test.ts",
+  fields: "a report dimension of several fields (every entity has its `fields`): tests/generator/report-peers.test.ts on a spec of its own, spec/statistiche/statistiche-dashboard.yaml tested by tests/server/statistiche-dashboard.test.ts",
+  peers: 'a report compared with its peers needs a reference whose rows carry a shared trait: tests/generator/report-peers.test.ts on a spec of its own, spec/statistiche/confronto-settore.yaml tested by tests/server/statistiche-confronto-settore.test.ts',
 };
 
 type Yaml = Record<string, unknown>;

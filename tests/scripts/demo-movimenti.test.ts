@@ -13,6 +13,13 @@ describe('the demo movements', () => {
     expect(readFileSync(join(ROOT_DIR, 'spec', 'demo', '49-movimenti.yaml'), 'utf8')).toBe(demoFileText());
   });
 
+  it('include the sector comparison\'s bars, written to their own file (spec/demo/49-movimenti-settore.yaml)', () => {
+    const file = readFileSync(join(ROOT_DIR, 'spec', 'demo', '49-movimenti-settore.yaml'), 'utf8');
+    const sector = demoMovements().filter((m) => ['0007001', '0008001', '0008002', '0008003'].includes(m.codEserc));
+    expect(sector.length).toBeGreaterThan(100);
+    for (const m of sector) expect(file, m.id).toContain(`id: "${m.id}"`);
+  });
+
   it('are the same on every run, a few hundred with unique ids, every outcome of seed 002 §4 possible', () => {
     const rows = demoMovements();
     expect(demoMovements()).toEqual(rows);

@@ -56,10 +56,10 @@ describe('the merchant home\'s figures: last 7 days by channel (seed 002 §2 Mer
 
   it('splits the bank\'s movements by POS, online payment and pay-by-mail, named by their labels', async () => {
     const week = await as['sede.30480'].get(`${URL}?${WEEK}&per=canale`);
-    expect(reportOf(week).rows.map((r) => [r.key, r.label, r.transato, r.operazioni])).toEqual([['ONL', 'Pagamento online', 112.34, 2], ['POS', 'POS', 1111.92, 10]]);
-    expect(reportOf(week).totals).toEqual({ transato: 1224.26, operazioni: 12, media: 102.02 });
+    expect(reportOf(week).rows.map((r) => [r.key, r.label, r.transato, r.operazioni])).toEqual([['ONL', 'Pagamento online', 112.34, 2], ['POS', 'POS', 1254.17, 20]]);
+    expect(reportOf(week).totals).toEqual({ transato: 1366.51, operazioni: 22, media: 62.11 });
     const mail = await as['sede.30480'].get(`${URL}?dataOperazioneDa=2026-10-20&dataOperazioneA=2026-10-26&per=canale`);
-    expect(reportOf(mail).rows.map((r) => [r.key, r.label, r.transato, r.operazioni])).toEqual([['PBM', 'Pay by mail', 24.7, 1], ['POS', 'POS', 1156.89, 10]]);
+    expect(reportOf(mail).rows.map((r) => [r.key, r.label, r.transato, r.operazioni])).toEqual([['PBM', 'Pay by mail', 24.7, 1], ['POS', 'POS', 1344.64, 19]]);
   });
 
   it('gives every demo user the figures of its own movements by channel over three months', async () => {

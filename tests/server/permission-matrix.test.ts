@@ -460,6 +460,10 @@ const SAMPLES: Partial<Record<string, Sample>> = {
   // The period comparison (docs/spec-language.md#period-comparison): two concluded months, in the caller's scope.
   reportConfrontoPeriodo: { query: { confronto: 'mese', meseAnno1: '2026-09', meseAnno2: '2026-08' }, outside: 'unscoped' },
   reportConfrontoPeriodoEsercente: { query: { confronto: 'mese', meseAnno1: '2026-09', meseAnno2: '2026-08' }, outside: 'unscoped' },
+  // The sector comparison (docs/spec-language.md#peer-comparison): the caller's own next to its peers' average.
+  reportConfrontoSettore: { query: { annoMeseDa: '2026-06', annoMeseA: '2026-10' }, outside: 'unscoped' },
+  // The statistics dashboard's report (spec/statistiche/statistiche-dashboard.yaml): a day, in the caller's scope.
+  reportStatisticheDashboard: { query: { dataOperazioneDa: '2026-10-10', dataOperazioneA: '2026-10-10', per: 'tipo' }, outside: 'unscoped' },
   // Refund and pre-authorisation close (seed 002 §4): a movement of 30480 dated today, in the state each
   // starts from; 34256's demo movement is out of scope (404, untouched). The body carries the caller's password.
   stornaTransazione: movementActionSample('MXSTORNO', { stato: 'AP' }),

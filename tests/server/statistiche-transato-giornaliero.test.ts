@@ -70,9 +70,9 @@ describe('daily turnover, in the caller\'s scope (seed 002 §2, §6, §9)', () =
     const body = reportOf(res);
     expect(body.rows.map((r) => [r.key, r.label, r.transato, r.operazioni])).toEqual(
       [...all.entries()].sort((a, b) => b[1].transato - a[1].transato)
-        .map(([k, v]) => [k, { '30480': '30480 - Banca di Credito Cooperativo di Esempio', '34256': '34256 - Cassa Rurale Alpina' }[k], cents(v.transato), v.operazioni]),
+        .map(([k, v]) => [k, { '30480': '30480 - Banca di Credito Cooperativo di Esempio', '34256': '34256 - Cassa Rurale Alpina', '99999': '99999 - Aggregato push' }[k], cents(v.transato), v.operazioni]),
     );
-    expect(body.rows.length).toBe(2);
+    expect(body.rows.length).toBe(3);
     for (const user of ['sede.30480', 'filiale.30480']) {
       const own = reportOf(await as[user].get(`${URL}?${PERIOD}&per=banca`));
       const rows = DEMO.filter((m) => counted(m) && MOVEMENT_SCOPE[user](m));
@@ -141,7 +141,7 @@ describe('the Excel export (seed 002 §2 daily turnover with Excel export)', () 
     const res = await as.assistenza.get(`${URL}/esporta?${PERIOD}&per=banca&formato=xlsx`).buffer(true).parse(binaryBody);
     const cells = await sheetOf(res.body);
     expect(cells[0][0]).toBe('Banca');
-    expect(cells.slice(1, -1).map((r) => r[0]).sort()).toEqual(['30480 - Banca di Credito Cooperativo di Esempio', '34256 - Cassa Rurale Alpina']);
+    expect(cells.slice(1, -1).map((r) => r[0]).sort()).toEqual(['30480 - Banca di Credito Cooperativo di Esempio', '34256 - Cassa Rurale Alpina', '99999 - Aggregato push']);
     expect((await as.assistenza.get(`${URL}/esporta?${PERIOD}&formato=csv`)).status).toBe(400);
   });
 });

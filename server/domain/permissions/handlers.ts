@@ -93,6 +93,7 @@ const menuItems: DomainHandler = (ctx) => {
   }
   for (const p of model.pages) if (p.menu && (p.public || !p.permission || holds(caller, p.permission))) routes.push(p.route);
   for (const r of model.reports) if (r.menu && holds(caller, r.permission)) routes.push(r.route);
+  for (const d of model.dashboards ?? []) if (d.menu && holds(caller, d.permission)) routes.push(d.route);
   return Promise.resolve(routes.filter((route) => (deepestShell(shells, route) ?? shells[0]) === own));
 };
 

@@ -147,6 +147,12 @@ export class Verdicts {
         const latest = tooRecentMessage(r.compare.messages.tooRecent, latestComparableMonth(todayIso(), r.compare.settleDays));
         for (const m of [r.compare.messages.required, latest]) { this.filterMessages.add(m); this.detailMessages.add(m); }
       }
+      // A peer comparison's month range (docs/spec-language.md#peer-comparison): its order and length are not the
+      // document's to say, nor which categories and places are the caller's own.
+      if (r.peers) {
+        const { required, order, tooLong, notOwn } = r.peers.messages;
+        for (const m of [required, order, tooLong, notOwn]) { this.filterMessages.add(m); this.detailMessages.add(m); }
+      }
     }
     // A list paged by cursor refuses a cursor it never answered (docs/spec-language.md#paging-by-cursor): the
     // document can say a cursor's characters, not which positions the list hands out.

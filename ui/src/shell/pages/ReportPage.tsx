@@ -16,6 +16,7 @@ import type { ReportMeta } from '../../core/types';
 import { FilterBar } from '../list/FilterBar';
 import { localToday } from '../list/searchPeriod';
 import { CompareView } from '../report/CompareView';
+import { PeersView } from '../report/PeersView';
 import { ReportChart } from '../report/ReportChart';
 import { reportAnswer, type ReportAnswer } from '../report/reportAnswer';
 import { ReportExportButton } from '../report/ReportExportButton';
@@ -32,6 +33,8 @@ export default function ReportPage({ name }: { name: string }) {
   if (!report) return <Alert color="red" role="alert">Report {name} non dichiarato</Alert>;
   // A comparison of two periods (spec `compare`) asks for its periods and shows them side by side.
   if (report.compare) return <CompareView report={report} compare={report.compare} delayMs={manifest.ui.typeaheadDelayMs} />;
+  // A comparison with peers (spec `peers`) shows the caller's figures next to the peers' average.
+  if (report.peers) return <PeersView report={report} peers={report.peers} delayMs={manifest.ui.typeaheadDelayMs} />;
   return <ReportView report={report} delayMs={manifest.ui.typeaheadDelayMs} />;
 }
 
