@@ -60,8 +60,8 @@ export interface RawEntity {
   related?: Record<string, { entity: string; link: Record<string, string>; values?: string }>;
   editable?: { when: unknown; message: string; hide?: Record<string, unknown> };
   creatable?: { when: unknown; message: string };
-  /** One machine (`field:` at its top) or a map of named machines. */
-  states?: RawStates | Record<string, RawStates>;
+  /** One machine (`field:` at its top) or a map of named machines; on a view, `inherit`: its entity's machines. */
+  states?: RawStates | Record<string, RawStates> | 'inherit';
 }
 
 export type RawEffect = {
