@@ -538,7 +538,7 @@ export interface ShellModel {
  * are filled in, {{password}} only in the recipient's copy.
  */
 export interface MailTemplate { subject: string; text: string }
-export interface MailTemplates { nuovaUtenza: MailTemplate; nuovaPassword: MailTemplate; recuperoPassword: MailTemplate }
+export interface MailTemplates { nuovaUtenza: MailTemplate; nuovaPassword: MailTemplate; recuperoPassword: MailTemplate; confermaAccount: MailTemplate }
 
 /** One demo file of spec/demo/: rows of one entity, in load order, and the files its rows' file fields hold. */
 export interface DemoDataModel {

@@ -1965,6 +1965,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/merchant/registrazione": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Registrazione dell'esercente al portale business */
+        post: operations["merchantRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/merchant/resetPassword/{username}": {
         parameters: {
             query?: never;
@@ -3927,6 +3944,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/wpbusiness/accountConfirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Conferma dell'utenza di un esercente dal collegamento ricevuto per e-mail */
+        post: operations["accountConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wpbusiness/contratti": {
         parameters: {
             query?: never;
@@ -5070,6 +5104,27 @@ export interface components {
         ComunePage: {
             results: (components["schemas"]["Comune"] | components["schemas"]["ComuneCompact"] | components["schemas"]["ComuneName"])[];
             totalCount: number;
+        };
+        ConfermaAccount: {
+            /**
+             * createdAt
+             * Format: date-time
+             */
+            createdAt: string;
+            /**
+             * expiresAt
+             * Format: date-time
+             */
+            expiresAt: string;
+            /** hash */
+            hash: string;
+            /**
+             * usedAt
+             * Format: date-time
+             */
+            usedAt: string | null;
+            /** username */
+            username: string;
         };
         Configurazione: {
             /** Chiave */
@@ -23564,6 +23619,100 @@ export interface operations {
             };
         };
     };
+    merchantRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Banca */
+                    codAbi: string;
+                    /** Codice esercente (MID) */
+                    codEsercente: string;
+                    /** E-mail */
+                    email: string;
+                    /** Partita IVA o codice fiscale */
+                    pivaCodFiscale: string;
+                    /** Ultime 4 cifre dell'IBAN */
+                    ultimeCifreIban: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Risultato */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** message */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflitto */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Troppi tentativi */
+            429: {
+                headers: {
+                    /** @description Secondi da attendere prima di riprovare */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     merchantResetPassword: {
         parameters: {
             query?: never;
@@ -34825,6 +34974,104 @@ export interface operations {
             /** @description Conflitto */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    accountConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Codice di conferma */
+                    guid: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Risultato */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** codAbi */
+                        codAbi: string;
+                        /** codEsercente */
+                        codEsercente: string;
+                        /** nomeBanca */
+                        nomeBanca?: string | null;
+                        /** passwordInviata */
+                        passwordInviata: boolean;
+                        /** ragioneSociale */
+                        ragioneSociale?: string | null;
+                        /** stato */
+                        stato: number;
+                        /** username */
+                        username: string;
+                    };
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflitto */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Troppi tentativi */
+            429: {
+                headers: {
+                    /** @description Secondi da attendere prima di riprovare */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

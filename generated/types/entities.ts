@@ -1749,6 +1749,22 @@ usedAt: string
 expiresAt: string
 }
 
+export interface ConfermaAccount {
+hash: string
+username: string
+createdAt: string
+expiresAt: string
+usedAt: (string | null)
+}
+
+export interface ConfermaAccountInput {
+hash: string
+username: string
+createdAt: string
+expiresAt: string
+usedAt?: (string | null)
+}
+
 export interface Credenziale {
 username: string
 passwordHash: string
