@@ -513,7 +513,8 @@ export interface ShellDef {
   /** Further prefixes the shell owns (spec `alsoUnder`): a form view's route under one of them is the shell's. */
   alsoUnder: string[];
   title: string;
-  login: { realm: 'bank' | 'merchant'; title: string };
+  /** `register`: a public page where a visitor registers, linked from the login page. */
+  login: { realm: 'bank' | 'merchant'; title: string; register?: { route: string; label: string } };
   layout: 'sidebar' | 'topbar';
   menu: 'spec' | 'none';
   home: string;

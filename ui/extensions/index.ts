@@ -20,6 +20,8 @@ export const extensions: Record<string, LazyExoticComponent<ComponentType>> = {
   ReportAttivazioniPage: lazy(() => import('./ReportAttivazioniPage')),
   ConfigurazionePage: lazy(() => import('./config/ConfigurazionePage')),
   AccessoEsercentePage: lazy(() => import('./assistenza/AccessoEsercentePage')),
+  ConfermaAccountPage: lazy(() => import('./business/ConfermaAccountPage')),
+  RegistrazioneEsercentePage: lazy(() => import('./business/RegistrazioneEsercentePage')),
   MenuServizioPage: lazy(() => import('./public/PublicPages').then((m) => ({ default: m.MenuServizioPage }))),
   SicurezzaUtentiPage: lazy(() => import('./public/PublicPages').then((m) => ({ default: m.SicurezzaUtentiPage }))),
   TransatoEsercentePage: lazy(() => import('./public/PublicPages').then((m) => ({ default: m.TransatoEsercentePage }))),
