@@ -14,10 +14,12 @@ import { expect, test } from './support/fixtures';
 import { expectPath, submitLogin } from './support/steps';
 
 let smtp: SmtpCapture | undefined;
-// The file's server is started by its first test, after this: it sends its mails to this SMTP server.
+// The file's server, started by its first test, sends its mails to this SMTP server: its address is in the
+// environment the server inherits from the moment this file loads (a port of this worker's own range).
+const SMTP_PORT = 40_000 + (process.pid % 10_000);
+process.env.SMTP_URL = `smtp://127.0.0.1:${SMTP_PORT}`;
 test.beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  process.env.SMTP_URL = smtp.url;
+  smtp = await startSmtpCapture(SMTP_PORT);
 });
 test.afterAll(async () => {
   delete process.env.SMTP_URL;

@@ -19,7 +19,8 @@ export interface SmtpCapture {
   close(): Promise<void>;
 }
 
-export async function startSmtpCapture(): Promise<SmtpCapture> {
+/** `port`: a chosen one (a browser test names it to its server before it starts); a free one by default. */
+export async function startSmtpCapture(port = 0): Promise<SmtpCapture> {
   const messages: ParsedMail[] = [];
   let gate: { promise: Promise<void>; open: () => void } | undefined;
   let holding = 0;
@@ -39,10 +40,10 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
       }, (error: unknown) => { callback(error instanceof Error ? error : new Error(String(error))); });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const port = listeningPort(server.server);
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+  const listening = listeningPort(server.server);
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${listening}`,
     messages,
     hold() {
       let open!: () => void;
