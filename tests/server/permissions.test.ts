@@ -274,8 +274,8 @@ describe('GET menuitems', () => {
   it('agente.push sees its agents, the password change and the merchant registry (the push aggregate\'s); the merchants see only their business portal\'s pages', async () => {
     expect(await menu('agente.push')).toEqual(['/about', '/anagrafiche/agentipush', '/anagrafiche/agentipush/reportAttivazioni', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/impostazioni', '/security/cambioPassword']);
     // A merchant's menu is the business portal's: the bank-side pages its functions would open are not offered.
-    expect(await menu('merchant.0001234')).toEqual(['/wpbusiness/contatti', '/wpbusiness/documenti/contrattiAcquiring', '/wpbusiness/documenti/contratto', '/wpbusiness/documenti/fatture', '/wpbusiness/documenti/lettereAddebito', '/wpbusiness/impostazioni', '/wpbusiness/profilo/datiPersonali', '/wpbusiness/statistiche/confrontoDatiPeriodo', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato']);
-    expect(await menu('operatore.0001234')).toEqual(['/wpbusiness/profilo/datiPersonali', '/wpbusiness/statistiche/confrontoDatiPeriodo', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato']);
+    expect(await menu('merchant.0001234')).toEqual(['/wpbusiness/contatti', '/wpbusiness/documenti/contrattiAcquiring', '/wpbusiness/documenti/contratto', '/wpbusiness/documenti/fatture', '/wpbusiness/documenti/lettereAddebito', '/wpbusiness/impostazioni', '/wpbusiness/profilo/cambioPassword', '/wpbusiness/profilo/datiPersonali', '/wpbusiness/statistiche/confrontoDatiPeriodo', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato']);
+    expect(await menu('operatore.0001234')).toEqual(['/wpbusiness/profilo/cambioPassword', '/wpbusiness/profilo/datiPersonali', '/wpbusiness/statistiche/confrontoDatiPeriodo', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato']);
   });
 
   it('every menu route of an entity opens (its list answers 200), every other list of the caller\'s shell is refused (403), no other shell\'s route is offered', async () => {
