@@ -14,7 +14,7 @@ export interface SmtpCapture {
   release(): void;
   /** Deliveries the server is holding right now (their data arrived, not yet accepted). */
   held(): number;
-  /** The temporary password in the last mail to `address`. */
+  /** The temporary password in the last mail to `address` that carries one. */
   passwordSentTo(address: string): string;
   close(): Promise<void>;
 }
@@ -55,10 +55,12 @@ export async function startSmtpCapture(port = 0): Promise<SmtpCapture> {
     },
     held: () => holding,
     passwordSentTo(address) {
-      const mail = [...messages].reverse().find((m) => (m.to && !Array.isArray(m.to) ? m.to.text : '') === address);
-      if (!mail) throw new Error(`no mail arrived for ${address}`);
-      const match = /password (?:temporanea|provvisoria) è: (\S+)/.exec(mail.text ?? '');
-      if (!match) throw new Error(`no password in the mail to ${address}`);
+      // The last mail to `address` that carries a password (a new merchant user also gets its confirmation link).
+      const to = (m: ParsedMail) => (m.to && !Array.isArray(m.to) ? m.to.text : '') === address;
+      const mails = [...messages].reverse().filter(to);
+      if (!mails.length) throw new Error(`no mail arrived for ${address}`);
+      const match = mails.map((m) => /password (?:temporanea|provvisoria) è: (\S+)/.exec(m.text ?? '')).find((m) => m !== null);
+      if (!match) throw new Error(`no password in the mails to ${address}`);
       return match[1];
     },
     close: () => new Promise<void>((resolve) => { gate?.open(); server.close(() => resolve()); }),

@@ -22,7 +22,7 @@ import type { Knex } from 'knex';
 import { ApiError } from '../../http/api-error.js';
 import { clientAddress } from '../../http/client-address.js';
 import type { OutgoingMail } from '../../mail/index.js';
-import { operationMessage, type DomainHandler } from '../handler.js';
+import type { DomainHandler } from '../handler.js';
 import type { MailRecipient } from './mails.js';
 import type { AuthRuntime } from './runtime.js';
 import { mailFirstPassword } from './temporary-passwords.js';
@@ -114,7 +114,7 @@ export function createAccountConfirmationHandlers(auth: AuthRuntime): Record<str
     const taxId = String(body.pivaCodFiscale).trim().toUpperCase();
     const email = lower(body.email);
     const iban = String(body.ultimeCifreIban);
-    const wrong = () => new ApiError('REGISTRATION_REFUSED', [], undefined, { message: operationMessage(operation, 'wrongData') });
+    const wrong = () => new ApiError('REGISTRATION_REFUSED');
     const merchant = await db('esercente').where({ cod_eser: codEser, cod_abi: codAbi })
       .first<{ piva_eser: string | null; cod_fiscale_eser: string | null; iban: string | null; email: string | null; cab: string | null } | undefined>('piva_eser', 'cod_fiscale_eser', 'iban', 'email', 'cab');
     const stores = await db('negozio').where({ cod_eser: codEser, abi: codAbi }).select<{ iban: string | null; email: string | null }[]>('iban', 'email');
