@@ -523,7 +523,8 @@ export interface ShellDef {
   /** Further prefixes the shell owns (spec `alsoUnder`): a form view's route under one of them is the shell's. */
   alsoUnder: string[];
   title: string;
-  login: { realm: 'bank' | 'merchant'; title: string };
+  /** `register`: a public page where a visitor registers, linked from the login page. */
+  login: { realm: 'bank' | 'merchant'; title: string; register?: { route: string; label: string } };
   layout: 'sidebar' | 'topbar';
   menu: 'spec' | 'none';
   home: string;
@@ -548,7 +549,7 @@ export interface ShellModel {
  * are filled in, {{password}} only in the recipient's copy.
  */
 export interface MailTemplate { subject: string; text: string }
-export interface MailTemplates { nuovaUtenza: MailTemplate; nuovaPassword: MailTemplate; recuperoPassword: MailTemplate }
+export interface MailTemplates { nuovaUtenza: MailTemplate; nuovaPassword: MailTemplate; recuperoPassword: MailTemplate; confermaAccount: MailTemplate }
 
 /** One demo file of spec/demo/: rows of one entity, in load order, and the files its rows' file fields hold. */
 export interface DemoDataModel {

@@ -17,6 +17,7 @@ import { exportDirFromEnv } from './exports/settings.js';
 import { createRowValidator } from './crud/row-validator.js';
 import { OUTBOX_DEFAULTS, OutboxWorker, type OutboxOptions } from './outbox/worker.js';
 import { domainHandlers, entityHooks } from './domain/index.js';
+import { createAccountConfirmationHandlers } from './domain/auth/account-confirmation.js';
 import { createAuthHandlers } from './domain/auth/handlers.js';
 import { authLimitsFromEnv, type AuthLimits } from './domain/auth/limits.js';
 import { AuthThrottle } from './domain/auth/throttle.js';
@@ -98,7 +99,7 @@ export function createApp({ db, artifacts, validateResponses = false, uiDir, exp
   app.locals.mail = auth.mail;
   app.locals.authThrottle = auth.throttle;
   const handlers = {
-    ...domainHandlers, ...createAuthHandlers(auth), ...createFederationHandlers(auth), ...createActingHandlers(auth),
+    ...domainHandlers, ...createAuthHandlers(auth), ...createAccountConfirmationHandlers(auth), ...createFederationHandlers(auth), ...createActingHandlers(auth),
     ...createWebauthnHandlers(auth, relyingPartyFromEnv()),
   };
   const hooks = entityHooks(auth);

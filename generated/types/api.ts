@@ -1965,6 +1965,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/merchant/registrazione": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Registrazione dell'esercente al portale business */
+        post: operations["merchantRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/merchant/resetPassword/{username}": {
         parameters: {
             query?: never;
@@ -4403,6 +4420,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/wpbusiness/accountConfirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Conferma dell'utenza di un esercente dal collegamento ricevuto per e-mail */
+        post: operations["accountConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wpbusiness/contratti": {
         parameters: {
             query?: never;
@@ -4685,6 +4719,52 @@ export interface paths {
         get: operations["getMovimentoEsercente"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wpbusiness/movimenti/{id}/chiudiPreautorizzazione": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Chiudi preautorizzazione: Movimento
+         * @description Da PA a NR. Operazione critica: il corpo porta la password del chiamante.
+         */
+        post: operations["chiudiPreautorizzazioneMovimentoEsercente"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wpbusiness/movimenti/{id}/storna": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Storna: Movimento
+         * @description Da AP a SR. Operazione critica: il corpo porta la password del chiamante.
+         */
+        post: operations["stornaMovimentoEsercente"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5535,6 +5615,27 @@ export interface components {
         ComunePage: {
             results: (components["schemas"]["Comune"] | components["schemas"]["ComuneCompact"] | components["schemas"]["ComuneName"])[];
             totalCount: number;
+        };
+        ConfermaAccount: {
+            /**
+             * createdAt
+             * Format: date-time
+             */
+            createdAt: string;
+            /**
+             * expiresAt
+             * Format: date-time
+             */
+            expiresAt: string;
+            /** hash */
+            hash: string;
+            /**
+             * usedAt
+             * Format: date-time
+             */
+            usedAt: string | null;
+            /** username */
+            username: string;
         };
         Configurazione: {
             /** Chiave */
@@ -8423,6 +8524,8 @@ export interface components {
             transato: number;
         };
         MovimentoEsercente: {
+            /** @description Le azioni che il chiamante puo' eseguire ora su questa riga (transizioni, update, delete) */
+            _actions?: ("storna" | "chiudiPreautorizzazione")[];
             /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
             _labels?: {
                 /** @description Banca */
@@ -8464,6 +8567,11 @@ export interface components {
              */
             dataOperazione: string;
             /**
+             * DCC (conversione valuta)
+             * @default false
+             */
+            dcc: boolean | null;
+            /**
              * Esito autorizzazione
              * @enum {string}
              */
@@ -8478,15 +8586,34 @@ export interface components {
             id: string;
             /** Importo */
             importo: number;
+            /** Importo richiesto */
+            importoRichiesto: number | null;
             /** Ora */
             oraOperazione: string;
             /** Carta */
             pan: string;
             /**
+             * Azione sulla preautorizzazione
+             * @enum {string|null}
+             */
+            preautAzione: "NOT" | "STO" | null;
+            /**
+             * Azione confermata
+             * @default false
+             */
+            preautConfermata: boolean | null;
+            /**
              * Provenienza
              * @enum {string}
              */
             provenienza: "FI" | "PW" | "MO" | "SP";
+            /** Richiesto da */
+            richiestoDa: string | null;
+            /**
+             * Richiesto il
+             * Format: date-time
+             */
+            richiestoIl: string | null;
             /** Testo dello scontrino */
             scontrino: string | null;
             /**
@@ -8494,82 +8621,27 @@ export interface components {
              * @enum {string|null}
              */
             stato: "ST" | "RI" | "PA" | "AP" | "SR" | "SS" | "NR" | "NO" | "PR" | "PS" | null;
+            /**
+             * Stornata
+             * @default false
+             */
+            stornato: boolean | null;
+            /**
+             * Storno richiesto
+             * @default false
+             */
+            stornoRichiesto: boolean | null;
         };
-        MovimentoEsercenteDetail: {
-            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
-            _labels?: {
-                /** @description Banca */
-                codAbi?: string;
-                /** @description Esercente */
-                codEserc?: string;
-                /** @description Terminale */
-                codPos?: string;
-                /** @description Negozio */
-                codStab?: string;
-            };
-            /** Descrizione */
-            acerDescrizione: string | null;
-            /** CAB */
-            cab: string;
-            /**
-             * Canale
-             * @enum {string|null}
-             */
-            canale: "POS" | "ONL" | "PBM" | null;
-            /** Banca */
-            codAbi: string;
-            /** Codice autorizzazione */
-            codAutorizzazione: string | null;
-            /**
-             * Circuito
-             * @enum {string}
-             */
-            codCircuito: "00" | "01" | "02" | "03" | "04" | "05" | "06" | "07";
-            /** Esercente */
-            codEserc: string;
-            /** Terminale */
-            codPos: string;
-            /** Negozio */
-            codStab: string;
-            /**
-             * Data operazione
-             * Format: date
-             */
-            dataOperazione: string;
-            /**
-             * Esito autorizzazione
-             * @enum {string}
-             */
-            esito: "00" | "01";
-            /**
-             * Tipo di scontrino
-             * @default N
-             * @enum {string|null}
-             */
-            flgScontrino: "N" | "P" | "F" | null;
-            /** Identificativo */
-            id: string;
-            /** Importo */
+        MovimentoEsercenteChiudiPreautorizzazioneInput: {
+            /** Importo da addebitare */
             importo: number;
-            /** Ora */
-            oraOperazione: string;
-            /** Carta */
-            pan: string;
-            /**
-             * Provenienza
-             * @enum {string}
-             */
-            provenienza: "FI" | "PW" | "MO" | "SP";
-            /** Testo dello scontrino */
-            scontrino: string | null;
-            /**
-             * Esito
-             * @enum {string|null}
-             */
-            stato: "ST" | "RI" | "PA" | "AP" | "SR" | "SS" | "NR" | "NO" | "PR" | "PS" | null;
+            /** Password */
+            password: string;
         };
         /** Movimento */
-        MovimentoEsercenteInput: {
+        MovimentoEsercenteCreateInput: {
+            /** @description Ignorato: le azioni che GET aggiunge alla riga */
+            _actions?: ("storna" | "chiudiPreautorizzazione")[];
             /** @description Ignorato: i nomi che GET aggiunge alla riga */
             _labels?: {
                 /** @description Banca */
@@ -8605,6 +8677,184 @@ export interface components {
              * Format: date
              */
             dataOperazione: string;
+            /** DCC (conversione valuta) */
+            dcc?: boolean | null;
+            /**
+             * Esito autorizzazione
+             * @enum {string}
+             */
+            esito: "00" | "01";
+            /**
+             * Tipo di scontrino
+             * @enum {string|null}
+             */
+            flgScontrino?: "N" | "P" | "F" | null;
+            /** Identificativo */
+            id: string;
+            /** Importo */
+            importo: number;
+            /** Ora */
+            oraOperazione: string;
+            /** Carta */
+            pan: string;
+            /**
+             * Provenienza
+             * @enum {string}
+             */
+            provenienza: "FI" | "PW" | "MO" | "SP";
+            /** Testo dello scontrino */
+            scontrino?: string | null;
+        };
+        MovimentoEsercenteDetail: {
+            /** @description Le azioni che il chiamante puo' eseguire ora su questa riga (transizioni, update, delete) */
+            _actions?: ("storna" | "chiudiPreautorizzazione")[];
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                codAbi?: string;
+                /** @description Esercente */
+                codEserc?: string;
+                /** @description Terminale */
+                codPos?: string;
+                /** @description Negozio */
+                codStab?: string;
+            };
+            /** Descrizione */
+            acerDescrizione: string | null;
+            /** CAB */
+            cab: string;
+            /**
+             * Canale
+             * @enum {string|null}
+             */
+            canale: "POS" | "ONL" | "PBM" | null;
+            /** Banca */
+            codAbi: string;
+            /** Codice autorizzazione */
+            codAutorizzazione: string | null;
+            /**
+             * Circuito
+             * @enum {string}
+             */
+            codCircuito: "00" | "01" | "02" | "03" | "04" | "05" | "06" | "07";
+            /** Esercente */
+            codEserc: string;
+            /** Terminale */
+            codPos: string;
+            /** Negozio */
+            codStab: string;
+            /**
+             * Data operazione
+             * Format: date
+             */
+            dataOperazione: string;
+            /**
+             * DCC (conversione valuta)
+             * @default false
+             */
+            dcc: boolean | null;
+            /**
+             * Esito autorizzazione
+             * @enum {string}
+             */
+            esito: "00" | "01";
+            /**
+             * Tipo di scontrino
+             * @default N
+             * @enum {string|null}
+             */
+            flgScontrino: "N" | "P" | "F" | null;
+            /** Identificativo */
+            id: string;
+            /** Importo */
+            importo: number;
+            /** Importo richiesto */
+            importoRichiesto: number | null;
+            /** Ora */
+            oraOperazione: string;
+            /** Carta */
+            pan: string;
+            /**
+             * Azione sulla preautorizzazione
+             * @enum {string|null}
+             */
+            preautAzione: "NOT" | "STO" | null;
+            /**
+             * Azione confermata
+             * @default false
+             */
+            preautConfermata: boolean | null;
+            /**
+             * Provenienza
+             * @enum {string}
+             */
+            provenienza: "FI" | "PW" | "MO" | "SP";
+            /** Richiesto da */
+            richiestoDa: string | null;
+            /**
+             * Richiesto il
+             * Format: date-time
+             */
+            richiestoIl: string | null;
+            /** Testo dello scontrino */
+            scontrino: string | null;
+            /**
+             * Esito
+             * @enum {string|null}
+             */
+            stato: "ST" | "RI" | "PA" | "AP" | "SR" | "SS" | "NR" | "NO" | "PR" | "PS" | null;
+            /**
+             * Stornata
+             * @default false
+             */
+            stornato: boolean | null;
+            /**
+             * Storno richiesto
+             * @default false
+             */
+            stornoRichiesto: boolean | null;
+        };
+        /** Movimento */
+        MovimentoEsercenteInput: {
+            /** @description Ignorato: le azioni che GET aggiunge alla riga */
+            _actions?: ("storna" | "chiudiPreautorizzazione")[];
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Banca */
+                codAbi?: string;
+                /** @description Esercente */
+                codEserc?: string;
+                /** @description Terminale */
+                codPos?: string;
+                /** @description Negozio */
+                codStab?: string;
+            };
+            /** Descrizione */
+            acerDescrizione?: string | null;
+            /** CAB */
+            cab: string;
+            /** Banca */
+            codAbi: string;
+            /** Codice autorizzazione */
+            codAutorizzazione?: string | null;
+            /**
+             * Circuito
+             * @enum {string}
+             */
+            codCircuito: "00" | "01" | "02" | "03" | "04" | "05" | "06" | "07";
+            /** Esercente */
+            codEserc: string;
+            /** Terminale */
+            codPos: string;
+            /** Negozio */
+            codStab: string;
+            /**
+             * Data operazione
+             * Format: date
+             */
+            dataOperazione: string;
+            /** DCC (conversione valuta) */
+            dcc?: boolean | null;
             /**
              * Esito autorizzazione
              * @enum {string}
@@ -8641,6 +8891,17 @@ export interface components {
             totalCount: number;
             /** @description More than 1000 rows match: totalCount is 1000. */
             totalCountCapped: boolean;
+        };
+        MovimentoEsercenteStornaInput: {
+            /** Importo da stornare */
+            importo: number;
+            /** Password */
+            password: string;
+        };
+        MovimentoEsercenteTransitionResult: {
+            /** @description Il messaggio di esito della specifica */
+            message: string;
+            row: components["schemas"]["MovimentoEsercenteDetail"];
         };
         MovimentoMagazzino: {
             /** @description Le azioni che il chiamante puo' eseguire ora su questa riga (transizioni, update, delete) */
@@ -24590,6 +24851,100 @@ export interface operations {
             };
         };
     };
+    merchantRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Banca */
+                    codAbi: string;
+                    /** Codice esercente (MID) */
+                    codEsercente: string;
+                    /** E-mail */
+                    email: string;
+                    /** Partita IVA o codice fiscale */
+                    pivaCodFiscale: string;
+                    /** Ultime 4 cifre dell'IBAN */
+                    ultimeCifreIban: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Risultato */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** message */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflitto */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Troppi tentativi */
+            429: {
+                headers: {
+                    /** @description Secondi da attendere prima di riprovare */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     merchantResetPassword: {
         parameters: {
             query?: never;
@@ -38210,6 +38565,104 @@ export interface operations {
             };
         };
     };
+    accountConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Codice di conferma */
+                    guid: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Risultato */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** codAbi */
+                        codAbi: string;
+                        /** codEsercente */
+                        codEsercente: string;
+                        /** nomeBanca */
+                        nomeBanca?: string | null;
+                        /** passwordInviata */
+                        passwordInviata: boolean;
+                        /** ragioneSociale */
+                        ragioneSociale?: string | null;
+                        /** stato */
+                        stato: number;
+                        /** username */
+                        username: string;
+                    };
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflitto */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Troppi tentativi */
+            429: {
+                headers: {
+                    /** @description Secondi da attendere prima di riprovare */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listContrattoEsercente: {
         parameters: {
             query?: {
@@ -39270,6 +39723,210 @@ export interface operations {
             };
             /** @description Non trovato */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    chiudiPreautorizzazioneMovimentoEsercente: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chiave scelta dal client: una richiesta ripetuta con la stessa chiave riceve la prima risposta, senza rieseguire la transizione */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MovimentoEsercenteChiudiPreautorizzazioneInput"];
+            };
+        };
+        responses: {
+            /** @description Preautorizzazione chiusa con successo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MovimentoEsercenteTransitionResult"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non consentita nello stato attuale */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rifiutata da una condizione della transizione (TRANSITION_REFUSED, il suo messaggio), o chiave di idempotenza già usata per un'altra richiesta */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Troppi tentativi di password: utenza bloccata per un po' */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    stornaMovimentoEsercente: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chiave scelta dal client: una richiesta ripetuta con la stessa chiave riceve la prima risposta, senza rieseguire la transizione */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MovimentoEsercenteStornaInput"];
+            };
+        };
+        responses: {
+            /** @description Storno eseguito con successo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MovimentoEsercenteTransitionResult"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non consentita nello stato attuale */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rifiutata da una condizione della transizione (TRANSITION_REFUSED, il suo messaggio), o chiave di idempotenza già usata per un'altra richiesta */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Troppi tentativi di password: utenza bloccata per un po' */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

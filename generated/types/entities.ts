@@ -1207,6 +1207,14 @@ pan: string
 codAutorizzazione: (string | null)
 acerDescrizione: (string | null)
 stato: ("ST" | "RI" | "PA" | "AP" | "SR" | "SS" | "NR" | "NO" | "PR" | "PS" | null)
+dcc: (boolean | null)
+stornoRichiesto: (boolean | null)
+stornato: (boolean | null)
+preautAzione: ("NOT" | "STO" | null)
+preautConfermata: (boolean | null)
+importoRichiesto: (number | null)
+richiestoDa: (string | null)
+richiestoIl: (string | null)
 flgScontrino: ("N" | "P" | "F" | null)
 scontrino: (string | null)
 }
@@ -1227,6 +1235,7 @@ esito: ("00" | "01")
 pan: string
 codAutorizzazione?: (string | null)
 acerDescrizione?: (string | null)
+dcc?: (boolean | null)
 flgScontrino?: ("N" | "P" | "F" | null)
 scontrino?: (string | null)
 }
@@ -1799,6 +1808,22 @@ id: string
 tipo: ("sso" | "otf")
 usedAt: string
 expiresAt: string
+}
+
+export interface ConfermaAccount {
+hash: string
+username: string
+createdAt: string
+expiresAt: string
+usedAt: (string | null)
+}
+
+export interface ConfermaAccountInput {
+hash: string
+username: string
+createdAt: string
+expiresAt: string
+usedAt?: (string | null)
 }
 
 export interface Credenziale {

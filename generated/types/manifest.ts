@@ -161,6 +161,7 @@ loginRealm: string
  * The login page's subtitle.
  */
 loginTitle: string
+loginRegister?: LoginRegister
 layout: ShellLayout
 menu: MenuSource
 /**
@@ -181,6 +182,13 @@ users: UserKind[]
 landing: {
 [k: string]: string[]
 }
+}
+/**
+ * A link of the login page to the public page where a visitor registers.
+ */
+export interface LoginRegister {
+route: string
+label: string
 }
 /**
  * The login realms (query userType, /login/<realm>) of bank-side users and merchants (spec/platform/bindings.yaml; absent from a spec without it).

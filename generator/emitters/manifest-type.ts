@@ -240,6 +240,7 @@ export const manifestSchema = {
       title: { ...str, description: "The product name in the shell's header and login page." },
       loginRealm: { ...str, description: 'The realm its visitors log in with: /login/<loginRealm>, userType <loginRealm>.' },
       loginTitle: { ...str, description: "The login page's subtitle." },
+      loginRegister: shape('LoginRegister', { route: str, label: str }, ['route', 'label'], 'A link of the login page to the public page where a visitor registers.'),
       layout: { title: 'ShellLayout', enum: SHELL_LAYOUTS },
       menu: { title: 'MenuSource', enum: ['spec', 'none'], description: "spec: the menu entries of the shell's routes; none: no menu." },
       home: { ...str, description: "The shell's home: the work queue, or a jump to the user's landing." },

@@ -78,7 +78,7 @@ export function buildManifest(model: Model): Manifest {
     ui: { bannerTimeoutMs: 3000, typeaheadDelayMs: 800 },
     // The application frames, each with its login, layout, menu, home and landing per kind of user (spec/ui/pages.yaml).
     shells: model.shell.shells.map(({ routes: _routes, login, ...def }) => ({
-      ...def, loginRealm: model.bindings?.loginRealms[login.realm] ?? login.realm, loginTitle: login.title,
+      ...def, loginRealm: model.bindings?.loginRealms[login.realm] ?? login.realm, loginTitle: login.title, ...(login.register ? { loginRegister: login.register } : {}),
     })),
     // The login pages and the userType each sends (spec/platform/bindings.yaml).
     ...(model.bindings ? { loginRealms: model.bindings.loginRealms } : {}),

@@ -40,7 +40,7 @@ export function buildLifecycle(raw: RawEntity, fields: FieldModel[], source: Sou
   // Transition inputs are declared in the field language, so they get the same rules and Italian messages.
   const inputOf = (at: PathSegment[], list: Record<string, RawField>) =>
     Object.entries(list).map(([name, def]) => buildField(name, def, source, defaults, diagnostics, at));
-  if (raw.states) {
+  if (raw.states && raw.states !== 'inherit') {
     const machines: { name?: string; spec: RawStates; base: PathSegment[] }[] = isSingleMachine(raw.states) ? [{ spec: raw.states, base: ['states'] }]
       : Object.entries(raw.states).map(([name, spec]) => ({ name, spec, base: ['states', name] }));
     // The password of a critical operation is a field of the body like any input, with its own rules and messages.
@@ -213,7 +213,7 @@ function transitionChecks(
 
 /** The state fields of every machine of the entity: no effect may set one (only a transition's `to` does). */
 function stateFields(entity: RawEntity): string[] {
-  if (!entity.states) return [];
+  if (!entity.states || entity.states === 'inherit') return [];
   return isSingleMachine(entity.states) ? [entity.states.field] : Object.values(entity.states).map((m) => m.field);
 }
 

@@ -24,6 +24,7 @@ import { checkLifecycles } from './check-lifecycle.js';
 import { checkListOperations } from './check-list-operations.js';
 import { checkListSummaries } from './check-list-summaries.js';
 import { checkMenuIcons } from './check-menu-icons.js';
+import { withInheritedStates } from './inherit-states.js';
 
 export function buildModel(files: SpecFiles, readSpecFile?: SpecFileReader): { model?: Model; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
@@ -41,7 +42,7 @@ export function buildModel(files: SpecFiles, readSpecFile?: SpecFileReader): { m
   if (!functions || !messages) return { diagnostics };
 
   const validationDefaults = { ...messages.raw.messages.validation, ...formatDefaults(messages.raw.messages.formats) };
-  const entities: LocatedEntity[] = ofKind('entity').map(({ raw, source }) => ({
+  const entities: LocatedEntity[] = withInheritedStates(ofKind('entity'), diagnostics).map(({ raw, source }) => ({
     value: buildEntity(raw, source, validationDefaults, diagnostics),
     source,
     raw,

@@ -18,7 +18,7 @@ const USER_KINDS: readonly UserKind[] = ['bank', 'assistance', 'merchant'];
 interface Member { route: string; source: SourceFile; path: (string | number)[]; what: string }
 
 export function buildShells(
-  files: SpecFile<'pages'>[], entities: LocatedEntity[], pages: Located<{ route: string }>[],
+  files: SpecFile<'pages'>[], entities: LocatedEntity[], pages: Located<{ route: string; public?: boolean }>[],
   pageSources: { source: SourceFile; index: number }[], diagnostics: Diagnostic[],
 ): ShellDef[] {
   const declared = files.filter((f) => f.raw.shells);
@@ -43,6 +43,14 @@ export function buildShells(
   const { source } = file;
   const raw = Object.entries(file.raw.shells);
   const at = (name: string, ...path: (string | number)[]) => source.positionOf(['shells', name, ...path]);
+
+  // A login page's registration link opens a public page (a visitor has no session).
+  for (const [name, shell] of raw) {
+    const register = shell.login.register;
+    if (register && !pages.some((p) => p.value.route === register.route && p.value.public)) {
+      diagnostics.push({ ...at(name, 'login', 'register', 'route'), message: `The registration page '${register.route}' of shell '${name}' is not a public page: declare it in 'pages' with public: true.` });
+    }
+  }
 
   // Kinds of user: each in exactly one shell.
   const kindOwner = new Map<UserKind, string>();

@@ -60,8 +60,8 @@ export interface RawEntity {
   related?: Record<string, { entity: string; link: Record<string, string>; values?: string }>;
   editable?: { when: unknown; message: string; hide?: Record<string, unknown> };
   creatable?: { when: unknown; message: string };
-  /** One machine (`field:` at its top) or a map of named machines. */
-  states?: RawStates | Record<string, RawStates>;
+  /** One machine (`field:` at its top) or a map of named machines; on a view, `inherit`: its entity's machines. */
+  states?: RawStates | Record<string, RawStates> | 'inherit';
 }
 
 export type RawEffect = {
@@ -87,7 +87,7 @@ export interface RawMessages { messages: { validation: Record<string, string>; f
 export interface RawDemo { demo: string; order?: number; rows: Record<string, unknown>[] }
 export interface RawFormView { route: string; title?: string; permission: string; readOnly?: boolean }
 export interface RawShell {
-  prefix: string; alsoUnder?: string[]; title: string; login: { realm: 'bank' | 'merchant'; title: string }; layout: 'sidebar' | 'topbar'; menu: 'spec' | 'none';
+  prefix: string; alsoUnder?: string[]; title: string; login: { realm: 'bank' | 'merchant'; title: string; register?: { route: string; label: string } }; layout: 'sidebar' | 'topbar'; menu: 'spec' | 'none';
   home: string; publicHome?: boolean; users: ('bank' | 'assistance' | 'merchant')[];
   landing?: Partial<Record<'bank' | 'assistance' | 'merchant', string | string[]>>;
   entities?: 'all' | string[]; pages?: 'all' | string[];

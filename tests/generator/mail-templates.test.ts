@@ -21,4 +21,13 @@ describe('password mail templates', () => {
     expect(d).toMatchObject({ file: MESSAGES_FILE, line: MINIMAL_MESSAGES.split('\n').findIndex((l) => l.includes('nuovaPassword:')) + 1 });
     expect(d.message).toContain("must match");
   });
+
+  it('the account-confirmation mail must carry {{link}}, where the single-use link goes, masked in the outbox', () => {
+    const line = 'confermaAccount: { subject: Conferma utenza, text: "Collegamento: {{link}}" }';
+    expect(MINIMAL_MESSAGES).toContain(line);
+    const broken = MINIMAL_MESSAGES.replace(line, 'confermaAccount: { subject: Conferma utenza, text: "Collegamento: {link}" }');
+    const d = loadSpecWithError({ 'spec/anagrafiche/banca.yaml': BANCA_YAML, [MESSAGES_FILE]: broken }, 'text');
+    expect(d).toMatchObject({ file: MESSAGES_FILE, line: MINIMAL_MESSAGES.split('\n').findIndex((l) => l.includes('confermaAccount:')) + 1 });
+    expect(d.message).toContain('confermaAccount.text');
+  });
 });

@@ -10,6 +10,7 @@
  * It fails when an operation declares neither x-access public/authenticated nor an x-permission, and when
  * an operation has no sample request in SAMPLES below (add one when you add an operation).
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -228,6 +229,8 @@ async function prepareMatrixAssertion(): Promise<void> {
 }
 /** The path of a single-sign-on or one-time-login call: `prepare` signs a fresh assertion with the demo key. */
 const ssoParams = { sinergiaId: 'nessuna', feu: 'banca' };
+/** The guid of the account-confirmation link the matrix's sample confirms (a placeholder before its prepare). */
+const confirmBody = { guid: 'mx-conferma-nessuna-0000000000000000' };
 const otfParams = { otfId: 'nessuna', otfTipo: 'banca' };
 
 /** The monitors' rows of bank 34256 (spec/demo/50-54): blocked positions, thresholds, recipients and a template that 30480 never reaches. */
@@ -285,6 +288,18 @@ const SAMPLES: Partial<Record<string, Sample>> = {
     outside: { params: { username: 'mx.altrui' }, expect: 404, untouched: async () => expect(await db()('mail_outbox').where({ username: 'mx.altrui' }).whereNot({ id: 'mx-mail-0002' })).toEqual([]) },
   },
   me: { outside: 'unscoped' },
+  // Public: a merchant's self-registration (right data: Bar Centrale's, one of its e-mails) and the confirmation of a
+  // link given to merchant.0001234 (its guid's hash stored as the server stores it).
+  merchantRegistration: { body: () => ({ codEsercente: '0001234', codAbi: '30480', pivaCodFiscale: '01234560124', ultimeCifreIban: '1234', email: 'amministrazione@barcentrale.example' }), outside: 'unscoped' },
+  accountConfirm: {
+    prepare: async () => {
+      const guid = `mx-conferma-${next()}-000000000000000`;
+      confirmBody.guid = guid;
+      await db()('conferma_account').insert({ hash: createHash('sha256').update(guid).digest('hex'), username: 'merchant.0001234', created_at: new Date().toISOString(), expires_at: new Date(Date.now() + 3_600_000).toISOString(), used_at: null });
+    },
+    body: () => ({ guid: confirmBody.guid }),
+    outside: 'unscoped',
+  },
   // ---- federated login, assistance acting for a merchant, passkeys (custom) ----
   singleSignOn: { prepare: async () => { ssoParams.sinergiaId = await signAssertion('mx.full'); }, params: ssoParams, outside: 'unscoped' },
   oneTimeLogin: { prepare: async () => { otfParams.otfId = await signAssertion('mx.full', { kind: 'otf' }); }, params: otfParams, outside: 'unscoped' },
@@ -440,6 +455,9 @@ const SAMPLES: Partial<Record<string, Sample>> = {
   listMovimentoEsercente: { query: MOVIMENTI_PERIODO, outside: 'unscoped' },
   getMovimentoEsercente: { params: { id: MOVIMENTO_30480 }, outside: { params: { id: MOVIMENTO_34256 }, expect: 404 } },
   exportMovimentoEsercente: { query: { formato: 'csv', ...MOVIMENTI_PERIODO }, outside: 'unscoped' },
+  // The merchant's refund and close are Transazione's own transitions (states: inherit), with its permission and scope.
+  stornaMovimentoEsercente: movementActionSample('MXBIZSTORNO', { stato: 'AP' }),
+  chiudiPreautorizzazioneMovimentoEsercente: movementActionSample('MXBIZPREAUT', { stato: 'PA', flag_preautorizzazione: true }),
   reportMovimentiAggregati: { query: { ...MOVIMENTI_PERIODO, per: 'canale' }, outside: 'unscoped' },
   // The transaction summary, analysis and the turnover file's figures (spec/statistiche/): sums in scope, checked with
   // exact figures and the other bank refused in tests/server/statistiche-riepilogo.test.ts.

@@ -14,12 +14,13 @@ export interface SmtpCapture {
   release(): void;
   /** Deliveries the server is holding right now (their data arrived, not yet accepted). */
   held(): number;
-  /** The temporary password in the last mail to `address`. */
+  /** The temporary password in the last mail to `address` that carries one. */
   passwordSentTo(address: string): string;
   close(): Promise<void>;
 }
 
-export async function startSmtpCapture(): Promise<SmtpCapture> {
+/** `port`: a chosen one (a browser test names it to its server before it starts); a free one by default. */
+export async function startSmtpCapture(port = 0): Promise<SmtpCapture> {
   const messages: ParsedMail[] = [];
   let gate: { promise: Promise<void>; open: () => void } | undefined;
   let holding = 0;
@@ -39,10 +40,10 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
       }, (error: unknown) => { callback(error instanceof Error ? error : new Error(String(error))); });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const port = listeningPort(server.server);
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+  const listening = listeningPort(server.server);
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${listening}`,
     messages,
     hold() {
       let open!: () => void;
@@ -54,10 +55,12 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
     },
     held: () => holding,
     passwordSentTo(address) {
-      const mail = [...messages].reverse().find((m) => (m.to && !Array.isArray(m.to) ? m.to.text : '') === address);
-      if (!mail) throw new Error(`no mail arrived for ${address}`);
-      const match = /password (?:temporanea|provvisoria) è: (\S+)/.exec(mail.text ?? '');
-      if (!match) throw new Error(`no password in the mail to ${address}`);
+      // The last mail to `address` that carries a password (a new merchant user also gets its confirmation link).
+      const to = (m: ParsedMail) => (m.to && !Array.isArray(m.to) ? m.to.text : '') === address;
+      const mails = [...messages].reverse().filter(to);
+      if (!mails.length) throw new Error(`no mail arrived for ${address}`);
+      const match = mails.map((m) => /password (?:temporanea|provvisoria) è: (\S+)/.exec(m.text ?? '')).find((m) => m !== null);
+      if (!match) throw new Error(`no password in the mails to ${address}`);
       return match[1];
     },
     close: () => new Promise<void>((resolve) => { gate?.open(); server.close(() => resolve()); }),

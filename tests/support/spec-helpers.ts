@@ -51,6 +51,7 @@ export const MINIMAL_MESSAGES = `messages:
     nuovaUtenza: { subject: Utenza creata, text: "Password: {{password}}" }
     nuovaPassword: { subject: Nuova password, text: "Password: {{password}}" }
     recuperoPassword: { subject: Nuova password, text: "Password: {{password}}, valida {ore} ore" }
+    confermaAccount: { subject: Conferma utenza, text: "Collegamento: {{link}}" }
 `;
 
 export interface SpecResult { model?: Model; diagnostics: Diagnostic[] }

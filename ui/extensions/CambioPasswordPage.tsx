@@ -1,6 +1,7 @@
 /**
- * /security/cambioPassword: the logged-in user changes their password. The server ends every session of the
- * user afterwards, so after its message the user logs in again with the new password.
+ * The logged-in user changes their own password: /security/cambioPassword (bank side, CAMBIO_PASSWORD) and
+ * /wpbusiness/profilo/cambioPassword (business portal, WB_CHANGE_PASS), one page and one set of rules. The server
+ * ends every session of the user afterwards, so after its message the user logs in again with the new password.
  */
 import { Paper, Stack, Title } from '@mantine/core';
 import { useSession } from '../src/core/session';

@@ -23,6 +23,8 @@ export const extensions: Record<string, LazyExoticComponent<ComponentType>> = {
   TracciatoMensilePage: lazy(() => import('./statistiche/TracciatoMensilePage')),
   CreaReportBancaPage: lazy(() => import('./statistiche/CreaReportTransazioniPage').then((m) => ({ default: m.CreaReportBancaPage }))),
   CreaReportEsercentePage: lazy(() => import('./statistiche/CreaReportTransazioniPage').then((m) => ({ default: m.CreaReportEsercentePage }))),
+  ConfermaAccountPage: lazy(() => import('./business/ConfermaAccountPage')),
+  RegistrazioneEsercentePage: lazy(() => import('./business/RegistrazioneEsercentePage')),
   MenuServizioPage: lazy(() => import('./public/PublicPages').then((m) => ({ default: m.MenuServizioPage }))),
   SicurezzaUtentiPage: lazy(() => import('./public/PublicPages').then((m) => ({ default: m.SicurezzaUtentiPage }))),
   TransatoEsercentePage: lazy(() => import('./public/PublicPages').then((m) => ({ default: m.TransatoEsercentePage }))),

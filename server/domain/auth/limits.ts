@@ -18,6 +18,8 @@ export interface AuthLimits {
   resetValidHours: number;
   /** Passkey ceremonies started (public: each stores a challenge) from one client address within ipWindowMinutes. */
   passkeyStartsPerIp: number;
+  /** How long a mailed account-confirmation link of a merchant user can be used (once). */
+  confirmValidHours: number;
 }
 
 export const DEFAULT_AUTH_LIMITS: AuthLimits = {
@@ -30,6 +32,7 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   resetWindowMinutes: 60,
   resetValidHours: 24,
   passkeyStartsPerIp: 300,
+  confirmValidHours: 48,
 };
 
 const ENV: Record<keyof AuthLimits, string> = {
@@ -42,6 +45,7 @@ const ENV: Record<keyof AuthLimits, string> = {
   resetWindowMinutes: 'RESET_WINDOW_MINUTES',
   resetValidHours: 'RESET_VALID_HOURS',
   passkeyStartsPerIp: 'PASSKEY_STARTS_PER_IP',
+  confirmValidHours: 'ACCOUNT_CONFIRM_VALID_HOURS',
 };
 
 const isLimit = (key: string): key is keyof AuthLimits => key in ENV;

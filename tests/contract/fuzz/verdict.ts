@@ -30,6 +30,8 @@
  *                         carries the spec's message);
  *   401 INVALID_CREDENTIALS, ACCOUNT_LOCKED, ERROR_016   login, changePassword and the passkey login, which check a credential;
  *   401 ASSERTION_REFUSED singleSignOn and oneTimeLogin, which check a signed assertion (a random one is refused);
+ *   400 REGISTRATION_REFUSED   merchantRegistration, whose data match no merchant (random data never do);
+ *   404 LINK_INVALID, 401 LINK_EXPIRED   accountConfirm, whose random guid is no link given;
  *   403 REAUTHENTICATION_FAILED   a passkey assertion confirming a critical operation (webauthnAssertionFinish);
  *   403 REAUTHENTICATION_FAILED, 422 TRANSITION_REFUSED, IDEMPOTENCY_KEY_REUSED   a transition: a critical one
  *                         given another password, a check of the spec refusing the data, a key used before;
@@ -229,6 +231,8 @@ export class Verdicts {
     if (res.status === 400 && code === 'PASSWORD_REUSED' && op === 'changePassword') return undefined;
     if (res.status === 401 && ['INVALID_CREDENTIALS', 'ACCOUNT_LOCKED', 'ERROR_016'].includes(code) && CREDENTIAL_OPERATIONS.has(op)) return undefined;
     if (res.status === 401 && code === 'ASSERTION_REFUSED' && ASSERTION_OPERATIONS.has(op)) return undefined;
+    if (res.status === 400 && code === 'REGISTRATION_REFUSED' && op === 'merchantRegistration') return undefined;
+    if (((res.status === 404 && code === 'LINK_INVALID') || (res.status === 401 && code === 'LINK_EXPIRED')) && op === 'accountConfirm') return undefined;
     if (res.status === 429 && code === 'EXPORT_LIMIT' && kind.exportStart) return undefined;
     if (res.status === 429 && code === 'TOO_MANY_REQUESTS' && this.model.operations.find((o) => o.name === op)?.throttled) return undefined;
     return `a valid request answered ${res.status} ${code}`;

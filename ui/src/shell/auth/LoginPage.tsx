@@ -97,6 +97,7 @@ export default function LoginPage({ shell }: { shell: ShellDef }) {
             <Button type="submit" loading={busy}>Accedi</Button>
             <Button variant="light" leftSection={<IconFingerprint size={18} />} disabled={busy} onClick={() => void withPasskey()}>Accedi con passkey</Button>
             <Anchor component={Link} to={`/resetPassword?userType=${userType}`} size="sm">Password dimenticata?</Anchor>
+            {shell.loginRegister && <Anchor component={Link} to={shell.loginRegister.route} size="sm">{shell.loginRegister.label}</Anchor>}
             {shells.filter((s) => s.name !== shell.name).map((other) => (
               <Anchor key={other.name} component={Link} to={loginPath(other.loginRealm)} size="sm" c="dimmed">
                 {other.loginTitle} ({other.title})
