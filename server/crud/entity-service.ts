@@ -9,6 +9,7 @@ import type { ChildModel, ChildOperation, EntityModel, FieldModel, Operation } f
 import { compactFields, entityByName, machinesOf, permissionForRow, unconfirmedFields } from '../../common/model.js';
 import { applyRules } from '../../common/rules.js';
 import type { RuntimeModel } from '../artifacts.js';
+import { configValue } from '../config-value.js';
 import { constraintKind } from '../db/db-errors.js';
 import { ApiError, type ErrorDetail } from '../http/api-error.js';
 import { holds, type Caller } from '../domain/auth/caller.js';
@@ -84,6 +85,19 @@ export class EntityService {
     this.repo = new Repository(entity, (db, qb) => whereInViewRows(model, entity, db, qb));
     this.lifecycle = new Lifecycle(model, entity);
     this.rollups = new RollupKeeper(rollupsOf(model, entity.table), (key) => keyColumns(entity, key));
+  }
+
+  /** What a hook is handed besides the row: the save's transaction, the spec, configuration and the other services. */
+  private hookTools(trx: Knex.Transaction, creating: boolean) {
+    const peers = this.peers;
+    return {
+      trx, model: this.model, entity: this.entity, creating,
+      config: (key: string) => configValue(trx, this.model, key),
+      service: (name: string) => {
+        if (!peers) throw new Error(`${this.entity.name}: no services of other entities to hand its hooks`);
+        return peers(name);
+      },
+    };
   }
 
   /** A page of rows in the caller's scope; `fixed` are exact filters from the path (gruppi/{g}/ruoli). */
@@ -237,7 +251,7 @@ export class EntityService {
       if (!this.visible(row, caller)) throw new ApiError('FORBIDDEN');
       this.requireRowPermission(row, 'create', caller);
       await refuseAssistanceOnly(trx, this.model, this.entity, body, null, caller);
-      await this.hooks.beforeSave?.({ trx, afterCommit, model: this.model, entity: this.entity, caller, row, body });
+      await this.hooks.beforeSave?.({ ...this.hookTools(trx, true), afterCommit, caller, row, body });
       const existing = await this.repo.find(trx, keyOf(this.entity, row));
       if (existing) throw this.duplicate(this.entity, existing, caller);
       // A view's key taken by a row outside its rows (a bank's user, for the merchant users): as out of scope.
@@ -288,7 +302,7 @@ export class EntityService {
       // Turning a row into one another function governs (a merchant made virtual) needs that function too.
       this.requireRowPermission(row, 'update', caller);
       await this.lifecycle.beforeUpdate(trx, current, row, caller);
-      await this.hooks.beforeSave?.({ trx, afterCommit, model: this.model, entity: this.entity, caller, row, body });
+      await this.hooks.beforeSave?.({ ...this.hookTools(trx, false), afterCommit, caller, row, body });
       await this.checkReferences(trx, this.entity, row, '', caller);
       await this.rollups.takeOut(trx, key);
       await this.repo.update(trx, key, row);
@@ -364,7 +378,7 @@ export class EntityService {
       refuseServerSet(this.model, this.entity, body, caller, pathOf);
       await this.refuseUnchosen(body, { trx, parent: current }, caller, pathOf);
       await refuseAssistanceOnly(trx, this.model, this.entity, body, current, caller, pathOf);
-      await this.hooks.beforeSave?.({ trx, afterCommit, model: this.model, entity: this.entity, caller, row: current, body, pathOf });
+      await this.hooks.beforeSave?.({ ...this.hookTools(trx, false), afterCommit, caller, row: current, body, pathOf });
       await this.saveChildren(trx, current, body, pathOf, { caller, created: false });
       const saved = await this.get(key, undefined, trx);
       await this.audit(trx, 'update', before, saved, caller);

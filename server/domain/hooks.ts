@@ -8,6 +8,11 @@ import type { RuntimeModel } from '../artifacts.js';
 import type { Row } from '../crud/row-mapping.js';
 import type { Caller } from './auth/caller.js';
 
+/** The part of an entity's generic service a hook may use (server/crud/entity-service.ts implements it). */
+export interface RowReader {
+  listAll(caller?: Caller, where?: Row): Promise<Row[]>;
+}
+
 export interface SaveContext {
   trx: Knex.Transaction;
   /** Runs `task` once the save has committed, never after a rollback (a mail about the new row). */
@@ -20,6 +25,15 @@ export interface SaveContext {
   caller?: Caller;
   /** The row as it will be stored. */
   row: Row;
+  /** A new row (create), not a change of a stored one. */
+  creating: boolean;
+  /** A configuration key in force, read in the save's transaction (server/config-value.ts). */
+  config: (key: string) => Promise<string>;
+  /**
+   * Reads through the generic service of another entity, for what a hook needs once the save has committed (a
+   * mail's texts): the rows whose fields equal `where`, in `caller`'s scope (none: an internal read).
+   */
+  service: (entity: string) => RowReader;
   /** The request body: children appear here under their names when the call sends them. */
   body: Row;
   /**

@@ -11,6 +11,7 @@ import type { Knex } from 'knex';
 import { bound, type BoundEntity } from '../../common/bindings.js';
 import { textOf } from '../../common/text.js';
 import type { RuntimeModel } from '../artifacts.js';
+import { configValue } from '../config-value.js';
 import type { Row } from '../crud/row-mapping.js';
 import { loggableReason } from '../db/loggable-error.js';
 import { OUTBOX_STATUS } from './enqueue.js';
@@ -109,10 +110,8 @@ export class OutboxWorker {
   }
 
   /** A string configuration key: an administrator's value, else the spec's default. */
-  private async configValue(key: string): Promise<string> {
-    const store = bound(this.model, 'configuration');
-    const stored = await this.db<Row>(store.entity.table).where(store.column('key'), key).first(store.column('value'));
-    return textOf(stored?.[store.column('value')] ?? this.model.config.find((k) => k.key === key)?.default ?? '').trim();
+  private configValue(key: string): Promise<string> {
+    return configValue(this.db, this.model, key);
   }
 }
 

@@ -36,6 +36,24 @@ export async function runReport(service: EntityService, report: ReportModel, fil
   res.json(answer);
 }
 
+/**
+ * A report's filters as domain code computing it passes them (its own GET reads them from the document): each
+ * of `fields` (the report's filters, and any other field of its entity the code narrows by) under the list's
+ * parameter name, and the period's two ends.
+ */
+export function reportFilterable(report: ReportModel, entity: EntityModel, fields: readonly string[] = report.filters): FilterParam[] {
+  const param = (name: string) => {
+    const field = entity.fields.find((f) => f.name === name);
+    if (!field) throw new Error(`Report ${report.name}: ${entity.name} has no field ${name}`);
+    return field.filterParam;
+  };
+  const period = report.period;
+  return [
+    ...fields.map((f) => ({ param: param(f), field: f })),
+    ...(period ? [{ param: period.from, field: period.field, range: 'from' as const }, { param: period.to, field: period.field, range: 'to' as const }] : []),
+  ];
+}
+
 /** The report as the caller may see it, for its file (server/reports/report-export.ts). */
 export async function computeReport(service: EntityService, report: ReportModel, filterable: readonly FilterParam[], query: Record<string, unknown>, caller: Caller): Promise<ReportAnswer> {
   return (await computeReportFrom(service, report, filterable, query, caller, false)).answer;

@@ -8,14 +8,11 @@
  *   merchant's text in the chosen language (MessaggioMail) followed by the payment's details and the link.
  * An update stores only the attachment: the hook leaves it alone.
  */
-import type { Knex } from 'knex';
-import { bound } from '../../../common/bindings.js';
 import { romeToday } from '../../../common/search-period.js';
 import { textOf } from '../../../common/text.js';
-import type { RuntimeModel } from '../../artifacts.js';
 import { ApiError } from '../../http/api-error.js';
 import type { AuthRuntime } from '../auth/runtime.js';
-import type { EntityHooks } from '../hooks.js';
+import type { EntityHooks, SaveContext } from '../hooks.js';
 import type { OutgoingMail } from '../../mail/index.js';
 import { randomUUID } from 'node:crypto';
 
@@ -41,51 +38,38 @@ function overTwoDecimals(value: unknown): boolean {
   return /e-/i.test(text) || decimals.replace(/0+$/, '').length > 2;
 }
 
-/** A configuration key's value in force: an administrator's, else the spec's default. */
-async function configValue(db: Knex, model: RuntimeModel, key: string): Promise<string> {
-  const store = bound(model, 'configuration');
-  const stored = await db(store.entity.table).where(store.column('key'), key).first<Record<string, unknown> | undefined>(store.column('value'));
-  return textOf(stored?.[store.column('value')] ?? model.config.find((k) => k.key === key)?.default ?? '').trim();
-}
-
 export function pagamentoMailHooks(auth: AuthRuntime): EntityHooks {
   return {
-    async beforeSave({ trx, afterCommit, model, entity, caller, row, body }) {
+    async beforeSave({ afterCommit, caller, row, body, creating, config, service }) {
       if ('importo' in body && overTwoDecimals(body.importo)) throw new ApiError('VALIDATION_ERROR', [{ field: 'importo', message: TOO_MANY_DECIMALS }]);
       row.amount = Math.round(Number(row.importo) * 100);
       if (!caller) return; // demo rows come with their date, link and outcome
       // An update only stores the attachment (every other field is fixed by its writableWhen): nothing to send again.
-      const tid = entity.fields.find((f) => f.name === 'tid')?.column ?? 'tid';
-      if (row.tid && await trx(entity.table).where(tid, textOf(row.tid)).first()) return;
-      if ((row.causale || row.nomeCognome) && (await configValue(trx, model, 'PWM.SPECIAL_REQUESTS')) !== 'true') {
+      if (!creating) return;
+      if ((row.causale || row.nomeCognome) && (await config('PWM.SPECIAL_REQUESTS')) !== 'true') {
         throw new ApiError('VALIDATION_ERROR', ['causale', 'nomeCognome'].filter((f) => row[f]).map((field) => ({ field, message: SPECIAL_REQUESTS_OFF })));
       }
       row.tid ??= randomUUID();
       row.dataRichiesta = romeToday();
-      row.linkUrl = `${(await configValue(trx, model, 'PWM.LINK_BASE_URL')).replace(/\/+$/, '')}/${textOf(row.tid)}`;
+      row.linkUrl = `${(await config('PWM.LINK_BASE_URL')).replace(/\/+$/, '')}/${textOf(row.tid)}`;
       if (row.tipoInvio !== 'EMAIL' || !row.destinatario) return;
       const request = { ...row };
       const sender = { username: caller.username, group: caller.group };
-      afterCommit(() => auth.mail.sendLater('Invio della richiesta pay by mail', () => requestMail(auth.db, model, request, sender)));
+      afterCommit(() => auth.mail.sendLater('Invio della richiesta pay by mail', () => requestMail(service, request, sender)));
     },
   };
 }
 
 /** The request's mail, composed once the request exists for good. */
-async function requestMail(db: Knex, model: RuntimeModel, request: Record<string, unknown>, sender: { username: string; group: string }): Promise<OutgoingMail> {
+async function requestMail(service: SaveContext['service'], request: Record<string, unknown>, sender: { username: string; group: string }): Promise<OutgoingMail> {
   const lingua = textOf(request.linguaInvio ?? 'IT');
   const words = WORDING[lingua] ?? WORDING.IT;
-  const messages = model.entities.find((e) => e.name === 'MessaggioMail');
-  const stores = model.entities.find((e) => e.name === 'Negozio');
-  const column = (e: typeof messages, field: string) => e?.fields.find((f) => f.name === field)?.column ?? field;
-  const message = messages
-    ? await db(messages.table).where({ [column(messages, 'codAbi')]: request.codAbi, [column(messages, 'codEsercente')]: request.codEsercente, [column(messages, 'lingua')]: lingua })
-      .first<Record<string, unknown> | undefined>(column(messages, 'messaggioMail'))
-    : undefined;
-  const store = stores ? await db(stores.table).where(column(stores, 'pdvid'), textOf(request.shopId)).first<Record<string, unknown> | undefined>(column(stores, 'insegna')) : undefined;
-  const esercente = textOf(store?.[column(stores, 'insegna')] ?? request.codEsercente);
+  // Internal reads (no caller): the merchant's own text for the language, and the store's sign.
+  const message = (await service('MessaggioMail').listAll(undefined, { codAbi: request.codAbi, codEsercente: request.codEsercente, lingua })).at(0);
+  const store = (await service('Negozio').listAll(undefined, { pdvid: textOf(request.shopId) })).at(0);
+  const esercente = textOf(store?.insegna ?? request.codEsercente);
   const lines = [
-    textOf(message?.[column(messages, 'messaggioMail')] ?? words.fallback),
+    textOf(message?.messaggioMail ?? words.fallback),
     '',
     `${words.description}: ${textOf(request.descrizione)}`,
     `${words.amount}: ${euro.format(Number(request.importo))} EUR`,

@@ -10,11 +10,10 @@
 import type { Caller } from '../auth/caller.js';
 import { ApiError } from '../../http/api-error.js';
 import type { EntityService } from '../../crud/entity-service.js';
-import type { FilterParam } from '../../crud/list-query.js';
 import { textPdf } from '../../files/text-pdf.js';
 import { textOf } from '../../../common/text.js';
 import { named } from '../../lookup.js';
-import { computeReport, type ReportAnswer } from '../../reports/report-route.js';
+import { computeReport, reportFilterable, type ReportAnswer } from '../../reports/report-route.js';
 import { callerIn, operationMessage, type DomainContext, type DomainHandler } from '../handler.js';
 
 const SUMMARY = 'RiepilogoTransazioni';
@@ -44,10 +43,7 @@ async function monthFigures(ctx: DomainContext, caller: Caller, subject: Subject
   const period = report.period;
   if (!period) throw new Error(`Report ${SUMMARY} has no period`);
   // The summary's filters plus the subject's (bank, merchant) under the list's parameter names.
-  const filterable: FilterParam[] = [
-    ...[...report.filters, ...Object.keys(subject.filters)].map((f) => ({ param: param(f), field: f })),
-    { param: period.from, field: period.field, range: 'from' }, { param: period.to, field: period.field, range: 'to' },
-  ];
+  const filterable = reportFilterable(report, service.entity, [...report.filters, ...Object.keys(subject.filters)]);
   const { from, to } = monthBounds(month);
   const query = { ...Object.fromEntries(Object.entries(subject.filters).map(([f, v]) => [param(f), v])), [period.from]: from, [period.to]: to };
   return {

@@ -8,8 +8,7 @@
  */
 import { named } from '../../lookup.js';
 import { ApiError } from '../../http/api-error.js';
-import type { FilterParam } from '../../crud/list-query.js';
-import { computeReport, type ReportAnswer } from '../../reports/report-route.js';
+import { computeReport, reportFilterable, type ReportAnswer } from '../../reports/report-route.js';
 import { callerIn, operationMessage, type DomainHandler } from '../handler.js';
 
 const REPORT = 'TracciatoMensile';
@@ -41,10 +40,7 @@ export const tracciatoMensile: DomainHandler = async (ctx) => {
   const period = report.period;
   if (!period) throw new Error(`Report ${REPORT} has no period`);
   // The report's filters under the list's parameter names, as its own GET reads them.
-  const filterable: FilterParam[] = [
-    ...report.filters.map((f) => ({ param: fieldOf(f).filterParam, field: f })),
-    { param: period.from, field: period.field, range: 'from' }, { param: period.to, field: period.field, range: 'to' },
-  ];
+  const filterable = reportFilterable(report, service.entity);
   const { from, to } = monthBounds(mese);
   const base = { [fieldOf('codAbi').filterParam]: codAbi, [period.from]: from, [period.to]: to };
   const byCompany = await computeReport(service, report, filterable, { ...base, per: 'compagnia' }, caller);
