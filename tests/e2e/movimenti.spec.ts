@@ -14,7 +14,7 @@ import { expectPath, submitLogin } from './support/steps';
 const FROM = '2026-09-01';
 const TO = '2026-11-25';
 const DEMO = demoMovements().filter((m) => m.codAbi === '30480' && m.dataOperazione >= FROM && m.dataOperazione <= TO);
-const count = new Intl.NumberFormat('it-IT');
+const count = new Intl.NumberFormat('it-IT', { useGrouping: 'always' });
 
 test('sede.30480 cerca i movimenti di un periodo, pagina, filtra e apre un movimento con il suo scontrino', async ({ newPage }) => {
   const page = await newPage();

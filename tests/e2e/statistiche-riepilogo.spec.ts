@@ -15,7 +15,7 @@ const FROM = '2026-10-01';
 const TO = '2026-11-25';
 const PERIOD = `dataOperazioneDa=${FROM}&dataOperazioneA=${TO}`;
 const MINE = demoMovements().filter((m) => m.codAbi === '30480' && m.codEserc === '0001234' && m.esito === '01' && m.codCompagnia !== '90' && m.dataOperazione >= FROM && m.dataOperazione <= TO);
-const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 });
+const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, useGrouping: 'always' });
 const cents = (n: number) => Math.round(n * 100) / 100;
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 

@@ -14,7 +14,7 @@ import { expectPath, submitLogin } from './support/steps';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const DEMO = demoMovements();
-const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 });
+const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, useGrouping: 'always' });
 const TODAY = new Date('2026-10-11T10:00:00');
 const TOO_FEW = "Il settore selezionato comprende meno di 3 altri esercenti: per riservatezza i dati di confronto non sono disponibili. Provare ad ampliare l'area geografica.";
 const cents = (rows: typeof DEMO) => rows.reduce((s, m) => s + Math.round(m.importo * 100), 0) / 100;

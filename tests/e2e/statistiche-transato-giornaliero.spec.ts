@@ -16,7 +16,7 @@ const TO = '2026-11-25';
 const MINE = demoMovements().filter((m) => m.codAbi === '30480' && m.esito === '01' && m.codCompagnia !== '90' && m.dataOperazione >= FROM && m.dataOperazione <= TO);
 const DAY = [...new Set(MINE.map((m) => m.dataOperazione))].sort()[0];
 const OF_DAY = MINE.filter((m) => m.dataOperazione === DAY);
-const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 });
+const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, useGrouping: 'always' });
 const cents = (n: number) => Math.round(n * 100) / 100;
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 

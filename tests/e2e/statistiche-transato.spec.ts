@@ -12,7 +12,7 @@ import { expectPath, submitLogin } from './support/steps';
 const FROM = '2026-06-01';
 const TO = '2026-11-25';
 const VISA = demoMovements().filter((m) => m.codAbi === '30480' && m.codCompagnia === '20' && m.esito === '01' && m.dataOperazione >= FROM && m.dataOperazione <= TO);
-const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 });
+const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, useGrouping: 'always' });
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 for (const width of [1400, 390]) {
