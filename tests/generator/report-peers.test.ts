@@ -51,7 +51,7 @@ peers:
   dimensions: [mese]
   messages: { tooFew: "Meno di {minimo}", notOwn: N, noUnit: U, required: R, order: O, tooLong: T }
 measures:
-  totale: { sum: importo, label: Totale, exclude: { esito: [KO] } }
+  totale: { sum: importo, label: Totale, unless: { esito: [KO] } }
   numero: { count: true, label: Numero }
 dimensions:
   mese: { field: data, by: month, sort: key }
@@ -105,16 +105,16 @@ describe('a report compared with its peers (spec `peers`)', () => {
   });
 });
 
-describe('a dimension of several fields and a measure with its own exclusions', () => {
+describe('a dimension of several fields and a measure that leaves out rows of its own (`unless`)', () => {
   it('are resolved into the model', () => {
     const report = load(PEERS).model?.reports[0];
     expect(report?.dimensions.find((d) => d.name === 'incrocio')).toEqual({ name: 'incrocio', label: 'Esito e carta', field: 'esito', by: 'value', fields: ['esito', 'carta'] });
-    expect(report?.measures[0]).toMatchObject({ name: 'totale', exclude: [{ field: 'esito', values: ['KO'] }] });
+    expect(report?.measures[0]).toMatchObject({ name: 'totale', where: [{ field: 'esito', values: ['KO'], not: true }] });
   });
 
-  it('are refused at the line: a date among the fields, an exclusion of a code the enum lacks', () => {
+  it('are refused at the line: a date among the fields, a code the enum lacks', () => {
     expect(refused(PEERS.replace('fields: [esito, carta]', 'fields: [esito, data]'), "groups by 'data', a date field")).toBe('spec/cassa/settore.yaml:19');
-    expect(refused(PEERS.replace('exclude: { esito: [KO] }', 'exclude: { esito: [NO] }'), 'names NO, not a value of the enum')).toBe('spec/cassa/settore.yaml:15');
+    expect(refused(PEERS.replace('unless: { esito: [KO] }', 'unless: { esito: [NO] }'), 'names NO, not a value of esito')).toBe('spec/cassa/settore.yaml:15');
   });
 });
 

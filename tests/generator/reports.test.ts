@@ -206,7 +206,7 @@ describe('a conditional measure (where, unless, negative)', () => {
     expect(measures.find((m) => m.name === 'totale')).not.toHaveProperty('where');
   });
   it('is refused at the line over a number field, a code the enum lacks, a signed count, or with rollups', () => {
-    expect(refused(CONDITIONAL.replace('where: { esito: [OK] }', 'where: { importo: [OK] }'), 'conditions name codes, of an enum, a reference or a text field')).toBe(`${REPORT_FILE}:9:64`);
+    expect(refused(CONDITIONAL.replace('where: { esito: [OK] }', 'where: { importo: [OK] }'), 'conditions name codes, of an enum, a reference or a text field')).toBe(`${REPORT_FILE}:9:65`);
     expect(refused(CONDITIONAL.replace('unless: { esito: [OK] }', 'unless: { esito: [XX] }'), 'names XX, not a value of esito')).toBe(`${REPORT_FILE}:10:57`);
     expect(refused(CONDITIONAL.replace('{ count: true, label: Incassati, where', '{ count: true, label: Incassati, negative'), 'a count has no sign')).toMatch(new RegExp(`^${REPORT_FILE}:9:`));
     expect(refused(`${CONDITIONAL}rollups:\n  giorno: { grain: day }\n`, 'a rollup keeps no row\'s codes')).toMatch(new RegExp(`^${REPORT_FILE}:\\d+:`));

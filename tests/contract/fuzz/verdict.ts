@@ -138,11 +138,11 @@ export class Verdicts {
     for (const e of model.entities) if (e.api.requireOneFilter) this.filterMessages.add(e.api.requireOneFilter.message);
     // A list searched by period refuses a period that is not one (seed 002 §9): a fact of the dates' values.
     for (const e of model.entities) {
-      for (const m of Object.values(e.api.period?.messages ?? {})) { this.filterMessages.add(m); this.detailMessages.add(m); }
+      for (const m of Object.values(e.api.period?.messages ?? {})) this.addFilterMessage(m);
     }
     // A report's own period (docs/spec-language.md#reports: the turnover allows 12 months where its movements allow 3).
     for (const r of model.reports) {
-      for (const m of Object.values(r.period?.messages ?? {})) { this.filterMessages.add(m); this.detailMessages.add(m); }
+      for (const m of Object.values(r.period?.messages ?? {})) this.addFilterMessage(m);
       // A comparison's periods (docs/spec-language.md#period-comparison): which ones a request needs depends on its
       // kind, and which months are concluded on today's date; neither is the document's to say.
       if (r.compare) {
@@ -173,6 +173,8 @@ export class Verdicts {
 
   /** The messages of lists that need one of some filters (`api.requireOneFilter`): a fact of the query's values. */
   private readonly filterMessages = new Set<string>();
+  /** Refusals of a period with a placeholder, as patterns: the server fills the placeholder. */
+  private readonly filterTemplates: RegExp[] = [];
 
   /** Create operations of entities with an initial state reached via a transition: its guard may refuse them. */
   private readonly createsVia = new Set<string>();
@@ -227,7 +229,7 @@ export class Verdicts {
       if (businessOnly) return undefined;
     }
     if (res.status === 400 && code === 'VALIDATION_ERROR' && body.details.length && (req.method === 'get' || kind.exportStart)
-      && body.details.every((d) => this.filterMessages.has(String(d.message)))) return undefined;
+      && body.details.every((d) => this.filterMessages.has(String(d.message)) || this.filledFilterMessage(String(d.message)))) return undefined;
     if (res.status === 400 && code === 'PASSWORD_REUSED' && op === 'changePassword') return undefined;
     if (res.status === 401 && ['INVALID_CREDENTIALS', 'ACCOUNT_LOCKED', 'ERROR_016'].includes(code) && CREDENTIAL_OPERATIONS.has(op)) return undefined;
     if (res.status === 401 && code === 'ASSERTION_REFUSED' && ASSERTION_OPERATIONS.has(op)) return undefined;
@@ -241,7 +243,22 @@ export class Verdicts {
   /** A spec message, or one followed by the value it is about ("Ruolo riservato all'assistenza: ROLE_ADMIN"). */
   private fromSpec(message: string): boolean {
     const cut = message.indexOf(': ');
-    return this.detailMessages.has(message) || (cut > 0 && this.detailMessages.has(message.slice(0, cut))) || DOMAIN_MESSAGES.some((m) => m.test(message));
+    return this.detailMessages.has(message) || (cut > 0 && this.detailMessages.has(message.slice(0, cut))) || DOMAIN_MESSAGES.some((m) => m.test(message))
+      || this.filledFilterMessage(message);
+  }
+
+  /**
+   * A period's refusal: its text, or for one with a placeholder (`tooLate`'s `{data}`, the latest end allowed)
+   * that text with the placeholder filled.
+   */
+  private addFilterMessage(message: string): void {
+    this.filterMessages.add(message);
+    this.detailMessages.add(message);
+    if (/\{\w+\}/.test(message)) this.filterTemplates.push(new RegExp(`^${message.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '.+')}$`));
+  }
+
+  private filledFilterMessage(message: string): boolean {
+    return this.filterTemplates.some((t) => t.test(message));
   }
 
   /**
