@@ -9,15 +9,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, createTestApp, type TestApp } from '../support/test-app.js';
+import { REFUND_MESSAGES } from '../support/refund-messages.js';
 
 const PASSWORD = 'Demo-WebPos-2026';
-const SUCCESS = 'Storno eseguito con successo';
-const CLOSED = 'Preautorizzazione chiusa con successo';
-const TOO_MUCH = "L'importo dello storno non può superare l'importo della transazione";
-const FULL_ONLY = "Per le transazioni DCC e PagoBancomat lo storno è consentito solo per l'importo totale";
-const PAGOBANCOMAT_7 = 'Non è possibile stornare una transazione Pagobancomat effettuata da più di 7 giorni';
-const OTHERS_180 = 'Operazione di Storno non consentita';
-const PREAUTH_330 = 'Non è possibile autorizzare una transazione effettuata da più di 11 mesi';
+const { success: SUCCESS, closed: CLOSED, tooMuch: TOO_MUCH, fullOnly: FULL_ONLY, pagobancomat7: PAGOBANCOMAT_7, others180: OTHERS_180, preauth330: PREAUTH_330 } = REFUND_MESSAGES;
 const STATE = 'Operazione non consentita nello stato attuale';
 
 type Row = Record<string, unknown>;
