@@ -93,7 +93,7 @@ async function createReport(ctx: DomainContext, entity: string, subject: Subject
   const figures = await monthFigures(ctx, caller, subject, month);
   const t = figures.byCircuit.totals;
   if (!figures.byCircuit.rows.length) throw new ApiError('NOT_FOUND', [{ field: 'mese', message: operationMessage(ctx.operation, 'nessunDato') }]);
-  const pdf = textPdf(`Report transazioni - ${monthName(month)}`, reportLines(subject, month, figures, caller, now));
+  const pdf = await textPdf(`Report transazioni - ${monthName(month)}`, reportLines(subject, month, figures, caller, now));
   return ctx.transaction(async (service) => {
     const own = service(entity);
     const saved = await own.create({
