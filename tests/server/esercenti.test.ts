@@ -48,7 +48,8 @@ describe('merchant search (seed 001 §2, §7 Merchant find)', () => {
   it('finds by bank, VAT number, tax code, merchant code, with the name (wildcard) and the type narrowing, 40 a page', async () => {
     const bank = await as['sede.30480'].get(`${API}/esercenti?codAbi=30480&sort=codEser,asc`);
     expect(bank.status).toBe(200);
-    expect(codes(bank, 'codEser')).toEqual(['0001234', '0002345', '0004567', '0005678']);
+    // 0008001 and 0008002: the restaurants of the sector comparison (spec/demo/45-esercenti-settore.yaml).
+    expect(codes(bank, 'codEser')).toEqual(['0001234', '0002345', '0004567', '0005678', '0008001', '0008002']);
     expect(bank.body.results[0]._labels).toEqual({ codAbi: '30480 - Banca di Credito Cooperativo di Esempio', comune: '015146 - Milano - MI' });
     expect(codes(await as['sede.30480'].get(`${API}/esercenti?codAbi=30480&ds=centrale`), 'ds')).toEqual(['Bar Centrale S.r.l.']);
     expect(codes(await as['sede.30480'].get(`${API}/esercenti?codAbi=30480&tipo=PW`), 'codEser')).toEqual(['0004567']);
@@ -62,7 +63,7 @@ describe('merchant search (seed 001 §2, §7 Merchant find)', () => {
     expect(codes(await as['sede.30480'].get(`${API}/esercenti?codAbi=34256`), 'codEser')).toEqual([]);
     expect(codes(await as['sede.30480'].get(`${API}/esercenti?codEser=0003456`), 'codEser')).toEqual([]);
     expect(codes(await as.assistenza.get(`${API}/esercenti?codEser=0003456`), 'ds')).toEqual(['Hotel Dolomiti S.p.A.']);
-    expect(codes(await as['filiale.30480'].get(`${API}/esercenti?codAbi=30480&sort=codEser,asc`), 'codEser')).toEqual(['0001234', '0004567', '0005678']);
+    expect(codes(await as['filiale.30480'].get(`${API}/esercenti?codAbi=30480&sort=codEser,asc`), 'codEser')).toEqual(['0001234', '0004567', '0005678', '0008001']);
     expect((await as['filiale.30480'].get(`${API}/esercenti/0002345`)).status).toBe(404);
     expect((await as['merchant.0001234'].get(`${API}/esercenti?codEser=0001234`)).status).toBe(403);
   });
@@ -225,8 +226,8 @@ describe('who sees which merchants, stores and terminals (seed 001 §6)', () => 
   };
 
   it('the head office sees its bank; the branch user only its branch (cab 01600)', async () => {
-    expect(await list('sede.30480', 'negozi', 'pdvid')).toEqual(['1001', '1002', '1003', '2001', '4001', ...LOMBARDI_STORES]);
-    expect(await list('filiale.30480', 'negozi', 'pdvid')).toEqual(['1001', '1002', '4001', ...LOMBARDI_STORES]);
+    expect(await list('sede.30480', 'negozi', 'pdvid')).toEqual(['1001', '1002', '1003', '2001', '4001', ...LOMBARDI_STORES, '8001', '8002']);
+    expect(await list('filiale.30480', 'negozi', 'pdvid')).toEqual(['1001', '1002', '4001', ...LOMBARDI_STORES, '8001']);
     expect((await as['filiale.30480'].get(`${API}/negozi/2001`)).status).toBe(404);
     // A terminal has no branch of its own (its store's is not copied): the branch sees its bank's.
     expect(await list('filiale.30480', 'terminali', 'posid')).toEqual(expect.arrayContaining(['30480001', '30480101']));
