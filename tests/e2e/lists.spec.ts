@@ -217,7 +217,8 @@ test('1400 px: la ricerca esercenti e i movimenti di magazzino stanno nel riquad
 
   await test.step('ricerca esercente: sei colonne, Abilitato compreso, senza scorrere di lato', async () => {
     await page.getByRole('searchbox', { name: 'Ragione sociale' }).fill('a');
-    await expect(page.getByTestId('result-count')).toHaveText('4 risultati');
+    // Bar Centrale, Ferramenta Verdi, Libreria Online, Supermercati Lombardi, Trattoria da Gino, Pizzeria Bella Napoli.
+    await expect(page.getByTestId('result-count')).toHaveText('6 risultati');
     await expect(page.getByRole('columnheader', { name: 'Abilitato' })).toBeInViewport();
     await expect(rows(page).first()).toContainText('30480 - Banca di Credito Cooperativo di Esempio');
     expect(await tableFits(page)).toEqual({ scrolls: false, clipped: [], outside: [] });
