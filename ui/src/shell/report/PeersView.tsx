@@ -109,12 +109,12 @@ export function PeersView({ report, peers, delayMs }: { report: ReportMeta; peer
       {error && <Alert color="red" role="alert">{error}</Alert>}
       {!answer && !error && <Loader aria-label="Caricamento" />}
       {answer && !error && answer.errorMessage && <Alert color="orange" role="alert" data-testid="settore-messaggio">{answer.errorMessage}</Alert>}
-      {answer && !error && !answer.errorMessage && <PeersResult report={report} answer={answer} measureName={measure.name} />}
+      {answer && !error && !answer.errorMessage && <PeersResult report={report} minimum={peers.minimum} answer={answer} measureName={measure.name} />}
     </Stack>
   );
 }
 
-function PeersResult({ report, answer, measureName }: { report: ReportMeta; answer: PeersAnswer; measureName: string }) {
+function PeersResult({ report, minimum, answer, measureName }: { report: ReportMeta; minimum: number; answer: PeersAnswer; measureName: string }) {
   const measure = report.measures.find((m) => m.name === measureName) ?? report.measures[0];
   const format = (v: number | null | undefined) => (typeof v === 'number' ? formatMeasure(measure.format, v) : 'n.d.');
   return (
@@ -166,7 +166,7 @@ function PeersResult({ report, answer, measureName }: { report: ReportMeta; answ
           );
         })}
       </SimpleGrid>
-      <Text size="sm" c="dimmed">n.d.: meno di 3 altri esercenti in quel periodo, giorno o fascia, per riservatezza.</Text>
+      <Text size="sm" c="dimmed">{`n.d.: meno di ${String(minimum)} altri esercenti in quel periodo, giorno o fascia, per riservatezza.`}</Text>
     </>
   );
 }
