@@ -12,7 +12,7 @@ import type { Knex } from 'knex';
 import { expectRecords, isRecord } from '../../server/records.js';
 
 /** scope: 'all' for assistance, else the user's group (its rows and those of every group below it), and a merchant's bank. */
-export interface Caller { username: string; cab: string | null; grants: Set<string>; scope: 'all' | { group: string; bank?: string; merchant?: string } }
+export interface Caller { username: string; cab: string | null; groupType: string | null; grants: Set<string>; scope: 'all' | { group: string; bank?: string; merchant?: string } }
 
 const IDLE_MS = 30 * 60 * 1000;
 const TOUCH_EVERY_MS = 60 * 1000;
@@ -75,7 +75,7 @@ export async function authenticate(db: Knex, token: string): Promise<Caller | un
   // A merchant's group is named <its bank>-<its merchant code>.
   const group = String(row.group);
   const scope: Caller['scope'] = assistance ? 'all' : { group, ...(row.group_type === 'M' ? { bank: group.slice(0, 5), merchant: group.slice(6) } : {}) };
-  return { username: row.username, cab: row.cab ?? null, grants, scope };
+  return { username: row.username, cab: row.cab ?? null, groupType: row.group_type ?? null, grants, scope };
 }
 
 /** FUNCTION:ACTION, where the grant may say '*' for either part. */

@@ -197,7 +197,14 @@ const STORE_COLUMNS: Record<string, string> = {
   localita: 'localita', comune: 'comune', cap: 'cap', provincia: 'provincia', tipoSoggetto: 'tipo_soggetto', pIva: 'p_iva',
   codFiscale: 'cod_fiscale', iban: 'iban', intestatarioCC: 'intestatario_cc', email: 'email', telefono: 'telefono',
   telefonoCellulare: 'telefono_cellulare', referente: 'referente', abcid: 'abcid', desAttivitaCommerciale: 'des_attivita_commerciale', enable: 'enable',
+  fax: 'fax', note: 'note', nIscCcia: 'n_isc_ccia', nIscTrib: 'n_isc_trib', apertura: 'apertura', chiusura: 'chiusura', dalleOre: 'dalle_ore',
+  alleOre: 'alle_ore', riga1: 'riga1', riga2: 'riga2', testata: 'testata', cortesia: 'cortesia', rsc1: 'rsc1', rsc2: 'rsc2', tsc: 'tsc', csc: 'csc',
 };
+/** The push bank's stores are saved by push users only (spec/esercenti/negozio.yaml `editable`). */
+const PUSH_BANK = '99999';
+/** What the caller may do with a store, as the product answers it in `_actions`: update where it may save it. */
+const storeActions = (row: Record<string, unknown>, caller: Caller): string[] =>
+  holds(caller, 'GES_NEG:AGGIORNAMENTO') && (row.abi !== PUSH_BANK || caller.groupType === 'P') ? ['update'] : [];
 const STORE_FIELDS: Partial<Record<string, Field>> = Object.fromEntries(Object.entries(STORE_COLUMNS).map(([name, column]) => [name, { column }]));
 const STORE_SELECT = Object.entries(STORE_COLUMNS).map(([name, column]) => `${column} as ${name}`);
 
@@ -229,7 +236,7 @@ async function withStoreLabels(rows: Record<string, unknown>[], caller: Caller):
     const labels = Object.fromEntries(([['codEser', merchants], ['abi', banks], ['comune', towns]] as const)
       .map(([field, names]) => [field, typeof r[field] === 'string' ? names.get(r[field]) : undefined])
       .filter(([, label]) => label !== undefined));
-    return { ...r, enable: r.enable === null ? null : r.enable === true || r.enable === 1, ...(Object.keys(labels).length ? { _labels: labels } : {}) };
+    return { ...r, enable: r.enable === null ? null : r.enable === true || r.enable === 1, _actions: storeActions(r, caller), ...(Object.keys(labels).length ? { _labels: labels } : {}) };
   });
 }
 
