@@ -35,3 +35,17 @@ export function logicVars(logic: JsonLogic, path: (string | number)[] = []): Log
   }
   return out;
 }
+
+/**
+ * The operators of a condition the database evaluates rather than the server (`editable.when` with `hide`, decided
+ * on the related table: server/crud/logic-sql.ts). `in` looks a value up in a written list.
+ */
+export const DATABASE_CONDITION_OPERATORS: readonly string[] = ['var', '!!', '!', 'and', 'or', '==', '===', '!=', '!==', 'in'];
+
+/** Every operator an expression uses, with its path inside the expression (for file:line:col). */
+export function logicOperators(logic: JsonLogic, path: (string | number)[] = []): { op: string; args: unknown; path: (string | number)[] }[] {
+  if (Array.isArray(logic)) return logic.flatMap((item, i) => logicOperators(item, [...path, i]));
+  if (!logic || typeof logic !== 'object') return [];
+  const entries: [string, unknown][] = Object.entries(logic);
+  return entries.flatMap(([op, args]) => [{ op, args, path: [...path, op] }, ...(op === 'var' ? [] : logicOperators(args, [...path, op]))]);
+}

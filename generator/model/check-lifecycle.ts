@@ -5,7 +5,7 @@
  * guard and effects `input.<name>` of its declared input. Each mistake is
  * reported at the file:line:col of the offending text, with the closest valid name.
  */
-import { CALLER_FACTS, CONTEXT_ROOTS, logicVars } from '../../common/lifecycle.js';
+import { CALLER_FACTS, CONTEXT_ROOTS, DATABASE_CONDITION_OPERATORS, logicOperators, logicVars } from '../../common/lifecycle.js';
 import { machinesOf, type ConfigKeyModel, type EffectModel, type EntityModel } from '../../common/model.js';
 import { machinePath } from './build-lifecycle.js';
 import type { JsonLogic } from '../../common/rules.js';
@@ -90,6 +90,14 @@ export function checkLifecycles(entities: Located<EntityModel>[], diagnostics: D
       const relatedUsed = [...used].filter((r) => related.has(r));
       for (const name of relatedUsed.filter((r) => hides && valueLists.has(r))) {
         report(['editable', 'when'], `'editable.when' with 'hide' reads '${name}', a list of values: lists decide per related row, so it may read one related row only.`);
+      }
+      // With `hide` the database decides the condition on the related table (server/crud/logic-sql.ts).
+      for (const { op, args, path } of hides ? logicOperators(entity.editable.when) : []) {
+        if (!DATABASE_CONDITION_OPERATORS.includes(op)) {
+          report(['editable', 'when', ...path], `'editable.when' with 'hide' is decided by the database on the related table: it may use ${DATABASE_CONDITION_OPERATORS.map((o) => `'${o}'`).join(', ')}, not '${op}'.`);
+        } else if (op === 'in' && !(Array.isArray(args) && Array.isArray(args[1]))) {
+          report(['editable', 'when', ...path], `'in' in 'editable.when' with 'hide' looks a field up in a written list of values: { in: [{ var: banca.<field> }, [value, ...]] }.`);
+        }
       }
       if (hides && relatedUsed.length > 1) {
         report(['editable', 'when'], `'editable.when' reads ${relatedUsed.join(' and ')}: with 'hide' it may read one related row only (lists decide per row of it).`);

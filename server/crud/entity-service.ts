@@ -111,7 +111,7 @@ export class EntityService {
       if (!order) throw new ApiError('VALIDATION_ERROR', [{ field: 'cursor', message }]);
       params.cursor = decodeCursor(query.cursor, order, message);
     }
-    const hide = await this.lifecycle.hideReadOnly(this.db, caller);
+    const hide = this.lifecycle.hideReadOnly(this.db, caller);
     const page = await this.repo.list(this.db, params, (qb) => { this.restrict(qb, caller); this.whereRelatedExist(qb, params, caller); hide(qb); });
     if (!params.compact || this.entity.api.compact.length === 0) return page;
     const fields = compactFields(this.entity);
@@ -123,10 +123,10 @@ export class EntityService {
    * What an export of the list writes (server/exports/): the list's own filters, sort, data scope and
    * hidden rows, unpaged. `filtered()` is a fresh query each time, so the exporter pages it by keyset.
    */
-  async exportQuery(query: Record<string, unknown>, caller: Caller, fixed: Row = {}): Promise<{ params: ListParams; filtered: () => Knex.QueryBuilder<Row, Row[]> }> {
+  exportQuery(query: Record<string, unknown>, caller: Caller, fixed: Row = {}): { params: ListParams; filtered: () => Knex.QueryBuilder<Row, Row[]> } {
     const params = parseListParams(this.entity, query, this.filterable);
     params.filters.push(...Object.entries(fixed).map(([field, value]) => ({ field, value, exact: true })));
-    const hide = await this.lifecycle.hideReadOnly(this.db, caller);
+    const hide = this.lifecycle.hideReadOnly(this.db, caller);
     return { params, filtered: () => { const qb = applyFilters(this.db<Row, Row[]>(this.entity.table), this.entity, params); this.restrict(qb, caller); this.whereRelatedExist(qb, params, caller); hide(qb); return qb; } };
   }
 
@@ -145,20 +145,20 @@ export class EntityService {
    * handler rather than by a query string: filters, conditions (server/crud/conditions.ts) and an order.
    */
   async search(params: SearchParams, caller?: Caller): Promise<ListPage> {
-    const hide = await this.lifecycle.hideReadOnly(this.db, caller);
+    const hide = this.lifecycle.hideReadOnly(this.db, caller);
     const list: ListParams = { page: params.page, size: params.size, sort: params.sort ?? [], filters: params.filters ?? [], compact: false };
     return this.repo.list(this.db, list, (qb) => { this.restrict(qb, caller); hide(qb); applyConditions(qb, this.entity, params.where ?? []); });
   }
 
   /** How many rows of the caller's scope (as the list shows them) meet `where`. */
   async count(where: readonly Condition[], caller?: Caller): Promise<number> {
-    return countOf((await this.scoped(where, caller))().count({ count: '*' }));
+    return countOf(this.scoped(where, caller)().count({ count: '*' }));
   }
 
   /** As count, per value of `field`: value (as text) -> rows. Values without rows are absent. */
   async countBy(field: string, where: readonly Condition[], caller?: Caller): Promise<Map<string, number>> {
     const column = this.column(field);
-    const rows = await (await this.scoped(where, caller))().select({ value: column }).count<{ value: unknown; count: unknown }[]>({ count: '*' }).groupBy(column);
+    const rows = await this.scoped(where, caller)().select({ value: column }).count<{ value: unknown; count: unknown }[]>({ count: '*' }).groupBy(column);
     // PostgreSQL answers count(*) as text (bigint): Number() reads both drivers alike.
     return new Map(rows.map((r) => [String(r.value), Number(r.count)]));
   }
@@ -169,7 +169,7 @@ export class EntityService {
    */
   async aggregate(query: Record<string, unknown>, filterable: readonly FilterParam[], where: readonly Condition[], request: AggregateRequest, caller?: Caller): Promise<AggregateResult> {
     const params = parseListParams(this.entity, query, filterable);
-    const hide = await this.lifecycle.hideReadOnly(this.db, caller);
+    const hide = this.lifecycle.hideReadOnly(this.db, caller);
     const qb = applyFilters(this.db(this.entity.table), this.entity, params);
     this.restrict(qb, caller);
     this.whereRelatedExist(qb, params, caller);
@@ -219,8 +219,8 @@ export class EntityService {
   }
 
   /** The rows of the caller's scope that meet `where`, as a query to finish (a function: a query is thenable). */
-  private async scoped(where: readonly Condition[], caller?: Caller): Promise<() => Knex.QueryBuilder> {
-    const hide = await this.lifecycle.hideReadOnly(this.db, caller);
+  private scoped(where: readonly Condition[], caller?: Caller): () => Knex.QueryBuilder {
+    const hide = this.lifecycle.hideReadOnly(this.db, caller);
     return () => {
       const qb = this.db(this.entity.table);
       this.restrict(qb, caller);

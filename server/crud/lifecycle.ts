@@ -27,6 +27,7 @@ import { ApiError } from '../http/api-error.js';
 import { Repository } from './repository.js';
 import { keyColumns, toColumns, type Row } from './row-mapping.js';
 import { bindValue } from '../db/bind-value.js';
+import { logicToSql } from './logic-sql.js';
 import { named, present } from '../lookup.js';
 import { auditKey } from './audit.js';
 import { textOf } from '../../common/text.js';
@@ -228,40 +229,46 @@ export class Lifecycle {
 
   /**
    * A list filter leaving out read-only rows that match `editable.hide` (seed 000 §4: zero rows hidden).
-   * The condition reads at most one related row, so it is decided once per row of that entity (a bank) and
-   * the list query excludes the matching rows of the read-only ones: paging and totals stay exact.
+   * The condition reads at most one related row (a bank): the database decides it on that table, as a
+   * subquery of the read-only rows' links (logic-sql.ts), so paging and totals stay exact and the call reads
+   * no related row at all, however many banks there are (issue 19: it read every bank on every list).
    */
-  async hideReadOnly(db: Db, caller?: Caller): Promise<(qb: Knex.QueryBuilder) => void> {
+  hideReadOnly(db: Db, caller?: Caller): (qb: Knex.QueryBuilder) => void {
     const editable = this.entity.editable;
     if (!editable || Object.keys(editable.hide).length === 0) return () => {};
     const base = this.baseContext(caller);
-    const related = this.editableRelated();
-    let readOnly: Row[];
-    if (!related) {
-      readOnly = logicHolds(editable.when, base) ? [] : [{}];
-    } else {
-      const target = entityByName(this.model, related.entity);
-      const rows = await new Repository(target).findWhere(db, {});
-      readOnly = rows
-        .filter((r) => !logicHolds(editable.when, { ...base, [related.name]: r }))
-        .map((r) => Object.fromEntries(Object.entries(related.link).map(([targetField, own]) => [this.column(own), r[targetField]])));
-    }
-    if (readOnly.length === 0) return () => {};
     const hide = Object.entries(editable.hide).map(([f, v]) => [this.column(f), v] as const);
+    // Each comparison also excludes NULL, so the NOT around them never sees NULL.
+    const hidden = (inner: Knex.QueryBuilder) => {
+      for (const [column, value] of hide) {
+        if (value === null) inner.whereNull(column);
+        else inner.where(column, bindValue(value)).whereNotNull(column);
+      }
+    };
+    const related = this.editableRelated();
+    if (!related) return logicHolds(editable.when, base) ? () => {} : (qb) => { qb.whereNot(hidden); };
+    const target = entityByName(this.model, related.entity);
+    const column = (field: string) => `ro.${named(target.fields, field, `${target.name} fields`).column}`;
+    const when = logicToSql(editable.when, (name) => {
+      const [root, member] = name.split('.');
+      if (root !== related.name) return { value: evaluate({ var: name }, base) };
+      const field = named(target.fields, member, `${target.name} fields`);
+      return { column: column(field.name), type: field.type };
+    });
+    const links = Object.entries(related.link);
+    const own = links.map(([, mine]) => this.column(mine));
+    const readOnlyLinks = () => {
+      const sub = db(`${target.table} as ro`).select(links.map(([theirs]) => column(theirs)))
+        .whereRaw(`(CASE WHEN ${when.sql} THEN 1 ELSE 0 END) = 0`, when.bindings);
+      for (const [theirs] of links) sub.whereNotNull(column(theirs));
+      return sub;
+    };
     return (qb) => {
-      // NOT (hidden values AND a read-only link): each comparison also excludes NULL so the NOT never sees NULL.
       qb.whereNot((inner) => {
-        for (const [column, value] of hide) {
-          if (value === null) inner.whereNull(column);
-          else inner.where(column, bindValue(value)).whereNotNull(column);
-        }
-        inner.where((links) => {
-          for (const tuple of readOnly) {
-            links.orWhere((one) => {
-              for (const [column, value] of Object.entries(tuple)) one.where(column, bindValue(value)).whereNotNull(column);
-            });
-          }
-        });
+        hidden(inner);
+        for (const c of own) inner.whereNotNull(c);
+        if (own.length === 1) inner.whereIn(own[0], readOnlyLinks());
+        else inner.whereIn(own, readOnlyLinks());
       });
     };
   }

@@ -38,7 +38,7 @@ export function exportHandlers(worker: ExportWorker, model: RuntimeModel, servic
       enforceRequiredFilter(entity, query);
       enforceSearchPeriod(entity, query);
       // The same checks the list makes now, so a mistake answers 400 here rather than a failed job later.
-      await serviceFor(entity.name).exportQuery(query, caller, fixed);
+      serviceFor(entity.name).exportQuery(query, caller, fixed);
       await worker.checkLimit(caller.username);
       const job = await worker.jobs.create(entity.name, exportFormatOf(formato), caller.username, caller.userType, { query, fixed });
       worker.wake();

@@ -104,7 +104,7 @@ export class ExportWorker {
       const caller = await loadCaller(this.db, job.username, job.userType);
       if (!exported || !caller || !this.serviceFor) throw new Error(`export ${job.id}: entity not exportable or user no longer active`);
       const { query, fixed } = jobParametersOf(job.parametri);
-      const { params, filtered } = await this.serviceFor(entity.name).exportQuery(query, caller, fixed);
+      const { params, filtered } = this.serviceFor(entity.name).exportQuery(query, caller, fixed);
       const total = await countOf(filtered().count({ count: '*' }));
       await this.jobs.progress(job.id, { righeTotali: total });
       const columns = exported.columns.flatMap((name) => entity.fields.filter((f) => f.name === name));
