@@ -2715,6 +2715,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/report/statistiche/confrontoDatiPeriodo/esporta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Confronto dati periodo: esportazione */
+        get: operations["reportConfrontoPeriodoExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/report/statistiche/dashboard": {
         parameters: {
             query?: never;
@@ -2894,6 +2911,23 @@ export interface paths {
         };
         /** Confronto dati periodo */
         get: operations["reportConfrontoPeriodoEsercente"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/report/wpbusiness/statistiche/confrontoDatiPeriodo/esporta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Confronto dati periodo: esportazione */
+        get: operations["reportConfrontoPeriodoEsercenteExport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -29410,6 +29444,85 @@ export interface operations {
             };
         };
     };
+    reportConfrontoPeriodoExport: {
+        parameters: {
+            query: {
+                /** @description Anno del 1° periodo (aaaa) */
+                anno1?: string;
+                /** @description Anno del 2° periodo (aaaa) */
+                anno2?: string;
+                /** @description Filtro: CAB */
+                cab?: string;
+                /** @description Filtro: Banca */
+                codAbi?: string;
+                /** @description Filtro: Esercente */
+                codEserc?: string;
+                /** @description Tipo di confronto */
+                confronto?: "anno" | "trimestre" | "mese";
+                /** @description Formato del file */
+                formato: "xlsx";
+                /** @description Mese del 1° periodo (aaaa-mm) */
+                meseAnno1?: string;
+                /** @description Mese del 2° periodo (aaaa-mm) */
+                meseAnno2?: string;
+                /** @description Trimestre del 1° periodo (1-4) */
+                trimestre1?: string;
+                /** @description Trimestre del 2° periodo (1-4) */
+                trimestre2?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description I due periodi mese per mese, con la variazione e i totali */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     reportStatisticheDashboard: {
         parameters: {
             query?: {
@@ -30159,6 +30272,81 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConfrontoPeriodoEsercenteConfronto"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reportConfrontoPeriodoEsercenteExport: {
+        parameters: {
+            query: {
+                /** @description Anno del 1° periodo (aaaa) */
+                anno1?: string;
+                /** @description Anno del 2° periodo (aaaa) */
+                anno2?: string;
+                /** @description Filtro: Negozio */
+                codStab?: string;
+                /** @description Tipo di confronto */
+                confronto?: "anno" | "trimestre" | "mese";
+                /** @description Formato del file */
+                formato: "xlsx";
+                /** @description Mese del 1° periodo (aaaa-mm) */
+                meseAnno1?: string;
+                /** @description Mese del 2° periodo (aaaa-mm) */
+                meseAnno2?: string;
+                /** @description Trimestre del 1° periodo (1-4) */
+                trimestre1?: string;
+                /** @description Trimestre del 2° periodo (1-4) */
+                trimestre2?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description I due periodi mese per mese, con la variazione e i totali */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description Dati non validi */

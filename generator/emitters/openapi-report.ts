@@ -26,7 +26,9 @@ export function addReportPaths(
     const filters = filterParameters(entity).filter((p) => typeof p['x-field'] === 'string' && fields.has(p['x-field']));
     if (report.compare) {
       Object.assign(schemas, compareSchemas(report));
-      paths[`/report/${report.path}`] = reportPath(report, entity, [...filters, ...compareParameters(report.compare)], `${report.name}Confronto`, 'I due periodi mese per mese, con la variazione');
+      const parameters = [...filters, ...compareParameters(report.compare)];
+      paths[`/report/${report.path}`] = reportPath(report, entity, parameters, `${report.name}Confronto`, 'I due periodi mese per mese, con la variazione');
+      if (report.exportFormats.length) paths[`/report/${report.path}/${REPORT_EXPORT_SEGMENT}`] = exportPath(report, entity, parameters, 'I due periodi mese per mese, con la variazione e i totali');
       continue;
     }
     if (report.peers) {
@@ -42,17 +44,18 @@ export function addReportPaths(
     ];
     Object.assign(schemas, reportSchemas(report));
     paths[`/report/${report.path}`] = reportPath(report, entity, parameters, `${report.name}Report`, 'Righe raggruppate e totali');
-    if (report.exportFormats.length) paths[`/report/${report.path}/${REPORT_EXPORT_SEGMENT}`] = exportPath(report, entity, [...filters, group]);
+    if (report.exportFormats.length) paths[`/report/${report.path}/${REPORT_EXPORT_SEGMENT}`] = exportPath(report, entity, [...filters, group], 'Il file del raggruppamento, con i totali');
   }
 }
 
 const CONTENT_TYPES = { xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
 
 /**
- * The grouping on screen as a file (spec `export`): the same filters, period and grouping as the report, the whole
- * answer (up to the report's limit) with its totals; synchronous, since a report's rows are bounded by its limit.
+ * The grouping on screen as a file (spec `export`): the same filters, period and grouping as the report (a
+ * comparison: its two periods), the whole answer (up to the report's limit) with its totals; synchronous, since a
+ * report's rows are bounded by its limit.
  */
-function exportPath(report: ReportModel, entity: EntityModel, parameters: unknown[]): Record<string, unknown> {
+function exportPath(report: ReportModel, entity: EntityModel, parameters: unknown[], description: string): Record<string, unknown> {
   const binary = { type: 'string', format: 'binary' };
   return {
     get: {
@@ -61,7 +64,7 @@ function exportPath(report: ReportModel, entity: EntityModel, parameters: unknow
       security: [{ authToken: [] }],
       parameters: [...parameters, { name: REPORT_FORMAT_PARAM, in: 'query', required: true, description: 'Formato del file', schema: { type: 'string', enum: report.exportFormats } }],
       responses: {
-        200: { description: 'Il file del raggruppamento, con i totali', content: Object.fromEntries(report.exportFormats.map((f) => [CONTENT_TYPES[f], { schema: binary }])) },
+        200: { description, content: Object.fromEntries(report.exportFormats.map((f) => [CONTENT_TYPES[f], { schema: binary }])) },
         400: errorResponse('Dati non validi'), 401: errorResponse('Non autenticato'), 403: errorResponse('Non autorizzato'), 500: errorResponse('Errore del server'),
       },
     },

@@ -117,7 +117,7 @@ function periodOf(raw: RawReport, fieldAt: FieldAt, report: Report): ReportModel
 
 /**
  * A comparison reads each period as the report's period, grouped by month: it needs the period (its field and its
- * length check), a dimension of that field by month, and no export (the file of a comparison is not declared yet).
+ * length check) and a dimension of that field by month.
  */
 function compareOf(raw: RawReport, dimensions: readonly ReportDimension[], period: ReportModel['period'], report: Report): ReportCompare | undefined {
   const spec = raw.compare;
@@ -131,7 +131,6 @@ function compareOf(raw: RawReport, dimensions: readonly ReportDimension[], perio
   if (period && period.maxMonths < 12 && (spec.kinds ?? COMPARE_KINDS).includes('anno')) {
     report(['period', 'maxMonths'], `Report ${raw.report} compares years, but its period allows ${period.maxMonths} months: a year needs 12.`);
   }
-  if (raw.export) report(['export'], `Report ${raw.report} compares periods: its export is not supported.`);
   if (!spec.messages.tooRecent.includes(LATEST_PLACEHOLDER)) report(['compare', 'messages', 'tooRecent'], `compare message tooRecent should name the latest month with ${LATEST_PLACEHOLDER}.`);
   return { dimension: spec.dimension, kinds: spec.kinds ?? [...COMPARE_KINDS], settleDays: spec.settleDays ?? 0, messages: spec.messages };
 }

@@ -30,7 +30,8 @@ export async function runCompareReport(service: EntityService, report: ReportMod
   res.json(await compareReport(service, report, filterable, req.query, caller));
 }
 
-async function compareReport(
+/** The comparison as the caller may see it, for its page and its file (server/reports/report-export.ts). */
+export async function compareReport(
   service: EntityService, report: ReportModel, filterable: readonly FilterParam[], query: Record<string, unknown>, caller: Caller,
 ): Promise<CompareAnswer> {
   const { period, compare } = report;

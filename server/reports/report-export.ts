@@ -14,6 +14,7 @@ import { contentDisposition } from '../files/file-routes.js';
 import { fileName } from '../exports/worker.js';
 import { CONTENT_TYPES } from '../exports/writers.js';
 import { computeReport, type ReportAnswer } from './report-route.js';
+import { compareReport, type CompareAnswer } from './report-compare.js';
 
 /** Excel's number formats for the spec's: euro with two decimals (Excel shows it in the reader's locale). */
 const NUMBER_FORMATS: Record<ReportFormat, string> = { euro: '#,##0.00 [$€-410]', integer: '#,##0', decimal: '#,##0.00' };
@@ -23,8 +24,9 @@ const sheetName = (label: string) => label.replace(/[:\\/?*[\]]/g, ' ').slice(0,
 export async function exportReport(service: EntityService, report: ReportModel, filterable: readonly FilterParam[], req: Request, res: Response, caller: Caller): Promise<void> {
   // The document's schema already refused a format the spec does not offer.
   const { formato: _format, ...query } = req.query;
-  const answer = await computeReport(service, report, filterable, query, caller);
-  const bytes = await workbookOf(report, answer);
+  const bytes = report.compare
+    ? await compareWorkbookOf(report, await compareReport(service, report, filterable, query, caller))
+    : await workbookOf(report, await computeReport(service, report, filterable, query, caller));
   res.set({
     'Content-Type': CONTENT_TYPES.xlsx,
     'Content-Length': String(bytes.length),
@@ -33,6 +35,33 @@ export async function exportReport(service: EntityService, report: ReportModel, 
     'Cache-Control': 'private, no-cache',
   });
   res.status(200).end(bytes);
+}
+
+/** The change in percent as the page shows it ("+12,50 %"), a number Excel can still sum or sort. */
+const PERCENT_FORMAT = '+0.00" %";-0.00" %";0.00" %"';
+
+/**
+ * A comparison as one sheet (docs/spec-language.md#period-comparison): the month, then for each measure its figure in
+ * each period (named as the page names them: "2026", "Lug-Set 2026") and its change in percent, headed as the
+ * page heads them; a bold totals row.
+ */
+export async function compareWorkbookOf(report: ReportModel, answer: CompareAnswer): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet(sheetName(report.label));
+  const [one, two] = answer.periodi;
+  sheet.columns = [
+    { header: 'Mese', width: 24 },
+    ...report.measures.flatMap((m) => [
+      { header: `${m.label} ${one.label}`, width: 22, style: { numFmt: NUMBER_FORMATS[m.format] } },
+      { header: `${m.label} ${two.label}`, width: 22, style: { numFmt: NUMBER_FORMATS[m.format] } },
+      { header: `Variazione ${m.label.toLowerCase()}`, width: 18, style: { numFmt: PERCENT_FORMAT } },
+    ]),
+  ];
+  sheet.getRow(1).font = { bold: true };
+  const cells = (figures: CompareAnswer['totals']) => report.measures.flatMap((m) => [figures.periodo1[m.name] ?? null, figures.periodo2[m.name] ?? null, figures.variazione[m.name] ?? null]);
+  for (const row of answer.rows) sheet.addRow([row.label, ...cells(row)]);
+  sheet.addRow(['Totale', ...cells(answer.totals)]).font = { bold: true };
+  return Buffer.from(await book.xlsx.writeBuffer());
 }
 
 /** One sheet: a bold header of labels, a row per group (its name, never a bare code), a bold totals row. */

@@ -68,6 +68,11 @@ test('sede.30480 confronta quest\'anno con il precedente e ottobre con settembre
     await page.goto(`/statistiche/confrontoDatiPeriodo?${MONTHS}`);
     await expectComparison(page, 'sede.30480');
   });
+  await test.step('scarica il confronto in Excel (seed 002 §7 exportExcel)', async () => {
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Esporta Excel' }).click();
+    expect((await downloading).suggestedFilename()).toMatch(/^Confronto_dati_periodo_\d{2}-\d{2}-\d{4}\.xlsx$/);
+  });
   await page.screenshot({ path: '/tmp/statistiche-confronto-1400.png', fullPage: true });
   await expectNoSeriousViolations(page);
 });
@@ -81,6 +86,9 @@ test('merchant.0001234 confronta ottobre con settembre dei suoi negozi a 390 px'
   await page.goto(`/wpbusiness/statistiche/confrontoDatiPeriodo?${MONTHS}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Confronto dati periodo' })).toBeVisible();
   await expectComparison(page, 'merchant.0001234');
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Esporta Excel' }).click();
+  expect((await downloading).suggestedFilename()).toMatch(/^Confronto_dati_periodo_\d{2}-\d{2}-\d{4}\.xlsx$/);
   await page.screenshot({ path: '/tmp/statistiche-confronto-390.png', fullPage: true });
   // Nothing scrolls sideways: the table scrolls in its own box.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -180,12 +180,20 @@ compare:
     expect(model?.reports[0].compare).toMatchObject({ kinds: ['anno', 'trimestre', 'mese'], settleDays: 0 });
   });
 
-  it('is refused at the line: a dimension not by month, no period, a period too short for a year, an export, a message not naming the month', () => {
+  it('offers its export as the comparison\'s file: GET /report/<path>/esporta with the two periods\' parameters', () => {
+    const { model, diagnostics } = load(`${COMPARED}export: { formats: [xlsx] }\n`);
+    expect(diagnostics.map(format)).toEqual([]);
+    const doc = openApiJson(present(model, 'the model'));
+    const names = (path: string) => doc.paths[path].get.parameters.map((p: { name: string }) => p.name);
+    expect(doc.paths['/report/cassa/incassi/esporta'].get).toMatchObject({ operationId: 'reportIncassiExport', 'x-operation': 'reportExport' });
+    expect(names('/report/cassa/incassi/esporta')).toEqual([...names('/report/cassa/incassi'), 'formato']);
+  });
+
+  it('is refused at the line: a dimension not by month, no period, a period too short for a year, a message not naming the month', () => {
     expect(refused(COMPARED.replace('  dimension: mese', '  dimension: esito'), "compare dimension 'esito' must group the period's date field data by month")).toBe(`${REPORT_FILE}:10:14`);
     expect(refused(COMPARED.replace('  dimension: mese', '  dimension: mesi'), "compare dimension 'mesi' is not a dimension of Incassi. Did you mean 'mese'?")).toBe(`${REPORT_FILE}:10:14`);
     expect(refused(COMPARED.replace(/period:\n(.*\n){3}/, ''), 'compares periods but declares no period')).toMatch(new RegExp(`^${REPORT_FILE}:`));
     expect(refused(COMPARED.replace('maxMonths: 12', 'maxMonths: 3'), 'a year needs 12')).toBe(`${REPORT_FILE}:7:14`);
-    expect(refused(`${COMPARED}export: { formats: [xlsx] }\n`, 'its export is not supported')).toMatch(new RegExp(`^${REPORT_FILE}:`));
     expect(refused(COMPARED.replace('"Ultimo mese: {ultimoMese}"', 'Ultimo mese'), 'should name the latest month with {ultimoMese}')).toMatch(new RegExp(`^${REPORT_FILE}:`));
   });
 });

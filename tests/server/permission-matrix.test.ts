@@ -478,6 +478,8 @@ const SAMPLES: Partial<Record<string, Sample>> = {
   // The period comparison (docs/spec-language.md#period-comparison): two concluded months, in the caller's scope.
   reportConfrontoPeriodo: { query: { confronto: 'mese', meseAnno1: '2026-09', meseAnno2: '2026-08' }, outside: 'unscoped' },
   reportConfrontoPeriodoEsercente: { query: { confronto: 'mese', meseAnno1: '2026-09', meseAnno2: '2026-08' }, outside: 'unscoped' },
+  reportConfrontoPeriodoExport: { query: { confronto: 'mese', meseAnno1: '2026-09', meseAnno2: '2026-08', formato: 'xlsx' }, outside: 'unscoped' },
+  reportConfrontoPeriodoEsercenteExport: { query: { confronto: 'mese', meseAnno1: '2026-09', meseAnno2: '2026-08', formato: 'xlsx' }, outside: 'unscoped' },
   // The sector comparison (docs/spec-language.md#peer-comparison): the caller's own next to its peers' average.
   reportConfrontoSettore: { query: { annoMeseDa: '2026-06', annoMeseA: '2026-10' }, outside: 'unscoped' },
   // The statistics dashboard's report (spec/statistiche/statistiche-dashboard.yaml): a day, in the caller's scope.

@@ -11,6 +11,8 @@ import { latestComparableMonth, monthLabel } from '../../common/report-compare.j
 import { demoMovements, type DemoMovement } from '../../scripts/demo-movimenti.js';
 import { MOVEMENT_SCOPE } from '../support/demo-movement-scope.js';
 import { API } from '../support/test-app.js';
+import { binaryBody } from '../support/binary-body.js';
+import { sheetCells } from '../support/sheet-cells.js';
 import { useDemoSessions } from '../support/demo-sessions.js';
 
 const DEMO = demoMovements();
@@ -141,6 +143,41 @@ describe('the merchant\'s comparison (business portal), in its scope (seed 002 ย
     for (const user of ['merchant.0001234', 'operatore.0001234']) {
       expect((await as[user].get(`${BANK}?confronto=mese&meseAnno1=2026-10&meseAnno2=2026-09`)).status, user).toBe(403);
     }
+  });
+});
+
+describe('the Excel export (seed 002 ยง7 confrontoAnnoMese exportExcel, wbExportExcel)', () => {
+  const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  const QUARTERS = 'confronto=trimestre&anno1=2026&trimestre1=3&anno2=2026&trimestre2=2';
+  /** A row of the file: the month, then each measure in period 1, period 2 and its change. */
+  const cellsOf = (label: string, f: Omit<Row, 'key' | 'label' | 'mesi'>) => [label,
+    ...(['transato', 'operazioni', 'media'] as const).flatMap((m) => [f.periodo1[m], f.periodo2[m], f.variazione[m]])];
+
+  it('downloads the comparison on screen: each month with both periods and the change, and the totals', async () => {
+    const page = answerOf(await as['sede.30480'].get(`${BANK}?${QUARTERS}`));
+    const res = await as['sede.30480'].get(`${BANK}/esporta?${QUARTERS}&formato=xlsx`).buffer(true).parse(binaryBody);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe(XLSX);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="Confronto_dati_periodo_\d{2}-\d{2}-\d{4}\.xlsx"/);
+    const cells = await sheetCells(res.body);
+    expect(cells[0]).toEqual(['Mese', 'Transato Lug-Set 2026', 'Transato Apr-Giu 2026', 'Variazione transato', 'Numero operazioni Lug-Set 2026',
+      'Numero operazioni Apr-Giu 2026', 'Variazione numero operazioni', 'Importo medio Lug-Set 2026', 'Importo medio Apr-Giu 2026', 'Variazione importo medio']);
+    expect(cells.slice(1, -1)).toEqual(page.rows.map((r) => cellsOf(r.label, r)));
+    expect(cells.at(-1)).toEqual(cellsOf('Totale', page.totals));
+    // A month without a base has no change: an empty cell, not 0.
+    expect(cells[1][3]).toBeNull();
+  });
+
+  it('gives the operator the file of its assigned store only, keeps the bank\'s file from merchants, refuses an unfinished month', async () => {
+    const months = 'confronto=mese&meseAnno1=2026-09&meseAnno2=2026-08';
+    const page = answerOf(await as['operatore.0001234'].get(`${MERCHANT}?${months}`));
+    const res = await as['operatore.0001234'].get(`${MERCHANT}/esporta?${months}&formato=xlsx`).buffer(true).parse(binaryBody);
+    expect(res.status).toBe(200);
+    expect((await sheetCells(res.body)).at(-1)).toEqual(cellsOf('Totale', page.totals));
+    expect(page.totals.periodo1).toEqual(figures('operatore.0001234', ['2026-09']));
+    expect((await as['merchant.0001234'].get(`${BANK}/esporta?${months}&formato=xlsx`)).status).toBe(403);
+    const future = await as['sede.30480'].get(`${BANK}/esporta?confronto=mese&meseAnno1=2099-01&meseAnno2=2026-08&formato=xlsx`);
+    expect(future.status).toBe(400);
   });
 });
 

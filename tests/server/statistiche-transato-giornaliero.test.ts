@@ -4,10 +4,10 @@
  * (spec/statistiche/transato-giornaliero.yaml): exact figures computed here from the demo's own generator
  * (scripts/demo-movimenti.ts), each user's data scope, the range's messages, the sheet's cells.
  */
-import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { demoMovements, type DemoMovement } from '../../scripts/demo-movimenti.js';
 import { binaryBody } from '../support/binary-body.js';
+import { sheetCells } from '../support/sheet-cells.js';
 import { MOVEMENT_SCOPE } from '../support/demo-movement-scope.js';
 import { API } from '../support/test-app.js';
 import { useDemoSessions } from '../support/demo-sessions.js';
@@ -110,15 +110,6 @@ describe('the range: ordered and at most one month (seed 002 §5)', () => {
 });
 
 describe('the Excel export (seed 002 §2 daily turnover with Excel export)', () => {
-  /** The sheet's cells, row by row. */
-  async function sheetOf(body: Parameters<ExcelJS.Xlsx['load']>[0]): Promise<unknown[][]> {
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(body);
-    const out: unknown[][] = [];
-    book.worksheets[0].eachRow((row) => { out.push(row.values instanceof Array ? row.values.slice(1) : []); });
-    return out;
-  }
-
   it('downloads the bank\'s days as the page shows them, with the totals, named after the report', async () => {
     const res = await as['sede.30480'].get(`${URL}/esporta?${PERIOD}&formato=xlsx`).buffer(true).parse(binaryBody);
     expect(res.status).toBe(200);
@@ -127,7 +118,7 @@ describe('the Excel export (seed 002 §2 daily turnover with Excel export)', () 
     const rows = DEMO.filter((m) => counted(m) && MOVEMENT_SCOPE['sede.30480'](m));
     const byDay = sums(rows, (m) => m.dataOperazione);
     const days = [...byDay.keys()].sort();
-    const cells = await sheetOf(res.body);
+    const cells = await sheetCells(res.body);
     expect(cells[0]).toEqual(['Giorno', 'Transato', 'Numero operazioni', 'Importo medio']);
     expect(cells.slice(1, -1)).toEqual(days.map((d) => {
       const v = byDay.get(d) ?? { transato: 0, operazioni: 1 };
@@ -139,7 +130,7 @@ describe('the Excel export (seed 002 §2 daily turnover with Excel export)', () 
 
   it('exports the by-bank variant with the banks\' names, and refuses a format the spec does not offer', async () => {
     const res = await as.assistenza.get(`${URL}/esporta?${PERIOD}&per=banca&formato=xlsx`).buffer(true).parse(binaryBody);
-    const cells = await sheetOf(res.body);
+    const cells = await sheetCells(res.body);
     expect(cells[0][0]).toBe('Banca');
     expect(cells.slice(1, -1).map((r) => r[0]).sort()).toEqual(['30480 - Banca di Credito Cooperativo di Esempio', '34256 - Cassa Rurale Alpina', '99999 - Aggregato push']);
     expect((await as.assistenza.get(`${URL}/esporta?${PERIOD}&formato=csv`)).status).toBe(400);

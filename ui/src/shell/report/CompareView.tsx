@@ -13,6 +13,7 @@ import { userMessage } from '../../core/apiError';
 import { useDataProvider } from '../../core/hooks/useDataProvider';
 import { useStableValue } from '../../core/hooks/useStableValue';
 import { twoDecimalsFormat } from '../../core/numberFormats';
+import { ReportExportButton } from './ReportExportButton';
 import type { ReportMeta } from '../../core/types';
 import { FilterBar } from '../list/FilterBar';
 import { localToday } from '../list/searchPeriod';
@@ -114,12 +115,13 @@ export function CompareView({ report, compare, delayMs }: { report: ReportMeta; 
       </Paper>
       {error && <Alert color="red" role="alert">{error}</Alert>}
       {!answer && !error && <Loader aria-label="Caricamento" />}
-      {answer && !error && <CompareResult report={report} answer={answer} />}
+      {answer && !error && <CompareResult report={report} answer={answer} query={{ ...query, [COMPARE_KIND_PARAM]: kind }} />}
     </Stack>
   );
 }
 
-function CompareResult({ report, answer }: { report: ReportMeta; answer: CompareAnswer }) {
+/** `query`: what the page asked, so the file holds the comparison on screen. */
+function CompareResult({ report, answer, query }: { report: ReportMeta; answer: CompareAnswer; query: Record<string, string> }) {
   const [one, two] = answer.periodi;
   const title = `${one.label} rispetto a ${two.label}`;
   return (
@@ -145,6 +147,7 @@ function CompareResult({ report, answer }: { report: ReportMeta; answer: Compare
       <Paper withBorder p={{ base: 'xs', sm: 'md' }}>
         <Group justify="space-between" mb="sm">
           <Title order={2} size="h4">{`${report.label}: ${title}`}</Title>
+          <ReportExportButton report={report} query={query} disabled={answer.rows.length === 0} />
         </Group>
         <ScrollBox label={`Tabella: ${report.label}, ${title}`}>
           <Table striped withTableBorder horizontalSpacing="xs" fz="sm" data-testid="confronto-tabella">
