@@ -20,6 +20,7 @@ export const FORMAT_REASONS = {
   partitaIva: ['invalid'],
   cap: ['invalid'],
   provincia: ['invalid'],
+  mese: ['invalid'],
 } as const;
 
 export type NamedFormat = keyof typeof FORMAT_REASONS;
@@ -72,6 +73,8 @@ const CHECKS: { [F in NamedFormat]: (value: string) => FormatReason<F> | undefin
   partitaIva: (value) => (/^[0-9]{11}$/.test(value) && validPartitaIva(value).isValid ? undefined : 'invalid'),
   cap: (value) => (/^[0-9]{5}$/.test(value) ? undefined : 'invalid'),
   provincia: (value) => (ITALIAN_PROVINCES.has(value) ? undefined : 'invalid'),
+  // A calendar month, yyyy-mm (seed 002 §9 month pickers): shown as "luglio 2026", picked from a month picker.
+  mese: (value) => (/^[0-9]{4}-(0[1-9]|1[0-2])$/.test(value) ? undefined : 'invalid'),
 };
 
 /** Why `value` is not of `format`, or undefined when it is. */
@@ -105,6 +108,7 @@ export const AJV_NAMED_FORMATS: Record<NamedFormat, (value: string) => boolean> 
   partitaIva: (value) => formatProblem('partitaIva', value) === undefined,
   cap: (value) => formatProblem('cap', value) === undefined,
   provincia: (value) => formatProblem('provincia', value) === undefined,
+  mese: (value) => formatProblem('mese', value) === undefined,
 };
 
 /** Adds the named formats to an Ajv instance (any Ajv class: only `addFormat` is used). */

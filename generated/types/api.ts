@@ -10790,7 +10790,10 @@ export interface components {
             documento: string | null;
             /** Identificativo */
             id: string;
-            /** Mese di riferimento */
+            /**
+             * Mese di riferimento
+             * Format: mese
+             */
             mese: string;
             /** Netto */
             netto: number | null;
@@ -10820,7 +10823,10 @@ export interface components {
             documento: string | null;
             /** Identificativo */
             id: string;
-            /** Mese di riferimento */
+            /**
+             * Mese di riferimento
+             * Format: mese
+             */
             mese: string;
             /** Netto */
             netto: number | null;
@@ -10849,7 +10855,10 @@ export interface components {
             creatoIl?: string | null;
             /** Report PDF */
             documento?: string | null;
-            /** Mese di riferimento */
+            /**
+             * Mese di riferimento
+             * Format: mese
+             */
             mese: string;
             /** Netto */
             netto?: number | null;
@@ -10887,7 +10896,10 @@ export interface components {
             documento: string | null;
             /** Identificativo */
             id: string;
-            /** Mese di riferimento */
+            /**
+             * Mese di riferimento
+             * Format: mese
+             */
             mese: string;
             /** Netto */
             netto: number | null;
@@ -10921,7 +10933,10 @@ export interface components {
             documento: string | null;
             /** Identificativo */
             id: string;
-            /** Mese di riferimento */
+            /**
+             * Mese di riferimento
+             * Format: mese
+             */
             mese: string;
             /** Netto */
             netto: number | null;
@@ -10954,7 +10969,10 @@ export interface components {
             creatoIl?: string | null;
             /** Report PDF */
             documento?: string | null;
-            /** Mese di riferimento */
+            /**
+             * Mese di riferimento
+             * Format: mese
+             */
             mese: string;
             /** Netto */
             netto?: number | null;

@@ -449,6 +449,10 @@ reference?: string
  */
 maxLength?: number
 /**
+ * A text field's named format (docs/spec-language.md#named-formats): `mese` is shown as "luglio 2026" and filtered with a month picker.
+ */
+format?: string
+/**
  * Shown as [label] after the value on the rows whose `when` (JSON Logic over the row) holds (spec list.badges).
  */
 badges?: ColumnBadge[]
@@ -478,6 +482,10 @@ reference?: string
  * A text field's longest value, which sizes its column.
  */
 maxLength?: number
+/**
+ * A text field's named format (docs/spec-language.md#named-formats): `mese` is shown as "luglio 2026" and filtered with a month picker.
+ */
+format?: string
 /**
  * Query parameter (the bank name filter is `name`; a range end is `<param>Da` or `<param>A`).
  */

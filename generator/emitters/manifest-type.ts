@@ -23,6 +23,7 @@ const OPERATIONS = ['list', 'get', 'create', 'update', 'delete'];
 const columnExtras = {
   reference: { ...str, description: 'The entity a reference points to: a filter picks its row by name (`?format=compact&q=`).' },
   maxLength: { ...int, description: "A text field's longest value, which sizes its column." },
+  format: { ...str, description: "A text field's named format (docs/spec-language.md#named-formats): `mese` is shown as \"luglio 2026\" and filtered with a month picker." },
 };
 const routeBase = {
   path: str, permission: str, title: str, public: { type: 'boolean', description: 'Reachable without login (seed 000 §2).' },

@@ -146,10 +146,12 @@ function bulkActions(entity: EntityModel): BulkAction[] {
 function entityManifest(entity: EntityModel, model: Model): EntityMeta {
   const bulk = bulkActions(entity);
   // groups: the enum's named subsets of codes, so a page can tell e.g. a suspended ticket without spelling codes.
-  // reference: the entity a reference points to, so a filter picks its row by name; maxLength: how wide a text column needs to be.
+  // reference: the entity a reference points to, so a filter picks its row by name; maxLength: how wide a text column needs to be;
+  // format: a named format the cell and the filter show in their own way (a month as "luglio 2026").
   const column = (f: FieldModel): ColumnDef => ({
     field: f.name, label: f.label, type: f.type, ...(f.options ? { options: f.options } : {}), ...(f.groups ? { groups: f.groups } : {}),
     ...(f.reference ? { reference: f.reference.entity } : {}), ...(f.maxLength !== undefined ? { maxLength: f.maxLength } : {}),
+    ...(f.format ? { format: f.format } : {}),
   });
   return {
     label: entity.label,

@@ -80,3 +80,23 @@ for (const width of [1400, 390]) {
     expect(file.suggestedFilename()).toBe('Tracciato_30480_2026-10.txt');
   });
 }
+
+test('sede.30480 trova il report di settembre per mese: il mese si sceglie e si legge per nome (formato mese) a 390 px', async ({ newPage }) => {
+  const page = await newPage();
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.goto('/report/trasrepo');
+  await expectPath(page, '/login/banca');
+  await submitLogin(page, 'sede.30480');
+  await expectPath(page, '/report/trasrepo');
+  // The month's report, made as the "nuovo" page makes it (the same session's API call).
+  const made = await page.request.post('/webpos/api/v1/trasrepo/createreport', { data: { codAbi: '30480', mese: '2026-09' }, headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+  expect(made.status()).toBe(200);
+  await page.goto('/report/trasrepo?mese=2026-09');
+  const filter = page.locator('[data-filter="mese"]');
+  await expect(filter).toHaveText(/settembre 2026/);
+  await expect(page.getByRole('row', { name: /settembre 2026/ })).toBeVisible();
+  await expect(page.getByText('2026-09', { exact: true })).toHaveCount(0);
+  await page.screenshot({ path: '/tmp/trasrepo-mese-390.png', fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSeriousViolations(page);
+});

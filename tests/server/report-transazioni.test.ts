@@ -69,6 +69,15 @@ describe('bank transaction reports (seed 002 §2 /report/trasrepo)', () => {
     expect(future.body.details).toEqual([{ field: 'mese', message: 'Il mese di riferimento non può essere successivo al mese corrente' }]);
   });
 
+  it('searches the list by a month (format mese): the month given finds its report, a month not written yyyy-mm finds none', async () => {
+    const found = await as['sede.30480'].get(`${API}/trasrepo?mese=2026-09`);
+    expect(found.status).toBe(200);
+    expect(mesiOf(found)).toEqual(['2026-09']);
+    const wrong = await as['sede.30480'].get(`${API}/trasrepo?mese=09%2F2026`);
+    expect(wrong.status).toBe(200);
+    expect(mesiOf(wrong)).toEqual([]);
+  });
+
   it('keeps another bank out: no report of 30480 created, listed, read or downloaded by sede.60855', async () => {
     const create = await as['sede.60855'].post(`${API}/trasrepo/createreport`).send({ codAbi: '30480', mese: '2026-08' });
     expect(create.status).toBe(404);

@@ -12,6 +12,7 @@ export const VALID_SAMPLES: Record<NamedFormat, string[]> = {
   partitaIva: ['00743110157', '12345670017'],
   cap: ['20121', '00118'],
   provincia: ['MI', 'RM', 'SU', 'EE'],
+  mese: ['2026-07', '2015-02', '2099-12'],
 };
 
 export const INVALID_SAMPLES: { [F in NamedFormat]: [string, FormatReason<F>][] } = {
@@ -26,4 +27,5 @@ export const INVALID_SAMPLES: { [F in NamedFormat]: [string, FormatReason<F>][] 
   partitaIva: [['00743110158', 'invalid'], ['0074311015', 'invalid'], ['IT00743110157', 'invalid']],
   cap: [['2012', 'invalid'], ['2012A', 'invalid'], ['201210', 'invalid']],
   provincia: [['XX', 'invalid'], ['mi', 'invalid'], ['MIL', 'invalid']],
+  mese: [['2026-13', 'invalid'], ['2026-00', 'invalid'], ['2026-7', 'invalid'], ['07/2026', 'invalid'], ['2026-07-01', 'invalid']],
 };

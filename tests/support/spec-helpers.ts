@@ -45,6 +45,7 @@ export const MINIMAL_MESSAGES = `messages:
     partitaIva: { invalid: Partita IVA non valida }
     cap: { invalid: CAP non valido }
     provincia: { invalid: Provincia inesistente }
+    mese: { invalid: "Indicare il mese nel formato aaaa-mm (es. 2026-07)" }
   errors:
     NOT_FOUND: Elemento non trovato
   mails:

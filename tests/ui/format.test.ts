@@ -29,4 +29,11 @@ describe('Italian formats', () => {
     expect(formatCell({ type: 'boolean' }, undefined)).toBe('');
     expect(formatCell({ type: 'string' }, 30480)).toBe('30480');
   });
+
+  it('names a month (format mese) and leaves anything else as it is', () => {
+    expect(formatCell({ type: 'string', format: 'mese' }, '2026-07')).toBe('luglio 2026');
+    expect(formatCell({ type: 'string', format: 'mese' }, '2026-12')).toBe('dicembre 2026');
+    expect(formatCell({ type: 'string', format: 'mese' }, '2026-13')).toBe('2026-13');
+    expect(formatCell({ type: 'string', format: 'mese' }, null)).toBe('');
+  });
 });

@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import type { ColumnDef, EnumOption } from './types';
 import { textOf } from '../../../common/text';
 import { euroFormat } from './numberFormats';
+import { monthLabel } from '../../../common/report-compare';
 
 function isEmpty(value: unknown): value is null | undefined | '' {
   return value === null || value === undefined || value === '';
@@ -46,8 +47,16 @@ export function formatEnum(value: unknown, options: readonly EnumOption[] = []):
   return option ? option.label : textOf(value);
 }
 
+/** `2026-07` -> `luglio 2026` (a field of format `mese`); anything else as it is. */
+export function formatMonth(value: unknown): string {
+  if (isEmpty(value)) return '';
+  const text = textOf(value);
+  return /^[0-9]{4}-(0[1-9]|1[0-2])$/.test(text) ? monthLabel(text) : text;
+}
+
 /** One table cell, by the column's declared type. Integers stay raw: most are codes, and 12.345 would misread. */
-export function formatCell(column: Pick<ColumnDef, 'type' | 'options'>, value: unknown): string {
+export function formatCell(column: Pick<ColumnDef, 'type' | 'options' | 'format'>, value: unknown): string {
+  if (column.format === 'mese') return formatMonth(value);
   switch (column.type) {
     case 'date': return formatDate(value);
     case 'datetime': return formatDateTime(value);

@@ -3,7 +3,7 @@
  * own JSON Schema and uiSchema say how a value reads, in the list's Italian formats: enum labels, dd/MM/yyyy,
  * Sì/No, the name of a referenced row, whether a file is there. Fields the form would not show are left out.
  */
-import { formatBoolean, formatDate, formatDateTime, formatEnum } from './format';
+import { formatBoolean, formatDate, formatDateTime, formatEnum, formatMonth } from './format';
 import { isRecord } from './guards';
 import { numberFormat } from './numberFormats';
 import { referenceLabel } from './referenceLabels';
@@ -41,6 +41,7 @@ function formatValue(schema: Record<string, unknown>, ui: Record<string, unknown
   if (type === 'boolean') return formatBoolean(value);
   if (schema.format === 'date') return formatDate(value);
   if (schema.format === 'date-time') return formatDateTime(value);
+  if (schema.format === 'mese') return formatMonth(value);
   if (type === 'number' && typeof value === 'number') return numberFormat.format(value);
   return typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
 }

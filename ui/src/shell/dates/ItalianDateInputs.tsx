@@ -6,7 +6,7 @@
  */
 import { useState, type CSSProperties, type ReactNode } from 'react';
 import { Group, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { DateInput, MonthPickerInput } from '@mantine/dates';
 import { dateTimeParts, dateTimeValue, isCalendarDate, parseItalianDate, parseTime } from '../../core/dates';
 import { formatDateTime } from '../../core/format';
 
@@ -52,6 +52,29 @@ export function ItalianDateInput({ value, onChange, clearable = true, readOnly, 
       popoverProps={{ position: 'bottom-start' }}
       ariaLabels={CALENDAR_LABELS}
       clearButtonProps={{ 'aria-label': 'Cancella la data' }}
+    />
+  );
+}
+
+/**
+ * A calendar month (a field of format `mese`, docs/spec-language.md#named-formats): picked from the months of a
+ * year, shown as "luglio 2026"; the value is `YYYY-MM`.
+ */
+export function ItalianMonthInput({ value, onChange, clearable = true, readOnly, disabled, ...rest }: DateProps) {
+  const month = value && /^[0-9]{4}-(0[1-9]|1[0-2])$/.test(value) ? `${value}-01` : null;
+  return (
+    <MonthPickerInput
+      {...rest}
+      value={month}
+      onChange={(next) => onChange(next ? next.slice(0, 7) : undefined)}
+      valueFormat="MMMM YYYY"
+      placeholder="Scegli il mese"
+      clearable={clearable && !readOnly && !disabled}
+      readOnly={readOnly}
+      disabled={disabled}
+      popoverProps={{ position: 'bottom-start' }}
+      ariaLabels={CALENDAR_LABELS}
+      clearButtonProps={{ 'aria-label': 'Cancella il mese' }}
     />
   );
 }

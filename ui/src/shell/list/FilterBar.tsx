@@ -8,8 +8,8 @@ import type { CSSProperties, ReactNode } from 'react';
 import { Group, Select, TextInput } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import type { FilterDef } from '../../core/types';
-import { formatDate } from '../../core/format';
-import { ItalianDateInput } from '../dates/ItalianDateInputs';
+import { formatDate, formatMonth } from '../../core/format';
+import { ItalianDateInput, ItalianMonthInput } from '../dates/ItalianDateInputs';
 import { ReferenceFilter } from './ReferenceFilter';
 import { TypeaheadInput } from './TypeaheadInput';
 
@@ -65,6 +65,7 @@ function FilterInput({ filter, value, locked, delayMs, onChange }: InputProps) {
     return <ReferenceFilter {...common} target={filter.reference} value={value} delayMs={delayMs} onChange={pick} locked={LOCK} />;
   }
   if (locked) return <LockedFilter {...common} filter={filter} value={value} />;
+  if (filter.format === 'mese') return <ItalianMonthInput {...common} value={value} onChange={(v) => onChange(v, false)} />;
   switch (filter.type) {
     case 'enum':
       return (
@@ -100,7 +101,8 @@ const LOCK = <IconLock size={16} role="img" aria-label="Bloccato" />;
  */
 function LockedFilter({ filter, value, ...common }: { filter: FilterDef; value: string; label: string; 'data-filter': string; style: CSSProperties }) {
   const shown = filter.type === 'enum' ? filter.options?.find((o) => o.value === value)?.label ?? value
-    : filter.type === 'date' || filter.type === 'datetime' ? formatDate(value) : value;
+    : filter.type === 'date' || filter.type === 'datetime' ? formatDate(value)
+      : filter.format === 'mese' ? formatMonth(value) : value;
   return (
     <TextInput
       {...common}
