@@ -87,7 +87,7 @@ test('causale e nome e cognome compaiono solo con le richieste speciali abilitat
   // An administrator switches them on (the configuration table, as Configurazione > Salva writes it).
   const db = new Database(appDatabase);
   try {
-    db.prepare('insert into configurazione (chiave, valore) values (?, ?)').run('PWM.SPECIAL_REQUESTS', 'true');
+    db.prepare('insert into configurazione (chiave, valore, updated_at, updated_by) values (?, ?, ?, ?)').run('PWM.SPECIAL_REQUESTS', 'true', new Date().toISOString(), 'assistenza');
   } finally {
     db.close();
   }
