@@ -30,6 +30,8 @@ export type MessageKey =
   | FormatMessageKey
   /** Conditional fields: a new value sent while the field is read-only or hidden. */
   | 'readOnlyWhen' | 'hiddenWhen'
+  /** Fields with `enabledBy`: a value sent while the configuration key is off. */
+  | 'enabledBy'
   /** Lookup fields: no offered row has the value. */
   | 'lookup'
   | 'withinScope';
@@ -119,6 +121,8 @@ export interface FieldModel {
   format?: NamedFormat;
   /** When the field is required, read-only or hidden (common/field-conditions.ts); clearWhen is a rule. */
   when?: FieldConditions;
+  /** A boolean configuration key: while it is off the form hides the field and the API refuses a value for it. */
+  enabledBy?: string;
 }
 
 export interface ChildModel {
@@ -262,7 +266,7 @@ export interface EntityModel {
   form?: {
     route: string; title: string; fields: string[]; permission: string; layout?: FormLayoutModel; views?: FormViewModel[]; createRefusal?: string;
     /** Custom operations offered as buttons on a saved row (docs/spec-language.md#form-operations). */
-    operations?: { operation: string; label: string; confirm?: string }[];
+    operations?: { operation: string; label: string; confirm?: string; prefill?: string }[];
   };
   /** `icon`: a Tabler icon's name (tabler.io/icons: building-bank). */
   menu?: { group: string; label: string; order: number; icon?: string };

@@ -17,6 +17,7 @@ import { exportDirFromEnv } from './exports/settings.js';
 import { createRowValidator } from './crud/row-validator.js';
 import { OUTBOX_DEFAULTS, OutboxWorker, type OutboxOptions } from './outbox/worker.js';
 import { domainHandlers, entityHooks } from './domain/index.js';
+import { createDocumentMailHandlers } from './domain/documenti/invio-mail.js';
 import { createAccountConfirmationHandlers } from './domain/auth/account-confirmation.js';
 import { createAuthHandlers } from './domain/auth/handlers.js';
 import { authLimitsFromEnv, type AuthLimits } from './domain/auth/limits.js';
@@ -100,7 +101,7 @@ export function createApp({ db, artifacts, validateResponses = false, uiDir, exp
   app.locals.authThrottle = auth.throttle;
   const handlers = {
     ...domainHandlers, ...createAuthHandlers(auth), ...createAccountConfirmationHandlers(auth), ...createFederationHandlers(auth), ...createActingHandlers(auth),
-    ...createWebauthnHandlers(auth, relyingPartyFromEnv()),
+    ...createWebauthnHandlers(auth, relyingPartyFromEnv()), ...createDocumentMailHandlers(auth),
   };
   const hooks = entityHooks(auth);
 

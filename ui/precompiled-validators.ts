@@ -1,8 +1,8 @@
 /**
  * Build-time form validators (issue 12 item 14). Ajv compiles a JSON Schema into JavaScript with
  * `new Function`, which the Content-Security-Policy forbids (script-src 'self', no 'unsafe-eval'); so the
- * build compiles every schema the forms validate (each generated/forms/<Entity>.json `schema`, and each
- * transition's `input.schema`) into standalone code, with rjsf's own compiler and the same Ajv class and
+ * build compiles every schema the forms validate (each generated/forms/<Entity>.json `schema`, each
+ * transition's `input.schema` and each form operation's `operationInputs.<name>.schema`) into standalone code, with rjsf's own compiler and the same Ajv class and
  * options as ui/src/shell/form/validator.ts. Each form's validators travel with that form's definition: the
  * build appends to the module of generated/forms/<Entity>.json the imports of its own validators and their
  * registration in ui/src/shell/form/precompiled.ts, so a page downloads the validators of the form it shows
@@ -35,6 +35,8 @@ function formSchemas(formsDir: string): Map<string, { key: string; schema: RJSFS
     add(recordAt(form, 'schema'));
     const transitions = recordAt(form, 'states')?.transitions;
     for (const t of Array.isArray(transitions) ? transitions : []) add(recordAt(recordAt(t, 'input'), 'schema'));
+    // The bodies of the form's operations (docs/spec-language.md#form-operations), asked in the same modal.
+    for (const input of Object.values(recordAt(form, 'operationInputs') ?? {})) add(recordAt(input, 'schema'));
     byForm.set(resolve(formsDir, file), [...found].map(([key, schema]) => ({ key, schema })));
   }
   return byForm;

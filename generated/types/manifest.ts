@@ -386,7 +386,7 @@ deletedMessage?: string
 relatedLists?: RelatedListDef[]
 requireOneFilter?: RequireOneFilter
 /**
- * Buttons of a saved row running a custom operation (spec form.operations): its method, path with the key's {params}, permission, and the question asked first.
+ * Buttons of a saved row running a custom operation (spec form.operations): its method, path with the key's {params}, permission, the question asked first, and its inputs' prefill.
  */
 formOperations?: FormOperation[]
 /**
@@ -573,11 +573,24 @@ params: string[]
 message: string
 }
 export interface FormOperation {
+operation: string
 label: string
 method: string
 path: string
 permission: string
 confirm?: string
+/**
+ * The operation has a body: its inputs (forms/<Entity>.json operationInputs) are asked in a modal first.
+ */
+input?: true
+/**
+ * A GET with the same {params} whose answer's fields start the inputs.
+ */
+prefillPath?: string
+/**
+ * The operation answers a file: the button downloads and saves it.
+ */
+file?: true
 }
 export interface ListOperation {
 label: string

@@ -39,8 +39,20 @@ function formFile(entity: EntityModel, form: NonNullable<EntityModel['form']>, m
     fieldPermissions: Object.fromEntries(entity.fields.filter((f) => f.editPermission).map((f) => [f.name, f.editPermission])),
     // requiredWhen, readOnlyWhen, hiddenWhen: the form evaluates them on its data as the API does on the row.
     ...(entity.fields.some((f) => f.when) ? { conditions: Object.fromEntries(entity.fields.flatMap((f) => (f.when ? [[f.name, f.when]] : []))) } : {}),
+    // Fields shown only while a boolean configuration key is on (docs/spec-language.md#fields-enabled-by-configuration).
+    ...(entity.fields.some((f) => f.enabledBy) ? { enabledBy: Object.fromEntries(entity.fields.flatMap((f) => (f.enabledBy ? [[f.name, f.enabledBy]] : []))) } : {}),
     ...(entity.states?.length ? { states: formStates(entity.states) } : {}),
+    // The inputs of the form's operations that take a body (docs/spec-language.md#form-operations), by operation.
+    ...(operationInputs(form, model) ? { operationInputs: operationInputs(form, model) } : {}),
   });
+}
+
+function operationInputs(form: NonNullable<EntityModel['form']>, model: Model): Record<string, unknown> | undefined {
+  const withBody = (form.operations ?? []).flatMap((b) => {
+    const body = model.operations.find((o) => o.name === b.operation)?.body;
+    return body?.length ? [[b.operation, inputForm(body)] as const] : [];
+  });
+  return withBody.length ? Object.fromEntries(withBody) : undefined;
 }
 
 /**

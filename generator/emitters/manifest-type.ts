@@ -133,8 +133,13 @@ export const manifestSchema = {
       relatedLists: { type: 'array', items: ref('RelatedListDef'), description: "Paged lists of other entities' rows shown on the record (docs/spec-language.md#related-lists)." },
       requireOneFilter: ref('RequireOneFilter'),
       formOperations: {
-        type: 'array', description: "Buttons of a saved row running a custom operation (spec form.operations): its method, path with the key's {params}, permission, and the question asked first.",
-        items: shape('FormOperation', { label: str, method: str, path: str, permission: str, confirm: str }, ['label', 'method', 'path', 'permission']),
+        type: 'array', description: "Buttons of a saved row running a custom operation (spec form.operations): its method, path with the key's {params}, permission, the question asked first, and its inputs' prefill.",
+        items: shape('FormOperation', {
+          operation: str, label: str, method: str, path: str, permission: str, confirm: str,
+          input: { type: 'boolean', const: true, description: "The operation has a body: its inputs (forms/<Entity>.json operationInputs) are asked in a modal first." },
+          prefillPath: { ...str, description: "A GET with the same {params} whose answer's fields start the inputs." },
+          file: { type: 'boolean', const: true, description: 'The operation answers a file: the button downloads and saves it.' },
+        }, ['operation', 'label', 'method', 'path', 'permission']),
       },
       listOperations: {
         type: 'array', description: "Buttons of the list running a custom operation (spec list.operations): with the selected rows' keys in the body field `selection`, or with the list's filter values as query parameters (`filters`: the query parameter and the list's filter parameter holding its value); `file`: the answer is a file to save.",

@@ -171,7 +171,14 @@ function entityManifest(entity: EntityModel, model: Model): EntityMeta {
     ...(entity.form?.operations ? {
       formOperations: entity.form.operations.map((b) => {
         const op = model.operations.find((o) => o.name === b.operation);
-        return { label: b.label, method: op?.method ?? 'put', path: op?.path ?? '', permission: op?.permission ?? '', ...(b.confirm ? { confirm: b.confirm } : {}) };
+        const prefill = b.prefill ? model.operations.find((o) => o.name === b.prefill) : undefined;
+        return {
+          operation: b.operation, label: b.label, method: op?.method ?? 'put', path: op?.path ?? '', permission: op?.permission ?? '', ...(b.confirm ? { confirm: b.confirm } : {}),
+          // With a body, its inputs are asked in a modal (forms/<Entity>.json operationInputs), started at the GET's answer.
+          ...(op?.body?.length ? { input: true } : {}), ...(prefill ? { prefillPath: prefill.path } : {}),
+          // A GET answering a file: the button downloads it.
+          ...(op?.response.file ? { file: true } : {}),
+        };
       }),
     } : {}),
     // Buttons of the list running a custom operation: with the selected rows, or with the filters' values.

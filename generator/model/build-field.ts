@@ -115,6 +115,7 @@ export function buildField(
   if (raw.writableBy) messages.writableBy = own.writableBy ?? optional.writableBy ?? defaults.fallback;
   if (raw.readOnlyWhen !== undefined) messages.readOnlyWhen = own.readOnlyWhen ?? optional.readOnlyWhen ?? defaults.fallback;
   if (raw.hiddenWhen !== undefined) messages.hiddenWhen = own.hiddenWhen ?? optional.hiddenWhen ?? defaults.fallback;
+  if (raw.enabledBy !== undefined) messages.enabledBy = own.enabledBy ?? optional.enabledBy ?? defaults.fallback;
   const when = {
     ...(raw.requiredWhen !== undefined ? { requiredWhen: raw.requiredWhen } : {}),
     ...(raw.readOnlyWhen !== undefined ? { readOnlyWhen: raw.readOnlyWhen } : {}),
@@ -143,6 +144,7 @@ export function buildField(
     ...(raw.pattern !== undefined ? { pattern: raw.pattern } : {}),
     ...(raw.format && raw.type === 'string' ? { format: raw.format } : {}),
     ...(Object.keys(when).length ? { when } : {}),
+    ...(raw.enabledBy !== undefined ? { enabledBy: raw.enabledBy } : {}),
     ...(raw.minimum !== undefined ? { minimum: raw.minimum } : {}),
     ...(raw.maximum !== undefined ? { maximum: raw.maximum } : {}),
     ...(raw.type === 'decimal' ? { precision: raw.precision ?? 15, scale: raw.scale ?? 2 } : {}),

@@ -16,6 +16,7 @@ import { buildOperations } from './build-operation.js';
 import { buildReport } from './build-report.js';
 import { buildShells } from './build-shells.js';
 import { checkIndicators } from './check-indicators.js';
+import { checkEnabledBy } from './check-enabled-by.js';
 import { checkCrossReferences, type Located, type LocatedEntity } from './check-cross-references.js';
 import { checkDemo } from './check-demo.js';
 import { withDemoFiles, type SpecFileReader } from './demo-files.js';
@@ -73,6 +74,7 @@ export function buildModel(files: SpecFiles, readSpecFile?: SpecFileReader): { m
   checkListOperations(entities, operations, diagnostics);
   const config = buildConfig(ofKind('config'), diagnostics);
   checkLifecycles(entities, diagnostics, config);
+  checkEnabledBy(entities, config, diagnostics);
   const shell = buildShell(ofKind('pages'), entities, pages, pageSources, diagnostics);
   const located = ofKind('report').flatMap((file) => {
     const value = buildReport(file, entities.map((e) => e.value), functions.raw.functions, functions.raw.actions, diagnostics);

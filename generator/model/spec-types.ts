@@ -9,7 +9,7 @@ export interface RawField {
   file?: { maxSize: number; accept: string[]; namePattern?: string; success?: string };
   label?: string; description?: string; required?: boolean; default?: unknown;
   length?: number; minLength?: number; maxLength?: number; pattern?: string; format?: NamedFormat;
-  requiredWhen?: JsonLogic; readOnlyWhen?: JsonLogic; hiddenWhen?: JsonLogic; clearWhen?: JsonLogic;
+  requiredWhen?: JsonLogic; readOnlyWhen?: JsonLogic; hiddenWhen?: JsonLogic; clearWhen?: JsonLogic; enabledBy?: string;
   minimum?: number; maximum?: number; precision?: number; scale?: number;
   values?: Record<string, string>; colors?: Record<string, string>; groups?: Record<string, string[]>; entity?: string; search?: 'exact' | 'wildcard' | 'range'; filterParam?: string; valuesFrom?: 'functions' | 'actions';
   readOnly?: boolean; unique?: boolean; index?: boolean; editPermission?: string; secret?: boolean; generate?: 'uuid';
@@ -53,7 +53,7 @@ export interface RawEntity {
   indexes?: { fields: string[]; unique?: boolean; kind?: 'trigram' }[];
   list?: { collapseFilters?: boolean; selectSingle?: string[]; operations?: RawListOperation[]; summary?: string; badges?: { column: string; items: { label: string; when: JsonLogic }[] }; route: string; title?: string; columns?: string[]; filters?: string[]; sort?: string; permission?: string };
   form?: { route: string; title?: string; fields?: string[]; layout?: RawFormLayout; permission?: string; views?: RawFormView[]; createRefusal?: string;
-    operations?: { operation: string; label: string; confirm?: string }[] };
+    operations?: { operation: string; label: string; confirm?: string; prefill?: string }[] };
   menu?: { group: string; label?: string; order?: number; icon?: string };
   renamedFrom?: string;
   migrate?: { dropFields?: string[]; narrow?: string[]; backfill?: Record<string, unknown> };

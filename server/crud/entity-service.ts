@@ -27,7 +27,7 @@ import { Repository, type ListPage } from './repository.js';
 import { whereInViewRows } from './view-rows.js';
 import { upsertChildRows, type DesiredRow } from './child-rows.js';
 import { refuseUnchosen, withKeptChoices } from './child-choices.js';
-import { enforceChecks, enforceFieldConditions, relatedCheckProblems } from './row-checks.js';
+import { enforceChecks, enforceEnabledBy, enforceFieldConditions, relatedCheckProblems } from './row-checks.js';
 import { keyColumns, keyOf, type Row } from './row-mapping.js';
 import { RollupKeeper, rollupsOf } from '../reports/rollup-sql.js';
 import { fileFields } from '../../common/file-rules.js';
@@ -248,6 +248,8 @@ export class EntityService {
       await this.refuseUnchosen(body, null, caller);
       const row = this.prepare(this.entity, withDefaults(this.entity, withoutFiles(this.entity, body)));
       enforceFieldConditions(this.entity, row, body, undefined);
+      // Internal saves (demo data) are not checked: the key governs what callers may send.
+      if (caller) await enforceEnabledBy(trx, this.model, this.entity, row, body, undefined);
       if (!this.visible(row, caller)) throw new ApiError('FORBIDDEN');
       this.requireRowPermission(row, 'create', caller);
       await refuseAssistanceOnly(trx, this.model, this.entity, body, null, caller);
@@ -298,6 +300,7 @@ export class EntityService {
       refuseLockedChanges(this.entity, body, current, await this.lifecycle.lockedFields(trx, current, caller));
       const row = this.prepare(this.entity, { ...current, ...stripChildren(this.entity, body), ...key });
       enforceFieldConditions(this.entity, row, body, current);
+      if (caller) await enforceEnabledBy(trx, this.model, this.entity, row, body, current);
       if (!this.visible(row, caller)) throw new ApiError('FORBIDDEN');
       // Turning a row into one another function governs (a merchant made virtual) needs that function too.
       this.requireRowPermission(row, 'update', caller);

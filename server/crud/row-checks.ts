@@ -10,6 +10,8 @@ import { conditionProblems } from '../../common/field-conditions.js';
 import { failedChecks, relatedReadBy } from '../../common/row-checks.js';
 import { ApiError, type ErrorDetail } from '../http/api-error.js';
 import { Repository } from './repository.js';
+import { configValue } from '../config-value.js';
+import { textOf } from '../../common/text.js';
 import type { Row } from './row-mapping.js';
 
 export function enforceChecks(entity: EntityModel, row: Row): void {
@@ -35,6 +37,24 @@ export async function relatedCheckProblems(db: Knex | Knex.Transaction, model: R
     related[r.name] = empty ? {} : ((await new Repository(entityByName(model, r.entity)).findWhere(db, where)).at(0) ?? {});
   }
   return failedChecks(entity, row, undefined, related).map((f) => ({ field: prefix + f.field, message: f.message }));
+}
+
+/**
+ * Fields enabled by configuration (`enabledBy`, docs/spec-language.md#fields-enabled-by-configuration): a new value
+ * sent while the boolean key is not true is 400 naming the field with messages.enabledBy (seed 002 §5: the
+ * pay-by-mail's cause and name-surname only while PWM.SPECIAL_REQUESTS is on).
+ */
+export async function enforceEnabledBy(db: Knex | Knex.Transaction, model: RuntimeModel, entity: EntityModel, row: Row, sent: Row, stored: Row | undefined): Promise<void> {
+  const details: ErrorDetail[] = [];
+  for (const field of entity.fields) {
+    if (!field.enabledBy || !(field.name in sent)) continue;
+    const value = row[field.name];
+    const empty = value === undefined || value === null || value === '';
+    // A value the row already holds is kept (an update that repeats it); a new one needs the key on.
+    if (empty || (stored && textOf(stored[field.name] ?? '') === textOf(value))) continue;
+    if ((await configValue(db, model, field.enabledBy)) !== 'true') details.push({ field: field.name, message: field.messages.enabledBy });
+  }
+  if (details.length) throw new ApiError('VALIDATION_ERROR', details);
 }
 
 /**

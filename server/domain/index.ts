@@ -20,6 +20,7 @@ import { assignmentHandlers } from './notifiche/assignment-handlers.js';
 import { notificheHandlers } from './notifiche/handlers.js';
 import { notificaHooks } from './notifiche/hooks.js';
 import { permissionHandlers } from './permissions/handlers.js';
+import { profiloPdf } from './profilo/profilo-pdf.js';
 import { pagamentoMailHooks } from './pwmail/hooks.js';
 import { creaReportTransazioniBanca, creaReportTransazioniEsercente } from './statistiche/report-transazioni.js';
 import { tracciatoMensile } from './statistiche/tracciato.js';
@@ -39,6 +40,7 @@ export const domainHandlers: Readonly<Record<string, DomainHandler>> = {
   stampaTestapacco,
   ristampaTestapacco,
   tracciatoMensile,
+  profiloPdf,
   creaReportTransazioniBanca,
   creaReportTransazioniEsercente,
 };

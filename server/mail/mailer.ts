@@ -17,6 +17,14 @@ export interface OutgoingMail {
   text: SecretText;
   /** More columns of the outbox row (snake_case), e.g. who the mail is about, for its data scope. */
   outboxColumns?: Record<string, unknown>;
+  /** Files the mail carries (a contract's PDF): only in the recipient's copy, never in the outbox row. */
+  attachments?: MailAttachment[];
+}
+
+interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 /** The outbox's status codes (common/bindings.ts ROLE_CODES: the spec's status field must offer them). */
@@ -62,7 +70,8 @@ export class Mailer {
   private async send(mail: OutgoingMail): Promise<{ sent: boolean; detail: string }> {
     if (!this.transport) return { sent: false, detail: NO_SMTP };
     try {
-      const info = await this.transport.sendMail({ from: this.settings.from, to: mail.to, subject: mail.subject, text: fillSecrets(mail.text) });
+      const attachments = (mail.attachments ?? []).map(({ filename, contentType, content }) => ({ filename, contentType, content }));
+      const info = await this.transport.sendMail({ from: this.settings.from, to: mail.to, subject: mail.subject, text: fillSecrets(mail.text), attachments });
       return { sent: true, detail: info.response.slice(0, 500) };
     } catch (error) {
       // The server's reason (refused recipient, timeout); it never contains the message body.

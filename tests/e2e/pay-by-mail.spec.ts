@@ -2,9 +2,11 @@
  * Pay-by-mail in the business portal (seed 002 §2 servizi/pwmail, /richieste, /messaggimail; §4, §5, §8; spec/pwmail/):
  * merchant.0001234 sends a request by e-mail ('Richiesta inviata con successo'), copies its link ('Link copiato'),
  * then confirms a reserved payment from the monitor, after a confirmation naming amount and customer
- * ('Pagamento confermato con successo'). At 1400 px and 390 px. The states, the scope and the messages of every
- * refusal are tests/server/pay-by-mail.test.ts's.
+ * ('Pagamento confermato con successo'). At 1400 px and 390 px. The cause and name-surname show only while
+ * PWM.SPECIAL_REQUESTS is on (seed 002 §5). The states, the scope and the messages of every refusal are
+ * tests/server/pay-by-mail.test.ts's.
  */
+import Database from 'better-sqlite3';
 import { expect, test } from './support/fixtures';
 import { expectPath, submitLogin } from './support/steps';
 
@@ -70,4 +72,31 @@ test("l'esercente invia una richiesta pay by mail e conferma un pagamento prenot
     await page.screenshot({ path: test.info().outputPath('messaggi-390.png'), fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
+});
+
+test('causale e nome e cognome compaiono solo con le richieste speciali abilitate (PWM.SPECIAL_REQUESTS)', async ({ page, appDatabase }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(FORM);
+  await submitLogin(page, 'merchant.0001234');
+  await expectPath(page, FORM);
+  await expect(page.locator('#root_importo')).toBeVisible();
+  // Off (the default): neither the fields nor their section.
+  await expect(page.getByText('Richieste speciali', { exact: true })).toHaveCount(0);
+  await expect(page.getByLabel('Causale')).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('richiesta-senza-speciali-1400.png'), fullPage: true });
+  // An administrator switches them on (the configuration table, as Configurazione > Salva writes it).
+  const db = new Database(appDatabase);
+  try {
+    db.prepare('insert into configurazione (chiave, valore, updated_at, updated_by) values (?, ?, ?, ?)').run('PWM.SPECIAL_REQUESTS', 'true', new Date().toISOString(), 'assistenza');
+  } finally {
+    db.close();
+  }
+  await page.reload();
+  await expect(page.getByText('Richieste speciali', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Causale')).toBeVisible();
+  await expect(page.getByLabel("Nome e cognome dell'intestatario")).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByLabel('Causale').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('richiesta-speciali-390.png'), fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

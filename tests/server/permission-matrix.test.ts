@@ -429,6 +429,11 @@ const SAMPLES: Partial<Record<string, Sample>> = {
   listLetteraAddebito: { query: LETTERE_PERIODO, outside: 'unscoped' },
   getLetteraAddebito: { params: { id: LETTERA_30480 }, outside: { params: { id: ALTRUI_34256 }, expect: 404 } },
   getLetteraAddebitoDocumento: { params: { id: LETTERA_30480 }, outside: { params: { id: ALTRUI_34256 }, expect: 404 } },
+  // Documents by mail (tests/server/documenti-invio-mail.test.ts): another bank's document is 404 and mails nothing.
+  destinatarioMailContratto: { params: { id: CONTRATTO_30480 }, outside: { params: { id: ALTRUI_34256 }, expect: 404 } },
+  invioMailContratto: { params: { id: CONTRATTO_30480 }, body: () => ({ email: 'matrice@bcc-esempio.example' }), outside: { params: { id: ALTRUI_34256 }, body: () => ({ email: 'matrice@bcc-esempio.example' }), expect: 404 } },
+  destinatarioMailLettera: { params: { id: LETTERA_30480 }, outside: { params: { id: ALTRUI_34256 }, expect: 404 } },
+  invioMailLettera: { params: { id: LETTERA_30480 }, body: () => ({ email: 'matrice@bcc-esempio.example' }), outside: { params: { id: ALTRUI_34256 }, body: () => ({ email: 'matrice@bcc-esempio.example' }), expect: 404 } },
   listContrattoAcquiring: { outside: 'unscoped' },
   getContrattoAcquiring: { params: { id: ACQUIRING_30480 }, outside: { params: { id: ALTRUI_34256 }, expect: 404 } },
   confermaVisioneContrattoAcquiring: {
@@ -445,6 +450,7 @@ const SAMPLES: Partial<Record<string, Sample>> = {
       untouched: async () => expect((await db()('esercente').where({ cod_eser: '0003456' }).first()).codice_sdi).toBeNull() },
   },
   listProfiloEsercenteNegozi: { params: { codEser: '0001234' }, outside: { params: { codEser: '0003456' }, expect: 404 } },
+  profiloPdf: { params: { codEser: '0001234' }, outside: { params: { codEser: '0003456' }, expect: 404 } },
   listProfiloNegozio: { outside: 'unscoped' },
   getProfiloNegozio: { params: { pdvid: '1001' }, outside: { params: { pdvid: '3001' }, expect: 404 } },
   updateProfiloNegozio: {

@@ -1,7 +1,6 @@
 /**
  * A new pay-by-mail request (spec/pwmail/pagamento-mail.yaml; seed 002 §3, §5, §9), what the spec cannot say:
  * - the amount typed in euro has at most 2 decimals and is kept as integer cents too (`amount`, seed 002 §5);
- * - cause and name-surname only while configuration PWM.SPECIAL_REQUESTS is on (seed 002 §5);
  * - the request is dated today (Italian calendar) and gets its payment link (configuration PWM.LINK_BASE_URL
  *   followed by its id), waiting for the gateway (rc null);
  * - sent by EMAIL, a mail leaves through the mail outbox once the save has committed, opening with the
@@ -18,7 +17,6 @@ import { randomUUID } from 'node:crypto';
 
 // Ours, to confirm: the seed quotes no message for these refusals.
 export const TOO_MANY_DECIMALS = "L'importo può avere al massimo 2 decimali";
-export const SPECIAL_REQUESTS_OFF = 'Causale e nome e cognome si indicano solo se le richieste speciali Pay by mail sono abilitate';
 
 /** The mail's fixed wording per language (seed 002 §9 languages); the merchant's own text opens it. Ours. */
 const WORDING: Record<string, { subject: string; amount: string; description: string; notes: string; pay: string; fallback: string }> = {
@@ -46,9 +44,6 @@ export function pagamentoMailHooks(auth: AuthRuntime): EntityHooks {
       if (!caller) return; // demo rows come with their date, link and outcome
       // An update only stores the attachment (every other field is fixed by its writableWhen): nothing to send again.
       if (!creating) return;
-      if ((row.causale || row.nomeCognome) && (await config('PWM.SPECIAL_REQUESTS')) !== 'true') {
-        throw new ApiError('VALIDATION_ERROR', ['causale', 'nomeCognome'].filter((f) => row[f]).map((field) => ({ field, message: SPECIAL_REQUESTS_OFF })));
-      }
       row.tid ??= randomUUID();
       row.dataRichiesta = romeToday();
       row.linkUrl = `${(await config('PWM.LINK_BASE_URL')).replace(/\/+$/, '')}/${textOf(row.tid)}`;

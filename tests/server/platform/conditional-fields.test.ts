@@ -69,3 +69,23 @@ describe('conditional fields', () => {
     expect((await update('C4', { pec: 'fornitore@pec.example' })).body).toEqual(invalid({ field: 'pec', message: 'La PEC non è prevista per questo tipo di soggetto' }));
   });
 });
+
+describe('fields enabled by configuration (enabledBy)', () => {
+  const OFF = 'Le note interne sui fornitori non sono abilitate';
+  it('refuses a value while the key is off, takes it once on, keeps it when repeated after the key is off again', async () => {
+    const body = { titolari: TITOLARI, codice: 'C9', ragioneSociale: 'Con note', noteInterne: 'Paga a 60 giorni' };
+    const refused = await sede.post(`${API}/fornitori`).send(body);
+    expect(refused.body).toEqual(invalid({ field: 'noteInterne', message: OFF }));
+    expect((await sede.get(`${API}/fornitori/C9`)).status).toBe(404);
+    // Empty is no value: the field may be sent empty while off.
+    expect((await sede.post(`${API}/fornitori`).send({ ...body, codice: 'C8', noteInterne: '' })).status).toBe(201);
+    expect((await app.request.put(`${API}/config/CATALOGO_NOTE_FORNITORI`).send({ value: 'true' })).status).toBe(200);
+    const created = await sede.post(`${API}/fornitori`).send(body);
+    expect(created.status).toBe(201);
+    expect(created.body.noteInterne).toBe('Paga a 60 giorni');
+    expect((await app.request.put(`${API}/config/CATALOGO_NOTE_FORNITORI`).send({ value: 'false' })).status).toBe(200);
+    expect((await update('C9', { ragioneSociale: 'Con note srl' })).status).toBe(200);
+    const changed = await update('C9', { noteInterne: 'Paga a 30 giorni' });
+    expect(changed.body).toEqual(invalid({ field: 'noteInterne', message: OFF }));
+  });
+});

@@ -51,6 +51,10 @@ export interface FormDef {
   conditions?: Record<string, FieldConditions>;
   /** The entity's state machine (docs/spec-language.md#state-machines): its actions and their messages. */
   states?: StatesDef;
+  /** Fields shown only while a boolean configuration key is on, and their key (docs/spec-language.md#fields-enabled-by-configuration). */
+  enabledBy?: Record<string, string>;
+  /** The body of each form operation that takes one, by operation (docs/spec-language.md#form-operations). */
+  operationInputs?: Record<string, TransitionInputDef>;
 }
 
 /** One transition as the form offers it: a button shown when the row's `_actions` names it. */

@@ -49,6 +49,7 @@ import { sameFormData, submitsOnEnter } from '../../core/unsavedChanges';
 import { ConfirmedRowButtons } from './ConfirmedRowButtons';
 import { FormActionBar } from './FormActionBar';
 import { FormOperations } from './FormOperations';
+import { useDisabledFields } from './useDisabledFields';
 import { useLeaveGuard } from './useLeaveGuard';
 
 interface Props {
@@ -120,6 +121,7 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
   const unsavedChanges = canSave && !sameFormData(formData, baseline);
   const leaveGuard = useLeaveGuard(unsavedChanges, leavesWhen);
   const enterGuard = useNoSubmitOnEnter();
+  const disabledFields = useDisabledFields(form);
 
   const uiSchema = useMemo<UiSchema>(() => {
     const base = form.uiSchema;
@@ -135,10 +137,12 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
       return state.readOnly ? [[field, readOnly(field)]] : [];
     }));
     const scoped = Object.fromEntries(Object.keys(fixed).map((f) => [f, readOnly(f)]));
+    // Off by configuration and empty: not shown (a value stored while the key was on still is).
+    const offFields = Object.fromEntries([...disabledFields].filter((f) => isBlank(formData[f])).map((f) => [f, { ...recordAt(base, f), 'ui:widget': 'hidden' }]));
     // Fields the server says this caller may not change on this row (`_readOnly`: the spec's writableWhen).
     const rowLocked = editKey && isStringArray(record?._readOnly) ? Object.fromEntries(record._readOnly.map((f) => [f, readOnly(f)])) : {};
-    return { ...base, ...conditional, ...locked, ...scoped, ...rowLocked, ...keys };
-  }, [form, editKey, restricted, onlyFields, formData, fixed, record]);
+    return { ...base, ...conditional, ...offFields, ...locked, ...scoped, ...rowLocked, ...keys };
+  }, [form, editKey, restricted, onlyFields, formData, fixed, record, disabledFields]);
   // A field required by its condition: the form says so before saving, with the field's own message.
   const customValidate = (data: Row | undefined, errors: FormValidation<Row>) => {
     for (const [field, conditions] of Object.entries(form.conditions ?? {})) {
@@ -302,7 +306,7 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
           {editKey && form.states && (
             <TransitionActions entity={entity} form={form} editKey={editKey} record={record} onChanged={() => onRecordChanged?.()} unsavedChanges={unsavedChanges} />
           )}
-          {editKey && <FormOperations entity={entity} editKey={editKey} />}
+          {editKey && <FormOperations entity={entity} form={form} editKey={editKey} record={record} />}
           {actions.map((Action, i) => <Action key={i} entityName={form.entity} editKey={editKey} record={record} />)}
         </FormActionBar>
       </Form>
@@ -340,4 +344,8 @@ function useNoSubmitOnEnter() {
 /** The row with each confirmation field set to the value it repeats (docs/spec-language.md#confirmation-fields). */
 function withConfirmations(form: FormDef, row: Row): Row {
   return { ...row, ...Object.fromEntries((form.confirmFields ?? []).map((c) => [c.name, row[c.confirms] ?? null])) };
+}
+
+function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || value === '';
 }

@@ -35,7 +35,9 @@ function LaidOutObject({ layout, properties, formData, errorSchema, schema }: Ob
   const cell = (property: ObjectFieldTemplatePropertyType | undefined) => property && (
     <div key={property.name} style={wide(property.name) ? { gridColumn: '1 / -1' } : undefined}>{property.content}</div>
   );
-  const section = (s: FormSectionModel, i: number) => shown(s.visibleWhen) && (
+  // A section whose fields are all hidden now (their conditions, a configuration key that is off) is not drawn.
+  const allHidden = (s: FormSectionModel) => s.fields.every((name) => byName.get(name)?.hidden !== false);
+  const section = (s: FormSectionModel, i: number) => shown(s.visibleWhen) && !allHidden(s) && (
     <Fieldset key={i} legend={s.title} variant={s.title ? 'default' : 'unstyled'}>
       <SimpleGrid cols={{ base: 1, sm: Math.min(s.columns, 2), lg: s.columns }} spacing="md" verticalSpacing="xs">
         {s.fields.map((name) => cell(byName.get(name)))}

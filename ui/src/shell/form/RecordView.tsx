@@ -2,7 +2,7 @@
  * A record for who may read it but not change it (docs/spec-language.md#form-layout): labels and values in
  * the form's layout, not a grey disabled form. Values read as in the lists (enum labels, dd/MM/yyyy, Sì/No,
  * referenced rows by name), the state as a coloured chip, child rows as tables (or as tabs, for a child declared `widget: tabs`). The actions the caller may
- * still run (a transition of a state machine, an extension's action such as a ticket's messages) and the way
+ * still run (a transition of a state machine, a form operation, an extension's action such as a ticket's messages) and the way
  * back stay in the bar at the bottom of the window, as in the form. Labels are gray.7 (8.6:1 on white):
  * Mantine's `dimmed` (3.3:1) is below WCAG AA for text this size.
  */
@@ -22,6 +22,7 @@ import { CopyButton, copyRuleOf } from './CopyTextWidget';
 import { FileDownload } from '../list/FileDownload';
 import { FormActionBar } from './FormActionBar';
 import { TransitionActions } from './TransitionActions';
+import { FormOperations } from './FormOperations';
 import { formActions } from '../../../extensions';
 
 /** One label and its value: a <dl> of its own, so the grid's cells (and Mantine's responsive <style>) sit outside any definition list (axe definition-list). */
@@ -104,6 +105,8 @@ export function RecordView({ entity, form, record, editKey, onBack, onRecordChan
       <FormActionBar label="Azioni della scheda">
         {onBack && <Button variant="default" onClick={onBack}>Torna all'elenco</Button>}
         {form.states && <TransitionActions entity={entity} form={form} editKey={editKey} record={record} onChanged={onRecordChanged} />}
+        {/* The spec's form operations run on a read-only record too (a document sent by mail, seed 002 §7). */}
+        <FormOperations entity={entity} form={form} editKey={editKey} record={record} />
         {(formActions[form.entity] ?? []).map((Action, i) => <Action key={i} entityName={form.entity} editKey={editKey} record={record} />)}
       </FormActionBar>
     </Stack>

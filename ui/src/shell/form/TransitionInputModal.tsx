@@ -32,15 +32,17 @@ interface Props {
   transition: TransitionDef & { input: TransitionInputDef };
   /** The row it runs on: the prefill and the locks are computed on it. */
   record?: Row;
+  /** Where the inputs start when no spec `prefill` computes them (a form operation's prefill answer). */
+  initial?: Row;
   defaultMessages: Record<string, string>;
   /** Runs the transition with what was typed and the modal's idempotency key; a refusal it rethrows keeps the modal open. */
   onSubmit: (input: Row, idempotencyKey: string) => Promise<void>;
   onClose: () => void;
 }
 
-export function TransitionInputModal({ transition, record, defaultMessages, onSubmit, onClose }: Props) {
+export function TransitionInputModal({ transition, record, initial, defaultMessages, onSubmit, onClose }: Props) {
   const { input } = transition;
-  const [data, setData] = useState<Row>(() => prefilledInput(transition, record));
+  const [data, setData] = useState<Row>(() => ({ ...initial, ...prefilledInput(transition, record) }));
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [running, setRunning] = useState(false);
   const [refusal, setRefusal] = useState<ApiError | undefined>();
