@@ -14,7 +14,8 @@ import { expect, test } from './support/fixtures';
 import { expectPath, submitLogin } from './support/steps';
 
 interface Satispay { id: string; codAbi: string; dataOperazione: string; tipo: string; importo: number; esito: string }
-const SATISPAY: Satispay[] = (parse(readFileSync(new URL('../../spec/demo/57-movimenti-satispay.yaml', import.meta.url), 'utf8')) as { rows: Satispay[] }).rows;
+const satispayFile: { rows: Satispay[] } = parse(readFileSync(new URL('../../spec/demo/57-movimenti-satispay.yaml', import.meta.url), 'utf8'));
+const SATISPAY = satispayFile.rows;
 const FROM = '2026-09-01';
 const TO = '2026-11-25';
 const OWN_SATISPAY = SATISPAY.filter((m) => m.codAbi === '30480' && m.dataOperazione >= FROM && m.dataOperazione <= TO);
