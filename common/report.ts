@@ -41,8 +41,8 @@ export interface ReportDimension {
   name: string;
   label: string;
   field: string;
-  /** value: the field's own value (enum or reference by its label); day, month, weekday of a date; slot of a time. */
-  by: 'value' | 'day' | 'month' | 'weekday' | 'slot';
+  /** value: the field's own value (enum or reference by its label); day, month, year, weekday of a date; slot of a time. */
+  by: 'value' | 'day' | 'month' | 'year' | 'weekday' | 'slot';
   slots?: ReportSlot[];
   /**
    * A group per combination of several fields' values (`fields`: physical/virtual x debit/credit x outcome): the key
@@ -115,10 +115,11 @@ const MONTHS = ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'l
 const WEEKDAYS = ['domenica', 'lunedì', 'martedì', 'mercoledì', 'giovedì', 'venerdì', 'sabato'];
 
 /**
- * The text naming a date dimension's key: a month `2026-05` as "maggio 2026", a day as 27/05/2026, a weekday
- * (0-6) by its Italian name, a slot by its label; undefined when the key is not one of them.
+ * The text naming a date dimension's key: a month `2026-05` as "maggio 2026", a day as 27/05/2026, a year as
+ * itself ("2026"), a weekday (0-6) by its Italian name, a slot by its label; undefined when the key is not one of them.
  */
 export function dateKeyLabel(dimension: ReportDimension, key: string): string | undefined {
+  if (dimension.by === 'year') return /^\d{4}$/.test(key) ? key : undefined;
   if (dimension.by === 'month') {
     const m = /^(\d{4})-(\d{2})$/.exec(key);
     return m ? `${MONTHS[Number(m[2]) - 1]} ${m[1]}` : undefined;

@@ -68,7 +68,7 @@ const AMOUNTS: Record<DemoTerminal['kind'], [number, number]> = { bar: [120, 350
 export interface DemoMovement {
   id: string; codAbi: string; cab: string; codEserc: string; codStab: string; codPos: string;
   dataOperazione: string; oraOperazione: string; importo: number; codCircuito: string; codCompagnia: string; provenienza: string; debitoCredito: string;
-  paybymail: boolean; commElettronico: boolean; pan: string; codAutorizzazione?: string; acerDescrizione: string; esito: string;
+  paybymail: boolean; commElettronico: boolean; pan: string; paeseCarta: string; codAutorizzazione?: string; acerDescrizione: string; esito: string;
   flagStorno: boolean; flagPreautorizzazione: boolean; flagOpPreautorizzata: boolean; stornoRichiesto: boolean; stornato: boolean;
   preautAzione?: string; preautConfermata: boolean; flgScontrino: string; scontrino?: string;
 }
@@ -81,6 +81,22 @@ function debitOrCredit(circuit: string, pan: string): string {
   if (circuit === '00' || circuit === '03') return 'D';
   if (circuit === '04' || circuit === '07') return 'C';
   return Number(pan.slice(-1)) % 2 === 0 ? 'C' : 'D';
+}
+
+/**
+ * The card's issuing country (Transazione.paeseCarta; the in-tour report of seed 002 §2), read off the card without
+ * drawing a random number (the other fields stay as they were): PagoBancomat cards are Italian, UnionPay Chinese, JCB
+ * Japanese; of the others a share by the card's last digits is foreign, a larger one at the hotel and the online shop,
+ * where tourists pay.
+ */
+const FOREIGN_COUNTRIES = ['DE', 'FR', 'GB', 'US', 'CH', 'AT', 'ES', 'NL'];
+function countryOf(circuit: string, pan: string, kind: DemoTerminal['kind']): string {
+  if (circuit === '00') return 'IT';
+  if (circuit === '06') return 'CN';
+  if (circuit === '05') return 'JP';
+  const n = Number(pan.slice(-4));
+  const foreignShare = kind === 'hotel' || kind === 'online' ? 5 : 2;
+  return n % 10 < foreignShare ? FOREIGN_COUNTRIES[Math.floor(n / 10) % FOREIGN_COUNTRIES.length] : 'IT';
 }
 
 const two = (n: number) => String(n).padStart(2, '0');
@@ -120,7 +136,7 @@ export function demoMovement(random: Random, t: DemoTerminal, date: string): Dem
     codAbi: t.abi, cab: t.cab, codEserc: t.codEser, codStab: t.pdvid, codPos: t.posid,
     dataOperazione: date, oraOperazione: time, importo: cents / 100, codCircuito: circuit, codCompagnia: time.endsWith('0') ? EXCLUDED_COMPANY : COMPANIES[circuit], provenienza,
     debitoCredito: debitOrCredit(circuit, pan),
-    paybymail, commElettronico: online, pan, ...(authCode ? { codAutorizzazione: authCode } : {}),
+    paybymail, commElettronico: online, pan, paeseCarta: countryOf(circuit, pan, t.kind), ...(authCode ? { codAutorizzazione: authCode } : {}),
     acerDescrizione: `${t.insegna} - ${online ? 'pagamento online' : 'POS'}`.slice(0, 100), esito,
     flagStorno, flagPreautorizzazione: preauth, flagOpPreautorizzata: preauth && preautAzione === 'NOT', stornoRichiesto, stornato,
     ...(preautAzione ? { preautAzione } : {}), preautConfermata: preautAzione !== undefined && random() < 0.6,

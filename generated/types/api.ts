@@ -2749,6 +2749,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/report/statistiche/movimentisatispay/totali": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Movimenti Satispay aggregati */
+        get: operations["reportMovimentiSatispay"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/report/statistiche/movimentisatispay/totali/esporta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Movimenti Satispay aggregati: esportazione */
+        get: operations["reportMovimentiSatispayExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/report/statistiche/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Report statistico */
+        get: operations["reportReportStatistico"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/report/statistiche/report/esporta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Report statistico: esportazione */
+        get: operations["reportReportStatisticoExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/report/statistiche/reportInTour": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Report in tour */
+        get: operations["reportReportInTour"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/report/statistiche/reportInTour/esporta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Report in tour: esportazione */
+        get: operations["reportReportInTourExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/report/statistiche/tracciato": {
         parameters: {
             query?: never;
@@ -3490,6 +3592,60 @@ export interface paths {
         get: operations["sollecitoContratti"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/statistiche/movimentisatispay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Elenco Movimenti Satispay */
+        get: operations["listMovimentoSatispay"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/statistiche/movimentisatispay/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** Dettaglio Movimento Satispay */
+        get: operations["getMovimentoSatispay"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/statistiche/movimentisatispay/esportazioni": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Esporta Movimenti Satispay */
+        post: operations["exportMovimentoSatispay"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8610,6 +8766,45 @@ export interface components {
             /** @description Transato */
             transato: number;
         };
+        MovimentiSatispayReport: {
+            /** @enum {string} */
+            dimension: "giorno" | "esercente" | "negozio" | "banca" | "esito";
+            rows: components["schemas"]["MovimentiSatispayRow"][];
+            totals: {
+                /** @description Commissioni */
+                commissioni: number;
+                /** @description Incassato */
+                incassato: number;
+                /** @description Netto */
+                netto: number;
+                /** @description Numero operazioni */
+                operazioni: number;
+                /** @description Numero pagamenti */
+                pagamenti: number;
+                /** @description Rimborsato */
+                rimborsato: number;
+            };
+            /** @description More groups than rows in the answer: the totals still cover them all. */
+            truncated: boolean;
+        };
+        MovimentiSatispayRow: {
+            /** @description Commissioni */
+            commissioni: number;
+            /** @description Incassato */
+            incassato: number;
+            /** @description Il valore del raggruppamento (null: non indicato) */
+            key: string | null;
+            /** @description Il nome del valore, come lo legge un utente */
+            label: string;
+            /** @description Netto */
+            netto: number;
+            /** @description Numero operazioni */
+            operazioni: number;
+            /** @description Numero pagamenti */
+            pagamenti: number;
+            /** @description Rimborsato */
+            rimborsato: number;
+        };
         MovimentoEsercente: {
             /** @description Le azioni che il chiamante puo' eseguire ora su questa riga (transizioni, update, delete) */
             _actions?: ("storna" | "chiudiPreautorizzazione")[];
@@ -9172,6 +9367,149 @@ export interface components {
             /** @description Il messaggio di esito della specifica */
             message: string;
             row: components["schemas"]["MovimentoMagazzinoDetail"];
+        };
+        MovimentoSatispay: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                codAbi?: string;
+                /** @description Esercente */
+                codEserc?: string;
+                /** @description Negozio */
+                codStab?: string;
+            };
+            /** CAB */
+            cab: string;
+            /** Banca */
+            codAbi: string;
+            /** Esercente */
+            codEserc: string;
+            /** Negozio */
+            codStab: string;
+            /** Commissione Satispay */
+            commissione: number | null;
+            /**
+             * Data operazione
+             * Format: date
+             */
+            dataOperazione: string;
+            /** Descrizione */
+            descrizione: string | null;
+            /**
+             * Esito
+             * @enum {string}
+             */
+            esito: "AC" | "AN" | "IA";
+            /** Identificativo */
+            id: string;
+            /** Codice pagamento Satispay */
+            idSatispay: string;
+            /** Importo */
+            importo: number;
+            /** Ora */
+            oraOperazione: string;
+            /**
+             * Tipo operazione
+             * @enum {string}
+             */
+            tipo: "PAG" | "RIM";
+        };
+        MovimentoSatispayDetail: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                codAbi?: string;
+                /** @description Esercente */
+                codEserc?: string;
+                /** @description Negozio */
+                codStab?: string;
+            };
+            /** CAB */
+            cab: string;
+            /** Banca */
+            codAbi: string;
+            /** Esercente */
+            codEserc: string;
+            /** Negozio */
+            codStab: string;
+            /** Commissione Satispay */
+            commissione: number | null;
+            /**
+             * Data operazione
+             * Format: date
+             */
+            dataOperazione: string;
+            /** Descrizione */
+            descrizione: string | null;
+            /**
+             * Esito
+             * @enum {string}
+             */
+            esito: "AC" | "AN" | "IA";
+            /** Identificativo */
+            id: string;
+            /** Codice pagamento Satispay */
+            idSatispay: string;
+            /** Importo */
+            importo: number;
+            /** Ora */
+            oraOperazione: string;
+            /**
+             * Tipo operazione
+             * @enum {string}
+             */
+            tipo: "PAG" | "RIM";
+        };
+        /** Movimento Satispay */
+        MovimentoSatispayInput: {
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Banca */
+                codAbi?: string;
+                /** @description Esercente */
+                codEserc?: string;
+                /** @description Negozio */
+                codStab?: string;
+            };
+            /** CAB */
+            cab: string;
+            /** Banca */
+            codAbi: string;
+            /** Esercente */
+            codEserc: string;
+            /** Negozio */
+            codStab: string;
+            /** Commissione Satispay */
+            commissione?: number | null;
+            /**
+             * Data operazione
+             * Format: date
+             */
+            dataOperazione: string;
+            /** Descrizione */
+            descrizione?: string | null;
+            /**
+             * Esito
+             * @enum {string}
+             */
+            esito: "AC" | "AN" | "IA";
+            /** Identificativo */
+            id: string;
+            /** Codice pagamento Satispay */
+            idSatispay: string;
+            /** Importo */
+            importo: number;
+            /** Ora */
+            oraOperazione: string;
+            /**
+             * Tipo operazione
+             * @enum {string}
+             */
+            tipo: "PAG" | "RIM";
+        };
+        MovimentoSatispayPage: {
+            results: components["schemas"]["MovimentoSatispay"][];
+            totalCount: number;
         };
         Negozio: {
             /** @description Le azioni che il chiamante puo' eseguire ora su questa riga (transizioni, update, delete) */
@@ -10824,6 +11162,60 @@ export interface components {
             results: components["schemas"]["Promozione"][];
             totalCount: number;
         };
+        ReportInTourReport: {
+            /** @enum {string} */
+            dimension: "banca" | "mese" | "paese" | "circuito" | "esercente";
+            rows: components["schemas"]["ReportInTourRow"][];
+            totals: {
+                /** @description Importo medio */
+                media: number | null;
+                /** @description Numero operazioni */
+                operazioni: number;
+                /** @description Transato */
+                transato: number;
+            };
+            /** @description More groups than rows in the answer: the totals still cover them all. */
+            truncated: boolean;
+        };
+        ReportInTourRow: {
+            /** @description Il valore del raggruppamento (null: non indicato) */
+            key: string | null;
+            /** @description Il nome del valore, come lo legge un utente */
+            label: string;
+            /** @description Importo medio */
+            media: number | null;
+            /** @description Numero operazioni */
+            operazioni: number;
+            /** @description Transato */
+            transato: number;
+        };
+        ReportStatisticoReport: {
+            /** @enum {string} */
+            dimension: "mese" | "anno" | "banca";
+            rows: components["schemas"]["ReportStatisticoRow"][];
+            totals: {
+                /** @description Importo medio */
+                media: number | null;
+                /** @description Numero operazioni */
+                operazioni: number;
+                /** @description Transato */
+                transato: number;
+            };
+            /** @description More groups than rows in the answer: the totals still cover them all. */
+            truncated: boolean;
+        };
+        ReportStatisticoRow: {
+            /** @description Il valore del raggruppamento (null: non indicato) */
+            key: string | null;
+            /** @description Il nome del valore, come lo legge un utente */
+            label: string;
+            /** @description Importo medio */
+            media: number | null;
+            /** @description Numero operazioni */
+            operazioni: number;
+            /** @description Transato */
+            transato: number;
+        };
         ReportTransazioniBanca: {
             /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
             _labels?: {
@@ -11329,7 +11721,7 @@ export interface components {
                  * Funzione
                  * @enum {string}
                  */
-                funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "STAT_TRACCIATO" | "GES_TRANS_REPORT" | "GES_TRANS_REP_ESERC" | "CONFRONTO_PERIODO" | "STAT_DASHBOARD" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "WB_CONFRONTO_SETTORE" | "AUDIT" | "GES_CONFIG";
+                funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "STAT_TRACCIATO" | "GES_TRANS_REPORT" | "GES_TRANS_REP_ESERC" | "CONFRONTO_PERIODO" | "STAT_DASHBOARD" | "GES_SATISPAY" | "T_REPORT_IN_TOUR" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "WB_CONFRONTO_SETTORE" | "AUDIT" | "GES_CONFIG";
                 /** Gruppo */
                 groupName: string;
                 /** Ruolo */
@@ -11365,7 +11757,7 @@ export interface components {
                  * Funzione
                  * @enum {string}
                  */
-                funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "STAT_TRACCIATO" | "GES_TRANS_REPORT" | "GES_TRANS_REP_ESERC" | "CONFRONTO_PERIODO" | "STAT_DASHBOARD" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "WB_CONFRONTO_SETTORE" | "AUDIT" | "GES_CONFIG";
+                funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "STAT_TRACCIATO" | "GES_TRANS_REPORT" | "GES_TRANS_REP_ESERC" | "CONFRONTO_PERIODO" | "STAT_DASHBOARD" | "GES_SATISPAY" | "T_REPORT_IN_TOUR" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "WB_CONFRONTO_SETTORE" | "AUDIT" | "GES_CONFIG";
                 /** Gruppo */
                 groupName?: string | null;
                 /** Ruolo */
@@ -11388,7 +11780,7 @@ export interface components {
              * Funzione
              * @enum {string}
              */
-            funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "STAT_TRACCIATO" | "GES_TRANS_REPORT" | "GES_TRANS_REP_ESERC" | "CONFRONTO_PERIODO" | "STAT_DASHBOARD" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "WB_CONFRONTO_SETTORE" | "AUDIT" | "GES_CONFIG";
+            funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "STAT_TRACCIATO" | "GES_TRANS_REPORT" | "GES_TRANS_REP_ESERC" | "CONFRONTO_PERIODO" | "STAT_DASHBOARD" | "GES_SATISPAY" | "T_REPORT_IN_TOUR" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "WB_CONFRONTO_SETTORE" | "AUDIT" | "GES_CONFIG";
             /** Gruppo */
             groupName: string;
             /** Ruolo */
@@ -12511,6 +12903,17 @@ export interface components {
             importoRichiesto: number | null;
             /** Ora */
             oraOperazione: string;
+            /**
+             * Origine della carta
+             * @default N
+             * @enum {string|null}
+             */
+            origineCarta: "N" | "E" | null;
+            /**
+             * Paese della carta
+             * @enum {string|null}
+             */
+            paeseCarta: "IT" | "AT" | "BE" | "CN" | "DK" | "FR" | "DE" | "JP" | "GB" | "IE" | "NL" | "PL" | "PT" | "ES" | "US" | "SE" | "CH" | "ZZ" | null;
             /** Carta */
             pan: string;
             /**
@@ -12643,6 +13046,11 @@ export interface components {
             importo: number;
             /** Ora */
             oraOperazione: string;
+            /**
+             * Paese della carta
+             * @enum {string|null}
+             */
+            paeseCarta?: "IT" | "AT" | "BE" | "CN" | "DK" | "FR" | "DE" | "JP" | "GB" | "IE" | "NL" | "PL" | "PT" | "ES" | "US" | "SE" | "CH" | "ZZ" | null;
             /** Carta */
             pan: string;
             /** Pay by mail */
@@ -12751,6 +13159,17 @@ export interface components {
             importoRichiesto: number | null;
             /** Ora */
             oraOperazione: string;
+            /**
+             * Origine della carta
+             * @default N
+             * @enum {string|null}
+             */
+            origineCarta: "N" | "E" | null;
+            /**
+             * Paese della carta
+             * @enum {string|null}
+             */
+            paeseCarta: "IT" | "AT" | "BE" | "CN" | "DK" | "FR" | "DE" | "JP" | "GB" | "IE" | "NL" | "PL" | "PT" | "ES" | "US" | "SE" | "CH" | "ZZ" | null;
             /** Carta */
             pan: string;
             /**
@@ -12877,6 +13296,11 @@ export interface components {
             importo: number;
             /** Ora */
             oraOperazione: string;
+            /**
+             * Paese della carta
+             * @enum {string|null}
+             */
+            paeseCarta?: "IT" | "AT" | "BE" | "CN" | "DK" | "FR" | "DE" | "JP" | "GB" | "IE" | "NL" | "PL" | "PT" | "ES" | "US" | "SE" | "CH" | "ZZ" | null;
             /** Carta */
             pan: string;
             /** Pay by mail */
@@ -22378,7 +22802,7 @@ export interface operations {
                      * Funzione
                      * @enum {string}
                      */
-                    funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "STAT_TRACCIATO" | "GES_TRANS_REPORT" | "GES_TRANS_REP_ESERC" | "CONFRONTO_PERIODO" | "STAT_DASHBOARD" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "WB_CONFRONTO_SETTORE" | "AUDIT" | "GES_CONFIG";
+                    funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "STAT_TRACCIATO" | "GES_TRANS_REPORT" | "GES_TRANS_REP_ESERC" | "CONFRONTO_PERIODO" | "STAT_DASHBOARD" | "GES_SATISPAY" | "T_REPORT_IN_TOUR" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "WB_CONFRONTO_SETTORE" | "AUDIT" | "GES_CONFIG";
                     /** Gruppo */
                     groupName?: string | null;
                     /** Ruolo */
@@ -26376,6 +26800,10 @@ export interface operations {
                 importoA?: number;
                 /** @description Filtro: Importo dal */
                 importoDa?: number;
+                /** @description Filtro: Origine della carta */
+                origineCarta?: "N" | "E";
+                /** @description Filtro: Paese della carta */
+                paeseCarta?: "IT" | "AT" | "BE" | "CN" | "DK" | "FR" | "DE" | "JP" | "GB" | "IE" | "NL" | "PL" | "PT" | "ES" | "US" | "SE" | "CH" | "ZZ";
                 /** @description Pagina, da 0 */
                 page?: number;
                 /** @description Filtro: Pay by mail */
@@ -26751,6 +27179,10 @@ export interface operations {
                 importoA?: number;
                 /** @description Filtro: Importo dal */
                 importoDa?: number;
+                /** @description Filtro: Origine della carta */
+                origineCarta?: "N" | "E";
+                /** @description Filtro: Paese della carta */
+                paeseCarta?: "IT" | "AT" | "BE" | "CN" | "DK" | "FR" | "DE" | "JP" | "GB" | "IE" | "NL" | "PL" | "PT" | "ES" | "US" | "SE" | "CH" | "ZZ";
                 /** @description Filtro: Pay by mail */
                 paywaymail?: boolean;
                 /** @description Ricerca per nome: le righe in cui id contiene il testo (maiuscole e minuscole indifferenti) */
@@ -29621,6 +30053,452 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StatisticheDashboardReport"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reportMovimentiSatispay: {
+        parameters: {
+            query?: {
+                /** @description Filtro: Banca */
+                codAbi?: string;
+                /** @description Filtro: Esercente */
+                codEserc?: string;
+                /** @description Filtro: Negozio */
+                codStab?: string;
+                /** @description Filtro: Data operazione al */
+                dataOperazioneA?: string;
+                /** @description Filtro: Data operazione dal */
+                dataOperazioneDa?: string;
+                /** @description Filtro: Esito */
+                esito?: "AC" | "AN" | "IA";
+                /** @description Filtro: Codice pagamento Satispay */
+                idSatispay?: string;
+                /** @description Filtro: Importo al */
+                importoA?: number;
+                /** @description Filtro: Importo dal */
+                importoDa?: number;
+                /** @description Righe al massimo */
+                limite?: number;
+                /** @description Raggruppamento */
+                per?: "giorno" | "esercente" | "negozio" | "banca" | "esito";
+                /** @description Filtro: Tipo operazione */
+                tipo?: "PAG" | "RIM";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Righe raggruppate e totali */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MovimentiSatispayReport"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reportMovimentiSatispayExport: {
+        parameters: {
+            query: {
+                /** @description Filtro: Banca */
+                codAbi?: string;
+                /** @description Filtro: Esercente */
+                codEserc?: string;
+                /** @description Filtro: Negozio */
+                codStab?: string;
+                /** @description Filtro: Data operazione al */
+                dataOperazioneA?: string;
+                /** @description Filtro: Data operazione dal */
+                dataOperazioneDa?: string;
+                /** @description Filtro: Esito */
+                esito?: "AC" | "AN" | "IA";
+                /** @description Formato del file */
+                formato: "xlsx";
+                /** @description Filtro: Codice pagamento Satispay */
+                idSatispay?: string;
+                /** @description Filtro: Importo al */
+                importoA?: number;
+                /** @description Filtro: Importo dal */
+                importoDa?: number;
+                /** @description Raggruppamento */
+                per?: "giorno" | "esercente" | "negozio" | "banca" | "esito";
+                /** @description Filtro: Tipo operazione */
+                tipo?: "PAG" | "RIM";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Il file del raggruppamento, con i totali */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reportReportStatistico: {
+        parameters: {
+            query?: {
+                /** @description Filtro: CAB */
+                cab?: string;
+                /** @description Filtro: Banca */
+                codAbi?: string;
+                /** @description Filtro: Data operazione al */
+                dataOperazioneA?: string;
+                /** @description Filtro: Data operazione dal */
+                dataOperazioneDa?: string;
+                /** @description Righe al massimo */
+                limite?: number;
+                /** @description Raggruppamento */
+                per?: "mese" | "anno" | "banca";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Righe raggruppate e totali */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportStatisticoReport"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reportReportStatisticoExport: {
+        parameters: {
+            query: {
+                /** @description Filtro: CAB */
+                cab?: string;
+                /** @description Filtro: Banca */
+                codAbi?: string;
+                /** @description Filtro: Data operazione al */
+                dataOperazioneA?: string;
+                /** @description Filtro: Data operazione dal */
+                dataOperazioneDa?: string;
+                /** @description Formato del file */
+                formato: "xlsx";
+                /** @description Raggruppamento */
+                per?: "mese" | "anno" | "banca";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Il file del raggruppamento, con i totali */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reportReportInTour: {
+        parameters: {
+            query?: {
+                /** @description Filtro: CAB */
+                cab?: string;
+                /** @description Filtro: Circuito */
+                circuito?: "00" | "01" | "02" | "03" | "04" | "05" | "06" | "07";
+                /** @description Filtro: Banca */
+                codAbi?: string;
+                /** @description Filtro: Data operazione al */
+                dataOperazioneA?: string;
+                /** @description Filtro: Data operazione dal */
+                dataOperazioneDa?: string;
+                /** @description Righe al massimo */
+                limite?: number;
+                /** @description Filtro: Paese della carta */
+                paeseCarta?: "IT" | "AT" | "BE" | "CN" | "DK" | "FR" | "DE" | "JP" | "GB" | "IE" | "NL" | "PL" | "PT" | "ES" | "US" | "SE" | "CH" | "ZZ";
+                /** @description Raggruppamento */
+                per?: "banca" | "mese" | "paese" | "circuito" | "esercente";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Righe raggruppate e totali */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportInTourReport"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reportReportInTourExport: {
+        parameters: {
+            query: {
+                /** @description Filtro: CAB */
+                cab?: string;
+                /** @description Filtro: Circuito */
+                circuito?: "00" | "01" | "02" | "03" | "04" | "05" | "06" | "07";
+                /** @description Filtro: Banca */
+                codAbi?: string;
+                /** @description Filtro: Data operazione al */
+                dataOperazioneA?: string;
+                /** @description Filtro: Data operazione dal */
+                dataOperazioneDa?: string;
+                /** @description Formato del file */
+                formato: "xlsx";
+                /** @description Filtro: Paese della carta */
+                paeseCarta?: "IT" | "AT" | "BE" | "CN" | "DK" | "FR" | "DE" | "JP" | "GB" | "IE" | "NL" | "PL" | "PT" | "ES" | "US" | "SE" | "CH" | "ZZ";
+                /** @description Raggruppamento */
+                per?: "banca" | "mese" | "paese" | "circuito" | "esercente";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Il file del raggruppamento, con i totali */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description Dati non validi */
@@ -33368,6 +34246,257 @@ export interface operations {
             };
             /** @description Non trovato */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMovimentoSatispay: {
+        parameters: {
+            query?: {
+                /** @description Filtro: CAB */
+                cab?: string;
+                /** @description Filtro: Banca */
+                codAbi?: string;
+                /** @description Filtro: Esercente */
+                codEserc?: string;
+                /** @description Filtro: Negozio */
+                codStab?: string;
+                /** @description Filtro: Data operazione al */
+                dataOperazioneA?: string;
+                /** @description Filtro: Data operazione dal */
+                dataOperazioneDa?: string;
+                /** @description Filtro: Esito */
+                esito?: "AC" | "AN" | "IA";
+                /** @description Filtro: Codice pagamento Satispay */
+                idSatispay?: string;
+                /** @description Filtro: Importo al */
+                importoA?: number;
+                /** @description Filtro: Importo dal */
+                importoDa?: number;
+                /** @description Pagina, da 0 */
+                page?: number;
+                /** @description Ricerca per nome: le righe in cui id contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description Righe per pagina */
+                size?: number;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+                /** @description Filtro: Tipo operazione */
+                tipo?: "PAG" | "RIM";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Una pagina di risultati */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MovimentoSatispayPage"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMovimentoSatispay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Trovato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MovimentoSatispayDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportMovimentoSatispay: {
+        parameters: {
+            query: {
+                /** @description Filtro: CAB */
+                cab?: string;
+                /** @description Filtro: Banca */
+                codAbi?: string;
+                /** @description Filtro: Esercente */
+                codEserc?: string;
+                /** @description Filtro: Negozio */
+                codStab?: string;
+                /** @description Filtro: Data operazione al */
+                dataOperazioneA?: string;
+                /** @description Filtro: Data operazione dal */
+                dataOperazioneDa?: string;
+                /** @description Filtro: Esito */
+                esito?: "AC" | "AN" | "IA";
+                /** @description Formato del file */
+                formato: "csv" | "xlsx";
+                /** @description Filtro: Codice pagamento Satispay */
+                idSatispay?: string;
+                /** @description Filtro: Importo al */
+                importoA?: number;
+                /** @description Filtro: Importo dal */
+                importoDa?: number;
+                /** @description Ricerca per nome: le righe in cui id contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+                /** @description Filtro: Tipo operazione */
+                tipo?: "PAG" | "RIM";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Esportazione in coda */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportJob"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Troppe esportazioni in corso */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

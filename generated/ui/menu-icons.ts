@@ -59,6 +59,7 @@ import {
   IconTool,
   IconUserCog,
   IconUsers,
+  IconWorld,
 } from '@tabler/icons-react';
 
 export const menuIcons: Record<string, Icon> = {
@@ -117,4 +118,5 @@ export const menuIcons: Record<string, Icon> = {
   IconTool,
   IconUserCog,
   IconUsers,
+  IconWorld,
 };

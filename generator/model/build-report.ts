@@ -239,8 +239,8 @@ function dimensionOf(name: string, d: RawReport['dimensions'][string], fieldAt: 
   const by = d.slots ? 'slot' : d.by ?? 'value';
   const label = d.label ?? field?.label ?? name;
   if (field && d.slots && d.by) report(['dimensions', name, 'by'], `Dimension ${name} has slots: it groups by slot, 'by' does not apply.`);
-  if (field && (by === 'day' || by === 'month' || by === 'weekday') && field.type !== 'date') {
-    report(['dimensions', name, 'by'], `Dimension ${name} groups '${fieldName}' by ${by}, but it is a ${field.type} field: only a date has days, months and weekdays.`);
+  if (field && (by === 'day' || by === 'month' || by === 'year' || by === 'weekday') && field.type !== 'date') {
+    report(['dimensions', name, 'by'], `Dimension ${name} groups '${fieldName}' by ${by}, but it is a ${field.type} field: only a date has days, months, years and weekdays.`);
   }
   if (field && by === 'slot' && field.type !== 'string') report(['dimensions', name, 'slots'], `Dimension ${name} puts '${fieldName}' in time slots, but it is a ${field.type} field: slots need a time of day as hh:mm:ss text.`);
   if (field && by === 'value' && (field.type === 'decimal' || field.type === 'datetime' || field.secret)) {

@@ -37,13 +37,14 @@ export interface AggregateResult {
   groups: number;
 }
 
-/** The group's key as text: the value, the date's day (YYYY-MM-DD) or month (YYYY-MM), the weekday (0 Sunday - 6), the slot's index. */
+/** The group's key as text: the value, the date's day (YYYY-MM-DD), month (YYYY-MM) or year (YYYY), the weekday (0 Sunday - 6), the slot's index. */
 export function groupKeySql(db: Knex, column: string, dimension: AggregateRequest['dimension']): Knex.Raw {
   const raw = (sql: string, bindings: readonly Knex.RawBinding[]) => db.raw(sql, bindings);
   const pg = isPostgres(db);
   switch (dimension.by) {
     case 'day': return pg ? raw("to_char(??, 'YYYY-MM-DD')", [column]) : raw('substr(??, 1, 10)', [column]);
     case 'month': return pg ? raw("to_char(??, 'YYYY-MM')", [column]) : raw('substr(??, 1, 7)', [column]);
+    case 'year': return pg ? raw("to_char(??, 'YYYY')", [column]) : raw('substr(??, 1, 4)', [column]);
     case 'weekday': return pg ? raw('cast(cast(extract(dow from ??) as integer) as text)', [column]) : raw("strftime('%w', ??)", [column]);
     case 'slot': {
       // hh:mm:ss text against hh:mm bounds: '08:00:00' >= '08:00' and '07:59:59' < '08:00' as text, in both databases.

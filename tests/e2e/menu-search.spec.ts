@@ -64,8 +64,9 @@ test('1400 px: icone nel menu, ricerca senza accenti, frecce e Invio aprono una 
   await test.step('"movimenti" trova le voci di due gruppi (e tiene il gruppo "Movimenti e statistiche"); nessuna voce: lo dice; Esc svuota', async () => {
     await search.fill('movimenti');
     await expect(nav.getByRole('link')).toHaveText([
-      'Movimenti', 'Dashboard statistiche', 'Movimenti', 'Statistiche transato', 'Transato giornaliero', 'Confronto dati periodo', 'Tracciato mensile', 'Report transazioni banca',
-      'Report transazioni esercenti', 'Crea report transazioni banca', 'Crea report transazioni esercente', 'Contratti per compagnia', 'Caricamento scarti', 'Storico testapacchi',
+      'Movimenti', 'Dashboard statistiche', 'Movimenti', 'Movimenti Satispay', 'Report statistico', 'Statistiche transato', 'Transato giornaliero', 'Confronto dati periodo',
+      'Tracciato mensile', 'Report transazioni banca', 'Report transazioni esercenti', 'Crea report transazioni banca', 'Crea report transazioni esercente', 'Report in tour',
+      'Contratti per compagnia', 'Caricamento scarti', 'Storico testapacchi',
     ]);
     await search.fill('xyz');
     await expect(nav.getByRole('link')).toHaveCount(0);

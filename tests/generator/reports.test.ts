@@ -73,6 +73,16 @@ describe('a report', () => {
   });
 });
 
+describe('a dimension by year (seed 002 §7 statReport/annuale)', () => {
+  it('groups a date by its year, in the model and in the document\'s groupings', () => {
+    const { model, diagnostics } = load(REPORT.replace('  fascia:', '  anno: { field: data, by: year, label: Anno, sort: key }\n  fascia:'));
+    expect(diagnostics.map(format)).toEqual([]);
+    if (!model) throw new Error('no model');
+    expect(model.reports[0].dimensions.find((d) => d.name === 'anno')).toMatchObject({ field: 'data', by: 'year', label: 'Anno', sort: { by: 'key', descending: false } });
+    expect(openApiJson(model).paths['/report/cassa/incassi'].get.parameters[1].schema.enum).toEqual(['esito', 'mese', 'anno', 'fascia']);
+  });
+});
+
 describe('a report with an export (spec `export`)', () => {
   const EXPORTED = `${REPORT}export: { formats: [xlsx] }\n`;
 
@@ -112,7 +122,10 @@ describe('a report the generator refuses, at the line', () => {
     expect(refused(REPORT.replace('{ count: true, label: Numero }', '{ count: true, sum: importo, label: Numero }'), 'exactly one of sum')).toBe(`${REPORT_FILE}:8:11`);
   });
   it('a month of a field that is not a date', () => {
-    expect(refused(REPORT.replace('{ field: data, by: month', '{ field: importo, by: month'), 'only a date has days, months and weekdays')).toBe(`${REPORT_FILE}:11:31`);
+    expect(refused(REPORT.replace('{ field: data, by: month', '{ field: importo, by: month'), 'only a date has days, months, years and weekdays')).toBe(`${REPORT_FILE}:11:31`);
+  });
+  it('a year of a field that is not a date', () => {
+    expect(refused(REPORT.replace('{ field: data, by: month', '{ field: importo, by: year'), "groups 'importo' by year, but it is a decimal field")).toBe(`${REPORT_FILE}:11:31`);
   });
   it('a dimension over an unknown field, with a suggestion', () => {
     expect(refused(REPORT.replace('esito: { field: esito }', 'esito: { field: esiti }'), "'esiti' is not a field of Incasso. Did you mean 'esito'?")).toBe(`${REPORT_FILE}:10:19`);

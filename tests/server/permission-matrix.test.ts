@@ -417,6 +417,18 @@ const SAMPLES: Partial<Record<string, Sample>> = {
   // The daily turnover (at most one month) and its Excel file: figures checked in statistiche-transato-giornaliero.test.ts.
   reportTransatoGiornaliero: { query: { ...GIORNALIERO_PERIODO, per: 'banca' }, outside: 'unscoped' },
   reportTransatoGiornalieroExport: { query: { ...GIORNALIERO_PERIODO, per: 'banca', formato: 'xlsx' }, outside: 'unscoped' },
+  // Satispay movements (seed 002 §2 /statistiche/movimentiSatispay): a movement of bank 34256 is out of 30480's scope;
+  // their totals and the statistical and in-tour reports answer sums (figures in statistiche-satispay.test.ts,
+  // statistiche-report.test.ts).
+  listMovimentoSatispay: { query: MOVIMENTI_PERIODO, outside: 'unscoped' },
+  getMovimentoSatispay: { params: { id: '202608271252191001P' }, outside: { params: { id: '202608271029023001P' }, expect: 404 } },
+  exportMovimentoSatispay: { query: { formato: 'csv', ...MOVIMENTI_PERIODO }, outside: 'unscoped' },
+  reportMovimentiSatispay: { query: { ...MOVIMENTI_PERIODO, per: 'esercente' }, outside: 'unscoped' },
+  reportMovimentiSatispayExport: { query: { ...MOVIMENTI_PERIODO, per: 'esercente', formato: 'xlsx' }, outside: 'unscoped' },
+  reportReportStatistico: { query: { ...MOVIMENTI_PERIODO, per: 'anno' }, outside: 'unscoped' },
+  reportReportStatisticoExport: { query: { ...MOVIMENTI_PERIODO, per: 'mese', formato: 'xlsx' }, outside: 'unscoped' },
+  reportReportInTour: { query: { ...MOVIMENTI_PERIODO, per: 'paese' }, outside: 'unscoped' },
+  reportReportInTourExport: { query: { ...MOVIMENTI_PERIODO, per: 'banca', formato: 'xlsx' }, outside: 'unscoped' },
   // The merchant variant of the movements (seed 002 §2 business statistiche/movimenti), its aggregate view.
   // ---- the business portal's documents and profile (tests/server/documenti-esercente.test.ts, profilo-esercente.test.ts):
   // demo rows of 30480, the *_34256 rows of Hotel Dolomiti inserted below (out of scope for mx.full) ----

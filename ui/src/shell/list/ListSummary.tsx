@@ -45,7 +45,8 @@ export function ListSummary({ summary, filters }: Props) {
             <Text key={m.name} size="sm"><Text span fw={700}>{`${m.label}: `}</Text>{formatMeasure(m.format, answer.totals[m.name]) || '-'}</Text>
           ))}
         </Group>
-        <Anchor component={Link} to={link} size="sm">{`Vai a ${report.label.toLowerCase()}`}</Anchor>
+        {/* Only the first letter: a name inside the label keeps its capital ("Vai a movimenti Satispay aggregati"). */}
+        <Anchor component={Link} to={link} size="sm">{`Vai a ${report.label.charAt(0).toLowerCase()}${report.label.slice(1)}`}</Anchor>
       </Group>
     </Paper>
   );

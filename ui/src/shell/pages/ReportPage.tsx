@@ -116,7 +116,7 @@ function ReportView({ report, delayMs }: { report: ReportMeta; delayMs: number }
                       {report.measures.map((m) => <Table.Td key={m.name} ta="right">{formatMeasure(m.format, r.values[m.name])}</Table.Td>)}
                     </Table.Tr>
                   ))}
-                  {answer.rows.length === 0 && <Table.Tr><Table.Td colSpan={report.measures.length + 1}>Nessun dato nel periodo</Table.Td></Table.Tr>}
+                  {answer.rows.length === 0 && <Table.Tr><Table.Td colSpan={report.measures.length + 1}>Nessun risultato trovato</Table.Td></Table.Tr>}
                 </Table.Tbody>
                 <Table.Tfoot>
                   <Table.Tr>

@@ -39,7 +39,7 @@ export function ReportChart({ report, chart, query }: Props) {
       <Title order={2} size="h4" mb="sm">{chart.title}</Title>
       {error && <Alert color="red" role="alert">{error}</Alert>}
       {!answer && !error && <Loader size="sm" aria-label="Caricamento del grafico" />}
-      {answer && data.length === 0 && <Text c="dimmed">Nessun dato nel periodo</Text>}
+      {answer && data.length === 0 && <Text c="dimmed">Nessun risultato trovato</Text>}
       {answer && data.length > 0 && (
         <div role="img" aria-label={`${chart.title}: ${data.map((d) => `${d.name} ${format(d.value)}`).join('; ')}`}>
           {chart.type === 'pie'
