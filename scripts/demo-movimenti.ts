@@ -134,13 +134,13 @@ export function demoMovement(random: Random, t: DemoTerminal, date: string): Dem
  * (not a refund, not a pre-authorisation) carries the service and the discount granted, the percentage of its amount
  * rounded to the cent. Derived from the movement, without drawing a random number (the other fields stay as they were).
  */
-const DISCOUNTS: Record<string, { tipo: 'SI' | 'VC'; percent: number }> = {
+const DISCOUNTS: Partial<Record<string, { tipo: 'SI' | 'VC'; percent: number }>> = {
   '1002': { tipo: 'VC', percent: 10 }, '5001': { tipo: 'SI', percent: 5 }, '5011': { tipo: 'SI', percent: 15 },
 };
 const DISCOUNTS_FROM = '2026-09-01';
 
 function withDiscount(m: DemoMovement): DemoMovement {
-  const discount = DISCOUNTS[m.codStab] as (typeof DISCOUNTS)[string] | undefined;
+  const discount = DISCOUNTS[m.codStab];
   if (!discount || m.dataOperazione < DISCOUNTS_FROM || m.esito !== '01' || m.flagStorno || m.flagPreautorizzazione) return m;
   return { ...m, tipoSconto: discount.tipo, importoSconto: Math.round((Math.round(m.importo * 100) * discount.percent) / 100) / 100 };
 }

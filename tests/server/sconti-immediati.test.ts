@@ -32,7 +32,8 @@ const request = (store: keyof typeof STORE, fields: Record<string, unknown>) => 
 async function put(agent: Agent, id: string, change: Record<string, unknown>) {
   const read = await agent.get(`${URL}/${id}`);
   // The row as read, less what the server keeps for itself: its names, actions, key and state (a transition's).
-  const row = Object.fromEntries(Object.entries(read.body as Record<string, unknown>).filter(([k]) => !k.startsWith('_') && k !== 'idSconto' && k !== 'stato'));
+  const body: Record<string, unknown> = read.body;
+  const row = Object.fromEntries(Object.entries(body).filter(([k]) => !k.startsWith('_') && k !== 'idSconto' && k !== 'stato'));
   return agent.put(`${URL}/${id}`).set('If-Match', read.get('ETag') ?? '*').send({ ...row, ...change });
 }
 

@@ -38,6 +38,15 @@ function grouped(rows: DemoMovement[], keyOf: (m: DemoMovement) => string): [str
   }
   return [...out.entries()].map(([k, v]) => [k, v.operazioni, cents(v.transato), cents(v.sconto)]);
 }
+const reportOf = (res: { body: Report }): Report => res.body;
+/** The sheet's cells, row by row. */
+async function sheetOf(body: Parameters<ExcelJS.Xlsx['load']>[0]): Promise<unknown[][]> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(body);
+  const cells: unknown[][] = [];
+  book.worksheets[0].eachRow((row) => { cells.push(Array.isArray(row.values) ? row.values.slice(1) : []); });
+  return cells;
+}
 const figures = (body: Report) => body.rows.map((r) => [r.key, r.operazioni, r.transato, r.sconto]);
 const byKey = (a: [string, ...number[]], b: [string, ...number[]]) => a[0].localeCompare(b[0]);
 
@@ -60,7 +69,7 @@ describe('/statistiche/scontiimmediati (GES_SCONTI_IMMEDIATI)', () => {
     const rows = DEMO.filter((m) => discounted('SI')(m) && MOVEMENT_SCOPE['sede.30480'](m));
     const res = await as['sede.30480'].get(`${URL}?${PERIOD}&per=negozio`);
     expect(res.status).toBe(200);
-    const body = res.body as Report;
+    const body = reportOf(res);
     expect(figures(body).sort((a, b) => String(a[0]).localeCompare(String(b[0])))).toEqual(grouped(rows, (m) => m.codStab).sort(byKey));
     expect(body.rows.map((r) => r.label).sort()).toEqual(['5001 - Supermercato Lombardi Milano Torino', '5011 - Supermercato Lombardi Cremona']);
     expect(body.totals).toEqual({ operazioni: rows.length, transato: cents(rows.reduce((s, m) => s + m.importo, 0)), sconto: cents(rows.reduce((s, m) => s + (m.importoSconto ?? 0), 0)) });
@@ -68,7 +77,7 @@ describe('/statistiche/scontiimmediati (GES_SCONTI_IMMEDIATI)', () => {
 
   it('by month, in order, named by the month', async () => {
     const rows = DEMO.filter((m) => discounted('SI')(m) && MOVEMENT_SCOPE['filiale.30480'](m));
-    const body = (await as['filiale.30480'].get(`${URL}?${PERIOD}&per=mese`)).body as Report;
+    const body = reportOf(await as['filiale.30480'].get(`${URL}?${PERIOD}&per=mese`));
     expect(figures(body)).toEqual(grouped(rows, (m) => m.dataOperazione.slice(0, 7)).sort(byKey));
     expect(body.rows.map((r) => r.label)).toEqual(['settembre 2026', 'ottobre 2026', 'novembre 2026']);
   });
@@ -90,10 +99,7 @@ describe('/statistiche/scontiimmediati (GES_SCONTI_IMMEDIATI)', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe(XLSX);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="Statistiche_sconti_immediati_\d{2}-\d{2}-\d{4}\.xlsx"/);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(res.body as Buffer);
-    const cells: unknown[][] = [];
-    book.worksheets[0].eachRow((row) => { cells.push(Array.isArray(row.values) ? row.values.slice(1) : []); });
+    const cells = await sheetOf(res.body);
     const rows = DEMO.filter((m) => discounted('SI')(m) && MOVEMENT_SCOPE['sede.30480'](m));
     expect(cells[0]).toEqual(['Mese', 'Movimenti scontati', 'Transato', 'Sconto concesso']);
     expect(cells.slice(1, -1).map((c) => c.slice(1))).toEqual(grouped(rows, (m) => m.dataOperazione.slice(0, 7)).sort(byKey).map((g) => g.slice(1)));
@@ -107,7 +113,7 @@ describe('/statistiche/ventiscity (GES_VENTIS_CITY), bank side', () => {
   it('adds up only the Ventis City discounts, in the caller\'s scope', async () => {
     for (const user of ['assistenza', 'sede.30480', 'filiale.30480']) {
       const rows = DEMO.filter((m) => discounted('VC')(m) && MOVEMENT_SCOPE[user](m));
-      const body = (await as[user].get(`${URL}?${PERIOD}&per=negozio`)).body as Report;
+      const body = reportOf(await as[user].get(`${URL}?${PERIOD}&per=negozio`));
       expect(figures(body), user).toEqual(grouped(rows, (m) => m.codStab));
     }
     expect((await as['sede.60855'].get(`${URL}?${PERIOD}`)).body).toMatchObject({ rows: [] });
@@ -123,7 +129,7 @@ describe('/wpbusiness/statistiche/ventisCity (WB_VENTIS_CITY), the merchant\'s o
     expect(rows.length).toBeGreaterThan(0);
     const res = await as['merchant.0001234'].get(`${URL}?${PERIOD}&per=mese`);
     expect(res.status).toBe(200);
-    expect(figures(res.body as Report)).toEqual(grouped(rows, (m) => m.dataOperazione.slice(0, 7)).sort(byKey));
+    expect(figures(reportOf(res))).toEqual(grouped(rows, (m) => m.dataOperazione.slice(0, 7)).sort(byKey));
   });
 
   it('an operator only its assigned stores\' (store 1001 has none), even asking for another store', async () => {
