@@ -65,7 +65,7 @@ test('1400 px: icone nel menu, ricerca senza accenti, frecce e Invio aprono una 
     await search.fill('movimenti');
     await expect(nav.getByRole('link')).toHaveText([
       'Movimenti', 'Dashboard statistiche', 'Movimenti', 'Statistiche transato', 'Transato giornaliero', 'Confronto dati periodo', 'Tracciato mensile', 'Report transazioni banca',
-      'Report transazioni esercenti', 'Crea report transazioni banca', 'Crea report transazioni esercente', 'Contratti per compagnia', 'Caricamento scarti', 'Storico testapacchi',
+      'Report transazioni esercenti', 'Crea report transazioni banca', 'Crea report transazioni esercente', 'Sconti immediati', 'Ventis City', 'Contratti per compagnia', 'Caricamento scarti', 'Storico testapacchi',
     ]);
     await search.fill('xyz');
     await expect(nav.getByRole('link')).toHaveCount(0);
