@@ -71,6 +71,7 @@ export interface DemoMovement {
   paybymail: boolean; commElettronico: boolean; pan: string; paeseCarta: string; codAutorizzazione?: string; acerDescrizione: string; esito: string;
   flagStorno: boolean; flagPreautorizzazione: boolean; flagOpPreautorizzata: boolean; stornoRichiesto: boolean; stornato: boolean;
   preautAzione?: string; preautConfermata: boolean; flgScontrino: string; scontrino?: string;
+  tipoSconto?: string; importoSconto?: number;
 }
 
 /**
@@ -144,6 +145,22 @@ export function demoMovement(random: Random, t: DemoTerminal, date: string): Dem
   };
 }
 
+/**
+ * The demo stores' discounts (spec/demo/47-sconti-immediati.yaml): from their start, each approved sale of the store
+ * (not a refund, not a pre-authorisation) carries the service and the discount granted, the percentage of its amount
+ * rounded to the cent. Derived from the movement, without drawing a random number (the other fields stay as they were).
+ */
+const DISCOUNTS: Partial<Record<string, { tipo: 'SI' | 'VC'; percent: number }>> = {
+  '1002': { tipo: 'VC', percent: 10 }, '5001': { tipo: 'SI', percent: 5 }, '5011': { tipo: 'SI', percent: 15 },
+};
+const DISCOUNTS_FROM = '2026-09-01';
+
+function withDiscount(m: DemoMovement): DemoMovement {
+  const discount = DISCOUNTS[m.codStab];
+  if (!discount || m.dataOperazione < DISCOUNTS_FROM || m.esito !== '01' || m.flagStorno || m.flagPreautorizzazione) return m;
+  return { ...m, tipoSconto: discount.tipo, importoSconto: Math.round((Math.round(m.importo * 100) * discount.percent) / 100) / 100 };
+}
+
 /** How likely a terminal takes a movement on a day: the hotel and the online shop often enough to show pre-authorisations and pay-by-mail. */
 const PER_DAY: Record<DemoTerminal['kind'], number> = { market: 0.18, bar: 0.08, shop: 0.06, online: 0.15, hotel: 0.2 };
 
@@ -169,7 +186,7 @@ function mainMovements(): DemoMovement[] {
       const row = demoMovement(random, t, date);
       if (ids.has(row.id)) continue;
       ids.add(row.id);
-      rows.push(row);
+      rows.push(withDiscount(row));
     }
   }
   return rows;

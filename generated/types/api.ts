@@ -984,6 +984,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/esercenti/{codEser}/negozi/{pdvid}/sconti": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Codice esercente */
+                codEser: string;
+                /** @description Codice negozio */
+                pdvid: string;
+            };
+            cookie?: never;
+        };
+        /** Sconti immediati e Ventis City di Negozio di Esercente */
+        get: operations["listEsercenteNegoziSconti"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/esercenti/{codEser}/negozi/{pdvid}/terminali": {
         parameters: {
             query?: never;
@@ -2378,6 +2400,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/negozi/{pdvid}/sconti": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Codice negozio */
+                pdvid: string;
+            };
+            cookie?: never;
+        };
+        /** Sconti immediati e Ventis City di Negozio */
+        get: operations["listNegozioSconti"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/negozi/{pdvid}/terminali": {
         parameters: {
             query?: never;
@@ -2851,6 +2893,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/report/statistiche/scontiimmediati": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Statistiche sconti immediati */
+        get: operations["reportScontiImmediati"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/report/statistiche/scontiimmediati/esporta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Statistiche sconti immediati: esportazione */
+        get: operations["reportScontiImmediatiExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/report/statistiche/tracciato": {
         parameters: {
             query?: never;
@@ -2911,6 +2987,40 @@ export interface paths {
         };
         /** Transato giornaliero: esportazione */
         get: operations["reportTransatoGiornalieroExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/report/statistiche/ventiscity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Statistiche Ventis City */
+        get: operations["reportVentisCity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/report/statistiche/ventiscity/esporta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Statistiche Ventis City: esportazione */
+        get: operations["reportVentisCityExport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3030,6 +3140,40 @@ export interface paths {
         };
         /** Confronto dati periodo: esportazione */
         get: operations["reportConfrontoPeriodoEsercenteExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/report/wpbusiness/statistiche/ventisCity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ventis City */
+        get: operations["reportVentisCityEsercente"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/report/wpbusiness/statistiche/ventisCity/esporta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ventis City: esportazione */
+        get: operations["reportVentisCityEsercenteExport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3409,6 +3553,85 @@ export interface paths {
         put?: never;
         /** Verifica File degli scarti di Caricamento scarti senza salvarlo */
         post: operations["checkCaricamentoScartiFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scontiImmediati": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Elenco Sconti immediati */
+        get: operations["listScontoImmediato"];
+        put?: never;
+        /** Nuovo Sconto immediato */
+        post: operations["createScontoImmediato"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scontiImmediati/{idSconto}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo sconto */
+                idSconto: string;
+            };
+            cookie?: never;
+        };
+        /** Dettaglio Sconto immediato */
+        get: operations["getScontoImmediato"];
+        /** Modifica Sconto immediato */
+        put: operations["updateScontoImmediato"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scontiImmediati/{idSconto}/disattiva": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo sconto */
+                idSconto: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disattiva: Sconto immediato
+         * @description Da A a D.
+         */
+        post: operations["disattivaScontoImmediato"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scontiImmediati/esportazioni": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Esporta Sconti immediati */
+        post: operations["exportScontoImmediato"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5699,6 +5922,8 @@ export interface components {
             descrizione: string;
             /** Parole chiave */
             paroleChiave: string | null;
+            /** Sconto minimo (%) */
+            scontoMinimo: number | null;
         };
         Compagnia: {
             /**
@@ -10650,6 +10875,11 @@ export interface components {
              */
             flgPosUnico: boolean | null;
             /**
+             * Compatibile con lo sconto immediato
+             * @default false
+             */
+            flgScontoImmediato: boolean | null;
+            /**
              * Smart POS
              * @default false
              */
@@ -10750,6 +10980,11 @@ export interface components {
              * @default false
              */
             flgPosUnico: boolean | null;
+            /**
+             * Compatibile con lo sconto immediato
+             * @default false
+             */
+            flgScontoImmediato: boolean | null;
             /**
              * Smart POS
              * @default false
@@ -10856,6 +11091,8 @@ export interface components {
             flgOrdinabile?: boolean | null;
             /** POS unico */
             flgPosUnico?: boolean | null;
+            /** Compatibile con lo sconto immediato */
+            flgScontoImmediato?: boolean | null;
             /** Smart POS */
             flgSmartPos?: boolean | null;
             /** Spedizione */
@@ -11721,7 +11958,7 @@ export interface components {
                  * Funzione
                  * @enum {string}
                  */
-                funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "STAT_TRACCIATO" | "GES_TRANS_REPORT" | "GES_TRANS_REP_ESERC" | "CONFRONTO_PERIODO" | "STAT_DASHBOARD" | "GES_SATISPAY" | "T_REPORT_IN_TOUR" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "WB_CONFRONTO_SETTORE" | "AUDIT" | "GES_CONFIG";
+                funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "STAT_TRACCIATO" | "GES_TRANS_REPORT" | "GES_TRANS_REP_ESERC" | "CONFRONTO_PERIODO" | "STAT_DASHBOARD" | "GES_SATISPAY" | "T_REPORT_IN_TOUR" | "GES_SCONTI_IMMEDIATI" | "GES_VENTIS_CITY" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "WB_CONFRONTO_SETTORE" | "WB_VENTIS_CITY" | "AUDIT" | "GES_CONFIG";
                 /** Gruppo */
                 groupName: string;
                 /** Ruolo */
@@ -11757,7 +11994,7 @@ export interface components {
                  * Funzione
                  * @enum {string}
                  */
-                funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "STAT_TRACCIATO" | "GES_TRANS_REPORT" | "GES_TRANS_REP_ESERC" | "CONFRONTO_PERIODO" | "STAT_DASHBOARD" | "GES_SATISPAY" | "T_REPORT_IN_TOUR" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "WB_CONFRONTO_SETTORE" | "AUDIT" | "GES_CONFIG";
+                funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "STAT_TRACCIATO" | "GES_TRANS_REPORT" | "GES_TRANS_REP_ESERC" | "CONFRONTO_PERIODO" | "STAT_DASHBOARD" | "GES_SATISPAY" | "T_REPORT_IN_TOUR" | "GES_SCONTI_IMMEDIATI" | "GES_VENTIS_CITY" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "WB_CONFRONTO_SETTORE" | "WB_VENTIS_CITY" | "AUDIT" | "GES_CONFIG";
                 /** Gruppo */
                 groupName?: string | null;
                 /** Ruolo */
@@ -11780,11 +12017,267 @@ export interface components {
              * Funzione
              * @enum {string}
              */
-            funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "STAT_TRACCIATO" | "GES_TRANS_REPORT" | "GES_TRANS_REP_ESERC" | "CONFRONTO_PERIODO" | "STAT_DASHBOARD" | "GES_SATISPAY" | "T_REPORT_IN_TOUR" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "WB_CONFRONTO_SETTORE" | "AUDIT" | "GES_CONFIG";
+            funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "STAT_TRACCIATO" | "GES_TRANS_REPORT" | "GES_TRANS_REP_ESERC" | "CONFRONTO_PERIODO" | "STAT_DASHBOARD" | "GES_SATISPAY" | "T_REPORT_IN_TOUR" | "GES_SCONTI_IMMEDIATI" | "GES_VENTIS_CITY" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "WB_CONFRONTO_SETTORE" | "WB_VENTIS_CITY" | "AUDIT" | "GES_CONFIG";
             /** Gruppo */
             groupName: string;
             /** Ruolo */
             roleName: string;
+        };
+        ScontiImmediatiReport: {
+            /** @enum {string} */
+            dimension: "mese" | "negozio" | "esercente" | "filiale" | "compagnia";
+            rows: components["schemas"]["ScontiImmediatiRow"][];
+            totals: {
+                /** @description Movimenti scontati */
+                operazioni: number;
+                /** @description Sconto concesso */
+                sconto: number;
+                /** @description Transato */
+                transato: number;
+            };
+            /** @description More groups than rows in the answer: the totals still cover them all. */
+            truncated: boolean;
+        };
+        ScontiImmediatiRow: {
+            /** @description Il valore del raggruppamento (null: non indicato) */
+            key: string | null;
+            /** @description Il nome del valore, come lo legge un utente */
+            label: string;
+            /** @description Movimenti scontati */
+            operazioni: number;
+            /** @description Sconto concesso */
+            sconto: number;
+            /** @description Transato */
+            transato: number;
+        };
+        ScontoImmediato: {
+            /** @description Le azioni che il chiamante puo' eseguire ora su questa riga (transizioni, update, delete) */
+            _actions?: ("disattiva" | "update")[];
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Esercente */
+                codEser?: string;
+                /** @description Negozio */
+                pdvid?: string;
+            };
+            /** Banca */
+            abi: string;
+            /**
+             * Costo addebitato all'esercente
+             * @default false
+             */
+            addebitaAEsercente: boolean | null;
+            /**
+             * Agevolazione
+             * @enum {string|null}
+             */
+            agevolazione: "P" | "C" | null;
+            /** CAB */
+            cab: string;
+            /** Esercente */
+            codEser: string;
+            /** E-mail */
+            email: string;
+            /** Identificativo sconto */
+            idSconto: string;
+            /** Negozio */
+            pdvid: string;
+            /** Sconto pacchetto o coupon (%) */
+            scontoCoupon: number | null;
+            /** Sconto minimo (%) */
+            scontoMin: number | null;
+            /**
+             * Stato
+             * @default A
+             * @enum {string}
+             */
+            stato: "A" | "D";
+            /** Telefono */
+            telefono: string | null;
+            /**
+             * Servizio
+             * @default SI
+             * @enum {string}
+             */
+            tipo: "SI" | "VC";
+            /**
+             * Tipo coupon
+             * @enum {string|null}
+             */
+            tipoCoupon: "F" | "P" | null;
+        };
+        /** Sconto immediato */
+        ScontoImmediatoCreateInput: {
+            /** @description Ignorato: le azioni che GET aggiunge alla riga */
+            _actions?: ("disattiva" | "update")[];
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Esercente */
+                codEser?: string;
+                /** @description Negozio */
+                pdvid?: string;
+            };
+            /** Banca */
+            abi: string;
+            /** Costo addebitato all'esercente */
+            addebitaAEsercente?: boolean | null;
+            /**
+             * Agevolazione
+             * @enum {string|null}
+             */
+            agevolazione?: "P" | "C" | null;
+            /** CAB */
+            cab: string;
+            /** Esercente */
+            codEser: string;
+            /** E-mail */
+            email: string;
+            /** Negozio */
+            pdvid: string;
+            /** Sconto pacchetto o coupon (%) */
+            scontoCoupon?: number | null;
+            /** Sconto minimo (%) */
+            scontoMin?: number | null;
+            /**
+             * Stato
+             * @enum {string}
+             */
+            stato?: "A";
+            /** Telefono */
+            telefono?: string | null;
+            /**
+             * Servizio
+             * @enum {string}
+             */
+            tipo?: "SI" | "VC";
+            /**
+             * Tipo coupon
+             * @enum {string|null}
+             */
+            tipoCoupon?: "F" | "P" | null;
+        };
+        ScontoImmediatoDetail: {
+            /** @description Le azioni che il chiamante puo' eseguire ora su questa riga (transizioni, update, delete) */
+            _actions?: ("disattiva" | "update")[];
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Esercente */
+                codEser?: string;
+                /** @description Negozio */
+                pdvid?: string;
+            };
+            /** Banca */
+            abi: string;
+            /**
+             * Costo addebitato all'esercente
+             * @default false
+             */
+            addebitaAEsercente: boolean | null;
+            /**
+             * Agevolazione
+             * @enum {string|null}
+             */
+            agevolazione: "P" | "C" | null;
+            /** CAB */
+            cab: string;
+            /** Esercente */
+            codEser: string;
+            /** E-mail */
+            email: string;
+            /** Identificativo sconto */
+            idSconto: string;
+            /** Negozio */
+            pdvid: string;
+            /** Sconto pacchetto o coupon (%) */
+            scontoCoupon: number | null;
+            /** Sconto minimo (%) */
+            scontoMin: number | null;
+            /**
+             * Stato
+             * @default A
+             * @enum {string}
+             */
+            stato: "A" | "D";
+            /** Telefono */
+            telefono: string | null;
+            /**
+             * Servizio
+             * @default SI
+             * @enum {string}
+             */
+            tipo: "SI" | "VC";
+            /**
+             * Tipo coupon
+             * @enum {string|null}
+             */
+            tipoCoupon: "F" | "P" | null;
+        };
+        /** Sconto immediato */
+        ScontoImmediatoInput: {
+            /** @description Ignorato: le azioni che GET aggiunge alla riga */
+            _actions?: ("disattiva" | "update")[];
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Esercente */
+                codEser?: string;
+                /** @description Negozio */
+                pdvid?: string;
+            };
+            /** Banca */
+            abi: string;
+            /** Costo addebitato all'esercente */
+            addebitaAEsercente?: boolean | null;
+            /**
+             * Agevolazione
+             * @enum {string|null}
+             */
+            agevolazione?: "P" | "C" | null;
+            /** CAB */
+            cab: string;
+            /** Esercente */
+            codEser: string;
+            /** E-mail */
+            email: string;
+            /** Negozio */
+            pdvid: string;
+            /** Sconto pacchetto o coupon (%) */
+            scontoCoupon?: number | null;
+            /** Sconto minimo (%) */
+            scontoMin?: number | null;
+            /**
+             * Stato
+             * @enum {string}
+             */
+            stato?: "A" | "D";
+            /** Telefono */
+            telefono?: string | null;
+            /**
+             * Servizio
+             * @enum {string}
+             */
+            tipo?: "SI" | "VC";
+            /**
+             * Tipo coupon
+             * @enum {string|null}
+             */
+            tipoCoupon?: "F" | "P" | null;
+        };
+        ScontoImmediatoPage: {
+            results: components["schemas"]["ScontoImmediato"][];
+            totalCount: number;
+        };
+        ScontoImmediatoTransitionResult: {
+            /** @description Il messaggio di esito della specifica */
+            message: string;
+            row: components["schemas"]["ScontoImmediatoDetail"];
         };
         Sessione: {
             /** actingBy */
@@ -12901,6 +13394,8 @@ export interface components {
             importo: number;
             /** Importo richiesto */
             importoRichiesto: number | null;
+            /** Sconto concesso */
+            importoSconto: number | null;
             /** Ora */
             oraOperazione: string;
             /**
@@ -12965,6 +13460,12 @@ export interface components {
              * @enum {string|null}
              */
             tipologia: "F" | "V" | null;
+            /**
+             * Sconto applicato
+             * @default N
+             * @enum {string}
+             */
+            tipoSconto: "N" | "SI" | "VC";
         };
         TransazioneChiudiPreautorizzazioneInput: {
             /** Importo da addebitare */
@@ -13044,6 +13545,8 @@ export interface components {
             id: string;
             /** Importo */
             importo: number;
+            /** Sconto concesso */
+            importoSconto?: number | null;
             /** Ora */
             oraOperazione: string;
             /**
@@ -13062,6 +13565,11 @@ export interface components {
             provenienza: "FI" | "PW" | "MO" | "SP";
             /** Testo dello scontrino */
             scontrino?: string | null;
+            /**
+             * Sconto applicato
+             * @enum {string}
+             */
+            tipoSconto?: "N" | "SI" | "VC";
         };
         TransazioneDetail: {
             /** @description Le azioni che il chiamante puo' eseguire ora su questa riga (transizioni, update, delete) */
@@ -13157,6 +13665,8 @@ export interface components {
             importo: number;
             /** Importo richiesto */
             importoRichiesto: number | null;
+            /** Sconto concesso */
+            importoSconto: number | null;
             /** Ora */
             oraOperazione: string;
             /**
@@ -13221,6 +13731,12 @@ export interface components {
              * @enum {string|null}
              */
             tipologia: "F" | "V" | null;
+            /**
+             * Sconto applicato
+             * @default N
+             * @enum {string}
+             */
+            tipoSconto: "N" | "SI" | "VC";
         };
         /** Movimento */
         TransazioneInput: {
@@ -13294,6 +13810,8 @@ export interface components {
             id: string;
             /** Importo */
             importo: number;
+            /** Sconto concesso */
+            importoSconto?: number | null;
             /** Ora */
             oraOperazione: string;
             /**
@@ -13312,6 +13830,11 @@ export interface components {
             provenienza: "FI" | "PW" | "MO" | "SP";
             /** Testo dello scontrino */
             scontrino?: string | null;
+            /**
+             * Sconto applicato
+             * @enum {string}
+             */
+            tipoSconto?: "N" | "SI" | "VC";
         };
         TransazionePage: {
             /** @description The next page: pass it as ?cursor= (absent on the last page). */
@@ -13756,6 +14279,60 @@ export interface components {
             roleName: string;
             /** Nome utente */
             username: string;
+        };
+        VentisCityEsercenteReport: {
+            /** @enum {string} */
+            dimension: "mese" | "negozio" | "circuito" | "giorno";
+            rows: components["schemas"]["VentisCityEsercenteRow"][];
+            totals: {
+                /** @description Movimenti scontati */
+                operazioni: number;
+                /** @description Sconto concesso */
+                sconto: number;
+                /** @description Transato */
+                transato: number;
+            };
+            /** @description More groups than rows in the answer: the totals still cover them all. */
+            truncated: boolean;
+        };
+        VentisCityEsercenteRow: {
+            /** @description Il valore del raggruppamento (null: non indicato) */
+            key: string | null;
+            /** @description Il nome del valore, come lo legge un utente */
+            label: string;
+            /** @description Movimenti scontati */
+            operazioni: number;
+            /** @description Sconto concesso */
+            sconto: number;
+            /** @description Transato */
+            transato: number;
+        };
+        VentisCityReport: {
+            /** @enum {string} */
+            dimension: "mese" | "negozio" | "esercente" | "filiale" | "compagnia";
+            rows: components["schemas"]["VentisCityRow"][];
+            totals: {
+                /** @description Movimenti scontati */
+                operazioni: number;
+                /** @description Sconto concesso */
+                sconto: number;
+                /** @description Transato */
+                transato: number;
+            };
+            /** @description More groups than rows in the answer: the totals still cover them all. */
+            truncated: boolean;
+        };
+        VentisCityRow: {
+            /** @description Il valore del raggruppamento (null: non indicato) */
+            key: string | null;
+            /** @description Il nome del valore, come lo legge un utente */
+            label: string;
+            /** @description Movimenti scontati */
+            operazioni: number;
+            /** @description Sconto concesso */
+            sconto: number;
+            /** @description Transato */
+            transato: number;
         };
     };
     responses: never;
@@ -19818,6 +20395,89 @@ export interface operations {
             };
         };
     };
+    listEsercenteNegoziSconti: {
+        parameters: {
+            query?: {
+                /** @description Pagina, da 0 */
+                page?: number;
+                /** @description Ricerca per nome: le righe in cui pdvid, tipo contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description Righe per pagina */
+                size?: number;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+                /** @description Filtro: Stato */
+                stato?: "A" | "D";
+                /** @description Filtro: Servizio */
+                tipo?: "SI" | "VC";
+            };
+            header?: never;
+            path: {
+                /** @description Codice esercente */
+                codEser: string;
+                /** @description Codice negozio */
+                pdvid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Una pagina di risultati */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScontoImmediatoPage"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listEsercenteNegoziTerminali: {
         parameters: {
             query?: {
@@ -22802,7 +23462,7 @@ export interface operations {
                      * Funzione
                      * @enum {string}
                      */
-                    funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "STAT_TRACCIATO" | "GES_TRANS_REPORT" | "GES_TRANS_REP_ESERC" | "CONFRONTO_PERIODO" | "STAT_DASHBOARD" | "GES_SATISPAY" | "T_REPORT_IN_TOUR" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "WB_CONFRONTO_SETTORE" | "AUDIT" | "GES_CONFIG";
+                    funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "STAT_TRACCIATO" | "GES_TRANS_REPORT" | "GES_TRANS_REP_ESERC" | "CONFRONTO_PERIODO" | "STAT_DASHBOARD" | "GES_SATISPAY" | "T_REPORT_IN_TOUR" | "GES_SCONTI_IMMEDIATI" | "GES_VENTIS_CITY" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "WB_CONFRONTO_SETTORE" | "WB_VENTIS_CITY" | "AUDIT" | "GES_CONFIG";
                     /** Gruppo */
                     groupName?: string | null;
                     /** Ruolo */
@@ -26820,6 +27480,8 @@ export interface operations {
                 tipo?: "FI" | "PW" | "MO" | "SP";
                 /** @description Filtro: Tipologia */
                 tipologia?: "F" | "V";
+                /** @description Filtro: Sconto applicato */
+                tipoSconto?: "N" | "SI" | "VC";
             };
             header?: never;
             path?: never;
@@ -27195,6 +27857,8 @@ export interface operations {
                 tipo?: "FI" | "PW" | "MO" | "SP";
                 /** @description Filtro: Tipologia */
                 tipologia?: "F" | "V";
+                /** @description Filtro: Sconto applicato */
+                tipoSconto?: "N" | "SI" | "VC";
             };
             header?: never;
             path?: never;
@@ -27564,6 +28228,87 @@ export interface operations {
             };
             /** @description Versione mancante */
             428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listNegozioSconti: {
+        parameters: {
+            query?: {
+                /** @description Pagina, da 0 */
+                page?: number;
+                /** @description Ricerca per nome: le righe in cui pdvid, tipo contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description Righe per pagina */
+                size?: number;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+                /** @description Filtro: Stato */
+                stato?: "A" | "D";
+                /** @description Filtro: Servizio */
+                tipo?: "SI" | "VC";
+            };
+            header?: never;
+            path: {
+                /** @description Codice negozio */
+                pdvid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Una pagina di risultati */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScontoImmediatoPage"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -30539,6 +31284,152 @@ export interface operations {
             };
         };
     };
+    reportScontiImmediati: {
+        parameters: {
+            query?: {
+                /** @description Filtro: Banca */
+                codAbi?: string;
+                /** @description Filtro: Esercente */
+                codEserc?: string;
+                /** @description Filtro: Negozio */
+                codStab?: string;
+                /** @description Filtro: Compagnia */
+                compagnia?: string;
+                /** @description Filtro: Data operazione al */
+                dataOperazioneA?: string;
+                /** @description Filtro: Data operazione dal */
+                dataOperazioneDa?: string;
+                /** @description Righe al massimo */
+                limite?: number;
+                /** @description Raggruppamento */
+                per?: "mese" | "negozio" | "esercente" | "filiale" | "compagnia";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Righe raggruppate e totali */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScontiImmediatiReport"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reportScontiImmediatiExport: {
+        parameters: {
+            query: {
+                /** @description Filtro: Banca */
+                codAbi?: string;
+                /** @description Filtro: Esercente */
+                codEserc?: string;
+                /** @description Filtro: Negozio */
+                codStab?: string;
+                /** @description Filtro: Compagnia */
+                compagnia?: string;
+                /** @description Filtro: Data operazione al */
+                dataOperazioneA?: string;
+                /** @description Filtro: Data operazione dal */
+                dataOperazioneDa?: string;
+                /** @description Formato del file */
+                formato: "xlsx";
+                /** @description Raggruppamento */
+                per?: "mese" | "negozio" | "esercente" | "filiale" | "compagnia";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Il file del raggruppamento, con i totali */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     reportTracciatoMensile: {
         parameters: {
             query?: {
@@ -30773,6 +31664,152 @@ export interface operations {
                 formato: "xlsx";
                 /** @description Raggruppamento */
                 per?: "giorno" | "banca";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Il file del raggruppamento, con i totali */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reportVentisCity: {
+        parameters: {
+            query?: {
+                /** @description Filtro: Banca */
+                codAbi?: string;
+                /** @description Filtro: Esercente */
+                codEserc?: string;
+                /** @description Filtro: Negozio */
+                codStab?: string;
+                /** @description Filtro: Compagnia */
+                compagnia?: string;
+                /** @description Filtro: Data operazione al */
+                dataOperazioneA?: string;
+                /** @description Filtro: Data operazione dal */
+                dataOperazioneDa?: string;
+                /** @description Righe al massimo */
+                limite?: number;
+                /** @description Raggruppamento */
+                per?: "mese" | "negozio" | "esercente" | "filiale" | "compagnia";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Righe raggruppate e totali */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VentisCityReport"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reportVentisCityExport: {
+        parameters: {
+            query: {
+                /** @description Filtro: Banca */
+                codAbi?: string;
+                /** @description Filtro: Esercente */
+                codEserc?: string;
+                /** @description Filtro: Negozio */
+                codStab?: string;
+                /** @description Filtro: Compagnia */
+                compagnia?: string;
+                /** @description Filtro: Data operazione al */
+                dataOperazioneA?: string;
+                /** @description Filtro: Data operazione dal */
+                dataOperazioneDa?: string;
+                /** @description Formato del file */
+                formato: "xlsx";
+                /** @description Raggruppamento */
+                per?: "mese" | "negozio" | "esercente" | "filiale" | "compagnia";
             };
             header?: never;
             path?: never;
@@ -31290,6 +32327,144 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description I due periodi mese per mese, con la variazione e i totali */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reportVentisCityEsercente: {
+        parameters: {
+            query?: {
+                /** @description Filtro: Circuito */
+                circuito?: "00" | "01" | "02" | "03" | "04" | "05" | "06" | "07";
+                /** @description Filtro: Negozio */
+                codStab?: string;
+                /** @description Filtro: Data operazione al */
+                dataOperazioneA?: string;
+                /** @description Filtro: Data operazione dal */
+                dataOperazioneDa?: string;
+                /** @description Righe al massimo */
+                limite?: number;
+                /** @description Raggruppamento */
+                per?: "mese" | "negozio" | "circuito" | "giorno";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Righe raggruppate e totali */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VentisCityEsercenteReport"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reportVentisCityEsercenteExport: {
+        parameters: {
+            query: {
+                /** @description Filtro: Circuito */
+                circuito?: "00" | "01" | "02" | "03" | "04" | "05" | "06" | "07";
+                /** @description Filtro: Negozio */
+                codStab?: string;
+                /** @description Filtro: Data operazione al */
+                dataOperazioneA?: string;
+                /** @description Filtro: Data operazione dal */
+                dataOperazioneDa?: string;
+                /** @description Formato del file */
+                formato: "xlsx";
+                /** @description Raggruppamento */
+                per?: "mese" | "negozio" | "circuito" | "giorno";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Il file del raggruppamento, con i totali */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -33232,6 +34407,497 @@ export interface operations {
             };
             /** @description Non trovato */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listScontoImmediato: {
+        parameters: {
+            query?: {
+                /** @description Filtro: Banca */
+                abi?: string;
+                /** @description Filtro: Esercente */
+                codEser?: string;
+                /** @description Pagina, da 0 */
+                page?: number;
+                /** @description Filtro: Negozio */
+                pdvid?: string;
+                /** @description Ricerca per nome: le righe in cui pdvid, tipo contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description Righe per pagina */
+                size?: number;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+                /** @description Filtro: Stato */
+                stato?: "A" | "D";
+                /** @description Filtro: Servizio */
+                tipo?: "SI" | "VC";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Una pagina di risultati */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScontoImmediatoPage"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createScontoImmediato: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScontoImmediatoCreateInput"];
+            };
+        };
+        responses: {
+            /** @description Creato */
+            201: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScontoImmediatoDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gia' presente */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getScontoImmediato: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo sconto */
+                idSconto: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Trovato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScontoImmediatoDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateScontoImmediato: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
+                "If-Match": string;
+            };
+            path: {
+                /** @description Identificativo sconto */
+                idSconto: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScontoImmediatoInput"];
+            };
+        };
+        responses: {
+            /** @description Aggiornato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScontoImmediatoDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflitto */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Modificato nel frattempo */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Versione mancante */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    disattivaScontoImmediato: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chiave scelta dal client: una richiesta ripetuta con la stessa chiave riceve la prima risposta, senza rieseguire la transizione */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Identificativo sconto */
+                idSconto: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sconto disattivato con successo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScontoImmediatoTransitionResult"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non consentita nello stato attuale */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Chiave di idempotenza già usata per un'altra richiesta (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportScontoImmediato: {
+        parameters: {
+            query: {
+                /** @description Filtro: Banca */
+                abi?: string;
+                /** @description Filtro: Esercente */
+                codEser?: string;
+                /** @description Formato del file */
+                formato: "csv" | "xlsx";
+                /** @description Filtro: Negozio */
+                pdvid?: string;
+                /** @description Ricerca per nome: le righe in cui pdvid, tipo contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+                /** @description Filtro: Stato */
+                stato?: "A" | "D";
+                /** @description Filtro: Servizio */
+                tipo?: "SI" | "VC";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Esportazione in coda */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportJob"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Troppe esportazioni in corso */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

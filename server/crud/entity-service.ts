@@ -97,6 +97,12 @@ export class EntityService {
         if (!peers) throw new Error(`${this.entity.name}: no services of other entities to hand its hooks`);
         return peers(name);
       },
+      // The same reads inside the save's transaction: what the save's checks need (SQLite has one connection).
+      read: (name: string) => {
+        if (!peers) throw new Error(`${this.entity.name}: no services of other entities to hand its hooks`);
+        const peer = peers(name);
+        return { listAll: (caller?: Caller, where?: Row) => peer.listAll(caller, where, trx) };
+      },
     };
   }
 
@@ -132,11 +138,11 @@ export class EntityService {
 
   /**
    * Every row in the caller's scope, unpaged, in the list's order: for small lists such as the caller's own
-   * banks; `where` keeps the rows whose fields equal its values.
+   * banks; `where` keeps the rows whose fields equal its values; `db` a transaction to read in (a hook's save).
    */
-  async listAll(caller?: Caller, where: Row = {}): Promise<Row[]> {
+  async listAll(caller?: Caller, where: Row = {}, db: Knex = this.db): Promise<Row[]> {
     const filters = Object.entries(where).map(([field, value]) => ({ field, value, exact: true }));
-    const page = await this.repo.list(this.db, { page: 0, size: 100000, sort: [], filters, compact: false }, (qb) => this.restrict(qb, caller));
+    const page = await this.repo.list(db, { page: 0, size: 100000, sort: [], filters, compact: false }, (qb) => this.restrict(qb, caller));
     return page.results;
   }
 

@@ -34,6 +34,11 @@ export interface SaveContext {
    * mail's texts): the rows whose fields equal `where`, in `caller`'s scope (none: an internal read).
    */
   service: (entity: string) => RowReader;
+  /**
+   * The same reads inside the save's transaction, for what decides whether the save may happen (the rows of another
+   * entity the saved row depends on): they see the save's own writes and wait for no other connection.
+   */
+  read: (entity: string) => RowReader;
   /** The request body: children appear here under their names when the call sends them. */
   body: Row;
   /**

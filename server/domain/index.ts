@@ -4,6 +4,7 @@
  */
 import { agentiHandlers } from './agenti/handlers.js';
 import { promozioneHooks } from './assistenza/promozione-hooks.js';
+import { scontoImmediatoHooks } from './esercenti/sconto-hooks.js';
 import { auditHandlers } from './audit/handlers.js';
 import { sollecitoContratti } from './contratti/sollecito.js';
 import { ristampaTestapacco, stampaTestapacco } from './contratti/testapacco.js';
@@ -61,5 +62,7 @@ export function entityHooks(auth: AuthRuntime): Readonly<Record<string, EntityHo
     Promozione: promozioneHooks,
     // A new pay-by-mail request: its cents, date, link and, sent by e-mail, its mail (spec/pwmail/).
     PagamentoMail: pagamentoMailHooks(auth),
+    // A store's immediate or Ventis City discount: its terminals, its category's minimum (spec/esercenti/sconto-immediato.yaml).
+    ScontoImmediato: scontoImmediatoHooks,
   };
 }

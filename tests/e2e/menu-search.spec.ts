@@ -66,7 +66,7 @@ test('1400 px: icone nel menu, ricerca senza accenti, frecce e Invio aprono una 
     await expect(nav.getByRole('link')).toHaveText([
       'Movimenti', 'Dashboard statistiche', 'Movimenti', 'Movimenti Satispay', 'Report statistico', 'Statistiche transato', 'Transato giornaliero', 'Confronto dati periodo',
       'Tracciato mensile', 'Report transazioni banca', 'Report transazioni esercenti', 'Crea report transazioni banca', 'Crea report transazioni esercente', 'Report in tour',
-      'Contratti per compagnia', 'Caricamento scarti', 'Storico testapacchi',
+      'Sconti immediati', 'Ventis City', 'Contratti per compagnia', 'Caricamento scarti', 'Storico testapacchi',
     ]);
     await search.fill('xyz');
     await expect(nav.getByRole('link')).toHaveCount(0);

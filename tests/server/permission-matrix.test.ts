@@ -162,6 +162,10 @@ function requestSample(id: string, states: Record<string, string>, okAs: 'scoped
 const MOVIMENTO_30480 = present(demoMovements().find((m) => m.codAbi === '30480'), 'a demo movement of 30480').id;
 const MOVIMENTO_34256 = present(demoMovements().find((m) => m.codAbi === '34256'), 'a demo movement of 34256').id;
 const MOVIMENTI_PERIODO = { dataOperazioneDa: '2026-10-01', dataOperazioneA: '2026-11-25' };
+/** Demo discounts of stores 1002 and 5001 (spec/demo/47-sconti-immediati.yaml) and Hotel Dolomiti's, inserted below. */
+const SCONTO_1002 = '5c000000-0000-4000-8000-000000001002';
+const SCONTO_5001 = '5c000000-0000-4000-8000-000000005001';
+const SCONTO_34256 = '5c000000-0000-4000-8000-000000003001';
 /** Demo documents of Bar Centrale (30480, spec/demo/50-*.yaml), and the id of Hotel Dolomiti's (34256) inserted below. */
 const FATTURA_30480 = 'f0000000-0000-4000-8000-000000000913';
 const CONTRATTO_30480 = 'c0000000-0000-4000-8000-000000001234';
@@ -408,6 +412,29 @@ const SAMPLES: Partial<Record<string, Sample>> = {
       untouched: async () => expect(await db()('terminale').where({ posid: '34256999' }).first()).toBeUndefined() },
   },
   getTerminale: { params: { posid: '30480001' }, outside: { params: { posid: '34256001' }, expect: 404 } },
+  // A store's immediate and Ventis City discounts (spec/esercenti/sconto-immediato.yaml): 30480's demo ones; Hotel
+  // Dolomiti's (34256) is inserted below, out of scope for mx.full. A request is made again each run (store 2001's
+  // earlier one removed: one active per service), the deactivated one is made active again.
+  listScontoImmediato: { outside: 'unscoped' },
+  listNegozioSconti: { params: { pdvid: '1002' }, outside: { params: { pdvid: '3001' }, expect: 404 } },
+  listEsercenteNegoziSconti: { params: { codEser: '0001234', pdvid: '1002' }, outside: { params: { codEser: '0003456', pdvid: '3001' }, expect: 404 } },
+  createScontoImmediato: {
+    prepare: async () => { await db()('sconto_immediato').where({ pdvid: '2001' }).delete(); },
+    body: () => ({ pdvid: '2001', codEser: '0002345', abi: '30480', cab: '01601', tipo: 'VC', scontoMin: 5, email: 'matrice@negozio.example' }),
+    outside: { body: () => ({ pdvid: '3001', codEser: '0003456', abi: '34256', cab: '01800', tipo: 'SI', scontoMin: 5, email: 'altrui@negozio.example' }), expect: 403,
+      untouched: async () => expect(await db()('sconto_immediato').where({ pdvid: '3001' }).whereNot({ id_sconto: SCONTO_34256 }).first()).toBeUndefined() },
+  },
+  getScontoImmediato: { params: { idSconto: SCONTO_1002 }, outside: { params: { idSconto: SCONTO_34256 }, expect: 404 } },
+  updateScontoImmediato: {
+    params: { idSconto: SCONTO_1002 }, body: () => ({ pdvid: '1002', codEser: '0001234', abi: '30480', cab: '01600', tipo: 'VC', scontoMin: 12, email: 'stazione@barcentrale.example' }),
+    outside: { params: { idSconto: SCONTO_34256 }, body: () => ({ pdvid: '3001', codEser: '0003456', abi: '34256', cab: '01800', tipo: 'SI', scontoMin: 50, email: 'altrui@negozio.example' }), expect: 404,
+      untouched: async () => expect(Number((await db()('sconto_immediato').where({ id_sconto: SCONTO_34256 }).first()).sconto_min)).toBe(7) },
+  },
+  disattivaScontoImmediato: {
+    prepare: async () => { await db()('sconto_immediato').where({ id_sconto: SCONTO_5001 }).update({ stato: 'A' }); },
+    params: { idSconto: SCONTO_5001 },
+    outside: { params: { idSconto: SCONTO_34256 }, expect: 404, untouched: async () => expect((await db()('sconto_immediato').where({ id_sconto: SCONTO_34256 }).first()).stato).toBe('A') },
+  },
   // Movements (seed 002): searched over a period (api.period); a movement of bank 34256 is out of 30480's scope.
   listTransazione: { query: MOVIMENTI_PERIODO, outside: 'unscoped' },
   getTransazione: { params: { id: MOVIMENTO_30480 }, outside: { params: { id: MOVIMENTO_34256 }, expect: 404 } },
@@ -416,6 +443,12 @@ const SAMPLES: Partial<Record<string, Sample>> = {
   exportTransazione: { query: { formato: 'csv', ...MOVIMENTI_PERIODO }, outside: 'unscoped' },
   // The daily turnover (at most one month) and its Excel file: figures checked in statistiche-transato-giornaliero.test.ts.
   reportTransatoGiornaliero: { query: { ...GIORNALIERO_PERIODO, per: 'banca' }, outside: 'unscoped' },
+  reportScontiImmediati: { query: { ...MOVIMENTI_PERIODO, per: 'negozio' }, outside: 'unscoped' },
+  reportScontiImmediatiExport: { query: { ...MOVIMENTI_PERIODO, per: 'negozio', formato: 'xlsx' }, outside: 'unscoped' },
+  reportVentisCity: { query: { ...MOVIMENTI_PERIODO, per: 'mese' }, outside: 'unscoped' },
+  reportVentisCityExport: { query: { ...MOVIMENTI_PERIODO, per: 'mese', formato: 'xlsx' }, outside: 'unscoped' },
+  reportVentisCityEsercente: { query: { ...MOVIMENTI_PERIODO, per: 'mese' }, outside: 'unscoped' },
+  reportVentisCityEsercenteExport: { query: { ...MOVIMENTI_PERIODO, per: 'mese', formato: 'xlsx' }, outside: 'unscoped' },
   reportTransatoGiornalieroExport: { query: { ...GIORNALIERO_PERIODO, per: 'banca', formato: 'xlsx' }, outside: 'unscoped' },
   // Satispay movements (seed 002 §2 /statistiche/movimentiSatispay): a movement of bank 34256 is out of 30480's scope;
   // their totals and the statistical and in-tour reports answer sums (figures in statistiche-satispay.test.ts,
@@ -1134,6 +1167,7 @@ beforeAll(async () => {
   await db()('pagamento_mail').insert({ tid: PWM_ALTRUI, cod_abi: '34256', cod_esercente: '0003456', shop_id: '3001', data_richiesta: '2026-11-20', importo: 10, amount: 1000,
     shop_user_ref: 'Altrui', tipo_invio: 'LINK', lingua_invio: 'IT', tr_type: 'AUTH', nome_destinatario: 'Altrui', descrizione: 'Altrui', rc: 'IGFS_000', contabilizzata: false, stato: 'PR' });
   await db()('messaggio_mail').insert({ cod_abi: '34256', cod_esercente: '0003456', lingua: 'IT', messaggio_mail: 'Altrui' });
+  await db()('sconto_immediato').insert({ id_sconto: SCONTO_34256, pdvid: '3001', cod_eser: '0003456', abi: '34256', cab: '01800', tipo: 'SI', stato: 'A', email: 'altrui@negozio.example', sconto_min: 7 });
 
   // For every permission: a user holding every other function (all actions), and one holding every other action of it.
   const functions = Object.keys(MODEL.functions);

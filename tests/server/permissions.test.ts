@@ -168,20 +168,23 @@ describe('GET funzioni and funzioni/{fn}/permessi', () => {
     const monitors = ['RISCHIO_FRODI', 'MONITOR_STORNI', 'MONITOR_TRANSATO'];
     // Seed 002 §2 /statistiche/movimentiSatispay and /report/intour: bank-side, the head office's and the branch's.
     const satispayInTour = ['GES_SATISPAY', 'T_REPORT_IN_TOUR'];
+    const discounts = ['GES_SCONTI_IMMEDIATI', 'GES_VENTIS_CITY'];
     const sede = ['ANAG_BANCHE', 'ANAG_POSFISICI', 'ANAG_POSGENERICI', 'GES_UTENTI', 'GES_MERCHANT', 'GES_RUOLI', 'RIC_SOSPESI_BANCHE', 'ANAG_ESERCENTE', 'CAMBIO_PASSWORD', 'GES_MAG', 'GES_NOTIFICA_UTENTI', 'ANAG_MANUTENZIONI', 'RIC_FTMERC', 'GES_ESER_VIRTUALE', 'GES_TRANSATO_GIORN', 'GES_RISC_DESTINATARI', 'RIC_CONTR_COMP', 'CONFRONTO_PERIODO', 'STAT_DASHBOARD',
+      // Seed 002 §2: the immediate-discount and Ventis City statistics, of the head office and of a branch.
+      ...discounts,
       // Seed 002 §2: the monthly turnover file and the transaction reports per bank and per merchant are the head office's.
       'STAT_TRACCIATO', 'GES_TRANS_REPORT', 'GES_TRANS_REP_ESERC', ...monitors, ...satispayInTour, ...registry].sort();
     // A merchant reads its own record on the web variant (seed 001 §2), a virtual one too (seed 001 §6).
     const ownRecord = ['MERCHANT_ANAGRAFICA', 'GES_ESER_VIRTUALE', ...registry];
     expect(await fns('sede.30480')).toEqual(sede);
     expect(await fns('federazione')).toEqual(sede);
-    expect(await fns('filiale.30480')).toEqual(['ANAG_BANCHE', 'GES_UTENTI', 'ANAG_ESERCENTE', 'CAMBIO_PASSWORD', 'GES_TRANSATO_GIORN', 'RIC_CONTR_COMP', 'CONFRONTO_PERIODO', ...monitors, ...satispayInTour, ...registry].sort());
+    expect(await fns('filiale.30480')).toEqual(['ANAG_BANCHE', 'GES_UTENTI', 'ANAG_ESERCENTE', 'CAMBIO_PASSWORD', 'GES_TRANSATO_GIORN', 'RIC_CONTR_COMP', 'CONFRONTO_PERIODO', ...discounts, ...monitors, ...satispayInTour, ...registry].sort());
     // Seed 001 §1, §6: the push agent maintains the push aggregate's merchants, stores and terminals too.
     expect(await fns('agente.push')).toEqual(['ANAG_AGENTI_PUSH', 'CAMBIO_PASSWORD', 'ANAG_ESERCENTE', 'GES_ESER', 'GES_NEG', 'GES_POS'].sort());
     // The merchant's administrator also holds the business portal's pay-by-mail and documents (seed 000 §2, issue 18).
-    expect(await fns('merchant.0001234')).toEqual(['WB_CONTATTI', 'WB_CHANGE_PASS', 'WB_GESTIONE_UTENZE', 'WB_IMPOSTAZIONI', 'PWMAIL', 'WB_DOCUMENTI', 'WB_LETTERE_ADDEBITO', 'WB_CONTR_ACQUIRING', 'WB_PROFILO', 'WB_CONFRONTO_SETTORE', ...ownRecord].sort());
+    expect(await fns('merchant.0001234')).toEqual(['WB_CONTATTI', 'WB_CHANGE_PASS', 'WB_GESTIONE_UTENZE', 'WB_IMPOSTAZIONI', 'PWMAIL', 'WB_DOCUMENTI', 'WB_LETTERE_ADDEBITO', 'WB_CONTR_ACQUIRING', 'WB_PROFILO', 'WB_CONFRONTO_SETTORE', 'WB_VENTIS_CITY', ...ownRecord].sort());
     // The demo operator also sends pay-by-mail for its store (MERCHANT_OP_PWM, seed 002 §3).
-    expect(await fns('operatore.0001234')).toEqual(['WB_CHANGE_PASS', 'WB_PROFILO', 'PWMAIL', 'WB_CONFRONTO_SETTORE', ...ownRecord].sort());
+    expect(await fns('operatore.0001234')).toEqual(['WB_CHANGE_PASS', 'WB_PROFILO', 'PWMAIL', 'WB_CONFRONTO_SETTORE', 'WB_VENTIS_CITY', ...ownRecord].sort());
   });
 
   it('the actions on a function', async () => {
@@ -260,29 +263,30 @@ describe('GET menuitems', () => {
     expect(await menu('assistenza')).toEqual([
       '/about', '/anagrafiche/agentipush', '/anagrafiche/agentipush/reportAttivazioni', '/anagrafiche/anaBanca', '/anagrafiche/filiali',
       '/anagrafiche/merchant', '/anagrafiche/notificautenti', '/anagrafiche/notifiche', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/searchManutenzione',
-      '/anagrafiche/utenti', '/assistenza/FTMerc', '/assistenza/accessoEsercente', '/assistenze/backOffice/comuni', '/assistenze/backOffice/promozioni', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali',
+      '/anagrafiche/utenti', '/assistenza/FTMerc', '/assistenza/accessoEsercente', '/assistenze/backOffice/comuni', '/assistenze/backOffice/promozioni', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/scontiImmediati', '/esercente/terminali',
       '/impostazioni', '/magazzino/giacenze', '/magazzino/movimenti', '/movimenti/search', '/ricerca/ricercaContrattiCompagnie', '/ricerca/ricercaContrattiCompagnie/scarti',
       '/report/trasrepo', '/report/trasrepo/nuovo', '/report/trasrepoeserc', '/report/trasrepoeserc/nuovo',
       '/ricerca/ricercaContrattiCompagnie/testapacchi', '/richieste/sospesi/banca', '/richieste/sospesi/enteCentrale', '/security/cambioPassword', '/security/ges-risc-destinatari', '/security/mailoutbox',
       '/security/monitorsoglierischiofrodi', '/security/monitortransato', '/security/ruoli', '/security/stornimonitor', '/security/template-mail-rischio', '/sistema/configurazione',
       '/statistiche/confrontoDatiPeriodo', '/statistiche/dashboard', '/statistiche/tracciato', '/statistiche/transato/search', '/statistiche/transatoGiornaliero',
       '/statistiche/movimentiSatispay', '/statistiche/report', '/report/intour',
+      '/statistiche/scontiimmediati', '/statistiche/ventiscity',
     ].sort());
   });
 
   it('filiale.30480 (BANCA_FILIALE: ANAG_BANCHE and GES_UTENTI view) sees banks, branches and users, no POS', async () => {
-    expect(await menu('filiale.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/utenti', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/impostazioni', '/movimenti/search', '/ricerca/ricercaContrattiCompagnie', '/ricerca/ricercaContrattiCompagnie/scarti', '/ricerca/ricercaContrattiCompagnie/testapacchi', '/security/cambioPassword', '/security/mailoutbox', '/security/monitorsoglierischiofrodi', '/security/monitortransato', '/security/stornimonitor', '/statistiche/confrontoDatiPeriodo', '/statistiche/transato/search', '/statistiche/transatoGiornaliero', '/statistiche/movimentiSatispay', '/statistiche/report', '/report/intour'].sort());
+    expect(await menu('filiale.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/utenti', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/scontiImmediati', '/esercente/terminali', '/impostazioni', '/movimenti/search', '/ricerca/ricercaContrattiCompagnie', '/ricerca/ricercaContrattiCompagnie/scarti', '/ricerca/ricercaContrattiCompagnie/testapacchi', '/security/cambioPassword', '/security/mailoutbox', '/security/monitorsoglierischiofrodi', '/security/monitortransato', '/security/stornimonitor', '/statistiche/confrontoDatiPeriodo', '/statistiche/scontiimmediati', '/statistiche/transato/search', '/statistiche/transatoGiornaliero', '/statistiche/ventiscity', '/statistiche/movimentiSatispay', '/statistiche/report', '/report/intour'].sort());
   });
 
   it('sede.30480 (BANCA_SEDE) also sees the POS catalogues and the warehouse', async () => {
-    expect(await menu('sede.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/merchant', '/anagrafiche/notificautenti', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/searchManutenzione', '/anagrafiche/utenti', '/assistenza/FTMerc', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/impostazioni', '/magazzino/giacenze', '/magazzino/movimenti', '/movimenti/search', '/report/trasrepo', '/report/trasrepo/nuovo', '/report/trasrepoeserc', '/report/trasrepoeserc/nuovo', '/ricerca/ricercaContrattiCompagnie', '/ricerca/ricercaContrattiCompagnie/scarti', '/ricerca/ricercaContrattiCompagnie/testapacchi', '/richieste/sospesi/banca', '/security/cambioPassword', '/security/ges-risc-destinatari', '/security/mailoutbox', '/security/monitorsoglierischiofrodi', '/security/monitortransato', '/security/ruoli', '/security/stornimonitor', '/security/template-mail-rischio', '/statistiche/confrontoDatiPeriodo', '/statistiche/dashboard', '/statistiche/tracciato', '/statistiche/transato/search', '/statistiche/transatoGiornaliero', '/statistiche/movimentiSatispay', '/statistiche/report', '/report/intour'].sort());
+    expect(await menu('sede.30480')).toEqual(['/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/merchant', '/anagrafiche/notificautenti', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/searchManutenzione', '/anagrafiche/utenti', '/assistenza/FTMerc', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/scontiImmediati', '/esercente/terminali', '/impostazioni', '/magazzino/giacenze', '/magazzino/movimenti', '/movimenti/search', '/report/trasrepo', '/report/trasrepo/nuovo', '/report/trasrepoeserc', '/report/trasrepoeserc/nuovo', '/ricerca/ricercaContrattiCompagnie', '/ricerca/ricercaContrattiCompagnie/scarti', '/ricerca/ricercaContrattiCompagnie/testapacchi', '/richieste/sospesi/banca', '/security/cambioPassword', '/security/ges-risc-destinatari', '/security/mailoutbox', '/security/monitorsoglierischiofrodi', '/security/monitortransato', '/security/ruoli', '/security/stornimonitor', '/security/template-mail-rischio', '/statistiche/confrontoDatiPeriodo', '/statistiche/dashboard', '/statistiche/scontiimmediati', '/statistiche/tracciato', '/statistiche/transato/search', '/statistiche/transatoGiornaliero', '/statistiche/ventiscity', '/statistiche/movimentiSatispay', '/statistiche/report', '/report/intour'].sort());
   });
 
   it('agente.push sees its agents, the password change and the merchant registry (the push aggregate\'s); the merchants see only their business portal\'s pages', async () => {
-    expect(await menu('agente.push')).toEqual(['/about', '/anagrafiche/agentipush', '/anagrafiche/agentipush/reportAttivazioni', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/terminali', '/impostazioni', '/security/cambioPassword']);
+    expect(await menu('agente.push')).toEqual(['/about', '/anagrafiche/agentipush', '/anagrafiche/agentipush/reportAttivazioni', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/scontiImmediati', '/esercente/terminali', '/impostazioni', '/security/cambioPassword']);
     // A merchant's menu is the business portal's: the bank-side pages its functions would open are not offered.
-    expect(await menu('merchant.0001234')).toEqual(['/wpbusiness/confrontoSettore', '/wpbusiness/contatti', '/wpbusiness/documenti/contrattiAcquiring', '/wpbusiness/documenti/contratto', '/wpbusiness/documenti/fatture', '/wpbusiness/documenti/lettereAddebito', '/wpbusiness/impostazioni', '/wpbusiness/profilo/cambioPassword', '/wpbusiness/profilo/datiPersonali', '/wpbusiness/riepilogoTransazioni', '/wpbusiness/analisiTransazioni', '/wpbusiness/servizi/pwmail/messaggimail', '/wpbusiness/servizi/pwmail/richieste', '/wpbusiness/statistiche/confrontoDatiPeriodo', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato'].sort());
-    expect(await menu('operatore.0001234')).toEqual(['/wpbusiness/analisiTransazioni', '/wpbusiness/confrontoSettore', '/wpbusiness/profilo/cambioPassword', '/wpbusiness/profilo/datiPersonali', '/wpbusiness/riepilogoTransazioni', '/wpbusiness/servizi/pwmail/messaggimail', '/wpbusiness/servizi/pwmail/richieste', '/wpbusiness/statistiche/confrontoDatiPeriodo', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato'].sort());
+    expect(await menu('merchant.0001234')).toEqual(['/wpbusiness/confrontoSettore', '/wpbusiness/contatti', '/wpbusiness/documenti/contrattiAcquiring', '/wpbusiness/documenti/contratto', '/wpbusiness/documenti/fatture', '/wpbusiness/documenti/lettereAddebito', '/wpbusiness/impostazioni', '/wpbusiness/profilo/cambioPassword', '/wpbusiness/profilo/datiPersonali', '/wpbusiness/riepilogoTransazioni', '/wpbusiness/analisiTransazioni', '/wpbusiness/servizi/pwmail/messaggimail', '/wpbusiness/servizi/pwmail/richieste', '/wpbusiness/statistiche/confrontoDatiPeriodo', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato', '/wpbusiness/statistiche/ventisCity'].sort());
+    expect(await menu('operatore.0001234')).toEqual(['/wpbusiness/analisiTransazioni', '/wpbusiness/confrontoSettore', '/wpbusiness/profilo/cambioPassword', '/wpbusiness/profilo/datiPersonali', '/wpbusiness/riepilogoTransazioni', '/wpbusiness/servizi/pwmail/messaggimail', '/wpbusiness/servizi/pwmail/richieste', '/wpbusiness/statistiche/confrontoDatiPeriodo', '/wpbusiness/statistiche/movimenti', '/wpbusiness/statistiche/movimenti/aggregato', '/wpbusiness/statistiche/ventisCity'].sort());
   });
 
   it('every menu route of an entity opens (its list answers 200), every other list of the caller\'s shell is refused (403), no other shell\'s route is offered', async () => {
