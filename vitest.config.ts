@@ -17,6 +17,7 @@ const ISOLATED = [
   'tests/server/platform/exports.test.ts',
   'tests/server/platform/uploads.test.ts',
   'tests/server/exports.test.ts',
+  'tests/server/download.test.ts',
   'tests/server/auth/federated-login.test.ts',
   'tests/server/db/loggable-error.test.ts',
   'tests/server/users-roles.test.ts',

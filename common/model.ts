@@ -256,6 +256,8 @@ export interface EntityModel {
     badges?: ListBadgesModel;
     /** On a phone the filters fold once a search has run (seed 002 §3). */
     collapseFilters?: true;
+    /** What the page says when a search finds no row (seed 002 §8), instead of 'Nessun risultato'. */
+    emptyMessage?: string;
     /** Reference filters chosen when the caller sees exactly one row of their entity (seed 002 §6: a single shop). */
     selectSingle?: string[];
     /** A report over the same rows whose totals the list shows for its filters (docs/spec-language.md#list-summaries). */
@@ -317,7 +319,8 @@ export interface EntityModel {
 export interface ViewRowsModel { entity: string; link: Record<string, string>; where: Record<string, string | number | boolean> }
 
 export type ExportFormat = 'csv' | 'xlsx';
-export interface ExportModel { formats: ExportFormat[]; columns: string[] }
+/** `emptyMessage`: an export finding no row ends in E with it (seed 002 §8), instead of an empty file. */
+export interface ExportModel { formats: ExportFormat[]; columns: string[]; emptyMessage?: string }
 
 /**
  * `?<param>=v` keeps the rows that have a row of `entity` linked to them (`link`: its field -> this entity's field)

@@ -13,12 +13,21 @@ export interface SearchPeriodModel {
   defaultMonths: number;
   /**
    * The latest end a search may have, counted from today (seed 002 §5: the debit letters' end date "is limited to
-   * the start of the previous month"); absent, any end.
+   * the start of the previous month"); `endOfDownloadMonth` is the last day of the month of today minus 5 days minus
+   * one month (seed 002 §5 "Download month limit": on 27 November 2026 the end of October, on 3 December still the end
+   * of October); absent, any end.
    */
-  latestEnd?: 'startOfPreviousMonth';
-  /** `tooLate` is said when the end is after `latestEnd`; `{data}` becomes that limit as dd/MM/yyyy. */
-  messages: { required: string; order: string; tooLong: string; tooLate?: string };
+  latestEnd?: LatestEnd;
+  /** The earliest start a search may have, `YYYY-MM-DD` (seed 002 §5: the downloads start at July 2019); absent, any. */
+  earliestStart?: string;
+  /**
+   * `tooLate` is said when the end is after `latestEnd`, `tooEarly` when the start is before `earliestStart`; `{data}`
+   * becomes that limit as dd/MM/yyyy.
+   */
+  messages: { required: string; order: string; tooLong: string; tooLate?: string; tooEarly?: string };
 }
+
+type LatestEnd = 'startOfPreviousMonth' | 'endOfDownloadMonth';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -51,6 +60,9 @@ export function periodRefusal(period: SearchPeriodModel, from: unknown, to: unkn
   if (latest !== undefined && end > latest) {
     return { param: period.to, message: (period.messages.tooLate ?? period.messages.order).replace('{data}', italianDate(latest)) };
   }
+  if (period.earliestStart !== undefined && start < period.earliestStart) {
+    return { param: period.from, message: (period.messages.tooEarly ?? period.messages.order).replace('{data}', italianDate(period.earliestStart)) };
+  }
   if (start < addMonths(end, -period.maxMonths)) return { param: period.from, message: period.messages.tooLong };
   return undefined;
 }
@@ -64,8 +76,16 @@ export function defaultPeriod(period: Pick<SearchPeriodModel, 'defaultMonths' | 
 
 /** The latest end a search may have today, `YYYY-MM-DD`, or undefined when the period sets none. */
 export function latestEndOf(period: Pick<SearchPeriodModel, 'latestEnd'>, today: string): string | undefined {
-  if (period.latestEnd !== 'startOfPreviousMonth' || !ISO_DATE.test(today)) return undefined;
-  return addMonths(`${today.slice(0, 8)}01`, -1);
+  if (!ISO_DATE.test(today)) return undefined;
+  if (period.latestEnd === 'startOfPreviousMonth') return addMonths(`${today.slice(0, 8)}01`, -1);
+  if (period.latestEnd !== 'endOfDownloadMonth') return undefined;
+  const fiveDaysBefore = shiftDays(today, -5);
+  return shiftDays(`${fiveDaysBefore.slice(0, 8)}01`, -1);   // the day before the first of that month
+}
+
+/** `date` moved by whole days (UTC, `YYYY-MM-DD`). */
+function shiftDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** Today on the calendar of the product's users (Italy), for a server whose clock may run on UTC. */

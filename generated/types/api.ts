@@ -925,6 +925,256 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/download/circolari": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Elenco Circolari */
+        get: operations["listCircolare"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/download/circolari/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** Dettaglio Circolare */
+        get: operations["getCircolare"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/download/circolari/{id}/documento": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** Circolare PDF di Circolare */
+        get: operations["getCircolareDocumento"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/download/contratti": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Elenco Contratti */
+        get: operations["listDownloadContratto"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/download/contratti/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** Dettaglio Contratto */
+        get: operations["getDownloadContratto"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/download/contratti/{id}/documento": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** Contratto PDF di Contratto */
+        get: operations["getDownloadContrattoDocumento"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/download/esercenti": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Elenco Esercenti */
+        get: operations["listDownloadEsercente"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/download/esercenti/esportazioni": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Esporta Esercenti */
+        post: operations["exportDownloadEsercente"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/download/mybank": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Elenco Terminali My Bank */
+        get: operations["listTerminaleMyBank"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/download/mybank/esportazioni": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Esporta Terminali My Bank */
+        post: operations["exportTerminaleMyBank"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/download/rendicontazionecosto": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Elenco Rendicontazione costi */
+        get: operations["listCostoTransazioni"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/download/rendicontazionecosto/esportazioni": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Esporta Rendicontazione costi */
+        post: operations["exportCostoTransazioni"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/download/terminaliDaSostituire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Elenco Terminali da sostituire */
+        get: operations["listTerminaleDaSostituire"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/download/terminaliDaSostituire/esportazioni": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Esporta Terminali da sostituire */
+        post: operations["exportTerminaleDaSostituire"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/esercenti": {
         parameters: {
             query?: never;
@@ -5925,6 +6175,54 @@ export interface components {
             /** Sconto minimo (%) */
             scontoMinimo: number | null;
         };
+        Circolare: {
+            /**
+             * Data
+             * Format: date
+             */
+            dataPubblicazione: string;
+            /** Circolare PDF */
+            documento: string | null;
+            /** Identificativo */
+            id: string;
+            /** Numero */
+            numero: string;
+            /** Oggetto */
+            titolo: string;
+        };
+        CircolareDetail: {
+            /**
+             * Data
+             * Format: date
+             */
+            dataPubblicazione: string;
+            /** Circolare PDF */
+            documento: string | null;
+            /** Identificativo */
+            id: string;
+            /** Numero */
+            numero: string;
+            /** Oggetto */
+            titolo: string;
+        };
+        /** Circolare */
+        CircolareInput: {
+            /**
+             * Data
+             * Format: date
+             */
+            dataPubblicazione: string;
+            /** Circolare PDF */
+            documento?: string | null;
+            /** Numero */
+            numero: string;
+            /** Oggetto */
+            titolo: string;
+        };
+        CircolarePage: {
+            results: components["schemas"]["Circolare"][];
+            totalCount: number;
+        };
         Compagnia: {
             /**
              * Circuito
@@ -6803,6 +7101,96 @@ export interface components {
             results: components["schemas"]["ContrattoEsercente"][];
             totalCount: number;
         };
+        CostoTransazioni: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+            };
+            /** Banca */
+            abi: string;
+            /** Filiale (CAB) */
+            cab: string;
+            /**
+             * Circuito
+             * @enum {string}
+             */
+            codCircuito: "00" | "01" | "02" | "03" | "04" | "05" | "06" | "07";
+            /** Costo */
+            costo: number;
+            /**
+             * Mese di riferimento
+             * Format: date
+             */
+            dataRiferimento: string;
+            /** Identificativo */
+            id: string;
+            /** Numero transazioni */
+            numeroTransazioni: number;
+            /** Transato */
+            transato: number;
+        };
+        CostoTransazioniDetail: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+            };
+            /** Banca */
+            abi: string;
+            /** Filiale (CAB) */
+            cab: string;
+            /**
+             * Circuito
+             * @enum {string}
+             */
+            codCircuito: "00" | "01" | "02" | "03" | "04" | "05" | "06" | "07";
+            /** Costo */
+            costo: number;
+            /**
+             * Mese di riferimento
+             * Format: date
+             */
+            dataRiferimento: string;
+            /** Identificativo */
+            id: string;
+            /** Numero transazioni */
+            numeroTransazioni: number;
+            /** Transato */
+            transato: number;
+        };
+        /** Rendicontazione costo transazioni */
+        CostoTransazioniInput: {
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+            };
+            /** Banca */
+            abi: string;
+            /** Filiale (CAB) */
+            cab: string;
+            /**
+             * Circuito
+             * @enum {string}
+             */
+            codCircuito: "00" | "01" | "02" | "03" | "04" | "05" | "06" | "07";
+            /** Costo */
+            costo: number;
+            /**
+             * Mese di riferimento
+             * Format: date
+             */
+            dataRiferimento: string;
+            /** Numero transazioni */
+            numeroTransazioni: number;
+            /** Transato */
+            transato: number;
+        };
+        CostoTransazioniPage: {
+            results: components["schemas"]["CostoTransazioni"][];
+            totalCount: number;
+        };
         Credenziale: {
             /**
              * failedAttempts
@@ -6883,6 +7271,224 @@ export interface components {
         };
         DestinatariRischioPage: {
             results: components["schemas"]["DestinatariRischio"][];
+            totalCount: number;
+        };
+        DownloadContratto: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Esercente */
+                codEser?: string;
+            };
+            /** Banca */
+            abi: string;
+            /** Esercente */
+            codEser: string;
+            /**
+             * Data di stipula
+             * Format: date
+             */
+            dataStipula: string;
+            /** Descrizione */
+            descrizione: string | null;
+            /** Contratto PDF */
+            documento: string | null;
+            /** Identificativo */
+            id: string;
+            /** Numero contratto */
+            numContratto: string;
+        };
+        DownloadContrattoDetail: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Esercente */
+                codEser?: string;
+            };
+            /** Banca */
+            abi: string;
+            /** Esercente */
+            codEser: string;
+            /**
+             * Data di stipula
+             * Format: date
+             */
+            dataStipula: string;
+            /** Descrizione */
+            descrizione: string | null;
+            /** Contratto PDF */
+            documento: string | null;
+            /** Identificativo */
+            id: string;
+            /** Numero contratto */
+            numContratto: string;
+        };
+        /** Contratto */
+        DownloadContrattoInput: {
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Esercente */
+                codEser?: string;
+            };
+            /** Banca */
+            abi: string;
+            /** Esercente */
+            codEser: string;
+            /**
+             * Data di stipula
+             * Format: date
+             */
+            dataStipula: string;
+            /** Descrizione */
+            descrizione?: string | null;
+            /** Contratto PDF */
+            documento?: string | null;
+            /** Numero contratto */
+            numContratto: string;
+        };
+        DownloadContrattoPage: {
+            results: components["schemas"]["DownloadContratto"][];
+            totalCount: number;
+        };
+        DownloadEsercente: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Esercente */
+                codEser?: string;
+            };
+            /** Banca */
+            abi: string;
+            /** Indirizzo */
+            addr: string | null;
+            /** Filiale (CAB) */
+            cab: string;
+            /** CAP */
+            cap: string | null;
+            /** Esercente */
+            codEser: string;
+            /** Codice fiscale */
+            codFiscale: string | null;
+            /**
+             * Data di apertura
+             * Format: date
+             */
+            dataApertura: string | null;
+            /** E-mail */
+            email: string | null;
+            /** Abilitato */
+            enable: boolean | null;
+            /** Insegna */
+            insegna: string;
+            /** Località */
+            localita: string | null;
+            /** Numero civico */
+            numeroCivico: string | null;
+            /** Codice negozio */
+            pdvid: string;
+            /** Partita IVA */
+            pIva: string | null;
+            /** Provincia */
+            provincia: string | null;
+            /** Telefono */
+            telefono: string | null;
+        };
+        DownloadEsercenteDetail: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Esercente */
+                codEser?: string;
+            };
+            /** Banca */
+            abi: string;
+            /** Indirizzo */
+            addr: string | null;
+            /** Filiale (CAB) */
+            cab: string;
+            /** CAP */
+            cap: string | null;
+            /** Esercente */
+            codEser: string;
+            /** Codice fiscale */
+            codFiscale: string | null;
+            /**
+             * Data di apertura
+             * Format: date
+             */
+            dataApertura: string | null;
+            /** E-mail */
+            email: string | null;
+            /** Abilitato */
+            enable: boolean | null;
+            /** Insegna */
+            insegna: string;
+            /** Località */
+            localita: string | null;
+            /** Numero civico */
+            numeroCivico: string | null;
+            /** Codice negozio */
+            pdvid: string;
+            /** Partita IVA */
+            pIva: string | null;
+            /** Provincia */
+            provincia: string | null;
+            /** Telefono */
+            telefono: string | null;
+        };
+        /** Esercente */
+        DownloadEsercenteInput: {
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Esercente */
+                codEser?: string;
+            };
+            /** Banca */
+            abi: string;
+            /** Indirizzo */
+            addr?: string | null;
+            /** Filiale (CAB) */
+            cab: string;
+            /** CAP */
+            cap?: string | null;
+            /** Esercente */
+            codEser: string;
+            /** Codice fiscale */
+            codFiscale?: string | null;
+            /**
+             * Data di apertura
+             * Format: date
+             */
+            dataApertura?: string | null;
+            /** E-mail */
+            email?: string | null;
+            /** Abilitato */
+            enable?: boolean | null;
+            /** Insegna */
+            insegna: string;
+            /** Località */
+            localita?: string | null;
+            /** Numero civico */
+            numeroCivico?: string | null;
+            /** Codice negozio */
+            pdvid: string;
+            /** Partita IVA */
+            pIva?: string | null;
+            /** Provincia */
+            provincia?: string | null;
+            /** Telefono */
+            telefono?: string | null;
+        };
+        DownloadEsercentePage: {
+            results: components["schemas"]["DownloadEsercente"][];
             totalCount: number;
         };
         Error: {
@@ -9782,6 +10388,11 @@ export interface components {
             csc: string | null;
             /** Pausa dalle ore */
             dalleOre: string | null;
+            /**
+             * Data di apertura
+             * Format: date
+             */
+            dataApertura: string | null;
             /** Attività commerciale */
             desAttivitaCommerciale: string | null;
             /** E-mail */
@@ -9900,6 +10511,11 @@ export interface components {
             csc: string | null;
             /** Pausa dalle ore */
             dalleOre: string | null;
+            /**
+             * Data di apertura
+             * Format: date
+             */
+            dataApertura: string | null;
             /** Attività commerciale */
             desAttivitaCommerciale: string | null;
             /** E-mail */
@@ -10013,6 +10629,11 @@ export interface components {
             csc?: string | null;
             /** Pausa dalle ore */
             dalleOre?: string | null;
+            /**
+             * Data di apertura
+             * Format: date
+             */
+            dataApertura?: string | null;
             /** Attività commerciale */
             desAttivitaCommerciale?: string | null;
             /** E-mail */
@@ -12728,6 +13349,101 @@ export interface components {
              */
             tipoModpos: "F" | "M" | "P" | "V" | "S";
         };
+        TerminaleDaSostituire: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Esercente */
+                codEser?: string;
+                /** @description Modello POS */
+                codModpos?: string;
+                /** @description Negozio */
+                pdvid?: string;
+            };
+            /** Banca */
+            abi: string;
+            /** Esercente */
+            codEser: string;
+            /** Modello POS */
+            codModpos: string;
+            /** Abilitato */
+            enable: boolean | null;
+            /** Negozio */
+            pdvid: string;
+            /** Codice terminale */
+            posid: string;
+            /**
+             * Tipo connessione
+             * @enum {string|null}
+             */
+            tipoConn: "U" | "G" | "I" | "M" | "H" | "P" | "S" | null;
+        };
+        TerminaleDaSostituireDetail: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Esercente */
+                codEser?: string;
+                /** @description Modello POS */
+                codModpos?: string;
+                /** @description Negozio */
+                pdvid?: string;
+            };
+            /** Banca */
+            abi: string;
+            /** Esercente */
+            codEser: string;
+            /** Modello POS */
+            codModpos: string;
+            /** Abilitato */
+            enable: boolean | null;
+            /** Negozio */
+            pdvid: string;
+            /** Codice terminale */
+            posid: string;
+            /**
+             * Tipo connessione
+             * @enum {string|null}
+             */
+            tipoConn: "U" | "G" | "I" | "M" | "H" | "P" | "S" | null;
+        };
+        /** Terminale da sostituire */
+        TerminaleDaSostituireInput: {
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Esercente */
+                codEser?: string;
+                /** @description Modello POS */
+                codModpos?: string;
+                /** @description Negozio */
+                pdvid?: string;
+            };
+            /** Banca */
+            abi: string;
+            /** Esercente */
+            codEser: string;
+            /** Modello POS */
+            codModpos: string;
+            /** Abilitato */
+            enable?: boolean | null;
+            /** Negozio */
+            pdvid: string;
+            /** Codice terminale */
+            posid: string;
+            /**
+             * Tipo connessione
+             * @enum {string|null}
+             */
+            tipoConn?: "U" | "G" | "I" | "M" | "H" | "P" | "S" | null;
+        };
+        TerminaleDaSostituirePage: {
+            results: components["schemas"]["TerminaleDaSostituire"][];
+            totalCount: number;
+        };
         TerminaleDetail: {
             /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
             _labels?: {
@@ -12821,6 +13537,99 @@ export interface components {
              * @enum {string}
              */
             tipoModpos?: "F" | "M" | "P" | "V" | "S";
+        };
+        TerminaleMyBank: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Esercente */
+                codEser?: string;
+                /** @description Negozio */
+                pdvid?: string;
+            };
+            /** Banca */
+            abi: string;
+            /** Filiale (CAB) */
+            cab: string;
+            /** Canone fatturato */
+            canone: number;
+            /** Esercente */
+            codEser: string;
+            /**
+             * Mese di riferimento
+             * Format: date
+             */
+            dataRiferimento: string;
+            /** Identificativo */
+            id: string;
+            /** Negozio */
+            pdvid: string;
+            /** Codice terminale */
+            posid: string;
+        };
+        TerminaleMyBankDetail: {
+            /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Esercente */
+                codEser?: string;
+                /** @description Negozio */
+                pdvid?: string;
+            };
+            /** Banca */
+            abi: string;
+            /** Filiale (CAB) */
+            cab: string;
+            /** Canone fatturato */
+            canone: number;
+            /** Esercente */
+            codEser: string;
+            /**
+             * Mese di riferimento
+             * Format: date
+             */
+            dataRiferimento: string;
+            /** Identificativo */
+            id: string;
+            /** Negozio */
+            pdvid: string;
+            /** Codice terminale */
+            posid: string;
+        };
+        /** Terminale My Bank */
+        TerminaleMyBankInput: {
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Esercente */
+                codEser?: string;
+                /** @description Negozio */
+                pdvid?: string;
+            };
+            /** Banca */
+            abi: string;
+            /** Filiale (CAB) */
+            cab: string;
+            /** Canone fatturato */
+            canone: number;
+            /** Esercente */
+            codEser: string;
+            /**
+             * Mese di riferimento
+             * Format: date
+             */
+            dataRiferimento: string;
+            /** Negozio */
+            pdvid: string;
+            /** Codice terminale */
+            posid: string;
+        };
+        TerminaleMyBankPage: {
+            results: components["schemas"]["TerminaleMyBank"][];
+            totalCount: number;
         };
         TerminalePage: {
             results: components["schemas"]["Terminale"][];
@@ -19911,6 +20720,1036 @@ export interface operations {
                 statoConvElettronico?: "01" | "04" | "05" | "06" | "07";
                 /** @description Filtro: Terminal id */
                 termid?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Esportazione in coda */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportJob"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Troppe esportazioni in corso */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCircolare: {
+        parameters: {
+            query?: {
+                /** @description Pagina, da 0 */
+                page?: number;
+                /** @description Ricerca per nome: le righe in cui titolo contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description Righe per pagina */
+                size?: number;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+                /** @description Filtro: Oggetto */
+                titolo?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Una pagina di risultati */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CircolarePage"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCircolare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Trovato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CircolareDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCircolareDocumento: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Il file, con il suo tipo (Content-Disposition con il nome originale, X-Content-Type-Options: nosniff) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Elemento o file non presente */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDownloadContratto: {
+        parameters: {
+            query?: {
+                /** @description Filtro: Banca */
+                abi?: string;
+                /** @description Filtro: Esercente */
+                codEser?: string;
+                /** @description Filtro: Numero contratto */
+                numContratto?: string;
+                /** @description Pagina, da 0 */
+                page?: number;
+                /** @description Ricerca per nome: le righe in cui numContratto contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description Righe per pagina */
+                size?: number;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Una pagina di risultati */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadContrattoPage"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDownloadContratto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Trovato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadContrattoDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDownloadContrattoDocumento: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificativo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Il file, con il suo tipo (Content-Disposition con il nome originale, X-Content-Type-Options: nosniff) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Elemento o file non presente */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDownloadEsercente: {
+        parameters: {
+            query?: {
+                /** @description Filtro: Banca */
+                abi?: string;
+                /** @description Filtro: Filiale (CAB) */
+                cab?: string;
+                /** @description Filtro: Esercente */
+                codEser?: string;
+                /** @description Filtro: Data di apertura al */
+                dataAperturaA?: string;
+                /** @description Filtro: Data di apertura dal */
+                dataAperturaDa?: string;
+                /** @description Pagina, da 0 */
+                page?: number;
+                /** @description Filtro: Codice negozio */
+                pdvid?: string;
+                /** @description Ricerca per nome: le righe in cui pdvid, insegna contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description Righe per pagina */
+                size?: number;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Una pagina di risultati */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadEsercentePage"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportDownloadEsercente: {
+        parameters: {
+            query: {
+                /** @description Filtro: Banca */
+                abi?: string;
+                /** @description Filtro: Filiale (CAB) */
+                cab?: string;
+                /** @description Filtro: Esercente */
+                codEser?: string;
+                /** @description Filtro: Data di apertura al */
+                dataAperturaA?: string;
+                /** @description Filtro: Data di apertura dal */
+                dataAperturaDa?: string;
+                /** @description Formato del file */
+                formato: "csv" | "xlsx";
+                /** @description Filtro: Codice negozio */
+                pdvid?: string;
+                /** @description Ricerca per nome: le righe in cui pdvid, insegna contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Esportazione in coda */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportJob"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Troppe esportazioni in corso */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listTerminaleMyBank: {
+        parameters: {
+            query?: {
+                /** @description Filtro: Banca */
+                abi?: string;
+                /** @description Filtro: Filiale (CAB) */
+                cab?: string;
+                /** @description Filtro: Mese di riferimento al */
+                dataRiferimentoA?: string;
+                /** @description Filtro: Mese di riferimento dal */
+                dataRiferimentoDa?: string;
+                /** @description Pagina, da 0 */
+                page?: number;
+                /** @description Ricerca per nome: le righe in cui posid, dataRiferimento contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description Righe per pagina */
+                size?: number;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Una pagina di risultati */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TerminaleMyBankPage"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportTerminaleMyBank: {
+        parameters: {
+            query: {
+                /** @description Filtro: Banca */
+                abi?: string;
+                /** @description Filtro: Filiale (CAB) */
+                cab?: string;
+                /** @description Filtro: Mese di riferimento al */
+                dataRiferimentoA?: string;
+                /** @description Filtro: Mese di riferimento dal */
+                dataRiferimentoDa?: string;
+                /** @description Formato del file */
+                formato: "csv" | "xlsx";
+                /** @description Ricerca per nome: le righe in cui posid, dataRiferimento contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Esportazione in coda */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportJob"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Troppe esportazioni in corso */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCostoTransazioni: {
+        parameters: {
+            query?: {
+                /** @description Filtro: Banca */
+                abi?: string;
+                /** @description Filtro: Filiale (CAB) */
+                cab?: string;
+                /** @description Filtro: Mese di riferimento al */
+                dataRiferimentoA?: string;
+                /** @description Filtro: Mese di riferimento dal */
+                dataRiferimentoDa?: string;
+                /** @description Pagina, da 0 */
+                page?: number;
+                /** @description Ricerca per nome: le righe in cui dataRiferimento, cab contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description Righe per pagina */
+                size?: number;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Una pagina di risultati */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CostoTransazioniPage"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportCostoTransazioni: {
+        parameters: {
+            query: {
+                /** @description Filtro: Banca */
+                abi?: string;
+                /** @description Filtro: Filiale (CAB) */
+                cab?: string;
+                /** @description Filtro: Mese di riferimento al */
+                dataRiferimentoA?: string;
+                /** @description Filtro: Mese di riferimento dal */
+                dataRiferimentoDa?: string;
+                /** @description Formato del file */
+                formato: "csv" | "xlsx";
+                /** @description Ricerca per nome: le righe in cui dataRiferimento, cab contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Esportazione in coda */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportJob"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Troppe esportazioni in corso */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listTerminaleDaSostituire: {
+        parameters: {
+            query?: {
+                /** @description Filtro: Banca */
+                abi?: string;
+                /** @description Filtro: Esercente */
+                codEser?: string;
+                /** @description Pagina, da 0 */
+                page?: number;
+                /** @description Filtro: Codice terminale */
+                posid?: string;
+                /** @description Ricerca per nome: le righe in cui posid contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description Righe per pagina */
+                size?: number;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Una pagina di risultati */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TerminaleDaSostituirePage"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportTerminaleDaSostituire: {
+        parameters: {
+            query: {
+                /** @description Filtro: Banca */
+                abi?: string;
+                /** @description Filtro: Esercente */
+                codEser?: string;
+                /** @description Formato del file */
+                formato: "csv" | "xlsx";
+                /** @description Filtro: Codice terminale */
+                posid?: string;
+                /** @description Ricerca per nome: le righe in cui posid contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
             };
             header?: never;
             path?: never;

@@ -387,6 +387,140 @@ tipologia: ("COM" | "CAN" | "ALT")
 documento?: (string | null)
 }
 
+export interface Circolare {
+id: string
+numero: string
+dataPubblicazione: string
+titolo: string
+documento: (string | null)
+}
+
+export interface CircolareInput {
+numero: string
+dataPubblicazione: string
+titolo: string
+documento?: (string | null)
+}
+
+export interface CostoTransazioni {
+id: string
+abi: string
+cab: string
+dataRiferimento: string
+codCircuito: ("00" | "01" | "02" | "03" | "04" | "05" | "06" | "07")
+numeroTransazioni: number
+transato: number
+costo: number
+}
+
+export interface CostoTransazioniInput {
+abi: string
+cab: string
+dataRiferimento: string
+codCircuito: ("00" | "01" | "02" | "03" | "04" | "05" | "06" | "07")
+numeroTransazioni: number
+transato: number
+costo: number
+}
+
+export interface DownloadContratto {
+id: string
+abi: string
+codEser: string
+numContratto: string
+dataStipula: string
+descrizione: (string | null)
+documento: (string | null)
+}
+
+export interface DownloadContrattoInput {
+abi: string
+codEser: string
+numContratto: string
+dataStipula: string
+descrizione?: (string | null)
+documento?: (string | null)
+}
+
+export interface DownloadEsercente {
+pdvid: string
+abi: string
+cab: string
+codEser: string
+insegna: string
+addr: (string | null)
+numeroCivico: (string | null)
+cap: (string | null)
+localita: (string | null)
+provincia: (string | null)
+pIva: (string | null)
+codFiscale: (string | null)
+email: (string | null)
+telefono: (string | null)
+enable: (boolean | null)
+dataApertura: (string | null)
+}
+
+export interface DownloadEsercenteInput {
+pdvid: string
+abi: string
+cab: string
+codEser: string
+insegna: string
+addr?: (string | null)
+numeroCivico?: (string | null)
+cap?: (string | null)
+localita?: (string | null)
+provincia?: (string | null)
+pIva?: (string | null)
+codFiscale?: (string | null)
+email?: (string | null)
+telefono?: (string | null)
+enable?: (boolean | null)
+dataApertura?: (string | null)
+}
+
+export interface TerminaleMyBank {
+id: string
+abi: string
+cab: string
+codEser: string
+pdvid: string
+posid: string
+dataRiferimento: string
+canone: number
+}
+
+export interface TerminaleMyBankInput {
+abi: string
+cab: string
+codEser: string
+pdvid: string
+posid: string
+dataRiferimento: string
+canone: number
+}
+
+export interface TerminaleDaSostituire {
+posid: string
+pdvid: string
+codEser: string
+abi: string
+codModpos: string
+tipoConn: ("U" | "G" | "I" | "M" | "H" | "P" | "S" | null)
+enable: (boolean | null)
+}
+
+export interface TerminaleDaSostituireInput {
+posid: string
+pdvid: string
+codEser: string
+abi: string
+codModpos: string
+tipoConn?: ("U" | "G" | "I" | "M" | "H" | "P" | "S" | null)
+enable?: (boolean | null)
+}
+
 export interface CategoriaMerceologica {
 abcid: string
 descrizione: string
@@ -632,6 +766,7 @@ referente: (string | null)
 abcid: (string | null)
 desAttivitaCommerciale: (string | null)
 enable: (boolean | null)
+dataApertura: (string | null)
 fax: (string | null)
 note: (string | null)
 nIscCcia: (string | null)
@@ -674,6 +809,7 @@ referente?: (string | null)
 abcid?: (string | null)
 desAttivitaCommerciale?: (string | null)
 enable?: (boolean | null)
+dataApertura?: (string | null)
 fax?: (string | null)
 note?: (string | null)
 nIscCcia?: (string | null)

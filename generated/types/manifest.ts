@@ -415,6 +415,10 @@ countLimit?: number
  */
 selectSingle?: string[]
 /**
+ * What the list page says when a search finds no row (spec list.emptyMessage), instead of 'Nessun risultato'.
+ */
+emptyMessage?: string
+/**
  * On a phone the filters fold behind a button once a search has run (spec list.collapseFilters).
  */
 collapseFilters?: true
@@ -636,7 +640,11 @@ defaultMonths: number
 /**
  * The latest end a search may have, from today (absent: any).
  */
-latestEnd?: "startOfPreviousMonth"
+latestEnd?: ("startOfPreviousMonth" | "endOfDownloadMonth")
+/**
+ * The earliest start a search may have, YYYY-MM-DD (absent: any).
+ */
+earliestStart?: string
 messages: SearchPeriodMessages
 }
 export interface SearchPeriodMessages {
@@ -644,6 +652,7 @@ required: string
 order: string
 tooLong: string
 tooLate?: string
+tooEarly?: string
 }
 /**
  * A report over the same rows (spec list.summary, docs/spec-language.md#list-summaries).

@@ -114,8 +114,9 @@ export const manifestSchema = {
       to: { ...str, description: "The query parameter of the period's end (`<param>A`)." },
       maxMonths: int,
       defaultMonths: { ...int, description: 'The list page opens on the last defaultMonths months when the address names no period.' },
-      latestEnd: { enum: ['startOfPreviousMonth'], description: 'The latest end a search may have, from today (absent: any).' },
-      messages: shape('SearchPeriodMessages', { required: str, order: str, tooLong: str, tooLate: str }, ['required', 'order', 'tooLong']),
+      latestEnd: { enum: ['startOfPreviousMonth', 'endOfDownloadMonth'], description: 'The latest end a search may have, from today (absent: any).' },
+      earliestStart: { ...str, description: 'The earliest start a search may have, YYYY-MM-DD (absent: any).' },
+      messages: shape('SearchPeriodMessages', { required: str, order: str, tooLong: str, tooLate: str, tooEarly: str }, ['required', 'order', 'tooLong']),
     }, ['from', 'to', 'maxMonths', 'defaultMonths', 'messages'], 'The list is searched over a period of at most maxMonths months (docs/spec-language.md#a-list-searched-by-period); the API refuses any other with these messages.'),
     EntityMeta: shape('EntityMeta', {
       label: str, labelPlural: str, path: str, key: strings, pageSize: int, maxPageSize: int, compact: strings,
@@ -158,6 +159,7 @@ export const manifestSchema = {
       pageWindow: { ...int, description: 'Page numbers the pager shows at once (spec api.pageWindow; absent: the table\'s own pager).' },
       countLimit: { ...int, description: 'The list counts matching rows up to this many (spec api.countLimit): an answer with totalCountCapped has more.' },
       selectSingle: { ...strings, description: 'Reference filters (field names) chosen when the caller sees exactly one row of their entity (spec list.selectSingle).' },
+      emptyMessage: { ...str, description: "What the list page says when a search finds no row (spec list.emptyMessage), instead of 'Nessun risultato'." },
       collapseFilters: { type: 'boolean', const: true, description: 'On a phone the filters fold behind a button once a search has run (spec list.collapseFilters).' },
       summary: shape('ListSummaryDef', {
         report: { ...str, description: 'The report (manifest `reports`) whose totals the list shows for its filters.' },

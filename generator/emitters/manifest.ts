@@ -208,6 +208,7 @@ function entityManifest(entity: EntityModel, model: Model): EntityMeta {
     ...(entity.api.pageWindow !== undefined ? { pageWindow: entity.api.pageWindow } : {}),
     ...(entity.api.countLimit !== undefined ? { countLimit: entity.api.countLimit } : {}),
     ...(entity.list?.collapseFilters ? { collapseFilters: true } : {}),
+    ...(entity.list?.emptyMessage ? { emptyMessage: entity.list.emptyMessage } : {}),
     ...(entity.list?.selectSingle ? { selectSingle: entity.list.selectSingle } : {}),
     // The report whose totals the list shows, and its page (the aggregate view), for the list's filters.
     ...(entity.list?.summary ? { summary: { report: entity.list.summary, route: model.reports.find((r) => r.name === entity.list?.summary)?.route ?? '' } } : {}),

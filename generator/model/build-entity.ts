@@ -202,6 +202,7 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
         permission: raw.list.permission ?? routePermission,
         ...(raw.list.badges ? { badges: raw.list.badges } : {}),
         ...(raw.list.collapseFilters ? { collapseFilters: true as const } : {}),
+        ...(raw.list.emptyMessage ? { emptyMessage: raw.list.emptyMessage } : {}),
         ...(raw.list.selectSingle?.length ? { selectSingle: raw.list.selectSingle } : {}),
         ...(raw.list.summary ? { summary: raw.list.summary } : {}),
         ...(raw.list.operations ? { operations: raw.list.operations } : {}),

@@ -24,5 +24,9 @@ export function buildExport(raw: RawEntity, fields: FieldModel[], hasList: boole
   });
   const files = new Set(fields.filter((f) => f.type === 'file').map((f) => f.name));
   const columns = declared.columns ?? (raw.list?.columns ?? names).filter((n) => !files.has(n));
-  return { formats: declared.formats ?? ['csv', 'xlsx'], columns: columns.filter((n) => names.includes(n) && !secret.has(n)) };
+  return {
+    formats: declared.formats ?? ['csv', 'xlsx'],
+    columns: columns.filter((n) => names.includes(n) && !secret.has(n)),
+    ...(declared.emptyMessage ? { emptyMessage: declared.emptyMessage } : {}),
+  };
 }

@@ -30,8 +30,11 @@ export function buildSearchPeriod(raw: RawEntity, fields: FieldModel[], source: 
   if (spec.latestEnd && !spec.messages.tooLate) {
     diagnostics.push({ ...at('latestEnd'), message: 'period latestEnd needs messages.tooLate: a user told only "no" does not know which end date to choose.' });
   }
+  if (spec.earliestStart && !spec.messages.tooEarly) {
+    diagnostics.push({ ...at('earliestStart'), message: 'period earliestStart needs messages.tooEarly: a user told only "no" does not know which start date to choose.' });
+  }
   return {
     from: `${field.filterParam}Da`, to: `${field.filterParam}A`, maxMonths: spec.maxMonths, defaultMonths,
-    ...(spec.latestEnd ? { latestEnd: spec.latestEnd } : {}), messages: spec.messages,
+    ...(spec.latestEnd ? { latestEnd: spec.latestEnd } : {}), ...(spec.earliestStart ? { earliestStart: spec.earliestStart } : {}), messages: spec.messages,
   };
 }

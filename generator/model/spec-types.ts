@@ -38,8 +38,8 @@ export interface RawEntity {
   viewOf?: string;
   viewRows?: { entity: string; link: Record<string, string>; where: Record<string, string | number | boolean> };
   display?: string[];
-  api?: { path: string; pageSize?: number; maxPageSize?: number; compact?: string[]; operations?: Operation[]; permissions?: Record<string, string>; export?: boolean | { formats?: ('csv' | 'xlsx')[]; columns?: string[] }; requireOneFilter?: { filters?: string[]; message: string };
-    pageWindow?: number; countLimit?: number; paging?: 'offset' | 'keyset'; period?: { field: string; maxMonths: number; defaultMonths?: number; latestEnd?: 'startOfPreviousMonth'; messages: { required: string; order: string; tooLong: string; tooLate?: string } } };
+  api?: { path: string; pageSize?: number; maxPageSize?: number; compact?: string[]; operations?: Operation[]; permissions?: Record<string, string>; export?: boolean | { formats?: ('csv' | 'xlsx')[]; columns?: string[]; emptyMessage?: string }; requireOneFilter?: { filters?: string[]; message: string };
+    pageWindow?: number; countLimit?: number; paging?: 'offset' | 'keyset'; period?: { field: string; maxMonths: number; defaultMonths?: number; latestEnd?: 'startOfPreviousMonth' | 'endOfDownloadMonth'; earliestStart?: string; messages: { required: string; order: string; tooLong: string; tooLate?: string; tooEarly?: string } } };
   fields: Record<string, RawField>;
   children?: Record<string, { entity: string; kind: 'one' | 'many'; link: Record<string, string>; label?: string; required?: boolean; fixed?: Record<string, unknown>;
     widget?: 'transferList' | 'tabs' | 'checkboxes'; itemLabel?: string;
@@ -51,7 +51,7 @@ export interface RawEntity {
   deleteConfirmation?: { title?: string; message: string };
   checks?: { field: string; valid: unknown; message: string; description?: string }[];
   indexes?: { fields: string[]; unique?: boolean; kind?: 'trigram' }[];
-  list?: { collapseFilters?: boolean; selectSingle?: string[]; operations?: RawListOperation[]; summary?: string; badges?: { column: string; items: { label: string; when: JsonLogic }[] }; route: string; title?: string; columns?: string[]; filters?: string[]; sort?: string; permission?: string };
+  list?: { emptyMessage?: string; collapseFilters?: boolean; selectSingle?: string[]; operations?: RawListOperation[]; summary?: string; badges?: { column: string; items: { label: string; when: JsonLogic }[] }; route: string; title?: string; columns?: string[]; filters?: string[]; sort?: string; permission?: string };
   form?: { route: string; title?: string; fields?: string[]; layout?: RawFormLayout; permission?: string; views?: RawFormView[]; createRefusal?: string;
     operations?: { operation: string; label: string; confirm?: string; prefill?: string }[] };
   menu?: { group: string; label?: string; order?: number; icon?: string };

@@ -107,6 +107,11 @@ export class ExportWorker {
       const { params, filtered } = this.serviceFor(entity.name).exportQuery(query, caller, fixed);
       const total = await countOf(filtered().count({ count: '*' }));
       await this.jobs.progress(job.id, { righeTotali: total });
+      if (total === 0 && exported.emptyMessage) {
+        // Seed 002 §8: an export without data says so ("Dati non disponibili per il periodo selezionato."), no empty file.
+        await this.jobs.finish(job.id, { stato: 'E', righeScritte: 0, downloadId: null, nomeFile: null, messaggio: exported.emptyMessage });
+        return;
+      }
       const columns = exported.columns.flatMap((name) => entity.fields.filter((f) => f.name === name));
       const writer = await openWriter(job.formato, partial, columns, entity.labelPlural);
       for await (const batch of keysetBatches(filtered, sortOrder(entity, params), BATCH_SIZE)) {

@@ -3,7 +3,7 @@
  * calendar months (a day the month lacks is its last day), both ends, forward, at most maxMonths.
  */
 import { describe, expect, it } from 'vitest';
-import { addMonths, defaultPeriod, periodRefusal, romeToday, type SearchPeriodModel } from '../../common/search-period.js';
+import { addMonths, defaultPeriod, latestEndOf, periodRefusal, romeToday, type SearchPeriodModel } from '../../common/search-period.js';
 
 const PERIOD: SearchPeriodModel = {
   from: 'dataDa', to: 'dataA', maxMonths: 3, defaultMonths: 1,
@@ -61,5 +61,35 @@ describe('a period that ends at the start of the previous month (seed 002 §5, d
 
   it('counts today on the Italian calendar', () => {
     expect(romeToday(new Date('2026-11-30T23:30:00Z'))).toBe('2026-12-01');
+  });
+});
+
+describe('a period that ends at the download month limit (seed 002 §5: today minus 5 days minus one month)', () => {
+  const DOWNLOADS: SearchPeriodModel = {
+    ...PERIOD, maxMonths: 12, latestEnd: 'endOfDownloadMonth',
+    messages: { ...PERIOD.messages, tooLate: 'non oltre il {data}' },
+  };
+
+  it('ends on the last day of the month before the one of five days ago', () => {
+    expect(latestEndOf(DOWNLOADS, '2026-11-27')).toBe('2026-10-31');
+    expect(latestEndOf(DOWNLOADS, '2026-12-03')).toBe('2026-10-31');
+    expect(latestEndOf(DOWNLOADS, '2026-12-06')).toBe('2026-11-30');
+    expect(latestEndOf(DOWNLOADS, '2026-03-06')).toBe('2026-02-28');
+    expect(latestEndOf(DOWNLOADS, '2026-01-05')).toBe('2025-11-30');
+  });
+
+  it('refuses a later end with that day in the message, and opens on the 12 months up to it', () => {
+    expect(periodRefusal(DOWNLOADS, '2025-11-01', '2026-10-31', '2026-11-27')).toBeUndefined();
+    expect(periodRefusal(DOWNLOADS, '2025-11-01', '2026-11-01', '2026-11-27')).toEqual({ param: 'dataA', message: 'non oltre il 31/10/2026' });
+    expect(defaultPeriod({ ...DOWNLOADS, defaultMonths: 12 }, '2026-11-27')).toEqual({ from: '2025-10-31', to: '2026-10-31' });
+  });
+});
+
+describe('a period that starts no earlier than a day (seed 002 §5: the downloads start at July 2019)', () => {
+  const FROM_2019: SearchPeriodModel = { ...PERIOD, maxMonths: 12, earliestStart: '2019-07-01', messages: { ...PERIOD.messages, tooEarly: 'non prima del {data}' } };
+
+  it('refuses an earlier start with that day in the message', () => {
+    expect(periodRefusal(FROM_2019, '2019-07-01', '2019-12-31', '2026-11-27')).toBeUndefined();
+    expect(periodRefusal(FROM_2019, '2019-06-30', '2019-12-31', '2026-11-27')).toEqual({ param: 'dataDa', message: 'non prima del 01/07/2019' });
   });
 });

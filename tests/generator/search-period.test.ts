@@ -64,6 +64,19 @@ describe('a list searched by period', () => {
     expect(d.line).toBe(11);
   });
 
+  it('keeps the download month limit, an empty list\'s message and an empty export\'s (seed 002 §5, §8: the downloads)', () => {
+    const late = `    latestEnd: endOfDownloadMonth\n    messages: { required: Indicare il periodo, order: Date invertite, tooLong: Al massimo due mesi, tooLate: 'Non oltre il {data}' }\n  export: { formats: [csv], emptyMessage: Nessun dato nel periodo }\n`;
+    const text = spec({ extra: late }).replace(`${MESSAGES}\n`, '').replace('  filters: [data, esito]', '  filters: [data, esito]\n  emptyMessage: Nessun incasso trovato');
+    const { model, diagnostics } = loadSpec({ [FILE]: text });
+    expect(diagnostics.map(format)).toEqual([]);
+    const incasso = model?.entities.find((e) => e.name === 'Incasso');
+    expect(incasso?.api.period).toMatchObject({ latestEnd: 'endOfDownloadMonth' });
+    expect(incasso?.api.export).toEqual({ formats: ['csv'], columns: expect.any(Array), emptyMessage: 'Nessun dato nel periodo' });
+    expect(incasso?.list?.emptyMessage).toBe('Nessun incasso trovato');
+    loadSpecWithError({ [FILE]: spec({ extra: '    latestEnd: endOfMonth\n' }) }, 'latestEnd');
+    loadSpecWithError({ [FILE]: spec({ extra: "    earliestStart: '2019-07-01'\n" }) }, 'period earliestStart needs messages.tooEarly');
+  });
+
   it('refuses a colour for a code the enum does not have', () => {
     loadSpecWithError({ [FILE]: spec({ colors: '{ OK: green, XX: red }' }) }, "Field 'esito': colors names code 'XX', which is not one of its values (OK, KO).");
   });

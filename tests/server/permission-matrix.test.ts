@@ -176,6 +176,10 @@ const ALTRUI_34256 = 'mx-documento-34256';
 const REPORT_BANCA_30480 = 'b0000000-0000-4000-8000-000000000001';
 const REPORT_ESERCENTE_30480 = 'e0000000-0000-4000-8000-000000000001';
 const LETTERE_PERIODO = { dataRiferimentoDa: '2026-01-01', dataRiferimentoA: '2026-10-01' };
+/** Periods the downloads' month limit (seed 002 §5) allows from 6 November 2026; the circular of the demo. */
+const DOWNLOAD_PERIODO = { dataAperturaDa: '2025-11-01', dataAperturaA: '2026-10-31' };
+const DOWNLOAD_MESI = { dataRiferimentoDa: '2025-11-01', dataRiferimentoA: '2026-10-31' };
+const CIRCOLARE = '3d000000-0000-4000-8000-000000202607';
 const GIORNALIERO_PERIODO = { dataOperazioneDa: '2026-11-01', dataOperazioneA: '2026-11-25' };
 
 /** Pay-by-mail (spec/pwmail/): Bar Centrale's demo requests (spec/demo/55-pay-by-mail.yaml), Hotel Dolomiti's inserted below. */
@@ -488,6 +492,21 @@ const SAMPLES: Partial<Record<string, Sample>> = {
       untouched: async () => expect((await db()('contratto_acquiring').where({ id: ALTRUI_34256 }).first()).contratto_visualizzato).toBe('N') },
   },
   getContrattoAcquiringDocumento: { params: { id: ACQUIRING_30480 }, outside: { params: { id: ALTRUI_34256 }, expect: 404 } },
+  // ---- the download screens of seed 002 §2 (tests/server/download.test.ts): lists whose scope is checked there with
+  // exact rows; the contracts' download reads the contracts above (ALTRUI_34256 is out of 30480's scope) ----
+  listDownloadEsercente: { query: DOWNLOAD_PERIODO, outside: 'unscoped' },
+  exportDownloadEsercente: { query: { formato: 'csv', ...DOWNLOAD_PERIODO }, outside: 'unscoped' },
+  listDownloadContratto: { outside: 'unscoped' },
+  getDownloadContratto: { params: { id: CONTRATTO_30480 }, outside: { params: { id: ALTRUI_34256 }, expect: 404 } },
+  getDownloadContrattoDocumento: { params: { id: CONTRATTO_30480 }, outside: { params: { id: ALTRUI_34256 }, expect: 404 } },
+  listTerminaleDaSostituire: { outside: 'unscoped' },
+  listTerminaleMyBank: { query: DOWNLOAD_MESI, outside: 'unscoped' },
+  exportTerminaleMyBank: { query: { formato: 'csv', ...DOWNLOAD_MESI }, outside: 'unscoped' },
+  listCostoTransazioni: { query: DOWNLOAD_MESI, outside: 'unscoped' },
+  exportCostoTransazioni: { query: { formato: 'csv', ...DOWNLOAD_MESI }, outside: 'unscoped' },
+  listCircolare: { outside: 'unscoped' },
+  getCircolare: { params: { id: CIRCOLARE }, outside: 'unscoped' },
+  getCircolareDocumento: { params: { id: CIRCOLARE }, outside: 'unscoped' },
   getProfiloEsercente: { params: { codEser: '0001234' }, outside: { params: { codEser: '0003456' }, expect: 404 } },
   updateProfiloEsercente: {
     params: { codEser: '0001234' }, body: () => ({ pec: 'barcentrale@pec.example', codiceSdi: 'M5UXCR1' }),

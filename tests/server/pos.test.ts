@@ -138,7 +138,7 @@ describe('posgenerici', () => {
     const res = await app.request.get(`${API}/posgenerici`);
     expect(res.status).toBe(200);
     expect(res.body.results).toHaveLength(20);
-    expect(res.body.totalCount).toBe(25);
+    expect(res.body.totalCount).toBe(26);
     await app.db('pos_generico').where('cod_modpos', 'like', 'W%').delete();
   });
 

@@ -63,7 +63,8 @@ export function ExportMenu({ entity, sort, filters }: Props) {
       });
       if (controller.signal.aborted) return;
       if (!outcome.ready) {
-        banners.error(settings.failedMessage);
+        // The job's own message when it has one (an export without data, seed 002 §8), else the seed's failure.
+        banners.error(outcome.job?.stato === 'E' && outcome.job.messaggio ? outcome.job.messaggio : settings.failedMessage);
         return;
       }
       const file = await api.api.download('/esportazioni/{id}/file', { params: { path: { id: outcome.job.id } } });

@@ -155,6 +155,8 @@ export function ListTable({ entityName, entity, list, view, onViewChange, onOpen
     // A list with a page window (spec api.pageWindow) pages with its own pager below the table instead.
     enablePagination: entity.pageWindow === undefined,
     enableBottomToolbar: entity.pageWindow === undefined,
+    // The overlay's spinner is a progressbar: it needs a name (axe aria-progressbar-name) while the first page loads.
+    mantineLoadingOverlayProps: { loaderProps: { 'aria-label': 'Caricamento' } },
     mantineTableContainerProps: { className: classes.container },
     mantineBottomToolbarProps: { className: classes.toolbar },
     renderEmptyRowsFallback: () => (

@@ -194,7 +194,7 @@ function EntityList({ entityName }: { entityName: string }) {
           onViewChange={change}
           onOpen={canOpen ? open : undefined}
           onDelete={canDelete ? (row) => void remove(row) : undefined}
-          emptyText={filtered ? 'Nessun risultato con questi filtri' : 'Nessun risultato'}
+          emptyText={entity.emptyMessage ?? (filtered ? 'Nessun risultato con questi filtri' : 'Nessun risultato')}
           onClearFilters={clearFilters}
           selection={selectable ? { rows: selection.ids, onChange: (ids) => setSelection({ shown, ids }) } : undefined}
         />
