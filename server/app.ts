@@ -39,7 +39,6 @@ import { operationRoutes } from './http/operation-routes.js';
 import { documentPaths } from './http/openapi-document.js';
 import { pathValidators } from './http/validation.js';
 import { rejectNulCharacters } from './http/reject-nul.js';
-import { compileAllSchemas } from './http/compile-schemas.js';
 import { refuseCrossSite } from './http/cross-site.js';
 import { httpOptionsFromEnv, type HttpOptions } from './http/http-options.js';
 import { jsonBody } from './http/json-body.js';
@@ -75,7 +74,6 @@ export interface AppOptions {
 }
 
 export function createApp({ db, artifacts, validateResponses = false, uiDir, exports, fileStorageDir, http, mail, authLimits, federation, outbox }: AppOptions): Express {
-  compileAllSchemas(artifacts.openapi);
   installCountCache(db);
   const settings: HttpOptions = { ...httpOptionsFromEnv(), ...http };
   const app = express();
