@@ -87,6 +87,8 @@ export interface ReportModel {
   limit: number;
   /** The formats the grouping on screen can be downloaded in (GET /report/<path>/esportazione); empty: none. */
   exportFormats: ReportExportFormat[];
+  /** What an export finding no row answers instead of an empty sheet (spec `export.emptyMessage`). */
+  exportEmptyMessage?: string;
   charts: ReportChart[];
   /** Tables of pre-summed rows (common/report-rollup.ts); the first that covers a request answers it. */
   rollups?: ReportRollup[];

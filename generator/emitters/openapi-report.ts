@@ -65,7 +65,9 @@ function exportPath(report: ReportModel, entity: EntityModel, parameters: unknow
       parameters: [...parameters, { name: REPORT_FORMAT_PARAM, in: 'query', required: true, description: 'Formato del file', schema: { type: 'string', enum: report.exportFormats } }],
       responses: {
         200: { description, content: Object.fromEntries(report.exportFormats.map((f) => [CONTENT_TYPES[f], { schema: binary }])) },
-        400: errorResponse('Dati non validi'), 401: errorResponse('Non autenticato'), 403: errorResponse('Non autorizzato'), 500: errorResponse('Errore del server'),
+        400: errorResponse('Dati non validi'), 401: errorResponse('Non autenticato'), 403: errorResponse('Non autorizzato'),
+        ...(report.exportEmptyMessage ? { 409: errorResponse(`Nessun dato: ${report.exportEmptyMessage}`) } : {}),
+        500: errorResponse('Errore del server'),
       },
     },
   };

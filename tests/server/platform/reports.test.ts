@@ -92,6 +92,16 @@ describe('the report\'s sheet (spec `export: { formats: [xlsx] }`)', () => {
     expect((await cellsOf(other.body)).at(-1)).toEqual(['Totale', json.body.totals.totale, json.body.totals.numero, json.body.totals.medio]);
   });
 
+  it('finding no row answers the spec\'s export.emptyMessage instead of an empty sheet (seed 002 §8)', async () => {
+    const none = await sede.get(`${URL}/esporta?dataDa=2025-01-01&dataA=2025-06-30&per=esito&formato=xlsx`);
+    expect(none.status).toBe(409);
+    expect(none.body).toEqual({ code: 'EXPORT_FAILED', errorMessage: 'Nessun incasso nel periodo', details: [] });
+    // Refunds (ST) never count: filtering by them leaves no row either.
+    const other = await altra.get(`${URL}/esporta?${PERIOD}&per=esito&esito=ST&formato=xlsx`);
+    expect(other.status).toBe(409);
+    expect(other.body.errorMessage).toBe('Nessun incasso nel periodo');
+  });
+
   it('is refused as the report is: a period over 12 months, a format the spec does not offer', async () => {
     expect((await sede.get(`${URL}/esporta?dataDa=2025-01-01&dataA=2026-11-30&formato=xlsx`)).status).toBe(400);
     expect((await sede.get(`${URL}/esporta?${PERIOD}&formato=csv`)).status).toBe(400);
