@@ -13205,7 +13205,7 @@ export interface components {
                 /** Banca */
                 codAbi?: string | null;
                 /** E-mail */
-                email: string;
+                email?: string;
                 /** Modificabile */
                 modificabile?: boolean | null;
                 /** Mail */
@@ -13285,7 +13285,7 @@ export interface components {
                 /** Banca */
                 codAbi?: string | null;
                 /** E-mail */
-                email: string;
+                email?: string;
                 /** Modificabile */
                 modificabile?: boolean | null;
                 /** Mail */

@@ -42,7 +42,7 @@ export interface RawEntity {
     pageWindow?: number; countLimit?: number; paging?: 'offset' | 'keyset'; period?: { field: string; maxMonths: number; defaultMonths?: number; latestEnd?: 'startOfPreviousMonth' | 'endOfDownloadMonth'; earliestStart?: string; messages: { required: string; order: string; tooLong: string; tooLate?: string; tooEarly?: string } } };
   fields: Record<string, RawField>;
   children?: Record<string, { entity: string; kind: 'one' | 'many'; link: Record<string, string>; label?: string; required?: boolean; fixed?: Record<string, unknown>;
-    widget?: 'transferList' | 'tabs' | 'checkboxes'; itemLabel?: string;
+    widget?: 'transferList' | 'tabs' | 'checkboxes'; itemLabel?: string; dropEmpty?: string[];
     choices?: { field: string; values: Record<string, string>; labels?: Record<string, string>; onCreate?: string[]; message: string }; minItems?: number; maxItems?: number; messages?: Partial<Record<'minItems' | 'maxItems', string>>;
   }>;
   rules?: { description?: string; when?: Record<string, unknown>; whenLogic?: unknown; set: Record<string, unknown> }[];

@@ -218,6 +218,29 @@ describe('risk mail templates (seed 002 §3, §5, §9: 6 recipient slots)', () =
     expect(six.body.destinatari).toHaveLength(6);
   });
 
+  it('drops the recipient slots left empty on save (seed 002 §5 "empty ones removed on save"); only empty ones: \'Inserire almeno una email valida\'', async () => {
+    const putTemplate = (b: Row) => put('sede.30480', `${path}/30480/rischioFrodi`, b);
+    const slots = [{ email: 'rischio@bcc-esempio.example', modificabile: false }, { email: '' }, { email: '   ', modificabile: true }, { modificabile: true }, { email: null }, { email: 'sede.30480@bcc-esempio.example' }];
+    const saved = await putTemplate(body({ destinatari: slots }));
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.destinatari.map((d: Row) => d.email)).toEqual(['rischio@bcc-esempio.example', 'sede.30480@bcc-esempio.example']);
+    expect((await as['sede.30480'].get(`${path}/30480/rischioFrodi`)).body.destinatari).toHaveLength(2);
+    const none = await putTemplate(body({ destinatari: [{ email: '' }, { modificabile: true }] }));
+    expect(none.status).toBe(400);
+    expect(none.body).toEqual(invalid({ field: 'destinatari', message: 'Inserire almeno una email valida' }));
+    // The recipients' own list (PUT template/{abi}/{chiave}/destinatari) drops them too; a slot with a wrong e-mail is no empty one.
+    const own = await put('sede.30480', `${path}/30480/rischioFrodi/destinatari`, [{ email: 'rischio@bcc-esempio.example' }, { email: '' }], `${path}/30480/rischioFrodi`);
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    expect(own.body.map((d: Row) => d.email)).toEqual(['rischio@bcc-esempio.example']);
+    const wrong = await putTemplate(body({ destinatari: [{ email: '' }, { email: 'non-una-mail' }] }));
+    expect(wrong.status).toBe(400);
+    // Counted among the slots kept (the form checks the format itself, on the slot where it was typed).
+    expect(wrong.body.details).toContainEqual({ field: 'destinatari.0.email', message: 'Formato email non valido' });
+    // Another bank's template is not there for this bank, empty slots or not; a branch may not change it.
+    expect((await put('sede.30480', `${path}/34256/rischioFrodi`, body({ codAbi: '34256', destinatari: slots }))).status).toBe(404);
+    expect((await put('filiale.30480', `${path}/30480/rischioFrodi`, body({ destinatari: slots }))).status).toBe(403);
+  });
+
   it('a bank changes its own templates but creates none; assistance creates them', async () => {
     expect((await as['sede.30480'].post(path).send(body({ codAbi: '30480', chiave: 'monitorStorni' }))).status).toBe(403);
     const created = await as.assistenza.post(path).send(body({ codAbi: '34256', chiave: 'monitorStorni' }));
