@@ -2389,6 +2389,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/monitorSoglieRischioFrodi/sogliePdv/{codNegozio}/resetSoglieTotali": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Negozio */
+                codNegozio: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Azzera totali: Soglie rischio frodi del negozio
+         * @description Da S a N.
+         */
+        post: operations["resetSoglieTotaliSogliaRischioFrodi"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/monitorSoglieRischioFrodi/sogliePdv/azioni/resetSoglieTotali": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Azzera totali su più righe: Soglie rischio frodi
+         * @description Da S a N, su ogni riga scelta, una per una.
+         */
+        post: operations["resetSoglieTotaliSogliaRischioFrodiMultiplo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/monitorSoglieRischioFrodi/sogliePdv/esportazioni": {
         parameters: {
             query?: never;
@@ -12937,6 +12980,8 @@ export interface components {
             userType: string;
         };
         SogliaRischioFrodi: {
+            /** @description Le azioni che il chiamante puo' eseguire ora su questa riga (transizioni, update, delete) */
+            _actions?: ("resetSoglieTotali" | "update")[];
             /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
             _labels?: {
                 /** @description Banca */
@@ -12997,7 +13042,33 @@ export interface components {
             /** Transato CP del mese */
             transatoCP: number | null;
         };
+        /** Soglie rischio frodi del negozio */
+        SogliaRischioFrodiCreateInput: {
+            /** @description Ignorato: le azioni che GET aggiunge alla riga */
+            _actions?: ("resetSoglieTotali" | "update")[];
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Esercente */
+                codEsercente?: string;
+                /** @description Negozio */
+                codNegozio?: string;
+            };
+            /** Negozio */
+            codNegozio: string;
+            /** Soglia storni CNP */
+            sogliaStorniCNP?: number;
+            /** Soglia storni CP */
+            sogliaStorniCP?: number;
+            /** Soglia transato CNP */
+            sogliaTransatoCNP?: number;
+            /** Soglia transato CP */
+            sogliaTransatoCP?: number;
+        };
         SogliaRischioFrodiDetail: {
+            /** @description Le azioni che il chiamante puo' eseguire ora su questa riga (transizioni, update, delete) */
+            _actions?: ("resetSoglieTotali" | "update")[];
             /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
             _labels?: {
                 /** @description Banca */
@@ -13060,6 +13131,8 @@ export interface components {
         };
         /** Soglie rischio frodi del negozio */
         SogliaRischioFrodiInput: {
+            /** @description Ignorato: le azioni che GET aggiunge alla riga */
+            _actions?: ("resetSoglieTotali" | "update")[];
             /** @description Ignorato: i nomi che GET aggiunge alla riga */
             _labels?: {
                 /** @description Banca */
@@ -13083,6 +13156,11 @@ export interface components {
         SogliaRischioFrodiPage: {
             results: components["schemas"]["SogliaRischioFrodi"][];
             totalCount: number;
+        };
+        SogliaRischioFrodiTransitionResult: {
+            /** @description Il messaggio di esito della specifica */
+            message: string;
+            row: components["schemas"]["SogliaRischioFrodiDetail"];
         };
         StatisticheDashboardReport: {
             /** @enum {string} */
@@ -28755,6 +28833,161 @@ export interface operations {
             };
             /** @description Versione mancante */
             428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resetSoglieTotaliSogliaRischioFrodi: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chiave scelta dal client: una richiesta ripetuta con la stessa chiave riceve la prima risposta, senza rieseguire la transizione */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Negozio */
+                codNegozio: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Totali del negozio azzerati */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SogliaRischioFrodiTransitionResult"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non consentita nello stato attuale */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Chiave di idempotenza già usata per un'altra richiesta (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resetSoglieTotaliSogliaRischioFrodiMultiplo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Le chiavi delle righe selezionate */
+                    keys: {
+                        /** Negozio */
+                        codNegozio: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description L'esito di ogni riga */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkOutcome"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
