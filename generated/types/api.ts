@@ -34081,6 +34081,12 @@ export interface operations {
                 catMerc?: string;
                 /** @description Filtro: Negozio */
                 codStab?: string;
+                /** @description Dispositivo */
+                dispositivo?: "FI" | "PW" | "MO" | "SP";
+                /** @description Giorno della settimana: 1 lunedì, 2 martedì, 3 mercoledì, 4 giovedì, 5 venerdì, 6 sabato, 0 domenica */
+                giornoSett?: "1" | "2" | "3" | "4" | "5" | "6" | "0";
+                /** @description Fascia oraria: 0 00-8, 1 8-13, 2 13-19, 3 19-24 */
+                idFascia?: "0" | "1" | "2" | "3";
                 /** @description Provincia: una delle proprie, per restringere il confronto */
                 provincia?: string;
                 /** @description Regione: una delle proprie, per restringere il confronto */

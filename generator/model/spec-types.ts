@@ -146,7 +146,7 @@ export interface RawDashboard {
 export interface RawReport {
   report: string; label?: string; entity: string; permission?: string; path: string; route?: string;
   menu?: { group: string; label?: string; order?: number; icon?: string };
-  filters?: string[];
+  filters?: (string | { field: string; param: string; label?: string } | { dimension: string; param: string; label?: string })[];
   period?: { field: string; maxMonths: number; defaultMonths?: number; messages: { required: string; order: string; tooLong: string } };
   exclude?: Record<string, string[]>;
   measures: Record<string, { label: string; sum?: string; average?: string; count?: true; format?: 'euro' | 'integer' | 'decimal'; where?: Record<string, string[]>; unless?: Record<string, string[]>; negative?: Record<string, string[]> }>;
