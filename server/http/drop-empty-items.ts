@@ -5,7 +5,7 @@
  * missing or malformed value nor saved; minItems and maxItems then count what is left.
  */
 import type { RequestHandler } from 'express';
-import type { ChildModel, EntityModel } from '../../common/model.js';
+import type { EntityModel } from '../../common/model.js';
 import type { RuntimeModel } from '../artifacts.js';
 import { isRecord } from '../records.js';
 import { operationOf } from './operation-routes.js';
@@ -28,9 +28,12 @@ export function dropEmptyItems(model: RuntimeModel): RequestHandler {
 }
 
 function dropInBody(body: Record<string, unknown>, entity: EntityModel): Record<string, unknown> {
-  const lists = entity.children.filter((c): c is ChildModel & { dropEmpty: string[] } => c.dropEmpty !== undefined && Array.isArray(body[c.name]));
-  if (!lists.length) return body;
-  return { ...body, ...Object.fromEntries(lists.map((c) => [c.name, withoutEmpty(body[c.name] as unknown[], c.dropEmpty)])) };
+  const out = { ...body };
+  for (const child of entity.children) {
+    const items = out[child.name];
+    if (child.dropEmpty && Array.isArray(items)) out[child.name] = withoutEmpty(items, child.dropEmpty);
+  }
+  return out;
 }
 
 function withoutEmpty(items: unknown[], fields: readonly string[]): unknown[] {

@@ -26,14 +26,14 @@ export async function exportReport(service: EntityService, report: ReportModel, 
   // The document's schema already refused a format the spec does not offer.
   const { formato: _format, ...query } = req.query;
   const compared = report.compare ? await compareReport(service, report, filterable, query, caller) : undefined;
-  const answer = compared ? undefined : await computeReport(service, report, filterable, query, caller);
+  const answer = compared ?? await computeReport(service, report, filterable, query, caller);
   // Seed 002 §8: an export without data says so ('Dati non disponibili per il periodo selezionato.'), as a list's does.
-  if (report.exportEmptyMessage && (compared ? !compared.rows.some(hasFigures) : !answer?.rows.length)) {
+  if (report.exportEmptyMessage && (compared ? !compared.rows.some(hasFigures) : !answer.rows.length)) {
     const refusal = new ApiError('EXPORT_FAILED');
     refusal.errorMessage = report.exportEmptyMessage;
     throw refusal;
   }
-  const bytes = compared ? await compareWorkbookOf(report, compared) : await workbookOf(report, answer as ReportAnswer);
+  const bytes = 'periodi' in answer ? await compareWorkbookOf(report, answer) : await workbookOf(report, answer);
   res.set({
     'Content-Type': CONTENT_TYPES.xlsx,
     'Content-Length': String(bytes.length),
