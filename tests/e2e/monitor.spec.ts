@@ -93,3 +93,26 @@ for (const [width, store] of [[1400, '4001'], [390, '3001']] as const) {
     if (width === 390) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 }
+
+// Seed 002 §5 "up to 6 recipient slots, empty ones removed on save": a slot added and left empty is not saved.
+for (const width of [1400, 390]) {
+  test(`sede.30480 salva un template mail rischio con uno slot destinatario vuoto a ${width} px`, async ({ newPage }) => {
+    const page = await newPage();
+    await page.setViewportSize({ width, height: 900 });
+    const form = '/security/template-mail-rischio/template/30480/monitorTransato';
+    await page.goto(form);
+    await expectPath(page, '/login/banca');
+    await submitLogin(page, 'sede.30480');
+    await expectPath(page, form);
+    await expect(page.getByRole('tab', { name: 'Destinatario 1' })).toBeVisible();
+    await page.getByRole('button', { name: 'Aggiungi Destinatario 2' }).click();
+    await expect(page.getByRole('tab', { name: 'Destinatario 2' })).toBeVisible();
+    await page.screenshot({ path: `/tmp/template-rischio-${width}.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Salva', exact: true }).click();
+    await expect(page.getByText('Template salvato correttamente')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('tab', { name: 'Destinatario 1' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Destinatario 2' })).toHaveCount(0);
+    if (width === 390) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+}
