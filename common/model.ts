@@ -142,6 +142,8 @@ export interface ChildModel {
   widget?: 'transferList' | 'tabs' | 'checkboxes';
   /** `widget: tabs`: each tab's title, `{n}` the item's number from 1 ("Titolare {n}"). */
   itemLabel?: string;
+  /** `many`: the child's fields whose being all empty makes an item an empty slot, dropped before the list is checked. */
+  dropEmpty?: string[];
   /** `many`: how few and how many items a saved list may hold; the API and the form refuse others with `messages`. */
   minItems?: number;
   maxItems?: number;

@@ -75,8 +75,12 @@ export interface ReportModel {
   path: string;
   route: string;
   menu?: { group: string; label: string; order: number; icon?: string };
-  /** Entity fields offered as filters, with the list's query parameters. */
+  /** Entity fields offered as filters, with the list's query parameters (or `filterNames`' own). */
   filters: string[];
+  /** field -> the report's own parameter and label for it (spec `filters: [{ field, param, label }]`). */
+  filterNames?: Record<string, { param: string; label?: string }>;
+  /** Filters over a dimension's derived value: the weekday of a date, the slot of a time (common/report.ts). */
+  dimensionFilters?: ReportDimensionFilter[];
   period?: SearchPeriodModel & { field: string };
   /** field -> codes whose rows never count. */
   exclude: { field: string; values: string[] }[];
@@ -87,6 +91,8 @@ export interface ReportModel {
   limit: number;
   /** The formats the grouping on screen can be downloaded in (GET /report/<path>/esportazione); empty: none. */
   exportFormats: ReportExportFormat[];
+  /** What an export finding no row answers instead of an empty sheet (spec `export.emptyMessage`). */
+  exportEmptyMessage?: string;
   charts: ReportChart[];
   /** Tables of pre-summed rows (common/report-rollup.ts); the first that covers a request answers it. */
   rollups?: ReportRollup[];
@@ -98,6 +104,18 @@ export interface ReportModel {
   peers?: ReportPeers;
   /** The spec file, for diagnostics of the emitters. */
   source: string;
+}
+
+/** A filter over a dimension's derived value (docs/spec-language.md#filters-over-derived-values): `param` holds a group's key. */
+export interface ReportDimensionFilter { param: string; dimension: string; label: string }
+
+/** The dimensions a filter may read: a weekday of a date, a slot of a time (their groups are fixed and named). */
+export const FILTERABLE_DIMENSIONS: readonly ReportDimension['by'][] = ['weekday', 'slot'];
+
+/** The groups a filter over `dimension` offers, in the page's order: Monday to Sunday (seed 002 §5), the slots in order. */
+export function dimensionFilterOptions(dimension: ReportDimension): { value: string; label: string }[] {
+  const keys = dimension.by === 'weekday' ? ['1', '2', '3', '4', '5', '6', '0'] : dimension.by === 'slot' ? (dimension.slots ?? []).map((_, i) => String(i)) : [];
+  return keys.map((value) => ({ value, label: dateKeyLabel(dimension, value) ?? value }));
 }
 
 /** Between the values of a group of several fields (`fields`), in its key. */

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { Document, isMap, isSeq } from 'yaml';
 
 /** A demo terminal with the store, merchant, bank and branch it belongs to (spec/demo/46-negozi.yaml, 47-terminali.yaml). */
-export interface DemoTerminal { posid: string; pdvid: string; codEser: string; abi: string; cab: string; insegna: string; kind: 'bar' | 'shop' | 'online' | 'hotel' | 'market' }
+export interface DemoTerminal { posid: string; pdvid: string; codEser: string; abi: string; cab: string; insegna: string; kind: 'bar' | 'shop' | 'online' | 'hotel' | 'market'; /** A phone taking payments (SoftPOS, provenienza SP). */ softpos?: boolean }
 
 export const DEMO_TERMINALS: readonly DemoTerminal[] = [
   { posid: '30480001', pdvid: '1001', codEser: '0001234', abi: '30480', cab: '01600', insegna: 'Bar Centrale', kind: 'bar' },
@@ -123,7 +123,8 @@ export function demoMovement(random: Random, t: DemoTerminal, date: string): Dem
   const stornato = refundRoll < 0.02 || (preautAzione === 'STO' && random() < 0.5);
   const stornoRichiesto = stornato || refundRoll < 0.035;
   const paybymail = online && random() < 0.4;
-  const provenienza = online ? 'PW' : t.kind === 'hotel' && random() < 0.1 ? 'MO' : 'FI';
+  // A terminal that is a phone (SoftPOS) takes every payment on it; no draw, so the other movements stay as they were.
+  const provenienza = online ? 'PW' : t.softpos ? 'SP' : t.kind === 'hotel' && random() < 0.1 ? 'MO' : 'FI';
   const authCode = approved ? Math.floor(random() * 36 ** 6).toString(36).toUpperCase().padStart(6, '0') : undefined;
   const flgScontrino = !approved || online ? 'N' : random() < 0.15 ? 'F' : 'P';
   const [y, m, d] = date.split('-');
@@ -200,7 +201,7 @@ function mainMovements(): DemoMovement[] {
 const SECTOR_TERMINALS: readonly (DemoTerminal & { perDay: number })[] = [
   { posid: '99990001', pdvid: '7001', codEser: '0007001', abi: '99999', cab: '01600', insegna: 'Caffetteria Aurora', kind: 'bar', perDay: 0.5 },
   { posid: '30480801', pdvid: '8001', codEser: '0008001', abi: '30480', cab: '01600', insegna: 'Trattoria da Gino', kind: 'bar', perDay: 0.6 },
-  { posid: '30480802', pdvid: '8002', codEser: '0008002', abi: '30480', cab: '01601', insegna: 'Pizzeria Bella Napoli', kind: 'bar', perDay: 0.7 },
+  { posid: '30480802', pdvid: '8002', codEser: '0008002', abi: '30480', cab: '01601', insegna: 'Pizzeria Bella Napoli', kind: 'bar', perDay: 0.7, softpos: true },
   { posid: '34256803', pdvid: '8003', codEser: '0008003', abi: '34256', cab: '01800', insegna: 'Bar Torinese', kind: 'bar', perDay: 0.5 },
 ];
 

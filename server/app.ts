@@ -38,6 +38,7 @@ import { documentOperations, fieldsOfOperation } from './http/operations.js';
 import { operationRoutes } from './http/operation-routes.js';
 import { documentPaths } from './http/openapi-document.js';
 import { pathValidators } from './http/validation.js';
+import { dropEmptyItems } from './http/drop-empty-items.js';
 import { rejectNulCharacters } from './http/reject-nul.js';
 import { refuseCrossSite } from './http/cross-site.js';
 import { httpOptionsFromEnv, type HttpOptions } from './http/http-options.js';
@@ -108,7 +109,7 @@ export function createApp({ db, artifacts, validateResponses = false, uiDir, exp
   api.use(rememberClientAddress, noStore, refuseCrossSite, provideSessionCookie(cookie));
   // Bodies (JSON and file uploads) are read only once the caller is authorized, with the operation's
   // limits, and before they are validated.
-  const beforeValidation = [authorize(db, cookie), uploadParser(artifacts.model), jsonBody(settings)];
+  const beforeValidation = [authorize(db, cookie), uploadParser(artifacts.model), jsonBody(settings), dropEmptyItems(artifacts.model)];
   // Export jobs run in this process (server/exports/worker.ts); app.locals.exportWorker lets a caller stop it.
   const exportWorker = new ExportWorker(db, artifacts.model, { dir: exports?.dir ?? exportDirFromEnv(), run: exports?.run ?? true });
   app.locals.exportWorker = exportWorker;

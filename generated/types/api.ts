@@ -2389,6 +2389,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/monitorSoglieRischioFrodi/sogliePdv/{codNegozio}/resetSoglieTotali": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Negozio */
+                codNegozio: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Azzera totali: Soglie rischio frodi del negozio
+         * @description Da S a N.
+         */
+        post: operations["resetSoglieTotaliSogliaRischioFrodi"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/monitorSoglieRischioFrodi/sogliePdv/azioni/resetSoglieTotali": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Azzera totali su più righe: Soglie rischio frodi
+         * @description Da S a N, su ogni riga scelta, una per una.
+         */
+        post: operations["resetSoglieTotaliSogliaRischioFrodiMultiplo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/monitorSoglieRischioFrodi/sogliePdv/esportazioni": {
         parameters: {
             query?: never;
@@ -12937,6 +12980,8 @@ export interface components {
             userType: string;
         };
         SogliaRischioFrodi: {
+            /** @description Le azioni che il chiamante puo' eseguire ora su questa riga (transizioni, update, delete) */
+            _actions?: ("resetSoglieTotali" | "update")[];
             /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
             _labels?: {
                 /** @description Banca */
@@ -12997,7 +13042,33 @@ export interface components {
             /** Transato CP del mese */
             transatoCP: number | null;
         };
+        /** Soglie rischio frodi del negozio */
+        SogliaRischioFrodiCreateInput: {
+            /** @description Ignorato: le azioni che GET aggiunge alla riga */
+            _actions?: ("resetSoglieTotali" | "update")[];
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Banca */
+                abi?: string;
+                /** @description Esercente */
+                codEsercente?: string;
+                /** @description Negozio */
+                codNegozio?: string;
+            };
+            /** Negozio */
+            codNegozio: string;
+            /** Soglia storni CNP */
+            sogliaStorniCNP?: number;
+            /** Soglia storni CP */
+            sogliaStorniCP?: number;
+            /** Soglia transato CNP */
+            sogliaTransatoCNP?: number;
+            /** Soglia transato CP */
+            sogliaTransatoCP?: number;
+        };
         SogliaRischioFrodiDetail: {
+            /** @description Le azioni che il chiamante puo' eseguire ora su questa riga (transizioni, update, delete) */
+            _actions?: ("resetSoglieTotali" | "update")[];
             /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
             _labels?: {
                 /** @description Banca */
@@ -13060,6 +13131,8 @@ export interface components {
         };
         /** Soglie rischio frodi del negozio */
         SogliaRischioFrodiInput: {
+            /** @description Ignorato: le azioni che GET aggiunge alla riga */
+            _actions?: ("resetSoglieTotali" | "update")[];
             /** @description Ignorato: i nomi che GET aggiunge alla riga */
             _labels?: {
                 /** @description Banca */
@@ -13083,6 +13156,11 @@ export interface components {
         SogliaRischioFrodiPage: {
             results: components["schemas"]["SogliaRischioFrodi"][];
             totalCount: number;
+        };
+        SogliaRischioFrodiTransitionResult: {
+            /** @description Il messaggio di esito della specifica */
+            message: string;
+            row: components["schemas"]["SogliaRischioFrodiDetail"];
         };
         StatisticheDashboardReport: {
             /** @enum {string} */
@@ -13205,7 +13283,7 @@ export interface components {
                 /** Banca */
                 codAbi?: string | null;
                 /** E-mail */
-                email: string;
+                email?: string;
                 /** Modificabile */
                 modificabile?: boolean | null;
                 /** Mail */
@@ -13285,7 +13363,7 @@ export interface components {
                 /** Banca */
                 codAbi?: string | null;
                 /** E-mail */
-                email: string;
+                email?: string;
                 /** Modificabile */
                 modificabile?: boolean | null;
                 /** Mail */
@@ -28773,6 +28851,161 @@ export interface operations {
             };
         };
     };
+    resetSoglieTotaliSogliaRischioFrodi: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chiave scelta dal client: una richiesta ripetuta con la stessa chiave riceve la prima risposta, senza rieseguire la transizione */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Negozio */
+                codNegozio: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Totali del negozio azzerati */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SogliaRischioFrodiTransitionResult"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non consentita nello stato attuale */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Chiave di idempotenza già usata per un'altra richiesta (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resetSoglieTotaliSogliaRischioFrodiMultiplo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Le chiavi delle righe selezionate */
+                    keys: {
+                        /** Negozio */
+                        codNegozio: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description L'esito di ogni riga */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkOutcome"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     exportSogliaRischioFrodi: {
         parameters: {
             query: {
@@ -32599,6 +32832,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Nessun dato: Dati non disponibili per il periodo selezionato. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -32828,6 +33070,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Nessun dato: Dati non disponibili per il periodo selezionato. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -32959,6 +33210,15 @@ export interface operations {
             };
             /** @description Non autorizzato */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Nessun dato: Dati non disponibili per il periodo selezionato. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -33112,6 +33372,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Nessun dato: Dati non disponibili per il periodo selezionato. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -33251,6 +33520,15 @@ export interface operations {
             };
             /** @description Non autorizzato */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Nessun dato: Dati non disponibili per il periodo selezionato. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -33546,6 +33824,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Nessun dato: Dati non disponibili per il periodo selezionato. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -33692,6 +33979,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Nessun dato: Dati non disponibili per il periodo selezionato. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -33785,6 +34081,12 @@ export interface operations {
                 catMerc?: string;
                 /** @description Filtro: Negozio */
                 codStab?: string;
+                /** @description Dispositivo */
+                dispositivo?: "FI" | "PW" | "MO" | "SP";
+                /** @description Giorno della settimana: 1 lunedì, 2 martedì, 3 mercoledì, 4 giovedì, 5 venerdì, 6 sabato, 0 domenica */
+                giornoSett?: "1" | "2" | "3" | "4" | "5" | "6" | "0";
+                /** @description Fascia oraria: 0 00-8, 1 8-13, 2 13-19, 3 19-24 */
+                idFascia?: "0" | "1" | "2" | "3";
                 /** @description Provincia: una delle proprie, per restringere il confronto */
                 provincia?: string;
                 /** @description Regione: una delle proprie, per restringere il confronto */
@@ -34053,6 +34355,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Nessun dato: Dati non disponibili per il periodo selezionato. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -34201,6 +34512,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Nessun dato: Dati non disponibili per il periodo selezionato. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Errore del server */
             500: {
                 headers: {
@@ -34332,6 +34652,15 @@ export interface operations {
             };
             /** @description Non autorizzato */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Nessun dato: Dati non disponibili per il periodo selezionato. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1229,107 +1229,107 @@ template: string
 destinatari?: [{
 codAbi?: (string | null)
 templateMailKey?: (string | null)
-email: string
+email?: string
 modificabile?: (boolean | null)
 }]|[{
 codAbi?: (string | null)
 templateMailKey?: (string | null)
-email: string
+email?: string
 modificabile?: (boolean | null)
 }, {
 codAbi?: (string | null)
 templateMailKey?: (string | null)
-email: string
+email?: string
 modificabile?: (boolean | null)
 }]|[{
 codAbi?: (string | null)
 templateMailKey?: (string | null)
-email: string
+email?: string
 modificabile?: (boolean | null)
 }, {
 codAbi?: (string | null)
 templateMailKey?: (string | null)
-email: string
+email?: string
 modificabile?: (boolean | null)
 }, {
 codAbi?: (string | null)
 templateMailKey?: (string | null)
-email: string
+email?: string
 modificabile?: (boolean | null)
 }]|[{
 codAbi?: (string | null)
 templateMailKey?: (string | null)
-email: string
+email?: string
 modificabile?: (boolean | null)
 }, {
 codAbi?: (string | null)
 templateMailKey?: (string | null)
-email: string
+email?: string
 modificabile?: (boolean | null)
 }, {
 codAbi?: (string | null)
 templateMailKey?: (string | null)
-email: string
+email?: string
 modificabile?: (boolean | null)
 }, {
 codAbi?: (string | null)
 templateMailKey?: (string | null)
-email: string
+email?: string
 modificabile?: (boolean | null)
 }]|[{
 codAbi?: (string | null)
 templateMailKey?: (string | null)
-email: string
+email?: string
 modificabile?: (boolean | null)
 }, {
 codAbi?: (string | null)
 templateMailKey?: (string | null)
-email: string
+email?: string
 modificabile?: (boolean | null)
 }, {
 codAbi?: (string | null)
 templateMailKey?: (string | null)
-email: string
+email?: string
 modificabile?: (boolean | null)
 }, {
 codAbi?: (string | null)
 templateMailKey?: (string | null)
-email: string
+email?: string
 modificabile?: (boolean | null)
 }, {
 codAbi?: (string | null)
 templateMailKey?: (string | null)
-email: string
+email?: string
 modificabile?: (boolean | null)
 }]|[{
 codAbi?: (string | null)
 templateMailKey?: (string | null)
-email: string
+email?: string
 modificabile?: (boolean | null)
 }, {
 codAbi?: (string | null)
 templateMailKey?: (string | null)
-email: string
+email?: string
 modificabile?: (boolean | null)
 }, {
 codAbi?: (string | null)
 templateMailKey?: (string | null)
-email: string
+email?: string
 modificabile?: (boolean | null)
 }, {
 codAbi?: (string | null)
 templateMailKey?: (string | null)
-email: string
+email?: string
 modificabile?: (boolean | null)
 }, {
 codAbi?: (string | null)
 templateMailKey?: (string | null)
-email: string
+email?: string
 modificabile?: (boolean | null)
 }, {
 codAbi?: (string | null)
 templateMailKey?: (string | null)
-email: string
+email?: string
 modificabile?: (boolean | null)
 }]
 }

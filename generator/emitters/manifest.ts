@@ -6,7 +6,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { entityByName, transitionsOf, type EntityModel, type FieldModel, type ListOperationModel, type Model } from '../../common/model.js';
 import type { BulkAction, ColumnDef, EntityMeta, FilterDef, ListOperation, Manifest, ReportMeta, RouteDef } from '../../generated/types/manifest.js';
-import type { ReportModel } from '../../common/report.js';
+import { dimensionFilterOptions, type ReportModel } from '../../common/report.js';
 import type { ReportPeers } from '../../common/report-peers.js';
 import { deepestShell } from '../../common/shells.js';
 import { iconComponent } from '../model/check-menu-icons.js';
@@ -235,7 +235,18 @@ function reportManifest(report: ReportModel, model: Model): ReportMeta {
   return {
     label: report.label, path: report.path,
     // The period's two dates first, then the spec's filters, as the list's own inputs.
-    filters: [...meta.filters.filter((f) => f.field === period?.field && !report.compare && !report.peers), ...meta.filters.filter((f) => report.filters.includes(f.field))],
+    filters: [
+      ...meta.filters.filter((f) => f.field === period?.field && !report.compare && !report.peers),
+      ...meta.filters.filter((f) => report.filters.includes(f.field)).map((f) => {
+        const named = report.filterNames?.[f.field];
+        return named ? { ...f, param: named.param, ...(named.label ? { label: named.label } : {}) } : f;
+      }),
+      // A weekday or a slot: a choice among the dimension's named groups (docs/spec-language.md#filters-over-derived-values).
+      ...(report.dimensionFilters ?? []).flatMap((f) => {
+        const dimension = report.dimensions.find((d) => d.name === f.dimension);
+        return dimension ? [{ field: dimension.field, label: f.label, type: 'enum' as const, options: dimensionFilterOptions(dimension), param: f.param, search: 'exact' as const }] : [];
+      }),
+    ],
     ...(period && !report.compare && !report.peers ? { period: { from: period.from, to: period.to, maxMonths: period.maxMonths, defaultMonths: period.defaultMonths, messages: period.messages } } : {}),
     measures: report.measures.map((m) => ({ name: m.name, label: m.label, format: m.format })),
     dimensions: report.dimensions.map((d) => ({ name: d.name, label: d.label })),

@@ -5,7 +5,7 @@
  */
 import type { EntityModel, Model } from '../../common/model.js';
 import { entityByName } from '../../common/model.js';
-import { REPORT_EXPORT_SEGMENT, REPORT_FORMAT_PARAM, REPORT_GROUP_PARAM, REPORT_LIMIT_PARAM, type ReportModel } from '../../common/report.js';
+import { dimensionFilterOptions, REPORT_EXPORT_SEGMENT, REPORT_FORMAT_PARAM, REPORT_GROUP_PARAM, REPORT_LIMIT_PARAM, type ReportModel } from '../../common/report.js';
 import type { ParameterObject } from './openapi-export.js';
 import { compareParameters, compareSchemas, reportPath } from './openapi-report-compare.js';
 import { peersParameters, peersSchemas } from './openapi-report-peers.js';
@@ -23,7 +23,7 @@ export function addReportPaths(
     const entity = entityByName(model, report.entity);
     // A comparison's periods are its own parameters (the server sets the period's dates from them).
     const fields = new Set([...report.filters, ...(report.period && !report.compare && !report.peers ? [report.period.field] : [])]);
-    const filters = filterParameters(entity).filter((p) => typeof p['x-field'] === 'string' && fields.has(p['x-field']));
+    const filters = [...reportFilterParameters(report, filterParameters(entity), fields), ...dimensionFilterParameters(report)];
     if (report.compare) {
       Object.assign(schemas, compareSchemas(report));
       const parameters = [...filters, ...compareParameters(report.compare)];
@@ -48,6 +48,26 @@ export function addReportPaths(
   }
 }
 
+/** The entity list's parameters of the report's fields, under the report's own name and label where the spec gives one. */
+function reportFilterParameters(report: ReportModel, parameters: ParameterObject[], fields: ReadonlySet<string>): ParameterObject[] {
+  return parameters.filter((p) => typeof p['x-field'] === 'string' && fields.has(p['x-field'])).map((p) => {
+    const named = report.filterNames?.[String(p['x-field'])];
+    return named ? { ...p, name: named.param, ...(named.label ? { description: named.label } : {}) } : p;
+  });
+}
+
+/** A filter over a weekday or a slot: one of the dimension's keys (docs/spec-language.md#filters-over-derived-values). */
+function dimensionFilterParameters(report: ReportModel): ParameterObject[] {
+  return (report.dimensionFilters ?? []).map((f) => {
+    const dimension = report.dimensions.find((d) => d.name === f.dimension);
+    const options = dimension ? dimensionFilterOptions(dimension) : [];
+    return {
+      name: f.param, in: 'query', description: `${f.label}: ${options.map((o) => `${o.value} ${o.label}`).join(', ')}`, 'x-dimension': f.dimension,
+      schema: { type: 'string', enum: options.map((o) => o.value) },
+    };
+  });
+}
+
 const CONTENT_TYPES = { xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
 
 /**
@@ -65,7 +85,9 @@ function exportPath(report: ReportModel, entity: EntityModel, parameters: unknow
       parameters: [...parameters, { name: REPORT_FORMAT_PARAM, in: 'query', required: true, description: 'Formato del file', schema: { type: 'string', enum: report.exportFormats } }],
       responses: {
         200: { description, content: Object.fromEntries(report.exportFormats.map((f) => [CONTENT_TYPES[f], { schema: binary }])) },
-        400: errorResponse('Dati non validi'), 401: errorResponse('Non autenticato'), 403: errorResponse('Non autorizzato'), 500: errorResponse('Errore del server'),
+        400: errorResponse('Dati non validi'), 401: errorResponse('Non autenticato'), 403: errorResponse('Non autorizzato'),
+        ...(report.exportEmptyMessage ? { 409: errorResponse(`Nessun dato: ${report.exportEmptyMessage}`) } : {}),
+        500: errorResponse('Errore del server'),
       },
     },
   };

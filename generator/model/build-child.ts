@@ -28,6 +28,7 @@ export function buildChild(name: string, c: RawChild, source: SourceFile, defaul
       diagnostics.push({ ...source.positionOf(['children', name, 'messages', bound]), message: `messages.${bound} of '${name}' has no ${bound} to refuse by: declare ${bound} or drop the message.` });
     }
   }
+  if (c.dropEmpty && !many) report('dropEmpty', `dropEmpty of '${name}' drops empty items of a list: it must be kind many.`);
   if (c.choices && !many) report('choices', `Choices of '${name}' pick items of a list: it must be kind many.`);
   if ((c.widget === 'checkboxes') !== (c.choices !== undefined)) report('widget', `Child '${name}': widget checkboxes shows the values of 'choices', and choices need widget checkboxes. Declare both or neither.`);
   const messages = Object.fromEntries((['minItems', 'maxItems'] as const).flatMap((bound) => {
@@ -40,6 +41,7 @@ export function buildChild(name: string, c: RawChild, source: SourceFile, defaul
     name, entity: c.entity, kind: c.kind, label: c.label ?? name, link: c.link, fixed: c.fixed ?? {}, required: c.required ?? false,
     ...(c.widget ? { widget: c.widget } : {}),
     ...(c.itemLabel !== undefined ? { itemLabel: c.itemLabel } : {}),
+    ...(c.dropEmpty ? { dropEmpty: c.dropEmpty } : {}),
     ...(c.minItems !== undefined ? { minItems: c.minItems } : {}),
     ...(c.maxItems !== undefined ? { maxItems: c.maxItems } : {}),
     ...(Object.keys(messages).length ? { messages } : {}),

@@ -6,7 +6,7 @@
 import type { EntityModel, FieldModel } from '../../common/model.js';
 import { COMPARE_KINDS, LATEST_PLACEHOLDER, type ReportCompare } from '../../common/report-compare.js';
 import { MINIMUM_PLACEHOLDER, type ReportPeers } from '../../common/report-peers.js';
-import type { ReportDimension, ReportMeasure, ReportModel } from '../../common/report.js';
+import { FILTERABLE_DIMENSIONS, type ReportDimension, type ReportMeasure, type ReportModel } from '../../common/report.js';
 import { didYouMean, type Diagnostic } from '../diagnostics.js';
 import type { PathSegment } from '../load/source-file.js';
 import type { SpecFile } from '../validate/schema-check.js';
@@ -36,9 +36,20 @@ export function buildReport(
   };
 
   const permission = permissionOf(raw, entity, functions, actions, report);
-  for (const [i, name] of (raw.filters ?? []).entries()) {
-    const field = fieldAt(name, ['filters', i]);
-    if (field && !field.search) report(['filters', i], `Filter '${name}' needs a search mode on ${entity.name}.${name} (search: exact, range ...): the report reuses the list's filter.`);
+  const fieldFilters: string[] = [];
+  const filterNames: NonNullable<ReportModel['filterNames']> = {};
+  const dimensionFilterSpecs: { at: number; dimension: string; param: string; label?: string }[] = [];
+  for (const [i, entry] of (raw.filters ?? []).entries()) {
+    if (typeof entry !== 'string' && 'dimension' in entry) {
+      dimensionFilterSpecs.push({ at: i, ...entry });
+      continue;
+    }
+    const name = typeof entry === 'string' ? entry : entry.field;
+    const path: PathSegment[] = typeof entry === 'string' ? ['filters', i] : ['filters', i, 'field'];
+    const field = fieldAt(name, path);
+    if (field && !field.search) report(path, `Filter '${name}' needs a search mode on ${entity.name}.${name} (search: exact, range ...): the report reuses the list's filter.`);
+    fieldFilters.push(name);
+    if (typeof entry !== 'string') filterNames[name] = { param: entry.param, ...(entry.label ? { label: entry.label } : {}) };
   }
   const period = periodOf(raw, fieldAt, report);
   const exclude = Object.entries(raw.exclude ?? {}).map(([name, values]) => {
@@ -75,6 +86,21 @@ export function buildReport(
   if (raw.rollups && conditional) report(['rollups'], `Report ${raw.report} has conditional measures (${conditional.name}): a rollup keeps no row's codes, so it could not answer them.`);
   // A rollup keeps one row per kept value, not the fields of a group of several.
   if (raw.rollups && dimensions.some((d) => d.fields)) report(['rollups'], `Report ${raw.report} has a dimension of several fields: rollups cannot answer it yet.`);
+  const dimensionFilters = dimensionFilterSpecs.map(({ at, dimension: name, param, label }) => {
+    const dimension = dimensions.find((d) => d.name === name);
+    if (!dimension) report(['filters', at, 'dimension'], `Filter dimension '${name}' is not a dimension of ${raw.report}.${didYouMean(name, dimensions.map((d) => d.name))}`);
+    else if (!FILTERABLE_DIMENSIONS.includes(dimension.by) || dimension.fields) {
+      report(['filters', at, 'dimension'], `Filter dimension '${name}' groups by ${dimension.fields ? 'several fields' : dimension.by}: only a weekday or a slot is filtered by its derived value (a value has its field's own filter).`);
+    }
+    return { param, dimension: name, label: label ?? dimension?.label ?? name };
+  });
+  const params = [...Object.values(filterNames).map((n) => n.param), ...dimensionFilters.map((f) => f.param)];
+  const taken = new Set([...entity.fields.map((f) => f.filterParam), 'per', 'limite', 'formato', 'annoMeseDa', 'annoMeseA', raw.peers?.same.param, ...Object.keys(raw.peers?.narrow ?? {})]);
+  for (const [i, entry] of (raw.filters ?? []).entries()) {
+    if (typeof entry === 'string') continue;
+    const clash = taken.has(entry.param) && !(('field' in entry) && entity.fields.find((f) => f.name === entry.field)?.filterParam === entry.param);
+    if (clash || params.filter((p) => p === entry.param).length > 1) report(['filters', i, 'param'], `Filter parameter '${entry.param}' is already a parameter of ${raw.report}: each filter needs its own.`);
+  }
   const compare = compareOf(raw, dimensions, period, report);
   const detail = detailOf(raw, entity, entities, dimensions, report);
   const peers = peersOf(raw, entity, entities, dimensions, period, fieldAt, report);
@@ -83,8 +109,9 @@ export function buildReport(
   return {
     name: raw.report, label, entity: entity.name, permission, path: raw.path, route: raw.route ?? `/report/${raw.path}`,
     ...(raw.menu ? { menu: { group: raw.menu.group, label: raw.menu.label ?? label, order: raw.menu.order ?? 100, ...(raw.menu.icon ? { icon: raw.menu.icon } : {}) } } : {}),
-    filters: raw.filters ?? [], ...(period ? { period } : {}), exclude, measures, dimensions, defaultDimension,
-    sort, limit: raw.limit ?? DEFAULT_LIMIT, exportFormats: raw.export?.formats ?? [], charts, ...(rollups.length ? { rollups } : {}),
+    filters: fieldFilters, ...(Object.keys(filterNames).length ? { filterNames } : {}), ...(dimensionFilters.length ? { dimensionFilters } : {}),
+    ...(period ? { period } : {}), exclude, measures, dimensions, defaultDimension,
+    sort, limit: raw.limit ?? DEFAULT_LIMIT, exportFormats: raw.export?.formats ?? [], ...(raw.export?.emptyMessage ? { exportEmptyMessage: raw.export.emptyMessage } : {}), charts, ...(rollups.length ? { rollups } : {}),
     ...(detail ? { detail } : {}), ...(compare ? { compare } : {}), ...(peers ? { peers } : {}), source: source.file,
   };
 }

@@ -19,7 +19,7 @@ export function buildRollups(
 ): ReportRollup[] {
   const slotFields = new Set(parts.dimensions.filter((d) => d.by === 'slot').map((d) => d.field));
   const defaults = [...new Set([
-    ...Object.values(entity.scope), ...(raw.filters ?? []), ...(parts.periodField ? [parts.periodField] : []),
+    ...Object.values(entity.scope), ...(raw.filters ?? []).flatMap((f) => (typeof f === 'string' ? [f] : 'field' in f ? [f.field] : [])), ...(parts.periodField ? [parts.periodField] : []),
     ...parts.dimensions.filter((d) => d.by !== 'slot').map((d) => d.field),
   ])];
   const summed = [...new Set(parts.measures.flatMap((m) => (m.field ? [m.field] : [])))];

@@ -86,6 +86,9 @@ export function checkCrossReferences(
           if (!parentFields.includes(name)) report(source, ['children', child.name, 'fixed', fixed, 'expr', ...read.path], `Fixed value of '${fixed}' reads '${read.name}', which is not a field of ${entity.name}.${didYouMean(name, parentFields)}`);
         }
       }
+      for (const [i, field] of (child.dropEmpty ?? []).entries()) {
+        if (!childFields.includes(field)) report(source, ['children', child.name, 'dropEmpty', i], `dropEmpty field '${field}' is not a field of ${target.name}.${didYouMean(field, childFields)}`);
+      }
       if (child.choices && !childFields.includes(child.choices.field)) report(source, ['children', child.name, 'choices', 'field'], `Choice field '${child.choices.field}' is not a field of ${target.name}.${didYouMean(child.choices.field, childFields)}`);
       if (child.widget === 'transferList') {
         const moved = transferFieldOf(child, target);

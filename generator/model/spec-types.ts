@@ -42,7 +42,7 @@ export interface RawEntity {
     pageWindow?: number; countLimit?: number; paging?: 'offset' | 'keyset'; period?: { field: string; maxMonths: number; defaultMonths?: number; latestEnd?: 'startOfPreviousMonth' | 'endOfDownloadMonth'; earliestStart?: string; messages: { required: string; order: string; tooLong: string; tooLate?: string; tooEarly?: string } } };
   fields: Record<string, RawField>;
   children?: Record<string, { entity: string; kind: 'one' | 'many'; link: Record<string, string>; label?: string; required?: boolean; fixed?: Record<string, unknown>;
-    widget?: 'transferList' | 'tabs' | 'checkboxes'; itemLabel?: string;
+    widget?: 'transferList' | 'tabs' | 'checkboxes'; itemLabel?: string; dropEmpty?: string[];
     choices?: { field: string; values: Record<string, string>; labels?: Record<string, string>; onCreate?: string[]; message: string }; minItems?: number; maxItems?: number; messages?: Partial<Record<'minItems' | 'maxItems', string>>;
   }>;
   rules?: { description?: string; when?: Record<string, unknown>; whenLogic?: unknown; set: Record<string, unknown> }[];
@@ -146,13 +146,13 @@ export interface RawDashboard {
 export interface RawReport {
   report: string; label?: string; entity: string; permission?: string; path: string; route?: string;
   menu?: { group: string; label?: string; order?: number; icon?: string };
-  filters?: string[];
+  filters?: (string | { field: string; param: string; label?: string } | { dimension: string; param: string; label?: string })[];
   period?: { field: string; maxMonths: number; defaultMonths?: number; messages: { required: string; order: string; tooLong: string } };
   exclude?: Record<string, string[]>;
   measures: Record<string, { label: string; sum?: string; average?: string; count?: true; format?: 'euro' | 'integer' | 'decimal'; where?: Record<string, string[]>; unless?: Record<string, string[]>; negative?: Record<string, string[]> }>;
   dimensions: Record<string, { field?: string; fields?: string[]; label?: string; by?: 'value' | 'day' | 'month' | 'year' | 'weekday'; sort?: string; slots?: { from: string; to: string; label: string }[] }>;
   defaultDimension?: string; sort?: string; limit?: number; detail?: string;
-  export?: { formats: 'xlsx'[] };
+  export?: { formats: 'xlsx'[]; emptyMessage?: string };
   charts?: { type: 'pie' | 'bar'; dimension: string; measure: string; title?: string; limit?: number }[];
   rollups?: Record<string, { grain: 'day' | 'month'; fields?: string[] }>;
   compare?: { dimension: string; kinds?: ('anno' | 'trimestre' | 'mese')[]; settleDays?: number; messages: { required: string; tooRecent: string } };

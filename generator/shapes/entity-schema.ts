@@ -100,6 +100,10 @@ export function inputSchema(entity: EntityModel, model: Model, filledByParent: r
       properties[child.name] = child.required ? itemSchema : { ...itemSchema, type: ['object', 'null'] };
       if (child.required) required.push(child.name);
     } else {
+      // An item with its `dropEmpty` fields all empty is an empty slot the server drops before the check
+      // (server/http/drop-empty-items.ts): the form lets it be sent, and any item that reaches the check has them.
+      const dropped = child.dropEmpty ?? [];
+      if (dropped.length && Array.isArray(itemSchema.required)) itemSchema.required = itemSchema.required.filter((f) => typeof f === 'string' && !dropped.includes(f));
       properties[child.name] = { type: 'array', title: child.label, ...itemCount(child), items: itemSchema };
     }
   }

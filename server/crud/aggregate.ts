@@ -39,8 +39,13 @@ export interface AggregateResult {
 
 /** The group's key as text: the value, the date's day (YYYY-MM-DD), month (YYYY-MM) or year (YYYY), the weekday (0 Sunday - 6), the slot's index. */
 export function groupKeySql(db: Knex, column: string, dimension: AggregateRequest['dimension']): Knex.Raw {
-  const raw = (sql: string, bindings: readonly Knex.RawBinding[]) => db.raw(sql, bindings);
-  const pg = isPostgres(db);
+  const { sql, bindings } = groupKeyText(isPostgres(db), column, dimension);
+  return db.raw(sql, bindings);
+}
+
+/** The group's key as SQL text and its bindings (`??` a column): for a grouping, or a filter over the key (conditions.ts). */
+export function groupKeyText(pg: boolean, column: string, dimension: Pick<ReportDimension, 'by' | 'slots'>): { sql: string; bindings: string[] } {
+  const raw = (sql: string, bindings: string[]) => ({ sql, bindings });
   switch (dimension.by) {
     case 'day': return pg ? raw("to_char(??, 'YYYY-MM-DD')", [column]) : raw('substr(??, 1, 10)', [column]);
     case 'month': return pg ? raw("to_char(??, 'YYYY-MM')", [column]) : raw('substr(??, 1, 7)', [column]);

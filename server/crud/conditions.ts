@@ -7,7 +7,10 @@
 import type { Knex } from 'knex';
 import type { EntityModel } from '../../common/model.js';
 import { textOf } from '../../common/text.js';
+import type { ReportDimension } from '../../common/report.js';
+import { isPostgres } from '../db/dialect.js';
 import { inScope, whereInScope, type Caller } from '../domain/auth/caller.js';
+import { groupKeyText } from './aggregate.js';
 
 export type Condition = (
   | { field: string; in: readonly (string | number)[] }
@@ -21,6 +24,8 @@ export type Condition = (
   | { field: string; inScopeOf: Caller }
   /** Among the values a subquery selects (EntityService.valuesWhere): another entity's rows, read by the database. */
   | { field: string; inQuery: Knex.QueryBuilder }
+  /** The field's derived value (a date's weekday, a time's slot, as a report groups it) is one of these keys. */
+  | { field: string; derived: Pick<ReportDimension, 'by' | 'slots'>; among: readonly string[] }
 ) & {
   /** A row without a value meets the condition too (a notification for every bank, one that never ends). */
   orNull?: boolean;
@@ -33,6 +38,10 @@ export function applyConditions(qb: Knex.QueryBuilder, entity: EntityModel, cond
     const apply = (w: Knex.QueryBuilder) => {
       if ('inScopeOf' in c) whereInScope(w, field.column, c.inScopeOf, { merchantGroups: true });
       else if ('inQuery' in c) w.whereIn(field.column, c.inQuery);
+      else if ('derived' in c) {
+        const key = groupKeyText(isPostgres(qb), field.column, c.derived);
+        w.whereRaw(`(${key.sql}) in (${c.among.map(() => '?').join(', ')})`, [...key.bindings, ...c.among]);
+      }
       else if ('in' in c) w.whereIn(field.column, [...c.in]);
       else if ('notIn' in c) w.whereNotIn(field.column, [...c.notIn]);
       else {
@@ -51,7 +60,7 @@ export function meets(row: Record<string, unknown>, conditions: readonly Conditi
     const value = row[c.field];
     if (value === null || value === undefined) return Boolean(c.orNull) || 'notIn' in c;
     if ('inScopeOf' in c) return inScope(c.inScopeOf, value);
-    if ('inQuery' in c) throw new Error(`A subquery condition on ${c.field} is the database's to test`);
+    if ('inQuery' in c || 'derived' in c) throw new Error(`A subquery or derived condition on ${c.field} is the database's to test`);
     const comparable = typeof value === 'number' ? value : textOf(value);
     if ('in' in c) return c.in.some((v) => String(v) === textOf(value));
     if ('notIn' in c) return !c.notIn.some((v) => String(v) === textOf(value));

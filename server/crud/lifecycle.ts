@@ -120,11 +120,14 @@ export class Lifecycle {
   /**
    * Update: the row must be editable before and after; the state of every machine changes only through a
    * transition: a body that changes one is 400 naming its field ('Campo non previsto', as any server-set field).
+   * A state a rule of the entity derives from other fields (a store past its thresholds) follows them on an update
+   * too: the rule, not the body, moved it.
    */
   async beforeUpdate(trx: Knex.Transaction, current: Row, next: Row, caller?: Caller): Promise<void> {
     await this.checkEditable(trx, current, caller);
     await this.checkEditable(trx, next, caller);
-    const changed = machinesOf(this.entity).map((m) => m.field).filter((field) => String(next[field]) !== String(current[field]));
+    const derived = new Set(this.entity.rules.flatMap((r) => Object.keys(r.set)));
+    const changed = machinesOf(this.entity).map((m) => m.field).filter((field) => !derived.has(field) && String(next[field]) !== String(current[field]));
     if (changed.length) throw new ApiError('VALIDATION_ERROR', changed.map((field) => ({ field, message: this.model.messages.validation.unknownField })));
   }
 

@@ -34,6 +34,8 @@ export interface OperationSchema {
   'x-operation'?: string;
   'x-entity'?: string;
   'x-file'?: string;
+  /** The `many` child a childList or childReplace operation is about. */
+  'x-child'?: string;
   /** The document's `requestBody.required`: an empty body is refused, not read as `{}` (json-body.ts). */
   bodyRequired?: boolean;
 }
@@ -52,7 +54,7 @@ function operationSchema(op: Record<string, unknown>): OperationSchema {
   const fieldPermissions = op['x-field-permissions'];
   const rowPermissions = op['x-row-permissions'];
   const schema: OperationSchema = {};
-  for (const key of ['operationId', 'x-access', 'x-permission', 'x-operation', 'x-entity', 'x-file'] as const) {
+  for (const key of ['operationId', 'x-access', 'x-permission', 'x-operation', 'x-entity', 'x-file', 'x-child'] as const) {
     const value = textAt(op, key);
     if (value !== undefined) schema[key] = value;
   }

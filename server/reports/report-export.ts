@@ -9,6 +9,7 @@ import ExcelJS from 'exceljs';
 import type { ReportFormat, ReportModel } from '../../common/report.js';
 import type { Caller } from '../domain/auth/caller.js';
 import type { EntityService } from '../crud/entity-service.js';
+import { ApiError } from '../http/api-error.js';
 import type { FilterParam } from '../crud/list-query.js';
 import { contentDisposition } from '../files/file-routes.js';
 import { fileName } from '../exports/worker.js';
@@ -24,9 +25,15 @@ const sheetName = (label: string) => label.replace(/[:\\/?*[\]]/g, ' ').slice(0,
 export async function exportReport(service: EntityService, report: ReportModel, filterable: readonly FilterParam[], req: Request, res: Response, caller: Caller): Promise<void> {
   // The document's schema already refused a format the spec does not offer.
   const { formato: _format, ...query } = req.query;
-  const bytes = report.compare
-    ? await compareWorkbookOf(report, await compareReport(service, report, filterable, query, caller))
-    : await workbookOf(report, await computeReport(service, report, filterable, query, caller));
+  const compared = report.compare ? await compareReport(service, report, filterable, query, caller) : undefined;
+  const answer = compared ?? await computeReport(service, report, filterable, query, caller);
+  // Seed 002 §8: an export without data says so ('Dati non disponibili per il periodo selezionato.'), as a list's does.
+  if (report.exportEmptyMessage && (compared ? !compared.rows.some(hasFigures) : !answer.rows.length)) {
+    const refusal = new ApiError('EXPORT_FAILED');
+    refusal.errorMessage = report.exportEmptyMessage;
+    throw refusal;
+  }
+  const bytes = 'periodi' in answer ? await compareWorkbookOf(report, answer) : await workbookOf(report, answer);
   res.set({
     'Content-Type': CONTENT_TYPES.xlsx,
     'Content-Length': String(bytes.length),
@@ -35,6 +42,11 @@ export async function exportReport(service: EntityService, report: ReportModel, 
     'Cache-Control': 'private, no-cache',
   });
   res.status(200).end(bytes);
+}
+
+/** A month of a comparison with a figure in either period (a month without movements has only 0 and null). */
+function hasFigures(row: CompareAnswer['rows'][number]): boolean {
+  return [row.periodo1, row.periodo2].some((figures) => Object.values(figures).some((v) => v !== null && v !== 0));
 }
 
 /** The change in percent as the page shows it ("+12,50 %"), a number Excel can still sum or sort. */

@@ -18,6 +18,7 @@ import type { AggregateMeasure, AggregateResult } from '../crud/aggregate.js';
 import type { Condition } from '../crud/conditions.js';
 import type { EntityService } from '../crud/entity-service.js';
 import type { FilterParam } from '../crud/list-query.js';
+import { dimensionConditions } from './report-route.js';
 
 type Figures = Record<string, number | null>;
 interface Option { value: string; label: string }
@@ -74,7 +75,13 @@ async function peersReport(
     if (value !== null) throughWhere.push({ field: n.field, in: n.by === 'regione' ? [...(ITALIAN_REGIONS[value] ?? [])] : [value] });
   }
   const period2: Condition = { field: period.field, from: asked.firstDay, to: asked.lastDay };
-  const exclusions: Condition[] = report.exclude.map(({ field, values }) => ({ field, notIn: values, orNull: true }));
+  // The filters over the movements themselves (a weekday, a slot, a device) narrow both sides alike; one over the
+  // reference (one of the caller's stores) narrows the caller's own figures only.
+  const alike: Condition[] = [...dimensionConditions(report, query), ...filterable.flatMap((f): Condition[] => {
+    const value = query[f.param];
+    return f.field === peers.through || f.range || f.exists || f.group || typeof value !== 'string' || value === '' ? [] : [{ field: f.field, in: [value] }];
+  })];
+  const exclusions: Condition[] = [...report.exclude.map(({ field, values }): Condition => ({ field, notIn: values, orNull: true })), ...alike];
   const matching: Condition = { field: peers.through, inQuery: throughService.valuesWhere(peers.throughKey, throughWhere) };
   // The caller's units in the period are never peers (an operator's merchant, with all its other stores, too).
   const ownUnits = [...(await service.countBy(peers.unit, [period2], caller)).keys()];

@@ -74,8 +74,10 @@ export async function computeReportFrom(
   const request = { dimension, measures: report.measures, order: dimension.sort ?? report.sort, limit };
   // A rollup that covers the request answers it (its rows already leave the exclusions out); the header lets a
   // check or the bench ask for the entity's rows instead, and the answer says which source it read.
-  const rollup = raw ? undefined : coveringRollup(report, service.entity, query, filterable, dimension, service.scopeFieldsFor(caller));
-  const where: Condition[] = report.exclude.map(({ field, values }) => ({ field, notIn: values, orNull: true }));
+  // A filter over a weekday or a slot reads the rows' own dates and times: no rollup keeps them.
+  const derived = dimensionConditions(report, query);
+  const rollup = raw || derived.length ? undefined : coveringRollup(report, service.entity, query, filterable, dimension, service.scopeFieldsFor(caller));
+  const where: Condition[] = [...report.exclude.map(({ field, values }) => ({ field, notIn: values, orNull: true })), ...derived];
   const result = rollup
     ? await service.aggregateRollup(rollup.table, query, filterable, request, rollupSource(rollup), caller)
     : await service.aggregate(query, filterable, where, request, caller);
@@ -87,6 +89,19 @@ export async function computeReportFrom(
     truncated: result.groups > result.rows.length,
   };
   return { answer, source: rollup ? `rollup:${rollup.name}` : RAW_SOURCE };
+}
+
+/**
+ * The filters over a dimension's derived value the query sets (docs/spec-language.md#filters-over-derived-values):
+ * the rows whose weekday or slot is the key asked. The document's schema already refused a key not among the groups.
+ */
+export function dimensionConditions(report: ReportModel, query: Record<string, unknown>): Condition[] {
+  return (report.dimensionFilters ?? []).flatMap((f) => {
+    const value = query[f.param];
+    const dimension = report.dimensions.find((d) => d.name === f.dimension);
+    if (typeof value !== 'string' || value === '' || !dimension) return [];
+    return [{ field: dimension.field, derived: { by: dimension.by, ...(dimension.slots ? { slots: dimension.slots } : {}) }, among: [value] }];
+  });
 }
 
 /** The name of each key: never a bare code where the spec has a label for it. */

@@ -93,4 +93,11 @@ test('merchant.0001234 confronta ottobre con settembre dei suoi negozi a 390 px'
   // Nothing scrolls sideways: the table scrolls in its own box.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectNoSeriousViolations(page);
+
+  // Two months before the demo movements: the export says so (seed 002 §8) instead of downloading an empty sheet.
+  await page.goto('/wpbusiness/statistiche/confrontoDatiPeriodo?confronto=mese&meseAnno1=2025-10&meseAnno2=2025-09');
+  await expect(page.getByRole('heading', { level: 1, name: 'Confronto dati periodo' })).toBeVisible();
+  await page.getByRole('button', { name: 'Esporta Excel' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Dati non disponibili per il periodo selezionato.' })).toBeVisible();
+  await page.screenshot({ path: '/tmp/statistiche-confronto-vuoto-390.png', fullPage: true });
 });

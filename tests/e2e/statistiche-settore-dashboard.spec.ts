@@ -2,7 +2,8 @@
  * The sector comparison of the business portal (/wpbusiness/confrontoSettore, spec/statistiche/confronto-settore.yaml)
  * and the bank's statistics dashboard (/statistiche/dashboard, spec/statistiche/dashboard.yaml), at 1400 and 390 px:
  * merchant.0001234 reads its bars next to the average bar of category 5812, by month, weekday and slot, then narrows
- * to Milan and gets the too-small-sector message; sede.30480 opens the dashboard on yesterday (the page's clock is
+ * to Milan and gets the too-small-sector message; it filters by weekday, time slot and device (seed 002 §3 giornoSett,
+ * idFascia, dispositivo), offered by name; sede.30480 opens the dashboard on yesterday (the page's clock is
  * 11/10/2026) with the day's movements by kind, card and outcome and the month's charts. Figures computed here from the
  * demo's generator (as tests/server/statistiche-*.test.ts); axe finds no serious or critical violation.
  */
@@ -62,6 +63,44 @@ for (const width of [1400, 390]) {
       await page.getByRole('option', { name: 'MI' }).click();
       await expect(page.getByRole('alert')).toHaveText(TOO_FEW);
       await expect(page.getByTestId('settore-grafico-mese')).toHaveCount(0);
+    });
+  });
+
+  test(`merchant.0001234 filtra il confronto per giorno, fascia oraria e dispositivo a ${width} px`, async ({ newPage }) => {
+    const page = await newPage();
+    await page.clock.setFixedTime(TODAY);
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/login/merchant');
+    await submitLogin(page, 'merchant.0001234');
+    await expectPath(page, '/wpbusiness/home');
+    await page.goto('/wpbusiness/confrontoSettore?annoMeseDa=2026-06&annoMeseA=2026-09');
+    await expect(page.getByRole('heading', { level: 1, name: 'Confronto con il settore' })).toBeVisible();
+    const pick = async (label: string, option: string) => {
+      await page.getByRole('textbox', { name: label, exact: true }).click();
+      await page.getByRole('option', { name: option, exact: true }).click();
+    };
+    const counted = DEMO.filter((m) => m.codEserc === '0001234' && m.esito === '01' && m.codCompagnia !== '90' && m.dataOperazione >= '2026-06-01' && m.dataOperazione <= '2026-09-30');
+    const monday = (m: (typeof DEMO)[number]) => new Date(`${m.dataOperazione}T12:00:00Z`).getUTCDay() === 1;
+    const morning = (m: (typeof DEMO)[number]) => m.oraOperazione >= '08:00' && m.oraOperazione < '13:00';
+
+    await test.step('il lunedì (seed 002 §3 giornoSett), nominato e non codificato: i propri lunedì accanto a quelli del settore', async () => {
+      await pick('Giorno della settimana', 'lunedì');
+      await expect(page).toHaveURL(/giornoSett=1/);
+      await expect(page.getByTestId('settore-totali').getByRole('row', { name: /I propri dati/ })).toContainText(euro.format(cents(counted.filter(monday))));
+      // The other days have no movement on either side: 0 of its own, no sector figure (n.d.).
+      await expect(page.getByTestId('settore-grafico-giornoSettimana').getByRole('img', { name: /lunedì [1-9][^;]* contro [1-9][^;]*; martedì 0,00\s€ contro n\.d\./ })).toBeVisible();
+    });
+
+    await test.step('la fascia 8-13 (idFascia), poi il dispositivo SoftPOS: un solo altro bar, nessuna cifra del settore', async () => {
+      await pick('Fascia oraria', '8-13');
+      await expect(page).toHaveURL(/idFascia=1/);
+      await expect(page.getByTestId('settore-totali').getByRole('row', { name: /I propri dati/ })).toContainText(euro.format(cents(counted.filter((m) => monday(m) && morning(m)))));
+      if (width === 390) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.screenshot({ path: test.info().outputPath(`confronto-settore-filtri-${width}.png`), fullPage: true });
+      await expectNoSeriousViolations(page);
+      await pick('Dispositivo', 'SoftPOS');
+      await expect(page).toHaveURL(/dispositivo=SP/);
+      await expect(page.getByRole('alert')).toHaveText(TOO_FEW);
     });
   });
 

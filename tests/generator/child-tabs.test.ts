@@ -81,6 +81,24 @@ describe('a child shown as tabs', () => {
     expect(d).toMatchObject({ file: ESE, line, column });
   });
 
+  it('dropEmpty reaches the model, and the form lets an empty slot be sent (its fields not required in the item)', async () => {
+    const child = TABS + '    dropEmpty: [cognome]\n';
+    const required = titolare.replace('cognome: { type: string }', 'cognome: { type: string, required: true }');
+    const { model, diagnostics } = loadSpec({ [ESE]: esercente(child), [TIT]: required });
+    expect(diagnostics).toEqual([]);
+    const resolved = present(model, 'the model');
+    expect(resolved.entities.find((e) => e.name === 'Esercente')?.children[0].dropEmpty).toEqual(['cognome']);
+    const form = await emittedJson(formsEmitter, resolved, 'forms/Esercente.json');
+    expect(form.schema.properties.titolari.items.required ?? []).not.toContain('cognome');
+  });
+
+  it.each([
+    ['dropEmpty on a kind one child', TABS.replace('kind: many', 'kind: one').replace(/ {4}(widget|itemLabel|minItems|maxItems).*\n/g, '') + '    dropEmpty: [cognome]\n', "dropEmpty of 'titolari' drops empty items of a list: it must be kind many"],
+    ['a dropEmpty field the child lacks', TABS + '    dropEmpty: [nome]\n', "dropEmpty field 'nome' is not a field of Titolare"],
+  ])('%s is refused', (_name, child, message) => {
+    expect(loadSpecWithError(files(child), message)).toMatchObject({ file: ESE });
+  });
+
   it('an unknown widget or a negative minItems is refused by the schema', () => {
     for (const child of [TABS.replace('widget: tabs', 'widget: accordion'), TABS.replace('minItems: 1', 'minItems: -1')]) {
       const { model, diagnostics } = loadSpec(files(child));

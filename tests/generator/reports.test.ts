@@ -83,6 +83,33 @@ describe('a dimension by year (seed 002 §7 statReport/annuale)', () => {
   });
 });
 
+describe('filters over a derived value and under the report\'s own name (docs/spec-language.md#filters-over-derived-values)', () => {
+  const FILTERED = REPORT.replace('filters: [esito]', 'filters: [{ field: esito, param: risultato, label: Risultato }, { dimension: fascia, param: idFascia }]');
+
+  it('reach the model, the document (the slot\'s keys as its values) and the page\'s filters (named options)', async () => {
+    const { model, diagnostics } = load(FILTERED);
+    expect(diagnostics.map(format)).toEqual([]);
+    if (!model) throw new Error('no model');
+    expect(model.reports[0]).toMatchObject({ filters: ['esito'], filterNames: { esito: { param: 'risultato', label: 'Risultato' } }, dimensionFilters: [{ param: 'idFascia', dimension: 'fascia', label: 'Ora' }] });
+    const params = openApiJson(model).paths['/report/cassa/incassi'].get.parameters;
+    expect(params.map((p: { name: string }) => p.name)).toEqual(['risultato', 'idFascia', 'per', 'limite']);
+    expect(params[0]).toMatchObject({ 'x-field': 'esito', description: 'Risultato' });
+    expect(params[1]).toMatchObject({ 'x-dimension': 'fascia', schema: { type: 'string', enum: ['0', '1'] } });
+    const filters = (await emittedJson(manifestEmitter, model, 'manifest.json')).reports.Incassi.filters;
+    expect(filters.map((f: { param: string; label: string; options?: unknown }) => [f.param, f.label, f.options])).toEqual([
+      ['risultato', 'Risultato', [{ value: 'OK', label: 'Incassato' }, { value: 'KO', label: 'Rifiutato' }]],
+      ['idFascia', 'Ora', [{ value: '0', label: 'Mattina' }, { value: '1', label: 'Pomeriggio' }]],
+    ]);
+  });
+
+  it('are refused at the line: a dimension by value or unknown, a parameter already taken', () => {
+    expect(refused(FILTERED.replace('dimension: fascia', 'dimension: esito'), "Filter dimension 'esito' groups by value")).toBe(`${REPORT_FILE}:4:78`);
+    expect(refused(FILTERED.replace('dimension: fascia', 'dimension: fasce'), "Filter dimension 'fasce' is not a dimension")).toBe(`${REPORT_FILE}:4:78`);
+    expect(refused(FILTERED.replace('param: idFascia', 'param: risultato'), "Filter parameter 'risultato' is already a parameter")).toMatch(new RegExp(`^${REPORT_FILE}:4:`));
+    expect(refused(FILTERED.replace('param: idFascia', 'param: per'), "Filter parameter 'per' is already a parameter")).toMatch(new RegExp(`^${REPORT_FILE}:4:`));
+  });
+});
+
 describe('a report with an export (spec `export`)', () => {
   const EXPORTED = `${REPORT}export: { formats: [xlsx] }\n`;
 
@@ -104,6 +131,13 @@ describe('a report with an export (spec `export`)', () => {
     expect(op.parameters[2].schema.enum).toEqual(['xlsx']);
     expect(Object.keys(op.responses[200].content)).toEqual(['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);
     expect((await emittedJson(manifestEmitter, model, 'manifest.json')).reports.Incassi.exportFormats).toEqual(['xlsx']);
+  });
+
+  it('carries the message of an export that finds no row, and its 409 in the document', () => {
+    const { model } = load(EXPORTED.replace('[xlsx] }', '[xlsx], emptyMessage: Nessun incasso }'));
+    if (!model) throw new Error('no model');
+    expect(model.reports[0].exportEmptyMessage).toBe('Nessun incasso');
+    expect(openApiJson(model).paths['/report/cassa/incassi/esporta'].get.responses[409]).toMatchObject({ description: 'Nessun dato: Nessun incasso' });
   });
 
   it('refuses a format it cannot write, at the line', () => {

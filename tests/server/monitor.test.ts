@@ -143,6 +143,44 @@ describe('fraud thresholds of the stores (seed 002 §3, §5, §7 sogliePdv)', ()
   });
 });
 
+describe('resetting a store\'s totals (seed 002 §7 resetSoglieTotali, §4 "resets counters to 0", §6 support only)', () => {
+  const path = `${API}/monitorSoglieRischioFrodi/sogliePdv`;
+  const reset = (user: string, store: string) => as[user].post(`${path}/${store}/resetSoglieTotali`).send({});
+
+  it('sets the month\'s totals of a store past its thresholds to 0, keeps the thresholds, and records it in the audit trail', async () => {
+    expect((await as.assistenza.get(`${path}/4001`)).body).toMatchObject({ stato: 'S', transatoCNP: 14300, storniCNP: 1720, _actions: ['resetSoglieTotali', 'update'] });
+    const res = await reset('assistenza', '4001');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.message).toBe('Totali del negozio azzerati');
+    expect(res.body.row).toMatchObject({ stato: 'N', transatoCP: 0, transatoCNP: 0, storniCP: 0, storniCNP: 0, sogliaTransatoCNP: 20000, sogliaStorniCNP: 1500 });
+    const stored = await demo.app.db('soglia_rischio_frodi').where({ cod_negozio: '4001' }).first();
+    expect(stored).toMatchObject({ stato: 'N' });
+    expect([stored.transato_cnp, stored.storni_cnp].map(Number)).toEqual([0, 0]);
+    const audit = await as.assistenza.get(`${API}/audit?entity=SogliaRischioFrodi&key=4001`);
+    expect(audit.status).toBe(200);
+    expect(audit.body.results[0]).toMatchObject({ username: 'assistenza', operation: 'transition' });
+    // Within its thresholds now: a second reset is refused with the state's message.
+    const again = await reset('assistenza', '4001');
+    expect(again.status).toBe(409);
+    expect(again.body.errorMessage).toBe('Operazione non consentita nello stato attuale');
+  });
+
+  it('is refused to a bank user (support only) and to a caller without the grant; another bank\'s store stays as it was', async () => {
+    // Another bank's store does not exist for a bank user; its own is refused (support only), as to a branch
+    // without RISCHIO_FRODI:AGGIORNAMENTO and to a merchant without the function.
+    expect((await as['sede.30480'].get(`${path}/3001`)).status).toBe(404);
+    expect((await reset('sede.30480', '3001')).status).toBe(404);
+    for (const user of ['sede.30480', 'filiale.30480', 'merchant.0001234']) {
+      const res = await reset(user, '1003');
+      expect(res.status, user).toBe(403);
+      expect(res.body, user).toEqual({ code: 'FORBIDDEN', errorMessage: 'Operazione non consentita', details: [] });
+    }
+    expect((await as.assistenza.get(`${path}/3001`)).body).toMatchObject({ stato: 'S', transatoCP: 97500 });
+    // A branch reads the store past its thresholds but is offered nothing; the bank is offered the thresholds' save only.
+    expect((await as['filiale.30480'].get(`${path}/1001`)).body._actions ?? []).toEqual([]);
+  });
+});
+
 describe('risk recipients (seed 002 §2 /security/ges-risc-destinatari, §5)', () => {
   const path = `${API}/rischio/destinatari`;
 
@@ -216,6 +254,29 @@ describe('risk mail templates (seed 002 §3, §5, §9: 6 recipient slots)', () =
     const six = await putTemplate(body({ destinatari: Array.from({ length: 6 }, (_, i) => ({ email: `r${i}@bcc-esempio.example` })) }));
     expect(six.status, JSON.stringify(six.body)).toBe(200);
     expect(six.body.destinatari).toHaveLength(6);
+  });
+
+  it('drops the recipient slots left empty on save (seed 002 §5 "empty ones removed on save"); only empty ones: \'Inserire almeno una email valida\'', async () => {
+    const putTemplate = (b: Row) => put('sede.30480', `${path}/30480/rischioFrodi`, b);
+    const slots = [{ email: 'rischio@bcc-esempio.example', modificabile: false }, { email: '' }, { email: '   ', modificabile: true }, { modificabile: true }, { email: null }, { email: 'sede.30480@bcc-esempio.example' }];
+    const saved = await putTemplate(body({ destinatari: slots }));
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.destinatari.map((d: Row) => d.email)).toEqual(['rischio@bcc-esempio.example', 'sede.30480@bcc-esempio.example']);
+    expect((await as['sede.30480'].get(`${path}/30480/rischioFrodi`)).body.destinatari).toHaveLength(2);
+    const none = await putTemplate(body({ destinatari: [{ email: '' }, { modificabile: true }] }));
+    expect(none.status).toBe(400);
+    expect(none.body).toEqual(invalid({ field: 'destinatari', message: 'Inserire almeno una email valida' }));
+    // The recipients' own list (PUT template/{abi}/{chiave}/destinatari) drops them too; a slot with a wrong e-mail is no empty one.
+    const own = await put('sede.30480', `${path}/30480/rischioFrodi/destinatari`, [{ email: 'rischio@bcc-esempio.example' }, { email: '' }], `${path}/30480/rischioFrodi`);
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    expect(own.body.map((d: Row) => d.email)).toEqual(['rischio@bcc-esempio.example']);
+    const wrong = await putTemplate(body({ destinatari: [{ email: '' }, { email: 'non-una-mail' }] }));
+    expect(wrong.status).toBe(400);
+    // Counted among the slots kept (the form checks the format itself, on the slot where it was typed).
+    expect(wrong.body.details).toContainEqual({ field: 'destinatari.0.email', message: 'Formato email non valido' });
+    // Another bank's template is not there for this bank, empty slots or not; a branch may not change it.
+    expect((await put('sede.30480', `${path}/34256/rischioFrodi`, body({ codAbi: '34256', destinatari: slots }))).status).toBe(404);
+    expect((await put('filiale.30480', `${path}/30480/rischioFrodi`, body({ destinatari: slots }))).status).toBe(403);
   });
 
   it('a bank changes its own templates but creates none; assistance creates them', async () => {

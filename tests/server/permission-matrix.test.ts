@@ -1038,6 +1038,17 @@ const SAMPLES: Partial<Record<string, Sample>> = {
   listSogliaRischioFrodi: { outside: 'unscoped' },
   getSogliaRischioFrodi: { params: { codNegozio: '1001' }, outside: { params: { codNegozio: '3001' }, expect: 404 } },
   exportSogliaRischioFrodi: { query: { formato: 'xlsx' }, outside: 'unscoped' },
+  // Seed 002 §7 resetSoglieTotali: store 4001 is past its thresholds; 3001 is bank 34256's.
+  resetSoglieTotaliSogliaRischioFrodi: {
+    prepare: async () => { await db()('soglia_rischio_frodi').where({ cod_negozio: '4001' }).update({ stato: 'S', transato_cnp: 30000 }); },
+    params: { codNegozio: '4001' }, okAs: 'assistenza',
+    outside: { params: { codNegozio: '3001' }, expect: 404, untouched: async () => expect(Number((await db()('soglia_rischio_frodi').where({ cod_negozio: '3001' }).first()).transato_cp)).toBe(97500) },
+  },
+  resetSoglieTotaliSogliaRischioFrodiMultiplo: {
+    prepare: async () => { await db()('soglia_rischio_frodi').where({ cod_negozio: '1001' }).update({ stato: 'S', transato_cnp: 30000 }); },
+    body: () => ({ keys: [{ codNegozio: '1001' }] }), okAs: 'assistenza',
+    outside: { body: () => ({ keys: [{ codNegozio: '3001' }] }), expect: 'rowsMissing', untouched: async () => expect(Number((await db()('soglia_rischio_frodi').where({ cod_negozio: '3001' }).first()).transato_cp)).toBe(97500) },
+  },
   updateSogliaRischioFrodi: {
     params: { codNegozio: '1002' }, body: () => ({ codNegozio: '1002', ...SOGLIE }),
     outside: { params: { codNegozio: '3001' }, body: () => ({ codNegozio: '3001', ...SOGLIE }), expect: 404,

@@ -160,6 +160,69 @@ describe('the merchant next to the average bar of its category (seed 002 §2, §
   });
 });
 
+describe('the weekday, time slot and device filters (seed 002 §3 giornoSett, idFascia, dispositivo)', () => {
+  const mineOf = (keep: (m: DemoMovement) => boolean) => DEMO.filter((m) => m.codEserc === '0001234' && bars(m) && inRange(m) && keep(m));
+  const theirsOf = (keep: (m: DemoMovement) => boolean) => DEMO.filter((m) => bars(m) && m.codEserc !== '0001234' && inRange(m) && keep(m));
+
+  it('offers them by name: the weekdays from Monday, the slots of seed 002 §9, the devices', () => {
+    type Filter = { param: string; label: string; options?: { label: string }[] };
+    const manifest: { reports: Record<string, { filters: Filter[] }> } = JSON.parse(readFileSync(join(ROOT_DIR, 'generated', 'manifest.json'), 'utf8'));
+    const byParam = Object.fromEntries(manifest.reports.ConfrontoSettore.filters.map((f) => [f.param, { label: f.label, options: f.options?.map((o) => o.label) }]));
+    expect(byParam).toEqual({
+      codStab: { label: 'Negozio', options: undefined },
+      dispositivo: { label: 'Dispositivo', options: ['POS fisico', 'PayWay online', 'MO.TO', 'SoftPOS'] },
+      giornoSett: { label: 'Giorno della settimana', options: ['lunedì', 'martedì', 'mercoledì', 'giovedì', 'venerdì', 'sabato', 'domenica'] },
+      idFascia: { label: 'Fascia oraria', options: ['00-8', '8-13', '13-19', '19-24'] },
+    });
+  });
+
+  it('narrows both sides to Mondays (giornoSett=1): the other days are 0, Monday as without the filter', async () => {
+    const res = await as['merchant.0001234'].get(`${URL_}?${RANGE}&giornoSett=1`);
+    expect(res.status).toBe(200);
+    const body = answerOf(res);
+    const monday = (m: DemoMovement) => weekdayOf(m) === '1';
+    const want = expected(mineOf(monday), theirsOf(monday));
+    expect(want.totali.proprio.operazioni).toBeGreaterThan(0);
+    expect(body.errorMessage).toBeUndefined();
+    expect(figuresOf(body)).toEqual({ mese: want.mese, giornoSettimana: want.giornoSettimana, fascia: want.fascia });
+    expect(body.totali).toEqual(want.totali);
+    expect(body.gruppi[1].rows.filter((r) => r.proprio.operazioni).map((r) => r.label)).toEqual(['lunedì']);
+  });
+
+  it('narrows both sides to the morning slot 8-13 (idFascia=1)', async () => {
+    const res = await as['merchant.0001234'].get(`${URL_}?${RANGE}&idFascia=1`);
+    const body = answerOf(res);
+    const morning = (m: DemoMovement) => slotOf(m) === '1';
+    const want = expected(mineOf(morning), theirsOf(morning));
+    expect(figuresOf(body)).toEqual({ mese: want.mese, giornoSettimana: want.giornoSettimana, fascia: want.fascia });
+    expect(body.totali).toEqual(want.totali);
+    expect(body.gruppi[2].rows.map((r) => [r.label, r.proprio.operazioni === 0])).toEqual([['00-8', true], ['8-13', false], ['13-19', true], ['19-24', true]]);
+  });
+
+  it('narrows both sides to a device: POS fisico leaves three other bars; SoftPOS only one, too few to show', async () => {
+    const fisico = await as['merchant.0001234'].get(`${URL_}?${RANGE}&dispositivo=FI`);
+    const pos = (m: DemoMovement) => m.provenienza === 'FI';
+    const want = expected(mineOf(pos), theirsOf(pos));
+    expect(want.units).toBe(3);
+    expect(answerOf(fisico).totali).toEqual(want.totali);
+    expect(figuresOf(answerOf(fisico)).mese).toEqual(want.mese);
+    const softpos = await as['merchant.0001234'].get(`${URL_}?${RANGE}&dispositivo=SP&giornoSett=6`);
+    expect(softpos.status).toBe(200);
+    expect(answerOf(softpos).errorMessage).toBe(TOO_FEW);
+    expect(answerOf(softpos).gruppi).toEqual([]);
+    expect(JSON.stringify(softpos.body)).not.toMatch(/0008002|Bella Napoli/);
+  });
+
+  it('refuses a weekday, slot or device that is not one of the options', async () => {
+    for (const query of ['giornoSett=7', 'giornoSett=lunedi', 'idFascia=4', 'dispositivo=XX']) {
+      const res = await as['merchant.0001234'].get(`${URL_}?${RANGE}&${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body.code, query).toBe('VALIDATION_ERROR');
+      expect(res.body.details.map((d: { field: string }) => d.field), query).toEqual([query.split('=')[0]]);
+    }
+  });
+});
+
 describe('what the comparison refuses', () => {
   it('refuses a category or a place that is not one of its own stores\'', async () => {
     for (const [param, value] of [['catMerc', '5411'], ['provincia', 'TO'], ['regione', 'Piemonte'], ['provincia', 'BG']]) {

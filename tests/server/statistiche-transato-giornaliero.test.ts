@@ -128,6 +128,20 @@ describe('the Excel export (seed 002 §2 daily turnover with Excel export)', () 
     expect(cells.at(-1)).toEqual(['Totale', cents(total), rows.length, cents(total / rows.length)]);
   });
 
+  it('without movements answers \'Dati non disponibili per il periodo selezionato.\' instead of an empty sheet (seed 002 §8)', async () => {
+    const empty = { code: 'EXPORT_FAILED', errorMessage: 'Dati non disponibili per il periodo selezionato.', details: [] };
+    // Before the demo movements begin (26/05/2026).
+    const before = await as['sede.30480'].get(`${URL}/esporta?dataOperazioneDa=2026-04-01&dataOperazioneA=2026-04-30&formato=xlsx`);
+    expect(before.status).toBe(409);
+    expect(before.body).toEqual(empty);
+    // Bank 60855 has none of its own, and asking for bank 30480's does not show them.
+    for (const query of [PERIOD, `${PERIOD}&codAbi=30480`]) {
+      const other = await as['sede.60855'].get(`${URL}/esporta?${query}&formato=xlsx`);
+      expect(other.status, query).toBe(409);
+      expect(other.body, query).toEqual(empty);
+    }
+  });
+
   it('exports the by-bank variant with the banks\' names, and refuses a format the spec does not offer', async () => {
     const res = await as.assistenza.get(`${URL}/esporta?${PERIOD}&per=banca&formato=xlsx`).buffer(true).parse(binaryBody);
     const cells = await sheetCells(res.body);

@@ -129,6 +129,8 @@ export class Verdicts {
     for (const f of model.entities.flatMap((e) => e.fields)) if (f.writableWhen) this.editableMessages.add(f.writableWhen.message);
     // A transition refused from a state it cannot run in, in its own words (`failure`): INVALID_TRANSITION's errorMessage.
     for (const t of model.entities.flatMap((e) => (e.states ?? []).flatMap((m) => m.transitions))) if (t.failure) this.failureMessages.add(t.failure);
+    // A report export that finds no row answers EXPORT_FAILED with the spec's export.emptyMessage.
+    for (const r of model.reports) if (r.exportEmptyMessage) this.exportEmptyMessages.add(r.exportEmptyMessage);
     for (const t of model.entities.flatMap((e) => (e.states ?? []).flatMap((m) => m.transitions))) {
       for (const m of [...(t.checks ?? []).map((c) => c.message), ...Object.values(t.lock ?? {}).map((l) => l.message)]) this.transitionMessages.add(m);
     }
@@ -184,6 +186,7 @@ export class Verdicts {
 
   /** The transitions' own refusals from a state they cannot run in (`failure`). */
   private readonly failureMessages = new Set<string>();
+  private readonly exportEmptyMessages = new Set<string>();
 
   /** The messages of the entities' `checks` (a promotion ending before it starts): across fields, beyond the schema. */
   private readonly checkMessages = new Set<string>();
@@ -236,6 +239,8 @@ export class Verdicts {
     if (res.status === 400 && code === 'REGISTRATION_REFUSED' && op === 'merchantRegistration') return undefined;
     if (((res.status === 404 && code === 'LINK_INVALID') || (res.status === 401 && code === 'LINK_EXPIRED')) && op === 'accountConfirm') return undefined;
     if (res.status === 429 && code === 'EXPORT_LIMIT' && kind.exportStart) return undefined;
+    // A report export whose filters find no row answers its spec's export.emptyMessage (checked by errorBody).
+    if (res.status === 409 && code === 'EXPORT_FAILED' && this.exportEmptyMessages.has(body.errorMessage)) return undefined;
     if (res.status === 429 && code === 'TOO_MANY_REQUESTS' && this.model.operations.find((o) => o.name === op)?.throttled) return undefined;
     return `a valid request answered ${res.status} ${code}`;
   }
@@ -272,7 +277,7 @@ export class Verdicts {
     // A `{name}` placeholder of the catalogue (EXPORT_LIMIT's {max}) is filled with a value by the server;
     // TRANSITION_REFUSED's '{message}' is one of the spec's transition checks or locks, as written there.
     const template = new RegExp(`^${expected.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '[^ ]+')}$`);
-    const catalogue = (m: string) => (body.code === 'TRANSITION_REFUSED' ? this.transitionMessages.has(m) : template.test(m) || (body.code === 'INVALID_TRANSITION' && this.failureMessages.has(m)));
+    const catalogue = (m: string) => (body.code === 'TRANSITION_REFUSED' ? this.transitionMessages.has(m) : template.test(m) || (body.code === 'INVALID_TRANSITION' && this.failureMessages.has(m)) || (body.code === 'EXPORT_FAILED' && this.exportEmptyMessages.has(m)));
     if (typeof body.errorMessage !== 'string' || !catalogue(body.errorMessage)) return `errorMessage ${JSON.stringify(body.errorMessage)} is not the catalogue's for ${String(body.code)}`;
     if (!Array.isArray(body.details)) return 'details is not a list';
     const details: ErrorBody['details'] = [];

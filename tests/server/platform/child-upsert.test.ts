@@ -165,6 +165,25 @@ describe('how many items a list holds (minItems, maxItems)', () => {
     expect(updated.body.titolari).toHaveLength(2);
   });
 
+  it('items left empty (dropEmpty: [cognome, nome]) are dropped before the check: neither refused nor saved', async () => {
+    const supplier = { codice: 'T2', ragioneSociale: 'Slot vuoti srl' };
+    const blank = [{ numeroTitolare: 2, cognome: '', nome: '  ' }, { numeroTitolare: 3 }, { cognome: null, nome: null }];
+    const created = await app.request.post(`${API}/fornitori`).send({ ...supplier, titolari: [owner(1), ...blank] });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.titolari.map((t: { numeroTitolare: number }) => t.numeroTitolare)).toEqual([1]);
+    // Only empty slots: as no owner at all; five items of which one empty are four (maxItems counts what is left).
+    const url = `${API}/fornitori/T2`;
+    const etag = await etagOf(app.request, url);
+    expect((await app.request.put(`${url}/titolari`).set('If-Match', etag).send(blank)).body).toEqual(invalid('body', 'Indicare almeno un titolare effettivo'));
+    const four = await app.request.put(`${url}/titolari`).set('If-Match', etag).send([...[1, 2, 3, 4].map(owner), { cognome: '' }]);
+    expect(four.status, JSON.stringify(four.body)).toBe(200);
+    expect(four.body.map((t: { numeroTitolare: number }) => t.numeroTitolare)).toEqual([1, 2, 3, 4]);
+    // A half-filled item is no empty slot: refused on its own field.
+    const half = await app.request.put(`${url}/titolari`).set('If-Match', await etagOf(app.request, url)).send([owner(1), { numeroTitolare: 2, cognome: 'Rossi' }]);
+    expect(half.status).toBe(400);
+    expect(half.body.details).toContainEqual({ field: '1.nome', message: expect.any(String) });
+  });
+
   it("without a message of its own the list says the platform's, with the number (an order's 99 lines)", async () => {
     const url = await newOrder('720007');
     const lines = Array.from({ length: 100 }, (_, i) => ({ riga: (i % 99) + 1, articolo: 'ALFA01', quantita: 1 }));

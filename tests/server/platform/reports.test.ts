@@ -54,6 +54,22 @@ describe('a report of the fixture\'s takings', () => {
     expect(res.body.rows.find((r: { key: string }) => r.key === '0')).toEqual({ key: '0', label: 'domenica', totale: 96.5, numero: 5, medio: 19.3 });
   });
 
+  it('filters by a weekday (a derived value, no rollup keeps it): the Sundays by outcome; another bank has none', async () => {
+    const res = await sede.get(`${URL}?${PERIOD}&per=esito&giornoSett=0`);
+    expect(res.status).toBe(200);
+    expect(res.headers['x-report-source']).toBe('raw');
+    expect(res.body.rows).toEqual([
+      { key: 'OK', label: 'Incassato', totale: 84.5, numero: 4, medio: 21.13 },
+      { key: 'KO', label: 'Rifiutato', totale: 12, numero: 1, medio: 12 },
+    ]);
+    expect(res.body.totals).toEqual({ totale: 96.5, numero: 5, medio: 19.3 });
+    expect((await altra.get(`${URL}?${PERIOD}&per=esito&giornoSett=0`)).body.rows).toEqual([]);
+    expect((await altra.get(`${URL}?${PERIOD}&per=esito&giornoSett=2`)).body.totals).toEqual({ totale: 70, numero: 1, medio: 70 });
+    const wrong = await sede.get(`${URL}?${PERIOD}&giornoSett=domenica`);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.details.map((d: { field: string }) => d.field)).toEqual(['giornoSett']);
+  });
+
   it('filters by the list\'s own parameters, and another bank sees only its own takings', async () => {
     expect((await sede.get(`${URL}?${PERIOD}&per=esito&esito=KO`)).body.totals).toEqual({ totale: 32, numero: 2, medio: 16 });
     expect((await altra.get(`${URL}?${PERIOD}&per=banca`)).body.rows).toEqual([{ key: '20002', label: expect.stringContaining('20002'), totale: 70, numero: 1, medio: 70 }]);
@@ -90,6 +106,16 @@ describe('the report\'s sheet (spec `export: { formats: [xlsx] }`)', () => {
     const other = await altra.get(`${URL}/esporta?${PERIOD}&per=esito&formato=xlsx`).buffer(true).parse(binaryBody);
     const json = await altra.get(`${URL}?${PERIOD}&per=esito`);
     expect((await cellsOf(other.body)).at(-1)).toEqual(['Totale', json.body.totals.totale, json.body.totals.numero, json.body.totals.medio]);
+  });
+
+  it('finding no row answers the spec\'s export.emptyMessage instead of an empty sheet (seed 002 §8)', async () => {
+    const none = await sede.get(`${URL}/esporta?dataDa=2025-01-01&dataA=2025-06-30&per=esito&formato=xlsx`);
+    expect(none.status).toBe(409);
+    expect(none.body).toEqual({ code: 'EXPORT_FAILED', errorMessage: 'Nessun incasso nel periodo', details: [] });
+    // Refunds (ST) never count: filtering by them leaves no row either.
+    const other = await altra.get(`${URL}/esporta?${PERIOD}&per=esito&esito=ST&formato=xlsx`);
+    expect(other.status).toBe(409);
+    expect(other.body.errorMessage).toBe('Nessun incasso nel periodo');
   });
 
   it('is refused as the report is: a period over 12 months, a format the spec does not offer', async () => {

@@ -1,12 +1,14 @@
 /**
  * "Esporta Excel" of a report whose spec declares `export` (seed 002 §2: the daily turnover's Excel export): the
  * grouping and filters on screen, answered at once as a file (a report's rows are bounded by its limit, so there is
- * no job to wait for, unlike a list's export). A failure shows the platform's export message.
+ * no job to wait for, unlike a list's export). A failure shows the platform's export message; an export that finds no
+ * row shows the spec's own (409, `export.emptyMessage`: 'Dati non disponibili per il periodo selezionato.').
  */
 import { useState } from 'react';
 import { Alert, Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { serializeQuery } from '../../core/apiClient';
+import { ApiError } from '../../core/apiError';
 import { useDataProvider } from '../../core/hooks/useDataProvider';
 import { useManifest } from '../../core/hooks/useManifest';
 import { saveFile } from '../../core/saveFile';
@@ -24,7 +26,7 @@ export function ReportExportButton({ report, query, disabled }: { report: Report
     setError(undefined);
     provider.downloadPath(`report/${report.path}/${REPORT_EXPORT_SEGMENT}?${serializeQuery({ ...query, [REPORT_FORMAT_PARAM]: 'xlsx' })}`)
       .then((file) => { saveFile(file.blob, file.fileName); })
-      .catch(() => { setError(failed); })
+      .catch((e: unknown) => { setError(e instanceof ApiError && e.status === 409 ? e.message : failed); })
       .finally(() => { setBusy(false); });
   };
   return (
