@@ -219,6 +219,6 @@ function checkViewRows(
     // The caller narrows reads only: a write could not tell which rows the caller's scope of the other entity leaves.
     const writes = view.api.operations.filter((op) => !['list', 'get'].includes(op));
     if (writes.length) report(source, ['viewRows', 'withinScope'], `viewRows.withinScope narrows what a caller reads: ${view.name} must be read-only (operations list and get), not ${writes.join(', ')}.`);
-    if (!target.scope || Object.keys(target.scope).length === 0) report(source, ['viewRows', 'withinScope'], `viewRows.withinScope keeps the rows of ${target.name} in the caller's data scope, but ${target.name} has no scope.`);
+    if (Object.keys(target.scope).length === 0) report(source, ['viewRows', 'withinScope'], `viewRows.withinScope keeps the rows of ${target.name} in the caller's data scope, but ${target.name} has no scope.`);
   }
 }

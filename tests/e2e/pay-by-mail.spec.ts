@@ -30,7 +30,8 @@ test("l'esercente invia una richiesta pay by mail e conferma un pagamento prenot
     await page.locator('#root_destinatario').fill('elena.marchetti@cliente.example');
     await page.locator('#root_descrizione').fill('Torta per il battesimo del 6/12');
     // Seed 002 §5: the attachment, chosen on the new request, travels with it (and so in its mail).
-    await page.getByLabel('Allegato: Scegli un file da caricare').setInputFiles({ name: 'preventivo-torta.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\npreventivo\n') });
+    await expect(page.getByRole('button', { name: 'Allegato: Scegli un file da caricare' })).toBeVisible();
+    await page.locator('input[type=file]').first().setInputFiles({ name: 'preventivo-torta.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\npreventivo\n') });
     await expect(page.getByText('Il file preventivo-torta.pdf si salva con il modulo.')).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('richiesta-1400.png'), fullPage: true });
     const saved = page.waitForResponse((r) => r.url().endsWith('/serviziPosVirtuali/pagamentoMail') && r.request().method() === 'POST');

@@ -185,9 +185,9 @@ describe('GET funzioni and funzioni/{fn}/permessi', () => {
     // Seed 001 §1, §6: the push agent maintains the push aggregate's merchants, stores and terminals too.
     expect(await fns('agente.push')).toEqual(['ANAG_AGENTI_PUSH', 'CAMBIO_PASSWORD', 'ANAG_ESERCENTE', 'GES_ESER', 'GES_NEG', 'GES_POS'].sort());
     // The merchant's administrator also holds the business portal's pay-by-mail and documents (seed 000 §2, issue 18).
-    expect(await fns('merchant.0001234')).toEqual(['WB_CONTATTI', 'WB_CHANGE_PASS', 'WB_GESTIONE_UTENZE', 'WB_IMPOSTAZIONI', 'PWMAIL', 'WB_DOCUMENTI', 'WB_LETTERE_ADDEBITO', 'WB_CONTR_ACQUIRING', 'WB_PROFILO', 'WB_CONFRONTO_SETTORE', 'WB_VENTIS_CITY', ...ownRecord].sort());
+    expect(await fns('merchant.0001234')).toEqual(['WB_CONTATTI', 'WB_CHANGE_PASS', 'WB_GESTIONE_UTENZE', 'WB_IMPOSTAZIONI', 'PWMAIL', 'WB_DOCUMENTI', 'WB_LETTERE_ADDEBITO', 'WB_CONTR_ACQUIRING', 'WB_PROFILO', 'WB_SCHEDE_PRODOTTO', 'WB_CONFRONTO_SETTORE', 'WB_VENTIS_CITY', ...ownRecord].sort());
     // The demo operator also sends pay-by-mail for its store (MERCHANT_OP_PWM, seed 002 §3).
-    expect(await fns('operatore.0001234')).toEqual(['WB_CHANGE_PASS', 'WB_PROFILO', 'PWMAIL', 'WB_CONFRONTO_SETTORE', 'WB_VENTIS_CITY', ...ownRecord].sort());
+    expect(await fns('operatore.0001234')).toEqual(['WB_CHANGE_PASS', 'WB_PROFILO', 'WB_SCHEDE_PRODOTTO', 'PWMAIL', 'WB_CONFRONTO_SETTORE', 'WB_VENTIS_CITY', ...ownRecord].sort());
   });
 
   it('the actions on a function', async () => {

@@ -97,7 +97,8 @@ export function StoredFileWidget(props: WidgetProps<Row, RJSFSchema, ShellFormCo
   return (
     <Stack gap={6}>
       <Text size="sm" fw={500}>{label}</Text>
-      {preview ? <Image src={preview} alt={label} h={80} w="auto" fit="contain" data-testid={`${id}-preview`} /> : (
+      {/* A new row has no stored file yet: its create form says only what the chosen one will do. */}
+      {preview ? <Image src={preview} alt={label} h={80} w="auto" fit="contain" data-testid={`${id}-preview`} /> : context?.choose && !readonly ? null : (
         <Text size="sm" c="dimmed">{value ? 'File presente' : 'Nessun file presente'}</Text>
       )}
       {filePath && value ? <Group><FileDownload path={filePath} label={label} /></Group> : null}
