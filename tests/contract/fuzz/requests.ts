@@ -259,12 +259,12 @@ export class OperationFuzzer {
     const out: Record<string, unknown> = { ...body };
     for (const [name, value] of Object.entries(path)) if (name in out || this.op.kind === 'create') out[name] = value;
     // A file a create carries (docs/spec-language.md#files): its bytes must be of its type, which the document cannot
-    // say; a small acceptable one, as an upload's, or none when no sample fits.
+    // say; a small acceptable one, as an upload's, or none (null) when no sample fits.
     for (const field of this.op.kind === 'create' ? entity.fields : []) {
       if (!field.file || !out[field.name] || typeof out[field.name] !== 'object') continue;
       const sample = fileSample(field.file.accept.join(','));
       if (sample) out[field.name] = { name: sample.name, contentType: sample.type, content: Buffer.from(sample.content).toString('base64') };
-      else delete out[field.name];
+      else out[field.name] = null;
     }
     for (const child of entity.children) {
       const value = out[child.name];
