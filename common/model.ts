@@ -317,8 +317,11 @@ export interface EntityModel {
   source: string;
 }
 
-/** `viewRows` of a view: `link` maps the related entity's field to the view's field. */
-export interface ViewRowsModel { entity: string; link: Record<string, string>; where: Record<string, string | number | boolean> }
+/**
+ * `viewRows` of a view: `link` maps the related entity's field to the view's field; `withinScope`: only the related
+ * rows in the caller's data scope count (docs/spec-language.md#rows-linked-within-the-callers-scope).
+ */
+export interface ViewRowsModel { entity: string; link: Record<string, string>; where: Record<string, string | number | boolean>; withinScope?: boolean }
 
 export type ExportFormat = 'csv' | 'xlsx';
 /** `emptyMessage`: an export finding no row ends in E with it (seed 002 §8), instead of an empty file. */

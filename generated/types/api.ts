@@ -3016,6 +3016,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/posgenerici/{codModpos}/scheda": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Codice modello */
+                codModpos: string;
+            };
+            cookie?: never;
+        };
+        /** Scheda prodotto di Modello POS generico */
+        get: operations["getPosGenericoScheda"];
+        /** Carica Scheda prodotto di Modello POS generico */
+        put: operations["updatePosGenericoScheda"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/posgenerici/{codModpos}/scheda/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Codice modello */
+                codModpos: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verifica Scheda prodotto di Modello POS generico senza salvarlo */
+        post: operations["checkPosGenericoScheda"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/posgenerici/esportazioni": {
         parameters: {
             query?: never;
@@ -5626,6 +5667,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/wpbusiness/schedeProdotto": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Elenco Schede prodotto */
+        get: operations["listSchedaProdotto"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wpbusiness/schedeProdotto/{codModpos}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Modello */
+                codModpos: string;
+            };
+            cookie?: never;
+        };
+        /** Dettaglio Scheda prodotto */
+        get: operations["getSchedaProdotto"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wpbusiness/schedeProdotto/{codModpos}/scheda": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Modello */
+                codModpos: string;
+            };
+            cookie?: never;
+        };
+        /** Scheda prodotto di Scheda prodotto */
+        get: operations["getSchedaProdottoScheda"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5896,6 +5994,115 @@ export interface components {
             codAbi: string;
             /** Denominazione */
             nomeBcc: string;
+        };
+        /** Banca */
+        BancaCreateInput: {
+            /** Codice ABI */
+            codAbi: string;
+            /**
+             * Data adesione
+             * Format: date
+             */
+            dataAdesione?: string | null;
+            /**
+             * Data passaggio fatturazione diretta
+             * Format: date
+             */
+            dataPassaggioFattdir?: string | null;
+            /**
+             * Data switch
+             * Format: date
+             */
+            dataSwitch?: string | null;
+            /**
+             * Data switch B2C
+             * Format: date
+             */
+            dataSwitchB2c?: string | null;
+            /** Stato richiesta predefinito */
+            dfltStatoRichiesta?: string | null;
+            /** Durata contratto fatturazione (mesi) */
+            durataContrattoFat?: number | null;
+            /** Attiva */
+            flgAttiva?: boolean | null;
+            /** Archiviazione Diners */
+            flgDinersArchivia?: boolean | null;
+            /** Estrazione tracciato master */
+            flgEstrTracciatoMaster?: boolean | null;
+            /** Acquisto (non noleggio) */
+            flgFatAcquisto?: boolean | null;
+            /** Fatturazione diretta */
+            flgFatDir?: boolean | null;
+            /** Fatturazione diretta forzata */
+            flgFatDirForce?: boolean | null;
+            /** Iniziativa ente centrale */
+            flgIniziativaEnte?: boolean | null;
+            /** Pay by mail */
+            flgPaybymail?: boolean | null;
+            /** Ticket Coopersystem */
+            flgTicketCoopersystem?: boolean | null;
+            /** Tipo invio ente centrale */
+            flgTipoInvio?: string | null;
+            /** Ventis City */
+            flgVentisCity?: boolean | null;
+            /** Visualizza POS push */
+            flgViewPush?: boolean | null;
+            /** Gruppo */
+            group: {
+                /** @description Ignorato: i nomi che GET aggiunge alla riga */
+                _labels?: {
+                    /** @description Gruppo padre */
+                    parentGroup?: string;
+                };
+                /** Descrizione */
+                description?: string | null;
+                /** Codice gruppo */
+                groupName?: string | null;
+                /**
+                 * Tipo gruppo
+                 * @enum {string|null}
+                 */
+                groupType?: "M" | "P" | "S" | "B" | null;
+                /** Gruppo padre */
+                parentGroup?: string | null;
+            };
+            /** Gruppo gestione magazzino */
+            gruppoGestMagazzino?: string | null;
+            /** Invio flusso */
+            invioFlusso?: boolean | null;
+            logo?: (string | null) | {
+                content: string;
+                contentType: string;
+                name: string;
+            };
+            /** Modelli POS personalizzati */
+            modelliPos?: {
+                /** @description Ignorato: i nomi che GET aggiunge alla riga */
+                _labels?: {
+                    /** @description Codice ABI */
+                    codAbi?: string;
+                };
+                /** Codice ABI */
+                codAbi?: string | null;
+                /** Modello POS */
+                codModpos: string;
+            }[];
+            /** Denominazione */
+            nomeBcc: string;
+            /** Regione */
+            regione?: string | null;
+            /** Prefisso terminal id */
+            termidPrefix?: string | null;
+            /**
+             * Tipo GT
+             * @enum {string|null}
+             */
+            tipoGt?: "W" | "M" | "MW" | null;
+            /**
+             * Tipo SEPA
+             * @enum {string|null}
+             */
+            tipoSepa?: "B" | "C" | null;
         };
         BancaDetail: {
             /** Codice ABI */
@@ -6178,6 +6385,21 @@ export interface components {
             file: string | null;
             /** Identificativo */
             id: string;
+        };
+        /** Caricamento scarti */
+        CaricamentoScartiCreateInput: {
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Compagnia */
+                codCompagnia?: string;
+            };
+            /** Compagnia */
+            codCompagnia: string;
+            file?: (string | null) | {
+                content: string;
+                contentType: string;
+                name: string;
+            };
         };
         CaricamentoScartiDetail: {
             /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
@@ -7598,6 +7820,11 @@ export interface components {
             /** Frazione */
             frazioneEser: string | null;
             /**
+             * Pay by mail
+             * @default false
+             */
+            hasPwMail: boolean | null;
+            /**
              * IBAN
              * Format: iban
              */
@@ -7715,6 +7942,11 @@ export interface components {
             formaGiuridica: string | null;
             /** Frazione */
             frazioneEser: string | null;
+            /**
+             * Pay by mail
+             * @default false
+             */
+            hasPwMail: boolean | null;
             /**
              * IBAN
              * Format: iban
@@ -7990,6 +8222,8 @@ export interface components {
             formaGiuridica?: string | null;
             /** Frazione */
             frazioneEser?: string | null;
+            /** Pay by mail */
+            hasPwMail?: boolean | null;
             /**
              * IBAN
              * Format: iban
@@ -10792,6 +11026,39 @@ export interface components {
             /** Versione allegato */
             versione: string | null;
         };
+        /** Notifica */
+        NotificaCreateInput: {
+            /** @description Ignorato: i nomi che GET aggiunge alla riga */
+            _labels?: {
+                /** @description Banca (vuoto = tutte) */
+                abi?: string;
+            };
+            /** Banca (vuoto = tutte) */
+            abi?: string | null;
+            allegato?: (string | null) | {
+                content: string;
+                contentType: string;
+                name: string;
+            };
+            /**
+             * Visibile fino al
+             * Format: date
+             */
+            dataFine?: string | null;
+            /**
+             * Visibile dal
+             * Format: date
+             */
+            dataInizio: string;
+            /** Messaggio */
+            messaggio: string;
+            /** Allegato */
+            nomeFile?: string | null;
+            /** Titolo */
+            titolo: string;
+            /** Versione allegato */
+            versione?: string | null;
+        };
         NotificaDetail: {
             /** @description Il nome di ogni riga a cui la riga fa riferimento, per campo (assente se il riferimento è vuoto o inesistente) */
             _labels?: {
@@ -11019,8 +11286,11 @@ export interface components {
             };
             /** @description Ignorato: i campi bloccati che GET aggiunge alla riga */
             _readOnly?: ("codAbi" | "codEsercente" | "shopId" | "importo" | "tipoInvio" | "linguaInvio" | "trType" | "destinatario" | "nomeDestinatario" | "descrizione" | "causale" | "nomeCognome" | "note")[];
-            /** Allegato */
-            allegato?: string | null;
+            allegato?: (string | null) | {
+                content: string;
+                contentType: string;
+                name: string;
+            };
             /** Causale */
             causale?: string | null;
             /** Banca */
@@ -11565,6 +11835,8 @@ export interface components {
             flgUnicoPerModello: boolean | null;
             /** Marca */
             marca: string | null;
+            /** Scheda prodotto */
+            scheda: string | null;
             /**
              * Tipo
              * @enum {string|null}
@@ -11576,6 +11848,90 @@ export interface components {
             codModpos: string;
             /** Descrizione */
             descrizione: string;
+        };
+        /** Modello POS generico */
+        PosGenericoCreateInput: {
+            /** Categoria merceologica */
+            categoriaMerceologica?: string | null;
+            /** Codice modello */
+            codModpos: string;
+            /**
+             * Data disattivazione
+             * Format: date
+             */
+            dataDisattivazione?: string | null;
+            /** Descrizione */
+            descrizione: string;
+            /** E-mail esercente obbligatoria */
+            emailEsercenteRequired?: boolean | null;
+            /** Abilitato */
+            flgAbilitato?: boolean | null;
+            /** Barriera casse */
+            flgBarrieraCasse?: boolean | null;
+            /** Contactless */
+            flgContactless?: boolean | null;
+            /** Fatturazione banca */
+            flgFatturazioneBanca?: boolean | null;
+            /** Modello sostituibile */
+            flgModelloSostituibile?: boolean | null;
+            /** Multipos */
+            flgMultipos?: boolean | null;
+            /** Senza contratti */
+            flgNoContratti?: boolean | null;
+            /** Non visibile */
+            flgNonVisibile?: boolean | null;
+            /** Ordinabile */
+            flgOrdinabile?: boolean | null;
+            /** POS unico */
+            flgPosUnico?: boolean | null;
+            /** Compatibile con lo sconto immediato */
+            flgScontoImmediato?: boolean | null;
+            /** Smart POS */
+            flgSmartPos?: boolean | null;
+            /** Spedizione */
+            flgSpedizione?: boolean | null;
+            /** Unico per negozio */
+            flgUnicoNegozio?: boolean | null;
+            /** Unico per modello */
+            flgUnicoPerModello?: boolean | null;
+            /** Marca */
+            marca?: string | null;
+            /** Modelli fisici associati */
+            modelliFisici?: {
+                /** @description Ignorato: i nomi che GET aggiunge alla riga */
+                _labels?: {
+                    /** @description Modello generico */
+                    codModpos?: string;
+                    /** @description Modello fisico */
+                    modelloFisico?: string;
+                };
+                /** Codice ABI (00000 = tutte) */
+                codAbi: string;
+                /** Modello generico */
+                codModpos?: string | null;
+                /**
+                 * Data fine
+                 * Format: date
+                 */
+                dataFine?: string | null;
+                /**
+                 * Data inizio
+                 * Format: date
+                 */
+                dataInizio?: string | null;
+                /** Modello fisico */
+                modelloFisico: string;
+            }[];
+            scheda?: (string | null) | {
+                content: string;
+                contentType: string;
+                name: string;
+            };
+            /**
+             * Tipo
+             * @enum {string|null}
+             */
+            tipo?: "F" | "V" | "P" | null;
         };
         PosGenericoDetail: {
             /** Categoria merceologica */
@@ -11696,6 +12052,8 @@ export interface components {
                 /** Modello fisico */
                 modelloFisico: string;
             }[];
+            /** Scheda prodotto */
+            scheda: string | null;
             /**
              * Tipo
              * @enum {string|null}
@@ -11793,6 +12151,8 @@ export interface components {
                 /** Modello fisico */
                 modelloFisico: string;
             }[];
+            /** Scheda prodotto */
+            scheda?: string | null;
             /**
              * Tipo
              * @enum {string|null}
@@ -12622,7 +12982,7 @@ export interface components {
                  * Funzione
                  * @enum {string}
                  */
-                funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "STAT_TRACCIATO" | "GES_TRANS_REPORT" | "GES_TRANS_REP_ESERC" | "CONFRONTO_PERIODO" | "STAT_DASHBOARD" | "GES_SATISPAY" | "T_REPORT_IN_TOUR" | "GES_SCONTI_IMMEDIATI" | "GES_VENTIS_CITY" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "WB_CONFRONTO_SETTORE" | "WB_VENTIS_CITY" | "AUDIT" | "GES_CONFIG";
+                funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "STAT_TRACCIATO" | "GES_TRANS_REPORT" | "GES_TRANS_REP_ESERC" | "CONFRONTO_PERIODO" | "STAT_DASHBOARD" | "GES_SATISPAY" | "T_REPORT_IN_TOUR" | "GES_SCONTI_IMMEDIATI" | "GES_VENTIS_CITY" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_SCHEDE_PRODOTTO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "WB_CONFRONTO_SETTORE" | "WB_VENTIS_CITY" | "AUDIT" | "GES_CONFIG";
                 /** Gruppo */
                 groupName: string;
                 /** Ruolo */
@@ -12658,7 +13018,7 @@ export interface components {
                  * Funzione
                  * @enum {string}
                  */
-                funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "STAT_TRACCIATO" | "GES_TRANS_REPORT" | "GES_TRANS_REP_ESERC" | "CONFRONTO_PERIODO" | "STAT_DASHBOARD" | "GES_SATISPAY" | "T_REPORT_IN_TOUR" | "GES_SCONTI_IMMEDIATI" | "GES_VENTIS_CITY" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "WB_CONFRONTO_SETTORE" | "WB_VENTIS_CITY" | "AUDIT" | "GES_CONFIG";
+                funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "STAT_TRACCIATO" | "GES_TRANS_REPORT" | "GES_TRANS_REP_ESERC" | "CONFRONTO_PERIODO" | "STAT_DASHBOARD" | "GES_SATISPAY" | "T_REPORT_IN_TOUR" | "GES_SCONTI_IMMEDIATI" | "GES_VENTIS_CITY" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_SCHEDE_PRODOTTO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "WB_CONFRONTO_SETTORE" | "WB_VENTIS_CITY" | "AUDIT" | "GES_CONFIG";
                 /** Gruppo */
                 groupName?: string | null;
                 /** Ruolo */
@@ -12681,11 +13041,62 @@ export interface components {
              * Funzione
              * @enum {string}
              */
-            funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "STAT_TRACCIATO" | "GES_TRANS_REPORT" | "GES_TRANS_REP_ESERC" | "CONFRONTO_PERIODO" | "STAT_DASHBOARD" | "GES_SATISPAY" | "T_REPORT_IN_TOUR" | "GES_SCONTI_IMMEDIATI" | "GES_VENTIS_CITY" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "WB_CONFRONTO_SETTORE" | "WB_VENTIS_CITY" | "AUDIT" | "GES_CONFIG";
+            funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "STAT_TRACCIATO" | "GES_TRANS_REPORT" | "GES_TRANS_REP_ESERC" | "CONFRONTO_PERIODO" | "STAT_DASHBOARD" | "GES_SATISPAY" | "T_REPORT_IN_TOUR" | "GES_SCONTI_IMMEDIATI" | "GES_VENTIS_CITY" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_SCHEDE_PRODOTTO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "WB_CONFRONTO_SETTORE" | "WB_VENTIS_CITY" | "AUDIT" | "GES_CONFIG";
             /** Gruppo */
             groupName: string;
             /** Ruolo */
             roleName: string;
+        };
+        SchedaProdotto: {
+            /** Modello */
+            codModpos: string;
+            /** Descrizione */
+            descrizione: string;
+            /** Contactless */
+            flgContactless: boolean | null;
+            /** Multipos */
+            flgMultipos: boolean | null;
+            /** Smart POS */
+            flgSmartPos: boolean | null;
+            /** Marca */
+            marca: string | null;
+            /** Scheda prodotto */
+            scheda: string | null;
+            /**
+             * Tipo
+             * @enum {string|null}
+             */
+            tipo: "F" | "V" | "P" | null;
+        };
+        SchedaProdottoDetail: {
+            /** Modello */
+            codModpos: string;
+            /** Descrizione */
+            descrizione: string;
+            /** Contactless */
+            flgContactless: boolean | null;
+            /** Multipos */
+            flgMultipos: boolean | null;
+            /** Smart POS */
+            flgSmartPos: boolean | null;
+            /** Marca */
+            marca: string | null;
+            /** Scheda prodotto */
+            scheda: string | null;
+            /**
+             * Tipo
+             * @enum {string|null}
+             */
+            tipo: "F" | "V" | "P" | null;
+        };
+        /** Scheda prodotto */
+        SchedaProdottoInput: {
+            /** Scheda prodotto */
+            scheda?: string | null;
+        };
+        SchedaProdottoPage: {
+            results: components["schemas"]["SchedaProdotto"][];
+            totalCount: number;
         };
         ScontiImmediatiReport: {
             /** @enum {string} */
@@ -17927,7 +18338,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BancaInput"];
+                "application/json": components["schemas"]["BancaCreateInput"];
             };
         };
         responses: {
@@ -24054,7 +24465,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["NotificaInput"];
+                "application/json": components["schemas"]["NotificaCreateInput"];
             };
         };
         responses: {
@@ -25379,7 +25790,7 @@ export interface operations {
                      * Funzione
                      * @enum {string}
                      */
-                    funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "STAT_TRACCIATO" | "GES_TRANS_REPORT" | "GES_TRANS_REP_ESERC" | "CONFRONTO_PERIODO" | "STAT_DASHBOARD" | "GES_SATISPAY" | "T_REPORT_IN_TOUR" | "GES_SCONTI_IMMEDIATI" | "GES_VENTIS_CITY" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "WB_CONFRONTO_SETTORE" | "WB_VENTIS_CITY" | "AUDIT" | "GES_CONFIG";
+                    funzione: "*" | "ANAG_BANCHE" | "ANAG_POSFISICI" | "ANAG_POSGENERICI" | "GES_MAG" | "ANAG_ESERCENTE" | "GES_ESER" | "GES_ESER_VIRTUALE" | "MERCHANT_ANAGRAFICA" | "GES_NEG" | "GES_POS" | "DWD_ESER" | "DWD_CONT_FATT" | "GES_UTENTI" | "GES_MERCHANT" | "GES_NOTIFICA_UTENTI" | "GES_NOTIFICHE" | "ANAG_MANUTENZIONI" | "ANAG_AGENTI_PUSH" | "ASS_BO" | "RIC_FTMERC" | "INS_RICHIESTA" | "RIC_CONTR_COMP" | "GES_MOVIMENTI" | "GES_TRANSATO" | "GES_TRANSATO_GIORN" | "STAT_TRACCIATO" | "GES_TRANS_REPORT" | "GES_TRANS_REP_ESERC" | "CONFRONTO_PERIODO" | "STAT_DASHBOARD" | "GES_SATISPAY" | "T_REPORT_IN_TOUR" | "GES_SCONTI_IMMEDIATI" | "GES_VENTIS_CITY" | "RIC_SOSPESI_BANCHE" | "RIC_SOSPESI_SOAR" | "AUT_LISTINI" | "GES_RUOLI" | "RISCHIO_FRODI" | "CAMBIO_PASSWORD" | "MONITOR_STORNI" | "MONITOR_TRANSATO" | "UX_ACQUIRING" | "GES_RISC_DESTINATARI" | "GES_MYBANK" | "DWD_REND_COSTO_TX" | "CONTATTI" | "CONTATTI_STD" | "CONTATTI_PIEMONTE" | "CONTATTI_AZZOAGLIO" | "SALES_KIT" | "WB_CONTATTI" | "WB_CHANGE_PASS" | "WB_GESTIONE_UTENZE" | "PWMAIL" | "WB_LETTERE_ADDEBITO" | "WB_DOCUMENTI" | "WB_PROFILO" | "WB_SCHEDE_PRODOTTO" | "WB_CONTR_ACQUIRING" | "WB_IMPOSTAZIONI" | "WB_CONFRONTO_SETTORE" | "WB_VENTIS_CITY" | "AUDIT" | "GES_CONFIG";
                     /** Gruppo */
                     groupName?: string | null;
                     /** Ruolo */
@@ -32075,7 +32486,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PosGenericoInput"];
+                "application/json": components["schemas"]["PosGenericoCreateInput"];
             };
         };
         responses: {
@@ -32587,6 +32998,252 @@ export interface operations {
             };
             /** @description Versione mancante */
             428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPosGenericoScheda: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Codice modello */
+                codModpos: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Il file, con il suo tipo (Content-Disposition con il nome originale, X-Content-Type-Options: nosniff) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Elemento o file non presente */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updatePosGenericoScheda: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description L'ETag letto con GET (o avuto dall'ultima modifica): senza, 428; se l'elemento è cambiato nel frattempo, 412 */
+                "If-Match": string;
+            };
+            path: {
+                /** @description Codice modello */
+                codModpos: string;
+            };
+            cookie?: never;
+        };
+        /** @description Il file (parte "file"): al massimo 2097152 byte, tipi application/pdf */
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description Scheda prodotto */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Caricato: la riga aggiornata */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento: da rimandare in If-Match per modificarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PosGenericoDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Modificato nel frattempo */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Versione mancante */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    checkPosGenericoScheda: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Codice modello */
+                codModpos: string;
+            };
+            cookie?: never;
+        };
+        /** @description Il file (parte "file"): al massimo 2097152 byte, tipi application/pdf */
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description Scheda prodotto */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Il file e' accettabile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        valid: true;
+                    };
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -36110,7 +36767,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CaricamentoScartiInput"];
+                "application/json": components["schemas"]["CaricamentoScartiCreateInput"];
             };
         };
         responses: {
@@ -46114,6 +46771,213 @@ export interface operations {
                 };
             };
             /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSchedaProdotto: {
+        parameters: {
+            query?: {
+                /** @description Filtro: Modello */
+                codModpos?: string;
+                /** @description Filtro: Descrizione */
+                descrizione?: string;
+                /** @description Pagina, da 0 */
+                page?: number;
+                /** @description Ricerca per nome: le righe in cui codModpos, descrizione contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description Righe per pagina */
+                size?: number;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Una pagina di risultati */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SchedaProdottoPage"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSchedaProdotto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Modello */
+                codModpos: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Trovato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SchedaProdottoDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSchedaProdottoScheda: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Modello */
+                codModpos: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Il file, con il suo tipo (Content-Disposition con il nome originale, X-Content-Type-Options: nosniff) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Elemento o file non presente */
             404: {
                 headers: {
                     [name: string]: unknown;

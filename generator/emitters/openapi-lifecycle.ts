@@ -61,8 +61,15 @@ export function lifecycleSchemas(entity: EntityModel, schemas: Record<string, un
   }
   const machines = machinesOf(entity);
   const lists = listsRequiredOnCreate(entity);
-  if (!machines.length && !lists.length) return;
+  const files = filesWithCreate(entity);
+  if (!machines.length && !lists.length && !files.length) return;
   const input = structuredClone(schemaNamed(schemas, `${entity.name}Input`));
+  // A create may carry a file field's file (docs/spec-language.md#files): its name, type and base64 bytes.
+  for (const field of files) {
+    const kept = propertiesOf(input)[field.name];
+    if (kept === undefined) continue;
+    propertiesOf(input)[field.name] = { anyOf: [kept, inlineFileSchema(field)] };
+  }
   // Each machine's field takes only its initial states in a create.
   for (const states of machines) {
     const field = propertiesOf(input)[states.field];
@@ -113,9 +120,29 @@ function listsRequiredOnCreate(entity: EntityModel): string[] {
   return entity.children.filter((c) => c.kind === 'many' && (c.minItems ?? 0) > 0).map((c) => c.name);
 }
 
+/** The file fields a create may carry the file of (an entity with create). */
+function filesWithCreate(entity: EntityModel): FieldModel[] {
+  return entity.api.operations.includes('create') ? entity.fields.filter((f) => f.file !== undefined && !f.readOnly) : [];
+}
+
+/** A file in a create's body: the original name, the content type, the bytes in base64 (at most the field's maxSize). */
+function inlineFileSchema(field: FieldModel): JsonSchema {
+  const maxSize = field.file?.maxSize ?? 0;
+  return {
+    type: 'object', additionalProperties: false, required: ['name', 'contentType', 'content'],
+    description: 'Il file da salvare con la riga: nome, tipo e contenuto in base64',
+    properties: {
+      name: { type: 'string', minLength: 1, maxLength: 255 },
+      contentType: { type: 'string', maxLength: 100 },
+      // One byte over the limit still reaches the field's own size message (server/files/inline-upload.ts).
+      content: { type: 'string', contentEncoding: 'base64', maxLength: Math.ceil((maxSize + 1) / 3) * 4 },
+    },
+  };
+}
+
 /** The request body schema name of create. */
 export function createInputName(entity: EntityModel): string {
-  return machinesOf(entity).length || listsRequiredOnCreate(entity).length ? `${entity.name}CreateInput` : `${entity.name}Input`;
+  return machinesOf(entity).length || listsRequiredOnCreate(entity).length || filesWithCreate(entity).length ? `${entity.name}CreateInput` : `${entity.name}Input`;
 }
 
 export function addTransitionPaths(

@@ -218,4 +218,10 @@ function checkViewRows(
   for (const field of Object.keys(rows.where)) {
     if (!theirs.includes(field)) report(source, ['viewRows', 'where', field], `'${field}' is not a field of ${target.name}.${didYouMean(field, theirs)}`);
   }
+  if (rows.withinScope) {
+    // The caller narrows reads only: a write could not tell which rows the caller's scope of the other entity leaves.
+    const writes = view.api.operations.filter((op) => !['list', 'get'].includes(op));
+    if (writes.length) report(source, ['viewRows', 'withinScope'], `viewRows.withinScope narrows what a caller reads: ${view.name} must be read-only (operations list and get), not ${writes.join(', ')}.`);
+    if (Object.keys(target.scope).length === 0) report(source, ['viewRows', 'withinScope'], `viewRows.withinScope keeps the rows of ${target.name} in the caller's data scope, but ${target.name} has no scope.`);
+  }
 }

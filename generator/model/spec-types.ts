@@ -36,7 +36,7 @@ export interface RawEntity {
   /** Public reference data: any signed-in user searches and reads its display fields (docs/spec-language.md#references). */
   referenceData?: boolean;
   viewOf?: string;
-  viewRows?: { entity: string; link: Record<string, string>; where: Record<string, string | number | boolean> };
+  viewRows?: { entity: string; link: Record<string, string>; where: Record<string, string | number | boolean>; withinScope?: boolean };
   display?: string[];
   api?: { path: string; pageSize?: number; maxPageSize?: number; compact?: string[]; operations?: Operation[]; permissions?: Record<string, string>; export?: boolean | { formats?: ('csv' | 'xlsx')[]; columns?: string[]; emptyMessage?: string }; requireOneFilter?: { filters?: string[]; message: string };
     pageWindow?: number; countLimit?: number; paging?: 'offset' | 'keyset'; period?: { field: string; maxMonths: number; defaultMonths?: number; latestEnd?: 'startOfPreviousMonth' | 'endOfDownloadMonth'; earliestStart?: string; messages: { required: string; order: string; tooLong: string; tooLate?: string; tooEarly?: string } } };

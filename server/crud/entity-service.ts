@@ -25,6 +25,7 @@ import { applyFilters, keysetOrder, parseListParams, type FilterParam, type List
 import { decodeCursor } from './cursor.js';
 import { Repository, type ListPage } from './repository.js';
 import { whereInViewRows } from './view-rows.js';
+import { inlineFilesOf } from '../files/inline-upload.js';
 import { upsertChildRows, type DesiredRow } from './child-rows.js';
 import { refuseUnchosen, withKeptChoices } from './child-choices.js';
 import { enforceChecks, enforceEnabledBy, enforceFieldConditions, relatedCheckProblems } from './row-checks.js';
@@ -101,7 +102,7 @@ export class EntityService {
       read: (name: string) => {
         if (!peers) throw new Error(`${this.entity.name}: no services of other entities to hand its hooks`);
         const peer = peers(name);
-        return { listAll: (caller?: Caller, where?: Row) => peer.listAll(caller, where, trx) };
+        return { listAll: (caller?: Caller, where?: Row) => peer.listAll(caller, where, trx), readFile: (id: string) => peer.within(trx).readFile(id) };
       },
     };
   }
@@ -144,6 +145,12 @@ export class EntityService {
     const filters = Object.entries(where).map(([field, value]) => ({ field, value, exact: true }));
     const page = await this.repo.list(db, { page: 0, size: 100000, sort: [], filters, compact: false }, (qb) => this.restrict(qb, caller));
     return page.results;
+  }
+
+  /** A stored file by its id (a file field's value), read outside any caller's scope: the row was read before. */
+  async readFile(id: string): Promise<{ name: string; contentType: string; bytes: Buffer } | undefined> {
+    const stored = this.files ? await this.files.read(this.db, id) : undefined;
+    return stored ? { name: stored.meta.name, contentType: stored.meta.contentType, bytes: stored.bytes } : undefined;
   }
 
   /**
@@ -213,7 +220,7 @@ export class EntityService {
   /** The row without its children, or undefined when it is missing or outside the caller's scope. */
   async find(key: Row, caller?: Caller): Promise<Row | undefined> {
     const row = await this.repo.find(this.db, key);
-    return row && this.readable(row, caller) ? row : undefined;
+    return row && this.readable(row, caller) && await this.inCallersViewRows(this.db, key, caller) ? row : undefined;
   }
 
   /**
@@ -239,7 +246,7 @@ export class EntityService {
   async get(key: Row, caller?: Caller, db: Knex | Knex.Transaction = this.db): Promise<Row> {
     const row = await this.repo.find(db, key);
     // Outside the caller's scope is the same answer as missing: no row's data, not even its existence.
-    if (!row || !this.readable(row, caller)) throw new ApiError('NOT_FOUND');
+    if (!row || !this.readable(row, caller) || !(await this.inCallersViewRows(db, key, caller))) throw new ApiError('NOT_FOUND');
     this.requireRowPermission(row, 'get', caller);
     for (const child of this.entity.children) {
       const rows = await this.childRepo(child).findWhere(db, this.linkValues(child, row));
@@ -249,6 +256,8 @@ export class EntityService {
   }
 
   create(body: Row, caller?: Caller): Promise<Row> {
+    // Files the body carries (docs/spec-language.md#files): checked before anything else, stored with the row.
+    const files = inlineFilesOf(this.entity, body);
     return this.transaction(async (trx, afterCommit) => {
       refuseServerSet(this.model, this.entity, body, caller);
       await this.refuseUnchosen(body, null, caller);
@@ -259,6 +268,10 @@ export class EntityService {
       if (!this.visible(row, caller)) throw new ApiError('FORBIDDEN');
       this.requireRowPermission(row, 'create', caller);
       await refuseAssistanceOnly(trx, this.model, this.entity, body, null, caller);
+      for (const [name, file] of files) {
+        if (!this.files) throw new Error('No file store configured (server/files/index.ts)');
+        row[name] = (await this.files.put(trx, file)).id;
+      }
       await this.hooks.beforeSave?.({ ...this.hookTools(trx, true), afterCommit, caller, row, body });
       const existing = await this.repo.find(trx, keyOf(this.entity, row));
       if (existing) throw this.duplicate(this.entity, existing, caller);
@@ -574,9 +587,20 @@ export class EntityService {
     if (this.entity.viewRows && !(await this.repo.find(trx, keyOf(this.entity, row)))) throw new ApiError('FORBIDDEN');
   }
 
+  /**
+   * A view whose rows are linked to rows within the caller's scope (`viewRows.withinScope`): whether the row of
+   * `key` is one of the caller's. The repository's own narrowing knows no caller; every other entity: true.
+   */
+  private async inCallersViewRows(db: Knex | Knex.Transaction, key: Row, caller?: Caller): Promise<boolean> {
+    if (!this.entity.viewRows?.withinScope || !caller) return true;
+    const qb = db(this.entity.table).where(keyColumns(this.entity, key));
+    whereInViewRows(this.model, this.entity, db, qb, caller);
+    return (await qb.first(db.raw('1 as found'))) !== undefined;
+  }
+
   /** Restricts a read (a list, a count) to the rows the caller may read. */
   private restrict(qb: Knex.QueryBuilder, caller?: Caller): void {
-    whereInViewRows(this.model, this.entity, this.db, qb);
+    whereInViewRows(this.model, this.entity, this.db, qb, caller);
     whereInCallerScope(this.model, this.entity, qb, (field) => this.column(field), caller, 'read');
   }
 

@@ -6,10 +6,17 @@
  */
 import type { Knex } from 'knex';
 import { entityByName, type EntityModel, type Model } from '../../common/model.js';
+import type { Caller } from '../domain/auth/caller.js';
 import { named } from '../lookup.js';
+import { whereInCallerScope } from './data-scope.js';
 
-/** Narrows `qb` (over `entity`'s table) to the view's rows; nothing for an entity without `viewRows`. */
-export function whereInViewRows(model: Pick<Model, 'entities'>, entity: EntityModel, db: Knex | Knex.Transaction, qb: Knex.QueryBuilder): void {
+/**
+ * Narrows `qb` (over `entity`'s table) to the view's rows; nothing for an entity without `viewRows`. With
+ * `withinScope`, only the related rows the caller may read count (docs/spec-language.md#rows-linked-within-the-callers-scope):
+ * the caller's scope of the related entity is a predicate of the same subquery. Without a caller (internal reads),
+ * every related row counts.
+ */
+export function whereInViewRows(model: Pick<Model, 'entities' | 'bindings'>, entity: EntityModel, db: Knex | Knex.Transaction, qb: Knex.QueryBuilder, caller?: Caller): void {
   const rows = entity.viewRows;
   if (!rows) return;
   const target = entityByName(model, rows.entity);
@@ -18,6 +25,7 @@ export function whereInViewRows(model: Pick<Model, 'entities'>, entity: EntityMo
   const links = Object.entries(rows.link);
   const sub = db(target.table).select(links.map(([their]) => theirs(their)));
   for (const [field, value] of Object.entries(rows.where)) sub.where(theirs(field), value);
+  if (rows.withinScope) whereInCallerScope(model, target, sub, theirs, caller, 'read');
   const own = links.map(([, field]) => `${entity.table}.${mine(field)}`);
   if (own.length === 1) qb.whereIn(own[0], sub);
   else qb.whereIn(own, sub);

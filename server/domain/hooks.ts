@@ -11,6 +11,8 @@ import type { Caller } from './auth/caller.js';
 /** The part of an entity's generic service a hook may use (server/crud/entity-service.ts implements it). */
 export interface RowReader {
   listAll(caller?: Caller, where?: Row): Promise<Row[]>;
+  /** A stored file of the entity's file fields by its id (the row's value), with its name and type; undefined: none. */
+  readFile(id: string): Promise<{ name: string; contentType: string; bytes: Buffer } | undefined>;
 }
 
 export interface SaveContext {

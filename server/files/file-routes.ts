@@ -5,7 +5,7 @@
  * hold as for GET and PUT of the row: another bank's row is 404, as if it did not exist.
  */
 import type { Request, Response } from 'express';
-import { fileProblem, normalizedType } from '../../common/file-rules.js';
+import { normalizedType } from '../../common/file-rules.js';
 import type { FieldModel, FileRuleModel } from '../../common/model.js';
 import type { Caller } from '../domain/auth/caller.js';
 import type { EntityService } from '../crud/entity-service.js';
@@ -14,7 +14,7 @@ import { keyFromPath } from '../crud/path-key.js';
 import type { Row } from '../crud/row-mapping.js';
 import { ApiError } from '../http/api-error.js';
 import { present } from '../lookup.js';
-import { bytesMatchType } from '../../common/magic-bytes.js';
+import { fileRefusal } from './inline-upload.js';
 import type { FileStore, StoredFileMeta } from './store.js';
 import { UPLOAD_PART, uploadOf, type ReceivedUpload } from './upload-parser.js';
 import { textOf } from '../../common/text.js';
@@ -65,8 +65,7 @@ export const fileHandlers: Record<string, FileHandler> = {
 function checkUpload(field: FieldModel & { file: FileRuleModel }, upload: ReceivedUpload | undefined): ReceivedUpload {
   if (!upload) throw new ApiError('VALIDATION_ERROR', [{ field: UPLOAD_PART, message: field.messages.required }]);
   const contentType = normalizedType(upload.contentType);
-  const problem = fileProblem(field.file, field.messages, { name: upload.name, size: upload.bytes.length, type: contentType })
-    ?? (bytesMatchType(upload.bytes, contentType) ? undefined : field.messages.fileContent);
+  const problem = fileRefusal(field, { ...upload, contentType });
   if (problem) throw new ApiError('VALIDATION_ERROR', [{ field: UPLOAD_PART, message: problem }]);
   return { ...upload, contentType };
 }

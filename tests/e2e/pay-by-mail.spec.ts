@@ -1,6 +1,6 @@
 /**
  * Pay-by-mail in the business portal (seed 002 §2 servizi/pwmail, /richieste, /messaggimail; §4, §5, §8; spec/pwmail/):
- * merchant.0001234 sends a request by e-mail ('Richiesta inviata con successo'), copies its link ('Link copiato'),
+ * merchant.0001234 sends a request by e-mail with an attachment ('Richiesta inviata con successo'), copies its link ('Link copiato'),
  * then confirms a reserved payment from the monitor, after a confirmation naming amount and customer
  * ('Pagamento confermato con successo'). At 1400 px and 390 px. The cause and name-surname show only while
  * PWM.SPECIAL_REQUESTS is on (seed 002 §5). The states, the scope and the messages of every refusal are
@@ -29,12 +29,16 @@ test("l'esercente invia una richiesta pay by mail e conferma un pagamento prenot
     await page.locator('#root_nomeDestinatario').fill('Elena Marchetti');
     await page.locator('#root_destinatario').fill('elena.marchetti@cliente.example');
     await page.locator('#root_descrizione').fill('Torta per il battesimo del 6/12');
+    // Seed 002 §5: the attachment, chosen on the new request, travels with it (and so in its mail).
+    await expect(page.getByRole('button', { name: 'Allegato: Scegli un file da caricare' })).toBeVisible();
+    await page.locator('input[type=file]').first().setInputFiles({ name: 'preventivo-torta.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\npreventivo\n') });
+    await expect(page.getByText('Il file preventivo-torta.pdf si salva con il modulo.')).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('richiesta-1400.png'), fullPage: true });
     const saved = page.waitForResponse((r) => r.url().endsWith('/serviziPosVirtuali/pagamentoMail') && r.request().method() === 'POST');
     await page.getByRole('button', { name: 'Salva' }).click();
     const answer = await saved;
     expect(answer.status()).toBe(201);
-    expect(await answer.json()).toMatchObject({ stato: 'AT', amount: 2550, shopUserRef: 'Elena Marchetti' });
+    expect(await answer.json()).toMatchObject({ stato: 'AT', amount: 2550, shopUserRef: 'Elena Marchetti', allegato: expect.any(String) });
     await expect(page.getByText('Richiesta inviata con successo')).toBeVisible();
   });
 

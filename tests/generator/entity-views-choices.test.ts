@@ -138,3 +138,26 @@ describe("a view's rows (viewRows, docs/spec-language.md#the-rows-of-a-view)", (
     loadSpecWithError(files(rows('viewRows: { entity: Ruolo, link: { persona: codice }, where: { nome: ADMIN } }').replace('viewOf: Persona\n', '').replace('table: persona', 'table: persona_bis')), 'PersonaBreve has no viewOf');
   });
 });
+
+describe("rows linked within the caller's scope (viewRows.withinScope, docs/spec-language.md#rows-linked-within-the-callers-scope)", () => {
+  // Ruolo with a bank dimension: a view of the people holding a role the caller may read.
+  const scoped = RUOLO.replace('key: [persona, nome]\n', 'key: [persona, nome]\nscope: { bank: codAbi }\n').replace('fields:\n', 'fields:\n  codAbi: { type: string, required: true }\n');
+  const within = (operations: string, ruolo = scoped) => ({
+    'spec/x/persona.yaml': PERSONA, 'spec/x/ruolo.yaml': ruolo,
+    'spec/x/breve.yaml': view('  codice: { type: string, required: true }\n  nome: { type: string }\n')
+      .replace('fields:\n', 'viewRows: { entity: Ruolo, link: { persona: codice }, where: { nome: ADMIN }, withinScope: true }\nfields:\n')
+      .replace('  path: persone-brevi\n', `  path: persone-brevi\n  operations: [${operations}]\n`),
+  });
+
+  it('reaches the model on a read-only view of a scoped entity', () => {
+    const { model, diagnostics } = loadSpec(within('list, get'));
+    expect(diagnostics).toEqual([]);
+    expect(present(model, 'the model').entities.find((e) => e.name === 'PersonaBreve')?.viewRows).toEqual({ entity: 'Ruolo', link: { persona: 'codice' }, where: { nome: 'ADMIN' }, withinScope: true });
+  });
+
+  it('refuses a view that writes, and a related entity without scope, at the line', () => {
+    const writes = loadSpecWithError(within('list, get, update'), 'viewRows.withinScope narrows what a caller reads: PersonaBreve must be read-only (operations list and get), not update.');
+    expect(writes).toMatchObject({ file: 'spec/x/breve.yaml', line: 9 });
+    loadSpecWithError(within('list, get', RUOLO), "viewRows.withinScope keeps the rows of Ruolo in the caller's data scope, but Ruolo has no scope.");
+  });
+});

@@ -470,6 +470,10 @@ const SAMPLES: Partial<Record<string, Sample>> = {
   // ---- the business portal's documents and profile (tests/server/documenti-esercente.test.ts, profilo-esercente.test.ts):
   // demo rows of 30480, the *_34256 rows of Hotel Dolomiti inserted below (out of scope for mx.full) ----
   listFatturaEsercente: { outside: 'unscoped' },
+  // The product sheets: the models of the caller's terminals; G03 is on Hotel Dolomiti's (34256) only.
+  listSchedaProdotto: { outside: 'unscoped' },
+  getSchedaProdotto: { params: { codModpos: 'G01' }, outside: { params: { codModpos: 'G03' }, expect: 404 } },
+  getSchedaProdottoScheda: { params: { codModpos: 'G01' }, outside: { params: { codModpos: 'G03' }, expect: 404 } },
   getFatturaEsercente: { params: { id: FATTURA_30480 }, outside: { params: { id: ALTRUI_34256 }, expect: 404 } },
   getFatturaEsercenteDocumento: { params: { id: FATTURA_30480 }, outside: { params: { id: ALTRUI_34256 }, expect: 404 } },
   listContrattoEsercente: { outside: 'unscoped' },
@@ -680,6 +684,10 @@ const SAMPLES: Partial<Record<string, Sample>> = {
     params: { codModpos: 'MXG' }, outside: 'unscoped',
   },
   listPosGenericoModelliFisici: { params: { codModpos: 'G02' }, outside: 'unscoped' },
+  // A model's product sheet (a file field: the demo's PDF of G01; the upload replaces G02's).
+  getPosGenericoScheda: { params: { codModpos: 'G01' }, outside: 'unscoped' },
+  checkPosGenericoScheda: { params: { codModpos: 'G02' }, body: pdfUpload, outside: 'unscoped' },
+  updatePosGenericoScheda: { params: { codModpos: 'G02' }, body: pdfUpload, outside: 'unscoped' },
   replacePosGenericoModelliFisici: { params: { codModpos: 'G02' }, body: () => [{ codAbi: '00000', modelloFisico: '201' }], outside: 'unscoped' },
 
   // ---- warehouse (seed 000 §4): stock and movements of the caller's banks; mx.full is of group 30480, which owns 30480's stock ----
@@ -1191,6 +1199,8 @@ beforeAll(async () => {
   await db()('contratto_esercente').insert({ id: ALTRUI_34256, abi: '34256', cod_eser: '0003456', num_contratto: 'ALTRUI', data_stipula: '2025-01-01' });
   await db()('lettera_addebito').insert({ id: ALTRUI_34256, abi: '34256', cod_esercente: '0003456', cod_negozio: '3001', data_riferimento: '2026-09-01', tipologia: 'COM' });
   await db()('report_transazioni_banca').insert({ id: ALTRUI_34256, cod_abi: '34256', mese: '2026-09' });
+  // The product sheets (spec/profilo/scheda-prodotto.yaml): the push model G03, on a terminal of Hotel Dolomiti only.
+  await db()('terminale').insert({ posid: '34256998', pdvid: '3001', cod_eser: '0003456', abi: '34256', cod_modpos: 'G03', tipo_conn: 'U', tipo_modpos: 'F', enable: true });
   await db()('report_transazioni_esercente').insert({ id: ALTRUI_34256, cod_abi: '34256', cod_eserc: '0003456', mese: '2026-09' });
   await db()('contratto_acquiring').insert({ id: ALTRUI_34256, abi: '34256', cod_eser: '0003456', pdvid: '3001', cod_compagnia: '20', data_contratto: '2025-01-01', contratto_visualizzato: 'N' });
   // Pay-by-mail of Hotel Dolomiti (spec/pwmail/): a reserved payment and a mail text, out of scope for mx.full.

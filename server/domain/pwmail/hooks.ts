@@ -4,7 +4,9 @@
  * - the request is dated today (Italian calendar) and gets its payment link (configuration PWM.LINK_BASE_URL
  *   followed by its id), waiting for the gateway (rc null);
  * - sent by EMAIL, a mail leaves through the mail outbox once the save has committed, opening with the
- *   merchant's text in the chosen language (MessaggioMail) followed by the payment's details and the link.
+ *   merchant's text in the chosen language (MessaggioMail) followed by the payment's details and the link, and
+ *   carrying the request's attachment (seed 002 §5) when the create brought it (docs/spec-language.md#files: a
+ *   file with the create), so the customer receives it with the link.
  * An update stores only the attachment: the hook leaves it alone.
  */
 import { romeToday } from '../../../common/search-period.js';
@@ -38,12 +40,17 @@ function overTwoDecimals(value: unknown): boolean {
 
 export function pagamentoMailHooks(auth: AuthRuntime): EntityHooks {
   return {
-    async beforeSave({ afterCommit, caller, row, body, creating, config, service }) {
+    async beforeSave({ afterCommit, caller, row, body, creating, config, service, entity }) {
       if ('importo' in body && overTwoDecimals(body.importo)) throw new ApiError('VALIDATION_ERROR', [{ field: 'importo', message: TOO_MANY_DECIMALS }]);
       row.amount = Math.round(Number(row.importo) * 100);
       if (!caller) return; // demo rows come with their date, link and outcome
       // An update only stores the attachment (every other field is fixed by its writableWhen): nothing to send again.
       if (!creating) return;
+      // Seed 002 §5: "attachment only for send type EMAIL"; the form hides the field otherwise (its hiddenWhen).
+      if (row.allegato && row.tipoInvio !== 'EMAIL') {
+        const message = entity.fields.find((f) => f.name === 'allegato')?.messages.hiddenWhen ?? '';
+        throw new ApiError('VALIDATION_ERROR', [{ field: 'allegato', message }]);
+      }
       row.tid ??= randomUUID();
       row.dataRichiesta = romeToday();
       row.linkUrl = `${(await config('PWM.LINK_BASE_URL')).replace(/\/+$/, '')}/${textOf(row.tid)}`;
@@ -63,6 +70,7 @@ async function requestMail(service: SaveContext['service'], request: Record<stri
   const message = (await service('MessaggioMail').listAll(undefined, { codAbi: request.codAbi, codEsercente: request.codEsercente, lingua })).at(0);
   const store = (await service('Negozio').listAll(undefined, { pdvid: textOf(request.shopId) })).at(0);
   const esercente = textOf(store?.insegna ?? request.codEsercente);
+  const attached = request.allegato ? await service('PagamentoMail').readFile(textOf(request.allegato)) : undefined;
   const lines = [
     textOf(message?.messaggioMail ?? words.fallback),
     '',
@@ -80,5 +88,6 @@ async function requestMail(service: SaveContext['service'], request: Record<stri
     // No secret here: braces the merchant typed must not read as a placeholder of the mail component.
     text: { template: lines.join('\n').replace(/\{\{/g, '{ {'), secrets: {} },
     outboxColumns: { username: sender.username, group: sender.group, cab: null },
+    ...(attached ? { attachments: [{ filename: attached.name, contentType: attached.contentType, content: attached.bytes }] } : {}),
   };
 }

@@ -258,6 +258,14 @@ export class OperationFuzzer {
     }
     const out: Record<string, unknown> = { ...body };
     for (const [name, value] of Object.entries(path)) if (name in out || this.op.kind === 'create') out[name] = value;
+    // A file a create carries (docs/spec-language.md#files): its bytes must be of its type, which the document cannot
+    // say; a small acceptable one, as an upload's, or none (null) when no sample fits.
+    for (const field of this.op.kind === 'create' ? entity.fields : []) {
+      if (!field.file || !out[field.name] || typeof out[field.name] !== 'object') continue;
+      const sample = fileSample(field.file.accept.join(','));
+      if (sample) out[field.name] = { name: sample.name, contentType: sample.type, content: Buffer.from(sample.content).toString('base64') };
+      else out[field.name] = null;
+    }
     for (const child of entity.children) {
       const value = out[child.name];
       if (Array.isArray(value)) out[child.name] = value.map((item) => alignChild(item, child, out));
@@ -274,13 +282,20 @@ export class OperationFuzzer {
   }
 }
 
+const FILE_SAMPLES = new Map<string, [string, string]>([
+  ['image/gif', ['logo.gif', 'GIF89a fuzz']], ['application/pdf', ['doc.pdf', '%PDF-1.4 fuzz']], ['text/plain', ['testo.txt', 'fuzz']], ['text/csv', ['dati.csv', 'a;b']],
+]);
+
+/** A small file of the first accepted type whose signature is plain ASCII (GIF, PDF, text); undefined: none fits. */
+function fileSample(accepted: string): { name: string; type: string; content: string } | undefined {
+  const type = accepted.split(',').map((t) => t.trim()).find((t) => FILE_SAMPLES.has(t));
+  const sample = type ? FILE_SAMPLES.get(type) : undefined;
+  return type && sample ? { name: sample[0], type, content: sample[1] } : undefined;
+}
+
 /** A multipart body with one file of the first accepted type whose signature is plain ASCII (GIF, PDF, text). */
 function uploadBody(accepted: string): FuzzRequest['raw'] {
-  const samples = new Map<string, [string, string]>([
-    ['image/gif', ['logo.gif', 'GIF89a fuzz']], ['application/pdf', ['doc.pdf', '%PDF-1.4 fuzz']], ['text/plain', ['testo.txt', 'fuzz']], ['text/csv', ['dati.csv', 'a;b']],
-  ]);
-  const type = accepted.split(',').map((t) => t.trim()).find((t) => samples.has(t)) ?? 'image/gif';
-  const [name, content] = present(samples.get(type), `the upload sample of ${type}`);
+  const { name, type, content } = fileSample(accepted) ?? { name: 'logo.gif', type: 'image/gif', content: 'GIF89a fuzz' };
   const boundary = 'fuzzUploadBoundary';
   return {
     contentType: `multipart/form-data; boundary=${boundary}`,

@@ -29,3 +29,15 @@ export function fileProblemInForm(form: Pick<FormDef, 'uiSchema' | 'messages' | 
 export function isImageRule(rule: FileRuleModel | undefined): boolean {
   return Boolean(rule && rule.accept.every((t) => t.startsWith('image/')));
 }
+
+/** A file a create form sends with the row (docs/spec-language.md#files, "A file with the create"). */
+export interface InlineFile { name: string; contentType: string; content: string }
+
+/** The file as a create's body carries it: its name, its type and its bytes in base64. */
+export async function inlineFileOf(file: Pick<File, 'name' | 'type' | 'arrayBuffer'>): Promise<InlineFile> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  // In slices: String.fromCharCode takes its arguments on the stack.
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return { name: file.name, contentType: file.type, content: btoa(binary) };
+}

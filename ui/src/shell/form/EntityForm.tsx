@@ -38,6 +38,7 @@ import { TransitionActions } from './TransitionActions';
 import { validatorFor } from './validator';
 import { italianWidgets } from './widgets';
 import type { FileFormContext } from './StoredFileWidget';
+import type { InlineFile } from '../../core/fileField';
 import type { ShellFormContext } from './formContext';
 import { entityPath } from '../../core/keys';
 import { customFields } from './customFields';
@@ -162,7 +163,9 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
     for (const c of unconfirmedFields(form.confirmFields, sent, data ?? {})) slots[c.name]?.addError(c.message);
     return errors;
   };
-  // File fields upload on their own (StoredFileWidget): with the row's version, which the upload then changes.
+  // File fields upload on their own (StoredFileWidget): with the row's version, which the upload then changes. On a
+  // create form, the files chosen travel with the row (docs/spec-language.md#files).
+  const chosenFiles = useRef(new Map<string, InlineFile>());
   const fileContext = useMemo<FileFormContext>(() => ({
     form,
     itemPath: editKey ? entityPath(entity.path, entity.key, editKey) : undefined,
@@ -172,6 +175,7 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
       update({ ...dataRef.current, [field]: row[field] });
       setBaseline((b) => ({ ...b, [field]: row[field] }));
     },
+    ...(editKey ? {} : { choose: (field: string, file: InlineFile | undefined) => { if (file) chosenFiles.current.set(field, file); else chosenFiles.current.delete(field); } }),
   }), [form, editKey, entity]);
   const layout = useMemo(() => layoutOf(form.uiSchema['ui:layout']), [form]);
   const [params, setParams] = useSearchParams();
@@ -202,8 +206,10 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
     // A restricted user sends the row without its children: the server refuses children from them.
     const children = new Set(Object.keys(full).filter((k) => Array.isArray(full[k]) || (full[k] !== null && typeof full[k] === 'object')));
     const whole = restricted ? Object.fromEntries(Object.entries(full).filter(([k]) => !children.has(k))) : full;
-    // Server-set fields (ids, who decided and when) are shown, never sent: the API refuses them.
-    const body = withoutServerSet(form.schema, whole);
+    // Server-set fields (ids, who decided and when) are shown, never sent: the API refuses them. A create sends the
+    // files chosen for the fields still shown (a hidden field's would be refused).
+    const shown = [...chosenFiles.current].filter(([field]) => !fieldState(form.conditions?.[field] ?? {}, full).hidden);
+    const body = { ...withoutServerSet(form.schema, whole), ...(editKey ? {} : Object.fromEntries(shown)) };
     setSaving(true);
     try {
       const saved = await mutations.save(editKey, body, versionRef.current);

@@ -4,13 +4,14 @@
  * with the spec's messages, then uploads it at once to `<item>/<field>` with the row's version. Server
  * refusals (the bytes are not an image, 412, ...) appear under the field. The upload is its own save: the
  * form's "Salva" never sends the file. A stored file can be downloaded ("Scarica"); a read-only form (a merchant's
- * invoice) offers only that.
+ * invoice) offers only that. On a create form the chosen file, checked the same way, travels with the row when it
+ * is saved (docs/spec-language.md#files: a pay-by-mail request's attachment reaches its mail).
  */
 import { useEffect, useState } from 'react';
 import { Alert, FileInput, Group, Image, Stack, Text } from '@mantine/core';
 import type { RJSFSchema, WidgetProps } from '@rjsf/utils';
 import { ApiError, userMessage } from '../../core/apiError';
-import { fileProblemInForm, fileRuleOf, isImageRule } from '../../core/fileField';
+import { fileProblemInForm, fileRuleOf, inlineFileOf, isImageRule, type InlineFile } from '../../core/fileField';
 import { useDataProvider } from '../../core/hooks/useDataProvider';
 import type { FormDef, Row } from '../../core/types';
 import type { ShellFormContext } from './formContext';
@@ -25,6 +26,8 @@ export interface FileFormContext {
   itemPath?: string;
   version(): string | undefined;
   onUploaded(field: string, row: Row): void;
+  /** A create form: keeps the file chosen for `field` (undefined: none), sent with the row by "Salva". */
+  choose?(field: string, file: InlineFile | undefined): void;
 }
 
 const PICK_FILE = 'Scegli un file da caricare';
@@ -57,6 +60,22 @@ export function StoredFileWidget(props: WidgetProps<Row, RJSFSchema, ShellFormCo
     return () => { cancelled = true; if (url) URL.revokeObjectURL(url); };
   }, [shown, filePath, provider]);
 
+  // The name of the file a create form will send with the row.
+  const [chosen, setChosen] = useState<string | undefined>();
+  const keep = async (file: File | null) => {
+    setError(undefined);
+    if (!context?.choose) return;
+    const problem = file ? fileProblemInForm(context.form, name, { name: file.name, size: file.size, type: file.type }) : undefined;
+    if (!file || problem) {
+      setError(problem);
+      setChosen(undefined);
+      context.choose(name, undefined);
+      return;
+    }
+    context.choose(name, await inlineFileOf(file));
+    setChosen(file.name);
+  };
+
   const choose = async (file: File | null) => {
     setError(undefined);
     if (!file || !context || !filePath) return;
@@ -78,7 +97,8 @@ export function StoredFileWidget(props: WidgetProps<Row, RJSFSchema, ShellFormCo
   return (
     <Stack gap={6}>
       <Text size="sm" fw={500}>{label}</Text>
-      {preview ? <Image src={preview} alt={label} h={80} w="auto" fit="contain" data-testid={`${id}-preview`} /> : (
+      {/* A new row has no stored file yet: its create form says only what the chosen one will do. */}
+      {preview ? <Image src={preview} alt={label} h={80} w="auto" fit="contain" data-testid={`${id}-preview`} /> : context?.choose && !readonly ? null : (
         <Text size="sm" c="dimmed">{value ? 'File presente' : 'Nessun file presente'}</Text>
       )}
       {filePath && value ? <Group><FileDownload path={filePath} label={label} /></Group> : null}
@@ -98,6 +118,21 @@ export function StoredFileWidget(props: WidgetProps<Row, RJSFSchema, ShellFormCo
             error={error}
           />
         </Group>
+      ) : context?.choose && !readonly ? (
+        <Stack gap={4}>
+          <FileInput
+            id={id}
+            aria-label={`${label}: ${PICK_FILE}`}
+            placeholder={PICK_FILE}
+            styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
+            accept={rule?.accept.join(',')}
+            disabled={disabled}
+            onChange={(file) => void keep(file)}
+            clearable
+            error={error}
+          />
+          <Text size="sm" c="dimmed">{chosen ? `Il file ${chosen} si salva con il modulo.` : 'Il file scelto si salva con il modulo.'}</Text>
+        </Stack>
       ) : (
         <Text size="sm" c="dimmed">Il file si carica dopo aver salvato.</Text>
       )}
