@@ -39882,7 +39882,7 @@ export interface operations {
                     /** Banca */
                     codAbi?: string | null;
                     /** E-mail */
-                    email: string;
+                    email?: string;
                     /** Modificabile */
                     modificabile?: boolean | null;
                     /** Mail */

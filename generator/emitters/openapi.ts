@@ -6,7 +6,7 @@
 import type { ChildModel, EntityModel, FieldModel, Model } from '../../common/model.js';
 import { compactFields, entityByName } from '../../common/model.js';
 import { fieldByName } from '../model/resolved.js';
-import { fieldSchema, filledBy, inputSchema, itemCount, rowSchema, withoutDefaults, type JsonSchema } from '../shapes/entity-schema.js';
+import { fieldSchema, filledBy, inputSchema, itemCount, rowSchema, withDroppableSlots, withoutDefaults, type JsonSchema } from '../shapes/entity-schema.js';
 import { jsonFile, type Emitter } from './emitter.js';
 import { addCustomOperations } from './openapi-custom.js';
 import { addFilePaths } from './openapi-files.js';
@@ -225,7 +225,7 @@ function addChildPaths(
   const childEntity = entityByName(model, child.entity);
   const suffix = child.name[0].toUpperCase() + child.name.slice(1);
   const list = { type: 'array', items: ref(childEntity.name) };
-  const input = { type: 'array', ...itemCount(child), items: withIgnoredLabels(childEntity, withoutDefaults(inputSchema(childEntity, model, filledBy(child)))) };
+  const input = { type: 'array', ...itemCount(child), items: withDroppableSlots(withIgnoredLabels(childEntity, withoutDefaults(inputSchema(childEntity, model, filledBy(child)))), child) };
   paths[`${item}/${child.name}`] = {
     parameters: keyParams,
     get: op('childList', `list${entity.name}${suffix}`, entity.api.permissions.childList, `${child.label} di ${entity.label}`, {

@@ -100,14 +100,24 @@ export function inputSchema(entity: EntityModel, model: Model, filledByParent: r
       properties[child.name] = child.required ? itemSchema : { ...itemSchema, type: ['object', 'null'] };
       if (child.required) required.push(child.name);
     } else {
-      // An item with its `dropEmpty` fields all empty is an empty slot the server drops before the check
-      // (server/http/drop-empty-items.ts): the form lets it be sent, and any item that reaches the check has them.
-      const dropped = child.dropEmpty ?? [];
-      if (dropped.length && Array.isArray(itemSchema.required)) itemSchema.required = itemSchema.required.filter((f) => typeof f === 'string' && !dropped.includes(f));
-      properties[child.name] = { type: 'array', title: child.label, ...itemCount(child), items: itemSchema };
+      properties[child.name] = { type: 'array', title: child.label, ...itemCount(child), items: withDroppableSlots(itemSchema, child) };
     }
   }
   return { type: 'object', title: entity.label, additionalProperties: false, required, properties };
+}
+
+/**
+ * An item with its `dropEmpty` fields all empty is an empty slot the server drops before the check
+ * (server/http/drop-empty-items.ts), in the parent's body and in the child list's own. With one such field, an
+ * item without it is always dropped, never refused: the field is not required. With several, an item missing
+ * only some of them is refused on those, so they stay required (the empty slot is accepted all the same).
+ */
+export function withDroppableSlots(itemSchema: JsonSchema, child: Pick<ChildModel, 'dropEmpty'>): JsonSchema {
+  const dropped = child.dropEmpty ?? [];
+  if (dropped.length !== 1 || !Array.isArray(itemSchema.required)) return itemSchema;
+  const { required: all, ...rest } = itemSchema;
+  const required = all.filter((f) => typeof f === 'string' && !dropped.includes(f));
+  return required.length ? { ...rest, required } : rest;
 }
 
 /** What an input schema does with server-set fields: the API leaves them out, the form shows them read-only. */
