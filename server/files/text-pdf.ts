@@ -4,7 +4,6 @@
  * in its encoding. A title in bold on the first page, then the lines, 60 a page, each page numbered "Pagina n
  * di m". Content streams are left uncompressed: the file is small and its text can be read back (tests).
  */
-import PDFDocument from 'pdfkit';
 
 const MARGIN = 50;
 const FONT_SIZE = 9;
@@ -14,7 +13,9 @@ const LINES_PER_PAGE = 60;
 export const TEXT_PDF_COLUMNS = Math.floor((595.28 - 2 * MARGIN) / (FONT_SIZE * 0.6));
 
 /** The document: `title` on top of the first page, `lines` in order (cut at TEXT_PDF_COLUMNS characters). */
-export function textPdf(title: string, lines: readonly string[]): Promise<Buffer> {
+export async function textPdf(title: string, lines: readonly string[]): Promise<Buffer> {
+  // pdfkit (with its font and compression libraries) loads at the first PDF, not at every server start.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: MARGIN, compress: false, bufferPages: true, info: { Title: title } });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {

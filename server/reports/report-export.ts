@@ -5,7 +5,6 @@
  * file is built in memory and answered at once, not queued as a list's export is (server/exports/).
  */
 import type { Request, Response } from 'express';
-import ExcelJS from 'exceljs';
 import type { ReportFormat, ReportModel } from '../../common/report.js';
 import type { Caller } from '../domain/auth/caller.js';
 import type { EntityService } from '../crud/entity-service.js';
@@ -58,7 +57,7 @@ const PERCENT_FORMAT = '+0.00" %";-0.00" %";0.00" %"';
  * page heads them; a bold totals row.
  */
 export async function compareWorkbookOf(report: ReportModel, answer: CompareAnswer): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+  const book = await newWorkbook();
   const sheet = book.addWorksheet(sheetName(report.label));
   const [one, two] = answer.periodi;
   sheet.columns = [
@@ -78,7 +77,7 @@ export async function compareWorkbookOf(report: ReportModel, answer: CompareAnsw
 
 /** One sheet: a bold header of labels, a row per group (its name, never a bare code), a bold totals row. */
 export async function workbookOf(report: ReportModel, answer: ReportAnswer): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+  const book = await newWorkbook();
   const sheet = book.addWorksheet(sheetName(report.label));
   const dimension = report.dimensions.find((d) => d.name === answer.dimension);
   sheet.columns = [
@@ -90,4 +89,10 @@ export async function workbookOf(report: ReportModel, answer: ReportAnswer): Pro
   const totals = sheet.addRow(['Totale', ...report.measures.map((m) => answer.totals[m.name] ?? null)]);
   totals.font = { bold: true };
   return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/** exceljs is loaded at the first workbook, not at every server start (server/exports/writers.ts says why). */
+async function newWorkbook() {
+  const { default: ExcelJS } = await import('exceljs');
+  return new ExcelJS.Workbook();
 }

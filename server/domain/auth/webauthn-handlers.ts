@@ -5,8 +5,6 @@
  * `reauthenticate` check takes in place of the password (credentials.ts). Every assertion is counted by the
  * login throttle like a password: over the limits 429, the failure that reaches the limit locks the username.
  */
-import { generateAuthenticationOptions, generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse } from '@simplewebauthn/server';
-import { decodeClientDataJSON } from '@simplewebauthn/server/helpers';
 import { ApiError } from '../../http/api-error.js';
 import { clientAddress } from '../../http/client-address.js';
 import { callerIn, operationMessage, type DomainHandler } from '../handler.js';
@@ -28,10 +26,14 @@ const ALGORITHMS = [-7, -257];
  */
 const MAX_COUNTER = 2_147_483_647;
 
+/** Loaded at the first passkey operation, not at every server start: with its certificate libraries it is a tenth of a start. */
+const webauthn = () => import('@simplewebauthn/server');
+
 const bytes = (text: string) => new Uint8Array(Buffer.from(text, 'base64url'));
 
 /** The origin the client data claims, to pick the origins to check it against (webauthn-config.ts). */
-function claimedOrigin(clientDataJSON: string): string {
+async function claimedOrigin(clientDataJSON: string): Promise<string> {
+  const { decodeClientDataJSON } = await import('@simplewebauthn/server/helpers');
   try {
     return decodeClientDataJSON(clientDataJSON).origin;
   } catch {
@@ -51,10 +53,11 @@ export function createWebauthnHandlers(auth: AuthRuntime, rp: RelyingParty): Rec
     const passkey = response && await findPasskey(db, response.id);
     if (!response || passkey?.username !== username) return false;
     try {
+      const { verifyAuthenticationResponse } = await webauthn();
       const { verified, authenticationInfo } = await verifyAuthenticationResponse({
         response,
         expectedChallenge: (challenge) => takeChallenge(db, challenge, username),
-        expectedOrigin: expectedOrigins(rp, claimedOrigin(response.response.clientDataJSON)),
+        expectedOrigin: expectedOrigins(rp, await claimedOrigin(response.response.clientDataJSON)),
         expectedRPID: rp.id,
         credential: { id: passkey.credentialId, publicKey: bytes(passkey.publicKey), counter: passkey.counter, transports: passkey.transports },
         requireUserVerification: true,
@@ -83,6 +86,7 @@ export function createWebauthnHandlers(auth: AuthRuntime, rp: RelyingParty): Rec
 
   const webauthnRegistrationStart: DomainHandler = async (ctx) => {
     const { username } = callerIn(ctx);
+    const { generateRegistrationOptions } = await webauthn();
     const options = await generateRegistrationOptions({
       rpName: rp.name, rpID: rp.id, userName: username, userID: new TextEncoder().encode(username),
       attestationType: 'none', timeout: PASSKEY_TTL_SECONDS * 1000, supportedAlgorithmIDs: ALGORITHMS,
@@ -101,10 +105,11 @@ export function createWebauthnHandlers(auth: AuthRuntime, rp: RelyingParty): Rec
     if (!response) throw refused;
     let credential;
     try {
+      const { verifyRegistrationResponse } = await webauthn();
       const { verified, registrationInfo } = await verifyRegistrationResponse({
         response,
         expectedChallenge: (challenge) => takeChallenge(db, challenge, username),
-        expectedOrigin: expectedOrigins(rp, claimedOrigin(response.response.clientDataJSON)),
+        expectedOrigin: expectedOrigins(rp, await claimedOrigin(response.response.clientDataJSON)),
         expectedRPID: rp.id,
         requireUserVerification: true,
         supportedAlgorithmIDs: ALGORITHMS,
@@ -144,6 +149,7 @@ export function createWebauthnHandlers(auth: AuthRuntime, rp: RelyingParty): Rec
    */
   const webauthnAssertionStart: DomainHandler = async ({ params }) => {
     await throttle.passkeyStarted(clientAddress());
+    const { generateAuthenticationOptions } = await webauthn();
     const options = await generateAuthenticationOptions({ rpID: rp.id, allowCredentials: [], userVerification: 'required', timeout: PASSKEY_TTL_SECONDS * 1000 });
     await rememberChallenge(db, options.challenge, params.userHandle);
     return { options: JSON.stringify(options) };
