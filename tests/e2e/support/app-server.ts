@@ -2,7 +2,7 @@
  * The real server on a fresh SQLite file. The run's first server applies the migrations and demo data
  * itself, exactly as `npm start` does on a new machine (global-setup.ts makes the template that way); each
  * test file's server then starts on a copy of that template, which saves it the migrations (about 1 s of
- * CPU a file on this machine).
+ * CPU a file on this machine). The server runs from its bundle (server-bundle.ts, made by the global setup).
  */
 import { spawn, type ChildProcess, type ChildProcessByStdio } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -12,6 +12,11 @@ import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+/**
+ * server/main.ts bundled (server-bundle.ts). At the depth of server/main.ts: server/config.ts finds the
+ * repository (generated/, spec/, dist/ui) one folder above its own module.
+ */
+export const SERVER_BUNDLE = join(ROOT, 'dist', 'e2e-server.mjs');
 const START_TIMEOUT_MS = 60_000;
 /** Set by global-setup.ts for the workers: the migrated demo database each server starts from a copy of. */
 export const TEMPLATE_ENV = 'E2E_TEMPLATE_DB';
@@ -32,8 +37,8 @@ export async function startAppServer(template = process.env[TEMPLATE_ENV]): Prom
   const dataDir = mkdtempSync(join(tmpdir(), 'webpos-e2e-'));
   const databaseFile = join(dataDir, 'e2e.sqlite');
   if (template) copyDatabase(template, databaseFile);
-  // node with tsx's loader, not npx tsx: one process to stop, and no npx start-up on a busy machine.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // node itself, not npx: one process to stop, and no npx start-up on a busy machine.
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SQLITE_FILE: databaseFile, DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,8 @@
 /**
  * Before any browser test: the Chromium to drive must exist (a missing browser fails the run, it never
- * skips it), dist/ui, which the server serves, must not be older than the UI's sources, and the demo
- * database every test file's server starts from a copy of is made by a first server start.
+ * skips it), dist/ui, which the server serves, must not be older than the UI's sources, the server is
+ * bundled (server-bundle.ts), and the demo database every test file's server starts from a copy of is made
+ * by a first server start.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { copyDatabase, ROOT, startAppServer, TEMPLATE_ENV } from './app-server';
 import { CHROMIUM_PATH } from './chromium';
+import { bundleServer } from './server-bundle';
 
 /** Newest modification time under `dir` (recursive): ui/, generated/ and common/ are small. */
 function newestMtime(dir: string): number {
@@ -50,6 +52,7 @@ export default async function globalSetup(): Promise<() => void> {
     throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium-headless-shell, or set CHROMIUM_PATH to another Chromium`);
   }
   buildUiIfStale();
+  await bundleServer();
   const template = await makeTemplate();
   // The workers start after the global setup and inherit its environment.
   process.env[TEMPLATE_ENV] = template.file;
