@@ -104,33 +104,11 @@ export function StoredFileWidget(props: WidgetProps<Row, RJSFSchema, ShellFormCo
       {filePath && value ? <Group><FileDownload path={filePath} label={label} /></Group> : null}
       {filePath && readonly ? null : filePath ? (
         <Group>
-          <FileInput
-            id={id}
-            // The accessible name holds the button's visible text (WCAG 2.5.3 Label in Name), after the field's name.
-            aria-label={`${label}: ${PICK_FILE}`}
-            placeholder={PICK_FILE}
-            // The placeholder is the button's only text here: gray 7 reads at 4.5:1 and more, Mantine's gray 5 at 2.1:1.
-            styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
-            accept={rule?.accept.join(',')}
-            disabled={disabled || readonly || busy}
-            onChange={(file) => void choose(file)}
-            clearable={false}
-            error={error}
-          />
+          <PickFile id={id} label={label} accept={rule?.accept} disabled={disabled || readonly || busy} onChange={(file) => void choose(file)} clearable={false} error={error} />
         </Group>
       ) : context?.choose && !readonly ? (
         <Stack gap={4}>
-          <FileInput
-            id={id}
-            aria-label={`${label}: ${PICK_FILE}`}
-            placeholder={PICK_FILE}
-            styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
-            accept={rule?.accept.join(',')}
-            disabled={disabled}
-            onChange={(file) => void keep(file)}
-            clearable
-            error={error}
-          />
+          <PickFile id={id} label={label} accept={rule?.accept} disabled={disabled} onChange={(file) => void keep(file)} clearable error={error} />
           <Text size="sm" c="dimmed">{chosen ? `Il file ${chosen} si salva con il modulo.` : 'Il file scelto si salva con il modulo.'}</Text>
         </Stack>
       ) : (
@@ -138,5 +116,34 @@ export function StoredFileWidget(props: WidgetProps<Row, RJSFSchema, ShellFormCo
       )}
       {busy && <Alert color="blue" variant="light">Caricamento in corso...</Alert>}
     </Stack>
+  );
+}
+
+interface PickFileProps {
+  id: string;
+  label: string;
+  accept: readonly string[] | undefined;
+  disabled: boolean | undefined;
+  onChange: (file: File | null) => void;
+  clearable: boolean;
+  error: string | undefined;
+}
+
+/** The file picker of both paths: uploading at once (a stored row) or kept for the create form's Salva. */
+function PickFile({ id, label, accept, disabled, onChange, clearable, error }: PickFileProps) {
+  return (
+    <FileInput
+      id={id}
+      // The accessible name holds the button's visible text (WCAG 2.5.3 Label in Name), after the field's name.
+      aria-label={`${label}: ${PICK_FILE}`}
+      placeholder={PICK_FILE}
+      // The placeholder is the button's only text here: gray 7 reads at 4.5:1 and more, Mantine's gray 5 at 2.1:1.
+      styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
+      accept={accept?.join(',')}
+      disabled={disabled}
+      onChange={onChange}
+      clearable={clearable}
+      error={error}
+    />
   );
 }
