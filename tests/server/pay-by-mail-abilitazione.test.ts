@@ -30,8 +30,10 @@ const request = (codAbi: string, codEsercente: string, shopId: string) => ({
   tipoInvio: 'EMAIL', linguaInvio: 'IT', trType: 'PURCHASE', codAbi, codEsercente, shopId,
   importo: 12, destinatario: 'cliente.prova@cliente.example', nomeDestinatario: 'Cliente Prova', descrizione: 'Prova',
 });
-const pwmailGrants = async (user: string) => ((await as[user].get(`${API}/permessi`)).body as string[]).filter((g) => g.startsWith('PWMAIL:'));
-const menu = async (user: string) => (await as[user].get(`${API}/menuitems`)).body as string[];
+/** A list of codes the API answered (grants, routes). */
+const strings = (body: unknown): string[] => (Array.isArray(body) ? body.map(String) : []);
+const pwmailGrants = async (user: string) => strings((await as[user].get(`${API}/permessi`)).body).filter((g) => g.startsWith('PWMAIL:'));
+const menu = async (user: string) => strings((await as[user].get(`${API}/menuitems`)).body);
 
 /** Assistance switches a merchant's pay by mail on or off, through the registry's own update. */
 async function setPwMail(codEser: string, on: boolean): Promise<void> {
