@@ -57,6 +57,11 @@ export interface LoginRealms { bank: string; merchant: string }
 export interface Bindings {
   entities: Record<EntityRole, EntityBinding>;
   loginRealms: LoginRealms;
+  /**
+   * The entity whose row is a merchant caller's own merchant, found by its scope's bank and merchant dimensions;
+   * its yes/no fields may gate functions (Model.merchantFlags). Absent: no function depends on the merchant.
+   */
+  merchantEntity?: string;
   /** Which caller values restrict each data-scope dimension, per kind of caller (common/data-scope.ts). */
   dataScope: DataScopeBindings;
 }

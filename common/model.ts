@@ -588,6 +588,11 @@ export interface Model {
   operations: CustomOperationModel[];
   pages: PageModel[];
   functions: Record<string, string>;
+  /**
+   * Function -> the yes/no field of the merchant's row (bindings.merchantEntity) it requires: a merchant caller
+   * whose merchant has it off holds no grant of the function (docs/spec-language.md#functions-that-depend-on-the-merchant).
+   */
+  merchantFlags?: Record<string, string>;
   actions: Record<string, string>;
   messages: { validation: Record<string, string>; errors: Record<string, string>; mails: MailTemplates };
   demo: DemoDataModel[];

@@ -33,6 +33,7 @@ import { requestTurns } from './http/request-turns.js';
 import { createMailService } from './mail/index.js';
 import type { MailSettings } from './mail/settings.js';
 import { authorize } from './http/authorize.js';
+import { merchantGate } from './domain/auth/merchant-flags.js';
 import { errorHandler, routeNotFound } from './http/error-handler.js';
 import { documentOperations, fieldsOfOperation } from './http/operations.js';
 import { operationRoutes } from './http/operation-routes.js';
@@ -109,7 +110,7 @@ export function createApp({ db, artifacts, validateResponses = false, uiDir, exp
   api.use(rememberClientAddress, noStore, refuseCrossSite, provideSessionCookie(cookie));
   // Bodies (JSON and file uploads) are read only once the caller is authorized, with the operation's
   // limits, and before they are validated.
-  const beforeValidation = [authorize(db, cookie), uploadParser(artifacts.model), jsonBody(settings), dropEmptyItems(artifacts.model)];
+  const beforeValidation = [authorize(db, cookie, merchantGate(artifacts.model)), uploadParser(artifacts.model), jsonBody(settings), dropEmptyItems(artifacts.model)];
   // Export jobs run in this process (server/exports/worker.ts); app.locals.exportWorker lets a caller stop it.
   const exportWorker = new ExportWorker(db, artifacts.model, { dir: exports?.dir ?? exportDirFromEnv(), run: exports?.run ?? true });
   app.locals.exportWorker = exportWorker;

@@ -46,9 +46,32 @@ export function buildBindings(files: SpecFile<'bindings'>[], entities: EntityMod
   }
   const { bank, merchant } = raw.loginRealms;
   if (bank === merchant) diagnostics.push({ ...source.positionOf(['bindings', 'loginRealms', 'merchant']), message: `The login realms must differ: both are '${bank}'.` });
+  // Kept even when wrong (its diagnostic stops the run): the functions' flags are then not reported again.
+  const { merchantEntity } = raw;
+  checkMerchantEntity(merchantEntity, entities, source, diagnostics);
   // A role left out has its diagnostic above, which stops the run before anyone reads the bindings.
   const dataScope = buildDataScope(raw.dataScope, entities, source, diagnostics);
-  return everyRoleBound(resolved) ? { entities: resolved, loginRealms: { bank, merchant }, dataScope } : undefined;
+  return everyRoleBound(resolved)
+    ? { entities: resolved, loginRealms: { bank, merchant }, ...(merchantEntity ? { merchantEntity } : {}), dataScope }
+    : undefined;
+}
+
+/**
+ * The merchants' own entity: the server finds a merchant caller's row by the bank and merchant code of its group,
+ * so the entity must map both dimensions in its `scope`, the merchant one being its key.
+ */
+function checkMerchantEntity(name: string | undefined, entities: EntityModel[], source: SpecFile<'bindings'>['source'], diagnostics: Diagnostic[]): void {
+  if (name === undefined) return;
+  const at = source.positionOf(['bindings', 'merchantEntity']);
+  const entity = entities.find((e) => e.name === name);
+  if (!entity) {
+    diagnostics.push({ ...at, message: `merchantEntity: no entity is named ${name}.${didYouMean(name, entities.map((e) => e.name))}` });
+    return;
+  }
+  const { bank, merchant } = entity.scope;
+  if (bank === undefined || merchant === undefined || !entity.key.includes(merchant)) {
+    diagnostics.push({ ...at, message: `merchantEntity: ${name} must be the merchants' own rows: its scope maps bank and merchant, and the merchant field is its key (scope: { bank: <field>, merchant: <key> }).` });
+  }
 }
 
 function everyRoleBound(resolved: Partial<Record<EntityRole, EntityBinding>>): resolved is Record<EntityRole, EntityBinding> {

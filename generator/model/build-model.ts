@@ -11,6 +11,7 @@ import { buildBindings } from './build-bindings.js';
 import { buildConfig } from './build-config.js';
 import { buildDashboard } from './build-dashboard.js';
 import { buildEntity } from './build-entity.js';
+import { buildMerchantFlags, functionLabels } from './build-merchant-flags.js';
 import { formatDefaultKey } from './build-field.js';
 import { buildOperations } from './build-operation.js';
 import { buildReport } from './build-report.js';
@@ -41,6 +42,7 @@ export function buildModel(files: SpecFiles, readSpecFile?: SpecFileReader): { m
   const functions = single('functions', 'spec/platform/functions.yaml');
   const messages = single('messages', 'spec/platform/messages.yaml');
   if (!functions || !messages) return { diagnostics };
+  const functionCatalogue = functionLabels(functions);
 
   const validationDefaults = { ...messages.raw.messages.validation, ...formatDefaults(messages.raw.messages.formats) };
   const entities: LocatedEntity[] = withInheritedStates(ofKind('entity'), diagnostics).map(({ raw, source }) => ({
@@ -69,7 +71,7 @@ export function buildModel(files: SpecFiles, readSpecFile?: SpecFileReader): { m
   const operations = ofKind('operations').flatMap((file) =>
     buildOperations(file, validationDefaults, entityNames, diagnostics).map((value) => ({ value, source: file.source })));
 
-  checkCrossReferences(entities, pages, pageSources, functions.raw.functions, functions.raw.actions, diagnostics, operations);
+  checkCrossReferences(entities, pages, pageSources, functionCatalogue, functions.raw.actions, diagnostics, operations);
   checkFormOperations(entities, operations, diagnostics);
   checkListOperations(entities, operations, diagnostics);
   const config = buildConfig(ofKind('config'), diagnostics);
@@ -77,7 +79,7 @@ export function buildModel(files: SpecFiles, readSpecFile?: SpecFileReader): { m
   checkEnabledBy(entities, config, diagnostics);
   const shell = buildShell(ofKind('pages'), entities, pages, pageSources, diagnostics);
   const located = ofKind('report').flatMap((file) => {
-    const value = buildReport(file, entities.map((e) => e.value), functions.raw.functions, functions.raw.actions, diagnostics);
+    const value = buildReport(file, entities.map((e) => e.value), functionCatalogue, functions.raw.actions, diagnostics);
     return value ? [{ value, source: file.source }] : [];
   });
   const reports = located.map((r) => r.value);
@@ -86,13 +88,15 @@ export function buildModel(files: SpecFiles, readSpecFile?: SpecFileReader): { m
   checkMenuIcons(entities, pages, pageSources, ofKind('pages'), diagnostics, located);
 
   const bindings = buildBindings(ofKind('bindings'), entities.map((e) => e.value), diagnostics);
+  const merchantFlags = buildMerchantFlags(functions, bindings, entities.map((e) => e.value), diagnostics);
   const demoFiles = ofKind('demo');
   const model: Model = {
     shell,
     entities: entities.map((e) => e.value),
     operations: operations.map((o) => o.value),
     pages: pages.map((p) => p.value),
-    functions: functions.raw.functions,
+    functions: functionCatalogue,
+    ...(merchantFlags ? { merchantFlags } : {}),
     actions: functions.raw.actions,
     messages: messages.raw.messages,
     demo: [...demoFiles]

@@ -82,7 +82,9 @@ export interface RawStates {
   }>;
 }
 
-export interface RawFunctions { functions: Record<string, string>; actions: Record<string, string> }
+/** A function's label, or its label and the merchant flag it requires (docs/spec-language.md#functions-that-depend-on-the-merchant). */
+export type RawFunction = string | { label: string; requiresMerchantFlag: string };
+export interface RawFunctions { functions: Record<string, RawFunction>; actions: Record<string, string> }
 export interface RawMessages { messages: { validation: Record<string, string>; formats: Record<NamedFormat, Record<string, string>>; errors: Record<string, string>; mails: MailTemplates } }
 export interface RawDemo { demo: string; order?: number; rows: Record<string, unknown>[] }
 export interface RawFormView { route: string; title?: string; permission: string; readOnly?: boolean }
@@ -123,6 +125,7 @@ export interface RawBindings {
   bindings: {
     entities: Record<EntityRole, { entity: string; fields?: Partial<Record<string, string>> }>;
     loginRealms: { bank: string; merchant: string };
+    merchantEntity?: string;
     dataScope: DataScopeBindings;
   };
 }

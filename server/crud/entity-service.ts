@@ -33,7 +33,7 @@ import { keyColumns, keyOf, type Row } from './row-mapping.js';
 import { RollupKeeper, rollupsOf } from '../reports/rollup-sql.js';
 import { fileFields } from '../../common/file-rules.js';
 import { refuseAssistanceOnly, refuseLockedChanges, refuseServerSet } from './field-access.js';
-import type { FileStore } from '../files/store.js';
+import { fileInAudit, type FileStore, type StoredFileMeta } from '../files/store.js';
 import { named, present } from '../lookup.js';
 import { expectRecord, expectRecords } from '../records.js';
 import { countOf } from './count-cache.js';
@@ -268,9 +268,12 @@ export class EntityService {
       if (!this.visible(row, caller)) throw new ApiError('FORBIDDEN');
       this.requireRowPermission(row, 'create', caller);
       await refuseAssistanceOnly(trx, this.model, this.entity, body, null, caller);
+      const storedFiles = new Map<string, StoredFileMeta>();
       for (const [name, file] of files) {
         if (!this.files) throw new Error('No file store configured (server/files/index.ts)');
-        row[name] = (await this.files.put(trx, file)).id;
+        const meta = await this.files.put(trx, file);
+        storedFiles.set(name, meta);
+        row[name] = meta.id;
       }
       await this.hooks.beforeSave?.({ ...this.hookTools(trx, true), afterCommit, caller, row, body });
       const existing = await this.repo.find(trx, keyOf(this.entity, row));
@@ -296,7 +299,9 @@ export class EntityService {
       // machine's effects (afterInsert) may have written it since; then it is read again.
       const saved = this.entity.children.length || machinesOf(this.entity).length ? await this.get(keyOf(this.entity, row), undefined, trx) : stored;
       await this.rollups.putIn(trx, keyOf(this.entity, row));
-      await this.audit(trx, 'create', null, saved, caller);
+      // The trail shows a file the body carried as an upload's does: id, name, size, sha256, never its base64.
+      const described = storedFiles.size ? { ...saved, ...Object.fromEntries([...storedFiles].map(([name, meta]) => [name, fileInAudit(meta)])) } : saved;
+      await this.audit(trx, 'create', null, described, caller);
       return saved;
     });
   }

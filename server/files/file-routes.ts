@@ -15,7 +15,7 @@ import type { Row } from '../crud/row-mapping.js';
 import { ApiError } from '../http/api-error.js';
 import { present } from '../lookup.js';
 import { fileRefusal } from './inline-upload.js';
-import type { FileStore, StoredFileMeta } from './store.js';
+import { fileInAudit, type FileStore, type StoredFileMeta } from './store.js';
 import { UPLOAD_PART, uploadOf, type ReceivedUpload } from './upload-parser.js';
 import { textOf } from '../../common/text.js';
 
@@ -71,7 +71,7 @@ function checkUpload(field: FieldModel & { file: FileRuleModel }, upload: Receiv
 }
 
 function describe(meta: StoredFileMeta | undefined): Row | null {
-  return meta ? { nome: meta.name, contentType: meta.contentType, dimensione: meta.size, sha256: meta.sha256 } : null;
+  return meta ? fileInAudit(meta) : null;
 }
 
 /**

@@ -13,6 +13,14 @@ import { STORED_FILE_COLUMNS as C, STORED_FILE_TABLE } from '../../common/stored
 export interface StoredFileMeta { id: string; name: string; contentType: string; size: number; sha256: string }
 export interface IncomingFile { name: string; contentType: string; bytes: Buffer }
 
+/**
+ * A stored file as the audit trail shows it, in place of the field's value: its id, name, type, size and sha256,
+ * never its bytes (an upload's update, a create that carried the file in its body).
+ */
+export function fileInAudit(meta: StoredFileMeta): Record<string, unknown> {
+  return { id: meta.id, nome: meta.name, contentType: meta.contentType, dimensione: meta.size, sha256: meta.sha256 };
+}
+
 export interface FileStore {
   readonly kind: 'database' | 'folder';
   /** Stores a new file inside `trx`; it exists for others only once `trx` commits. */

@@ -10,6 +10,7 @@
 import type { RequestHandler, Response } from 'express';
 import type { Knex } from 'knex';
 import { callerFromUser, holds, type Caller } from '../domain/auth/caller.js';
+import type { MerchantGate } from '../domain/auth/merchant-flags.js';
 import { findLiveSessionWithUser } from '../domain/auth/sessions.js';
 import { ApiError } from './api-error.js';
 import { operationOf } from './operation-routes.js';
@@ -37,7 +38,8 @@ export function tokenOf(res: Response): string | undefined {
   return requestSession.get(res)?.token;
 }
 
-export function authorize(db: Knex, cookie: SessionCookie): RequestHandler {
+/** `gate` drops the functions the caller's merchant has switched off (functions.yaml requiresMerchantFlag). */
+export function authorize(db: Knex, cookie: SessionCookie, gate: MerchantGate): RequestHandler {
   return async (req, res, next) => {
     const op = operationOf(res) ?? {};
     const header = req.header(TOKEN_HEADER);
@@ -50,7 +52,8 @@ export function authorize(db: Knex, cookie: SessionCookie): RequestHandler {
       return;
     }
     const live = token ? await findLiveSessionWithUser(db, token) : undefined;
-    const user = live ? await callerFromUser(db, live.user, live.userType) : undefined;
+    const found = live ? await callerFromUser(db, live.user, live.userType) : undefined;
+    const user = found ? await gate(db, found) : undefined;
     const caller = user && live?.actingBy ? { ...user, actingBy: live.actingBy } : user;
     if (!caller) {
       // A dead session in the cookie: the browser forgets it, the hint included, so the next page load does not ask again.

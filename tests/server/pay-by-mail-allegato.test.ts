@@ -1,6 +1,7 @@
 /**
  * Pay-by-mail, two rules of seed 002 (spec/pwmail/):
- * - §6 "Pay-by-mail merchants are those with hasPwMail and enable": a merchant without the flag, or disabled, sends
+ * - §6 "Pay-by-mail merchants are those with hasPwMail and enable": a merchant without the flag holds no PWMAIL grant
+ *   (403, functions.yaml requiresMerchantFlag; tests/server/pay-by-mail-abilitazione.test.ts), a disabled one sends
  *   no request and writes no mail text (400 on codEsercente); another merchant's code stays out of scope (403);
  * - §5 the request's attachment (500000 bytes, the file-name rule, EMAIL only) travels with the create
  *   (docs/spec-language.md#files, "A file with the create") and so reaches the customer in the request's mail, as a
@@ -111,8 +112,18 @@ describe('the attachment travels with the request (seed 002 §5)', () => {
 describe('pay-by-mail merchants: hasPwMail and enable (seed 002 §6)', () => {
   const setMerchant = (values: Row) => app.db('esercente').where({ cod_eser: '0001234' }).update(values);
 
-  it('refuses a request and a mail text of a merchant without pay by mail, or disabled, and sends nothing', async () => {
-    for (const values of [{ has_pw_mail: false }, { enable: false }]) {
+  it('refuses a request and a mail text of a merchant without pay by mail (403), or disabled (400), and sends nothing', async () => {
+    await setMerchant({ has_pw_mail: false });
+    try {
+      const res = await merchant.post(BASE).send(request({ destinatario: 'non.abilitato@cliente.example' }));
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ code: 'FORBIDDEN', errorMessage: 'Operazione non consentita' });
+      const text = await merchant.put(`${MESSAGES}/30480/0001234/IT`).set('If-Match', '*').send({ codAbi: '30480', codEsercente: '0001234', lingua: 'IT', messaggioMail: 'Buongiorno' });
+      expect(text.status).toBe(403);
+    } finally {
+      await setMerchant({ has_pw_mail: true });
+    }
+    for (const values of [{ enable: false }]) {
       await setMerchant(values);
       try {
         const res = await merchant.post(BASE).send(request({ destinatario: 'non.abilitato@cliente.example' }));

@@ -19,7 +19,7 @@ async function addUser(username: string, group: string, roles: string[]) {
   await app.db('credenziale').insert({ username, password_hash, password_changed_at: new Date().toISOString(), must_change: false, failed_attempts: 0 });
 }
 
-const DEMO_USERS = 9;
+const DEMO_USERS = 10; // spec/demo/08-utenti.yaml, merchant.0003456 (a merchant without pay by mail) the tenth
 const EXTRA_USERS = 35;
 
 beforeAll(async () => {

@@ -22,6 +22,11 @@ export interface Caller {
   /** 'FN:ACTION' grants; '*' parts are kept as written and matched by `holds`. */
   grants: string[];
   /**
+   * Functions a merchant caller holds no grant of because its merchant has their flag off (merchant-flags.ts):
+   * `holds` refuses them even to a wildcard grant. Absent for everyone else.
+   */
+  withheld?: readonly string[];
+  /**
    * Every bank and group whose rows the caller may see, merchants' groups aside (inScope() admits those
    * below a bank of the scope); 'all' for assistance users. Kept per group
    * (scopeOfGroup) and shared between callers: read it, never change it. Lists send it to the database as
@@ -55,6 +60,7 @@ export interface Caller {
 
 export function holds(caller: Caller, permission: string): boolean {
   const [fn, action] = permission.split(':');
+  if (caller.withheld?.includes(fn)) return false;
   return caller.grants.some((g) => {
     const [gf, ga] = g.split(':');
     return (gf === '*' || gf === fn) && (ga === '*' || ga === action);

@@ -207,7 +207,7 @@ describe.each(['database', 'folder'] as const)('article image, %s store', (store
     expect((await app.anonymous.get(image('ALFA01'))).status).toBe(401);
   });
 
-  it('the audit trail records name, size and sha256 of the new image, never its bytes', async () => {
+  it('the audit trail records id, name, size and sha256 of the new image, never its bytes', async () => {
     const bytes = png(500, 9);
     const res = await upload(app.request, 'audit.png', 'image/png', bytes, undefined, 'FILE05');
     expect(res.status).toBe(200);
@@ -218,8 +218,24 @@ describe.each(['database', 'folder'] as const)('article image, %s store', (store
     expect(entry).toBeDefined();
     const { after: stored, username } = present(entry, 'the update entry naming audit.png');
     const after = typeof stored === 'string' ? JSON.parse(stored) : stored;
-    expect(after.immagine).toEqual({ nome: 'audit.png', contentType: 'image/png', dimensione: 500, sha256: createHash('sha256').update(bytes).digest('hex') });
+    const id = (await app.request.get(item('FILE05'))).body.immagine;
+    expect(after.immagine).toEqual({ id, nome: 'audit.png', contentType: 'image/png', dimensione: 500, sha256: createHash('sha256').update(bytes).digest('hex') });
     expect(username).toBe('assistenza');
+  });
+
+  it('a create carrying the image in its body records the stored file (id, name, size, sha256) in the trail, never its base64', async () => {
+    const bytes = png(700, 11);
+    const content = bytes.toString('base64');
+    const res = await app.request.post(`${API}/articoli`).send({ ...newArticle('FILE06'), immagine: { name: 'nuovo.png', contentType: 'image/png', content } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const id: unknown = res.body.immagine;
+    expect(typeof id).toBe('string');
+    const trail = await app.request.get(`${API}/audit?entity=Articolo&key=FILE06`);
+    const entries: { operation: string; after: string | Record<string, unknown> }[] = trail.body.results;
+    const created = present(entries.find((e) => e.operation === 'create'), 'the create entry of FILE06');
+    const text = typeof created.after === 'string' ? created.after : JSON.stringify(created.after);
+    expect(text).not.toContain(content.slice(0, 40));
+    expect(JSON.parse(text).immagine).toEqual({ id, nome: 'nuovo.png', contentType: 'image/png', dimensione: 700, sha256: createHash('sha256').update(bytes).digest('hex') });
   });
 
   it('a UTF-8 file name is kept as sent (multer would read it as Latin-1)', async () => {
