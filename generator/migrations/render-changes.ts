@@ -56,7 +56,10 @@ const dropIndexCall = (ix: SnapshotIndex) => `t.${ix.unique && !ix.where ? 'drop
 const addTrigram = (table: string, ix: SnapshotIndex) =>
   `await trigramIndex(knex, ${q(table)}, ${q(ix.columns[0])}, ${q(ix.name)}, ${q(foldCaseSql(`"${ix.columns[0]}"`))});`;
 const dropTrigram = (ix: SnapshotIndex) => `await dropTrigramIndex(knex, ${q(ix.name)});`;
-const addIndex = (table: string, ix: SnapshotIndex) => (ix.kind === 'trigram' ? addTrigram(table, ix) : alter(table, `${indexCall(ix)};`));
+/** A partial unique index added to a table that may hold rows: those that break it first fail the migration, named. */
+const guardDuplicates = (table: string, ix: SnapshotIndex) => (ix.where
+  ? [`await refuseDuplicates(knex, ${q(table)}, [${ix.columns.map(q).join(', ')}], ${q(predicateSql(ix.where))}, ${q(ix.name)});`] : []);
+const addIndex = (table: string, ix: SnapshotIndex) => (ix.kind === 'trigram' ? addTrigram(table, ix) : [...guardDuplicates(table, ix), alter(table, `${indexCall(ix)};`)].join('\n'));
 const dropIndex = (table: string, ix: SnapshotIndex) => (ix.kind === 'trigram' ? dropTrigram(ix) : alter(table, `${dropIndexCall(ix)};`));
 
 /** PostgreSQL only (a no-op on SQLite): the text columns sort by code point, see SchemaSnapshot. */

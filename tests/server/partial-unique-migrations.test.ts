@@ -87,8 +87,10 @@ it('another condition is another index: the old one goes, the new one holds', as
   expect(migration).toContain('drops index sconto_negozio_tipo_when_stato_uq');
   // The old index and the new share a name: dropped, then built with the new condition.
   expect(migration.indexOf('dropIndex')).toBeLessThan(migration.indexOf("whereRaw('\"stato\" = \\'D\\'')"));
-  // Two deactivated rows break the new rule: the migration fails on them (clean them first, as the docs say).
-  await expect(migrateLatest(db, project.migrationsDir)).rejects.toThrow();
+  // Two deactivated rows break the new rule: the migration fails naming them, before the new index is built.
+  expect(migration).toContain("await refuseDuplicates(knex, 'sconto', ['negozio', 'tipo'], '\"stato\" = \\'D\\'', 'sconto_negozio_tipo_when_stato_uq');");
+  await expect(migrateLatest(db, project.migrationsDir)).rejects.toThrow(
+    `1 group(s) of sconto rows break the unique index sconto_negozio_tipo_when_stato_uq (negozio, tipo where "stato" = 'D'): negozio=1001, tipo=SI. Keep one row of each first.`);
   await db('sconto').where({ id: 2 }).delete();
   await migrateLatest(db, project.migrationsDir);
   expect(await refused({ id: 4, negozio: '1001', tipo: 'SI', stato: 'D' })).toBe(true);
