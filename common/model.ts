@@ -169,6 +169,21 @@ export interface ChildChoicesModel {
 
 export interface ConfirmationModel { field: string; from?: unknown; to?: unknown; title?: string; message: string }
 
+/**
+ * An index of the entity's table. `where` makes a unique index partial (docs/spec-language.md#partial-unique-rules):
+ * unique among the rows whose fields have these values only (one active discount per store and service); the
+ * database is the guarantee, and a save that would break it is refused with `message` on `field` (409).
+ */
+export interface IndexModel {
+  name: string;
+  fields: string[];
+  unique: boolean;
+  kind?: 'trigram';
+  where?: Record<string, string | number | boolean>;
+  message?: string;
+  field?: string;
+}
+
 /** `valid` is JSON Logic over the row as it will be stored (a promotion ends on or after it starts). */
 export interface RowCheckModel { field: string; valid: unknown; message: string }
 
@@ -226,7 +241,7 @@ export interface EntityModel {
    * `trigram`: one text field's index for its wildcard (contains) search (docs/spec-language.md#text-search-indexes):
    * on PostgreSQL a pg_trgm GIN index on the folded text, on SQLite the FTS5 table named `name`.
    */
-  indexes: { name: string; fields: string[]; unique: boolean; kind?: 'trigram' }[];
+  indexes: IndexModel[];
   /** The fields that name a row where others refer to it (`30480 - BCC di Esempio`); never empty. */
   display: string[];
   api: {

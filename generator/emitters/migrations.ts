@@ -82,6 +82,7 @@ function renderMigration(changes: Change[], ctx: EmitContext, tables: { before: 
     down: downCode,
     textCollation: code.includes('textByCodePoint('),
     lengthGuard: code.includes('refuseLongerValues('),
+    duplicateGuard: code.includes('refuseDuplicates('),
     trigram: code.includes('rigramIndex('),
   });
   return { path: `${MIGRATIONS_DIR}/${stamp}_${slug}.cjs`, content };

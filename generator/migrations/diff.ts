@@ -188,10 +188,11 @@ function diffColumns(before: SnapshotTable, after: SnapshotTable, declared: Decl
   }
   for (const fk of after.foreignKeys) if (!oldFks.has(fkId(fk))) changes.push({ kind: 'addForeignKey', table: after.name, foreignKey: fk });
 
-  const ixId = (ix: SnapshotIndex) => `${ix.name}:${ix.unique}:${ix.kind ?? 'btree'}:${ix.columns.join(',')}`;
-  const oldIx = new Map(before.indexes.map((ix) => [ixId({ ...ix, columns: ix.columns.map(renamedColumn) }), ix]));
+  const ixId = (ix: SnapshotIndex) => `${ix.name}:${ix.unique}:${ix.kind ?? 'btree'}:${ix.columns.join(',')}${ix.where ? `:${JSON.stringify(ix.where)}` : ''}`;
+  const renamedWhere = (ix: SnapshotIndex) => (ix.where ? { where: Object.fromEntries(Object.entries(ix.where).map(([c, v]) => [renamedColumn(c), v])) } : {});
+  const oldIx = new Map(before.indexes.map((ix) => [ixId({ ...ix, columns: ix.columns.map(renamedColumn), ...renamedWhere(ix) }), ix]));
   const newIx = new Set(after.indexes.map(ixId));
-  for (const [id, ix] of oldIx) if (!newIx.has(id)) changes.push({ kind: 'dropIndex', table: after.name, index: { ...ix, columns: ix.columns.map(renamedColumn) } });
+  for (const [id, ix] of oldIx) if (!newIx.has(id)) changes.push({ kind: 'dropIndex', table: after.name, index: { ...ix, columns: ix.columns.map(renamedColumn), ...renamedWhere(ix) } });
   for (const ix of after.indexes) if (!oldIx.has(ixId(ix))) changes.push({ kind: 'addIndex', table: after.name, index: ix });
 }
 

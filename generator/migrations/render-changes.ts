@@ -36,8 +36,17 @@ export function tableBody(table: SnapshotTable): string[] {
 }
 
 const foreignCall = (fk: SnapshotForeignKey) => `t.foreign(${q(fk.column)}).references(${q(fk.references)}).inTable(${q(fk.table)})`;
-const indexCall = (ix: SnapshotIndex) => `t.${ix.unique ? 'unique' : 'index'}([${ix.columns.map(q).join(', ')}], ${q(ix.name)})`;
-const dropIndexCall = (ix: SnapshotIndex) => `t.${ix.unique ? 'dropUnique' : 'dropIndex'}([${ix.columns.map(q).join(', ')}], ${q(ix.name)})`;
+/**
+ * A partial unique index's condition as literal SQL both databases read alike (double-quoted columns, TRUE/FALSE):
+ * knex drops the bindings of a DDL predicate, so the values are written into the frozen migration.
+ */
+const predicateSql = (where: Record<string, string | number | boolean>) =>
+  Object.entries(where).map(([column, value]) => `"${column}" = ${typeof value === 'string' ? `'${value.replace(/'/g, "''")}'` : String(value)}`).join(' and ');
+const indexCall = (ix: SnapshotIndex) => (ix.where
+  ? `t.unique([${ix.columns.map(q).join(', ')}], { indexName: ${q(ix.name)}, predicate: knex.whereRaw(${q(predicateSql(ix.where))}) })`
+  : `t.${ix.unique ? 'unique' : 'index'}([${ix.columns.map(q).join(', ')}], ${q(ix.name)})`);
+// A partial unique index is an index, not a constraint, on PostgreSQL too: DROP INDEX.
+const dropIndexCall = (ix: SnapshotIndex) => `t.${ix.unique && !ix.where ? 'dropUnique' : 'dropIndex'}([${ix.columns.map(q).join(', ')}], ${q(ix.name)})`;
 
 /**
  * A trigram index (docs/spec-language.md#text-search-indexes), through the migration's own helpers: knex has no
@@ -47,7 +56,10 @@ const dropIndexCall = (ix: SnapshotIndex) => `t.${ix.unique ? 'dropUnique' : 'dr
 const addTrigram = (table: string, ix: SnapshotIndex) =>
   `await trigramIndex(knex, ${q(table)}, ${q(ix.columns[0])}, ${q(ix.name)}, ${q(foldCaseSql(`"${ix.columns[0]}"`))});`;
 const dropTrigram = (ix: SnapshotIndex) => `await dropTrigramIndex(knex, ${q(ix.name)});`;
-const addIndex = (table: string, ix: SnapshotIndex) => (ix.kind === 'trigram' ? addTrigram(table, ix) : alter(table, `${indexCall(ix)};`));
+/** A partial unique index added to a table that may hold rows: those that break it first fail the migration, named. */
+const guardDuplicates = (table: string, ix: SnapshotIndex) => (ix.where
+  ? [`await refuseDuplicates(knex, ${q(table)}, [${ix.columns.map(q).join(', ')}], ${q(predicateSql(ix.where))}, ${q(ix.name)});`] : []);
+const addIndex = (table: string, ix: SnapshotIndex) => (ix.kind === 'trigram' ? addTrigram(table, ix) : [...guardDuplicates(table, ix), alter(table, `${indexCall(ix)};`)].join('\n'));
 const dropIndex = (table: string, ix: SnapshotIndex) => (ix.kind === 'trigram' ? dropTrigram(ix) : alter(table, `${dropIndexCall(ix)};`));
 
 /** PostgreSQL only (a no-op on SQLite): the text columns sort by code point, see SchemaSnapshot. */
@@ -152,7 +164,7 @@ export function describe(change: Change): string {
     case 'alterColumn': return `${change.narrowing ? 'NARROWS (declared)' : 'changes'} column ${change.table}.${change.after.name}: ${summarizeAlter(change.before, change.after)}`
       + (change.backfill !== undefined ? `; rows with no value get ${JSON.stringify(change.backfill)}` : '');
     case 'addForeignKey': return `adds the foreign key ${change.table}.${change.foreignKey.column} -> ${change.foreignKey.table}`;
-    case 'addIndex': return `adds ${change.index.kind === 'trigram' ? 'trigram index' : change.index.unique ? 'unique constraint' : 'index'} ${change.index.name}`;
+    case 'addIndex': return `adds ${change.index.kind === 'trigram' ? 'trigram index' : change.index.where ? `partial unique index (where ${predicateSql(change.index.where)})` : change.index.unique ? 'unique constraint' : 'index'} ${change.index.name}`;
     case 'dropColumn': return `DROPS column ${change.table}.${change.column.name} and its data (declared: migrate.dropFields of ${change.entity})`;
     case 'dropTable': return `DROPS table ${change.table.name} and all its rows (declared: dropEntities ${change.table.entity})`;
   }

@@ -24,8 +24,11 @@ export interface SnapshotColumn {
   default?: string | number | boolean;
 }
 
-/** `kind` only when not a plain B-tree index, so snapshots written before kinds existed still compare equal. */
-export interface SnapshotIndex { name: string; columns: string[]; unique: boolean; kind?: 'trigram' }
+/**
+ * `kind` only when not a plain B-tree index, and `where` (column -> value) only on a partial unique index, so snapshots
+ * written before either existed still compare equal.
+ */
+export interface SnapshotIndex { name: string; columns: string[]; unique: boolean; kind?: 'trigram'; where?: Record<string, string | number | boolean> }
 export interface SnapshotForeignKey { column: string; table: string; references: string }
 
 export interface SnapshotTable {
@@ -102,7 +105,10 @@ function tableOf(model: Pick<Model, 'entities'>, entity: EntityModel): SnapshotT
       const target = entityByName(model, reference.entity);
       return [{ column, table: target.table, references: fieldByName(target, reference.field).column }];
     }),
-    indexes: entity.indexes.map((ix) => ({ name: ix.name, columns: ix.fields.map(columnOf), unique: ix.unique, ...(ix.kind ? { kind: ix.kind } : {}) })),
+    indexes: entity.indexes.map((ix) => ({
+      name: ix.name, columns: ix.fields.map(columnOf), unique: ix.unique, ...(ix.kind ? { kind: ix.kind } : {}),
+      ...(ix.where ? { where: Object.fromEntries(Object.entries(ix.where).map(([f, v]) => [columnOf(f), v])) } : {}),
+    })),
   };
 }
 

@@ -113,6 +113,7 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
   }
   (raw.indexes ?? []).forEach((ix, i) => ix.fields.forEach((f, j) => checkField(f, ['indexes', i, 'fields', j], 'Index field')));
   (raw.indexes ?? []).forEach((ix, i) => checkTrigramIndex(ix, fields, source.positionOf(['indexes', i]), diagnostics));
+  (raw.indexes ?? []).forEach((ix, i) => checkPartialUnique(ix, fields, (path) => source.positionOf(['indexes', i, ...path]), diagnostics));
   checkFileFieldUses(raw, source, diagnostics);
   checkMigrationDeclarations(raw, names, source, diagnostics, checkField);
   (raw.rules ?? []).forEach((rule, i) => {
@@ -175,7 +176,12 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
     ...(raw.checks?.length ? { checks: raw.checks.map((c) => ({ field: c.field, valid: c.valid, message: c.message })) } : {}),
     indexes: [
       ...fields.filter((f) => (f.index || f.unique) && !key.includes(f.name)).map((f) => ({ name: `${raw.table}_${f.column}_${f.unique ? 'uq' : 'idx'}`, fields: [f.name], unique: f.unique })),
-      ...(raw.indexes ?? []).map((ix) => ({ name: `${raw.table}_${ix.fields.join('_').toLowerCase()}_${ix.kind === 'trigram' ? 'trgm' : ix.unique ? 'uq' : 'idx'}`, fields: ix.fields, unique: ix.unique ?? false, ...(ix.kind ? { kind: ix.kind } : {}) })),
+      ...(raw.indexes ?? []).map((ix) => ({
+        // A partial one names its condition's fields too, so it never takes the name of a whole-table index on the same fields.
+        name: `${raw.table}_${[...ix.fields, ...(ix.where ? ['when', ...Object.keys(ix.where)] : [])].join('_').toLowerCase()}_${ix.kind === 'trigram' ? 'trgm' : ix.unique ? 'uq' : 'idx'}`,
+        fields: ix.fields, unique: ix.unique ?? false, ...(ix.kind ? { kind: ix.kind } : {}),
+        ...(ix.where ? { where: ix.where } : {}), ...(ix.message ? { message: ix.message, field: ix.field ?? ix.fields[ix.fields.length - 1] } : {}),
+      })),
     ],
     display: raw.display ?? (raw.api?.compact?.length ? raw.api.compact : key),
     api: {
@@ -297,6 +303,34 @@ function buildRowPermissions(raw: RawEntity, permission: string | undefined, sou
     else if (!codes) diagnostics.push({ ...source.positionOf(['rowPermissions', i, 'group']), message: `Field '${r.field}' has no group '${r.group}' (its groups: ${Object.keys(field.groups ?? {}).join(', ') || 'none'}).` });
     return permission && codes ? [{ field: r.field, group: r.group, codes, permission: r.permission, replaces: permission }] : [];
   });
+}
+
+/**
+ * A partial unique rule (docs/spec-language.md#partial-unique-rules): `where`, `message` and `field` belong to a unique
+ * index; the condition compares fields of the entity with values they can hold (an enum's code), and the message goes
+ * on one of the index's fields.
+ */
+function checkPartialUnique(
+  ix: NonNullable<RawEntity['indexes']>[number], fields: FieldModel[], at: (path: PathSegment[]) => SourcePosition, diagnostics: Diagnostic[],
+): void {
+  for (const key of ['where', 'message', 'field'] as const) {
+    if (ix[key] !== undefined && !ix.unique) diagnostics.push({ ...at([key]), message: `'${key}' belongs to a unique index: add 'unique: true' to { fields: [${ix.fields.join(', ')}] }.` });
+  }
+  if (ix.field !== undefined && !ix.fields.includes(ix.field)) diagnostics.push({ ...at(['field']), message: `The message's field '${ix.field}' is not one of the index's fields (${ix.fields.join(', ')}).` });
+  if (ix.field !== undefined && ix.message === undefined) diagnostics.push({ ...at(['field']), message: `'field' says where the index's 'message' goes: add the message.` });
+  for (const [name, value] of Object.entries(ix.where ?? {})) {
+    const field = fields.find((f) => f.name === name);
+    if (!field) {
+      diagnostics.push({ ...at(['where', name]), message: `Index condition field '${name}' is not a field of this entity.` });
+    } else if (typeof value === 'string' && value.includes('?')) {
+      // The condition is written into the migration's SQL, where knex would read a '?' as a placeholder.
+      diagnostics.push({ ...at(['where', name]), message: `Index condition ${name}: a value with '?' cannot be written into the index's SQL.` });
+    } else if (field.options && !field.options.some((o) => o.value === value)) {
+      diagnostics.push({ ...at(['where', name]), message: `'${String(value)}' is not a code of ${name} (${field.options.map((o) => o.value).join(', ')}).` });
+    } else if ((field.type === 'boolean') !== (typeof value === 'boolean') || ((field.type === 'integer' || field.type === 'decimal') !== (typeof value === 'number'))) {
+      diagnostics.push({ ...at(['where', name]), message: `Index condition ${name}: ${JSON.stringify(value)} is not a value of a ${field.type} field.` });
+    }
+  }
 }
 
 /**

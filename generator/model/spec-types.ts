@@ -50,7 +50,7 @@ export interface RawEntity {
   success?: { create?: string; update?: string; delete?: string };
   deleteConfirmation?: { title?: string; message: string };
   checks?: { field: string; valid: unknown; message: string; description?: string }[];
-  indexes?: { fields: string[]; unique?: boolean; kind?: 'trigram' }[];
+  indexes?: { fields: string[]; unique?: boolean; kind?: 'trigram'; where?: Record<string, string | number | boolean>; message?: string; field?: string }[];
   list?: { emptyMessage?: string; collapseFilters?: boolean; selectSingle?: string[]; operations?: RawListOperation[]; summary?: string; badges?: { column: string; items: { label: string; when: JsonLogic }[] }; route: string; title?: string; columns?: string[]; filters?: string[]; sort?: string; permission?: string };
   form?: { route: string; title?: string; fields?: string[]; layout?: RawFormLayout; permission?: string; views?: RawFormView[]; createRefusal?: string;
     operations?: { operation: string; label: string; confirm?: string; prefill?: string }[] };

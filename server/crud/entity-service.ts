@@ -10,7 +10,7 @@ import { compactFields, entityByName, machinesOf, permissionForRow, unconfirmedF
 import { applyRules } from '../../common/rules.js';
 import type { RuntimeModel } from '../artifacts.js';
 import { configValue } from '../config-value.js';
-import { constraintKind } from '../db/db-errors.js';
+import { constraintKind, uniqueViolation } from '../db/db-errors.js';
 import { ApiError, type ErrorDetail } from '../http/api-error.js';
 import { holds, type Caller } from '../domain/auth/caller.js';
 import { rowInScope, scopeFieldsOf, whereInCallerScope } from './data-scope.js';
@@ -724,11 +724,32 @@ export class EntityService {
       return result;
     } catch (error) {
       const kind = constraintKind(error);
-      if (kind === 'unique') throw new ApiError('DUPLICATE_KEY');
+      if (kind === 'unique') throw uniqueRefusalOf(this.model, error);
       if (kind === 'foreignKey') throw new ApiError('REFERENCED');
       throw error;
     }
   }
+}
+
+/**
+ * A save that broke a unique index: 409, with the index's own message on its field when the spec declares one (a
+ * partial unique rule, docs/spec-language.md#partial-unique-rules), the catalogue's otherwise. The index is found by
+ * name (PostgreSQL) or by table and columns (SQLite), among every entity's, since a save writes children too.
+ */
+function uniqueRefusalOf(model: RuntimeModel, error: unknown): ApiError {
+  const broken = uniqueViolation(error);
+  for (const entity of broken ? model.entities : []) {
+    if (broken?.table !== undefined && broken.table !== entity.table) continue;
+    const columnsOf = (fields: string[]) => fields.map((f) => entity.fields.find((x) => x.name === f)?.column ?? f).join(',');
+    const rule = entity.indexes.find((ix) => ix.message !== undefined && ix.field !== undefined
+      && (broken?.index !== undefined ? ix.name === broken.index : broken?.columns !== undefined && columnsOf(ix.fields) === broken.columns.join(',')));
+    if (rule?.message !== undefined && rule.field !== undefined) {
+      const refusal = new ApiError('DUPLICATE_KEY', [{ field: rule.field, message: rule.message }]);
+      refusal.errorMessage = rule.message;
+      return refusal;
+    }
+  }
+  return new ApiError('DUPLICATE_KEY');
 }
 
 function withDefaults(entity: EntityModel, body: Row): Row {

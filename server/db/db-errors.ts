@@ -10,3 +10,18 @@ export function constraintKind(error: unknown): ConstraintKind | undefined {
   if (code === '23503' || /FOREIGN KEY constraint failed/.test(message)) return 'foreignKey';
   return undefined;
 }
+
+/**
+ * Which unique index a violation broke, as each database says it: PostgreSQL names the index (`constraint`),
+ * SQLite lists its columns ("UNIQUE constraint failed: sconto_immediato.pdvid, sconto_immediato.tipo").
+ */
+export interface UniqueViolation { index?: string; table?: string; columns?: string[] }
+
+export function uniqueViolation(error: unknown): UniqueViolation | undefined {
+  if (constraintKind(error) !== 'unique' || !isRecord(error)) return undefined;
+  if (typeof error.constraint === 'string') return { index: error.constraint, ...(typeof error.table === 'string' ? { table: error.table } : {}) };
+  const listed = typeof error.message === 'string' ? /UNIQUE constraint failed: (.+)$/m.exec(error.message)?.[1] : undefined;
+  if (!listed) return {};
+  const qualified = listed.split(',').map((c) => c.trim().split('.'));
+  return { table: qualified[0]?.[0], columns: qualified.map((parts) => parts.at(-1) ?? '') };
+}

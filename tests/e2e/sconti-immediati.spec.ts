@@ -3,7 +3,9 @@
  * §5 and §8; spec/esercenti/sconto-immediato.yaml) and the discount statistics (seed 002 §2 /statistiche/scontiimmediati,
  * /wpbusiness/statistiche/ventisCity): sede.30480 opens store 5002's record, requests a discount from its related list,
  * is told the category's minimum, saves one at it and deactivates it; the statistics page adds up the bank's
- * discounted movements; the merchant reads its Ventis City figures. At 1400 px and at 390 px (no sideways scroll).
+ * discounted movements, and a second request for a store whose discount is active is refused; assistance is told which
+ * terminals of a store have an open technical intervention; the merchant reads its Ventis City figures. At 1400 px and
+ * at 390 px (no sideways scroll).
  */
 import { demoMovements } from '../../scripts/demo-movimenti';
 import { expect, test } from './support/fixtures';
@@ -14,6 +16,8 @@ const TO = '2026-11-25';
 const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, useGrouping: 'always' });
 const cents = (n: number) => Math.round(n * 100) / 100;
 const counted = (tipo: string) => demoMovements().filter((m) => m.tipoSconto === tipo && m.esito === '01' && m.codCompagnia !== '90' && m.dataOperazione >= FROM && m.dataOperazione <= TO);
+const ALREADY_ACTIVE = 'Per questo negozio il servizio è già attivo: modificare lo sconto attivo o disattivarlo prima di una nuova richiesta';
+const OPEN_INTERVENTIONS = 'Attenzione: sui seguenti terminali sono in corso interventi tecnici: 34256001 (Sostituzione POS). Per richiedere il servizio contattare il fornitore dei terminali.';
 const noSidewaysScroll = async (page: import('@playwright/test').Page, width: number) => {
   if (width === 390) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 };
@@ -82,6 +86,30 @@ for (const width of [1400, 390]) {
     await page.locator('#root_email').fill('roma@barcentrale.example');
     await page.getByRole('button', { name: 'Salva', exact: true }).click();
     await expect(page.getByText('Attenzione: è necessario che i modelli richiesti non siano a magazzino.').first()).toBeVisible();
+
+    // One active discount per store and service: store 5001's immediate discount is active (the database's rule, 409).
+    await page.goto('/esercente/scontiImmediati/sconto?pdvid=5001&codEser=0005678&abi=30480&cab=01600');
+    await page.locator('#root_scontoMin').fill('6');
+    await page.locator('#root_email').fill('torino@lombardi.example');
+    await page.getByRole('button', { name: 'Salva', exact: true }).click();
+    await expect(page.getByText(ALREADY_ACTIVE).first()).toBeVisible();
+    await noSidewaysScroll(page, width);
+    await page.screenshot({ path: `/tmp/sconto-gia-attivo-${width}.png`, fullPage: true });
+  });
+
+  test(`assistenza chiede uno sconto per un negozio con un intervento tecnico aperto e legge i terminali a ${width} px`, async ({ newPage }) => {
+    const page = await newPage();
+    await page.setViewportSize({ width, height: 900 });
+    // Seed 001 §8: terminal 34256001 of store 3001 has an open maintenance ticket (TK-0004, a POS replacement).
+    await page.goto('/esercente/scontiImmediati/sconto?pdvid=3001&codEser=0003456&abi=34256&cab=01800');
+    await submitLogin(page, 'assistenza');
+    await expectPath(page, '/esercente/scontiImmediati/sconto');
+    await page.locator('#root_scontoMin').fill('10');
+    await page.locator('#root_email').fill('hotel@dolomiti.example');
+    await page.getByRole('button', { name: 'Salva', exact: true }).click();
+    await expect(page.getByText(OPEN_INTERVENTIONS).first()).toBeVisible();
+    await noSidewaysScroll(page, width);
+    await page.screenshot({ path: `/tmp/sconto-interventi-aperti-${width}.png`, fullPage: true });
   });
 
   test(`merchant.0001234 legge il suo Ventis City nel portale business a ${width} px`, async ({ newPage }) => {

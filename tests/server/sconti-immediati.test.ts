@@ -17,6 +17,9 @@ const { as } = demo;
 const URL = `${API}/scontiImmediati`;
 const pdvids = (res: { body: { results: Record<string, unknown>[] } }) => res.body.results.map((r) => r.pdvid).sort();
 const refused = (details: { field: string; message: string }[]) => ({ code: 'VALIDATION_ERROR', details });
+// Seed 001 §8 "open technical actions": terminal 34256001 of store 3001 has an open maintenance ticket (TK-0004, suspended).
+const OPEN_3001 = 'Attenzione: sui seguenti terminali sono in corso interventi tecnici: 34256001 (Sostituzione POS). Per richiedere il servizio contattare il fornitore dei terminali.';
+const ALREADY_ACTIVE = 'Per questo negozio il servizio è già attivo: modificare lo sconto attivo o disattivarlo prima di una nuova richiesta';
 
 /** The stores the tests request for: their merchant, bank and branch (spec/demo/46-negozi.yaml). */
 const STORE = {
@@ -25,8 +28,20 @@ const STORE = {
   '3001': { pdvid: '3001', codEser: '0003456', abi: '34256', cab: '01800' },
   '4001': { pdvid: '4001', codEser: '0004567', abi: '30480', cab: '01600' },
   '5002': { pdvid: '5002', codEser: '0005678', abi: '30480', cab: '01600' },
+  '5012': { pdvid: '5012', codEser: '0005678', abi: '30480', cab: '01600' },
 };
 const request = (store: keyof typeof STORE, fields: Record<string, unknown>) => ({ ...STORE[store], email: 'sconti@negozio.example', ...fields });
+
+/** `work` while the provider's ticket is closed (installed, 3), the ticket put back suspended (6) afterwards. */
+async function withTicketClosed<T>(ticket: string, work: () => Promise<T>): Promise<T> {
+  const tickets = () => demo.app.db('ticket_manutenzione').where({ numero_ticket: ticket });
+  await tickets().update({ stato: '3' });
+  try {
+    return await work();
+  } finally {
+    await tickets().update({ stato: '6' });
+  }
+}
 
 /** Writes of an existing row send the version they read (If-Match), as the UI does. */
 async function put(agent: Agent, id: string, change: Record<string, unknown>) {
@@ -96,9 +111,9 @@ describe('the discount\'s own rules (seed 001 §5, §9)', () => {
 
   it('Ventis City: at least 3% ("Lo sconto inserito non rispetta i parametri minimi."), only where the bank offers it', async () => {
     expect((await as['sede.30480'].post(URL).send(request('2001', { tipo: 'VC', scontoMin: 2 }))).body).toMatchObject(refused([{ field: 'scontoMin', message: 'Lo sconto inserito non rispetta i parametri minimi.' }]));
-    const other = await as.assistenza.post(URL).send(request('3001', { tipo: 'VC', scontoMin: 10 }));
+    // The store's terminals are read first (below): with its intervention closed, store 3001 meets the bank's rule.
+    const other = await withTicketClosed('TK-0004', () => as.assistenza.post(URL).send(request('3001', { tipo: 'VC', scontoMin: 10 })));
     expect(other.body).toMatchObject(refused([{ field: 'tipo', message: 'Il servizio Ventis City non è disponibile per la banca del negozio' }]));
-    expect((await as.assistenza.post(URL).send(request('3001', { tipo: 'SI', scontoMin: 10 }))).status).toBe(201);
     expect((await as['sede.30480'].post(URL).send(request('2001', { tipo: 'VC', scontoMin: 3 }))).status).toBe(201);
   });
 
@@ -120,13 +135,36 @@ describe('the store\'s terminals and category (seed 001 §5, §8)', () => {
     expect(res.body).toMatchObject(refused([{ field: 'pdvid', message: 'Attenzione: è necessario che i modelli richiesti non siano a magazzino.' }]));
   });
 
+  it('refuses a store whose terminals have an open technical intervention, naming them, until the provider closes it', async () => {
+    const res = await as.assistenza.post(URL).send(request('3001', { tipo: 'SI', scontoMin: 10 }));
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ code: 'VALIDATION_ERROR', errorMessage: 'Dati non validi', details: [{ field: 'pdvid', message: OPEN_3001 }] });
+    // Closed (installed, 3), the ticket no longer stops the request.
+    expect((await withTicketClosed('TK-0004', () => as.assistenza.post(URL).send(request('3001', { tipo: 'SI', scontoMin: 10 })))).status).toBe(201);
+  });
+
   it('refuses a discount below the store category\'s minimum, and takes one at it', async () => {
     const res = await as['sede.30480'].post(URL).send(request('5002', { tipo: 'SI', scontoMin: 4.5 }));
     expect(res.body).toMatchObject(refused([{ field: 'scontoMin', message: 'Lo sconto non può essere inferiore al minimo della categoria merceologica del negozio (5%)' }]));
     const made = await as['filiale.30480'].post(URL).send(request('5002', { tipo: 'SI', scontoMin: 5 }));
     expect(made.status).toBe(201);
-    expect((await as['filiale.30480'].post(URL).send(request('5002', { tipo: 'SI', scontoMin: 6 }))).body)
-      .toMatchObject(refused([{ field: 'tipo', message: 'Per questo negozio il servizio è già attivo: modificare lo sconto attivo o disattivarlo prima di una nuova richiesta' }]));
+    // One active discount per store and service: the database's partial unique index, 409 with its message.
+    const again = await as['filiale.30480'].post(URL).send(request('5002', { tipo: 'SI', scontoMin: 6 }));
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ code: 'DUPLICATE_KEY', errorMessage: ALREADY_ACTIVE, details: [{ field: 'tipo', message: ALREADY_ACTIVE }] });
+  });
+});
+
+describe('one active discount per store and service, kept by the database', () => {
+  it('eight requests at once for the same store and service: exactly one 201, the others 409 with the message', async () => {
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => as['sede.30480'].post(URL).send(request('5012', { tipo: 'SI', scontoMin: 6 + i }))));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+    for (const refusal of answers.filter((a) => a.status === 409)) {
+      expect(refusal.body).toEqual({ code: 'DUPLICATE_KEY', errorMessage: ALREADY_ACTIVE, details: [{ field: 'tipo', message: ALREADY_ACTIVE }] });
+    }
+    expect(pdvids(await as['sede.30480'].get(`${URL}?pdvid=5012&stato=A`))).toEqual(['5012']);
+    // The other service of the same store is another rule's row.
+    expect((await as['sede.30480'].post(URL).send(request('5012', { tipo: 'VC', scontoMin: 6 }))).status).toBe(201);
   });
 });
 

@@ -16,13 +16,15 @@ let app: TestApp;
 type Agent = TestApp['request'];
 let sede: Agent; // head office of 10001: CAT_RECLAMI view, create, update
 let filiale: Agent; // branch of 10001: CAT_RECLAMI view and update, stopped by the refund's guard (it has a cab)
+let made = 0;
 
 const error = (code: string, errorMessage: string, details: { field: string; message: string }[] = []) => ({ code, errorMessage, details });
 const INVALID_TRANSITION = error('INVALID_TRANSITION', 'Operazione non consentita nello stato attuale');
 const FORBIDDEN = error('FORBIDDEN', 'Operazione non consentita');
 
 async function complaint(body: Record<string, unknown> = {}): Promise<string> {
-  const res = await sede.post(`${API}/reclami`).send({ codAbi: '10001', oggetto: 'Addebito doppio', importo: 12.5, ...body });
+  // One open complaint per subject (the fixture's partial unique rule): each test's its own.
+  const res = await sede.post(`${API}/reclami`).send({ codAbi: '10001', oggetto: `Addebito doppio ${++made}`, importo: 12.5, ...body });
   expect(res.status).toBe(201);
   return res.body.id;
 }
@@ -104,7 +106,7 @@ describe('two machines on one row', () => {
     expect(res.body).toEqual(error('VALIDATION_ERROR', 'Dati non validi', [
       { field: 'stato', message: 'Campo non previsto' }, { field: 'rimborso', message: 'Campo non previsto' },
     ]));
-    expect(await row(id)).toMatchObject({ oggetto: 'Addebito doppio', stato: 'A', rimborso: 'N' });
+    expect(await row(id)).toMatchObject({ oggetto: expect.stringMatching(/^Addebito doppio \d+$/), stato: 'A', rimborso: 'N' });
     const plain = await sede.put(`${API}/reclami/${id}`).set('If-Match', etag).send({ codAbi: '10001', oggetto: 'Cambiato', stato: 'A', rimborso: 'N' });
     expect(plain.status).toBe(200);
     expect(plain.body).toMatchObject({ oggetto: 'Cambiato', stato: 'A', rimborso: 'N' });

@@ -12,11 +12,13 @@ const PASSWORD = 'Demo-WebPos-2026';
 let app: TestApp;
 type Agent = TestApp['request'];
 let sede: Agent;
+let made = 0;
 
 const refused = (errorMessage: string, details: { field: string; message: string }[] = []) => ({ code: 'TRANSITION_REFUSED', errorMessage, details });
 
 async function complaint(importo: number): Promise<string> {
-  const res = await sede.post(`${API}/reclami`).send({ codAbi: '10001', oggetto: 'Addebito doppio', importo });
+  // One open complaint per subject (the fixture's partial unique rule): each its own.
+  const res = await sede.post(`${API}/reclami`).send({ codAbi: '10001', oggetto: `Addebito doppio ${++made}`, importo });
   expect(res.status).toBe(201);
   return res.body.id;
 }
