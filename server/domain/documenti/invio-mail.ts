@@ -91,13 +91,19 @@ function documentMailHandlers(auth: AuthRuntime, doc: DocumentMail): { recipient
   };
 }
 
-/** The contract (spec/documenti/contratto-esercente.yaml) and the debit letter (lettera-addebito.yaml). Ours: the texts. */
+/**
+ * The contract (spec/documenti/contratto-esercente.yaml, and the bank's view of it spec/download/download-contratti.yaml)
+ * and the debit letter (lettera-addebito.yaml). Ours: the texts.
+ */
 export function createDocumentMailHandlers(auth: AuthRuntime): Record<string, DomainHandler> {
-  const contract = documentMailHandlers(auth, {
-    entity: 'ContrattoEsercente', file: 'documento', merchant: 'codEser',
-    subject: (row) => `Contratto n. ${textOf(row.numContratto)}`,
-    text: (row) => `Gentile cliente,\nle inviamo in allegato il contratto n. ${textOf(row.numContratto)} stipulato il ${italianDate(row.dataStipula)}.`,
-  });
+  const contractMail = {
+    file: 'documento', merchant: 'codEser',
+    subject: (row: Row) => `Contratto n. ${textOf(row.numContratto)}`,
+    text: (row: Row) => `Gentile cliente,\nle inviamo in allegato il contratto n. ${textOf(row.numContratto)} stipulato il ${italianDate(row.dataStipula)}.`,
+  };
+  const contract = documentMailHandlers(auth, { entity: 'ContrattoEsercente', ...contractMail });
+  // The bank's side of the same contracts (spec/download/download-contratti.yaml): read through its view, in its scope.
+  const download = documentMailHandlers(auth, { entity: 'DownloadContratto', ...contractMail });
   const letter = documentMailHandlers(auth, {
     entity: 'LetteraAddebito', file: 'documento', merchant: 'codEsercente',
     subject: (row) => `Lettera di addebito di ${monthOf(row.dataRiferimento)}`,
@@ -106,6 +112,8 @@ export function createDocumentMailHandlers(auth: AuthRuntime): Record<string, Do
   return {
     destinatarioMailContratto: contract.recipient,
     invioMailContratto: contract.send,
+    destinatarioMailDownloadContratto: download.recipient,
+    invioMailDownloadContratto: download.send,
     destinatarioMailLettera: letter.recipient,
     invioMailLettera: letter.send,
   };
