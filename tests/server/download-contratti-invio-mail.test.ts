@@ -4,8 +4,8 @@
  * opens one of its banks' contracts, the form starts from the merchant's e-mail, the PDF reaches a real SMTP server as
  * the attachment, the mail outbox (Sicurezza > Mail inviate) records who sent it, a typed address must be valid (seed
  * 001 §5 'Mail non valida.'), the answer is seed 001 §8's 'Mail inviata correttamente a: ...'. Another bank's contract
- * is 404 and mails nothing; a user without DWD_CONT_FATT (a branch, a merchant) is 403. The list pages by merchant,
- * store and bank.
+ * is 404 and mails nothing, and so is, to a branch, a contract of a merchant of another branch (a contract's branch is
+ * its merchant's); a user without DWD_CONT_FATT (a merchant) is 403. The list pages by merchant, store and bank.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ParsedMail } from 'mailparser';
@@ -101,14 +101,27 @@ describe('a bank user sends a contract by mail from /esercente/downloadContratti
     expect(res.body.errorMessage).toBe('Il documento non ha un PDF da inviare');
   });
 
-  it('a user without DWD_CONT_FATT is 403: a branch (a contract carries no cab) and a merchant', async () => {
-    const before = smtp.messages.length;
+  it("a branch sends its cab's merchants' contracts only: another branch's is 404 and mails nothing", async () => {
+    // Bar Centrale (0001234) is of branch 01600, filiale.30480's; Ferramenta Verdi (0002345) of 01601.
     const filiale = await app.loginAs('filiale.30480');
+    const res = await filiale.post(mailPath(OWN)).send({ email: 'filiale@bcc-esempio.example' });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Mail inviata correttamente a: filiale@bcc-esempio.example');
+    expect((await lastMailTo('filiale@bcc-esempio.example')).attachments.map((a) => a.filename)).toEqual(['contratto-0001234.pdf']);
+    const before = smtp.messages.length;
+    const ferramenta = 'c0000000-0000-4000-8000-000000002345';
+    expect((await filiale.get(mailPath(ferramenta))).status).toBe(404);
+    expect((await filiale.post(mailPath(ferramenta)).send({ email: 'filiale@bcc-esempio.example' })).status).toBe(404);
+    expect((await sede.get(mailPath(ferramenta))).body).toEqual({ email: 'info@ferramentaverdi.example' });
+    await app.mailIdle();
+    expect(smtp.messages.length).toBe(before);
+  });
+
+  it('a user without DWD_CONT_FATT is 403: a merchant (its own contract is sent from its documents)', async () => {
+    const before = smtp.messages.length;
     const merchant = await app.loginAs('merchant.0001234', 'merchant');
-    for (const agent of [filiale, merchant]) {
-      expect((await agent.get(mailPath(OWN))).status).toBe(403);
-      expect((await agent.post(mailPath(OWN)).send({ email: MERCHANT_MAIL })).status).toBe(403);
-    }
+    expect((await merchant.get(mailPath(OWN))).status).toBe(403);
+    expect((await merchant.post(mailPath(OWN)).send({ email: MERCHANT_MAIL })).status).toBe(403);
     await app.mailIdle();
     expect(smtp.messages.length).toBe(before);
   });
