@@ -132,7 +132,8 @@ describe('the contracts paged by merchant, store and bank (seed 002 §7)', () =>
     const ids = async (query: string) => {
       const res = await sede.get(`${CONTRATTI}?${query}`);
       expect(res.status).toBe(200);
-      return (res.body.results as Record<string, unknown>[]).map((r) => r.numContratto);
+      const { results }: { results: Record<string, unknown>[] } = res.body;
+      return results.map((r) => r.numContratto);
     };
     expect(await ids('codEser=0002345')).toEqual(['30480000023456']);
     expect(await ids('abi=30480')).toEqual(['30480000023456', '30480000012345']);
