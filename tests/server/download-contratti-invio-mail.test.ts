@@ -108,6 +108,8 @@ describe('a bank user sends a contract by mail from /esercente/downloadContratti
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Mail inviata correttamente a: filiale@bcc-esempio.example');
     expect((await lastMailTo('filiale@bcc-esempio.example')).attachments.map((a) => a.filename)).toEqual(['contratto-0001234.pdf']);
+    // The outbox row is the branch's (its cab), so Sicurezza > Mail inviate shows it to the branch.
+    expect(await app.db('mail_outbox').where({ recipient: 'filiale@bcc-esempio.example' }).first()).toMatchObject({ username: 'filiale.30480', group: '30480', cab: '01600' });
     const before = smtp.messages.length;
     const ferramenta = 'c0000000-0000-4000-8000-000000002345';
     expect((await filiale.get(mailPath(ferramenta))).status).toBe(404);

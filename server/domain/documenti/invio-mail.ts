@@ -81,7 +81,8 @@ function documentMailHandlers(auth: AuthRuntime, doc: DocumentMail): { recipient
       }
       const to = textOf(ctx.body.email).trim();
       const attachment = { filename: stored.meta.name, contentType: stored.meta.contentType, content: stored.bytes };
-      const outboxColumns = { username: caller.username, group: caller.group, cab: null };
+      // The outbox row is the sender's: its group and, for a branch user, its branch (Sicurezza > Mail inviate).
+      const outboxColumns = { username: caller.username, group: caller.group, cab: caller.cab ?? null };
       const lines = [doc.text(row), '', `In allegato: ${stored.meta.name}`, '', `Inviata da ${caller.username} tramite WebPOS.`];
       // Braces in a document's data must not read as a placeholder of the mail component.
       const text = { template: lines.join('\n').replace(/\{\{/g, '{ {'), secrets: {} };
