@@ -325,16 +325,18 @@ export interface EntityModel {
   viewOf?: string;
   /**
    * A view's rows: only those linked to a row of `entity` whose fields hold the `where` values (the users of
-   * merchant groups, docs/spec-language.md#the-rows-of-a-view). Rows outside are missing for the view.
+   * merchant groups, docs/spec-language.md#the-rows-of-a-view), for each condition of the list (all must hold).
+   * Rows outside are missing for the view.
    */
-  viewRows?: ViewRowsModel;
+  viewRows?: ViewRowsModel[];
   /** The spec file the entity came from, relative to the repo, for messages that point an analyst at it. */
   source: string;
 }
 
 /**
- * `viewRows` of a view: `link` maps the related entity's field to the view's field; `withinScope`: only the related
- * rows in the caller's data scope count (docs/spec-language.md#rows-linked-within-the-callers-scope).
+ * One condition of a view's `viewRows`: `link` maps the related entity's field to the view's field; `where` the
+ * related row's values (empty: any linked row); `withinScope`: only the related rows in the caller's data scope
+ * count (docs/spec-language.md#rows-linked-within-the-callers-scope).
  */
 export interface ViewRowsModel { entity: string; link: Record<string, string>; where: Record<string, string | number | boolean>; withinScope?: boolean }
 

@@ -1039,6 +1039,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/download/contratti/{id}/invioMail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** L'e-mail dell'esercente a cui inviare il contratto */
+        get: operations["destinatarioMailDownloadContratto"];
+        put?: never;
+        /** Invia il PDF del contratto all'esercente per e-mail */
+        post: operations["invioMailDownloadContratto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/download/esercenti": {
         parameters: {
             query?: never;
@@ -21488,6 +21506,8 @@ export interface operations {
                 numContratto?: string;
                 /** @description Pagina, da 0 */
                 page?: number;
+                /** @description Filtro: Negozio */
+                pdvid?: string;
                 /** @description Ricerca per nome: le righe in cui numContratto contiene il testo (maiuscole e minuscole indifferenti) */
                 q?: string;
                 /** @description Righe per pagina */
@@ -21668,6 +21688,164 @@ export interface operations {
             };
             /** @description Elemento o file non presente */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    destinatarioMailDownloadContratto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Contratto */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Risultato */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** email */
+                        email: string;
+                    };
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    invioMailDownloadContratto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Contratto */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** E-mail del destinatario */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Risultato */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** message */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflitto */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -272,9 +272,10 @@ function peersManifest(peers: ReportPeers, maxMonths: number): NonNullable<Repor
 /**
  * A field a view's `viewRows` links is not fixed by the shell: the value the caller is fixed to (a bank's own
  * group) is one the view's rows never hold (they are its merchants' groups), so the user chooses it among them.
+ * A link kept within the caller's scope (`withinScope`) narrows the same way the scope does: its field stays fixed.
  */
 function scopeFields(entity: EntityModel): Record<string, string> {
-  const chosen = new Set(Object.values(entity.viewRows?.link ?? {}));
+  const chosen = new Set((entity.viewRows ?? []).filter((rows) => !rows.withinScope).flatMap((rows) => Object.values(rows.link)));
   const fields: Record<string, string> = {};
   for (const [dimension, field] of Object.entries(entity.scope)) if (!chosen.has(field)) fields[dimension] = field;
   return fields;

@@ -234,7 +234,8 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
     ...(raw.migrate ? { migrate: { dropFields: raw.migrate.dropFields ?? [], narrow: raw.migrate.narrow ?? [], backfill: raw.migrate.backfill ?? {} } } : {}),
     ...buildLifecycle(raw, fields, source, defaults, diagnostics),
     ...(raw.viewOf ? { viewOf: raw.viewOf } : {}),
-    ...(raw.viewRows ? { viewRows: raw.viewRows } : {}),
+    // One condition or a list of them, all to hold: the model always has the list, each with its `where` (maybe none).
+    ...(raw.viewRows ? { viewRows: [raw.viewRows].flat().map((rows) => ({ ...rows, where: rows.where ?? {} })) } : {}),
     source: source.file,
   };
 }

@@ -199,29 +199,34 @@ function checkView(
 
 /**
  * `viewRows` (docs/spec-language.md#the-rows-of-a-view): only on a view, over an entity the spec declares, linking
- * fields both sides have, and asking fields of that entity.
+ * fields both sides have, and asking fields of that entity; each condition of a list alike.
  */
 function checkViewRows(
   view: EntityModel, byName: ReadonlyMap<string, EntityModel>, source: SourceFile, report: (source: SourceFile, path: PathSegment[], message: string) => void,
 ): void {
-  const rows = view.viewRows;
-  if (!rows) return;
+  if (!view.viewRows) return;
   if (!view.viewOf) report(source, ['viewRows'], `viewRows restricts the rows of a view: ${view.name} has no viewOf.`);
-  const target = byName.get(rows.entity);
-  if (!target) { report(source, ['viewRows', 'entity'], `viewRows names the unknown entity '${rows.entity}'.${didYouMean(rows.entity, [...byName.keys()])}`); return; }
-  const theirs = target.fields.map((f) => f.name);
-  const mine = view.fields.map((f) => f.name);
-  for (const [their, own] of Object.entries(rows.link)) {
-    if (!theirs.includes(their)) report(source, ['viewRows', 'link', their], `'${their}' is not a field of ${target.name}.${didYouMean(their, theirs)}`);
-    if (!mine.includes(own)) report(source, ['viewRows', 'link', their], `'${own}' is not a field of ${view.name}.${didYouMean(own, mine)}`);
-  }
-  for (const field of Object.keys(rows.where)) {
-    if (!theirs.includes(field)) report(source, ['viewRows', 'where', field], `'${field}' is not a field of ${target.name}.${didYouMean(field, theirs)}`);
-  }
-  if (rows.withinScope) {
-    // The caller narrows reads only: a write could not tell which rows the caller's scope of the other entity leaves.
-    const writes = view.api.operations.filter((op) => !['list', 'get'].includes(op));
-    if (writes.length) report(source, ['viewRows', 'withinScope'], `viewRows.withinScope narrows what a caller reads: ${view.name} must be read-only (operations list and get), not ${writes.join(', ')}.`);
-    if (Object.keys(target.scope).length === 0) report(source, ['viewRows', 'withinScope'], `viewRows.withinScope keeps the rows of ${target.name} in the caller's data scope, but ${target.name} has no scope.`);
-  }
+  // Written as a list: its conditions are pointed at by index.
+  const raw = source.data;
+  const listed = typeof raw === 'object' && raw !== null && 'viewRows' in raw && Array.isArray(raw.viewRows);
+  view.viewRows.forEach((rows, i) => {
+    const at = (...path: PathSegment[]): PathSegment[] => (listed ? ['viewRows', i, ...path] : ['viewRows', ...path]);
+    const target = byName.get(rows.entity);
+    if (!target) { report(source, at('entity'), `viewRows names the unknown entity '${rows.entity}'.${didYouMean(rows.entity, [...byName.keys()])}`); return; }
+    const theirs = target.fields.map((f) => f.name);
+    const mine = view.fields.map((f) => f.name);
+    for (const [their, own] of Object.entries(rows.link)) {
+      if (!theirs.includes(their)) report(source, at('link', their), `'${their}' is not a field of ${target.name}.${didYouMean(their, theirs)}`);
+      if (!mine.includes(own)) report(source, at('link', their), `'${own}' is not a field of ${view.name}.${didYouMean(own, mine)}`);
+    }
+    for (const field of Object.keys(rows.where)) {
+      if (!theirs.includes(field)) report(source, at('where', field), `'${field}' is not a field of ${target.name}.${didYouMean(field, theirs)}`);
+    }
+    if (rows.withinScope) {
+      // The caller narrows reads only: a write could not tell which rows the caller's scope of the other entity leaves.
+      const writes = view.api.operations.filter((op) => !['list', 'get'].includes(op));
+      if (writes.length) report(source, at('withinScope'), `viewRows.withinScope narrows what a caller reads: ${view.name} must be read-only (operations list and get), not ${writes.join(', ')}.`);
+      if (Object.keys(target.scope).length === 0) report(source, at('withinScope'), `viewRows.withinScope keeps the rows of ${target.name} in the caller's data scope, but ${target.name} has no scope.`);
+    }
+  });
 }

@@ -3,7 +3,8 @@
  * operation on the row the form shows: the operation must exist, write (put or post) or download a file (a get
  * answering one), need a permission, and
  * its path parameters must be exactly the entity's key, which the form fills from the row. Its `prefill` is a GET
- * with the same path parameters and a permission, whose answer starts the inputs of the operation's body.
+ * with the same path parameters and a permission, whose answer starts the inputs of the operation's body. Its
+ * `confirm` may name the row's fields as `{row.<field>}` (the contract's number): each must be a field of the entity.
  */
 import { didYouMean, type Diagnostic } from '../diagnostics.js';
 import type { Located, LocatedEntity } from './check-cross-references.js';
@@ -19,6 +20,9 @@ export function checkFormOperations(entities: LocatedEntity[], operations: Locat
       const download = op.method === 'get' && op.response.file !== undefined;
       if (op.method !== 'put' && op.method !== 'post' && !download) diagnostics.push({ ...at, message: `Form operation '${op.name}' is a ${op.method.toUpperCase()}: a button runs a change, put or post, or downloads a file (a GET answering a file).` });
       if (op.access !== 'permission') diagnostics.push({ ...at, message: `Form operation '${op.name}' needs no permission: a form's button runs an operation some grant allows.` });
+      for (const [, field] of (button.confirm ?? '').matchAll(/\{row\.(\w+)\}/g)) {
+        if (!entity.fields.some((f) => f.name === field)) diagnostics.push({ ...source.positionOf(['form', 'operations', i, 'confirm']), message: `Form operation '${op.name}': the confirmation names {row.${field}}, which is not a field of ${entity.name}.${didYouMean(field, entity.fields.map((f) => f.name))}` });
+      }
       const params = pathParams(op.path);
       if (params.join(',') !== entity.key.join(',')) diagnostics.push({ ...at, message: `Form operation '${op.name}' has path parameters {${params.join('}, {')}}: they must be the key of ${entity.name} (${entity.key.join(', ')}), which the form fills from its row.` });
       if (button.prefill === undefined) return;

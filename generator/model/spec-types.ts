@@ -36,7 +36,7 @@ export interface RawEntity {
   /** Public reference data: any signed-in user searches and reads its display fields (docs/spec-language.md#references). */
   referenceData?: boolean;
   viewOf?: string;
-  viewRows?: { entity: string; link: Record<string, string>; where: Record<string, string | number | boolean>; withinScope?: boolean };
+  viewRows?: RawViewRows | RawViewRows[];
   display?: string[];
   api?: { path: string; pageSize?: number; maxPageSize?: number; compact?: string[]; operations?: Operation[]; permissions?: Record<string, string>; export?: boolean | { formats?: ('csv' | 'xlsx')[]; columns?: string[]; emptyMessage?: string }; requireOneFilter?: { filters?: string[]; message: string };
     pageWindow?: number; countLimit?: number; paging?: 'offset' | 'keyset'; period?: { field: string; maxMonths: number; defaultMonths?: number; latestEnd?: 'startOfPreviousMonth' | 'endOfDownloadMonth'; earliestStart?: string; messages: { required: string; order: string; tooLong: string; tooLate?: string; tooEarly?: string } } };
@@ -173,4 +173,6 @@ export interface RawFormTab { label: string; visibleWhen?: JsonLogic; sections: 
 export interface RawFormLayout { tabs?: RawFormTab[]; sections?: RawFormSection[] }
 
 /** A list's button running a custom operation (docs/spec-language.md#list-operations). */
+/** One condition of a view's rows (docs/spec-language.md#the-rows-of-a-view); a list of them must all hold. */
+export interface RawViewRows { entity: string; link: Record<string, string>; where?: Record<string, string | number | boolean>; withinScope?: boolean }
 export interface RawListOperation { operation: string; label: string; confirm?: string; selection?: string; filters?: string[] }

@@ -597,7 +597,7 @@ export class EntityService {
    * `key` is one of the caller's. The repository's own narrowing knows no caller; every other entity: true.
    */
   private async inCallersViewRows(db: Knex | Knex.Transaction, key: Row, caller?: Caller): Promise<boolean> {
-    if (!this.entity.viewRows?.withinScope || !caller) return true;
+    if (!this.entity.viewRows?.some((rows) => rows.withinScope) || !caller) return true;
     const qb = db(this.entity.table).where(keyColumns(this.entity, key));
     whereInViewRows(this.model, this.entity, db, qb, caller);
     return (await qb.first(db.raw('1 as found'))) !== undefined;

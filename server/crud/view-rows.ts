@@ -11,22 +11,22 @@ import { named } from '../lookup.js';
 import { whereInCallerScope } from './data-scope.js';
 
 /**
- * Narrows `qb` (over `entity`'s table) to the view's rows; nothing for an entity without `viewRows`. With
- * `withinScope`, only the related rows the caller may read count (docs/spec-language.md#rows-linked-within-the-callers-scope):
- * the caller's scope of the related entity is a predicate of the same subquery. Without a caller (internal reads),
- * every related row counts.
+ * Narrows `qb` (over `entity`'s table) to the view's rows, each condition of its `viewRows` in turn (all must hold);
+ * nothing for an entity without `viewRows`. With `withinScope`, only the related rows the caller may read count
+ * (docs/spec-language.md#rows-linked-within-the-callers-scope): the caller's scope of the related entity is a
+ * predicate of the same subquery. Without a caller (internal reads), every related row counts.
  */
 export function whereInViewRows(model: Pick<Model, 'entities' | 'bindings'>, entity: EntityModel, db: Knex | Knex.Transaction, qb: Knex.QueryBuilder, caller?: Caller): void {
-  const rows = entity.viewRows;
-  if (!rows) return;
-  const target = entityByName(model, rows.entity);
-  const theirs = (field: string) => named(target.fields, field, `${target.name} fields`).column;
-  const mine = (field: string) => named(entity.fields, field, `${entity.name} fields`).column;
-  const links = Object.entries(rows.link);
-  const sub = db(target.table).select(links.map(([their]) => theirs(their)));
-  for (const [field, value] of Object.entries(rows.where)) sub.where(theirs(field), value);
-  if (rows.withinScope) whereInCallerScope(model, target, sub, theirs, caller, 'read');
-  const own = links.map(([, field]) => `${entity.table}.${mine(field)}`);
-  if (own.length === 1) qb.whereIn(own[0], sub);
-  else qb.whereIn(own, sub);
+  for (const rows of entity.viewRows ?? []) {
+    const target = entityByName(model, rows.entity);
+    const theirs = (field: string) => named(target.fields, field, `${target.name} fields`).column;
+    const mine = (field: string) => named(entity.fields, field, `${entity.name} fields`).column;
+    const links = Object.entries(rows.link);
+    const sub = db(target.table).select(links.map(([their]) => theirs(their)));
+    for (const [field, value] of Object.entries(rows.where)) sub.where(theirs(field), value);
+    if (rows.withinScope) whereInCallerScope(model, target, sub, theirs, caller, 'read');
+    const own = links.map(([, field]) => `${entity.table}.${mine(field)}`);
+    if (own.length === 1) qb.whereIn(own[0], sub);
+    else qb.whereIn(own, sub);
+  }
 }

@@ -114,6 +114,14 @@ form:
     expect(entity?.list?.collapseFilters).toBe(true);
   });
 
+  it("refuse a confirmation naming a row's field the entity lacks, at the line; take one it has", () => {
+    const named = (field: string) => persona('azzera').replace('confirm: Azzerare? }', `confirm: "Azzerare {row.${field}}?" }`);
+    const { diagnostics } = loadSpec({ 'spec/x/persona.yaml': named('codice'), 'spec/x/ruolo.yaml': RUOLO, 'spec/x/operazioni.yaml': OPS });
+    expect(diagnostics).toEqual([]);
+    const wrong = loadSpecWithError({ 'spec/x/persona.yaml': named('codici'), 'spec/x/ruolo.yaml': RUOLO, 'spec/x/operazioni.yaml': OPS }, "Form operation 'azzera': the confirmation names {row.codici}, which is not a field of Persona.");
+    expect(wrong).toMatchObject({ file: 'spec/x/persona.yaml', line: 17 });
+  });
+
   it('refuse an unknown operation and a GET, at the line', () => {
     const unknown = loadSpecWithError({ 'spec/x/persona.yaml': persona('azzerare'), 'spec/x/ruolo.yaml': RUOLO, 'spec/x/operazioni.yaml': OPS }, "Form operation 'azzerare' is not an operation of the spec");
     expect(unknown).toMatchObject({ file: 'spec/x/persona.yaml', line: 17 });
@@ -126,7 +134,7 @@ describe("a view's rows (viewRows, docs/spec-language.md#the-rows-of-a-view)", (
   it('reaches the model as written', () => {
     const { model, diagnostics } = loadSpec(files(rows('viewRows: { entity: Ruolo, link: { persona: codice }, where: { nome: ADMIN } }')));
     expect(diagnostics).toEqual([]);
-    expect(present(model, 'the model').entities.find((e) => e.name === 'PersonaBreve')?.viewRows).toEqual({ entity: 'Ruolo', link: { persona: 'codice' }, where: { nome: 'ADMIN' } });
+    expect(present(model, 'the model').entities.find((e) => e.name === 'PersonaBreve')?.viewRows).toEqual([{ entity: 'Ruolo', link: { persona: 'codice' }, where: { nome: 'ADMIN' } }]);
   });
 
   it('refuses an unknown entity, link and where fields either side lacks, and an entity that is not a view, at the line', () => {
@@ -152,12 +160,40 @@ describe("rows linked within the caller's scope (viewRows.withinScope, docs/spec
   it('reaches the model on a read-only view of a scoped entity', () => {
     const { model, diagnostics } = loadSpec(within('list, get'));
     expect(diagnostics).toEqual([]);
-    expect(present(model, 'the model').entities.find((e) => e.name === 'PersonaBreve')?.viewRows).toEqual({ entity: 'Ruolo', link: { persona: 'codice' }, where: { nome: 'ADMIN' }, withinScope: true });
+    expect(present(model, 'the model').entities.find((e) => e.name === 'PersonaBreve')?.viewRows).toEqual([{ entity: 'Ruolo', link: { persona: 'codice' }, where: { nome: 'ADMIN' }, withinScope: true }]);
   });
 
   it('refuses a view that writes, and a related entity without scope, at the line', () => {
     const writes = loadSpecWithError(within('list, get, update'), 'viewRows.withinScope narrows what a caller reads: PersonaBreve must be read-only (operations list and get), not update.');
     expect(writes).toMatchObject({ file: 'spec/x/breve.yaml', line: 9 });
     loadSpecWithError(within('list, get', RUOLO), "viewRows.withinScope keeps the rows of Ruolo in the caller's data scope, but Ruolo has no scope.");
+  });
+
+  // A list of conditions, all to hold: the ADMIN roles' people, among them those with a role the caller may read (a
+  // condition without `where`: any linked row). spec/download/terminali-da-sostituire.yaml: a withdrawn model's
+  // terminals of the stores the caller may read.
+  const listed = (second: string, operations = 'list, get') => ({
+    'spec/x/persona.yaml': PERSONA, 'spec/x/ruolo.yaml': scoped,
+    'spec/x/breve.yaml': view('  codice: { type: string, required: true }\n  nome: { type: string }\n')
+      .replace('fields:\n', `viewRows:\n  - { entity: Ruolo, link: { persona: codice }, where: { nome: ADMIN } }\n  - ${second}\nfields:\n`)
+      .replace('  path: persone-brevi\n', `  path: persone-brevi\n  operations: [${operations}]\n`),
+  });
+
+  it('takes a list of conditions, each as one, a condition without where included', () => {
+    const { model, diagnostics } = loadSpec(listed('{ entity: Ruolo, link: { persona: codice }, withinScope: true }'));
+    expect(diagnostics).toEqual([]);
+    expect(present(model, 'the model').entities.find((e) => e.name === 'PersonaBreve')?.viewRows).toEqual([
+      { entity: 'Ruolo', link: { persona: 'codice' }, where: { nome: 'ADMIN' } },
+      { entity: 'Ruolo', link: { persona: 'codice' }, where: {}, withinScope: true },
+    ]);
+  });
+
+  it('refuses a wrong condition of the list at its own line (the second: line 11)', () => {
+    const unknown = loadSpecWithError(listed('{ entity: Ruoli, link: { persona: codice }, withinScope: true }'), "viewRows names the unknown entity 'Ruoli'");
+    expect(unknown).toMatchObject({ file: 'spec/x/breve.yaml', line: 11 });
+    const field = loadSpecWithError(listed('{ entity: Ruolo, link: { persona: codici }, withinScope: true }'), "'codici' is not a field of PersonaBreve");
+    expect(field).toMatchObject({ file: 'spec/x/breve.yaml', line: 11 });
+    const writes = loadSpecWithError(listed('{ entity: Ruolo, link: { persona: codice }, withinScope: true }', 'list, get, update'), 'viewRows.withinScope narrows what a caller reads');
+    expect(writes).toMatchObject({ file: 'spec/x/breve.yaml', line: 11 });
   });
 });

@@ -174,8 +174,18 @@ describe("the contracts' download (seed 002 §2 /esercente/downloadContratti, §
     expect(entityOf('DownloadContratto')?.list?.emptyMessage).toBe('Nessun contratto presente per i parametri inseriti.');
   });
 
-  it('is refused with 403 to a branch (a contract has no cab) and to a merchant, and never written', async () => {
-    expect((await as['filiale.30480'].get(CONTRATTI)).status).toBe(403);
+  it("gives a branch the contracts of its cab's merchants only (a contract carries no cab: its merchant's)", async () => {
+    // Bar Centrale (0001234) is of branch 01600, filiale.30480's; Ferramenta Verdi (0002345) of 01601.
+    const res = await as['filiale.30480'].get(CONTRATTI);
+    expect(res.status).toBe(200);
+    expect(listed(res).results.map((r) => [r.codEser, r.numContratto])).toEqual([['0001234', '30480000012345']]);
+    expect(listed(await as['filiale.30480'].get(`${CONTRATTI}?codEser=0002345`)).totalCount).toBe(0);
+    expect((await as['filiale.30480'].get(`${CONTRATTI}/c0000000-0000-4000-8000-000000002345`)).status).toBe(404);
+    expect((await download(as['filiale.30480'], `${CONTRATTI}/c0000000-0000-4000-8000-000000002345/documento`)).status).toBe(404);
+    expect((await download(as['filiale.30480'], `${CONTRATTI}/${OWN_CONTRACT}/documento`)).status).toBe(200);
+  });
+
+  it('is refused with 403 to a merchant, and never written', async () => {
     expect((await as['merchant.0001234'].get(CONTRATTI)).status).toBe(403);
     expect((await as['sede.30480'].put(`${CONTRATTI}/${OWN_CONTRACT}`).send({})).status).toBe(404);
   });
@@ -193,6 +203,27 @@ describe('the terminals to replace (seed 002 §2 /download/terminaliDaSostituire
     // A terminal of a model still offered is no terminal to replace, nor can it be read here.
     expect(listed(await as['sede.30480'].get(`${DA_SOSTITUIRE}?posid=30480001`)).totalCount).toBe(0);
     expect(listed(await as['sede.30480'].get(`${DA_SOSTITUIRE}?abi=34256`)).totalCount).toBe(0);
+  });
+
+  it("gives a branch the terminals of its cab's stores only (a terminal carries no cab: its store's)", async () => {
+    // Store 8002 (Pizzeria Bella Napoli) is of branch 01601; 1001 (Bar Centrale) of 01600, filiale.30480's.
+    await app.db('terminale').insert({ posid: '30480909', pdvid: '1001', cod_eser: '0001234', abi: '30480', cod_modpos: 'G04', tipo_conn: 'U', tipo_modpos: 'F', enable: true });
+    try {
+      const branch = await as['filiale.30480'].get(DA_SOSTITUIRE);
+      expect(branch.status).toBe(200);
+      expect(listed(branch).results.map((r) => [r.posid, r.pdvid])).toEqual([['30480909', '1001']]);
+      expect(listed(await as['filiale.30480'].get(`${DA_SOSTITUIRE}?codEser=0008002`)).totalCount).toBe(0);
+      expect(listed(await as['sede.30480'].get(DA_SOSTITUIRE)).results.map((r) => r.posid)).toEqual(['30480802', '30480909']);
+      // Its download too: the background export reads the same rows.
+      const queued = await as['filiale.30480'].post(`${DA_SOSTITUIRE}/esportazioni?formato=csv`);
+      expect(queued.status).toBe(202);
+      expect((await finished(as['filiale.30480'], queued.body.id)).stato).toBe('S');
+      const text = (await as['filiale.30480'].get(`${API}/esportazioni/${queued.body.id}/file`)).text;
+      expect(text).toContain('30480909');
+      expect(text).not.toContain('30480802');
+    } finally {
+      await app.db('terminale').where({ posid: '30480909' }).delete();
+    }
   });
 
   it("says 'Non risulta esserci nessun terminale da dover sostituire' on an empty search (seed 002 §8)", () => {

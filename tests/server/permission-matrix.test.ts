@@ -503,6 +503,9 @@ const SAMPLES: Partial<Record<string, Sample>> = {
   listDownloadContratto: { outside: 'unscoped' },
   getDownloadContratto: { params: { id: CONTRATTO_30480 }, outside: { params: { id: ALTRUI_34256 }, expect: 404 } },
   getDownloadContrattoDocumento: { params: { id: CONTRATTO_30480 }, outside: { params: { id: ALTRUI_34256 }, expect: 404 } },
+  // The bank's contract by mail (tests/server/download-contratti-invio-mail.test.ts): another bank's is 404 and mails nothing.
+  destinatarioMailDownloadContratto: { params: { id: CONTRATTO_30480 }, outside: { params: { id: ALTRUI_34256 }, expect: 404 } },
+  invioMailDownloadContratto: { params: { id: CONTRATTO_30480 }, body: () => ({ email: 'matrice@bcc-esempio.example' }), outside: { params: { id: ALTRUI_34256 }, body: () => ({ email: 'matrice@bcc-esempio.example' }), expect: 404 } },
   listTerminaleDaSostituire: { outside: 'unscoped' },
   listTerminaleMyBank: { query: DOWNLOAD_MESI, outside: 'unscoped' },
   exportTerminaleMyBank: { query: { formato: 'csv', ...DOWNLOAD_MESI }, outside: 'unscoped' },

@@ -169,14 +169,14 @@ describe('GET funzioni and funzioni/{fn}/permessi', () => {
     // Seed 002 §2 /statistiche/movimentiSatispay and /report/intour: bank-side, the head office's and the branch's.
     const satispayInTour = ['GES_SATISPAY', 'T_REPORT_IN_TOUR'];
     const discounts = ['GES_SCONTI_IMMEDIATI', 'GES_VENTIS_CITY'];
-    // The download screens (seed 002 §2): the head office all of them; a branch those whose rows carry its cab (and
-    // the terminals to replace, as it reads its bank's terminals), not the contracts (a contract has no cab).
-    const downloads = ['DWD_ESER', 'GES_MYBANK', 'DWD_REND_COSTO_TX'];
+    // The download screens (seed 002 §2): the head office all of them; a branch too, each narrowed to its cab (the
+    // terminals to replace and the contracts through their store's and merchant's, spec/download/).
+    const downloads = ['DWD_ESER', 'DWD_CONT_FATT', 'GES_MYBANK', 'DWD_REND_COSTO_TX'];
     const sede = ['ANAG_BANCHE', 'ANAG_POSFISICI', 'ANAG_POSGENERICI', 'GES_UTENTI', 'GES_MERCHANT', 'GES_RUOLI', 'RIC_SOSPESI_BANCHE', 'ANAG_ESERCENTE', 'CAMBIO_PASSWORD', 'GES_MAG', 'GES_NOTIFICA_UTENTI', 'ANAG_MANUTENZIONI', 'RIC_FTMERC', 'GES_ESER_VIRTUALE', 'GES_TRANSATO_GIORN', 'GES_RISC_DESTINATARI', 'RIC_CONTR_COMP', 'CONFRONTO_PERIODO', 'STAT_DASHBOARD',
       // Seed 002 §2: the immediate-discount and Ventis City statistics, of the head office and of a branch.
       ...discounts,
       // Seed 002 §2: the monthly turnover file and the transaction reports per bank and per merchant are the head office's.
-      'STAT_TRACCIATO', 'GES_TRANS_REPORT', 'GES_TRANS_REP_ESERC', 'DWD_CONT_FATT', ...downloads, ...monitors, ...satispayInTour, ...registry].sort();
+      'STAT_TRACCIATO', 'GES_TRANS_REPORT', 'GES_TRANS_REP_ESERC', ...downloads, ...monitors, ...satispayInTour, ...registry].sort();
     // A merchant reads its own record on the web variant (seed 001 §2), a virtual one too (seed 001 §6).
     const ownRecord = ['MERCHANT_ANAGRAFICA', 'GES_ESER_VIRTUALE', ...registry];
     expect(await fns('sede.30480')).toEqual(sede);
@@ -263,7 +263,7 @@ describe('GET menuitems', () => {
   };
 
   // The download screens of seed 002 §2 a branch holds too (the contracts' download is the head office's).
-  const DOWNLOADS = ['/esercente/download', '/download/terminaliDaSostituire', '/download/circolareiccrea', '/download/mybank', '/download/rendicontazionecosto'];
+  const DOWNLOADS = ['/esercente/download', '/esercente/downloadContratti', '/download/terminaliDaSostituire', '/download/circolareiccrea', '/download/mybank', '/download/rendicontazionecosto'];
 
   it('assistenza sees every menu route', async () => {
     expect(await menu('assistenza')).toEqual([
@@ -277,7 +277,7 @@ describe('GET menuitems', () => {
       '/statistiche/confrontoDatiPeriodo', '/statistiche/dashboard', '/statistiche/tracciato', '/statistiche/transato/search', '/statistiche/transatoGiornaliero',
       '/statistiche/movimentiSatispay', '/statistiche/report', '/report/intour',
       '/statistiche/scontiimmediati', '/statistiche/ventiscity',
-      ...DOWNLOADS, '/esercente/downloadContratti',
+      ...DOWNLOADS,
     ].sort());
   });
 
@@ -286,7 +286,7 @@ describe('GET menuitems', () => {
   });
 
   it('sede.30480 (BANCA_SEDE) also sees the POS catalogues and the warehouse', async () => {
-    expect(await menu('sede.30480')).toEqual([...DOWNLOADS, '/esercente/downloadContratti', '/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/merchant', '/anagrafiche/notificautenti', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/searchManutenzione', '/anagrafiche/utenti', '/assistenza/FTMerc', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/scontiImmediati', '/esercente/terminali', '/impostazioni', '/magazzino/giacenze', '/magazzino/movimenti', '/movimenti/search', '/report/trasrepo', '/report/trasrepo/nuovo', '/report/trasrepoeserc', '/report/trasrepoeserc/nuovo', '/ricerca/ricercaContrattiCompagnie', '/ricerca/ricercaContrattiCompagnie/scarti', '/ricerca/ricercaContrattiCompagnie/testapacchi', '/richieste/sospesi/banca', '/security/cambioPassword', '/security/ges-risc-destinatari', '/security/mailoutbox', '/security/monitorsoglierischiofrodi', '/security/monitortransato', '/security/ruoli', '/security/stornimonitor', '/security/template-mail-rischio', '/statistiche/confrontoDatiPeriodo', '/statistiche/dashboard', '/statistiche/scontiimmediati', '/statistiche/tracciato', '/statistiche/transato/search', '/statistiche/transatoGiornaliero', '/statistiche/ventiscity', '/statistiche/movimentiSatispay', '/statistiche/report', '/report/intour'].sort());
+    expect(await menu('sede.30480')).toEqual([...DOWNLOADS, '/about', '/anagrafiche/anaBanca', '/anagrafiche/filiali', '/anagrafiche/merchant', '/anagrafiche/notificautenti', '/anagrafiche/posFisici', '/anagrafiche/posgenerici', '/anagrafiche/searchManutenzione', '/anagrafiche/utenti', '/assistenza/FTMerc', '/esercente/negozi', '/esercente/ricercaEsercente', '/esercente/scontiImmediati', '/esercente/terminali', '/impostazioni', '/magazzino/giacenze', '/magazzino/movimenti', '/movimenti/search', '/report/trasrepo', '/report/trasrepo/nuovo', '/report/trasrepoeserc', '/report/trasrepoeserc/nuovo', '/ricerca/ricercaContrattiCompagnie', '/ricerca/ricercaContrattiCompagnie/scarti', '/ricerca/ricercaContrattiCompagnie/testapacchi', '/richieste/sospesi/banca', '/security/cambioPassword', '/security/ges-risc-destinatari', '/security/mailoutbox', '/security/monitorsoglierischiofrodi', '/security/monitortransato', '/security/ruoli', '/security/stornimonitor', '/security/template-mail-rischio', '/statistiche/confrontoDatiPeriodo', '/statistiche/dashboard', '/statistiche/scontiimmediati', '/statistiche/tracciato', '/statistiche/transato/search', '/statistiche/transatoGiornaliero', '/statistiche/ventiscity', '/statistiche/movimentiSatispay', '/statistiche/report', '/report/intour'].sort());
   });
 
   it('agente.push sees its agents, the password change and the merchant registry (the push aggregate\'s); the merchants see only their business portal\'s pages', async () => {

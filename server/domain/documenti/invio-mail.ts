@@ -81,7 +81,8 @@ function documentMailHandlers(auth: AuthRuntime, doc: DocumentMail): { recipient
       }
       const to = textOf(ctx.body.email).trim();
       const attachment = { filename: stored.meta.name, contentType: stored.meta.contentType, content: stored.bytes };
-      const outboxColumns = { username: caller.username, group: caller.group, cab: null };
+      // The outbox row is the sender's: its group and, for a branch user, its branch (Sicurezza > Mail inviate).
+      const outboxColumns = { username: caller.username, group: caller.group, cab: caller.cab ?? null };
       const lines = [doc.text(row), '', `In allegato: ${stored.meta.name}`, '', `Inviata da ${caller.username} tramite WebPOS.`];
       // Braces in a document's data must not read as a placeholder of the mail component.
       const text = { template: lines.join('\n').replace(/\{\{/g, '{ {'), secrets: {} };
@@ -91,13 +92,19 @@ function documentMailHandlers(auth: AuthRuntime, doc: DocumentMail): { recipient
   };
 }
 
-/** The contract (spec/documenti/contratto-esercente.yaml) and the debit letter (lettera-addebito.yaml). Ours: the texts. */
+/**
+ * The contract (spec/documenti/contratto-esercente.yaml, and the bank's view of it spec/download/download-contratti.yaml)
+ * and the debit letter (lettera-addebito.yaml). Ours: the texts.
+ */
 export function createDocumentMailHandlers(auth: AuthRuntime): Record<string, DomainHandler> {
-  const contract = documentMailHandlers(auth, {
-    entity: 'ContrattoEsercente', file: 'documento', merchant: 'codEser',
-    subject: (row) => `Contratto n. ${textOf(row.numContratto)}`,
-    text: (row) => `Gentile cliente,\nle inviamo in allegato il contratto n. ${textOf(row.numContratto)} stipulato il ${italianDate(row.dataStipula)}.`,
-  });
+  const contractMail = {
+    file: 'documento', merchant: 'codEser',
+    subject: (row: Row) => `Contratto n. ${textOf(row.numContratto)}`,
+    text: (row: Row) => `Gentile cliente,\nle inviamo in allegato il contratto n. ${textOf(row.numContratto)} stipulato il ${italianDate(row.dataStipula)}.`,
+  };
+  const contract = documentMailHandlers(auth, { entity: 'ContrattoEsercente', ...contractMail });
+  // The bank's side of the same contracts (spec/download/download-contratti.yaml): read through its view, in its scope.
+  const download = documentMailHandlers(auth, { entity: 'DownloadContratto', ...contractMail });
   const letter = documentMailHandlers(auth, {
     entity: 'LetteraAddebito', file: 'documento', merchant: 'codEsercente',
     subject: (row) => `Lettera di addebito di ${monthOf(row.dataRiferimento)}`,
@@ -106,6 +113,8 @@ export function createDocumentMailHandlers(auth: AuthRuntime): Record<string, Do
   return {
     destinatarioMailContratto: contract.recipient,
     invioMailContratto: contract.send,
+    destinatarioMailDownloadContratto: download.recipient,
+    invioMailDownloadContratto: download.send,
     destinatarioMailLettera: letter.recipient,
     invioMailLettera: letter.send,
   };

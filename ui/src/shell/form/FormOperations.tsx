@@ -16,6 +16,7 @@ import type { KeyValues } from '../../core/keys';
 import { useSession } from '../../core/session';
 import type { EntityMeta, FormDef, FormOperation, Row, TransitionDef, TransitionInputDef } from '../../core/types';
 import { saveFile } from '../../core/saveFile';
+import { filledConfirm } from '../../core/transitionInput';
 import { useBanners } from '../banners';
 import { useModals } from '../modals/modalsContext';
 import { TransitionInputModal } from './TransitionInputModal';
@@ -51,7 +52,9 @@ export function FormOperations({ entity, form, editKey, record }: { entity: Enti
         setAsking({ op, transition, initial: isRecord(prefilled) ? prefilled : {} });
         return;
       }
-      if (op.confirm && !(await modals.yesNo({ title: op.label, message: op.confirm }))) return;
+      // The question may name the row's fields ({row.numContratto}).
+      const question = op.confirm ? filledConfirm({ name: op.operation, label: op.label, from: [], to: '', permission: op.permission, success: '', confirm: op.confirm }, {}, record) : undefined;
+      if (question && !(await modals.yesNo({ title: op.label, message: question }))) return;
       if (op.file) {
         const file = await provider.downloadPath(pathFor(op.path, editKey), { method: op.method === 'get' ? 'GET' : method(op) });
         saveFile(file.blob, file.fileName);

@@ -103,7 +103,7 @@ export function TransitionInputModal({ transition, record, initial, defaultMessa
   // of the spec, a wrong password) is the seed's "Attenzione: " and the server's message (seed 002 §8).
   const fieldRefusal = refusal?.status === 400 && refusal.details.length > 0;
   return (
-    <Modal opened onClose={onClose} title={transition.label} centered>
+    <Modal opened onClose={onClose} title={transition.label} centered closeButtonProps={{ 'aria-label': 'Chiudi' }}>
       {transition.confirm && !confirmNamesInput(transition) && <Text size="sm" mb="sm">{filledConfirm(transition, {}, record)}</Text>}
       <Form
         id={`transizione-${transition.name}`}
