@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only api,drivers] [--quick] [--out file]`: runs the benchmark suites in order and
+ * `npm run bench [-- --only api,volume] [--quick] [--out file]`: runs the benchmark suites in order and
  * writes bench/RESULTS.md (machine, Node, commit, then one section per suite). With --only, the sections
  * of suites not run are kept from the previous RESULTS.md, each with the stamp of the run that made it.
  * A smoke run (--quick) or an investigation (BENCH_* variables, SQLITE_DRIVER) writes to a file in the
@@ -17,7 +17,6 @@ type Suite = { run(opts: { quick: boolean }): Promise<string> };
 
 const SUITES: { name: string; title: string; file: string }[] = [
   { name: 'api', title: 'API: generated server vs hand-written baseline', file: 'api.ts' },
-  { name: 'drivers', title: 'SQLite drivers: better-sqlite3 vs sqlite3', file: 'drivers.ts' },
   { name: 'scale', title: 'Scale', file: 'scale.ts' },
   { name: 'export', title: 'Asynchronous exports (CSV, XLSX)', file: 'export.ts' },
   { name: 'volume', title: 'Volume: request cost with 10,000 banks and 50,000 branches (issue 19)', file: 'volume.ts' },
@@ -28,7 +27,7 @@ const SUITES: { name: string; title: string; file: string }[] = [
   { name: 'lighthouse', title: 'Lighthouse (issue 15 item 8)', file: 'lighthouse.ts' },
 ];
 const RESULTS = join(ROOT_DIR, 'bench', 'RESULTS.md');
-const INVESTIGATION_VARIABLES = ['BENCH_OPS', 'BENCH_ROUNDS', 'BENCH_SECONDS', 'BENCH_WARMUP', 'BENCH_CPU_PROF', 'SQLITE_DRIVER', 'BENCH_CALLERS', 'BENCH_VOLUME_DIALECTS', 'BENCH_MERCHANTS', 'BENCH_MERCHANTS_DIALECTS', 'BENCH_REQUESTS', 'BENCH_MOVEMENTS', 'BENCH_MOVEMENT_MERCHANTS'];
+const INVESTIGATION_VARIABLES = ['BENCH_OPS', 'BENCH_ROUNDS', 'BENCH_SECONDS', 'BENCH_WARMUP', 'BENCH_CPU_PROF', 'BENCH_CALLERS', 'BENCH_VOLUME_DIALECTS', 'BENCH_MERCHANTS', 'BENCH_MERCHANTS_DIALECTS', 'BENCH_REQUESTS', 'BENCH_MOVEMENTS', 'BENCH_MOVEMENT_MERCHANTS'];
 
 function parseArgs(argv: string[]): { only?: string[]; quick: boolean; out?: string } {
   const out: { only?: string[]; quick: boolean; out?: string } = { quick: false };
@@ -38,7 +37,7 @@ function parseArgs(argv: string[]): { only?: string[]; quick: boolean; out?: str
     else if (arg === '--only') out.only = (argv[++i] ?? '').split(',').filter(Boolean);
     else if (arg.startsWith('--only=')) out.only = arg.slice('--only='.length).split(',').filter(Boolean);
     else if (arg === '--out') out.out = resolve(argv[++i] ?? '');
-    else throw new Error(`Unknown argument ${arg}; usage: npm run bench [-- --only api,drivers] [--quick] [--out file]`);
+    else throw new Error(`Unknown argument ${arg}; usage: npm run bench [-- --only api,volume] [--quick] [--out file]`);
   }
   const unknown = (out.only ?? []).filter((n) => !SUITES.some((s) => s.name === n));
   if (unknown.length) throw new Error(`Unknown suite ${unknown.join(', ')}; suites: ${SUITES.map((s) => s.name).join(', ')}`);

@@ -1,7 +1,6 @@
 /** Everything the server reads from the environment, resolved once (documented in README.md). */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_SQLITE_DRIVER, SQLITE_DRIVERS, type SqliteDriver } from './db/connect.js';
 
 export const ROOT_DIR = fileURLToPath(new URL('..', import.meta.url));
 
@@ -11,7 +10,6 @@ export interface ServerConfig {
   /** PostgreSQL connection string; when absent the server uses the SQLite file. */
   databaseUrl?: string;
   sqliteFile: string;
-  sqliteDriver: SqliteDriver;
   uiDir: string;
   /** The artifacts the server runs on: generated/ unless GENERATED_DIR names another generator output. */
   generatedDir: string;
@@ -23,15 +21,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     host: env.HOST ?? '127.0.0.1',
     ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
     sqliteFile: env.SQLITE_FILE ?? join(ROOT_DIR, 'data', 'webpos.sqlite'),
-    sqliteDriver: sqliteDriverFrom(env.SQLITE_DRIVER),
     uiDir: join(ROOT_DIR, 'dist', 'ui'),
     generatedDir: env.GENERATED_DIR ?? join(ROOT_DIR, 'generated'),
   };
-}
-
-function sqliteDriverFrom(value: string | undefined): SqliteDriver {
-  if (!value) return DEFAULT_SQLITE_DRIVER;
-  const driver = SQLITE_DRIVERS.find((d) => d === value);
-  if (!driver) throw new Error(`SQLITE_DRIVER must be one of ${SQLITE_DRIVERS.join(', ')}; got '${value}'`);
-  return driver;
 }

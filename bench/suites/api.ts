@@ -6,7 +6,6 @@
 import { join } from 'node:path';
 import { checkSameAnswers, compare, comparisonTable, medianRatios, planFor, type Target } from '../lib/compare.js';
 import { loadArtifacts } from '../../server/artifacts.js';
-import { DEFAULT_SQLITE_DRIVER } from '../../server/db/connect.js';
 import { documentOperations } from '../../server/http/operations.js';
 import { BENCH_USER, BRANCHES_PER_BANK, prepareFixture } from '../lib/fixture.js';
 import { LIST_PATH, GET_PATH, selectedOperations } from '../lib/operations.js';
@@ -18,7 +17,6 @@ const BASELINE = 'baseline';
 export async function run(opts: { quick: boolean }): Promise<string> {
   const plan = planFor(opts.quick);
   const OPERATIONS = selectedOperations();
-  const driver = process.env.SQLITE_DRIVER ?? `${DEFAULT_SQLITE_DRIVER} (the default)`;
   const log = (line: string) => console.log(line);
   const fixture = await prepareFixture();
   const servers: RunningServer[] = [];
@@ -42,7 +40,7 @@ export async function run(opts: { quick: boolean }): Promise<string> {
     const failures = ratios.reduce((n, r) => n + r.failures, 0);
     return [
       `Both servers run as child processes (\`node --import tsx\`, NODE_ENV=production) on their own copy of one`,
-      `database (migrated, demo data, plus ${BRANCHES_PER_BANK} branches per bank), SQLite driver: ${driver}. Both are called`,
+      `database (migrated, demo data, plus ${BRANCHES_PER_BANK} branches per bank), SQLite through better-sqlite3. Both are called`,
       `with the token of \`${BENCH_USER}\` (bank 30480 only; its role is granted ANAG_BANCHE:CREAZIONE in the bench`,
       `database), obtained from the real login endpoint. Every request runs the full authorization (session by`,
       `token hash, user, grants, bank scope). Before measuring, each call was made once on both servers and`,

@@ -8,7 +8,7 @@
  * The server runs on the fixture spec (tests/fixtures/README.md, GENERATED_DIR). The writes are multi-row
  * transactions: an order with its delivery and two lines (4 rows), an article of a category the worker
  * created just before (foreign key), a replace of an order's lines (an upsert: delete, update, insert, with the order's
- * version in If-Match). The kill cycles take turns with the two SQLite drivers.
+ * version in If-Match).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,7 +18,7 @@ import type { Knex } from 'knex';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../../../server/config.js';
 import { present } from '../../../server/lookup.js';
-import { connect, DEFAULT_SQLITE_DRIVER, SQLITE_DRIVERS, type SqliteDriver } from '../../../server/db/connect.js';
+import { connect } from '../../../server/db/connect.js';
 import { FIXTURE_GENERATED_DIR } from '../../support/fixture-paths.js';
 import { DEMO_PASSWORD } from '../../support/test-app.js';
 
@@ -39,8 +39,8 @@ afterAll(() => {
 interface Server { child: ChildProcess; api: string; exited: Promise<void> }
 
 /** `node --import tsx server/main.ts` on the test's file and the fixture; resolves on its "listening on" line. */
-function startServer(driver: SqliteDriver = DEFAULT_SQLITE_DRIVER): Promise<Server> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', SQLITE_FILE: sqliteFile, SQLITE_DRIVER: driver, GENERATED_DIR: FIXTURE_GENERATED_DIR };
+function startServer(): Promise<Server> {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', SQLITE_FILE: sqliteFile, GENERATED_DIR: FIXTURE_GENERATED_DIR };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
@@ -213,9 +213,8 @@ async function checkFile(): Promise<number> {
 describe('SIGKILL in the middle of a write load', () => {
   it(`keeps every acknowledged write whole over ${CYCLES} kill and restart cycles`, async () => {
     let acked = 0;
-    // The cycles take turns with the SQLite drivers (SQLITE_DRIVER): each must keep what the other wrote.
     for (let cycle = 0; cycle < CYCLES; cycle++) {
-      const server = await startServer(SQLITE_DRIVERS[cycle % SQLITE_DRIVERS.length]);
+      const server = await startServer();
       acked += await loadAndKill(server);
       await checkFile();
     }
@@ -242,7 +241,7 @@ describe('SIGKILL in the middle of a write load', () => {
     const landed = await checkFile();
 
     const cutOff = [...orders.values(), ...articles.values()].filter((o) => o === 'unknown').length;
-    console.log(`crash safety: ${CYCLES} SIGKILLs (drivers ${SQLITE_DRIVERS.join(', ')} in turn), ${acked} acknowledged writes, ${cutOff} creates cut off by a kill (${landed} of them committed)`);
+    console.log(`crash safety: ${CYCLES} SIGKILLs, ${acked} acknowledged writes, ${cutOff} creates cut off by a kill (${landed} of them committed)`);
     expect(acked).toBeGreaterThanOrEqual(CYCLES * ACKS_BEFORE_KILL);
     // Nothing in this load is a client mistake: any refusal is a server fault under concurrency.
     expect([...orders.values(), ...articles.values()].filter((o) => o === 'refused')).toEqual([]);
