@@ -71,3 +71,29 @@ test('sede.30480 scorre i movimenti con successiva e precedente, e Indietro ripo
     await expectPath(page, `/movimenti/search/movimento/${ORDERED[40].id}`);
   });
 });
+
+test('successiva cliccata di nuovo mentre la pagina 2 arriva: la pagina 3 mostra le sue righe, non quelle della 2', async ({ newPage }) => {
+  const page = await newPage();
+  await page.setViewportSize({ width: 1400, height: 900 });
+  const rows = page.locator('table tbody tr[tabindex="0"]');
+  const pager = page.getByRole('navigation', { name: 'Pagine' });
+  const search = `/movimenti/search?dataOperazioneDa=${FROM}&dataOperazioneA=${TO}`;
+  await page.goto(search);
+  await expectPath(page, '/login/banca');
+  await submitLogin(page, 'sede.30480');
+  await expectPath(page, '/movimenti/search');
+  await page.goto(search);
+  await expect(rows.first()).toContainText(ORDERED[0].oraOperazione);
+
+  // A slow answer for every page asked by cursor: page 2 is still on its way when "next" is clicked again.
+  await page.route((url) => url.pathname.startsWith('/webpos/api/') && url.searchParams.has('cursor'), async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await route.continue();
+  });
+  await pager.getByRole('button', { name: 'Pagina successiva' }).click();
+  await expect(pager.getByRole('button', { name: 'Pagina 2' })).toHaveAttribute('aria-current', 'page');
+  await pager.getByRole('button', { name: 'Pagina successiva' }).click();
+  await expect(pager.getByRole('button', { name: 'Pagina 3' })).toHaveAttribute('aria-current', 'page');
+  await expect(rows.first()).toContainText(ORDERED[40].oraOperazione);
+  await expect(rows).toHaveCount(20);
+});

@@ -57,5 +57,9 @@ export function useEntityList(entity: EntityMeta, query: EntityListQuery, enable
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
   if (!enabled) return { rows: [], totalCount: 0, totalCountCapped: false, cursors: {}, loading: false, error: null, reload };
   const answer = answered?.answer;
-  return { rows: answer?.rows ?? [], totalCount: answer?.totalCount ?? 0, totalCountCapped: answer?.totalCountCapped ?? false, cursors: answer?.cursors ?? {}, loading: answered?.request !== request, error: answer?.error ?? null, reload };
+  const loading = answered?.request !== request;
+  // The rows on screen stay while the next page loads, but its cursors are the old page's: "next" clicked then
+  // would ask the page just asked for again and number it one further (page 3 showing page 2's rows). Without
+  // cursors the move goes by page number.
+  return { rows: answer?.rows ?? [], totalCount: answer?.totalCount ?? 0, totalCountCapped: answer?.totalCountCapped ?? false, cursors: loading ? {} : answer?.cursors ?? {}, loading, error: answer?.error ?? null, reload };
 }
