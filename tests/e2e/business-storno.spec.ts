@@ -9,22 +9,11 @@
  *   masked) confirms the account and shows the merchant's data; the same link again is invalid.
  */
 import Database from 'better-sqlite3';
-import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture';
 import { expect, test } from './support/fixtures';
+import { captureMails } from './support/mail-capture';
 import { expectPath, submitLogin } from './support/steps';
 
-let smtp: SmtpCapture | undefined;
-// The file's server, started by its first test, sends its mails to this SMTP server: its address is in the
-// environment the server inherits from the moment this file loads (a port of this worker's own range).
-const SMTP_PORT = 40_000 + (process.pid % 10_000);
-process.env.SMTP_URL = `smtp://127.0.0.1:${SMTP_PORT}`;
-test.beforeAll(async () => {
-  smtp = await startSmtpCapture(SMTP_PORT);
-});
-test.afterAll(async () => {
-  delete process.env.SMTP_URL;
-  await smtp?.close();
-});
+const mails = captureMails();
 
 /** A movement of Bar Centrale's store 1001 written as the acquiring system would, dated today. */
 function insertMovement(databaseFile: string, id: string): void {
@@ -110,7 +99,7 @@ test("un esercente si registra da /login/merchant e conferma l'utenza dal colleg
   const link = await test.step('il collegamento arriva per e-mail', async () => {
     let text = '';
     await expect.poll(() => {
-      text = smtp?.messages.map((m) => m.text ?? '').find((t) => t.includes('accountConfirm#guid=')) ?? '';
+      text = mails.messages().map((m) => m.text ?? '').find((t) => t.includes('accountConfirm#guid=')) ?? '';
       return text;
     }, { timeout: 15_000 }).not.toBe('');
     const match = /\/wpbusiness\/accountConfirm#guid=[A-Za-z0-9_-]+/.exec(text);

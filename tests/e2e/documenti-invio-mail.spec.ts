@@ -6,28 +6,13 @@
  * a: ...', and the mail with the PDF reaches the SMTP server. The same for a debit letter on a 390 px phone, with no
  * sideways scroll. That nobody mails another merchant's document is tests/server/documenti-invio-mail.test.ts's.
  */
-import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture';
 import { expect, test } from './support/fixtures';
+import { captureMails } from './support/mail-capture';
 import { expectPath, submitLogin } from './support/steps';
 
-let smtp: SmtpCapture | undefined;
-// The file's server sends its mails to this SMTP server (a port of this worker's own range), as business-storno does.
-const SMTP_PORT = 41_000 + (process.pid % 9_000);
-process.env.SMTP_URL = `smtp://127.0.0.1:${SMTP_PORT}`;
-test.beforeAll(async () => {
-  smtp = await startSmtpCapture(SMTP_PORT);
-});
-test.afterAll(async () => {
-  delete process.env.SMTP_URL;
-  await smtp?.close();
-});
+const { mailTo } = captureMails();
 
 const MERCHANT_MAIL = 'amministrazione@barcentrale.example';
-
-async function mailTo(address: string) {
-  await expect.poll(() => smtp?.messages.some((m) => (m.to && !Array.isArray(m.to) ? m.to.text : '') === address)).toBe(true);
-  return smtp?.messages.find((m) => (m.to && !Array.isArray(m.to) ? m.to.text : '') === address);
-}
 
 test("l'esercente invia il contratto per e-mail, a 1400 px", async ({ page }) => {
   await page.setViewportSize({ width: 1400, height: 900 });
@@ -56,9 +41,9 @@ test("l'esercente invia il contratto per e-mail, a 1400 px", async ({ page }) =>
     await expect(page.getByText('Mail inviata correttamente a: commercialista@studio.example')).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     const mail = await mailTo('commercialista@studio.example');
-    expect(mail?.subject).toBe('Contratto n. 30480000012345');
-    expect(mail?.attachments.map((a) => a.filename)).toEqual(['contratto-0001234.pdf']);
-    expect(mail?.attachments[0]?.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(mail.subject).toBe('Contratto n. 30480000012345');
+    expect(mail.attachments.map((a) => a.filename)).toEqual(['contratto-0001234.pdf']);
+    expect(mail.attachments[0]?.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 });
 
@@ -78,6 +63,6 @@ test("l'esercente invia una lettera di addebito per e-mail, su un telefono da 39
   await dialog.getByRole('button', { name: 'Sì' }).click();
   await expect(page.getByText(`Mail inviata correttamente a: ${MERCHANT_MAIL}`)).toBeVisible();
   const mail = await mailTo(MERCHANT_MAIL);
-  expect(mail?.attachments.map((a) => a.filename)).toEqual(['lettera-addebito-1002-2026-09.pdf']);
+  expect(mail.attachments.map((a) => a.filename)).toEqual(['lettera-addebito-1002-2026-09.pdf']);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });

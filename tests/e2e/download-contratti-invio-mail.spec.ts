@@ -8,31 +8,16 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture';
 import { expect, test } from './support/fixtures';
+import { captureMails } from './support/mail-capture';
 import { expectPath, submitLogin } from './support/steps';
 
-let smtp: SmtpCapture | undefined;
-// The file's server sends its mails to this SMTP server (ports 50000-58999: the other mail files' ranges end below)
-const SMTP_PORT = 50_000 + (process.pid % 9_000);
-process.env.SMTP_URL = `smtp://127.0.0.1:${SMTP_PORT}`;
-test.beforeAll(async () => {
-  smtp = await startSmtpCapture(SMTP_PORT);
-});
-test.afterAll(async () => {
-  delete process.env.SMTP_URL;
-  await smtp?.close();
-});
+const { mailTo } = captureMails();
 
 const CONTRATTI = '/esercente/downloadContratti';
 const FERRAMENTA = 'c0000000-0000-4000-8000-000000002345';
 const FERRAMENTA_MAIL = 'info@ferramentaverdi.example';
 
-const recipient = (m: { to?: unknown }) => (m.to && !Array.isArray(m.to) && typeof m.to === 'object' && 'text' in m.to ? String(m.to.text) : '');
-async function mailTo(address: string) {
-  await expect.poll(() => smtp?.messages.some((m) => recipient(m) === address)).toBe(true);
-  return smtp?.messages.find((m) => recipient(m) === address);
-}
 
 async function blocking(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).setLegacyMode().analyze();
@@ -72,9 +57,9 @@ test('la sede invia per e-mail un contratto scelto dal download contratti, a 140
     await expect(page.getByText('Mail inviata correttamente a: commercialista.verdi@studio.example')).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     const mail = await mailTo('commercialista.verdi@studio.example');
-    expect(mail?.subject).toBe('Contratto n. 30480000023456');
-    expect(mail?.attachments.map((a) => a.filename)).toEqual(['contratto-0002345.pdf']);
-    expect(mail?.attachments[0]?.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(mail.subject).toBe('Contratto n. 30480000023456');
+    expect(mail.attachments.map((a) => a.filename)).toEqual(['contratto-0002345.pdf']);
+    expect(mail.attachments[0]?.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 });
 
@@ -94,6 +79,6 @@ test('la sede invia il contratto all\'esercente da un telefono da 390 px', async
   await dialog.getByRole('button', { name: 'Sì' }).click();
   await expect(page.getByText(`Mail inviata correttamente a: ${FERRAMENTA_MAIL}`)).toBeVisible();
   const mail = await mailTo(FERRAMENTA_MAIL);
-  expect(mail?.attachments.map((a) => a.filename)).toEqual(['contratto-0002345.pdf']);
+  expect(mail.attachments.map((a) => a.filename)).toEqual(['contratto-0002345.pdf']);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });
