@@ -97,7 +97,8 @@ function throughRestrictions(model: Pick<Model, 'bindings' | 'entities'>, entity
     if (value === undefined || expected(value, caller, []) === undefined) return [];
     const target = entityByName(model, through.entity);
     const columnOf = (field: string) => named(target.fields, field, `${target.name} fields`).column;
-    const key = columnOf(target.key[0]);
+    // The referenced field (the target's key the reference holds), as the reference's own check reads it.
+    const key = columnOf(named(entity.fields, through.field, `${entity.name} fields`).reference?.field ?? target.key[0]);
     return [{
       dimension, value, target, field: through.field, key,
       column: columnOf(target.scope[dimension] ?? ''),
