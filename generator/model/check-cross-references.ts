@@ -5,6 +5,7 @@
  */
 import { machinesOf, type CustomOperationModel, type EntityModel, type FieldModel, type Model } from '../../common/model.js';
 import { isFixedExpression } from '../../common/child-fixed.js';
+import { SCOPE_DIMENSIONS } from '../../common/data-scope.js';
 import { logicVars } from '../../common/lifecycle.js';
 import { machinePath } from './build-lifecycle.js';
 import { checkExistsFilters } from './check-exists-filters.js';
@@ -237,12 +238,14 @@ function checkViewRows(
  * carry that dimension in a field of its own, so the caller's restriction is a predicate on its rows.
  */
 function checkScopeThrough(entity: EntityModel, byName: Map<string, EntityModel>, source: SourceFile, report: (source: SourceFile, path: PathSegment[], message: string) => void): void {
-  for (const [dimension, through] of Object.entries(entity.scopeThrough ?? {})) {
+  for (const dimension of SCOPE_DIMENSIONS) {
+    const through = entity.scopeThrough?.[dimension];
+    if (!through) continue;
     const target = byName.get(through.entity);
     if (!target) continue; // the reference field's own check names the unknown entity
     const at: PathSegment[] = ['scope', dimension, 'through'];
     if (target === entity) report(source, at, `scope.${dimension}.through '${through.field}' points at ${entity.name} itself: name a field of ${entity.name} holding the ${dimension} instead.`);
-    else if (target.scope[dimension as keyof EntityModel['scope']] === undefined) {
+    else if (target.scope[dimension] === undefined) {
       report(source, at, `scope.${dimension}.through '${through.field}' points at ${target.name}, whose scope has no ${dimension} field of its own: the ${dimension} must be carried by the referenced row.`);
     }
   }

@@ -23,9 +23,9 @@ export function checkScope(
     else {
       const path = ['scope', dimension, 'through'];
       checkField(field.through, path, 'Scope reference field');
-      const raw = fields[field.through] as { type?: string } | undefined;
+      const raw = fieldOf(fields, field.through);
       if (raw && raw.type !== 'reference') {
-        diagnostics.push({ ...source.positionOf(path), message: `scope.${dimension}.through must name a reference field: '${field.through}' is a ${raw.type ?? 'string'}, so it points at no row that carries the ${dimension}.` });
+        diagnostics.push({ ...source.positionOf(path), message: `scope.${dimension}.through must name a reference field: '${field.through}' is a ${raw.type}, so it points at no row that carries the ${dimension}.` });
       }
     }
     const wider = NEEDS[dimension];
@@ -45,7 +45,12 @@ export function splitScope(scope: RawScope, fields: RawEntity['fields']): { scop
   for (const dimension of SCOPE_DIMENSIONS) {
     const value = scope[dimension];
     if (typeof value === 'string') own[dimension] = value;
-    else if (value) through[dimension] = { field: value.through, entity: (fields[value.through] as { entity?: string } | undefined)?.entity ?? '' };
+    else if (value) through[dimension] = { field: value.through, entity: fieldOf(fields, value.through)?.entity ?? '' };
   }
   return { scope: own, through };
+}
+
+/** The raw field of that name, if the entity has it. */
+function fieldOf(fields: RawEntity['fields'], name: string): RawEntity['fields'][string] | undefined {
+  return Object.hasOwn(fields, name) ? fields[name] : undefined;
 }

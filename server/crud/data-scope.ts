@@ -7,7 +7,7 @@
  */
 import type { Knex } from 'knex';
 import { bindingsOf } from '../../common/bindings.js';
-import { kindReaches, restrictionsOf, type ScopeDimension, type ScopeValue } from '../../common/data-scope.js';
+import { kindReaches, restrictionsOf, SCOPE_DIMENSIONS, type ScopeDimension, type ScopeValue } from '../../common/data-scope.js';
 import { entityByName, type EntityModel, type Model } from '../../common/model.js';
 import { textOf } from '../../common/text.js';
 import { inScope, whereInAssignedStores, whereInScope, type Caller } from '../domain/auth/caller.js';
@@ -76,11 +76,12 @@ export function whereInCallerScope(
 export async function throughInScope(
   db: Knex | Knex.Transaction, model: Pick<Model, 'bindings' | 'entities'>, entity: EntityModel, row: Row, caller?: Caller, access: ScopeAccess = 'write',
 ): Promise<boolean> {
+  if (!caller) return true;
   for (const through of throughRestrictions(model, entity, caller)) {
     const value = row[through.field];
     if (value === null || value === undefined) return false;
     const qb = db(through.target.table).where(through.key, textOf(value));
-    restrict(qb, through.target, through.dimension, through.column, through.value, caller as Caller, access);
+    restrict(qb, through.target, through.dimension, through.column, through.value, caller, access);
     if ((await qb.first(db.raw('1 as found'))) === undefined) return false;
   }
   return true;
@@ -91,8 +92,10 @@ function throughRestrictions(model: Pick<Model, 'bindings' | 'entities'>, entity
   if (!caller || !entity.scopeThrough) return [];
   const kind = bindingsOf(model).dataScope[caller.kind];
   if (kind.all) return [];
-  return Object.entries(entity.scopeThrough).flatMap(([name, through]) => {
-    const dimension = name as ScopeDimension;
+  const scopeThrough = entity.scopeThrough;
+  return SCOPE_DIMENSIONS.flatMap((dimension) => {
+    const through = scopeThrough[dimension];
+    if (!through) return [];
     const value = kind.restrict?.[dimension];
     if (value === undefined || expected(value, caller, []) === undefined) return [];
     const target = entityByName(model, through.entity);
