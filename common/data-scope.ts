@@ -13,6 +13,13 @@ export type ScopeDimension = (typeof SCOPE_DIMENSIONS)[number];
 /** An entity's dimensions, each mapped to the field holding it; empty when its rows are shared. */
 export type ScopeMap = Partial<Record<ScopeDimension, string>>;
 
+/**
+ * A dimension the row does not carry but takes through a reference (`scope: { branch: { through: pdvid } }`):
+ * the reference field and the entity it points to, whose own scope maps the dimension. The caller's restriction
+ * becomes "the referenced row has it", a subquery the database evaluates (server/crud/data-scope.ts).
+ */
+export interface ScopeThrough { field: string; entity: string }
+
 /** The kinds of caller (seed 000 §1): assistance, bank-side users (push agents too) and merchants. */
 export const CALLER_KINDS = ['assistance', 'bank', 'merchant'] as const;
 export type CallerKind = (typeof CALLER_KINDS)[number];

@@ -5,7 +5,7 @@
  */
 import type { FieldRule, JsonLogic } from './rules.js';
 import type { Bindings } from './bindings.js';
-import type { ScopeMap } from './data-scope.js';
+import type { ScopeDimension, ScopeMap, ScopeThrough } from './data-scope.js';
 import type { DashboardModel } from './dashboard.js';
 import type { ReportModel } from './report.js';
 import type { FormatMessageKey, NamedFormat } from './named-formats.js';
@@ -218,6 +218,8 @@ export interface EntityModel {
   relatedLists: RelatedListModel[];
   /** The row's data-scope dimensions and the fields holding them (common/data-scope.ts); empty when rows are shared. */
   scope: ScopeMap;
+  /** Dimensions taken through a reference to an entity that carries them (docs/spec-language.md#a-dimension-through-a-reference). */
+  scopeThrough?: Partial<Record<ScopeDimension, ScopeThrough>>;
   /**
    * Rows of the groups above a tree-scoped caller's group (scope `group`) are readable, never writable: what a
    * group above defines applies below (the roles a bank inherits from the acquirer's group).

@@ -16,7 +16,7 @@ import { buildLifecycle } from './build-lifecycle.js';
 import { compileRule } from './compile-rule.js';
 import type { RawEntity } from './spec-types.js';
 import { buildFormLayout } from './build-form-layout.js';
-import { checkScope } from './check-scope.js';
+import { checkScope, splitScope } from './check-scope.js';
 import { logicVars } from '../../common/lifecycle.js';
 
 const ALL_OPERATIONS: Operation[] = ['list', 'get', 'create', 'update', 'delete'];
@@ -129,7 +129,8 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
   [...(raw.api?.path ?? '').matchAll(/\{([^}]+)\}/g)].forEach((m, i) => {
     if (m[1] !== key[i]) diagnostics.push({ ...source.positionOf(['api', 'path']), message: `Path parameter {${m[1]}} must be key field number ${i + 1} ('${key[i] ?? 'none'}'): a collection path can only name leading key fields.` });
   });
-  checkScope(raw.scope ?? {}, source, diagnostics, checkField);
+  checkScope(raw.scope ?? {}, source, diagnostics, checkField, raw.fields);
+  const scope = splitScope(raw.scope ?? {}, raw.fields);
   if (raw.readAbove && !raw.scope?.group) diagnostics.push({ ...source.positionOf(['readAbove']), message: `${raw.entity} has readAbove but no scope group: readAbove opens the rows of the groups above the caller's, so it needs scope: { group: <field> }.` });
 
   const sortSpec = raw.list?.sort ?? key[0];
@@ -168,7 +169,8 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
     // The label defaults to the filtered field's: check-exists-filters fills it in.
     ...(raw.groupFilters ? { groupFilters: Object.entries(raw.groupFilters).map(([param, g]) => ({ param, field: g.field, group: g.group, label: g.label })) } : {}),
     ...(raw.existsFilters ? { existsFilters: Object.entries(raw.existsFilters).map(([param, x]) => ({ param, entity: x.entity, link: x.link, field: x.field, label: x.label ?? '' })) } : {}),
-    scope: raw.scope ?? {},
+    scope: scope.scope,
+    ...(Object.keys(scope.through).length ? { scopeThrough: scope.through } : {}),
     ...(raw.readAbove ? { readAbove: true as const } : {}),
     confirmations: raw.confirmations ?? [],
     ...(raw.success ? { success: raw.success } : {}),

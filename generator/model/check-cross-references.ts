@@ -5,6 +5,7 @@
  */
 import { machinesOf, type CustomOperationModel, type EntityModel, type FieldModel, type Model } from '../../common/model.js';
 import { isFixedExpression } from '../../common/child-fixed.js';
+import { SCOPE_DIMENSIONS } from '../../common/data-scope.js';
 import { logicVars } from '../../common/lifecycle.js';
 import { machinePath } from './build-lifecycle.js';
 import { checkExistsFilters } from './check-exists-filters.js';
@@ -34,6 +35,7 @@ export function checkCrossReferences(
   unique(entities.filter((e) => !e.value.viewOf), (e) => e.table, ['table'], 'Table', report);
   for (const { value: view, source } of entities) if (view.viewOf) checkView(view, byName.get(view.viewOf), source, report, [...byName.keys()]);
   for (const { value: entity, source } of entities) if (entity.viewRows) checkViewRows(entity, byName, source, report);
+  for (const { value: entity, source } of entities) checkScopeThrough(entity, byName, source, report);
   unique(entities.filter((e) => e.value.api.path), (e) => e.api.path, ['api', 'path'], 'API path', report);
 
   const routes = new Map<string, string>();
@@ -229,4 +231,22 @@ function checkViewRows(
       if (Object.keys(target.scope).length === 0) report(source, at('withinScope'), `viewRows.withinScope keeps the rows of ${target.name} in the caller's data scope, but ${target.name} has no scope.`);
     }
   });
+}
+
+/**
+ * A dimension taken through a reference (`scope: { branch: { through: pdvid } }`): the referenced entity must
+ * carry that dimension in a field of its own, so the caller's restriction is a predicate on its rows.
+ */
+function checkScopeThrough(entity: EntityModel, byName: Map<string, EntityModel>, source: SourceFile, report: (source: SourceFile, path: PathSegment[], message: string) => void): void {
+  for (const dimension of SCOPE_DIMENSIONS) {
+    const through = entity.scopeThrough?.[dimension];
+    if (!through) continue;
+    const target = byName.get(through.entity);
+    if (!target) continue; // the reference field's own check names the unknown entity
+    const at: PathSegment[] = ['scope', dimension, 'through'];
+    if (target === entity) report(source, at, `scope.${dimension}.through '${through.field}' points at ${entity.name} itself: name a field of ${entity.name} holding the ${dimension} instead.`);
+    else if (target.scope[dimension] === undefined) {
+      report(source, at, `scope.${dimension}.through '${through.field}' points at ${target.name}, whose scope has no ${dimension} field of its own: the ${dimension} must be carried by the referenced row.`);
+    }
+  }
 }

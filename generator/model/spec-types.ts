@@ -3,7 +3,7 @@ import type { EntityRole } from '../../common/bindings.js';
 import type { MailTemplates, Operation } from '../../common/model.js';
 import type { NamedFormat } from '../../common/named-formats.js';
 import type { JsonLogic } from '../../common/rules.js';
-import type { DataScopeBindings, ScopeMap } from '../../common/data-scope.js';
+import type { DataScopeBindings, ScopeDimension } from '../../common/data-scope.js';
 export interface RawField {
   type: 'string' | 'integer' | 'decimal' | 'boolean' | 'date' | 'datetime' | 'enum' | 'reference' | 'file';
   file?: { maxSize: number; accept: string[]; namePattern?: string; success?: string };
@@ -22,6 +22,8 @@ export interface RawField {
   renamedFrom?: string;
 }
 
+export type RawScope = Partial<Record<ScopeDimension, string | { through: string }>>;
+
 export interface RawEntity {
   entity: string; label?: string; labelPlural?: string; description?: string; table: string;
   key: string | string[]; permission?: string;
@@ -30,7 +32,8 @@ export interface RawEntity {
   rowPermissions?: { field: string; group: string; permission: string }[];
   existsFilters?: Record<string, { entity: string; link: Record<string, string>; field: string; label?: string }>;
   groupFilters?: Record<string, { field: string; group: string; label: string }>;
-  scope?: ScopeMap;
+  /** A dimension's own field, or `{ through: <reference field> }` when the referenced row carries it. */
+  scope?: RawScope;
   readAbove?: boolean;
   audit?: boolean;
   /** Public reference data: any signed-in user searches and reads its display fields (docs/spec-language.md#references). */

@@ -7,10 +7,11 @@
  */
 import type { Knex } from 'knex';
 import { bindingsOf } from '../../common/bindings.js';
-import { kindReaches, restrictionsOf, type ScopeDimension, type ScopeValue } from '../../common/data-scope.js';
-import type { EntityModel, Model } from '../../common/model.js';
+import { kindReaches, restrictionsOf, SCOPE_DIMENSIONS, type ScopeDimension, type ScopeValue } from '../../common/data-scope.js';
+import { entityByName, type EntityModel, type Model } from '../../common/model.js';
 import { textOf } from '../../common/text.js';
 import { inScope, whereInAssignedStores, whereInScope, type Caller } from '../domain/auth/caller.js';
+import { named } from '../lookup.js';
 import type { Row } from './row-mapping.js';
 
 /** Reading or writing: `readAbove` widens the first only. */
@@ -51,7 +52,7 @@ export function scopeFieldsOf(model: Pick<Model, 'bindings'>, entity: EntityMode
 
 /** Restricts a query of `entity` to the caller's scope; `column` maps a field to its column. */
 export function whereInCallerScope(
-  model: Pick<Model, 'bindings'>, entity: EntityModel, qb: Knex.QueryBuilder, column: (field: string) => string, caller?: Caller, access: ScopeAccess = 'write',
+  model: Pick<Model, 'bindings' | 'entities'>, entity: EntityModel, qb: Knex.QueryBuilder, column: (field: string) => string, caller?: Caller, access: ScopeAccess = 'write',
 ): void {
   if (!caller) return;
   const kind = bindingsOf(model).dataScope[caller.kind];
@@ -60,22 +61,70 @@ export function whereInCallerScope(
     qb.whereRaw('1 = 0');
     return;
   }
-  for (const { dimension, field, value } of restrictionsOf(kind, entity.scope)) {
-    const col = column(field);
-    switch (value) {
-      // Only a column of groups can hold a merchant's group.
-      case 'groupTree': {
-        const above = readableAbove(entity, dimension, caller, access);
-        if (above.length === 0) whereInScope(qb, col, caller, { merchantGroups: dimension === 'group' });
-        else qb.where((q) => { whereInScope(q, col, caller, { merchantGroups: true }); q.orWhereIn(col, [...above]); });
-        break;
-      }
-      case 'ownBranch': if (caller.cab !== undefined) qb.where(col, caller.cab); break;
-      case 'ownGroup': qb.where(col, caller.group); break;
-      // A merchant caller always has them; anyone else bound to these values matches nothing.
-      case 'ownBank': qb.where(col, caller.merchant?.bank ?? null); break;
-      case 'ownMerchant': qb.where(col, caller.merchant?.code ?? null); break;
-      case 'assignedStores': if (caller.stores) whereInAssignedStores(qb, col, caller); break;
+  for (const { dimension, field, value } of restrictionsOf(kind, entity.scope)) restrict(qb, entity, dimension, column(field), value, caller, access);
+  // A dimension taken through a reference: the referenced rows that have it, as a subquery of keys.
+  for (const through of throughRestrictions(model, entity, caller)) {
+    qb.whereIn(column(through.field), (sub) => { through.select(sub); restrict(sub, through.target, through.dimension, through.column, through.value, caller, access); });
+  }
+}
+
+/**
+ * Whether the rows `row` refers to by its `through` dimensions (`scope: { branch: { through: pdvid } }`) are in the
+ * caller's scope of those dimensions: one query per such dimension that restricts the caller (a branch user on a
+ * terminal's store), none otherwise. Own dimensions are `rowInScope`'s.
+ */
+export async function throughInScope(
+  db: Knex | Knex.Transaction, model: Pick<Model, 'bindings' | 'entities'>, entity: EntityModel, row: Row, caller?: Caller, access: ScopeAccess = 'write',
+): Promise<boolean> {
+  if (!caller) return true;
+  for (const through of throughRestrictions(model, entity, caller)) {
+    const value = row[through.field];
+    if (value === null || value === undefined) return false;
+    const qb = db(through.target.table).where(through.key, textOf(value));
+    restrict(qb, through.target, through.dimension, through.column, through.value, caller, access);
+    if ((await qb.first(db.raw('1 as found'))) === undefined) return false;
+  }
+  return true;
+}
+
+/** The dimensions of `entity` taken through a reference that restrict this caller, with the referenced entity's columns. */
+function throughRestrictions(model: Pick<Model, 'bindings' | 'entities'>, entity: EntityModel, caller?: Caller) {
+  if (!caller || !entity.scopeThrough) return [];
+  const kind = bindingsOf(model).dataScope[caller.kind];
+  if (kind.all) return [];
+  const scopeThrough = entity.scopeThrough;
+  return SCOPE_DIMENSIONS.flatMap((dimension) => {
+    const through = scopeThrough[dimension];
+    if (!through) return [];
+    const value = kind.restrict?.[dimension];
+    if (value === undefined || expected(value, caller, []) === undefined) return [];
+    const target = entityByName(model, through.entity);
+    const columnOf = (field: string) => named(target.fields, field, `${target.name} fields`).column;
+    // The referenced field (the target's key the reference holds), as the reference's own check reads it.
+    const key = columnOf(named(entity.fields, through.field, `${entity.name} fields`).reference?.field ?? target.key[0]);
+    return [{
+      dimension, value, target, field: through.field, key,
+      column: columnOf(target.scope[dimension] ?? ''),
+      select: (sub: Knex.QueryBuilder) => sub.from(target.table).select(key),
+    }];
+  });
+}
+
+/** One restriction of a query on the column holding `dimension`. */
+function restrict(qb: Knex.QueryBuilder, entity: EntityModel, dimension: ScopeDimension, col: string, value: ScopeValue, caller: Caller, access: ScopeAccess): void {
+  switch (value) {
+    // Only a column of groups can hold a merchant's group.
+    case 'groupTree': {
+      const above = readableAbove(entity, dimension, caller, access);
+      if (above.length === 0) whereInScope(qb, col, caller, { merchantGroups: dimension === 'group' });
+      else qb.where((q) => { whereInScope(q, col, caller, { merchantGroups: true }); q.orWhereIn(col, [...above]); });
+      break;
     }
+    case 'ownBranch': if (caller.cab !== undefined) qb.where(col, caller.cab); break;
+    case 'ownGroup': qb.where(col, caller.group); break;
+    // A merchant caller always has them; anyone else bound to these values matches nothing.
+    case 'ownBank': qb.where(col, caller.merchant?.bank ?? null); break;
+    case 'ownMerchant': qb.where(col, caller.merchant?.code ?? null); break;
+    case 'assignedStores': if (caller.stores) whereInAssignedStores(qb, col, caller); break;
   }
 }

@@ -13,7 +13,7 @@ import { configValue } from '../config-value.js';
 import { constraintKind, uniqueViolation } from '../db/db-errors.js';
 import { ApiError, type ErrorDetail } from '../http/api-error.js';
 import { holds, type Caller } from '../domain/auth/caller.js';
-import { rowInScope, scopeFieldsOf, whereInCallerScope } from './data-scope.js';
+import { rowInScope, scopeFieldsOf, throughInScope, whereInCallerScope } from './data-scope.js';
 import type { EntityHooks } from '../domain/hooks.js';
 import { audited, recordAudit, type AuditOperation } from './audit.js';
 import { outOfColumnRange } from './column-range.js';
@@ -220,7 +220,7 @@ export class EntityService {
   /** The row without its children, or undefined when it is missing or outside the caller's scope. */
   async find(key: Row, caller?: Caller): Promise<Row | undefined> {
     const row = await this.repo.find(this.db, key);
-    return row && this.readable(row, caller) && await this.inCallersViewRows(this.db, key, caller) ? row : undefined;
+    return row && await this.readable(this.db, row, caller) && await this.inCallersViewRows(this.db, key, caller) ? row : undefined;
   }
 
   /**
@@ -246,7 +246,7 @@ export class EntityService {
   async get(key: Row, caller?: Caller, db: Knex | Knex.Transaction = this.db): Promise<Row> {
     const row = await this.repo.find(db, key);
     // Outside the caller's scope is the same answer as missing: no row's data, not even its existence.
-    if (!row || !this.readable(row, caller) || !(await this.inCallersViewRows(db, key, caller))) throw new ApiError('NOT_FOUND');
+    if (!row || !(await this.readable(db, row, caller)) || !(await this.inCallersViewRows(db, key, caller))) throw new ApiError('NOT_FOUND');
     this.requireRowPermission(row, 'get', caller);
     for (const child of this.entity.children) {
       const rows = await this.childRepo(child).findWhere(db, this.linkValues(child, row));
@@ -265,7 +265,7 @@ export class EntityService {
       enforceFieldConditions(this.entity, row, body, undefined);
       // Internal saves (demo data) are not checked: the key governs what callers may send.
       if (caller) await enforceEnabledBy(trx, this.model, this.entity, row, body, undefined);
-      if (!this.visible(row, caller)) throw new ApiError('FORBIDDEN');
+      if (!(await this.visible(trx, row, caller))) throw new ApiError('FORBIDDEN');
       this.requireRowPermission(row, 'create', caller);
       await refuseAssistanceOnly(trx, this.model, this.entity, body, null, caller);
       const storedFiles = new Map<string, StoredFileMeta>();
@@ -277,14 +277,14 @@ export class EntityService {
       }
       await this.hooks.beforeSave?.({ ...this.hookTools(trx, true), afterCommit, caller, row, body });
       const existing = await this.repo.find(trx, keyOf(this.entity, row));
-      if (existing) throw this.duplicate(this.entity, existing, caller);
+      if (existing) throw await this.duplicate(trx, this.entity, existing, caller);
       // A view's key taken by a row outside its rows (a bank's user, for the merchant users): as out of scope.
       if (this.entity.viewRows && await this.repo.exists(trx, keyOf(this.entity, row))) throw new ApiError('FORBIDDEN');
       // A new row's one-to-one child is new too: bank 11000 must not take over the existing group 11000
       // (saveChildren updates a child it finds, which is right for an update only).
       for (const child of this.entity.children.filter((c) => c.kind === 'one')) {
         const taken = (await this.childRepo(child).findWhere(trx, this.linkValues(child, row))).at(0);
-        if (taken) throw this.duplicate(this.childRepo(child).entity, taken, caller);
+        if (taken) throw await this.duplicate(trx, this.childRepo(child).entity, taken, caller);
       }
       await this.checkReferences(trx, this.entity, row, '', caller);
       await this.lifecycle.beforeInsert(trx, row, caller);
@@ -313,7 +313,7 @@ export class EntityService {
       const mismatched = this.entity.key.filter((k) => body[k] !== undefined && textOf(body[k]) !== textOf(key[k]));
       if (mismatched.length) throw this.keyMismatch(mismatched);
       const current = await this.repo.findForUpdate(trx, key);
-      if (!current || !this.visible(current, caller)) throw new ApiError('NOT_FOUND');
+      if (!current || !(await this.visible(trx, current, caller))) throw new ApiError('NOT_FOUND');
       if (options.expect && !meets(current, options.expect)) throw new ApiError('INVALID_TRANSITION');
       this.requireRowPermission(current, 'update', caller);
       const before = await this.before(trx, key, caller, options);
@@ -325,7 +325,7 @@ export class EntityService {
       const row = this.prepare(this.entity, { ...current, ...stripChildren(this.entity, body), ...key });
       enforceFieldConditions(this.entity, row, body, current);
       if (caller) await enforceEnabledBy(trx, this.model, this.entity, row, body, current);
-      if (!this.visible(row, caller)) throw new ApiError('FORBIDDEN');
+      if (!(await this.visible(trx, row, caller))) throw new ApiError('FORBIDDEN');
       // Turning a row into one another function governs (a merchant made virtual) needs that function too.
       this.requireRowPermission(row, 'update', caller);
       await this.lifecycle.beforeUpdate(trx, current, row, caller);
@@ -345,7 +345,7 @@ export class EntityService {
   delete(key: Row, caller?: Caller, options: WriteOptions = {}): Promise<void> {
     return this.transaction(async (trx, afterCommit) => {
       const current = await this.repo.findForDelete(trx, key);
-      if (!current || !this.visible(current, caller)) throw new ApiError('NOT_FOUND');
+      if (!current || !(await this.visible(trx, current, caller))) throw new ApiError('NOT_FOUND');
       this.requireRowPermission(current, 'delete', caller);
       const before = await this.before(trx, key, caller, options);
       await this.lifecycle.beforeDelete(trx, current, caller);
@@ -373,7 +373,7 @@ export class EntityService {
   ): Promise<Row> {
     return this.transaction(async (trx) => {
       const current = await this.repo.findForUpdate(trx, key);
-      if (!current || !this.visible(current, caller)) throw new ApiError('NOT_FOUND');
+      if (!current || !(await this.visible(trx, current, caller))) throw new ApiError('NOT_FOUND');
       const before = await this.before(trx, key, caller, options);
       const described = before ? await describe(trx, before) : null;
       const values = await change(trx, current);
@@ -396,7 +396,7 @@ export class EntityService {
   replaceChildren(key: Row, childName: string, items: Row[], caller?: Caller, options: WriteOptions = {}): Promise<Row[]> {
     return this.transaction(async (trx, afterCommit) => {
       const current = await this.repo.findForUpdate(trx, key);
-      if (!current || !this.visible(current, caller)) throw new ApiError('NOT_FOUND');
+      if (!current || !(await this.visible(trx, current, caller))) throw new ApiError('NOT_FOUND');
       this.requireRowPermission(current, 'childReplace', caller);
       const before = await this.before(trx, key, caller, options);
       // The body of this call is the list itself, so error paths start at the item index (0.codModpos).
@@ -423,7 +423,7 @@ export class EntityService {
   transition(key: Row, name: string, caller: Caller, options: WriteOptions = {}, input: Row = {}): Promise<{ message: string; row: Row }> {
     return this.transaction(async (trx) => {
       const current = await this.repo.findForUpdate(trx, key);
-      if (!current || !this.visible(current, caller)) throw new ApiError('NOT_FOUND');
+      if (!current || !(await this.visible(trx, current, caller))) throw new ApiError('NOT_FOUND');
       const before = await this.before(trx, key, caller, options);
       // An `insert` effect creates its row as the caller, through the target's own service (scope, rules, audit).
       const insertRow = async (entity: string, row: Row) => {
@@ -526,8 +526,8 @@ export class EntityService {
    * is the one for creating any row out of scope (403 without details), so nobody learns which keys other
    * banks use (issue 12 item 15a).
    */
-  private duplicate(entity: EntityModel, existing: Row, caller?: Caller): ApiError {
-    return this.visibleIn(entity, existing, caller) ? new ApiError('DUPLICATE_KEY') : new ApiError('FORBIDDEN');
+  private async duplicate(db: Knex | Knex.Transaction, entity: EntityModel, existing: Row, caller?: Caller): Promise<ApiError> {
+    return await this.visibleIn(db, entity, existing, caller) ? new ApiError('DUPLICATE_KEY') : new ApiError('FORBIDDEN');
   }
 
   keyMismatch(fields: string[]): ApiError {
@@ -535,17 +535,18 @@ export class EntityService {
   }
 
   /** Seed 000 §6 and seed 002 §3, as spec/platform/bindings.yaml `dataScope` says (./data-scope.ts). */
-  private visible(row: Row, caller?: Caller): boolean {
-    return this.visibleIn(this.entity, row, caller);
+  private visible(db: Knex | Knex.Transaction, row: Row, caller?: Caller): Promise<boolean> {
+    return this.visibleIn(db, this.entity, row, caller);
   }
 
-  private visibleIn(entity: EntityModel, row: Row, caller?: Caller): boolean {
-    return rowInScope(this.model, entity, row, caller);
+  /** The row's own dimensions, then those it takes through a reference (a terminal's branch, from its store). */
+  private async visibleIn(db: Knex | Knex.Transaction, entity: EntityModel, row: Row, caller?: Caller): Promise<boolean> {
+    return rowInScope(this.model, entity, row, caller) && await throughInScope(db, this.model, entity, row, caller);
   }
 
   /** As visible, for a read: an entity with `readAbove` is read in the groups above the caller's too. */
-  private readable(row: Row, caller?: Caller): boolean {
-    return rowInScope(this.model, this.entity, row, caller, 'read');
+  private async readable(db: Knex | Knex.Transaction, row: Row, caller?: Caller): Promise<boolean> {
+    return rowInScope(this.model, this.entity, row, caller, 'read') && await throughInScope(db, this.model, this.entity, row, caller, 'read');
   }
 
   /**

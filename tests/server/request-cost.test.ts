@@ -181,9 +181,11 @@ describe('request cost does not grow with the banks below a federation', () => {
  * the same bank, each with a store and a terminal.
  */
 describe('request cost does not grow with the number of merchants', () => {
-  it('the merchant\'s and the operator\'s record, stores and terminals cost the same with 4 and 5,004 merchants', async () => {
+  it('the merchant\'s and the operator\'s record, stores and terminals, and a branch user\'s terminals, cost the same with 4 and 5,004 merchants', async () => {
     const merchant = await app.loginAs('merchant.0001234', 'merchant');
     const operator = await app.loginAs('operatore.0001234', 'merchant');
+    // A terminal's branch is its store's (scope branch through pdvid): a subquery on the stores, never a list of them.
+    const branch = await app.loginAs('filiale.30480', 'banca');
     const calls: Record<string, () => Promise<{ status: number }>> = {
       'merchant: own record': () => merchant.get(`${API}/esercenti/0001234`),
       'merchant: stores': () => merchant.get(`${API}/esercenti/0001234/negozi?size=10`),
@@ -191,6 +193,8 @@ describe('request cost does not grow with the number of merchants', () => {
       'operator: store': () => operator.get(`${API}/negozi/1001`),
       'operator: stores': () => operator.get(`${API}/negozi?size=10`),
       'operator: terminals of its store': () => operator.get(`${API}/negozi/1001/terminali`),
+      'branch: terminals': () => branch.get(`${API}/terminali?size=5`),
+      'branch: terminal': () => branch.get(`${API}/terminali/30480001`),
     };
     const measure = async () => {
       const out: Record<string, { rows: number; queries: number; longestSql: number; boundChars: number }> = {};
