@@ -153,7 +153,7 @@ export interface RawReport {
   period?: { field: string; maxMonths: number; defaultMonths?: number; messages: { required: string; order: string; tooLong: string } };
   exclude?: Record<string, string[]>;
   measures: Record<string, { label: string; sum?: string; average?: string; count?: true; format?: 'euro' | 'integer' | 'decimal'; where?: Record<string, string[]>; unless?: Record<string, string[]>; negative?: Record<string, string[]> }>;
-  dimensions: Record<string, { field?: string; fields?: string[]; label?: string; by?: 'value' | 'day' | 'month' | 'year' | 'weekday'; sort?: string; slots?: { from: string; to: string; label: string }[] }>;
+  dimensions: Record<string, { field?: string; fields?: string[]; label?: string; by?: 'value' | 'day' | 'month' | 'year' | 'weekday'; sort?: string; slots?: { from: string; to: string; label: string }[]; valueFunctions?: Record<string, string> }>;
   defaultDimension?: string; sort?: string; limit?: number; detail?: string;
   export?: { formats: 'xlsx'[]; emptyMessage?: string };
   charts?: { type: 'pie' | 'bar'; dimension: string; measure: string; title?: string; limit?: number }[];
