@@ -43,7 +43,7 @@ export interface RawEntity {
   fields: Record<string, RawField>;
   children?: Record<string, { entity: string; kind: 'one' | 'many'; link: Record<string, string>; label?: string; required?: boolean; fixed?: Record<string, unknown>;
     widget?: 'transferList' | 'tabs' | 'checkboxes'; itemLabel?: string; dropEmpty?: string[];
-    choices?: { field: string; values: Record<string, string>; labels?: Record<string, string>; onCreate?: string[]; message: string }; minItems?: number; maxItems?: number; messages?: Partial<Record<'minItems' | 'maxItems', string>>;
+    choices?: { field: string; values: Record<string, string>; labels?: Record<string, string>; onCreate?: string[]; message: string; functions?: Record<string, string> }; minItems?: number; maxItems?: number; messages?: Partial<Record<'minItems' | 'maxItems', string>>;
   }>;
   rules?: { description?: string; when?: Record<string, unknown>; whenLogic?: unknown; set: Record<string, unknown> }[];
   confirmations?: { field: string; from?: unknown; to?: unknown; title?: string; message: string }[];
