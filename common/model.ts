@@ -165,6 +165,8 @@ export interface ChildChoicesModel {
   labels: Record<string, string>;
   onCreate: string[];
   message: string;
+  /** Values tied to a function: offered to, and given by, only a caller holding some grant of it. */
+  functions?: Record<string, string>;
 }
 
 export interface ConfirmationModel { field: string; from?: unknown; to?: unknown; title?: string; message: string }

@@ -51,6 +51,8 @@ export interface ReportDimension {
   fields?: string[];
   /** This grouping's own order, else the report's. */
   sort?: ReportSort;
+  /** Values (an enum's codes) tied to a function: no group of them for a caller the function is withheld from (spec `valueFunctions`). */
+  valueFunctions?: Record<string, string>;
 }
 
 /** A measure's name or 'key' (the dimension's value), and which way. */

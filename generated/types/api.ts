@@ -5840,6 +5840,8 @@ export interface components {
             };
             /** @description More groups than rows in the answer: the totals still cover them all. */
             truncated: boolean;
+            /** @description The grouping's values whose function is withheld from the caller (spec valueFunctions): no group of them; the totals still count their rows. */
+            withheld?: string[];
         };
         AnalisiTransazioniRow: {
             /** @description Il valore del raggruppamento (null: non indicato) */
@@ -9879,6 +9881,8 @@ export interface components {
             };
             /** @description More groups than rows in the answer: the totals still cover them all. */
             truncated: boolean;
+            /** @description The grouping's values whose function is withheld from the caller (spec valueFunctions): no group of them; the totals still count their rows. */
+            withheld?: string[];
         };
         MovimentiAggregatiRow: {
             /** @description Il valore del raggruppamento (null: non indicato) */
@@ -9912,6 +9916,8 @@ export interface components {
             };
             /** @description More groups than rows in the answer: the totals still cover them all. */
             truncated: boolean;
+            /** @description The grouping's values whose function is withheld from the caller (spec valueFunctions): no group of them; the totals still count their rows. */
+            withheld?: string[];
         };
         MovimentiSatispayRow: {
             /** @description Commissioni */
@@ -12455,6 +12461,8 @@ export interface components {
             };
             /** @description More groups than rows in the answer: the totals still cover them all. */
             truncated: boolean;
+            /** @description The grouping's values whose function is withheld from the caller (spec valueFunctions): no group of them; the totals still count their rows. */
+            withheld?: string[];
         };
         ReportInTourRow: {
             /** @description Il valore del raggruppamento (null: non indicato) */
@@ -12482,6 +12490,8 @@ export interface components {
             };
             /** @description More groups than rows in the answer: the totals still cover them all. */
             truncated: boolean;
+            /** @description The grouping's values whose function is withheld from the caller (spec valueFunctions): no group of them; the totals still count their rows. */
+            withheld?: string[];
         };
         ReportStatisticoRow: {
             /** @description Il valore del raggruppamento (null: non indicato) */
@@ -12930,6 +12940,8 @@ export interface components {
             };
             /** @description More groups than rows in the answer: the totals still cover them all. */
             truncated: boolean;
+            /** @description The grouping's values whose function is withheld from the caller (spec valueFunctions): no group of them; the totals still count their rows. */
+            withheld?: string[];
         };
         RiepilogoTransazioniRow: {
             /** @description Il valore del raggruppamento (null: non indicato) */
@@ -13130,6 +13142,8 @@ export interface components {
             };
             /** @description More groups than rows in the answer: the totals still cover them all. */
             truncated: boolean;
+            /** @description The grouping's values whose function is withheld from the caller (spec valueFunctions): no group of them; the totals still count their rows. */
+            withheld?: string[];
         };
         ScontiImmediatiRow: {
             /** @description Il valore del raggruppamento (null: non indicato) */
@@ -13603,6 +13617,8 @@ export interface components {
             };
             /** @description More groups than rows in the answer: the totals still cover them all. */
             truncated: boolean;
+            /** @description The grouping's values whose function is withheld from the caller (spec valueFunctions): no group of them; the totals still count their rows. */
+            withheld?: string[];
         };
         StatisticheDashboardRow: {
             /** @description Il valore del raggruppamento (null: non indicato) */
@@ -14551,6 +14567,8 @@ export interface components {
             };
             /** @description More groups than rows in the answer: the totals still cover them all. */
             truncated: boolean;
+            /** @description The grouping's values whose function is withheld from the caller (spec valueFunctions): no group of them; the totals still count their rows. */
+            withheld?: string[];
         };
         TracciatoMensileRow: {
             /** @description Il valore del raggruppamento (null: non indicato) */
@@ -14576,6 +14594,8 @@ export interface components {
             };
             /** @description More groups than rows in the answer: the totals still cover them all. */
             truncated: boolean;
+            /** @description The grouping's values whose function is withheld from the caller (spec valueFunctions): no group of them; the totals still count their rows. */
+            withheld?: string[];
         };
         TransatoGiornalieroRow: {
             /** @description Il valore del raggruppamento (null: non indicato) */
@@ -14603,6 +14623,8 @@ export interface components {
             };
             /** @description More groups than rows in the answer: the totals still cover them all. */
             truncated: boolean;
+            /** @description The grouping's values whose function is withheld from the caller (spec valueFunctions): no group of them; the totals still count their rows. */
+            withheld?: string[];
         };
         TransatoRow: {
             /** @description Il valore del raggruppamento (null: non indicato) */
@@ -15610,6 +15632,8 @@ export interface components {
             };
             /** @description More groups than rows in the answer: the totals still cover them all. */
             truncated: boolean;
+            /** @description The grouping's values whose function is withheld from the caller (spec valueFunctions): no group of them; the totals still count their rows. */
+            withheld?: string[];
         };
         VentisCityEsercenteRow: {
             /** @description Il valore del raggruppamento (null: non indicato) */
@@ -15637,6 +15661,8 @@ export interface components {
             };
             /** @description More groups than rows in the answer: the totals still cover them all. */
             truncated: boolean;
+            /** @description The grouping's values whose function is withheld from the caller (spec valueFunctions): no group of them; the totals still count their rows. */
+            withheld?: string[];
         };
         VentisCityRow: {
             /** @description Il valore del raggruppamento (null: non indicato) */

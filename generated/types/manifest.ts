@@ -852,11 +852,23 @@ title: string
 /**
  * An enum dimension's every value: each gets its column, 0 without rows.
  */
-values?: EnumOption[]
+values?: DashboardValue[]
 /**
  * With `day`: the chosen day's month.
  */
 span?: "month"
+}
+/**
+ * This interface was referenced by `Manifest`'s JSON-Schema
+ * via the `definition` "DashboardValue".
+ */
+export interface DashboardValue {
+value: string
+label: string
+/**
+ * The report's valueFunctions for the value: no column or row of it when the answer lists it in `withheld`.
+ */
+function?: string
 }
 export interface DashboardTableDef {
 dimension: string
@@ -865,7 +877,7 @@ title: string
 /**
  * Every value (or combination of several enums): each gets its row, 0 without rows.
  */
-values?: EnumOption[]
+values?: DashboardValue[]
 }
 /**
  * Asynchronous exports: configuration keys of the maximum wait and of the poll step (seconds), the first check, the failure text.

@@ -117,7 +117,7 @@ function uiSchema(entity: EntityModel, form: NonNullable<EntityModel['form']>, m
     if (child.widget === 'transferList') ui[child.name] = transferListUi(child, childEntity, model);
     // A checkbox per offered value (ui/src/shell/form/ChildChoicesField.tsx; docs/spec-language.md#child-choices).
     if (child.choices) {
-      ui[child.name] = { 'ui:field': 'childChoices', 'ui:options': { childField: child.choices.field, values: child.choices.values, labels: child.choices.labels } };
+      ui[child.name] = { 'ui:field': 'childChoices', 'ui:options': { childField: child.choices.field, values: child.choices.values, labels: child.choices.labels, ...(child.choices.functions ? { functions: child.choices.functions } : {}) } };
     }
     // One tab per item (ui/src/shell/form/ChildTabsField.tsx), titled "Titolare 1", "Titolare 2"...
     if (child.widget === 'tabs') {

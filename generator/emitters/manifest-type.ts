@@ -72,6 +72,10 @@ export const manifestSchema = {
     FieldType: { title: 'FieldType', enum: ['string', 'integer', 'decimal', 'boolean', 'date', 'datetime', 'enum', 'reference', 'file'] },
     Operation: { title: 'Operation', enum: OPERATIONS },
     EnumOption: shape('EnumOption', { value: str, label: str, color: { ...str, description: "The spec's `colors:` for the code (a Mantine colour): the value shows as a coloured label." } }, ['value', 'label']),
+    DashboardValue: shape('DashboardValue', {
+      value: str, label: str,
+      function: { ...str, description: "The report's valueFunctions for the value: no column or row of it when the answer lists it in `withheld`." },
+    }, ['value', 'label']),
     EnumGroups: { title: 'EnumGroups', description: "An enum's named subsets of codes (spec `groups:`), e.g. the suspended statuses of a ticket.", ...record(strings) },
     QueryEnum: shape('QueryEnum', { label: str, options: { type: 'array', items: ref('EnumOption') }, groups: ref('EnumGroups') }, ['label', 'options']),
     ColumnDef: shape('ColumnDef', {
@@ -215,7 +219,7 @@ export const manifestSchema = {
         type: 'array',
         items: shape('DashboardChartDef', {
           dimension: str, measure: str, title: str,
-          values: { type: 'array', items: ref('EnumOption'), description: "An enum dimension's every value: each gets its column, 0 without rows." },
+          values: { type: 'array', items: ref('DashboardValue'), description: "An enum dimension's every value: each gets its column, 0 without rows." },
           span: { const: 'month', description: "With `day`: the chosen day's month." },
         }, ['dimension', 'measure', 'title']),
       },
@@ -223,7 +227,7 @@ export const manifestSchema = {
         type: 'array',
         items: shape('DashboardTableDef', {
           dimension: str, measures: strings, title: str,
-          values: { type: 'array', items: ref('EnumOption'), description: 'Every value (or combination of several enums): each gets its row, 0 without rows.' },
+          values: { type: 'array', items: ref('DashboardValue'), description: 'Every value (or combination of several enums): each gets its row, 0 without rows.' },
         }, ['dimension', 'measures', 'title']),
       },
     }, ['label', 'report', 'figures', 'charts', 'tables']),

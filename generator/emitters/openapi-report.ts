@@ -115,6 +115,10 @@ function reportSchemas(report: ReportModel): Record<string, unknown> {
         rows: { type: 'array', items: ref(`${report.name}Row`) },
         totals: { type: 'object', additionalProperties: false, required: names, properties: measures },
         truncated: { type: 'boolean', description: 'More groups than rows in the answer: the totals still cover them all.' },
+        withheld: {
+          type: 'array', items: { type: 'string' },
+          description: "The grouping's values whose function is withheld from the caller (spec valueFunctions): no group of them; the totals still count their rows.",
+        },
       },
     },
   };

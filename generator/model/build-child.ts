@@ -30,6 +30,9 @@ export function buildChild(name: string, c: RawChild, source: SourceFile, defaul
   }
   if (c.dropEmpty && !many) report('dropEmpty', `dropEmpty of '${name}' drops empty items of a list: it must be kind many.`);
   if (c.choices && !many) report('choices', `Choices of '${name}' pick items of a list: it must be kind many.`);
+  for (const value of Object.keys(c.choices?.functions ?? {})) {
+    if (!(value in (c.choices?.values ?? {}))) diagnostics.push({ ...source.positionOf(['children', name, 'choices', 'functions', value]), message: `'${value}' is not among the values of '${name}' choices: only an offered value can be tied to a function.` });
+  }
   if ((c.widget === 'checkboxes') !== (c.choices !== undefined)) report('widget', `Child '${name}': widget checkboxes shows the values of 'choices', and choices need widget checkboxes. Declare both or neither.`);
   const messages = Object.fromEntries((['minItems', 'maxItems'] as const).flatMap((bound) => {
     const limit = c[bound];
@@ -52,6 +55,7 @@ export function buildChild(name: string, c: RawChild, source: SourceFile, defaul
         labels: c.choices.labels ?? {},
         onCreate: c.choices.onCreate ?? [],
         message: c.choices.message,
+        ...(c.choices.functions ? { functions: c.choices.functions } : {}),
       },
     } : {}),
   };

@@ -47,9 +47,12 @@ export function buildDashboard(
     if (dimension?.by !== 'value') return undefined;
     const lists = (dimension.fields ?? [dimension.field]).map((f) => entity?.fields.find((x) => x.name === f)?.options);
     if (lists.some((l) => !l)) return undefined;
-    return lists.reduce<{ value: string; label: string }[]>((acc, list) => acc.flatMap((a) => (list ?? []).map((o) => (
+    const combined = lists.reduce<{ value: string; label: string }[]>((acc, list) => acc.flatMap((a) => (list ?? []).map((o) => (
       a.value === '' && a.label === '' ? { value: o.value, label: o.label } : { value: `${a.value}${CROSS_SEPARATOR}${o.value}`, label: `${a.label} · ${o.label}` }
     ))), [{ value: '', label: '' }]);
+    // A value tied to a function (the report's valueFunctions): the answer says when it is withheld from the caller.
+    const tied = dimension.valueFunctions ?? {};
+    return combined.map((o) => (tied[o.value] ? { ...o, function: tied[o.value] } : o));
   };
   const charts = (raw.charts ?? []).map((c, i) => {
     measure(c.measure, ['charts', i, 'measure']);

@@ -60,7 +60,11 @@ export function buildReport(
     return { field: name, values: codes };
   });
   const measures = Object.entries(raw.measures).map(([name, m]) => measureOf(name, m, fieldAt, report));
-  const dimensions = Object.entries(raw.dimensions).map(([name, d]) => dimensionOf(name, d, fieldAt, report));
+  const dimensions = Object.entries(raw.dimensions).map(([name, d]) => {
+    const dimension = dimensionOf(name, d, fieldAt, report);
+    const tied = valueFunctionsOf(name, d, dimension, entity, functions, report);
+    return tied ? { ...dimension, valueFunctions: tied } : dimension;
+  });
   const measureNames = measures.map((m) => m.name);
   const dimensionNames = dimensions.map((d) => d.name);
   const defaultDimension = raw.defaultDimension ?? dimensionNames[0];
@@ -288,4 +292,23 @@ function crossOf(name: string, d: RawReport['dimensions'][string], fields: strin
   });
   const label = d.label ?? models.map((f, i) => f?.label ?? fields[i]).join(' / ');
   return { name, label, field: fields[0], by: 'value', fields };
+}
+
+/** `valueFunctions`: codes of the grouping's enum, each tied to a declared function. */
+function valueFunctionsOf(
+  name: string, d: RawReport['dimensions'][string], dimension: ReportDimension, entity: EntityModel,
+  functions: Readonly<Record<string, string>>, report: Report,
+): Record<string, string> | undefined {
+  if (!d.valueFunctions) return undefined;
+  const options = dimension.by === 'value' && !dimension.fields ? entity.fields.find((f) => f.name === dimension.field)?.options : undefined;
+  if (!options) {
+    report(['dimensions', name, 'valueFunctions'], `Dimension ${name} is not an enum's value: valueFunctions name the codes of one enum field.`);
+    return undefined;
+  }
+  for (const [code, fn] of Object.entries(d.valueFunctions)) {
+    const path: PathSegment[] = ['dimensions', name, 'valueFunctions', code];
+    if (!options.some((o) => o.value === code)) report(path, `'${code}' is not a value of ${dimension.field}.${didYouMean(code, options.map((o) => o.value))}`);
+    if (!(fn in functions)) report(path, `'${fn}' is not a function of spec/platform/functions.yaml.${didYouMean(fn, Object.keys(functions))}`);
+  }
+  return d.valueFunctions;
 }

@@ -91,6 +91,9 @@ export function checkCrossReferences(
       for (const [i, field] of (child.dropEmpty ?? []).entries()) {
         if (!childFields.includes(field)) report(source, ['children', child.name, 'dropEmpty', i], `dropEmpty field '${field}' is not a field of ${target.name}.${didYouMean(field, childFields)}`);
       }
+      for (const [value, fn] of Object.entries(child.choices?.functions ?? {})) {
+        if (!(fn in functions)) report(source, ['children', child.name, 'choices', 'functions', value], `Function '${fn}' is not declared: add it under 'functions' in spec/platform/functions.yaml.${didYouMean(fn, Object.keys(functions))}`);
+      }
       if (child.choices && !childFields.includes(child.choices.field)) report(source, ['children', child.name, 'choices', 'field'], `Choice field '${child.choices.field}' is not a field of ${target.name}.${didYouMean(child.choices.field, childFields)}`);
       if (child.widget === 'transferList') {
         const moved = transferFieldOf(child, target);

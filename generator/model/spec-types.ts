@@ -46,7 +46,7 @@ export interface RawEntity {
   fields: Record<string, RawField>;
   children?: Record<string, { entity: string; kind: 'one' | 'many'; link: Record<string, string>; label?: string; required?: boolean; fixed?: Record<string, unknown>;
     widget?: 'transferList' | 'tabs' | 'checkboxes'; itemLabel?: string; dropEmpty?: string[];
-    choices?: { field: string; values: Record<string, string>; labels?: Record<string, string>; onCreate?: string[]; message: string }; minItems?: number; maxItems?: number; messages?: Partial<Record<'minItems' | 'maxItems', string>>;
+    choices?: { field: string; values: Record<string, string>; labels?: Record<string, string>; onCreate?: string[]; message: string; functions?: Record<string, string> }; minItems?: number; maxItems?: number; messages?: Partial<Record<'minItems' | 'maxItems', string>>;
   }>;
   rules?: { description?: string; when?: Record<string, unknown>; whenLogic?: unknown; set: Record<string, unknown> }[];
   confirmations?: { field: string; from?: unknown; to?: unknown; title?: string; message: string }[];
@@ -156,7 +156,7 @@ export interface RawReport {
   period?: { field: string; maxMonths: number; defaultMonths?: number; messages: { required: string; order: string; tooLong: string } };
   exclude?: Record<string, string[]>;
   measures: Record<string, { label: string; sum?: string; average?: string; count?: true; format?: 'euro' | 'integer' | 'decimal'; where?: Record<string, string[]>; unless?: Record<string, string[]>; negative?: Record<string, string[]> }>;
-  dimensions: Record<string, { field?: string; fields?: string[]; label?: string; by?: 'value' | 'day' | 'month' | 'year' | 'weekday'; sort?: string; slots?: { from: string; to: string; label: string }[] }>;
+  dimensions: Record<string, { field?: string; fields?: string[]; label?: string; by?: 'value' | 'day' | 'month' | 'year' | 'weekday'; sort?: string; slots?: { from: string; to: string; label: string }[]; valueFunctions?: Record<string, string> }>;
   defaultDimension?: string; sort?: string; limit?: number; detail?: string;
   export?: { formats: 'xlsx'[]; emptyMessage?: string };
   charts?: { type: 'pie' | 'bar'; dimension: string; measure: string; title?: string; limit?: number }[];

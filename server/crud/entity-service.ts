@@ -584,7 +584,7 @@ export class EntityService {
     for (const child of this.entity.children.filter((c) => c.choices && Array.isArray(body[c.name]))) {
       const items = expectRecords(body[child.name], `${this.entity.name}.${child.name}`);
       const held = stored ? await this.childRepo(child).findWhere(stored.trx, this.linkValues(child, stored.parent)) : [];
-      refuseUnchosen(child, items, held, (i) => pathOf(child, i));
+      refuseUnchosen(child, items, held, (i) => pathOf(child, i), caller);
     }
   }
 
@@ -639,7 +639,7 @@ export class EntityService {
       const childEntity = repo.entity;
       const link = { ...this.linkValues(child, parent), ...fixedValues(child, parent) };
       const sent = child.kind === 'one' ? [expectRecord(value, `${this.entity.name}.${child.name}`)] : expectRecords(value, `${this.entity.name}.${child.name}`);
-      const items = child.choices ? withKeptChoices(child, sent, created ? [] : await repo.findWhere(trx, this.linkValues(child, parent)), created) : sent;
+      const items = child.choices ? withKeptChoices(child, sent, created ? [] : await repo.findWhere(trx, this.linkValues(child, parent)), created, caller) : sent;
       const mismatched = items.flatMap((item, i) => Object.keys(link)
         .filter((f) => item[f] !== undefined && item[f] !== null && textOf(item[f]) !== textOf(link[f]))
         .map((f) => pathOf(child, child.kind === 'one' ? undefined : i) + f));

@@ -28,6 +28,8 @@ export interface ReportAnswer {
   rows: ({ key: string | null; label: string } & Record<string, number | string | null>)[];
   totals: Record<string, number | null>;
   truncated: boolean;
+  /** The grouping's values withheld from the caller (spec valueFunctions). */
+  withheld?: string[];
 }
 
 export async function runReport(service: EntityService, report: ReportModel, filterable: readonly FilterParam[], req: Request, res: Response, caller: Caller): Promise<void> {
@@ -81,12 +83,17 @@ export async function computeReportFrom(
   const result = rollup
     ? await service.aggregateRollup(rollup.table, query, filterable, request, rollupSource(rollup), caller)
     : await service.aggregate(query, filterable, where, request, caller);
-  const labels = await labelsOf(service, dimension, result.rows.map((r) => r.key), caller);
+  // A value tied to a function withheld from the caller (spec valueFunctions; its merchant has the function switched
+  // off): no group of it, and the answer says so for the page to draw none; the totals keep its rows.
+  const withheld = Object.entries(dimension.valueFunctions ?? {}).filter(([, fn]) => caller.withheld?.includes(fn)).map(([value]) => value);
+  const shown = result.rows.filter((r) => r.key === null || !withheld.includes(r.key));
+  const labels = await labelsOf(service, dimension, shown.map((r) => r.key), caller);
   const answer = {
     dimension: dimension.name,
-    rows: result.rows.map((r) => ({ key: r.key, label: r.key === null ? NO_VALUE : labels.get(r.key) ?? r.key, ...r.values })),
+    rows: shown.map((r) => ({ key: r.key, label: r.key === null ? NO_VALUE : labels.get(r.key) ?? r.key, ...r.values })),
     totals: result.totals,
     truncated: result.groups > result.rows.length,
+    ...(withheld.length ? { withheld } : {}),
   };
   return { answer, source: rollup ? `rollup:${rollup.name}` : RAW_SOURCE };
 }

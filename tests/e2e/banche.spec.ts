@@ -103,7 +103,7 @@ test('la scheda banca in quattro schede: la scheda aperta è nell\'indirizzo, la
   await expectPath(page, FORM);
 
   await test.step('quattro schede; Anagrafica aperta con i suoi riquadri', async () => {
-    await expect(page).toHaveTitle('Modifica Banca 30480 · WebPOS');
+    await expect(page).toHaveTitle('Modifica Banca 30480 - Banca di Credito Cooperativo di Esempio · WebPOS');
     await expect(page.getByRole('tab')).toHaveText(['Anagrafica', 'Fatturazione', 'Servizi e flussi', 'Modelli POS']);
     await expect(page.getByRole('tab', { name: 'Anagrafica' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('group', { name: 'Banca' })).toBeVisible();

@@ -40,7 +40,7 @@ test('filiale: uscire con modifiche chiede conferma, Invio non salva, dopo il sa
   await test.step('Invio in un campo non salva: il valore resta da salvare', async () => {
     await name.fill('Filiale Monza centro');
     await name.press('Enter');
-    await expect(page.getByRole('heading', { name: 'Modifica Filiale 30480 01601' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Modifica Filiale 01601 - Filiale Monza' })).toBeVisible();
     await expect(page.getByText('Salvataggio effettuato')).toHaveCount(0);
     expect(writes, 'Enter sent the form').toEqual([]);
     await expect(name).toHaveValue('Filiale Monza centro');

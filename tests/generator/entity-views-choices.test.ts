@@ -79,6 +79,15 @@ describe('an entity view', () => {
     loadSpecWithError(files(view('  codice: { type: string, required: true }\n', CHOICES.replace('field: nome', 'field: nomi'))), "Choice field 'nomi' is not a field of Ruolo");
     loadSpecWithError(files(view('  codice: { type: string, required: true }\n  nome: { type: string, withinScope: true }\n')), "Field 'nome' is not a reference: withinScope");
   });
+
+  it('ties a choice to a function (choices.functions: offered to its holders only), refusing an unknown value or function', () => {
+    const tied = CHOICES.replace('      message: Ruolo non assegnabile\n', '      message: Ruolo non assegnabile\n      functions: { B: ANAG_BANCHE }\n');
+    const { model, diagnostics } = loadSpec(files(view('  codice: { type: string, required: true }\n', tied)));
+    expect(diagnostics).toEqual([]);
+    expect(present(model, 'the model').entities.find((e) => e.name === 'PersonaBreve')?.children[0].choices?.functions).toEqual({ B: 'ANAG_BANCHE' });
+    loadSpecWithError(files(view('  codice: { type: string, required: true }\n', tied.replace('{ B: ANAG_BANCHE }', '{ C: ANAG_BANCHE }'))), "'C' is not among the values of 'ruoli' choices");
+    loadSpecWithError(files(view('  codice: { type: string, required: true }\n', tied.replace('{ B: ANAG_BANCHE }', '{ B: NESSUNA }'))), "Function 'NESSUNA' is not declared");
+  });
 });
 
 describe('form operations and folding filters', () => {

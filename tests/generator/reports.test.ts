@@ -59,6 +59,19 @@ describe('a report', () => {
     expect(report?.dimensions.map((d) => [d.name, d.by, d.sort?.by])).toEqual([['esito', 'value', undefined], ['mese', 'month', 'key'], ['fascia', 'slot', undefined]]);
   });
 
+  it('ties values of an enum grouping to a function (valueFunctions), and refuses each mistake at its line', () => {
+    const tied = REPORT.replace('esito: { field: esito }', 'esito: { field: esito, valueFunctions: { KO: ANAG_BANCHE } }');
+    const { model, diagnostics } = load(tied);
+    expect(diagnostics.map(format)).toEqual([]);
+    expect(model?.reports[0].dimensions[0].valueFunctions).toEqual({ KO: 'ANAG_BANCHE' });
+    if (!model) throw new Error('no model');
+    expect(openApiJson(model).components.schemas.IncassiReport.properties.withheld).toMatchObject({ type: 'array', items: { type: 'string' } });
+    expect(refused(tied.replace('{ KO: ANAG_BANCHE }', '{ XX: ANAG_BANCHE }'), "'XX' is not a value of esito.")).toBe(`${REPORT_FILE}:10:48`);
+    expect(refused(tied.replace('{ KO: ANAG_BANCHE }', '{ KO: NESSUNA }'), "'NESSUNA' is not a function of spec/platform/functions.yaml.")).toBe(`${REPORT_FILE}:10:48`);
+    expect(refused(REPORT.replace('mese: { field: data, by: month, sort: key }', 'mese: { field: data, by: month, sort: key, valueFunctions: { OK: ANAG_BANCHE } }'),
+      "Dimension mese is not an enum's value")).toMatch(new RegExp(`^${REPORT_FILE}:11:`));
+  });
+
   it('has a GET operation with its filters, grouping and typed rows in the document', () => {
     const { model } = load(REPORT);
     if (!model) throw new Error('no model');

@@ -67,6 +67,12 @@ export function holds(caller: Caller, permission: string): boolean {
   });
 }
 
+/** Some grant of the function `fn` (any action, a wildcard included), unless the caller's merchant withholds it. */
+export function holdsFunction(caller: Caller, fn: string): boolean {
+  if (caller.withheld?.includes(fn)) return false;
+  return caller.grants.some((g) => g.split(':')[0] === fn || g.split(':')[0] === '*');
+}
+
 export function inScope(caller: Caller, value: unknown): boolean {
   if (caller.scope === 'all') return true;
   const scope = setOfScope(caller.scope);

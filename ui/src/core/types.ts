@@ -7,7 +7,7 @@ import type { FieldRule, JsonLogic } from '../../../common/rules';
 import type { FieldConditions } from '../../../common/field-conditions';
 
 export type {
-  BulkAction, ColumnDef, DashboardMeta, EntityMeta, FormOperation, EnumOption, FilterDef, IndicatorDef, ListOperation, LoginRealms, Manifest, MenuGroup, QueryEnum, RelatedListDef, RelatedTabsDef, ReportMeta, RouteDef, ShellDef, ShellLayout, SortSpec,
+  BulkAction, ColumnDef, DashboardMeta, DashboardValue, EntityMeta, FormOperation, EnumOption, FilterDef, IndicatorDef, ListOperation, LoginRealms, Manifest, MenuGroup, QueryEnum, RelatedListDef, RelatedTabsDef, ReportMeta, RouteDef, ShellDef, ShellLayout, SortSpec,
 } from '../../../generated/types/manifest';
 
 /** Props of an extra button a hand-written extension adds to an entity's form (ui/extensions formActions). */

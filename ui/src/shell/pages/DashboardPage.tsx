@@ -16,7 +16,7 @@ import { userMessage } from '../../core/apiError';
 import { formatDate } from '../../core/format';
 import { useDataProvider } from '../../core/hooks/useDataProvider';
 import { useManifest } from '../../core/hooks/useManifest';
-import type { DashboardMeta, ReportMeta } from '../../core/types';
+import type { DashboardMeta, DashboardValue, ReportMeta } from '../../core/types';
 import { ItalianDateInput } from '../dates/ItalianDateInputs';
 import { FilterBar } from '../list/FilterBar';
 import { localToday } from '../list/searchPeriod';
@@ -38,6 +38,8 @@ export default function DashboardPage({ name }: { name: string }) {
 
 function DashboardView({ dashboard, report, delayMs }: { dashboard: DashboardMeta; report: ReportMeta; delayMs: number }) {
   const provider = useDataProvider();
+  // A value whose function the answer says is withheld from the user (the report's valueFunctions) has no column or row.
+  const shown = (values: DashboardValue[] | undefined, answer: ReportAnswer | undefined) => values?.filter((o) => !o.function || !answer?.withheld.includes(o.value));
   const [params, setParams] = useSearchParams();
   const selector = report.filters.find((f) => f.field === dashboard.selector);
   const selected = selector ? params.get(selector.param) ?? '' : '';
@@ -111,9 +113,11 @@ function DashboardView({ dashboard, report, delayMs }: { dashboard: DashboardMet
       {answers && dashboard.tables.length > 0 && (
         <SimpleGrid cols={{ base: 1, md: Math.min(dashboard.tables.length, 2) }}>
           {dashboard.tables.map((t) => {
-            const rows = answers[`giorno:${t.dimension}`]?.rows ?? [];
+            const answer = answers[`giorno:${t.dimension}`];
+            const rows = answer?.rows ?? [];
             // Every value (or combination) has its row, 0 without movements; otherwise the groups the answer has.
-            const lines = t.values ? t.values.map((o) => ({ key: o.value, label: o.label, values: rows.find((r) => r.key === o.value)?.values ?? {} })) : rows;
+            const values = shown(t.values, answer);
+            const lines = values ? values.map((o) => ({ key: o.value, label: o.label, values: rows.find((r) => r.key === o.value)?.values ?? {} })) : rows;
             return (
               <Paper key={t.dimension} withBorder p={{ base: 'xs', sm: 'md' }} data-testid={`dashboard-table-${t.dimension}`}>
                 <Title order={2} size="h4" mb="sm">{t.title}</Title>
@@ -147,11 +151,13 @@ function DashboardView({ dashboard, report, delayMs }: { dashboard: DashboardMet
         <SimpleGrid cols={{ base: 1, sm: Math.min(dashboard.charts.length, 3) }}>
           {dashboard.charts.map((chart) => {
             const m = measure(chart.measure);
-            const rows = answers[`${chart.span ?? 'giorno'}:${chart.dimension}`]?.rows ?? [];
+            const answer = answers[`${chart.span ?? 'giorno'}:${chart.dimension}`];
+            const rows = answer?.rows ?? [];
             const format = (v: number) => formatMeasure(m?.format ?? 'euro', v);
             // An enum's every value has its column (0 without rows); otherwise the groups the answer has.
-            const data = chart.values
-              ? chart.values.map((o) => ({ name: o.label, value: Number(rows.find((r) => r.key === o.value)?.values[chart.measure] ?? 0) }))
+            const values = shown(chart.values, answer);
+            const data = values
+              ? values.map((o) => ({ name: o.label, value: Number(rows.find((r) => r.key === o.value)?.values[chart.measure] ?? 0) }))
               : rows.map((r) => ({ name: r.label, value: Number(r.values[chart.measure] ?? 0) }));
             return (
               <Paper key={`${chart.dimension}-${chart.measure}`} withBorder p="md" data-testid={`dashboard-chart-${chart.span ? `${chart.span}-` : ''}${chart.measure}`}>

@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import { Alert, Button, Center, Loader, Stack, Title } from '@mantine/core';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { userMessage } from '../../core/apiError';
+import { rowName } from '../../core/confirmQuestions';
 import { useEntityRecord } from '../../core/hooks/useEntityRecord';
 import { useStableValue } from '../../core/hooks/useStableValue';
 import { useEntityMeta, useManifest } from '../../core/hooks/useManifest';
@@ -53,8 +54,10 @@ function FormPageBody({ entityName, routePattern, readOnly = false }: Props) {
   // Back to the list as the user left it: same page, filters and sort (core/listMemory.ts).
   // A view has no list of its own: back is its shell's home (the merchant's business home).
   const toList = () => { void navigate(readOnly ? shellOfPath(shells, routePattern).home : entity.listRoute ? listAddress(browserStore('session'), entity.listRoute) : '/'); };
-  const keyText = editKey ? Object.values(editKey).join(' ') : '';
-  const title = editKey ? `${readOnlyView ? '' : 'Modifica '}${entity.label} ${keyText}` : `Inserimento ${entity.label}`;
+  // A record is named as the shell names it where others refer to it: its `display` fields (a contract by its
+  // number, not its id), the key while it loads or when they are empty.
+  const name = editKey ? (record.record ? rowName(entity.display, record.record, editKey) : Object.values(editKey).join(' ')) : '';
+  const title = editKey ? `${readOnlyView ? '' : 'Modifica '}${entity.label} ${name}` : `Inserimento ${entity.label}`;
   usePageTitle(title);
 
   // Seed 001 §6: who may not create is told so (the spec's `createRefusal`) and goes home, not left on a form.

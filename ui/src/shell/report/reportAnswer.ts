@@ -1,11 +1,16 @@
 /** The answer of GET /report/<path> (docs/spec-language.md#reports), checked: the path is data, so nothing types it. */
 export interface ReportRow { key: string | null; label: string; values: Record<string, unknown> }
-export interface ReportAnswer { rows: ReportRow[]; totals: Record<string, unknown>; truncated: boolean }
+export interface ReportAnswer {
+  rows: ReportRow[]; totals: Record<string, unknown>; truncated: boolean;
+  /** The grouping's values withheld from the caller (spec valueFunctions): the page shows nothing of them. */
+  withheld: string[];
+}
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function reportAnswer(body: unknown): ReportAnswer {
   if (!isRecord(body) || !Array.isArray(body.rows) || !isRecord(body.totals)) throw new Error('La risposta del report non è valida');
   const rows = body.rows.filter(isRecord).map((r) => ({ key: typeof r.key === 'string' ? r.key : null, label: typeof r.label === 'string' ? r.label : '', values: r }));
-  return { rows, totals: body.totals, truncated: body.truncated === true };
+  const withheld = Array.isArray(body.withheld) ? body.withheld.filter((v): v is string => typeof v === 'string') : [];
+  return { rows, totals: body.totals, truncated: body.truncated === true, withheld };
 }

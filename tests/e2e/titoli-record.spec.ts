@@ -1,0 +1,24 @@
+/**
+ * Issue 15: a record's page is titled with the entity's `display` fields, as the shell names the row where others
+ * refer to it, not with its key: a merchant's contract at /esercente/downloadContratti/contratto/:id is "Contratto
+ * 30480000012345" (its number), not "Contratto c0000000-…" (its id). Heading level 1 and the browser tab's title,
+ * at 1400 and 390 px. The key stays the fallback of a record without display values.
+ */
+import { expect, test } from './support/fixtures';
+import { expectPath, submitLogin } from './support/steps';
+
+const CONTRACT = '/esercente/downloadContratti/contratto/c0000000-0000-4000-8000-000000001234';
+
+for (const width of [1400, 390]) {
+  test(`il contratto si intitola con il suo numero, non con l'identificativo, a ${width} px`, async ({ newPage }) => {
+    const page = await newPage();
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(CONTRACT);
+    await expectPath(page, '/login/banca');
+    await submitLogin(page, 'sede.30480');
+    await expectPath(page, CONTRACT);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contratto 30480000012345');
+    await expect(page).toHaveTitle('Contratto 30480000012345 · WebPOS');
+    await page.screenshot({ path: test.info().outputPath(`contratto-titolo-${width}.png`), fullPage: true });
+  });
+}
