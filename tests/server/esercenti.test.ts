@@ -229,8 +229,11 @@ describe('who sees which merchants, stores and terminals (seed 001 §6)', () => 
     expect(await list('sede.30480', 'negozi', 'pdvid')).toEqual(['1001', '1002', '1003', '2001', '4001', ...LOMBARDI_STORES, '8001', '8002']);
     expect(await list('filiale.30480', 'negozi', 'pdvid')).toEqual(['1001', '1002', '4001', ...LOMBARDI_STORES, '8001']);
     expect((await as['filiale.30480'].get(`${API}/negozi/2001`)).status).toBe(404);
-    // A terminal has no branch of its own (its store's is not copied): the branch sees its bank's.
-    expect(await list('filiale.30480', 'terminali', 'posid')).toEqual(expect.arrayContaining(['30480001', '30480101']));
+    // A terminal takes its branch through its store (scope `branch: { through: pdvid }`): the branch sees its stores' only.
+    const branchTerminals = await list('filiale.30480', 'terminali', 'posid');
+    expect(branchTerminals).toContain('30480001');
+    expect(branchTerminals).not.toContain('30480101');
+    expect(await list('sede.30480', 'terminali', 'posid')).toContain('30480101');
     expect(await list('sede.30480', 'terminali', 'posid')).not.toContain('34256001');
     expect(await list('sede.60855', 'negozi', 'pdvid')).toEqual([]);
   });

@@ -136,7 +136,14 @@ export class Verdicts {
     }
     // A field typed twice (`confirmFields`: the e-mail and its confirmation) must match the one it repeats: across fields too.
     for (const e of model.entities) for (const c of e.confirmFields ?? []) this.checkMessages.add(c.message);
+    // A `dropEmpty` list drops its empty slots before it is checked: items valid one by one may leave it shorter than
+    // its minItems (the risk mail's recipients without an e-mail), a fact of the values the document cannot state.
+    for (const c of model.entities.flatMap((e) => e.children)) if (c.dropEmpty && c.messages?.minItems) this.droppedListMessages.add(c.messages.minItems);
+    for (const m of this.droppedListMessages) this.checkMessages.add(m);
     for (const e of model.entities) if (e.states?.some((m) => m.initialVia)) this.createsVia.add(`create${e.name}`);
+    // A view's create whose key a row outside the view holds (a merchant user named as a bank user) is refused as any
+    // out-of-scope create (403 without details), so that nobody learns which keys exist outside what they can read.
+    for (const e of model.entities) if (e.viewRows?.length) this.createsVia.add(`create${e.name}`);
     for (const e of model.entities) if (e.api.requireOneFilter) this.filterMessages.add(e.api.requireOneFilter.message);
     // A list searched by period refuses a period that is not one (seed 002 §9): a fact of the dates' values.
     for (const e of model.entities) {
@@ -190,6 +197,7 @@ export class Verdicts {
 
   /** The messages of the entities' `checks` (a promotion ending before it starts): across fields, beyond the schema. */
   private readonly checkMessages = new Set<string>();
+  private readonly droppedListMessages = new Set<string>();
 
   /**
    * undefined when the answer is right for the request, else why not. `identifies`: the operation names a
@@ -208,13 +216,16 @@ export class Verdicts {
       // A list's search rules (a period, one filter at least) may refuse an invalid request first, on other fields:
       // the request is refused in Italian all the same, for a reason the document cannot state (as for a valid one).
       const searchRefusal = req.method === 'get' && body.details.every((d) => this.filterMessages.has(String(d.message)) || this.filledFilterMessage(String(d.message)));
-      if (req.expectField && !searchRefusal && !body.details.some((d) => d.field === req.expectField)) return `no detail names ${req.expectField}`;
+      // An invalid item with nothing in its `dropEmpty` fields is an empty slot, dropped unread: the list it leaves may be too short.
+      const droppedRefusal = body.details.every((d) => this.droppedListMessages.has(String(d.message)));
+      if (req.expectField && !searchRefusal && !droppedRefusal && !body.details.some((d) => d.field === req.expectField)) return `no detail names ${req.expectField}`;
       return undefined;
     }
     const code = String(body.code);
     const op = req.operationId;
     if (res.status === 404 && code !== 'ROUTE_NOT_FOUND' && kind.identifies) return undefined;
-    // A create in a state reached via a transition (initial: [{ state, via }]) is refused as that transition's guard would be.
+    // A create in a state reached via a transition (initial: [{ state, via }]) is refused as that transition's guard would be;
+    // a view's create, when its key is held outside the view.
     if (res.status === 403 && code === 'FORBIDDEN' && body.details.length === 0 && req.method === 'post' && this.createsVia.has(op)) return undefined;
     if (res.status === 403 && code === 'FORBIDDEN' && (kind.transition
       || (body.details.length > 0 && body.details.every((d) => this.editableMessages.has(String(d.message)))))) return undefined;
