@@ -13,6 +13,7 @@ import type { EntityModel } from '../../common/model.js';
 import { bound, type RoleField } from '../../common/bindings.js';
 import { entityByName } from '../../common/model.js';
 import type { RuntimeModel } from '../artifacts.js';
+import { throughValue } from './data-scope.js';
 import { Repository } from './repository.js';
 import type { Row } from './row-mapping.js';
 import { expectRecords, isRecord } from '../records.js';
@@ -58,7 +59,8 @@ export async function recordAudit(trx: Knex.Transaction, model: Pick<RuntimeMode
     operation: event.operation,
     transition: event.transition ?? null,
     scopeBank: bank && scoped[bank] != null ? textOf(scoped[bank]) : null,
-    scopeBranch: branch && scoped[branch] != null ? textOf(scoped[branch]) : null,
+    // A branch taken through a reference (a terminal's store's cab) is read now: the trail keeps it after the row is gone.
+    scopeBranch: branch ? (scoped[branch] != null ? textOf(scoped[branch]) : null) : await throughValue(trx, model, entity, scoped, 'branch'),
     before: event.before ? JSON.stringify(withoutSecrets(model, entity, event.before)) : null,
     after: event.after ? JSON.stringify(withoutSecrets(model, entity, event.after)) : null,
   };

@@ -87,6 +87,21 @@ export async function throughInScope(
   return true;
 }
 
+/**
+ * The value of `dimension` that `row` takes through its reference (`scope: { branch: { through: pdvid } }`: the cab
+ * of a terminal's store), read in `db`; null when the entity holds the dimension itself, or nothing is referred to.
+ */
+export async function throughValue(db: Knex | Knex.Transaction, model: Pick<Model, 'entities'>, entity: EntityModel, row: Row, dimension: ScopeDimension): Promise<string | null> {
+  const through = entity.scopeThrough?.[dimension];
+  const value = through ? row[through.field] : undefined;
+  if (!through || value === null || value === undefined) return null;
+  const target = entityByName(model, through.entity);
+  const columnOf = (field: string) => named(target.fields, field, `${target.name} fields`).column;
+  const key = columnOf(named(entity.fields, through.field, `${entity.name} fields`).reference?.field ?? target.key[0]);
+  const found: Record<string, unknown> | undefined = await db(target.table).where(key, textOf(value)).first({ held: columnOf(target.scope[dimension] ?? '') });
+  return found?.held === null || found?.held === undefined ? null : textOf(found.held);
+}
+
 /** The dimensions of `entity` taken through a reference that restrict this caller, with the referenced entity's columns. */
 function throughRestrictions(model: Pick<Model, 'bindings' | 'entities'>, entity: EntityModel, caller?: Caller) {
   if (!caller || !entity.scopeThrough) return [];

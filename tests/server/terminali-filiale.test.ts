@@ -70,3 +70,33 @@ describe('the terminals a branch user reads: those of its branch\'s stores', () 
     expect(taken.status).toBe(403);
   });
 });
+
+describe('the history of a terminal: the trail records the branch of its store', () => {
+  it('a branch user allowed to read the trail reads the history of its branch\'s terminals only', async () => {
+    // The bank's head office changes a terminal of each branch.
+    for (const posid of ['30480001', '30480101']) {
+      const before = await as['sede.30480'].get(`${URL}/${posid}`);
+      const changed = await as['sede.30480'].put(`${URL}/${posid}`).set('If-Match', before.get('ETag') ?? '*').send({ ...editable(before.body), enable: !before.body.enable });
+      expect(changed.status).toBe(200);
+    }
+    const recorded = await demo.app.db('storico_modifica').where({ entity: 'Terminale' }).whereIn('entity_key', ['30480001', '30480101']).select('entity_key', 'scope_branch');
+    expect(Object.fromEntries(recorded.map((r: { entity_key: string; scope_branch: string | null }) => [r.entity_key, r.scope_branch]))).toEqual({ 30480001: '01600', 30480101: '01601' });
+
+    // A bank may give its branches the trail (no demo role does): the branch user of cab 01600 with it.
+    const db = demo.app.db;
+    await db('ruolo').insert({ group_name: '30480', role_name: 'FILIALE_STORICO', description: 'Filiale con storico' });
+    await db('ruolo_permesso').insert(['GES_POS', 'AUDIT'].map((funzione) => ({ group_name: '30480', role_name: 'FILIALE_STORICO', funzione, azione: 'VISUALIZZAZIONE' })));
+    const { password_hash } = await db('credenziale').where({ username: 'filiale.30480' }).first();
+    await db('utente').insert({ username: 'filiale.storico', full_name: 'Filiale con storico', group: '30480', cab: '01600', locked: false, enabled: true });
+    await db('utente_ruolo').insert({ username: 'filiale.storico', role_name: 'FILIALE_STORICO' });
+    await db('credenziale').insert({ username: 'filiale.storico', password_hash, password_changed_at: new Date().toISOString(), must_change: false, failed_attempts: 0 });
+    const branchUser = await demo.app.loginAs('filiale.storico');
+    const history = async (posid: string) => {
+      const res = await branchUser.get(`${API}/audit?entity=Terminale&key=${posid}`);
+      expect(res.status).toBe(200);
+      return res.body.results.map((r: { entityKey: string }) => r.entityKey);
+    };
+    expect(await history('30480001')).toEqual(['30480001']);
+    expect(await history('30480101')).toEqual([]);
+  });
+});

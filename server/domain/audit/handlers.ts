@@ -26,7 +26,9 @@ const auditTrail: DomainHandler = async (ctx) => {
   const { bank = entity.scope.group, branch } = entity.scope;
   const where: Condition[] = [];
   if (c.scope !== 'all' && bank) where.push({ field: 'scopeBank', inScopeOf: c });
-  if (c.scope !== 'all' && branch && c.cab) where.push({ field: 'scopeBranch', in: [c.cab] });
+  // A branch taken through a reference counts too (the trail records the terminal's store's cab); older entries
+  // without one stay hidden from a branch user.
+  if (c.scope !== 'all' && (branch || entity.scopeThrough?.branch) && c.cab) where.push({ field: 'scopeBranch', in: [c.cab] });
   return trail.search({
     page, size, where,
     filters: [{ field: 'entity', value: entity.name, exact: true }, { field: 'entityKey', value: String(query.key), exact: true }],
