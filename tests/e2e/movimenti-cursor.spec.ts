@@ -35,6 +35,8 @@ test('sede.30480 scorre i movimenti con successiva e precedente, e Indietro ripo
     await pager.getByRole('button', { name: 'Pagina successiva' }).click();
     await expect(page).toHaveURL(/page=2&cursor=[\w-]+/);
     await expect(pager.getByRole('button', { name: 'Pagina 2' })).toHaveAttribute('aria-current', 'page');
+    // Page 2's own rows first: its answer carries page 3's cursor (a click before it goes by page number).
+    await expect(rows.first()).toContainText(ORDERED[20].oraOperazione);
     await pager.getByRole('button', { name: 'Pagina successiva' }).click();
     await expect(page).toHaveURL(/page=3&cursor=[\w-]+/);
     await expect(pager.getByRole('button', { name: 'Pagina 3' })).toHaveAttribute('aria-current', 'page');
@@ -64,6 +66,7 @@ test('sede.30480 scorre i movimenti con successiva e precedente, e Indietro ripo
   await test.step('su un telefono (390 px) il pager scorre allo stesso modo', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(pager.getByRole('button', { name: 'Pagina 2' })).toHaveAttribute('aria-current', 'page');
+    await expect(rows.first()).toContainText(ORDERED[20].oraOperazione);
     await pager.getByRole('button', { name: 'Pagina successiva' }).click();
     await expect(page).toHaveURL(/page=3&cursor=[\w-]+/);
     await expect(rows.first()).toContainText(ORDERED[40].oraOperazione);
