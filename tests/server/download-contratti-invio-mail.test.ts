@@ -8,7 +8,6 @@
  * its merchant's); a user without DWD_CONT_FATT (a merchant) is 403. The list pages by merchant, store and bank.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ParsedMail } from 'mailparser';
 import { binaryBody } from '../support/binary-body.js';
 import { closeOpened } from '../support/close-opened.js';
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture.js';
@@ -34,13 +33,7 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(async () => { await closeOpened(app, smtp); });
 
-const recipient = (m: ParsedMail) => (m.to && !Array.isArray(m.to) ? m.to.text : '');
-async function lastMailTo(address: string): Promise<ParsedMail> {
-  await app.mailIdle();
-  const mail = [...smtp.messages].reverse().find((m) => recipient(m) === address);
-  if (!mail) throw new Error(`no mail reached ${address}`);
-  return mail;
-}
+const lastMailTo = (address: string) => smtp.lastMailTo(address, () => app.mailIdle());
 
 describe('a bank user sends a contract by mail from /esercente/downloadContratti (seed 002 §7)', () => {
   it("starts from the merchant's e-mail", async () => {

@@ -14,6 +14,8 @@ export interface SmtpCapture {
   release(): void;
   /** Deliveries the server is holding right now (their data arrived, not yet accepted). */
   held(): number;
+  /** The last mail to `address`, once `idle` (the app's mailIdle) says every queued mail went out. */
+  lastMailTo(address: string, idle: () => Promise<void>): Promise<ParsedMail>;
   /** The temporary password in the last mail to `address` that carries one. */
   passwordSentTo(address: string): string;
   close(): Promise<void>;
@@ -54,6 +56,12 @@ export async function startSmtpCapture(port = 0): Promise<SmtpCapture> {
       gate = undefined;
     },
     held: () => holding,
+    async lastMailTo(address, idle) {
+      await idle();
+      const mail = [...messages].reverse().find((m) => (m.to && !Array.isArray(m.to) ? m.to.text : '') === address);
+      if (!mail) throw new Error(`no mail reached ${address}`);
+      return mail;
+    },
     passwordSentTo(address) {
       // The last mail to `address` that carries a password (a new merchant user also gets its confirmation link).
       const to = (m: ParsedMail) => (m.to && !Array.isArray(m.to) ? m.to.text : '') === address;
