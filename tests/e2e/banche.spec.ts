@@ -74,6 +74,19 @@ test('banca: ABI di 4 cifre rifiutato con il messaggio della specifica, di 5 sal
     await expect(abi, 'the key field is editable on the edit route').not.toBeEditable();
   });
 
+  await test.step('rinomino la banca e salvo: il titolo della pagina segue subito, senza ricaricare', async () => {
+    const reloads = { count: 0 };
+    page.on('framenavigated', (frame) => { if (frame === page.mainFrame()) reloads.count++; });
+    await page.locator('#root_nomeBcc').fill(`${BANK_NAME} bis`);
+    await page.getByRole('button', { name: 'Salva' }).click();
+    await expect(page.getByText('Salvataggio effettuato').first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Modifica Banca ${ABI} - ${BANK_NAME} bis`);
+    await expect(page).toHaveTitle(`Modifica Banca ${ABI} - ${BANK_NAME} bis · WebPOS`);
+    // The form stayed as the user left it: the new name in its box, nothing to save.
+    await expect(page.locator('#root_nomeBcc')).toHaveValue(`${BANK_NAME} bis`);
+    expect(reloads.count, 'the page was reloaded').toBe(0);
+  });
+
   await test.step("Annulla (nulla da salvare) riporta all'elenco; filtro per ABI", async () => {
     await page.getByRole('button', { name: 'Annulla' }).click();
     await expect(page).toHaveURL(LIST);

@@ -86,6 +86,12 @@ describe('questions before destroying', () => {
     expect(rowName(['nome'], { nome: '' }, { codAbi: '30480', cab: '01600' })).toBe('30480 - 01600');
   });
 
+  it('a reference among the display fields is named as the API named it, not by its code', () => {
+    const contract = { pdvid: '1001', codCompagnia: '02', _labels: { pdvid: '1001 - Bar Roma' } };
+    expect(rowName(['pdvid', 'codCompagnia'], contract, { id: 'c1' })).toBe('1001 - Bar Roma - 02');
+    expect(rowName(['pdvid'], { pdvid: '1001', _labels: { pdvid: '' } }, { id: 'c1' })).toBe('1001');
+  });
+
   it("the spec's own question wins, with the same buttons", () => {
     const spec = { ...article, deleteConfirmation: { message: 'Eliminare la banca e tutte le sue filiali?' } };
     expect(deleteQuestion(spec, { codice: 'A1' }, { codice: 'A1' })).toEqual({

@@ -5,6 +5,7 @@
  */
 import { displayName } from '../../../common/display-name';
 import { isRecord, recordAt } from './guards';
+import { referenceLabel } from './referenceLabels';
 import { EMPTY_VALUE, recordField, shownField } from './recordValues';
 
 export interface Question {
@@ -22,9 +23,12 @@ interface Deletable {
   deleteConfirmation?: { title?: string; message: string };
 }
 
-/** The name of a row for a question: its display fields, else its key values. */
+/**
+ * The name of a row (a question, a record page's title): its display fields, a reference among them by the name
+ * the API sent beside its code (`_labels`: "1001 - Bar Roma", not "1001"), else its key values.
+ */
 export function rowName(display: readonly string[], row: Record<string, unknown> | undefined, key: Record<string, unknown>): string {
-  const named = row ? displayName(display.map((field) => row[field])) : '';
+  const named = row ? displayName(display.map((field) => referenceLabel(row, field) ?? row[field])) : '';
   return named || displayName(Object.values(key));
 }
 

@@ -1,6 +1,7 @@
 /**
  * One record by key; with no key (a create form) nothing is fetched. While a record is read again (a new
- * key, `reload`) the last one read stays, with `loading`.
+ * key, `reload`) the last one read stays, with `loading`; `refresh` reads it again without `loading`, so
+ * whatever shows it (a form being edited) stays on screen.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { KeyValues } from '../keys';
@@ -14,12 +15,15 @@ export interface EntityRecordState {
   error: unknown;
   /** Read the record again (after a state-machine action changed it). */
   reload: () => void;
+  /** Read the record again behind what shows it (after a save: the title, the actions the new state allows). */
+  refresh: () => void;
 }
 
 export function useEntityRecord(entity: EntityMeta, key: KeyValues | undefined): EntityRecordState {
   const provider = useDataProvider();
-  const [generation, setGeneration] = useState(0);
-  const reload = useCallback(() => setGeneration((g) => g + 1), []);
+  const [generation, setGeneration] = useState({ count: 0, quiet: false });
+  const reload = useCallback(() => setGeneration((g) => ({ count: g.count + 1, quiet: false })), []);
+  const refresh = useCallback(() => setGeneration((g) => ({ count: g.count + 1, quiet: true })), []);
   const stableKey = useStableValue(key);
   const request = useMemo(() => (stableKey ? { provider, entity, key: stableKey, generation } : undefined), [provider, entity, stableKey, generation]);
   const [answered, setAnswered] = useState<{ request: typeof request; record: Row | undefined; error: unknown }>();
@@ -36,6 +40,8 @@ export function useEntityRecord(entity: EntityMeta, key: KeyValues | undefined):
     return () => controller.abort();
   }, [request]);
 
-  if (!request) return { record: undefined, loading: false, error: null, reload };
-  return { record: answered?.record, loading: answered?.request !== request, error: answered?.error ?? null, reload };
+  if (!request) return { record: undefined, loading: false, error: null, reload, refresh };
+  // A quiet read of the same record keeps the last answer on screen until the new one comes.
+  const refreshing = request.generation.quiet && answered?.record !== undefined && answered.request?.key === request.key && answered.request.entity === request.entity;
+  return { record: answered?.record, loading: answered?.request !== request && !refreshing, error: answered?.error ?? null, reload, refresh };
 }

@@ -79,9 +79,11 @@ interface Props {
   leavesWhen?: (current: { pathname: string }, next: { pathname: string }) => boolean;
   /** The row changed on the server (a state-machine action): read it again. */
   onRecordChanged?: () => void;
+  /** An edit was saved: read the record again behind the form (its title, the actions its new state allows). */
+  onSaved?: () => void;
 }
 
-export function EntityForm({ entity, form, initialData, editKey, record, canSave: canSaveAll = true, onlyFields, canDelete = true, onCreated, onDeleted, onBack, onRecordChanged, idPrefix, actionsLabel, leavesWhen }: Props) {
+export function EntityForm({ entity, form, initialData, editKey, record, canSave: canSaveAll = true, onlyFields, canDelete = true, onCreated, onDeleted, onBack, onRecordChanged, onSaved, idPrefix, actionsLabel, leavesWhen }: Props) {
   const restricted = !canSaveAll && (onlyFields?.length ?? 0) > 0;
   const canSave = canSaveAll || restricted;
   const actions = formActions[form.entity] ?? [];
@@ -222,8 +224,10 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
       // The stored row has no confirmation fields: they start again as the values they repeat.
       const stored = withConfirmations(form, fitToSchema(form.schema, saved ?? body));
       setBaseline(stored);
-      if (editKey) update(stored);
-      else {
+      if (editKey) {
+        update(stored);
+        onSaved?.();
+      } else {
         // The new record's route is the same form, clean: moving there loses nothing.
         leaveGuard.release();
         onCreated({ ...body, ...(saved ?? {}) });

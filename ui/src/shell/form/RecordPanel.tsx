@@ -53,6 +53,7 @@ export function RecordPanel({ entityName, entity, editKey, listsPath, depth, idP
             onCreated={() => undefined}
             onDeleted={onDeleted}
             onRecordChanged={record.reload}
+            onSaved={record.refresh}
             idPrefix={idPrefix}
             actionsLabel={`Azioni ${entity.label}`}
           />

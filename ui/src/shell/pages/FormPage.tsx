@@ -106,6 +106,7 @@ function FormPageBody({ entityName, routePattern, readOnly = false }: Props) {
         record={record.record}
         canSave={canSave}
         onRecordChanged={record.reload}
+        onSaved={record.refresh}
         onlyFields={restrictedFields}
         canDelete={canDelete}
         onCreated={(saved) => {
