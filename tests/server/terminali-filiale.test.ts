@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { API } from '../support/test-app.js';
 import { useDemoSessions } from '../support/demo-sessions.js';
+import { addUserWithRole } from '../support/user-with-role.js';
 
 const demo = useDemoSessions({ bank: ['sede.30480', 'filiale.30480'] });
 const { as } = demo;
@@ -83,13 +84,10 @@ describe('the history of a terminal: the trail records the branch of its store',
     expect(Object.fromEntries(recorded.map((r: { entity_key: string; scope_branch: string | null }) => [r.entity_key, r.scope_branch]))).toEqual({ 30480001: '01600', 30480101: '01601' });
 
     // A bank may give its branches the trail (no demo role does): the branch user of cab 01600 with it.
-    const db = demo.app.db;
-    await db('ruolo').insert({ group_name: '30480', role_name: 'FILIALE_STORICO', description: 'Filiale con storico' });
-    await db('ruolo_permesso').insert(['GES_POS', 'AUDIT'].map((funzione) => ({ group_name: '30480', role_name: 'FILIALE_STORICO', funzione, azione: 'VISUALIZZAZIONE' })));
-    const { password_hash } = await db('credenziale').where({ username: 'filiale.30480' }).first();
-    await db('utente').insert({ username: 'filiale.storico', full_name: 'Filiale con storico', group: '30480', cab: '01600', locked: false, enabled: true });
-    await db('utente_ruolo').insert({ username: 'filiale.storico', role_name: 'FILIALE_STORICO' });
-    await db('credenziale').insert({ username: 'filiale.storico', password_hash, password_changed_at: new Date().toISOString(), must_change: false, failed_attempts: 0 });
+    await addUserWithRole(demo.app.db, {
+      username: 'filiale.storico', fullName: 'Filiale con storico', group: '30480', cab: '01600', role: 'FILIALE_STORICO',
+      grants: [['GES_POS', 'VISUALIZZAZIONE'], ['AUDIT', 'VISUALIZZAZIONE']], passwordOf: 'filiale.30480',
+    });
     const branchUser = await demo.app.loginAs('filiale.storico');
     const history = async (posid: string) => {
       const res = await branchUser.get(`${API}/audit?entity=Terminale&key=${posid}`);

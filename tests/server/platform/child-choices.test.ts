@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtureApp } from '../../support/fixture-app.js';
 import { API, type TestApp } from '../../support/test-app.js';
+import { addUserWithRole } from '../../support/user-with-role.js';
 
 let app: TestApp;
 type Agent = TestApp['request'];
@@ -28,13 +29,10 @@ async function save(who: Agent, categorie: string[]) {
 beforeAll(async () => {
   app = await createFixtureApp();
   sede = await app.loginAs('sede.10001');
-  const db = app.db;
-  await db('ruolo').insert({ group_name: '10001', role_name: 'ARTICOLI_SENZA_VETRINE', description: 'Articoli, senza vetrine' });
-  await db('ruolo_permesso').insert(['VISUALIZZAZIONE', 'AGGIORNAMENTO'].map((azione) => ({ group_name: '10001', role_name: 'ARTICOLI_SENZA_VETRINE', funzione: 'CAT_ARTICOLI', azione })));
-  const { password_hash } = await db('credenziale').where({ username: 'sede.10001' }).first();
-  await db('utente').insert({ username: 'sede.articoli', full_name: 'Sede articoli', group: '10001', locked: false, enabled: true });
-  await db('utente_ruolo').insert({ username: 'sede.articoli', role_name: 'ARTICOLI_SENZA_VETRINE' });
-  await db('credenziale').insert({ username: 'sede.articoli', password_hash, password_changed_at: new Date().toISOString(), must_change: false, failed_attempts: 0 });
+  await addUserWithRole(app.db, {
+    username: 'sede.articoli', fullName: 'Sede articoli', group: '10001', role: 'ARTICOLI_SENZA_VETRINE',
+    grants: [['CAT_ARTICOLI', 'VISUALIZZAZIONE'], ['CAT_ARTICOLI', 'AGGIORNAMENTO']], passwordOf: 'sede.10001',
+  });
   senzaVetrine = await app.loginAs('sede.articoli');
 });
 afterAll(() => app.close());

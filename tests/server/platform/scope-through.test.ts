@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtureApp } from '../../support/fixture-app.js';
 import { API, type TestApp } from '../../support/test-app.js';
 import { etagOf } from '../../support/versions.js';
+import { addUserWithRole } from '../../support/user-with-role.js';
 
 let app: TestApp;
 type Agent = TestApp['request'];
@@ -27,16 +28,10 @@ beforeAll(async () => {
   app = await createFixtureApp();
   sede = await app.loginAs('sede.10001');
   filiale = await app.loginAs('filiale.10001');
-  const db = app.db;
-  await db('ruolo').insert({ group_name: '10001', role_name: 'FILIALE_PRENOTAZIONI', description: 'Filiale che gestisce le prenotazioni' });
-  await db('ruolo_permesso').insert([
-    ...['VISUALIZZAZIONE', 'CREAZIONE', 'AGGIORNAMENTO'].map((azione) => ({ group_name: '10001', role_name: 'FILIALE_PRENOTAZIONI', funzione: 'CAT_ORDINI', azione })),
-    { group_name: '10001', role_name: 'FILIALE_PRENOTAZIONI', funzione: 'AUDIT', azione: 'VISUALIZZAZIONE' },
-  ]);
-  const { password_hash } = await db('credenziale').where({ username: 'filiale.10001' }).first();
-  await db('utente').insert({ username: 'filiale.prenota', full_name: 'Filiale prenotazioni', group: '10001', cab: '00100', locked: false, enabled: true });
-  await db('utente_ruolo').insert({ username: 'filiale.prenota', role_name: 'FILIALE_PRENOTAZIONI' });
-  await db('credenziale').insert({ username: 'filiale.prenota', password_hash, password_changed_at: new Date().toISOString(), must_change: false, failed_attempts: 0 });
+  await addUserWithRole(app.db, {
+    username: 'filiale.prenota', fullName: 'Filiale prenotazioni', group: '10001', cab: '00100', role: 'FILIALE_PRENOTAZIONI',
+    grants: [['CAT_ORDINI', 'VISUALIZZAZIONE'], ['CAT_ORDINI', 'CREAZIONE'], ['CAT_ORDINI', 'AGGIORNAMENTO'], ['AUDIT', 'VISUALIZZAZIONE']], passwordOf: 'filiale.10001',
+  });
   prenota = await app.loginAs('filiale.prenota');
 });
 afterAll(() => app.close());
