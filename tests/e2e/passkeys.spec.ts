@@ -147,6 +147,8 @@ test('merchant.0001234: passkey dalle impostazioni del profilo business, accesso
     const [signCount] = (await credentialsOf(cdp, authenticatorId)).map((c) => c.signCount);
     await dialog.getByRole('button', { name: 'Conferma con passkey' }).click();
     await expect(dialog.getByRole('status')).toHaveText('Confermare lo storno di 12,30 euro?');
+    // The passkey's single-use proof is sent, not written into the Password input.
+    await expect(dialog.getByLabel('Password')).toHaveValue('');
     // The authenticator signed once more: the biometric confirmation, not the password, answers the question.
     expect((await credentialsOf(cdp, authenticatorId))[0].signCount).toBeGreaterThan(signCount);
     await page.setViewportSize({ width: 1400, height: 900 });
