@@ -110,9 +110,10 @@ export function createApp({ db, artifacts, validateResponses = false, uiDir, exp
   api.use(rememberClientAddress, noStore, refuseCrossSite, provideSessionCookie(cookie));
   // Bodies (JSON and file uploads) are read only once the caller is authorized, with the operation's
   // limits, and before they are validated.
-  const beforeValidation = [authorize(db, cookie, merchantGate(artifacts.model)), uploadParser(artifacts.model), jsonBody(settings), dropEmptyItems(artifacts.model)];
+  const gate = merchantGate(artifacts.model);
+  const beforeValidation = [authorize(db, cookie, gate), uploadParser(artifacts.model), jsonBody(settings), dropEmptyItems(artifacts.model)];
   // Export jobs run in this process (server/exports/worker.ts); app.locals.exportWorker lets a caller stop it.
-  const exportWorker = new ExportWorker(db, artifacts.model, { dir: exports?.dir ?? exportDirFromEnv(), run: exports?.run ?? true });
+  const exportWorker = new ExportWorker(db, artifacts.model, { dir: exports?.dir ?? exportDirFromEnv(), run: exports?.run ?? true }, gate);
   app.locals.exportWorker = exportWorker;
   // An unusable EXPORT_DIR must not stop the API: exports then stay queued, and the cause is logged.
   exportWorker.start().catch((error: unknown) => console.error('Esportazioni non avviate:', error));

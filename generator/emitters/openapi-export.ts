@@ -2,8 +2,8 @@
  * Asynchronous exports in the OpenAPI document (docs/spec-language.md#exports): for each exportable list
  * `POST <list path>/esportazioni` with the list's own filters and sort plus `formato`, answering 202 with
  * the job; and, once for all lists, the job's status and its file. Status and file are `authenticated`
- * only: the server answers 404 to anyone but the user who asked, so the list permission is checked once,
- * when the export starts.
+ * only: the server answers 404 to anyone but the user who asked, and checks the list permission again
+ * itself when the job runs and when its file is downloaded (server/exports/).
  */
 import type { EntityModel } from '../../common/model.js';
 

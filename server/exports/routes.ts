@@ -1,7 +1,9 @@
 /**
  * The export operations of the document (x-operation export, exportStatus, exportFile). Starting an
  * export needs the list's permission (checked by authorize, from x-permission); reading a job or its file
- * needs only a session, and answers 404 to anyone but the user who asked: a job's id reveals nothing.
+ * needs only a session, and answers 404 to anyone but the user who asked: a job's id reveals nothing. The
+ * file is handed over only while its owner still holds the list's permission (403 EXPORT_NOT_ALLOWED once a
+ * role is taken away); the worker checks the same when the job runs (worker.ts callerNow).
  * A user with ESPORTAZIONI_MAX_IN_CORSO jobs queued or running is refused another one (429).
  */
 import { createReadStream, existsSync } from 'node:fs';
@@ -11,7 +13,7 @@ import type { RuntimeModel } from '../artifacts.js';
 import type { EntityService } from '../crud/entity-service.js';
 import { enforceRequiredFilter } from '../crud/required-filter.js';
 import { enforceSearchPeriod } from '../crud/search-period.js';
-import type { Caller } from '../domain/auth/caller.js';
+import { holds, type Caller } from '../domain/auth/caller.js';
 import { ApiError } from '../http/api-error.js';
 import { pathParams } from '../http/path-params.js';
 import { present } from '../lookup.js';
@@ -49,6 +51,7 @@ export function exportHandlers(worker: ExportWorker, model: RuntimeModel, servic
     },
     exportFile: async (req, res, caller) => {
       const job = await ownJob(req, caller);
+      if (!holds(caller, entityByName(model, job.entity).api.permissions.list)) throw new ApiError('EXPORT_NOT_ALLOWED');
       if (job.stato === 'E') throw new ApiError('EXPORT_FAILED');
       const path = job.downloadId ? worker.fileOf(job.downloadId, job.formato) : undefined;
       if (job.stato !== 'S' || !path || !existsSync(path)) throw new ApiError('FILE_NOT_FOUND');

@@ -15,7 +15,8 @@ import type { EntityService } from '../crud/entity-service.js';
 import { countOf } from '../crud/count-cache.js';
 import { sortOrder } from '../crud/list-query.js';
 import { fromColumns, type Row } from '../crud/row-mapping.js';
-import { loadCaller } from '../domain/auth/caller.js';
+import { holds, loadCaller, type Caller } from '../domain/auth/caller.js';
+import type { MerchantGate } from '../domain/auth/merchant-flags.js';
 import { ApiError } from '../http/api-error.js';
 import { ExportJobs, jobParametersOf, type ExportJob } from './jobs.js';
 import { keysetBatches } from './keyset.js';
@@ -43,7 +44,8 @@ export class ExportWorker {
   private stopped = true;
   private lastPurge = 0;
 
-  constructor(private readonly db: Knex, private readonly model: RuntimeModel, readonly options: ExportOptions) {
+  /** `gate` is the one authorize() applies to requests: a merchant's switched-off functions are withheld here too. */
+  constructor(private readonly db: Knex, private readonly model: RuntimeModel, readonly options: ExportOptions, private readonly gate: MerchantGate) {
     this.jobs = new ExportJobs(db, model);
   }
 
@@ -101,8 +103,14 @@ export class ExportWorker {
     try {
       const entity = entityByName(this.model, job.entity);
       const exported = entity.api.export;
-      const caller = await loadCaller(this.db, job.username, job.userType);
-      if (!exported || !caller || !this.serviceFor) throw new Error(`export ${job.id}: entity not exportable or user no longer active`);
+      if (!exported || !this.serviceFor) throw new Error(`export ${job.id}: entity not exportable`);
+      // The caller as a request would see him now, not as he was when he queued the job: a user disabled or
+      // locked meanwhile, or whose role (or merchant's function) was taken away, gets no file.
+      const caller = await this.callerNow(job.username, job.userType, entity.api.permissions.list);
+      if (!caller) {
+        await this.jobs.finish(job.id, { stato: 'E', righeScritte: 0, downloadId: null, nomeFile: null, messaggio: this.model.messages.errors.EXPORT_NOT_ALLOWED });
+        return;
+      }
       const { query, fixed } = jobParametersOf(job.parametri);
       const { params, filtered } = this.serviceFor(entity.name).exportQuery(query, caller, fixed);
       const total = await countOf(filtered().count({ count: '*' }));
@@ -130,6 +138,17 @@ export class ExportWorker {
       console.error(`Esportazione ${job.id} in errore:`, error);
       await this.guard(() => this.jobs.finish(job.id, { stato: 'E', righeScritte: written, downloadId: null, nomeFile: null, messaggio: this.model.messages.errors.EXPORT_FAILED }));
     }
+  }
+
+  /**
+   * The user who queued a job (or asks for its file) as authorize() resolves a caller: still enabled and not
+   * locked, his grants and data scope read now, his merchant's switched-off functions withheld; undefined
+   * unless he still holds `permission` (the list's, which starting the export needed).
+   */
+  async callerNow(username: string, userType: string, permission: string): Promise<Caller | undefined> {
+    const loaded = await loadCaller(this.db, username, userType);
+    const caller = loaded ? await this.gate(this.db, loaded) : undefined;
+    return caller && holds(caller, permission) ? caller : undefined;
   }
 
   /** An integer configuration key: an administrator's value, else the spec's default. */

@@ -2,8 +2,10 @@
  * Passkeys in the browser (seed 000 §4 "Biometric login can be registered, used and deleted from settings";
  * seed 002 §4 refund re-authentication), with Chromium's virtual authenticator (CDP WebAuthn: ctap2, internal,
  * resident keys, user verification): a bank user and a merchant register from the settings, log out and log in
- * with the passkey; the bank user refunds a movement confirming with the passkey. The pages are opened at
- * http://localhost:<port>: a passkey's relying party is a domain, and the server's default is localhost.
+ * with the passkey; both refund a movement confirming with the passkey (the merchant in the business portal,
+ * issue 18). An operator given MERCHANT_OP_STO_PRE without a passkey is offered the password only, and refunds
+ * with it. The pages are opened at http://localhost:<port>: a passkey's relying party is a domain, and the
+ * server's default is localhost.
  */
 import Database from 'better-sqlite3';
 import type { CDPSession, Page } from '@playwright/test';
@@ -113,9 +115,11 @@ test('sede.30480: passkey registrata dalle impostazioni, accesso con passkey, st
   });
 });
 
-test('merchant.0001234: passkey dalle impostazioni del profilo business, accesso con passkey come esercente', async ({ page, appURL }) => {
+test('merchant.0001234: passkey dalle impostazioni del profilo business, accesso con passkey, storno confermato con la passkey', async ({ page, appURL, appDatabase }) => {
   const local = appURL.replace('127.0.0.1', 'localhost');
-  await virtualAuthenticator(page);
+  const movement = 'E2EPASSKEY000000000002';
+  insertMovement(appDatabase, movement);
+  const { cdp, authenticatorId } = await virtualAuthenticator(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${local}/wpbusiness/impostazioni`);
   await expectPath(page, '/login/merchant');
@@ -129,4 +133,65 @@ test('merchant.0001234: passkey dalle impostazioni del profilo business, accesso
   await page.getByLabel('Nome utente').fill('merchant.0001234');
   await page.getByRole('button', { name: 'Accedi con passkey' }).click();
   await expectPath(page, '/wpbusiness/home');
+
+  await test.step("storno nel portale business: 'Conferma con passkey', la domanda con l'importo, poi 'Storno eseguito con successo'", async () => {
+    await page.goto(`${local}/wpbusiness/statistiche/movimenti/movimento/${movement}`);
+    await expect(page.locator('[data-field="stato"]')).toHaveText('Approvata');
+    await page.getByRole('button', { name: 'Storna', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Storna' });
+    await expect(dialog.getByLabel('Importo da stornare')).toHaveValue('48,9');
+    await dialog.getByLabel('Importo da stornare').fill('12,3');
+    for (const name of ['Annulla', 'Conferma con passkey', 'Conferma']) await expect(dialog.getByRole('button', { name, exact: true })).toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: test.info().outputPath('business-storno-passkey-390.png') });
+    const [signCount] = (await credentialsOf(cdp, authenticatorId)).map((c) => c.signCount);
+    await dialog.getByRole('button', { name: 'Conferma con passkey' }).click();
+    await expect(dialog.getByRole('status')).toHaveText('Confermare lo storno di 12,30 euro?');
+    // The passkey's single-use proof is sent, not written into the Password input.
+    await expect(dialog.getByLabel('Password')).toHaveValue('');
+    // The authenticator signed once more: the biometric confirmation, not the password, answers the question.
+    expect((await credentialsOf(cdp, authenticatorId))[0].signCount).toBeGreaterThan(signCount);
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.screenshot({ path: test.info().outputPath('business-storno-passkey-1400.png') });
+    const answered = page.waitForResponse((r) => r.url().endsWith(`/wpbusiness/movimenti/${movement}/storna`) && r.request().method() === 'POST');
+    await dialog.getByRole('button', { name: 'Sì' }).click();
+    expect((await answered).status()).toBe(200);
+    await expect(page.getByText('Storno eseguito con successo').first()).toBeVisible();
+    await expect(page.locator('[data-field="stato"]')).toHaveText('Storno richiesto');
+    await expect(page.getByRole('button', { name: 'Storna', exact: true })).toHaveCount(0);
+  });
+});
+
+test("operatore.0001234 con MERCHANT_OP_STO_PRE e senza passkey: lo storno chiede la password, che conferma", async ({ page, appURL, appDatabase }) => {
+  const local = appURL.replace('127.0.0.1', 'localhost');
+  const movement = 'E2EPASSKEY000000000003';
+  insertMovement(appDatabase, movement);
+  // What the merchant's administrator gives with the user form's checkbox (utenti-merchant.spec.ts), before the operator signs in.
+  const db = new Database(appDatabase);
+  try {
+    db.prepare("insert into utente_ruolo (username, role_name) values ('operatore.0001234', 'MERCHANT_OP_STO_PRE')").run();
+  } finally {
+    db.close();
+  }
+  // The device could sign, but the operator registered no passkey: the password is the only way.
+  await virtualAuthenticator(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${local}/wpbusiness/statistiche/movimenti/movimento/${movement}`);
+  await expectPath(page, '/login/merchant');
+  await submitLogin(page, 'operatore.0001234');
+  await expectPath(page, `/wpbusiness/statistiche/movimenti/movimento/${movement}`);
+  await page.getByRole('button', { name: 'Storna', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Storna' });
+  await expect(dialog.getByRole('button', { name: 'Conferma', exact: true })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Conferma con passkey' })).toHaveCount(0);
+  await dialog.getByLabel('Importo da stornare').fill('5');
+  await dialog.getByLabel('Password').fill('Demo-WebPos-2026');
+  await page.screenshot({ path: test.info().outputPath('business-storno-operatore-390.png') });
+  await dialog.getByRole('button', { name: 'Conferma', exact: true }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Confermare lo storno di 5,00 euro?');
+  await dialog.getByRole('button', { name: 'Sì' }).click();
+  await expect(page.getByText('Storno eseguito con successo').first()).toBeVisible();
+  await expect(page.locator('[data-field="stato"]')).toHaveText('Storno richiesto');
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.screenshot({ path: test.info().outputPath('business-storno-operatore-1400.png') });
 });

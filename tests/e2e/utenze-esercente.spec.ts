@@ -1,15 +1,18 @@
 /**
  * The business portal's operator users (seed 002 §3, WB_GESTIONE_UTENZE; spec/sicurezza/utente-esercente.yaml):
  * merchant.0001234 lists its users, creates an operator with a role checkbox and two of its stores, and reads
- * the seed's message naming the mail the password went to. The e2e server has no SMTP capture, so the new
- * operator's first login (and that it sees only those stores) is proven by tests/server/utenze-esercente.test.ts.
- * The form's reset password mails a new one (the answer says only that it was sent). The list and the form are
- * looked at at 1400 px and 390 px, where the filters fold after a search (seed 002 §3).
+ * the seed's message naming the mail the password went to. The form's reset password mails a new one (the answer
+ * says only that it was sent); the operator signs in with the password of that mail (the SMTP capture's), changes
+ * it as a first login must, and its home adds up the movements of its two stores only (issue 18 proof). The list
+ * and the form are looked at at 1400 px and 390 px, where the filters fold after a search (seed 002 §3).
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { captureMails } from './support/mail-capture';
 import { expectPath, submitLogin } from './support/steps';
+
+const mails = captureMails();
 
 const LIST = '/wpbusiness/profilo/gestioneUtenze';
 const FORM = '/wpbusiness/gestioneUtenze/nuovo';
@@ -20,7 +23,7 @@ async function blocking(page: Page): Promise<string[]> {
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-test("l'esercente crea un operatore con il ruolo Statistiche e due dei suoi negozi", async ({ page }) => {
+test("l'esercente crea un operatore con il ruolo Statistiche e due dei suoi negozi, che accede e vede solo quelli", async ({ page, newPage }) => {
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto(LIST);
   await expectPath(page, '/login/merchant');
@@ -103,5 +106,41 @@ test("l'esercente crea un operatore con il ruolo Statistiche e due dei suoi nego
     await page.setViewportSize({ width: 1400, height: 900 });
     await expect(page.getByRole('searchbox', { name: 'Nome utente' })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Filtri/ })).toHaveCount(0);
+  });
+
+  await test.step("l'operatore accede con la password della mail, la cambia, e la sua home somma solo i negozi 1001 e 1002", async () => {
+    // The reset's mail is the last one to the operator (the creation's came first).
+    let password = '';
+    await expect.poll(() => {
+      const texts = mails.messages().filter((m) => m.to && !Array.isArray(m.to) && m.to.text === 'op.e2e@esercente.example').map((m) => m.text ?? '');
+      password = /la sua nuova password temporanea è: (\S+)/.exec(texts.at(-1) ?? '')?.[1] ?? '';
+      return texts.length >= 2 && password !== '';
+    }, { timeout: 15_000 }).toBe(true);
+    const operator = await newPage();
+    // The home's last 7 days end on the day the demo movements were written for (home-esercente.spec.ts).
+    await operator.clock.setFixedTime(new Date('2026-11-13T10:00:00'));
+    await operator.setViewportSize({ width: 390, height: 844 });
+    await operator.goto('/login/merchant');
+    await submitLogin(operator, 'op.e2e', password);
+    const expired = operator.getByRole('dialog', { name: 'Password scaduta' });
+    await expired.getByLabel('Password attuale').fill(password);
+    await expired.getByLabel('Nuova password', { exact: true }).fill('Nuova-Password-2026');
+    await expired.getByLabel('Conferma nuova password').fill('Nuova-Password-2026');
+    await expired.getByRole('button', { name: 'Cambia password' }).click();
+    const changed = operator.getByRole('dialog').filter({ hasText: 'Password modificata correttamente' });
+    await changed.getByRole('button', { name: 'OK' }).click();
+    await submitLogin(operator, 'op.e2e', 'Nuova-Password-2026');
+    await expectPath(operator, '/wpbusiness/home');
+    // Bar Centrale's three stores make 21,05 € in 3 operations; 1001 (10,30 €) and 1002 (8,00 €) are the operator's.
+    await expect(operator.getByTestId('dashboard-figure-transato')).toHaveText('18,30 €');
+    await expect(operator.getByTestId('dashboard-figure-operazioni')).toHaveText('2');
+    await operator.screenshot({ path: test.info().outputPath('home-operatore-390.png'), fullPage: true });
+    // The third store in the address: none of its rows.
+    const third = await page.request.get('/webpos/api/v1/wpbusiness/negozi?size=200', { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+    const stores: string[] = (await third.json()).results.map((r: { pdvid: string }) => r.pdvid);
+    const other = stores.find((id) => id !== '1001' && id !== '1002');
+    if (!other) throw new Error('Bar Centrale has no third store');
+    await operator.goto(`/wpbusiness/home?codStab=${other}`);
+    await expect(operator.getByTestId('dashboard-figure-operazioni')).toHaveText('0');
   });
 });

@@ -62,6 +62,20 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
+const NOT_ALLOWED = "Esportazione non consentita: l'utente non ha più il permesso di consultare questi dati";
+
+/** Takes `username`'s roles away while `work` runs (through the app's own connection, so the kept grants see it), then gives them back. */
+async function withoutRoles(db: TestApp['db'], username: string, work: () => Promise<void>): Promise<void> {
+  const roles: Record<string, unknown>[] = await db('utente_ruolo').where('username', username);
+  expect(roles.length).toBeGreaterThan(0);
+  await db('utente_ruolo').where('username', username).delete();
+  try {
+    await work();
+  } finally {
+    await db('utente_ruolo').insert(roles);
+  }
+}
+
 const today = () => { const [y, m, d] = new Date().toISOString().slice(0, 10).split('-'); return `${d}-${m}-${y}`; };
 
 /** The cells of a sheet's row from its first column (ExcelJS's `values` starts at index 1). */
@@ -183,6 +197,43 @@ describe('export life cycle', () => {
   });
 });
 
+describe('the user\'s permission is checked again when the job runs and when its file is downloaded', () => {
+  it('a role taken away between asking and running: the job ends in E with the reason, no file', async () => {
+    // A server of its own whose worker runs only when told (run: false), so the role goes before the job runs.
+    const queue = await createFixtureApp({ exports: { dir: exportDir, run: false } });
+    try {
+      const worker = exportWorkerOf(createApp({ db: queue.db, artifacts: queue.artifacts, exports: { dir: exportDir, run: false } }));
+      const user = await queue.loginAs('sede.10001');
+      const start = await user.post(`${API}/ordini/esportazioni?formato=csv`);
+      expect(start.status).toBe(202);
+      await withoutRoles(queue.db, 'sede.10001', async () => {
+        const job = await worker.jobs.claimNext();
+        expect(job?.id).toBe(start.body.id);
+        if (job) await worker.run(job);
+      });
+      const ended = await user.get(`${API}/esportazioni/${start.body.id}`);
+      expect(ended.body).toMatchObject({ stato: 'E', messaggio: NOT_ALLOWED, downloadId: null, nomeFile: null, righeScritte: 0 });
+      const file = await user.get(`${API}/esportazioni/${start.body.id}/file`);
+      expect(file.status).toBe(409);
+      expect(file.body).toEqual({ errorMessage: 'Generazione file in errore', code: 'EXPORT_FAILED', details: [] });
+    } finally {
+      await queue.close();
+    }
+  });
+
+  it('a finished file is refused (403) to its owner once his role is gone, and served again when it is back', async () => {
+    const user = await app.loginAs('sede.10001');
+    const start = await user.post(`${API}/ordini/esportazioni?formato=csv`);
+    expect(await finished(user, start.body.id)).toMatchObject({ stato: 'S' });
+    await withoutRoles(app.db, 'sede.10001', async () => {
+      const refused = await download(user, start.body.id);
+      expect(refused.status).toBe(403);
+      expect(JSON.parse(refused.body.toString('utf8'))).toEqual({ errorMessage: NOT_ALLOWED, code: 'EXPORT_NOT_ALLOWED', details: [] });
+    });
+    expect((await download(user, start.body.id)).status).toBe(200);
+  });
+});
+
 describe('keyset batches', () => {
   it('read every row once, in the list order, also by a column with missing values, whatever the batch size', async () => {
     const entity = named(app.artifacts.model.entities, 'Ordine', 'fixture entities');
@@ -236,7 +287,7 @@ describe('a job survives a restart; a failure ends in E', () => {
       const fourth = createApp({ db: database.db, artifacts: app.artifacts, exports: { dir: exportDir, run: true } });
       const worker = exportWorkerOf(fourth);
       for (let i = 0; i < 200 && (await worker.jobs.find(doomed.body.id))?.stato !== 'E'; i++) await new Promise((r) => setTimeout(r, 50));
-      expect(await worker.jobs.find(doomed.body.id)).toMatchObject({ stato: 'E', messaggio: 'Generazione file in errore', downloadId: null });
+      expect(await worker.jobs.find(doomed.body.id)).toMatchObject({ stato: 'E', messaggio: NOT_ALLOWED, downloadId: null });
       worker.stop();
     } finally {
       await database.close();

@@ -61,9 +61,9 @@ export function TransitionInputModal({ transition, record, initial, defaultMessa
     setPasskeyFailure(undefined);
     try {
       const proof = await biometric.proof();
-      const withProof = { ...data, [REAUTHENTICATION_FIELD]: proof };
-      setData(withProof);
-      await submit(withProof);
+      // The proof goes with this submission only, never into the form: the Password input would show it (masked),
+      // and a retry with 'Conferma' after a refusal would send the spent proof as the password.
+      await submit({ ...data, [REAUTHENTICATION_FIELD]: proof });
     } catch (error) {
       if (!(error instanceof PasskeyError)) throw error;
       setPasskeyFailure(error.text(shellMessage));
