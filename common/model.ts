@@ -288,6 +288,8 @@ export interface EntityModel {
   };
   form?: {
     route: string; title: string; fields: string[]; permission: string; layout?: FormLayoutModel; views?: FormViewModel[]; createRefusal?: string;
+    /** The form's own banners when a save does not go through (docs/spec-language.md#form-banners). */
+    banners?: { invalid?: string; saveFailed?: string };
     /** Custom operations offered as buttons on a saved row (docs/spec-language.md#form-operations). */
     operations?: { operation: string; label: string; confirm?: string; prefill?: string }[];
   };

@@ -31,6 +31,8 @@ function formFile(entity: EntityModel, form: NonNullable<EntityModel['form']>, m
     rules: entity.rules,
     confirmations: entity.confirmations,
     ...(entity.success ? { success: entity.success } : {}),
+    // The form's own banners when a save does not go through (docs/spec-language.md#form-banners).
+    ...(form.banners ? { banners: form.banners } : {}),
     ...(entity.deleteConfirmation ? { deleteConfirmation: entity.deleteConfirmation } : {}),
     ...(entity.checks ? { checks: entity.checks } : {}),
     // Form-only fields that repeat another: prefilled with it on a stored row, and they must match before saving.

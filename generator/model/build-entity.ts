@@ -223,6 +223,7 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
         fields: formLayout ? formLayout.placed.filter((n) => names.includes(n)) : raw.form.fields ?? names,
         ...(formLayout ? { layout: formLayout.layout } : {}),
         ...(raw.form.createRefusal ? { createRefusal: raw.form.createRefusal } : {}),
+        ...(raw.form.banners ? { banners: raw.form.banners } : {}),
         ...(raw.form.operations ? { operations: raw.form.operations } : {}),
         ...(raw.form.views ? {
           views: raw.form.views.map((v) => ({ route: v.route, title: v.title ?? raw.form?.title ?? label, permission: v.permission, readOnly: v.readOnly ?? false })),

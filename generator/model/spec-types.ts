@@ -56,6 +56,7 @@ export interface RawEntity {
   indexes?: { fields: string[]; unique?: boolean; kind?: 'trigram'; where?: Record<string, string | number | boolean>; message?: string; field?: string }[];
   list?: { emptyMessage?: string; collapseFilters?: boolean; selectSingle?: string[]; operations?: RawListOperation[]; summary?: string; badges?: { column: string; items: { label: string; when: JsonLogic }[] }; route: string; title?: string; columns?: string[]; filters?: string[]; sort?: string; permission?: string };
   form?: { route: string; title?: string; fields?: string[]; layout?: RawFormLayout; permission?: string; views?: RawFormView[]; createRefusal?: string;
+    banners?: { invalid?: string; saveFailed?: string };
     operations?: { operation: string; label: string; confirm?: string; prefill?: string }[] };
   menu?: { group: string; label?: string; order?: number; icon?: string };
   renamedFrom?: string;

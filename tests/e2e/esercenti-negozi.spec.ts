@@ -162,3 +162,22 @@ test("orari di apertura e righe scontrino nella scheda del negozio, a 1400 e 390
     await expect(receipt.getByLabel('Testata', { exact: true })).toHaveValue('FERRAMENTA VERDI & FIGLI');
   });
 });
+
+test("l'anagrafica anche sotto la ricerca: /esercente/ricercaEsercente/anagraficaesercente/E/{codEser}/{codNeg}/{abi}/{posId} riapre negozio e terminale (seed 001 §2)", async ({ page }) => {
+  const UNDER_SEARCH = '/esercente/ricercaEsercente/anagraficaesercente/E/0001234';
+  await page.goto(`${UNDER_SEARCH}/1002/30480/30480003`);
+  await expectPath(page, '/login/banca');
+  await submitLogin(page, 'sede.30480');
+  await expectPath(page, `${UNDER_SEARCH}/1002/30480/30480003`);
+  await expect(page.locator('#root_ds')).toHaveValue('Bar Centrale S.r.l.');
+  const stores = page.getByRole('region', { name: 'Negozi' });
+  await expect(stores.getByRole('tablist', { name: 'Negozi' }).getByRole('tab', { selected: true })).toHaveText('Bar Centrale Stazione');
+  await expect(stores.getByRole('tablist', { name: 'Terminali' }).getByRole('tab', { selected: true })).toHaveText('Terminale 30480003');
+  await expect(stores.locator('#terminali_posid')).toHaveValue('30480003');
+  // The same record as at /esercente/anagraficaesercente: the head office saves it here too.
+  await page.locator('#root_telefono').fill('02 7654322');
+  await page.getByRole('group', { name: 'Azioni del modulo' }).getByRole('button', { name: 'Salva' }).click();
+  await expect(page.getByText('Salvataggio effettuato').first()).toBeVisible();
+  await page.reload();
+  await expect(page.locator('#root_telefono')).toHaveValue('02 7654322');
+});

@@ -69,7 +69,8 @@ describe("the push bank's stores are saved by push users only (seed 001 §6, §9
   });
 
   it('a push user creates and changes a store of bank 99999; assistance reads it but may not save it', async () => {
-    const created = await as['agente.push'].post(`${API}/negozi`).send(store('9901', '99999'));
+    // Its merchant is the push aggregate's: a store is added to a merchant of the caller's scope only.
+    const created = await as['agente.push'].post(`${API}/negozi`).send({ ...store('9901', '99999'), codEser: '0007001' });
     expect(created.status).toBe(201);
 
     const read = await as.assistenza.get(`${API}/negozi/9901`);

@@ -54,6 +54,28 @@ export function bannerMessage(error: unknown, shownUnderField: (field: string) =
   return unique.length ? `${base}: ${unique.join('; ')}` : base;
 }
 
+/** The form's own words for a refused save (spec `form.banners`, docs/spec-language.md#form-banners). */
+export interface FormBanners {
+  invalid?: string;
+  saveFailed?: string;
+}
+
+/**
+ * The banner of a save the API refused. Refused values (400 VALIDATION_ERROR) say the form's `invalid` words
+ * instead of the API's generic ones, followed by what no field shows; any other refusal says the form's
+ * `saveFailed` words, then the API's own message, which may be the one the user needs (a bank that takes no new
+ * merchants). Without the form's words, the API's banner as it is.
+ */
+export function saveRefusedMessage(error: unknown, own: FormBanners | undefined, shownUnderField: (field: string) => boolean = () => false): string {
+  const api = bannerMessage(error, shownUnderField);
+  if (error instanceof ApiError && error.code === 'VALIDATION_ERROR') {
+    if (!own?.invalid) return api;
+    const extra = [...new Set(error.details.filter((d) => !shownUnderField(d.field)).map((d) => d.message))];
+    return extra.length ? `${own.invalid}: ${extra.join('; ')}` : own.invalid;
+  }
+  return own?.saveFailed ? `${own.saveFailed}. ${api}` : api;
+}
+
 function parseJson(text: string): unknown {
   if (!text) return undefined;
   try {

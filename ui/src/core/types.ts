@@ -5,6 +5,7 @@
  */
 import type { FieldRule, JsonLogic } from '../../../common/rules';
 import type { FieldConditions } from '../../../common/field-conditions';
+import type { FormBanners } from './apiError';
 
 export type {
   BulkAction, ColumnDef, DashboardMeta, DashboardValue, EntityMeta, FormOperation, EnumOption, FilterDef, IndicatorDef, ListOperation, LoginRealms, Manifest, MenuGroup, QueryEnum, RelatedListDef, RelatedTabsDef, ReportMeta, RouteDef, ShellDef, ShellLayout, SortSpec,
@@ -41,6 +42,8 @@ export interface FormDef {
   confirmations: Confirmation[];
   /** The spec's `success:` banners after create, update and delete (absent: the shell's generic ones). */
   success?: Partial<Record<'create' | 'update' | 'delete', string>>;
+  /** The spec's `form.banners`: said when the form or the API refuses a save, instead of the shell's generic words. */
+  banners?: FormBanners;
   /** The spec's `deleteConfirmation:`, asked instead of the generic question (irreversible operations). */
   deleteConfirmation?: { title?: string; message: string };
   /** Form-only fields that repeat another (the e-mail typed twice): they must match, and are never stored. */

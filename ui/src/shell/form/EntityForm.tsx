@@ -14,7 +14,7 @@ import { createSchemaUtils, type FormValidation, type UiSchema } from '@rjsf/uti
 import { applyRules } from '../../../../common/rules';
 import { unconfirmedFields } from '../../../../common/model';
 import { fillMessage } from '../../../../common/fill-message';
-import { ApiError, bannerMessage, userMessage, type ErrorDetail } from '../../core/apiError';
+import { ApiError, saveRefusedMessage, userMessage, type ErrorDetail } from '../../core/apiError';
 import { triggeredConfirmations } from '../../core/confirmations';
 import { versionOf } from '../../core/dataProvider';
 import { createTransformErrors, detailsToErrorSchema, FALLBACK_MESSAGE, valuePath } from '../../core/errorMessages';
@@ -52,6 +52,9 @@ import { FormActionBar } from './FormActionBar';
 import { FormOperations } from './FormOperations';
 import { useDisabledFields } from './useDisabledFields';
 import { useLeaveGuard } from './useLeaveGuard';
+
+/** The banner of a form that finds invalid fields before sending, where the spec gives the form no words of its own. */
+const INVALID_FORM = 'Dati non validi: verificare i campi evidenziati';
 
 interface Props {
   entity: EntityMeta;
@@ -242,7 +245,7 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
       const details = error instanceof ApiError ? error.details : [];
       setServerDetails(details);
       showTabOf(details.map((d) => d.field));
-      banners.error(bannerMessage(error, (field) => field.split('.')[0] in (recordAt(form.schema, 'properties') ?? {})));
+      banners.error(saveRefusedMessage(error, form.banners, (field) => field.split('.')[0] in (recordAt(form.schema, 'properties') ?? {})));
     } finally {
       setSaving(false);
     }
@@ -281,7 +284,7 @@ export function EntityForm({ entity, form, initialData, editKey, record, canSave
         onSubmit={(e: IChangeEvent<Row>) => { setSubmitted(true); void handleSubmit(e); }}
         onError={(errors) => {
           setSubmitted(true);
-          banners.error('Dati non validi: verificare i campi evidenziati');
+          banners.error(form.banners?.invalid ?? INVALID_FORM);
           showTabOf(errors.map((e) => e.property));
         }}
         transformErrors={transformErrors}
