@@ -3313,6 +3313,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/report/statistiche/transato/esporta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Statistiche transato: esportazione */
+        get: operations["reportTransatoExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/report/statistiche/transatoGiornaliero": {
         parameters: {
             query?: never;
@@ -34532,6 +34549,88 @@ export interface operations {
             };
             /** @description Non autorizzato */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reportTransatoExport: {
+        parameters: {
+            query: {
+                /** @description Filtro: Circuito */
+                circuito?: "00" | "01" | "02" | "03" | "04" | "05" | "06" | "07";
+                /** @description Filtro: Banca */
+                codAbi?: string;
+                /** @description Filtro: Esercente */
+                codEserc?: string;
+                /** @description Filtro: Compagnia */
+                compagnia?: string;
+                /** @description Filtro: Data operazione al */
+                dataOperazioneA?: string;
+                /** @description Filtro: Data operazione dal */
+                dataOperazioneDa?: string;
+                /** @description Formato del file */
+                formato: "xlsx";
+                /** @description Raggruppamento */
+                per?: "compagnia" | "mese" | "giorno" | "filiale" | "esercente" | "giornoSettimana" | "fascia";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Il file del raggruppamento, con i totali */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Nessun dato: Dati non disponibili per il periodo selezionato. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -454,6 +454,7 @@ const SAMPLES: Partial<Record<string, Sample>> = {
   reportVentisCityEsercente: { query: { ...MOVIMENTI_PERIODO, per: 'mese' }, outside: 'unscoped' },
   reportVentisCityEsercenteExport: { query: { ...MOVIMENTI_PERIODO, per: 'mese', formato: 'xlsx' }, outside: 'unscoped' },
   reportTransatoGiornalieroExport: { query: { ...GIORNALIERO_PERIODO, per: 'banca', formato: 'xlsx' }, outside: 'unscoped' },
+  reportTransatoExport: { query: { ...MOVIMENTI_PERIODO, per: 'esercente', formato: 'xlsx' }, outside: 'unscoped' },
   // Satispay movements (seed 002 §2 /statistiche/movimentiSatispay): a movement of bank 34256 is out of 30480's scope;
   // their totals and the statistical and in-tour reports answer sums (figures in statistiche-satispay.test.ts,
   // statistiche-report.test.ts).
