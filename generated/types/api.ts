@@ -495,6 +495,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/compagnie": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Elenco Compagnie */
+        get: operations["listCompagnia"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/compagnie/{codCompagnia}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Codice compagnia */
+                codCompagnia: string;
+            };
+            cookie?: never;
+        };
+        /** Dettaglio Compagnia */
+        get: operations["getCompagnia"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/config": {
         parameters: {
             query?: never;
@@ -6535,6 +6572,45 @@ export interface components {
             codCompagnia: string;
             /** Compagnia */
             descCompagnia: string;
+        };
+        CompagniaCompact: {
+            /** Codice compagnia */
+            codCompagnia: string;
+            /** Compagnia */
+            descCompagnia: string;
+        };
+        CompagniaDetail: {
+            /**
+             * Circuito
+             * @enum {string|null}
+             */
+            codCircuito: "00" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | null;
+            /** Codice compagnia */
+            codCompagnia: string;
+            /** Compagnia */
+            descCompagnia: string;
+        };
+        /** Compagnia */
+        CompagniaInput: {
+            /**
+             * Circuito
+             * @enum {string|null}
+             */
+            codCircuito?: "00" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | null;
+            /** Codice compagnia */
+            codCompagnia: string;
+            /** Compagnia */
+            descCompagnia: string;
+        };
+        CompagniaName: {
+            /** Codice compagnia */
+            codCompagnia: string;
+            /** Compagnia */
+            descCompagnia: string;
+        };
+        CompagniaPage: {
+            results: (components["schemas"]["Compagnia"] | components["schemas"]["CompagniaCompact"] | components["schemas"]["CompagniaName"])[];
+            totalCount: number;
         };
         Comune: {
             /**
@@ -19308,6 +19384,143 @@ export interface operations {
             };
             /** @description Troppe esportazioni in corso */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCompagnia: {
+        parameters: {
+            query?: {
+                /** @description compact: solo i campi per la ricerca rapida */
+                format?: "compact" | "full";
+                /** @description Pagina, da 0 */
+                page?: number;
+                /** @description Ricerca per nome: le righe in cui descCompagnia contiene il testo (maiuscole e minuscole indifferenti) */
+                q?: string;
+                /** @description Righe per pagina */
+                size?: number;
+                /** @description campo oppure campo,asc|desc */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Una pagina di risultati */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompagniaPage"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Errore del server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCompagnia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Codice compagnia */
+                codCompagnia: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Trovato */
+            200: {
+                headers: {
+                    /** @description Versione dell'elemento (con i figli): da rimandare in If-Match per modificarlo o eliminarlo */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompagniaDetail"];
+                };
+            };
+            /** @description Dati non validi */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autenticato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non autorizzato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Non trovato */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -130,8 +130,9 @@ test("sede.30480 aggiunge un contratto: il terminal id di 8 cifre della banca, p
   await expect(page.locator('#root_codAbi')).toHaveValue('30480');
   await page.locator('#root_termid').fill('30480003');
   await page.getByRole('option', { name: /30480003/ }).first().click();
-  // Compagnia has no API of its own yet (spec/movimenti/compagnia.yaml): the company is written by its code.
-  await page.locator('#root_codCompagnie').fill('20');
+  // Seed 002 §7 GET compagnie: the company is searched by its name.
+  await page.locator('#root_codCompagnie').fill('Visa');
+  await page.getByRole('option', { name: /Visa Europe/ }).first().click();
   await page.locator('#root_dataStampaContratto').fill('20/11/2026');
   const saved = page.waitForResponse((r) => r.url().endsWith('/contrattiCompagnie') && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Salva' }).click();
@@ -140,5 +141,6 @@ test("sede.30480 aggiunge un contratto: il terminal id di 8 cifre della banca, p
   // Seed 002 §5: the terminal's store gives the sign, address and VAT number.
   await expect(page.locator('#root_insegnaPdv')).toHaveValue('Bar Centrale Stazione');
   await expect(page.locator('#root_partitaIvaEserc')).toHaveValue('01234560124');
+  await expect(page.locator('#root_codCompagnie')).toHaveValue(/Visa Europe/);
   await page.screenshot({ path: test.info().outputPath('contratto-nuovo-1400.png'), fullPage: true });
 });
