@@ -95,6 +95,8 @@ export interface ReportModel {
   exportFormats: ReportExportFormat[];
   /** What an export finding no row answers instead of an empty sheet (spec `export.emptyMessage`). */
   exportEmptyMessage?: string;
+  /** The export's own longest period and its refusal (spec `export.maxMonths`, `export.tooLongMessage`). */
+  exportPeriod?: { maxMonths: number; tooLongMessage: string };
   charts: ReportChart[];
   /** Tables of pre-summed rows (common/report-rollup.ts); the first that covers a request answers it. */
   rollups?: ReportRollup[];

@@ -106,6 +106,7 @@ export function buildReport(
     if (clash || params.filter((p) => p === entry.param).length > 1) report(['filters', i, 'param'], `Filter parameter '${entry.param}' is already a parameter of ${raw.report}: each filter needs its own.`);
   }
   const compare = compareOf(raw, dimensions, period, report);
+  const exportPeriod = exportPeriodOf(raw, period, report);
   const detail = detailOf(raw, entity, entities, dimensions, report);
   const peers = peersOf(raw, entity, entities, dimensions, period, fieldAt, report);
   if (diagnostics.length > before) return undefined;
@@ -115,7 +116,7 @@ export function buildReport(
     ...(raw.menu ? { menu: { group: raw.menu.group, label: raw.menu.label ?? label, order: raw.menu.order ?? 100, ...(raw.menu.icon ? { icon: raw.menu.icon } : {}) } } : {}),
     filters: fieldFilters, ...(Object.keys(filterNames).length ? { filterNames } : {}), ...(dimensionFilters.length ? { dimensionFilters } : {}),
     ...(period ? { period } : {}), exclude, measures, dimensions, defaultDimension,
-    sort, limit: raw.limit ?? DEFAULT_LIMIT, exportFormats: raw.export?.formats ?? [], ...(raw.export?.emptyMessage ? { exportEmptyMessage: raw.export.emptyMessage } : {}), charts, ...(rollups.length ? { rollups } : {}),
+    sort, limit: raw.limit ?? DEFAULT_LIMIT, exportFormats: raw.export?.formats ?? [], ...(raw.export?.emptyMessage ? { exportEmptyMessage: raw.export.emptyMessage } : {}), ...(exportPeriod ? { exportPeriod } : {}), charts, ...(rollups.length ? { rollups } : {}),
     ...(detail ? { detail } : {}), ...(compare ? { compare } : {}), ...(peers ? { peers } : {}), source: source.file,
   };
 }
@@ -144,6 +145,23 @@ function periodOf(raw: RawReport, fieldAt: FieldAt, report: Report): ReportModel
   const defaultMonths = spec.defaultMonths ?? 1;
   if (defaultMonths > spec.maxMonths) report(['period', 'defaultMonths'], `period defaultMonths ${defaultMonths} is more than maxMonths ${spec.maxMonths}: the page would open on a period it refuses.`);
   return { field: field.name, from: `${field.filterParam}Da`, to: `${field.filterParam}A`, maxMonths: spec.maxMonths, defaultMonths, messages: spec.messages };
+}
+
+/**
+ * The export's own longest period (spec `export.maxMonths` / `export.tooLongMessage`, docs/spec-language.md#report-exports;
+ * seed 002 §5 'La funzionalità "Esporta tutti gli esercenti" è utilizzabile solo per un periodo di un anno'): checked
+ * as the report's period is, with its own length and words. It needs the period, and never allows more than it.
+ */
+function exportPeriodOf(raw: RawReport, period: ReportModel['period'], report: Report): ReportModel['exportPeriod'] {
+  const spec = raw.export;
+  if (!spec || (spec.maxMonths === undefined && spec.tooLongMessage === undefined)) return undefined;
+  if (!period) {
+    report(['export'], `Report ${raw.report} limits its export's period but declares no period: the export's period is checked as the report's.`);
+    return undefined;
+  }
+  const maxMonths = spec.maxMonths ?? period.maxMonths;
+  if (maxMonths > period.maxMonths) report(['export', 'maxMonths'], `export maxMonths ${maxMonths} is more than the period's maxMonths ${period.maxMonths}: the report refuses such a period first.`);
+  return { maxMonths, tooLongMessage: spec.tooLongMessage ?? period.messages.tooLong };
 }
 
 /**

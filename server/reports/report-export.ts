@@ -9,6 +9,7 @@ import type { ReportFormat, ReportModel } from '../../common/report.js';
 import type { Caller } from '../domain/auth/caller.js';
 import type { EntityService } from '../crud/entity-service.js';
 import { ApiError } from '../http/api-error.js';
+import { periodRefusal } from '../../common/search-period.js';
 import type { FilterParam } from '../crud/list-query.js';
 import { contentDisposition } from '../files/file-routes.js';
 import { fileName } from '../exports/worker.js';
@@ -24,6 +25,7 @@ const sheetName = (label: string) => label.replace(/[:\\/?*[\]]/g, ' ').slice(0,
 export async function exportReport(service: EntityService, report: ReportModel, filterable: readonly FilterParam[], req: Request, res: Response, caller: Caller): Promise<void> {
   // The document's schema already refused a format the spec does not offer.
   const { formato: _format, ...query } = req.query;
+  refuseLongerThanExport(report, query);
   const compared = report.compare ? await compareReport(service, report, filterable, query, caller) : undefined;
   const answer = compared ?? await computeReport(service, report, filterable, query, caller);
   // Seed 002 §8: an export without data says so ('Dati non disponibili per il periodo selezionato.'), as a list's does.
@@ -41,6 +43,18 @@ export async function exportReport(service: EntityService, report: ReportModel, 
     'Cache-Control': 'private, no-cache',
   });
   res.status(200).end(bytes);
+}
+
+/**
+ * The export's own longest period (spec `export.maxMonths`, seed 002 §5 "Turnover export of all merchants is limited to
+ * 12 months"): refused with the export's words before the report reads anything; the report's own checks follow.
+ */
+function refuseLongerThanExport(report: ReportModel, query: Record<string, unknown>): void {
+  if (!report.period || !report.exportPeriod) return;
+  const { maxMonths, tooLongMessage } = report.exportPeriod;
+  const period = { ...report.period, maxMonths, messages: { ...report.period.messages, tooLong: tooLongMessage } };
+  const refusal = periodRefusal(period, query[period.from], query[period.to]);
+  if (refusal?.message === tooLongMessage) throw new ApiError('VALIDATION_ERROR', [{ field: refusal.param, message: refusal.message }]);
 }
 
 /** A month of a comparison with a figure in either period (a month without movements has only 0 and null). */

@@ -120,3 +120,27 @@ async function streamText(stream: NodeJS.ReadableStream): Promise<string> {
   for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
   return Buffer.concat(chunks).toString('utf8');
 }
+
+test("sede.30480 aggiunge un contratto: il terminal id di 8 cifre della banca, poi 'Contratto salvato con successo' e i dati del punto vendita", async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(`${LIST}/contratto`);
+  await expectPath(page, '/login/banca');
+  await submitLogin(page, 'sede.30480');
+  await expectPath(page, `${LIST}/contratto`);
+  await expect(page.locator('#root_codAbi')).toHaveValue('30480');
+  await page.locator('#root_termid').fill('30480003');
+  await page.getByRole('option', { name: /30480003/ }).first().click();
+  // Seed 002 §7 GET compagnie: the company is searched by its name.
+  await page.locator('#root_codCompagnie').fill('Visa');
+  await page.getByRole('option', { name: /Visa Europe/ }).first().click();
+  await page.locator('#root_dataStampaContratto').fill('20/11/2026');
+  const saved = page.waitForResponse((r) => r.url().endsWith('/contrattiCompagnie') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Salva' }).click();
+  expect((await saved).status()).toBe(201);
+  await expect(page.getByText('Contratto salvato con successo')).toBeVisible();
+  // Seed 002 §5: the terminal's store gives the sign, address and VAT number.
+  await expect(page.locator('#root_insegnaPdv')).toHaveValue('Bar Centrale Stazione');
+  await expect(page.locator('#root_partitaIvaEserc')).toHaveValue('01234560124');
+  await expect(page.locator('#root_codCompagnie')).toHaveValue(/Visa Europe/);
+  await page.screenshot({ path: test.info().outputPath('contratto-nuovo-1400.png'), fullPage: true });
+});

@@ -2,7 +2,8 @@
  * The turnover statistics in the browser (seed 002 §2 /statistiche/transato/search, a report of
  * spec/statistiche/transato.yaml): sede.30480 opens the page from its address, reads its bank's turnover of a card
  * company in the table (euro with comma decimals, computed here from the demo's generator) and sees the pie and the
- * bar chart (at most 12 bars), at 1400 px and at 390 px; axe finds no serious or critical violation.
+ * bar chart (at most 12 bars), then downloads the merchant list as an Excel sheet, at 1400 px and at 390 px; axe
+ * finds no serious or critical violation.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { demoMovements } from '../../scripts/demo-movimenti';
@@ -40,6 +41,14 @@ for (const width of [1400, 390]) {
     expect(await bars.locator('.recharts-bar-rectangle').count()).toBeLessThanOrEqual(12);
     expect(await page.getByTestId('report-chart-bar-filiale').locator('.recharts-bar-rectangle').count()).toBeLessThanOrEqual(12);
     await page.screenshot({ path: `/tmp/statistiche-transato-${width}.png`, fullPage: true });
+
+    // Seed 002 §2 "merchant list with export": the merchants, turnover descending, as an Excel sheet.
+    await page.goto(`/statistiche/transato/search?dataOperazioneDa=${FROM}&dataOperazioneA=${TO}&per=esercente`);
+    await expect(page.getByTestId('report-table').locator('tbody tr').first()).toBeVisible();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Esporta Excel' }).click();
+    expect((await downloading).suggestedFilename()).toMatch(/^Statistiche_transato_\d{2}-\d{2}-\d{4}\.xlsx$/);
+    await page.screenshot({ path: `/tmp/statistiche-transato-esercenti-${width}.png`, fullPage: true });
 
     // At 390 px nothing scrolls sideways: the table scrolls in its own box.
     if (width === 390) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -153,6 +153,18 @@ describe('a report with an export (spec `export`)', () => {
     expect(openApiJson(model).paths['/report/cassa/incassi/esporta'].get.responses[409]).toMatchObject({ description: 'Nessun dato: Nessun incasso' });
   });
 
+  it('limits its own period with its own words (export.maxMonths, tooLongMessage), never beyond the report\'s, and needs a period', () => {
+    const PERIOD = "period: { field: data, maxMonths: 12, messages: { required: Indicare il periodo, order: Periodo invertito, tooLong: Al massimo 12 mesi } }\n";
+    const limited = `${REPORT}${PERIOD}export: { formats: [xlsx], maxMonths: 6, tooLongMessage: Esportazione di al massimo 6 mesi }\n`;
+    const { model, diagnostics } = load(limited);
+    expect(diagnostics.map(format)).toEqual([]);
+    expect(model?.reports[0].exportPeriod).toEqual({ maxMonths: 6, tooLongMessage: 'Esportazione di al massimo 6 mesi' });
+    // Only the length: the period's own words.
+    expect(load(`${REPORT}${PERIOD}export: { formats: [xlsx], maxMonths: 6 }\n`).model?.reports[0].exportPeriod).toEqual({ maxMonths: 6, tooLongMessage: 'Al massimo 12 mesi' });
+    expect(refused(limited.replace('maxMonths: 6,', 'maxMonths: 13,'), 'export maxMonths 13 is more than the period\'s maxMonths 12')).toMatch(/^spec\/cassa\/incassi-report\.yaml:\d+:\d+$/);
+    expect(refused(`${REPORT}export: { formats: [xlsx], maxMonths: 6 }\n`, 'limits its export\'s period but declares no period')).toMatch(/^spec\/cassa\/incassi-report\.yaml:16:\d+$/);
+  });
+
   it('refuses a format it cannot write, at the line', () => {
     expect(refused(EXPORTED.replace('[xlsx]', '[pdf]'), "Value 'pdf' is not allowed for 'export.formats.0'. Valid values: xlsx.")).toBe(`${REPORT_FILE}:16:21`);
   });

@@ -434,3 +434,23 @@ describe('cover sheet (testapacco, seed 002 §5 "Cover sheet print", §7, §8)',
     expect(res.body.details).toEqual([{ field: 'id', message: 'Testapacco vuoto.' }]);
   });
 });
+
+describe('the card companies (GET compagnie, seed 002 §7)', () => {
+  it('every signed-in user searches them by name; the list and the record are the contracts\' function\'s', async () => {
+    const found = await merchant.get(`${API}/compagnie?format=compact&q=visa`);
+    expect(found.status, JSON.stringify(found.body)).toBe(200);
+    expect(found.body.results).toEqual([{ codCompagnia: '20', descCompagnia: 'Visa Europe' }]);
+    expect((await merchant.get(`${API}/compagnie`)).status).toBe(403);
+    expect((await merchant.get(`${API}/compagnie/20`)).status).toBe(403);
+    const listed = await sede.get(`${API}/compagnie?size=50`);
+    expect(listed.status).toBe(200);
+    expect(listed.body.results.map((r: Body) => r.codCompagnia)).toEqual(expect.arrayContaining(['10', '20', '90', 'F1C']));
+    expect((await sede.get(`${API}/compagnie/F1C`)).body).toMatchObject({ codCompagnia: 'F1C' });
+    expect((await app.anonymous.get(`${API}/compagnie?format=compact&q=visa`)).status).toBe(401);
+  });
+
+  it('offers no create, update or delete', async () => {
+    expect((await assistenza.post(`${API}/compagnie`).send({ codCompagnia: '99', descCompagnia: 'Nuova' })).status).toBe(404);
+    expect((await assistenza.delete(`${API}/compagnie/20`)).status).toBe(404);
+  });
+});

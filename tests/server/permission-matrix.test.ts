@@ -454,6 +454,7 @@ const SAMPLES: Partial<Record<string, Sample>> = {
   reportVentisCityEsercente: { query: { ...MOVIMENTI_PERIODO, per: 'mese' }, outside: 'unscoped' },
   reportVentisCityEsercenteExport: { query: { ...MOVIMENTI_PERIODO, per: 'mese', formato: 'xlsx' }, outside: 'unscoped' },
   reportTransatoGiornalieroExport: { query: { ...GIORNALIERO_PERIODO, per: 'banca', formato: 'xlsx' }, outside: 'unscoped' },
+  reportTransatoExport: { query: { ...MOVIMENTI_PERIODO, per: 'esercente', formato: 'xlsx' }, outside: 'unscoped' },
   // Satispay movements (seed 002 §2 /statistiche/movimentiSatispay): a movement of bank 34256 is out of 30480's scope;
   // their totals and the statistical and in-tour reports answer sums (figures in statistiche-satispay.test.ts,
   // statistiche-report.test.ts).
@@ -804,6 +805,9 @@ const SAMPLES: Partial<Record<string, Sample>> = {
   reportAttivazioni: { query: { dataDa: '2026-03-01', dataA: '2026-03-31' }, outside: 'unscoped' },
   listComune: { outside: 'unscoped' },
   createComune: { body: () => ({ idComune: `0990${next()}`, comune: 'Comune matrice', provincia: 'MI' }), outside: 'unscoped' },
+  // Card companies (seed 002 §7 GET compagnie): public names, the list and record under RIC_CONTR_COMP; unscoped.
+  listCompagnia: { outside: 'unscoped' },
+  getCompagnia: { params: { codCompagnia: '20' }, outside: 'unscoped' },
   getComune: { params: { idComune: '015146' }, outside: 'unscoped' },
   updateComune: { params: { idComune: '015146' }, body: () => ({ idComune: '015146', comune: 'Milano', provincia: 'MI' }), outside: 'unscoped' },
   // The municipality's postcodes and CABs, kept by the assistance (comuni-corrispondenze.test.ts checks what they do).

@@ -118,6 +118,16 @@ describe('the report\'s sheet (spec `export: { formats: [xlsx] }`)', () => {
     expect(other.body.errorMessage).toBe('Nessun incasso nel periodo');
   });
 
+  it('takes the export\'s own longest period (export.maxMonths: 7) with its own words, where the screen takes 12', async () => {
+    const eight = 'dataDa=2026-03-01&dataA=2026-11-30';
+    expect((await sede.get(`${URL}?${eight}&per=esito`)).status).toBe(200);
+    const res = await sede.get(`${URL}/esporta?${eight}&per=esito&formato=xlsx`);
+    expect(res.status).toBe(400);
+    expect(res.body.details).toEqual([{ field: 'dataDa', message: "L'esportazione degli incassi è possibile per al massimo 7 mesi" }]);
+    // Seven months to the day pass.
+    expect((await sede.get(`${URL}/esporta?dataDa=2026-04-30&dataA=2026-11-30&per=esito&formato=xlsx`).buffer(true).parse(binaryBody)).status).toBe(200);
+  });
+
   it('is refused as the report is: a period over 12 months, a format the spec does not offer', async () => {
     expect((await sede.get(`${URL}/esporta?dataDa=2025-01-01&dataA=2026-11-30&formato=xlsx`)).status).toBe(400);
     expect((await sede.get(`${URL}/esporta?${PERIOD}&formato=csv`)).status).toBe(400);
