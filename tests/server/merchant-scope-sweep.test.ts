@@ -4,8 +4,12 @@
  * entity is swept without being named here): each list answers only rows of merchant 0001234 of bank 30480 (the
  * operator: of its store 1001 too), also when the query names another merchant; another merchant's row read by
  * its key is 404 (403 where the function is not held), never 200, and so is, for the operator, a row of its own
- * merchant on a store not assigned to it. tests/server/permission-matrix.test.ts checks
- * the bank dimension of every operation; this file the merchant one.
+ * merchant on a store not assigned to it. Every write of those entities (create, update, delete, transition, child
+ * replace, from openapi.json's x-operation) is tried on such a row with a body its input accepts and the row's
+ * version: 404 (403 where the function is not held), a create naming another merchant or store 403, and the
+ * entity's table unchanged (read from the database). Taking the write check out of server/crud/data-scope.ts
+ * rowInScope makes it fail (a foreign contract confirmed, a pay-by-mail request created for merchant 0005678).
+ * tests/server/permission-matrix.test.ts checks the bank dimension of every operation; this file the merchant one.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,8 +19,9 @@ import type { EntityModel } from '../../common/model.js';
 import { ROOT_DIR } from '../../server/config.js';
 import { API, createTestApp, type TestApp } from '../support/test-app.js';
 
-interface DocOp { 'x-entity'?: string; 'x-operation'?: string }
-const DOC: { paths: Record<string, Record<string, DocOp | undefined>> } = JSON.parse(readFileSync(join(ROOT_DIR, 'generated', 'openapi.json'), 'utf8'));
+interface Schema { $ref?: string; type?: string | string[]; format?: string; required?: string[]; properties?: Record<string, Schema>; enum?: unknown[]; minimum?: number }
+interface DocOp { 'x-entity'?: string; 'x-operation'?: string; requestBody?: { content?: Record<string, { schema?: Schema } | undefined> } }
+const DOC: { paths: Record<string, Record<string, DocOp | undefined>>; components: { schemas: Record<string, Schema> } } = JSON.parse(readFileSync(join(ROOT_DIR, 'generated', 'openapi.json'), 'utf8'));
 const MERCHANT = '0001234';
 const OTHER_MERCHANT = '0002345';
 const BANK = '30480';
@@ -110,6 +115,93 @@ describe('every list and read of an entity with a merchant dimension', () => {
       // The sweep did read foreign rows by key: another merchant's movement, and for the operator another store's.
       expect(refused).toContain('MovimentoEsercente merchant');
       if (user.startsWith('operatore')) expect(refused).toContain('MovimentoEsercente store');
+    });
+  }
+});
+
+/** The write operations of the API, per entity: [method, path template, operation]. */
+const WRITES = ['create', 'update', 'delete', 'transition', 'childReplace'];
+function writesOf(entity: string): Array<{ method: string; path: string; operation: string; schema?: Schema }> {
+  return Object.entries(DOC.paths).flatMap(([path, ops]) => Object.entries(ops).flatMap(([method, o]) => {
+    if (o?.['x-entity'] !== entity || !WRITES.includes(o['x-operation'] ?? '')) return [];
+    const schema = o.requestBody?.content?.['application/json']?.schema;
+    return [{ method, path, operation: o['x-operation'] ?? '', ...(schema ? { schema } : {}) }];
+  }));
+}
+
+const resolve = (schema: Schema): Schema => schema.$ref ? DOC.components.schemas[schema.$ref.split('/').at(-1) ?? ''] ?? {} : schema;
+
+/**
+ * A body the operation's input accepts, so that what answers is the row's scope and not the input's check: the
+ * row's own values where the input has them, the caller's password where one is asked, else a plain value.
+ */
+function bodyFor(schema: Schema | undefined, row: Row): object {
+  if (!schema) return {};
+  const s = resolve(schema);
+  if (s.type === 'array') return [];
+  const body: Row = {};
+  for (const [name, prop] of Object.entries(s.properties ?? {})) {
+    const p = resolve(prop);
+    if (row[name] !== undefined && row[name] !== null) body[name] = row[name];
+    else if (/password/i.test(name)) body[name] = 'Demo-WebPos-2026';
+    else if (s.required?.includes(name)) {
+      const type = Array.isArray(p.type) ? p.type.find((t) => t !== 'null') : p.type;
+      body[name] = p.enum?.[0] ?? (type === 'number' || type === 'integer' ? Math.max(1, p.minimum ?? 1) : type === 'boolean' ? true : 'x');
+    }
+  }
+  return body;
+}
+
+/** The whole table, to say that nothing was written. */
+async function snapshot(table: string): Promise<string> {
+  const rows: Row[] = await app.db(table).select();
+  return rows.map((r) => JSON.stringify(r)).sort().join('\n');
+}
+
+describe('every write and transition of an entity with a merchant dimension', () => {
+  for (const user of [`merchant.${MERCHANT}`, `operatore.${MERCHANT}`]) {
+    it(`${user}: another merchant's row (the operator: another store's) by key is 404 or 403, a create naming it 403, and nothing is written`, async () => {
+      const refused: string[] = [];
+      for (const e of swept()) {
+        const writes = writesOf(e.name);
+        if (writes.length === 0) continue;
+        const merchantField = e.scope.merchant ?? '';
+        const storeField = e.scope.store;
+        const listPath = `${API}${pathOf(e.name, 'list') ?? ''}`;
+        const all = await app.request.get(`${listPath}?${openingQuery(e)}`);
+        expect(all.status, `assistenza ${e.name}`).toBe(200);
+        const rows: Row[] = all.body.results;
+        const foreign = rows.find((r) => String(r[merchantField]) !== MERCHANT && (!e.scope.bank || String(r[e.scope.bank]) === BANK))
+          ?? rows.find((r) => String(r[merchantField]) !== MERCHANT);
+        const otherStore = user.startsWith('operatore') && storeField
+          ? rows.find((r) => String(r[merchantField]) === MERCHANT && typeof r[storeField] === 'string' && r[storeField] !== OPERATOR_STORE)
+          : undefined;
+        for (const [which, row] of [['merchant', foreign], ['store', otherStore]] as const) {
+          if (!row) continue;
+          // The row as assistance reads it: the body of an update, and of a create that names it.
+          const itemPath = pathOf(e.name, 'get');
+          const read = itemPath ? await app.request.get(`${API}${itemPath.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(String(row[name])))}`) : undefined;
+          const full: Row = read?.body ?? row;
+          // Its current version, as an update must name it (If-Match): what answers is then the scope alone.
+          const version = typeof read?.headers.etag === 'string' ? read.headers.etag : undefined;
+          for (const { method, path, operation, schema } of writes) {
+            const url = `${API}${path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(String(row[name])))}`;
+            const what = `${user} ${method.toUpperCase()} ${url} (${e.name} ${operation}, ${which})`;
+            const before = await snapshot(e.table);
+            const body = bodyFor(schema, full);
+            const agent = as[user];
+            const call = method === 'put' ? agent.put(url) : method === 'patch' ? agent.patch(url) : method === 'delete' ? agent.delete(url) : agent.post(url);
+            const res = await call.set('X-Requested-With', 'XMLHttpRequest').set('If-Match', version ?? '*').send(body);
+            expect(operation === 'create' ? [403] : [403, 404], `${what}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`).toContain(res.status);
+            expect(await snapshot(e.table), `${what}: nothing written`).toBe(before);
+            refused.push(`${e.name} ${operation} ${which} ${res.status}`);
+          }
+        }
+      }
+      // The business portal's own writes were among those tried, and answered as a row that is not there: the
+      // merchant's refund, and the pay-by-mail request the operator (MERCHANT_OP_PWM) may change on its store only.
+      if (user.startsWith('merchant')) expect(refused).toContain('MovimentoEsercente transition merchant 404');
+      else for (const which of ['merchant', 'store']) expect(refused).toContain(`PagamentoMail update ${which} 404`);
     });
   }
 });

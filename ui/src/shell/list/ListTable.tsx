@@ -162,7 +162,7 @@ export function ListTable({ entityName, entity, list, view, onViewChange, onOpen
     renderEmptyRowsFallback: () => (
       <Stack align="center" gap="xs" p="lg" className={classes.empty}>
         <Text fw={500}>{emptyText}</Text>
-        {onClearFilters && <Button size="compact-sm" variant="light" c="blue.8" onClick={onClearFilters}>Azzera i filtri</Button>}
+        {onClearFilters && <Button size="compact-sm" variant="subtle" c="blue.8" onClick={onClearFilters}>Azzera i filtri</Button>}
       </Stack>
     ),
     enableRowActions: Boolean(onDelete),

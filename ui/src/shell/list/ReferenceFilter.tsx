@@ -3,10 +3,10 @@
  * target's display fields (`GET <path>?format=compact&q=`) after the type-ahead pause, and the filter holds
  * the row's key. The value from the address is named by the same search (its code is among the display
  * fields), else shown as the code. Who may not list the target, or a target with a composite key, types the
- * code, as before.
+ * code, as before; a value fixed for the caller it reads, locked.
  */
 import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
-import { Select } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import { displayName } from '../../../../common/display-name';
 import { textOf } from '../../../../common/text';
 import { useDataProvider } from '../../core/hooks/useDataProvider';
@@ -38,7 +38,9 @@ export function ReferenceFilter({ target: targetName, ...props }: Props) {
   const target = entities[targetName];
   const { can } = useSession();
   if (!target || target.key.length !== 1 || !can(target.permissions.list)) {
-    const { onChange, locked: _locked, ...rest } = props;
+    const { onChange, locked, ...rest } = props;
+    // A fixed value the caller may not look up by name (a merchant's own bank): its code, read-only, with the lock.
+    if (locked) return <TextInput label={rest.label} style={rest.style} data-filter={rest['data-filter']} readOnly value={rest.value} title="Valore fissato per la tua utenza" rightSection={locked} />;
     return <TypeaheadInput {...rest} onChange={(v) => onChange(v ?? null)} />;
   }
   return <ReferenceSelect {...props} target={target} />;
