@@ -68,7 +68,7 @@ describe('requiresMerchantFlag', () => {
     expect(errorsOf({ [BINDINGS]: original(BINDINGS).replace('merchantEntity: Esercente', 'merchantEntity: Esercenti') })).toEqual([
       `${BINDINGS}:${line}:19: merchantEntity: no entity is named Esercenti. Did you mean 'Esercente'?`,
     ]);
-    const noMerchant = original(ESERCENTE).replace('scope: { bank: codAbi, merchant: codEser }', 'scope: { bank: codAbi }');
+    const noMerchant = original(ESERCENTE).replace('scope: { bank: codAbi, branch: cab, merchant: codEser }', 'scope: { bank: codAbi, branch: cab }');
     expect(errorsOf({ [ESERCENTE]: noMerchant })).toEqual([
       expect.stringMatching(new RegExp(`^${BINDINGS}:${line}:19: merchantEntity: Esercente must be the merchants' own rows`)),
     ]);
