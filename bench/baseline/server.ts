@@ -199,6 +199,7 @@ const STORE_COLUMNS: Record<string, string> = {
   telefonoCellulare: 'telefono_cellulare', referente: 'referente', abcid: 'abcid', desAttivitaCommerciale: 'des_attivita_commerciale', enable: 'enable',
   fax: 'fax', note: 'note', nIscCcia: 'n_isc_ccia', nIscTrib: 'n_isc_trib', apertura: 'apertura', chiusura: 'chiusura', dalleOre: 'dalle_ore',
   alleOre: 'alle_ore', riga1: 'riga1', riga2: 'riga2', testata: 'testata', cortesia: 'cortesia', rsc1: 'rsc1', rsc2: 'rsc2', tsc: 'tsc', csc: 'csc',
+  dataApertura: 'data_apertura',
 };
 /** The push bank's stores are saved by push users only (spec/esercenti/negozio.yaml `editable`). */
 const PUSH_BANK = '99999';
