@@ -3,13 +3,13 @@
  * excluded, periods up to 12 months), declared as a report (spec/statistiche/transato.yaml): exact figures computed
  * here from the demo's own generator (scripts/demo-movimenti.ts), each user's data scope, the period's messages.
  */
-import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { binaryBody } from '../support/binary-body.js';
 import { demoMovements, type DemoMovement } from '../../scripts/demo-movimenti.js';
 import { MOVEMENT_SCOPE } from '../support/demo-movement-scope.js';
 import { API } from '../support/test-app.js';
 import { useDemoSessions } from '../support/demo-sessions.js';
+import { sheetCells } from '../support/sheet-cells.js';
 
 const DEMO = demoMovements();
 const FROM = '2026-06-01';
@@ -123,27 +123,19 @@ describe('turnover by month, branch, merchant, weekday and time slot', () => {
 });
 
 describe('the merchant list\'s export (seed 002 §2 "merchant list with export", §5, §8, §9 export limit 12 months)', () => {
-  async function cellsOf(body: Parameters<ExcelJS.Xlsx['load']>[0]): Promise<unknown[][]> {
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(body);
-    const out: unknown[][] = [];
-    book.worksheets[0].eachRow((row) => { out.push(Array.isArray(row.values) ? row.values.slice(1) : []); });
-    return out;
-  }
-
   it('writes the caller\'s merchants, named, turnover descending, with the totals; another bank gets none', async () => {
     const res = await as['sede.30480'].get(`${URL}/esporta?${PERIOD}&per=esercente&formato=xlsx`).buffer(true).parse(binaryBody);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     const json = reportOf(await as['sede.30480'].get(`${URL}?${PERIOD}&per=esercente`));
-    const cells = await cellsOf(res.body);
+    const cells = await sheetCells(res.body);
     expect(cells[0]).toEqual(['Esercente', 'Transato', 'Numero operazioni', 'Importo medio']);
     expect(cells.slice(1, -1).map((c) => c[0])).toEqual(json.rows.map((r) => r.label));
     expect(cells.at(-1)).toEqual(['Totale', json.totals.transato, json.totals.operazioni, json.totals.media]);
     // A merchant's sheet holds itself only; another bank, without movements of its own in the period, gets none of 30480's.
     const own = await as['merchant.0001234'].get(`${URL}/esporta?${PERIOD}&per=esercente&formato=xlsx`).buffer(true).parse(binaryBody);
     expect(own.status).toBe(200);
-    const ownRows = (await cellsOf(own.body)).slice(1, -1);
+    const ownRows = (await sheetCells(own.body)).slice(1, -1);
     expect(ownRows).toEqual([[json.rows.find((r) => r.key === '0001234')?.label, expect.any(Number), expect.any(Number), expect.any(Number)]]);
     const other = await as['sede.60855'].get(`${URL}/esporta?${PERIOD}&per=esercente&formato=xlsx`);
     expect(other.status).toBe(409);
