@@ -211,7 +211,8 @@ describe('ERROR_016 and POST users/changePassword', () => {
     expect(res.body).toEqual({ message: MSG.CHANGED });
     const cred = await app.db('credenziale').where({ username: 'scaduto' }).first();
     expect(Boolean(cred.must_change)).toBe(false);
-    expect(cred.password_hash).toMatch(/^scrypt\$/);
+    // The product's cost (N=2^15, r=8, p=1), though the demo hashes of test databases are cheaper (tests/support/fast-demo-passwords.ts).
+    expect(cred.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
     expect(cred.password_hash).not.toContain('Scaduto-Nuova-2026!');
     const ok = await login('scaduto', 'Scaduto-Nuova-2026!');
     expect(ok.status).toBe(200);

@@ -8,6 +8,7 @@
 import type { Artifacts } from '../../server/artifacts.js';
 import { loadDemoDataIfEmpty } from '../../server/db/demo-data.js';
 import { migrateLatest } from '../../server/db/migrate.js';
+import { cheapenDemoPasswords } from './fast-demo-passwords.js';
 import { openTestDatabase, type TestDatabase } from './test-database.js';
 
 /** What the global setup hands to the test files: template location by artifacts' migrations folder. */
@@ -32,10 +33,17 @@ export async function makeDemoTemplate(artifacts: Artifacts): Promise<TestDataba
   }
 }
 
-/** Brings a database to the latest migration with the demo rows; nothing to do on a template's copy. */
+/** The password of every demo user, of the domain and of the fixture spec. */
+export const DEMO_PASSWORD = 'Demo-WebPos-2026';
+
+/**
+ * Brings a database to the latest migration with the demo rows, whose password is stored at a low scrypt
+ * cost (fast-demo-passwords.ts); nothing to do on a template's copy.
+ */
 export async function prepareDemoDatabase({ db }: TestDatabase, artifacts: Artifacts): Promise<void> {
   await migrateLatest(db, artifacts.migrationsDir);
   await loadDemoDataIfEmpty(db, artifacts);
+  await cheapenDemoPasswords(db, DEMO_PASSWORD);
 }
 
 /**

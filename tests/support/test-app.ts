@@ -18,12 +18,12 @@ import { AuthThrottle } from '../../server/domain/auth/throttle.js';
 import { ExportWorker } from '../../server/exports/worker.js';
 import type { MailService } from '../../server/mail/index.js';
 import { OutboxWorker } from '../../server/outbox/worker.js';
-import { demoTemplateOf, prepareDemoDatabase } from './demo-template.js';
+import { DEMO_PASSWORD, demoTemplateOf, prepareDemoDatabase } from './demo-template.js';
 import { openTestDatabase, type TestDatabase } from './test-database.js';
 
 export const API = '/webpos/api/v1';
 /** Every demo user's password (spec/demo/09-credenziali.yaml). */
-export const DEMO_PASSWORD = 'Demo-WebPos-2026';
+export { DEMO_PASSWORD } from './demo-template.js';
 export const CALLED_OPERATIONS_DIR = join(ROOT_DIR, 'test-results', 'operations-called');
 
 /**
