@@ -86,7 +86,10 @@ describe('the merchant download (seed 002 §2 /esercente/download, §7 Downloads
     expect(listed(filiale).results.map((r) => r.pdvid)).toEqual(['5001', '1002', '1001']);
     expect(listed(await as['filiale.30480'].get(`${ESERCENTI}?${PERIOD}&cab=01601`)).totalCount).toBe(0);
     const all = await as.assistenza.get(`${ESERCENTI}?${PERIOD}`);
-    expect(listed(all).results.map((r) => r.pdvid).sort()).toEqual(['1001', '1002', '2001', '3001', '5001', '6001']);
+    // Bar Centrale's, Ferramenta Verdi's, Hotel Dolomiti's, Supermercati Lombardi's and Alimentari delle Langhe's,
+    // and one store of each merchant of every type at three banks (spec/demo/46-negozi-tipi.yaml).
+    const everyType = Array.from({ length: 11 }, (_, i) => String(9001 + i));
+    expect(listed(all).results.map((r) => r.pdvid).sort()).toEqual(['1001', '1002', '2001', '3001', '5001', '6001', ...everyType]);
   });
 
   it("never shows another bank's merchants, even when the bank is named", async () => {

@@ -235,7 +235,8 @@ describe('who sees which merchants, stores and terminals (seed 001 §6)', () => 
     expect(branchTerminals).not.toContain('30480101');
     expect(await list('sede.30480', 'terminali', 'posid')).toContain('30480101');
     expect(await list('sede.30480', 'terminali', 'posid')).not.toContain('34256001');
-    expect(await list('sede.60855', 'negozi', 'pdvid')).toEqual([]);
+    // Its own bank's: one store of each merchant type (spec/demo/46-negozi-tipi.yaml).
+    expect(await list('sede.60855', 'negozi', 'pdvid')).toEqual(['9007', '9008', '9009', '9010', '9011']);
   });
 
   it('the merchant reads only its own record, stores and terminals, and changes none', async () => {
