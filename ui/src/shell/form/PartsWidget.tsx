@@ -106,7 +106,7 @@ export function PartsWidget(props: WidgetProps) {
       {shownLabel && <Input.Label id={labelId} htmlFor={id} required={required}>{shownLabel}</Input.Label>}
       <Group gap={6} wrap="wrap" align="flex-start">
         {pieces.map((piece, index) => (
-          <Box key={index} style={{ width: `calc(${piece.length}ch + 28px)`, minWidth: 44 }}>
+          <Box key={index} style={{ width: `calc(${piece.length}ch + 22px)`, minWidth: 40 }}>
             <TextInput
               id={boxId(id, index)}
               aria-label={piece.label}
