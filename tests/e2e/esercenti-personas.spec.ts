@@ -5,6 +5,7 @@
  * on the web variant (/esercente/anaeseweb, seed 001 §2) with its stores and terminals, changes nothing, and
  * cannot reach another merchant's record by address. The search names a merchant's kind after its name.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { expectPath, submitLogin } from './support/steps';
@@ -96,6 +97,9 @@ async function addOwnerFixIbanAndSave(page: Page, n: number, shots = false) {
       await group.locator('xpath=ancestor::fieldset[1]').screenshot({ path: test.info().outputPath(`iban-parti-${width}.png`) });
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     }
+    // The boxes, their names and the group's error pass axe's WCAG 2.2 AA rules.
+    const { violations } = await new AxeBuilder({ page }).include('[role=group]:has(#root_iban)').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(violations.map((v) => v.id)).toEqual([]);
     await page.setViewportSize({ width: 1400, height: 900 });
   }
   await formActions(page).getByRole('button', { name: 'Salva' }).click();

@@ -35,10 +35,10 @@ describe('a field typed in parts', () => {
 describe('mistakes', () => {
   it('parts without the widget, and the widget without parts', () => {
     expect(loadSpecWithError(banca(IBAN.replace('      widget: parts\n', '')), 'Declare both or neither')).toMatchObject({ file: BANCA, line: 22 });
-    expect(loadSpecWithError(banca(IBAN.replace(/      parts:\n.*\n.*\n/, '')), 'Declare both or neither')).toMatchObject({ file: BANCA, line: 21 });
+    expect(loadSpecWithError(banca(IBAN.replace(/ {6}parts:\n.*\n.*\n/, '')), 'Declare both or neither')).toMatchObject({ file: BANCA, line: 21 });
   });
   it('partsPrefixes without the widget', () => {
-    const plain = IBAN.replace(/      widget: parts\n      parts:\n.*\n.*\n/, '');
+    const plain = IBAN.replace(/ {6}widget: parts\n {6}parts:\n.*\n.*\n/, '');
     expect(loadSpecWithError(banca(plain), 'partsPrefixes says which values')).toMatchObject({ file: BANCA, line: 21 });
   });
   it('a field that is not a string, and pieces longer than the field', () => {
