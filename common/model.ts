@@ -108,7 +108,7 @@ export interface FieldModel {
   index: boolean;
   /** Every message this field can produce, fully resolved (field override, else platform default). */
   messages: Record<MessageKey, string>;
-  ui: { widget?: string; help?: string; placeholder?: string; hidden?: boolean; copy?: { label?: string; success: string; missing: string } };
+  ui: { widget?: string; help?: string; placeholder?: string; hidden?: boolean; copy?: { label?: string; success: string; missing: string }; parts?: FieldPart[]; partsPrefixes?: string[] };
   /** The field's previous name: the next migration renames its column and keeps the values. */
   renamedFrom?: string;
   /** Never copied into the audit trail (password hashes, token hashes). */
@@ -714,3 +714,6 @@ export type FormLayoutModel = { tabs: FormTabModel[] } | { sections: FormSection
 export function compactFields(entity: Pick<EntityModel, 'key' | 'display' | 'api'>): string[] {
   return [...new Set([...entity.key, ...entity.api.compact, ...entity.display])];
 }
+
+/** One piece of a value typed in parts (`ui: { widget: parts }`): its length and its accessible name. */
+export interface FieldPart { length: number; label: string }

@@ -166,6 +166,8 @@ function fieldUi(field: FieldModel): Record<string, unknown> {
   if (field.lookup && !field.ui.hidden && !field.ui.widget) ui['ui:options'] = { entity: field.lookup.entity, lookup: field.lookup };
   // A text with a button that copies it (ui/src/shell/form/CopyTextWidget.tsx), with the spec's banners.
   if (field.ui.copy && !field.ui.hidden) ui['ui:options'] = { copy: field.ui.copy };
+  // One box per piece of the value (ui/src/shell/form/PartsWidget.tsx); other prefixes in one box.
+  if (field.ui.widget === 'parts' && field.ui.parts) ui['ui:options'] = { parts: field.ui.parts, ...(field.ui.partsPrefixes ? { prefixes: field.ui.partsPrefixes } : {}) };
   if (field.options) {
     ui['ui:enumNames'] = [...field.options.map((o) => o.label), ...(field.required ? [] : ['-'])];
   }

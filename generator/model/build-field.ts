@@ -78,6 +78,13 @@ export function buildField(
   for (const k of ['length', 'minLength', 'maxLength', 'pattern', 'format'] as const) onlyFor(k, ['string']);
   for (const k of ['minimum', 'maximum'] as const) onlyFor(k, ['integer', 'decimal']);
   for (const k of ['precision', 'scale'] as const) onlyFor(k, ['decimal']);
+  // A value typed in parts (docs/spec-language.md#a-value-typed-in-parts): the pieces and the widget go together.
+  const inParts = raw.ui?.widget === 'parts';
+  if (inParts && raw.type !== 'string') report(['ui', 'widget'], `Field '${name}' of type ${raw.type} cannot be typed in parts (only string).`);
+  if (inParts !== (raw.ui?.parts !== undefined)) report(['ui', inParts ? 'widget' : 'parts'], `Field '${name}': widget parts types the value in the pieces of 'parts', and parts need widget parts. Declare both or neither.`);
+  if (raw.ui?.partsPrefixes !== undefined && !inParts) report(['ui', 'partsPrefixes'], `Field '${name}': partsPrefixes says which values are typed in parts: it needs widget parts.`);
+  const partsLength = (raw.ui?.parts ?? []).reduce((sum, part) => sum + part.length, 0);
+  if (inParts && maxLength !== undefined && partsLength > maxLength) report(['ui', 'parts'], `Field '${name}': its parts hold ${partsLength} characters, more than its maxLength ${maxLength}.`);
   if (raw.type === 'enum' && !raw.values && !raw.valuesFrom) report(['type'], `Field '${name}' is an enum: list its codes and labels under 'values' (or take them from the catalogue with valuesFrom).`);
   if (raw.type === 'reference' && !raw.entity) report(['type'], `Field '${name}' is a reference: name the target under 'entity'.`);
   if (raw.default !== undefined && !defaultFits(raw)) {

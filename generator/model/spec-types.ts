@@ -1,6 +1,6 @@
 /** The raw shapes of spec files after schema validation (see generator/schema/*.schema.json). */
 import type { EntityRole } from '../../common/bindings.js';
-import type { MailTemplates, Operation } from '../../common/model.js';
+import type { FieldPart, MailTemplates, Operation } from '../../common/model.js';
 import type { NamedFormat } from '../../common/named-formats.js';
 import type { JsonLogic } from '../../common/rules.js';
 import type { DataScopeBindings, ScopeDimension } from '../../common/data-scope.js';
@@ -18,7 +18,7 @@ export interface RawField {
   withinScope?: boolean;
   /** The field's own messages, by rule: any it leaves out falls back to messages.yaml. */
   messages?: Partial<Record<string, string>>;
-  ui?: { widget?: string; help?: string; placeholder?: string; hidden?: boolean };
+  ui?: { widget?: string; help?: string; placeholder?: string; hidden?: boolean; parts?: FieldPart[]; partsPrefixes?: string[] };
   renamedFrom?: string;
 }
 

@@ -5,6 +5,7 @@
  * on the web variant (/esercente/anaeseweb, seed 001 §2) with its stores and terminals, changes nothing, and
  * cannot reach another merchant's record by address. The search names a merchant's kind after its name.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { expectPath, submitLogin } from './support/steps';
@@ -12,8 +13,12 @@ import { expectPath, submitLogin } from './support/steps';
 const SEARCH = '/esercente/ricercaEsercente';
 const RECORD = '/esercente/anagraficaesercente/E';
 const WEB = '/esercente/anaeseweb/E';
-const BAD_IBAN = 'IT56X3048001600000000001235';
+// The check digits 57 do not fit the rest (mod-97): seed 001 §5's second IBAN message.
+const BAD_IBAN = 'IT57X3048001600000000001234';
 const GOOD_IBAN = 'IT56X3048001600000000001234';
+// Seed 001 §3, §9: the IBAN typed in parts 2, 2, 1, 5, 5, 12, each box named for a screen reader.
+const IBAN_BOXES = ['IBAN, paese', 'IBAN, cifre di controllo', 'CIN', 'ABI', 'CAB', 'Conto'];
+const partsOf = (iban: string) => [iban.slice(0, 2), iban.slice(2, 4), iban.slice(4, 5), iban.slice(5, 10), iban.slice(10, 15), iban.slice(15)];
 // Seed 001 §8: the record saved with an error says so above the fields (spec form.banners).
 const INCOMPLETE = "ATTENZIONE : L'anagrafica non e' completa o contiene degli errori : correggere e riprovare";
 
@@ -45,8 +50,28 @@ async function storeAndTerminal(page: Page, path: string, store: { name: string;
   await expect(page).toHaveURL(new RegExp(`${terminal}(\\?|$)`));
 }
 
-/** Adds beneficial owner number `n` on the "Titolari effettivi" tab, then fixes an invalid IBAN and saves. */
-async function addOwnerFixIbanAndSave(page: Page, n: number) {
+/** The merchant's IBAN: the group of boxes around #root_iban (the store below has its own). */
+const ibanGroup = (page: Page) => page.getByRole('group', { name: 'IBAN', exact: true }).filter({ has: page.locator('#root_iban') });
+
+async function expectIbanBoxes(page: Page, iban: string) {
+  const group = ibanGroup(page);
+  for (const [i, name] of IBAN_BOXES.entries()) await expect(group.getByRole('textbox', { name, exact: true })).toHaveValue(partsOf(iban)[i]);
+}
+
+/** Pastes `text` into `box` as the clipboard would (a paste event carrying it). */
+async function paste(box: ReturnType<Page['locator']>, text: string) {
+  await box.evaluate((el, pasted) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', pasted);
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+/**
+ * Adds beneficial owner number `n` on the "Titolari effettivi" tab, then types an invalid IBAN in its parts,
+ * fixes it by pasting a valid one (with spaces) into the ABI box, and saves.
+ */
+async function addOwnerFixIbanAndSave(page: Page, n: number, shots = false) {
   await page.getByRole('tab', { name: 'Titolari effettivi' }).click();
   await page.getByRole('button', { name: `Aggiungi Titolare ${n}` }).click();
   await page.locator(`#root_titolari_${n - 1}_numeroTitolare`).fill(String(n));
@@ -54,16 +79,39 @@ async function addOwnerFixIbanAndSave(page: Page, n: number) {
   await page.locator(`#root_titolari_${n - 1}_cognome`).fill(`Neri ${n}`);
   await page.locator(`#root_titolari_${n - 1}_codiceFiscale`).fill('CLMSRA90M50A944J');
   await page.getByRole('tab', { name: 'Anagrafica' }).click();
-  await page.locator('#root_iban').fill(BAD_IBAN);
+  const group = ibanGroup(page);
+  for (const name of IBAN_BOXES.toReversed()) await group.getByRole('textbox', { name, exact: true }).fill('');
+  // A German IBAN (22 characters, taken as it is) leaves the parts for one box as soon as "D" is typed.
+  await group.getByRole('textbox', { name: 'IBAN, paese' }).pressSequentially('DE89370400440532013000');
+  await expect(group).toHaveCount(0);
+  await expect(page.locator('#root_iban')).toHaveValue('DE89370400440532013000');
+  await page.locator('#root_iban').fill('');
+  await expect(group.getByRole('textbox')).toHaveCount(6);
+  // Typed from the first box on: each full box hands the caret to the next.
+  await page.locator('#root_iban').pressSequentially(BAD_IBAN);
+  await expectIbanBoxes(page, BAD_IBAN);
+  await expect(group.getByRole('textbox', { name: 'Conto' })).toBeFocused();
+  if (shots) {
+    for (const width of [1400, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await group.locator('xpath=ancestor::fieldset[1]').screenshot({ path: test.info().outputPath(`iban-parti-${width}.png`) });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    }
+    // The boxes, their names and the group's error pass axe's WCAG 2.2 AA rules.
+    const { violations } = await new AxeBuilder({ page }).include('[role=group]:has(#root_iban)').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(violations.map((v) => v.id)).toEqual([]);
+    await page.setViewportSize({ width: 1400, height: 900 });
+  }
   await formActions(page).getByRole('button', { name: 'Salva' }).click();
-  // The national check letter X does not fit the rest: seed 001 §5's first IBAN message.
-  await expect(page.locator('#root_iban-error')).toHaveText('BBAN non valido');
+  await expect(page.locator('#root_iban-error')).toHaveText("L'iban inserito non risulta essere valido");
+  await expect(group).toHaveAccessibleDescription("L'iban inserito non risulta essere valido");
   await expect(page.getByText(INCOMPLETE).first()).toBeVisible();
-  await page.locator('#root_iban').fill(GOOD_IBAN);
+  await paste(group.getByRole('textbox', { name: 'ABI' }), 'IT56 X304 8001 6000 0000 0001 234');
+  await expectIbanBoxes(page, GOOD_IBAN);
   await formActions(page).getByRole('button', { name: 'Salva' }).click();
   await expect(page.getByText('Salvataggio effettuato').first()).toBeVisible();
   await page.reload();
-  await expect(page.locator('#root_iban')).toHaveValue(GOOD_IBAN);
+  await expectIbanBoxes(page, GOOD_IBAN);
   await page.getByRole('tab', { name: 'Titolari effettivi' }).click();
   await expect(page.getByRole('tab', { name: `Titolare ${n}` })).toBeVisible();
   await expect(page.locator(`#root_titolari_${n - 1}_cognome`)).toHaveValue(`Neri ${n}`);
@@ -84,7 +132,7 @@ test("la sede: cerca, apre, cambia negozio e terminale, aggiunge un titolare, co
     await formActions(page).getByRole('button', { name: 'Salva' }).click();
     await expect(page.getByText('Salvataggio effettuato').first()).toBeVisible();
   });
-  await test.step("titolare 3 e IBAN corretto dopo quello non valido", () => addOwnerFixIbanAndSave(page, 3));
+  await test.step("titolare 3 e IBAN corretto dopo quello non valido", () => addOwnerFixIbanAndSave(page, 3, true));
 });
 
 test("la filiale: i suoi esercenti e i suoi negozi; stesso percorso sull'esercente del suo sportello", async ({ page }) => {

@@ -128,6 +128,22 @@ test('un indirizzo con valori non validi apre l\'elenco senza errori; nessun ris
   await page.getByRole('searchbox', { name: 'Provincia' }).fill('ZZ');
   await expect(page.getByTestId('result-count')).toHaveText('Nessun risultato');
   await expect(page.getByText('Nessun risultato con questi filtri')).toBeVisible();
+  await test.step('su un telefono il messaggio sta tutto nello schermo, anche con la tabella scorsa a destra (issue 15)', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const message = page.getByText('Nessun risultato con questi filtri');
+    const clear = page.getByRole('table').getByRole('button', { name: 'Azzera i filtri' });
+    const onScreen = async () => {
+      const boxes = [await message.boundingBox(), await clear.boundingBox()];
+      return boxes.every((b) => b !== null && b.x >= 0 && b.x + b.width <= 390);
+    };
+    await expect.poll(onScreen).toBe(true);
+    const container = page.getByRole('table').locator('xpath=..');
+    expect(await container.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await container.evaluate((el) => { el.scrollLeft = el.scrollWidth; });
+    await expect.poll(onScreen).toBe(true);
+    await page.screenshot({ path: test.info().outputPath('nessun-risultato-390.png') });
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
   await page.getByRole('button', { name: 'Azzera i filtri' }).first().click();
   await expect(page.getByRole('searchbox', { name: 'Provincia' })).toHaveValue('');
   await expect(page).toHaveURL((url) => url.pathname === LIST && url.search === '');

@@ -8,6 +8,7 @@ import { ariaDescribedByIds, labelValue } from '@rjsf/utils';
 import { ItalianDateInput, ItalianDateTimeInput } from '../dates/ItalianDateInputs';
 import { CopyTextWidget } from './CopyTextWidget';
 import { DecimalWidget } from './DecimalWidget';
+import { PartsWidget } from './PartsWidget';
 import { ReferenceWidget } from './ReferenceWidget';
 import { StoredFileWidget } from './StoredFileWidget';
 
@@ -40,5 +41,6 @@ export function ItalianDateTimeWidget(props: WidgetProps) {
 
 // storedFile: the upload control of `type: file` fields (StoredFileWidget.tsx); reference: the searchable
 // select of reference fields (ReferenceWidget.tsx); decimal: a number with the decimal comma (DecimalWidget.tsx);
-// copyText: a text with a button that copies it (CopyTextWidget.tsx).
-export const italianWidgets = { DateWidget: ItalianDateWidget, DateTimeWidget: ItalianDateTimeWidget, storedFile: StoredFileWidget, reference: ReferenceWidget, decimal: DecimalWidget, copyText: CopyTextWidget };
+// copyText: a text with a button that copies it (CopyTextWidget.tsx); parts: a value typed in pieces, one box
+// each (PartsWidget.tsx: the IBAN).
+export const italianWidgets = { DateWidget: ItalianDateWidget, DateTimeWidget: ItalianDateTimeWidget, storedFile: StoredFileWidget, reference: ReferenceWidget, decimal: DecimalWidget, copyText: CopyTextWidget, parts: PartsWidget };

@@ -159,8 +159,10 @@ export function ListTable({ entityName, entity, list, view, onViewChange, onOpen
     mantineLoadingOverlayProps: { loaderProps: { 'aria-label': 'Caricamento' } },
     mantineTableContainerProps: { className: classes.container },
     mantineBottomToolbarProps: { className: classes.toolbar },
+    // The message's cell spans the whole table, wider than a phone: the message keeps to the visible box
+    // (its width less the cell's padding) and stays at its left edge when the table is scrolled (issue 15).
     renderEmptyRowsFallback: () => (
-      <Stack align="center" gap="xs" p="lg" className={classes.empty}>
+      <Stack align="center" gap="xs" p="lg" className={classes.empty} style={boxWidth > 0 ? { width: `calc(${boxWidth}px - 2 * var(--table-horizontal-spacing, 0px))` } : undefined}>
         <Text fw={500}>{emptyText}</Text>
         {onClearFilters && <Button size="compact-sm" variant="subtle" c="blue.8" onClick={onClearFilters}>Azzera i filtri</Button>}
       </Stack>
