@@ -276,10 +276,13 @@ export class EntityService {
         row[name] = meta.id;
       }
       await this.hooks.beforeSave?.({ ...this.hookTools(trx, true), afterCommit, caller, row, body });
-      const existing = await this.repo.find(trx, keyOf(this.entity, row));
-      if (existing) throw await this.duplicate(trx, this.entity, existing, caller);
-      // A view's key taken by a row outside its rows (a bank's user, for the merchant users): as out of scope.
-      if (this.entity.viewRows && await this.repo.exists(trx, keyOf(this.entity, row))) throw new ApiError('FORBIDDEN');
+      // A view's rows are some of its table's: its key is looked up first, as a row outside them answers otherwise.
+      if (this.entity.viewRows) {
+        const existing = await this.repo.find(trx, keyOf(this.entity, row));
+        if (existing) throw await this.duplicate(trx, this.entity, existing, caller);
+        // A view's key taken by a row outside its rows (a bank's user, for the merchant users): as out of scope.
+        if (await this.repo.exists(trx, keyOf(this.entity, row))) throw new ApiError('FORBIDDEN');
+      }
       // A new row's one-to-one child is new too: bank 11000 must not take over the existing group 11000
       // (saveChildren updates a child it finds, which is right for an update only).
       for (const child of this.entity.children.filter((c) => c.kind === 'one')) {
@@ -288,7 +291,9 @@ export class EntityService {
       }
       await this.checkReferences(trx, this.entity, row, '', caller);
       await this.lifecycle.beforeInsert(trx, row, caller);
-      const stored = await this.repo.insertReturning(trx, row);
+      // The key taken is found by the insert itself (no read before it): the same answer as a read would give.
+      const stored = this.entity.viewRows ? await this.repo.insertReturning(trx, row) : await this.repo.insertUnlessKeyTaken(trx, row);
+      if (!stored) throw await this.duplicate(trx, this.entity, present(await this.repo.find(trx, keyOf(this.entity, row)), 'the row whose key the insert found taken'), caller);
       await this.refuseOutsideView(trx, row);
       await this.lifecycle.afterInsert(trx, row, caller);
       // A list the create leaves out is an empty one: a child with minItems refuses it, and one with `onCreate`

@@ -133,6 +133,17 @@ export class Repository {
     return fromColumns(this.entity, stored);
   }
 
+  /**
+   * Inserts the row and answers it as stored, or nothing when its key is taken (ON CONFLICT on the primary key DO
+   * NOTHING, on SQLite and PostgreSQL): a create learns that its key is free from the insert itself instead of a
+   * read before it. Any other constraint still fails the statement.
+   */
+  async insertUnlessKeyTaken(db: Knex.Transaction, data: Row): Promise<Row | undefined> {
+    const keys = this.entity.fields.filter((f) => this.entity.key.includes(f.name)).map((f) => f.column);
+    const stored = (await db<Row>(this.entity.table).insert(toColumns(this.entity, data)).onConflict(keys).ignore().returning('*')).at(0);
+    return stored ? fromColumns(this.entity, stored) : undefined;
+  }
+
   async update(db: Knex.Transaction, key: Row, data: Row): Promise<void> {
     const keys = new Set(this.entity.fields.filter((f) => this.entity.key.includes(f.name)).map((f) => f.column));
     const values = Object.fromEntries(Object.entries(toColumns(this.entity, data)).filter(([column]) => !keys.has(column)));
