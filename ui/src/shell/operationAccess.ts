@@ -11,5 +11,7 @@ export function mayCall(
   entity: Pick<EntityMeta, 'permissions' | 'permissionsAnyOf'>, op: 'create' | 'update' | 'delete',
   can: (permission: string | undefined) => boolean, forRow: (permission: string) => string = (p) => p,
 ): boolean {
-  return permissionsOf(entity, op).some((p) => can(forRow(p)));
+  const permissions = permissionsOf(entity, op);
+  // An entity that names no permission for it: as `can` answers for none.
+  return permissions.length ? permissions.some((p) => can(forRow(p))) : can(undefined);
 }
