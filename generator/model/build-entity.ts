@@ -54,7 +54,7 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
     if (declared && declared.length > 1) permissionsAnyOf[op] = declared;
   }
   // A row's children change with it: whoever may update it may replace them.
-  if (permissionsAnyOf.update) permissionsAnyOf.childReplace = [...new Set([permissionOf('childReplace'), ...permissionsAnyOf.update])];
+  if (permissionsAnyOf.update && Object.keys(raw.children ?? {}).length) permissionsAnyOf.childReplace = [...new Set([permissionOf('childReplace'), ...permissionsAnyOf.update])];
   const permissions: Record<Operation | ChildOperation, string> = {
     list: permissionOf('list'), get: permissionOf('get'), create: permissionOf('create'), update: permissionOf('update'),
     delete: permissionOf('delete'), childList: permissionOf('childList'), childReplace: permissionOf('childReplace'),
