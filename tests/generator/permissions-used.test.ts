@@ -26,7 +26,8 @@ describe('manifest: actions the spec checks per function', () => {
     expect(manifest.functionActions).toEqual({ ANAG_BANCHE: ['AGGIORNAMENTO', 'CREAZIONE', 'VISUALIZZAZIONE'] });
     expect(manifest.entities.Banca.permissionsAnyOf).toEqual({ update: ['ANAG_BANCHE:AGGIORNAMENTO', 'ANAG_BANCHE:CREAZIONE'] });
     expect(manifest.entities.Banca.permissions.update).toBe('ANAG_BANCHE:AGGIORNAMENTO');
-    const doc = buildOpenApi(model) as { paths: Record<string, Record<string, unknown>> };
-    expect(doc.paths['/banche/{codAbi}'].put).toMatchObject({ 'x-permission': 'ANAG_BANCHE:AGGIORNAMENTO', 'x-permissions-any': ['ANAG_BANCHE:AGGIORNAMENTO', 'ANAG_BANCHE:CREAZIONE'] });
+    expect(buildOpenApi(model)).toMatchObject({ paths: { '/banche/{codAbi}': {
+      put: { 'x-permission': 'ANAG_BANCHE:AGGIORNAMENTO', 'x-permissions-any': ['ANAG_BANCHE:AGGIORNAMENTO', 'ANAG_BANCHE:CREAZIONE'] },
+    } } });
   });
 });

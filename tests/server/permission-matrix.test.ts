@@ -1249,7 +1249,8 @@ beforeAll(async () => {
   }
   const alone = [...new Set([...requirements.values()].filter((anyOf) => anyOf.length > 1).flat())];
   for (const permission of alone) {
-    await addRole('11000', roleFor(permission, 'only'), [permission.split(':') as [string, string]]);
+    const [fn, action] = permission.split(':');
+    await addRole('11000', roleFor(permission, 'only'), [[fn, action]]);
     await addUser(userFor(permission, 'only'), '30480', [roleFor(permission, 'only')]);
   }
   for (const u of ['mx.full', 'agente.push', ...[...requirements.keys()].flatMap((p) => [userFor(p, 'noFn'), userFor(p, 'noAction')]), ...alone.map((p) => userFor(p, 'only'))]) {
