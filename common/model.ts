@@ -255,6 +255,11 @@ export interface EntityModel {
     compact: string[];
     operations: Operation[];
     permissions: Record<Operation | ChildOperation, string>;
+    /**
+     * Operations the spec lets any of several permissions call (`permissions: { update: [A, B] }`), each with the
+     * whole list, its `permissions` entry first (docs/spec-language.md#any-of-permissions). Read through `permissionsOf`.
+     */
+    permissionsAnyOf?: Partial<Record<Operation | ChildOperation, string[]>>;
     /** Asynchronous CSV/XLSX export of the list (absent: not exportable); `columns` never holds a secret field. */
     export?: ExportModel;
     /** The list (and its export) needs a value in one of these query parameters, else 400 with `message`. */
@@ -374,6 +379,17 @@ export function unconfirmedFields(confirmFields: readonly ConfirmFieldModel[] | 
  * `permission` takes the place of the entity's own function `replaces`.
  */
 export interface RowPermissionModel { field: string; group: string; codes: string[]; permission: string; replaces: string }
+
+/** The permissions of which a caller needs any one to call `op` of an entity: its own, or the spec's list. */
+export function permissionsOf(api: { permissions: Partial<Record<Operation | ChildOperation, string>>; permissionsAnyOf?: Partial<Record<Operation | ChildOperation, string[]>> }, op: Operation | ChildOperation): string[] {
+  const own = api.permissions[op];
+  return api.permissionsAnyOf?.[op] ?? (own === undefined ? [] : [own]);
+}
+
+/** `permissionForRow` of each of an operation's permissions (`permissionsOf`). */
+export function permissionsForRow(rowPermissions: readonly RowPermissionModel[] | undefined, permissions: readonly string[], row: Readonly<Record<string, unknown>>): string[] {
+  return [...new Set(permissions.map((p) => permissionForRow(rowPermissions, p, row)))];
+}
 
 /**
  * The permission `permission` (FUNCTION:ACTION) becomes for `row`: the function of the first row permission the

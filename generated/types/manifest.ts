@@ -371,6 +371,7 @@ filters: FilterDef[]
 defaultSort: SortSpec
 operations: Operation[]
 permissions: EntityPermissions
+permissionsAnyOf?: EntityPermissionsAnyOf
 /**
  * The list can be exported in these formats (absent: no "Esporta" menu).
  */
@@ -512,6 +513,15 @@ update?: string
 delete?: string
 childList?: string
 childReplace?: string
+}
+/**
+ * Operations any of several permissions allows, each with the whole list, its `permissions` entry first (docs/spec-language.md#any-of-permissions; absent: each needs its one).
+ */
+export interface EntityPermissionsAnyOf {
+create?: string[]
+update?: string[]
+delete?: string[]
+childReplace?: string[]
 }
 /**
  * The spec's question before a delete (absent: the generic one).

@@ -132,6 +132,8 @@ export const manifestSchema = {
       defaultSort: ref('SortSpec'),
       operations: { type: 'array', items: ref('Operation') },
       permissions: shape('EntityPermissions', Object.fromEntries([...OPERATIONS, 'childList', 'childReplace'].map((o) => [o, str])), []),
+      permissionsAnyOf: shape('EntityPermissionsAnyOf', Object.fromEntries(['create', 'update', 'delete', 'childReplace'].map((o) => [o, strings])), [],
+        'Operations any of several permissions allows, each with the whole list, its `permissions` entry first (docs/spec-language.md#any-of-permissions; absent: each needs its one).'),
       exportFormats: { type: 'array', items: { enum: ['csv', 'xlsx'] }, description: 'The list can be exported in these formats (absent: no "Esporta" menu).' },
       deleteConfirmation: ref('DeleteConfirmation'),
       deletedMessage: { ...str, description: "The spec's banner after a delete (absent: the generic one)." },

@@ -198,6 +198,8 @@ function entityManifest(entity: EntityModel, model: Model): EntityMeta {
     defaultSort: entity.list?.sort ?? { field: entity.key[0], direction: 'asc' },
     operations: entity.api.operations,
     permissions: entity.api.permissions,
+    // Operations any of several permissions allows (`permissions: { update: [A, B] }`): the form shows Salva to holders of any.
+    ...(entity.api.permissionsAnyOf ? { permissionsAnyOf: entity.api.permissionsAnyOf } : {}),
     // Rows another function governs: the form decides save and delete on the row's own (common/model.ts permissionForRow).
     ...(entity.rowPermissions ? { rowPermissions: entity.rowPermissions } : {}),
     ...(entity.api.export ? { exportFormats: entity.api.export.formats } : {}),

@@ -3,8 +3,8 @@
  * (the server enforces it, the UI shows or hides by it) and refers to shared component schemas,
  * because express-openapi-validator cannot follow schema-local $defs.
  */
-import type { ChildModel, EntityModel, FieldModel, Model } from '../../common/model.js';
-import { compactFields, entityByName } from '../../common/model.js';
+import type { ChildModel, ChildOperation, EntityModel, FieldModel, Model, Operation } from '../../common/model.js';
+import { compactFields, entityByName, permissionsOf } from '../../common/model.js';
 import { fieldByName } from '../model/resolved.js';
 import { fieldSchema, filledBy, inputSchema, itemCount, rowSchema, withDroppableSlots, withoutDefaults, type JsonSchema } from '../shapes/entity-schema.js';
 import { jsonFile, type Emitter } from './emitter.js';
@@ -33,6 +33,12 @@ const ifMatchParam = {
 const versionResponses = () => ({ 412: errorResponse('Modificato nel frattempo'), 428: errorResponse('Versione mancante') });
 
 /** Every operation names its entity, kind and permission, so the server binds it without naming conventions. */
+/** The entity operation whose permission an emitted operation kind checks. */
+const OPERATION_OF_KIND: Partial<Record<string, Operation | ChildOperation>> = {
+  list: 'list', get: 'get', create: 'create', update: 'update', delete: 'delete', childList: 'childList', childReplace: 'childReplace',
+  fileGet: 'get', fileUpdate: 'update', fileCheck: 'update',
+};
+
 type OpBuilder = (kind: string, id: string, permission: string, summary: string, extra: Record<string, unknown>, child?: string) => Record<string, unknown>;
 
 export const openapiEmitter: Emitter = {
@@ -154,10 +160,17 @@ function addEntityPaths(paths: Record<string, Record<string, unknown>>, schemas:
     const success = child ? undefined : successMessage(entity, kind);
     // Rows governed by another function (spec `rowPermissions`): its holders may call too; the service then
     // checks the row's own function (server/crud/entity-service.ts requireRowPermission). A list is the entity's alone.
-    const [fn, action] = permission.split(':');
-    const rowPermissions = kind === 'list' ? [] : [...new Set((entity.rowPermissions ?? []).filter((r) => r.replaces === fn).map((r) => `${r.permission}:${action}`))];
+    // An operation the spec lets any of several permissions call (docs/spec-language.md#any-of-permissions) lists
+    // them all in `x-permissions-any`; `x-permission` stays the first. A file's operations are its row's get and update.
+    const governing = OPERATION_OF_KIND[kind];
+    const alternatives = governing && entity.api.permissions[governing] === permission ? permissionsOf(entity.api, governing) : [permission];
+    const rowPermissions = kind === 'list' ? [] : [...new Set(alternatives.flatMap((p) => {
+      const [fn, action] = p.split(':');
+      return (entity.rowPermissions ?? []).filter((r) => r.replaces === fn).map((r) => `${r.permission}:${action}`);
+    }))];
     return {
       operationId: id, summary, tags: [entity.name], 'x-access': 'permission', 'x-permission': permission, 'x-entity': entity.name, 'x-operation': kind,
+      ...(alternatives.length > 1 ? { 'x-permissions-any': alternatives } : {}),
       ...(rowPermissions.length ? { 'x-row-permissions': rowPermissions } : {}),
       ...(child ? { 'x-child': child } : {}),
       ...(success ? { 'x-success-message': success } : {}),

@@ -41,7 +41,20 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
   if (raw.api && !permission && Object.keys(raw.api.permissions ?? {}).length < ALL_OPERATIONS.length) {
     diagnostics.push({ ...source.positionOf(['api']), message: `Entity ${raw.entity} has an API but no 'permission': declare the function that guards it (e.g. permission: ANAG_BANCHE).` });
   }
-  const permissionOf = (op: Operation | ChildOperation) => raw.api?.permissions?.[op] ?? `${permission ?? 'UNDECLARED'}:${DEFAULT_ACTIONS[op]}`;
+  // A list of permissions means any of them (docs/spec-language.md#any-of-permissions): the first is the operation's own.
+  const declaredOf = (op: Operation | ChildOperation): string[] | undefined => {
+    const declared = raw.api?.permissions?.[op];
+    return declared === undefined ? undefined : Array.isArray(declared) ? declared : [declared];
+  };
+  const permissionOf = (op: Operation | ChildOperation) => declaredOf(op)?.[0] ?? `${permission ?? 'UNDECLARED'}:${DEFAULT_ACTIONS[op]}`;
+  // Only the changes take a list (the schema's `operationPermission`): reading stays one permission.
+  const permissionsAnyOf: Partial<Record<Operation | ChildOperation, string[]>> = {};
+  for (const op of ['create', 'update', 'delete'] as const) {
+    const declared = declaredOf(op);
+    if (declared && declared.length > 1) permissionsAnyOf[op] = declared;
+  }
+  // A row's children change with it: whoever may update it may replace them.
+  if (permissionsAnyOf.update && Object.keys(raw.children ?? {}).length) permissionsAnyOf.childReplace = [...new Set([permissionOf('childReplace'), ...permissionsAnyOf.update])];
   const permissions: Record<Operation | ChildOperation, string> = {
     list: permissionOf('list'), get: permissionOf('get'), create: permissionOf('create'), update: permissionOf('update'),
     delete: permissionOf('delete'), childList: permissionOf('childList'), childReplace: permissionOf('childReplace'),
@@ -193,6 +206,7 @@ export function buildEntity(raw: RawEntity, source: SourceFile, defaults: Record
       compact: raw.api?.compact ?? [],
       operations,
       permissions,
+      ...(Object.keys(permissionsAnyOf).length ? { permissionsAnyOf } : {}),
       ...(exportModel ? { export: exportModel } : {}),
       ...(requireOneFilter ? { requireOneFilter } : {}),
       ...(raw.api?.pageWindow !== undefined ? { pageWindow: raw.api.pageWindow } : {}),

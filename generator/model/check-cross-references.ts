@@ -120,7 +120,9 @@ export function checkCrossReferences(
     if (entity.api.path) {
       for (const [op, perm] of Object.entries(entity.api.permissions)) {
         const explicit = raw.api?.permissions?.[op];
-        checkPermission(perm, source, explicit ? ['api', 'permissions', op] : ['permission']);
+        // A list (any of these): each entry where it is written.
+        if (Array.isArray(explicit)) explicit.forEach((p, i) => { checkPermission(p, source, ['api', 'permissions', op, i]); });
+        else checkPermission(perm, source, explicit ? ['api', 'permissions', op] : ['permission']);
       }
     }
     // A screen's permission is written under list/form only when it differs from the entity's own.

@@ -4,7 +4,7 @@
  * nothing checks (ANAG_BANCHE:VARIAZIONE) does nothing, and a 43 x 7 grid of mostly meaningless boxes hides the
  * few that matter.
  */
-import { transitionsOf, type Model } from '../../common/model.js';
+import { permissionsOf, transitionsOf, type Model } from '../../common/model.js';
 
 export function permissionsUsed(model: Pick<Model, 'entities' | 'operations' | 'pages'>): Record<string, string[]> {
   const used = new Map<string, Set<string>>();
@@ -16,9 +16,11 @@ export function permissionsUsed(model: Pick<Model, 'entities' | 'operations' | '
   };
   for (const entity of model.entities) {
     if (entity.api.path) {
-      const { operations, permissions } = entity.api;
-      operations.forEach((op) => { add(permissions[op]); });
-      if (entity.children.length) { add(permissions.childList); add(permissions.childReplace); }
+      const { operations } = entity.api;
+      // Every permission of an operation that takes any of several (`permissions: { update: [A, B] }`).
+      const addAll = (op: Parameters<typeof permissionsOf>[1]) => { permissionsOf(entity.api, op).forEach(add); };
+      operations.forEach(addAll);
+      if (entity.children.length) { addAll('childList'); addAll('childReplace'); }
     }
     add(entity.list?.permission);
     add(entity.form?.permission);

@@ -41,7 +41,7 @@ export interface RawEntity {
   viewOf?: string;
   viewRows?: RawViewRows | RawViewRows[];
   display?: string[];
-  api?: { path: string; pageSize?: number; maxPageSize?: number; compact?: string[]; operations?: Operation[]; permissions?: Record<string, string>; export?: boolean | { formats?: ('csv' | 'xlsx')[]; columns?: string[]; emptyMessage?: string }; requireOneFilter?: { filters?: string[]; message: string };
+  api?: { path: string; pageSize?: number; maxPageSize?: number; compact?: string[]; operations?: Operation[]; permissions?: Record<string, string | string[]>; export?: boolean | { formats?: ('csv' | 'xlsx')[]; columns?: string[]; emptyMessage?: string }; requireOneFilter?: { filters?: string[]; message: string };
     pageWindow?: number; countLimit?: number; paging?: 'offset' | 'keyset'; period?: { field: string; maxMonths: number; defaultMonths?: number; latestEnd?: 'startOfPreviousMonth' | 'endOfDownloadMonth'; earliestStart?: string; messages: { required: string; order: string; tooLong: string; tooLate?: string; tooEarly?: string } } };
   fields: Record<string, RawField>;
   children?: Record<string, { entity: string; kind: 'one' | 'many'; link: Record<string, string>; label?: string; required?: boolean; fixed?: Record<string, unknown>;

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { ChildModel, ChildOperation, EntityModel, FieldModel, Operation } from '../../common/model.js';
-import { compactFields, entityByName, machinesOf, permissionForRow, unconfirmedFields } from '../../common/model.js';
+import { compactFields, entityByName, machinesOf, permissionsForRow, permissionsOf, unconfirmedFields } from '../../common/model.js';
 import { applyRules } from '../../common/rules.js';
 import type { RuntimeModel } from '../artifacts.js';
 import { configValue } from '../config-value.js';
@@ -504,8 +504,8 @@ export class EntityService {
    */
   private requireRowPermission(row: Row, operation: Operation | ChildOperation, caller?: Caller): void {
     if (!caller || !this.entity.rowPermissions?.length) return;
-    const needed = permissionForRow(this.entity.rowPermissions, this.entity.api.permissions[operation], row);
-    if (holds(caller, needed)) return;
+    const needed = permissionsForRow(this.entity.rowPermissions, permissionsOf(this.entity.api, operation), row);
+    if (needed.some((p) => holds(caller, p))) return;
     if (operation === 'update' && this.entity.fields.some((f) => f.editPermission && holds(caller, f.editPermission))) return;
     throw new ApiError('FORBIDDEN');
   }
@@ -515,7 +515,7 @@ export class EntityService {
    * fields whose permission they hold may differ from the stored row, and children may not be sent.
    */
   private checkFieldPermissions(current: Row, body: Row, caller?: Caller): void {
-    if (!caller || holds(caller, permissionForRow(this.entity.rowPermissions, this.entity.api.permissions.update, current))) return;
+    if (!caller || permissionsForRow(this.entity.rowPermissions, permissionsOf(this.entity.api, 'update'), current).some((p) => holds(caller, p))) return;
     const refused = [
       ...this.entity.fields
         .filter((f) => body[f.name] !== undefined && (body[f.name] ?? null) !== (current[f.name] ?? null))

@@ -18,7 +18,7 @@
 import type { Knex } from 'knex';
 import { CALLER_FACTS, logicVars } from '../../common/lifecycle.js';
 import type { EffectModel, EntityModel, RelatedModel, StateMachineModel, TransitionModel } from '../../common/model.js';
-import { entityByName, machineOfTransition, machinesOf, transitionsOf } from '../../common/model.js';
+import { entityByName, machineOfTransition, machinesOf, permissionsOf, transitionsOf } from '../../common/model.js';
 import { enqueueOutbox } from '../outbox/enqueue.js';
 import { evaluate, holds as logicHolds } from '../../common/rules.js';
 import type { RuntimeModel } from '../artifacts.js';
@@ -225,7 +225,7 @@ export class Lifecycle {
       }
     }
     for (const op of ['update', 'delete'] as const) {
-      if (this.entity.api.operations.includes(op) && holds(caller, this.entity.api.permissions[op])) out.push(op);
+      if (this.entity.api.operations.includes(op) && permissionsOf(this.entity.api, op).some((p) => holds(caller, p))) out.push(op);
     }
     return out;
   }

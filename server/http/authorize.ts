@@ -1,7 +1,7 @@
 /**
  * Every operation is checked here, on the server, against what the OpenAPI document declares for it:
  * `x-access: public` passes; `authenticated` needs a live session; `permission` also needs the
- * caller to hold `x-permission`. An operation that declares nothing is refused: the safe default. A list of
+ * caller to hold `x-permission`, or any one of `x-permissions-any` where the operation lists several. An operation that declares nothing is refused: the safe default. A list of
  * public reference data (`x-reference-data`) lets any caller with a session search it by name
  * (`?format=compact`); the list handler then answers only the key and display fields (crud/routes.ts).
  * The session's token comes from the X-AuthToken header (API clients), else from the HttpOnly session
@@ -63,11 +63,13 @@ export function authorize(db: Knex, cookie: SessionCookie, gate: MerchantGate): 
     // A browser attaches the cookie by itself: a change it authenticates must prove it comes from the UI.
     if (fromCookie) requireRequestedWith(req);
     const permission = op['x-permission'];
+    // Any one of the operation's permissions, where the spec lists several (x-permission is the first of them).
+    const permissions = op['x-permissions-any'] ?? (permission === undefined ? [] : [permission]);
     // A field permission lets the call through; the service then allows only that field to change.
     // So does a row permission (spec `rowPermissions`): the service then checks the function of the row itself.
     const partial = [...(op['x-field-permissions'] ?? []), ...(op['x-row-permissions'] ?? [])].some((p) => holds(caller, p));
     const referenceSearch = op['x-reference-data'] === true && req.query.format === 'compact';
-    const allowed = op['x-access'] === 'authenticated' || referenceSearch || (op['x-access'] === 'permission' && permission !== undefined && (holds(caller, permission) || partial));
+    const allowed = op['x-access'] === 'authenticated' || referenceSearch || (op['x-access'] === 'permission' && permission !== undefined && (permissions.some((p) => holds(caller, p)) || partial));
     if (!allowed) throw new ApiError('FORBIDDEN');
     requestSession.set(res, { caller, token });
     next();

@@ -26,6 +26,8 @@ export interface OperationSchema {
   operationId?: string;
   'x-access'?: string;
   'x-permission'?: string;
+  /** The operation's permissions when any of several lets the caller through, x-permission first (spec `permissions: { update: [A, B] }`). */
+  'x-permissions-any'?: string[];
   'x-field-permissions'?: string[];
   /** Permissions that govern some rows in place of x-permission (spec `rowPermissions`): the service checks the row. */
   'x-row-permissions'?: string[];
@@ -53,12 +55,14 @@ export function operationOf(res: Response): OperationSchema | undefined {
 function operationSchema(op: Record<string, unknown>): OperationSchema {
   const fieldPermissions = op['x-field-permissions'];
   const rowPermissions = op['x-row-permissions'];
+  const anyOf = op['x-permissions-any'];
   const schema: OperationSchema = {};
   for (const key of ['operationId', 'x-access', 'x-permission', 'x-operation', 'x-entity', 'x-file', 'x-child'] as const) {
     const value = textAt(op, key);
     if (value !== undefined) schema[key] = value;
   }
   if (Array.isArray(fieldPermissions)) schema['x-field-permissions'] = fieldPermissions.filter((p) => typeof p === 'string');
+  if (Array.isArray(anyOf)) schema['x-permissions-any'] = anyOf.filter((p) => typeof p === 'string');
   if (Array.isArray(rowPermissions)) schema['x-row-permissions'] = rowPermissions.filter((p) => typeof p === 'string');
   if (op['x-reference-data'] === true) schema['x-reference-data'] = true;
   const body = op.requestBody;

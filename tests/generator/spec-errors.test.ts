@@ -93,6 +93,21 @@ list:
     ]);
   });
 
+  it('an any-of permission list reports an undeclared action and function at the entry that names it', () => {
+    const { diagnostics } = loadSpec(banca('  path: banche\n', '  path: banche\n  permissions: { update: [ANAG_BANCHE:AGGIORNAMENTO, ANAG_BANCHE:VARIAZONE, ANAG_BANKE:CREAZIONE] }\n'));
+    expect(diagnostics.map((x) => `${x.file}:${x.line}:${x.column} ${x.message}`)).toEqual([
+      `${BANCA}:7:54 Permission 'ANAG_BANCHE:VARIAZONE' names the undeclared action 'VARIAZONE'. Valid values: VISUALIZZAZIONE, CREAZIONE, AGGIORNAMENTO, CANCELLAZIONE.`,
+      `${BANCA}:7:77 Function 'ANAG_BANKE' is not declared: add it under 'functions' in spec/platform/functions.yaml. Did you mean 'ANAG_BANCHE'?`,
+    ]);
+  });
+
+  it('an any-of permission list of one entry, or of the same entry twice, is refused', () => {
+    expect(loadSpec(banca('  path: banche\n', '  path: banche\n  permissions: { update: [ANAG_BANCHE:AGGIORNAMENTO] }\n')).diagnostics).not.toEqual([]);
+    expect(loadSpec(banca('  path: banche\n', '  path: banche\n  permissions: { update: [ANAG_BANCHE:CREAZIONE, ANAG_BANCHE:CREAZIONE] }\n')).diagnostics).not.toEqual([]);
+    // Reading stays one permission.
+    expect(loadSpec(banca('  path: banche\n', '  path: banche\n  permissions: { get: [ANAG_BANCHE:VISUALIZZAZIONE, ANAG_BANCHE:CREAZIONE] }\n')).diagnostics).not.toEqual([]);
+  });
+
   it('a form route whose parameters are not the key says how to end it', () => {
     const d = loadSpecWithError(banca('/banche/edit/:codAbi?', '/banche/edit/:abi?'), 'Form route parameters (abi)');
     expect(d.message).toContain('end the route with /:codAbi?');

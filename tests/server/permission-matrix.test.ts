@@ -4,7 +4,9 @@
  *   - with no token                                  -> 401 UNAUTHENTICATED (unless public)
  *   - with a revoked, an expired and an idle token   -> 401 UNAUTHENTICATED
  *   - as users lacking the function                  -> 403 FORBIDDEN (agente.push and a user holding every other function)
- *   - as a user with the function but not the action -> 403 FORBIDDEN (throwaway role with every other action)
+ *   - as a user with the function but not the action -> 403 FORBIDDEN (throwaway role with every other action); where
+ *     the operation takes any of several (x-permissions-any), a role lacking all of them, and a user holding only
+ *     one of the others -> 2xx
  *   - with the grant but outside the data scope      -> 404 NOT_FOUND (403 on create), never the other bank's data
  *   - with the right grant and scope                 -> 2xx, and no other bank's data in the answer
  * It fails when an operation declares neither x-access public/authenticated nor an x-permission, and when
@@ -26,10 +28,14 @@ import { headerOf } from '../support/versions.js';
 const PUSH_AGENT_FUNCTIONS = new Set(['ANAG_AGENTI_PUSH', 'CAMBIO_PASSWORD', 'ANAG_ESERCENTE', 'GES_ESER', 'GES_NEG', 'GES_POS']);
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
-interface DocOp { method: Method; path: string; operationId: string; access?: string; permission?: string; entity?: string; kind?: string; fieldPermissions: string[] }
+interface DocOp {
+  method: Method; path: string; operationId: string; access?: string; permission?: string; entity?: string; kind?: string; fieldPermissions: string[];
+  /** Any one of these lets the caller through: x-permissions-any, else x-permission alone. */
+  anyOf: string[];
+}
 /** What this file reads of an operation of generated/openapi.json. */
 interface DocumentOperation {
-  operationId: string; 'x-access'?: string; 'x-permission'?: string; 'x-entity'?: string; 'x-operation'?: string; 'x-field-permissions'?: string[];
+  operationId: string; 'x-access'?: string; 'x-permission'?: string; 'x-permissions-any'?: string[]; 'x-entity'?: string; 'x-operation'?: string; 'x-field-permissions'?: string[];
 }
 
 const DOC: { paths: Record<string, Partial<Record<Method, DocumentOperation>>> } = JSON.parse(readFileSync(join(ROOT_DIR, 'generated', 'openapi.json'), 'utf8'));
@@ -44,8 +50,16 @@ const OPERATIONS: DocOp[] = Object.entries(DOC.paths).flatMap(([path, item]) => 
   return op ? [{
     method, path, operationId: op.operationId, access: op['x-access'], permission: op['x-permission'], entity: op['x-entity'], kind: op['x-operation'],
     fieldPermissions: op['x-field-permissions'] ?? [],
+    anyOf: op['x-permissions-any'] ?? (op['x-permission'] ? [op['x-permission']] : []),
   }] : [];
 }));
+
+/**
+ * What an operation requires, as the name of its throwaway users: its one permission, or for a list of any-of
+ * permissions `anyN`, numbered in the document's order (a list spelled out would outgrow the user name).
+ */
+const LISTS = [...new Set(OPERATIONS.filter((o) => o.anyOf.length > 1).map((o) => o.anyOf.join('+')))];
+const requirementOf = (op: DocOp): string => (op.anyOf.length > 1 ? `any${LISTS.indexOf(op.anyOf.join('+')) + 1}` : present(op.permission, op.operationId));
 
 /** Everything of another bank that must never reach a user of bank 30480. */
 const FOREIGN_MARKERS = ['34256', '60855', '08549', '50340', '08327', 'Cassa Rurale Alpina', 'Banca Piemontese', 'Azzoaglio', 'Centro Emilia', 'di Roma', 'MX_ALTRUI', 'mx.altrui', 'scaduto'];
@@ -1135,8 +1149,10 @@ async function loginToken(username: string, userType = 'banca'): Promise<string>
   if (res.status !== 200) throw new Error(`login of ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.access_token;
 }
-const roleFor = (permission: string, kind: 'noFn' | 'noAction') => `MX_${kind === 'noFn' ? 'SENZA_FN' : 'SENZA_AZ'}_${permission.replace(':', '_')}`.slice(0, 50);
-const userFor = (permission: string, kind: 'noFn' | 'noAction') => `mx.${kind}.${permission.replace(':', '.').toLowerCase()}`;
+type ThrowawayKind = 'noFn' | 'noAction' | 'only';
+const ROLE_PREFIX: Record<ThrowawayKind, string> = { noFn: 'SENZA_FN', noAction: 'SENZA_AZ', only: 'SOLO' };
+const roleFor = (permission: string, kind: ThrowawayKind) => `MX_${ROLE_PREFIX[kind]}_${permission.replace(':', '_')}`.slice(0, 50);
+const userFor = (permission: string, kind: ThrowawayKind) => `mx.${kind}.${permission.replace(':', '.').toLowerCase()}`;
 
 /**
  * Writes of an existing row need its version in If-Match (server/crud/concurrency.ts): read as assistance
@@ -1219,17 +1235,27 @@ beforeAll(async () => {
   // For every permission: a user holding every other function (all actions), and one holding every other action of it.
   const functions = Object.keys(MODEL.functions);
   const actions = Object.keys(MODEL.actions);
-  const permissions = [...new Set(OPERATIONS.map((o) => o.permission).filter((p): p is string => !!p))];
-  for (const permission of permissions) {
-    const [fn, action] = permission.split(':');
-    const noFn = roleFor(permission, 'noFn');
-    await addRole('11000', noFn, functions.filter((f) => f !== fn).flatMap((f) => actions.map((a): [string, string] => [f, a])));
-    await addUser(userFor(permission, 'noFn'), '30480', [noFn]);
-    const noAction = roleFor(permission, 'noAction');
-    await addRole('11000', noAction, actions.filter((a) => a !== action).map((a): [string, string] => [fn, a]));
-    await addUser(userFor(permission, 'noAction'), '30480', [noAction]);
+  // An operation any of several permissions allows: the first user lacks every function of the list, the second
+  // holds every action of them but the listed ones; and a user holds each permission of the list alone.
+  const requirements = new Map(OPERATIONS.filter((o) => o.permission).map((o) => [requirementOf(o), o.anyOf]));
+  for (const [requirement, anyOf] of requirements) {
+    const fns = [...new Set(anyOf.map((p) => p.split(':')[0]))];
+    const noFn = roleFor(requirement, 'noFn');
+    await addRole('11000', noFn, functions.filter((f) => !fns.includes(f)).flatMap((f) => actions.map((a): [string, string] => [f, a])));
+    await addUser(userFor(requirement, 'noFn'), '30480', [noFn]);
+    const noAction = roleFor(requirement, 'noAction');
+    await addRole('11000', noAction, fns.flatMap((fn) => actions.filter((a) => !anyOf.includes(`${fn}:${a}`)).map((a): [string, string] => [fn, a])));
+    await addUser(userFor(requirement, 'noAction'), '30480', [noAction]);
   }
-  for (const u of ['mx.full', 'agente.push', ...permissions.flatMap((p) => [userFor(p, 'noFn'), userFor(p, 'noAction')])]) tokens.set(u, await loginToken(u));
+  const alone = [...new Set([...requirements.values()].filter((anyOf) => anyOf.length > 1).flat())];
+  for (const permission of alone) {
+    const [fn, action] = permission.split(':');
+    await addRole('11000', roleFor(permission, 'only'), [[fn, action]]);
+    await addUser(userFor(permission, 'only'), '30480', [roleFor(permission, 'only')]);
+  }
+  for (const u of ['mx.full', 'agente.push', ...[...requirements.keys()].flatMap((p) => [userFor(p, 'noFn'), userFor(p, 'noAction')]), ...alone.map((p) => userFor(p, 'only'))]) {
+    tokens.set(u, await loginToken(u));
+  }
 
   const revoked = await loginToken('mx.full');
   expect((await app.anonymous.delete(`${API}/authorization/logout/`).set('X-AuthToken', revoked)).status).toBe(204);
@@ -1304,18 +1330,19 @@ for (const op of OPERATIONS) {
     }
 
     if (op.access === 'permission' && op.permission) {
-      const permission = op.permission;
-      it(`a user lacking the function ${permission.split(':')[0]} (agente.push, and one holding every other function) -> 403 FORBIDDEN`, async () => {
+      const requirement = requirementOf(op);
+      const fns = [...new Set(op.anyOf.map((p) => p.split(':')[0]))];
+      it(`a user lacking the function ${fns.join(', ')} (agente.push, and one holding every other function) -> 403 FORBIDDEN`, async () => {
         // agente.push holds only its own list and report and the push aggregate's registry (spec/demo/07-ruoli.yaml).
-        const pushAgent = PUSH_AGENT_FUNCTIONS.has(permission.split(':')[0]) ? [] : ['agente.push'];
-        for (const user of [...pushAgent, userFor(permission, 'noFn')]) {
+        const pushAgent = fns.some((fn) => PUSH_AGENT_FUNCTIONS.has(fn)) ? [] : ['agente.push'];
+        for (const user of [...pushAgent, userFor(requirement, 'noFn')]) {
           const res = await sampleCall(op, sample, tokens.get(user));
           expect(res.status, user).toBe(403);
           expect(res.body).toEqual(error('FORBIDDEN'));
         }
       });
-      it(`a user with ${permission.split(':')[0]} but every action except ${permission.split(':')[1]} -> 403 FORBIDDEN`, async () => {
-        const res = await sampleCall(op, sample, tokens.get(userFor(permission, 'noAction')));
+      it(`a user with ${fns.join(', ')} but every action except ${op.anyOf.map((p) => p.split(':')[1]).join(', ')} -> 403 FORBIDDEN`, async () => {
+        const res = await sampleCall(op, sample, tokens.get(userFor(requirement, 'noAction')));
         expect(res.status).toBe(403);
         if (op.fieldPermissions.length === 0) expect(res.body).toEqual(error('FORBIDDEN'));
         // This user holds a field permission (VARIAZIONE_EMAIL_SEC): let through, then refused on the other fields it sends.
@@ -1361,6 +1388,19 @@ for (const op of OPERATIONS) {
       expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
       if (okAs === 'scoped') expectNoForeignData(res.body);
     });
+
+    // Any one of an operation's list lets its holder through (seed 001 §6: GES_NEG VARIAZIONE edits a store).
+    if (okAs === 'scoped' && !sample.freshToken) {
+      for (const permission of op.anyOf.length > 1 ? op.anyOf.slice(1) : []) {
+        it(`a user holding only ${permission}, one of ${op.anyOf.join(', ')} -> 2xx`, async () => {
+          await sample.prepare?.();
+          const res = await sampleCall(op, sample, tokens.get(userFor(permission, 'only')));
+          expect(res.status, JSON.stringify(res.body)).toBeGreaterThanOrEqual(200);
+          expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+          expectNoForeignData(res.body);
+        });
+      }
+    }
   });
 }
 

@@ -15,6 +15,7 @@ import { cellText } from '../list/columns';
 import { RelatedTabs } from './RelatedTabs';
 import { useRelatedPage } from './useRelatedPage';
 import { textOf } from '../../../../common/text';
+import { mayCall } from '../operationAccess';
 
 interface Props {
   entity: EntityMeta;
@@ -73,7 +74,7 @@ function RelatedList({ itemPath, related, listed, record }: { itemPath: string; 
     <Stack gap="xs" component="section" aria-labelledby={headingId}>
       <Group justify="space-between" wrap="wrap">
         <Title order={2} id={headingId} size="h4">{related.label}</Title>
-        {listed.formRoute && listed.operations.includes('create') && can(listed.permissions.create) && (
+        {listed.formRoute && listed.operations.includes('create') && mayCall(listed, 'create', can) && (
           <Button size="xs" variant="light" onClick={create}>Nuovo</Button>
         )}
       </Group>

@@ -19,6 +19,7 @@ import type { EntityMeta, RelatedListDef, RelatedTabsDef, Row } from '../../core
 import { RecordPanel } from './RecordPanel';
 import { useRelatedPage } from './useRelatedPage';
 import { TabRouteContext } from './tabRouteContext';
+import { mayCall } from '../operationAccess';
 
 interface Props { itemPath: string; related: RelatedListDef; tabs: RelatedTabsDef; listed: EntityMeta; record: Row; depth: number }
 
@@ -70,7 +71,7 @@ export function RelatedTabs({ itemPath, related, tabs, listed, record, depth }: 
     <Stack gap="xs" component="section" aria-labelledby={headingId}>
       <Group justify="space-between" wrap="wrap">
         <Title order={2} id={headingId} size="h4">{related.label}</Title>
-        {listed.formRoute && listed.operations.includes('create') && can(listed.permissions.create) && (
+        {listed.formRoute && listed.operations.includes('create') && mayCall(listed, 'create', can) && (
           <Button size="xs" variant="light" onClick={create}>Nuovo</Button>
         )}
       </Group>

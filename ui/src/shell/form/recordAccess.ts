@@ -5,6 +5,7 @@
  */
 import { permissionForRow } from '../../../../common/model';
 import { isStringArray } from '../../core/guards';
+import { mayCall } from '../operationAccess';
 import type { EntityMeta, FormDef, Row } from '../../core/types';
 
 interface RecordAccess {
@@ -22,10 +23,11 @@ export function recordAccess(entity: EntityMeta, form: FormDef | undefined, reco
   const rowActions = isStringArray(actions) ? actions : undefined;
   const allowsOnRow = (op: 'update' | 'delete') => !rowActions || rowActions.includes(op);
   // A row another function governs (a virtual merchant: GES_ESER_VIRTUALE) needs that function's actions.
-  const forRow = (permission: string | undefined) => (record && permission ? permissionForRow(entity.rowPermissions, permission, record) : permission);
-  const fullUpdate = entity.operations.includes('update') && can(forRow(entity.permissions.update)) && allowsOnRow('update');
-  const canSave = editing ? fullUpdate : can(entity.permissions.create);
-  const canDelete = entity.operations.includes('delete') && can(forRow(entity.permissions.delete)) && allowsOnRow('delete');
+  // An operation any of several permissions allows (the spec's list) shows its button to holders of any.
+  const forRow = (permission: string) => (record ? permissionForRow(entity.rowPermissions, permission, record) : permission);
+  const fullUpdate = entity.operations.includes('update') && mayCall(entity, 'update', can, forRow) && allowsOnRow('update');
+  const canSave = editing ? fullUpdate : mayCall(entity, 'create', can);
+  const canDelete = entity.operations.includes('delete') && mayCall(entity, 'delete', can, forRow) && allowsOnRow('delete');
   const restrictedFields = editing && !fullUpdate && allowsOnRow('update') && form
     ? Object.entries(form.fieldPermissions ?? {}).filter(([, p]) => can(p)).map(([f]) => f)
     : undefined;

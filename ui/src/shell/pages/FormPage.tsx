@@ -25,6 +25,7 @@ import { RelatedLists } from '../form/RelatedLists';
 import { recordAccess } from '../form/recordAccess';
 import { TabRouteContext } from '../form/tabRouteContext';
 import { usePageTitle } from '../pageTitle';
+import { mayCall } from '../operationAccess';
 
 interface Props {
   entityName: string;
@@ -62,7 +63,7 @@ function FormPageBody({ entityName, routePattern, readOnly = false }: Props) {
 
   // Seed 001 §6: who may not create is told so (the spec's `createRefusal`) and goes home, not left on a form.
   const modals = useModals();
-  const refuseCreate = !readOnly && !editKey && entity.createRefusal !== undefined && !can(entity.permissions.create) ? entity.createRefusal : undefined;
+  const refuseCreate = !readOnly && !editKey && entity.createRefusal !== undefined && !mayCall(entity, 'create', can) ? entity.createRefusal : undefined;
   const refused = useRef(false);
   useEffect(() => {
     if (!refuseCreate || refused.current) return;

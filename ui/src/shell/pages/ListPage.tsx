@@ -34,6 +34,7 @@ import { useSingleChoices } from '../list/singleChoice';
 import { PeriodMonths } from '../list/PeriodMonths';
 import { useModals } from '../modals/modalsContext';
 import { usePageTitle } from '../pageTitle';
+import { mayCall } from '../operationAccess';
 
 /** The table is its own chunk (list/tableChunk.ts): the title and the filters show while it loads. */
 const ListTable = lazy(() => loadListTable().then((m) => ({ default: m.ListTable })));
@@ -98,8 +99,8 @@ function EntityList({ entityName }: { entityName: string }) {
   const { formRoute } = entity;
   const canOpen = Boolean(formRoute) && entity.operations.includes('get');
   // Buttons the user's grants do not allow are not shown (manifest.entities[E].permissions).
-  const canCreate = Boolean(formRoute) && entity.operations.includes('create') && can(entity.permissions.create);
-  const canDelete = entity.operations.includes('delete') && can(entity.permissions.delete);
+  const canCreate = Boolean(formRoute) && entity.operations.includes('create') && mayCall(entity, 'create', can);
+  const canDelete = entity.operations.includes('delete') && mayCall(entity, 'delete', can);
 
   const open = useCallback((row: Row) => {
     if (canOpen && formRoute) void navigate(fillRoute(formRoute, keyOf(entity.key, row) ?? {}));
