@@ -2,7 +2,7 @@
  * Before any browser test: the Chromium to drive must exist (a missing browser fails the run, it never
  * skips it), dist/ui, which the server serves, must not be older than the UI's sources, the server is
  * bundled (server-bundle.ts), and the demo database every test file's server starts from a copy of is made
- * by a first server start.
+ * by a first server start (its demo password then stored at a low scrypt cost).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -11,6 +11,9 @@ import { join } from 'node:path';
 import { copyDatabase, ROOT, startAppServer, TEMPLATE_ENV } from './app-server';
 import { CHROMIUM_PATH } from './chromium';
 import { bundleServer } from './server-bundle';
+import knex from 'knex';
+import { DEMO_PASSWORD } from './steps';
+import { cheapenDemoPasswords } from '../../support/fast-demo-passwords';
 
 /** Newest modification time under `dir` (recursive): ui/, generated/ and common/ are small. */
 function newestMtime(dir: string): number {
@@ -40,6 +43,13 @@ async function makeTemplate(): Promise<{ file: string; remove: () => void }> {
     const server = await startAppServer('');
     const file = join(dir, 'template.sqlite');
     await server.stop({ keep: (databaseFile) => { copyDatabase(databaseFile, file); } });
+    // Some 300 logins a run: at a low scrypt cost, as in the API tests (tests/support/fast-demo-passwords.ts).
+    const db = knex({ client: 'better-sqlite3', connection: { filename: file }, useNullAsDefault: true });
+    try {
+      await cheapenDemoPasswords(db, DEMO_PASSWORD);
+    } finally {
+      await db.destroy();
+    }
     return { file, remove };
   } catch (error) {
     remove();
