@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { manifestFile } from './manifest-file.js';
 import { precompiledFormValidators } from './precompiled-validators.js';
@@ -16,25 +16,6 @@ import { precompiledFormValidators } from './precompiled-validators.js';
  * (the table, the forms, the charts) stay in their pages' files.
  */
 const MANTINE = /node_modules[\\/](@mantine[\\/](core|hooks|dates)|@tabler[\\/]icons-react|dayjs|clsx|tslib|react-remove-scroll[^\\/]*|react-style-singleton|use-[a-z-]+|react-number-format|react-textarea-autosize|@floating-ui[\\/][^\\/]+|tabbable)[\\/]/;
-
-/**
- * index.html preloads the `mantine` group's file: every page imports it (the login too), but the entry asks for it only
- * once it has run, and on a slow phone the network would sit idle while the entry evaluates (issue 15 item 8).
- */
-function preloadSharedChunks(): Plugin {
-  return {
-    name: 'webpos-preload-shared-chunks',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, ctx) {
-        return Object.values(ctx.bundle ?? {})
-          .filter((o) => o.type === 'chunk' && o.name === 'mantine')
-          .map((o) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${o.fileName}` }, injectTo: 'head' as const }));
-      },
-    },
-  };
-}
 
 const uiRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = resolve(uiRoot, '..');
@@ -47,7 +28,7 @@ export default defineConfig({
   root: uiRoot,
   base: '/',
   // Form validators compiled at build time: the Content-Security-Policy forbids Ajv's run-time eval.
-  plugins: [react(), precompiledFormValidators(repoRoot), manifestFile(repoRoot), preloadSharedChunks()],
+  plugins: [react(), precompiledFormValidators(repoRoot), manifestFile(repoRoot)],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   // postcss.config.cjs sits next to this file, not in the repository root where Vite would look by default.
   css: { postcss: uiRoot },
