@@ -33,19 +33,20 @@ async function signIn(dir: string, origin: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const [a, b, runsArg, outArg] = process.argv.slice(2);
+  const args: (string | undefined)[] = process.argv.slice(2);
+  const [a, b, runsArg, outArg] = args;
   if (!a || !b) throw new Error('usage: lighthouse-ab.ts <uiDirA> <uiDirB> [runs] [outDir]');
   const runs = Number(runsArg ?? 3);
   const out = outArg ?? mkdtempSync(join(tmpdir(), 'webpos-lh-ab-'));
   mkdirSync(out, { recursive: true });
   const database = await openScaleDatabase('sqlite');
-  const builds = [] as { label: string; origin: string; profile: string; close: () => Promise<void> }[];
+  const builds: { label: string; origin: string; profile: string; close: () => Promise<void> }[] = [];
   for (const [label, dir] of [['A', a], ['B', b]] as const) {
     const client = await startApi(database.db, database.artifacts, { uiDir: resolve(dir) });
     const profile = join(out, `profile-${label}`);
     rmSync(profile, { recursive: true, force: true });
     await signIn(profile, client.origin);
-    builds.push({ label, origin: client.origin, profile, close: client.close });
+    builds.push({ label, origin: client.origin, profile, close: () => client.close() });
   }
   console.log(`load at start ${loadavg().map((l) => l.toFixed(2)).join(' / ')}`);
   try {
