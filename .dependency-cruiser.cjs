@@ -93,7 +93,8 @@ module.exports = {
       comment: 'An import that resolves to nothing is a typo or a missing dependency.',
       severity: 'error',
       from: { path: '^(common|generator|server|ui)/' },
-      to: { couldNotResolve: true },
+      // virtual:* modules are a Vite plugin's (ui/manifest-file.ts), resolved at build time only.
+      to: { couldNotResolve: true, pathNot: '^virtual:' },
     },
   ],
   options: {

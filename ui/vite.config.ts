@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { manifestFile } from './manifest-file.js';
 import { precompiledFormValidators } from './precompiled-validators.js';
 
 /**
@@ -27,7 +28,7 @@ export default defineConfig({
   root: uiRoot,
   base: '/',
   // Form validators compiled at build time: the Content-Security-Policy forbids Ajv's run-time eval.
-  plugins: [react(), precompiledFormValidators(repoRoot)],
+  plugins: [react(), precompiledFormValidators(repoRoot), manifestFile(repoRoot)],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   // postcss.config.cjs sits next to this file, not in the repository root where Vite would look by default.
   css: { postcss: uiRoot },

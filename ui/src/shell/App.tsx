@@ -1,31 +1,30 @@
 /**
- * Providers and the manifest gate: the manifest is bundled (core/artifacts.ts), so every page reads it
- * synchronously; a build without it says so. The session (token, user, grants) sits inside it because it calls the API.
+ * Providers and the manifest gate: main.tsx renders once the manifest has arrived (core/artifacts.ts), so every
+ * page reads it synchronously; a build without it, or a failed download, says so. The session (token, user, grants) sits inside it because it calls the API.
  */
 import { Suspense, useState } from 'react';
 import { Alert, MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { bundledManifest } from '../core/artifacts';
 import { ManifestContext } from '../core/hooks/useManifest';
+import type { Manifest } from '../core/types';
 import { SessionProvider } from '../core/session';
 import { FullPageLoader } from './auth/guards';
 import { ModalsProvider } from './modals/ModalsProvider';
 import { AppRoutes } from './AppRoutes';
 import { cssVariablesResolver, theme } from './theme';
 
-export function App() {
+export function App({ manifest }: { manifest: Manifest | Error }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="top-right" />
-      <ManifestGate />
+      <ManifestGate manifest={manifest} />
     </MantineProvider>
   );
 }
 
-function ManifestGate() {
-  const manifest = bundledManifest();
+function ManifestGate({ manifest }: { manifest: Manifest | Error }) {
   if (manifest instanceof Error) {
     return <Alert color="red" title="Errore" m="xl">Configurazione dell'applicazione non disponibile - contattare il supporto</Alert>;
   }

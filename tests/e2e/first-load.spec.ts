@@ -1,0 +1,69 @@
+/**
+ * What a phone downloads before the first screen (issue 15 item 8, bench/README.md "Fifth pass"): the manifest is a
+ * hashed JSON file of its own, preloaded by index.html and cached for a year, not a part of the entry chunk. The page still works from it: the banks list opens with
+ * its rows after a login.
+ */
+import { expect, test } from './support/fixtures';
+import { exactText, expectPath, submitLogin } from './support/steps';
+
+test("il manifest è un file a sé, precaricato dalla pagina; l'elenco delle banche si apre", async ({ page, request }) => {
+  const manifestAnswers: { url: string; status: number; cache: string | undefined }[] = [];
+  page.on('response', (r) => {
+    if (/\/assets\/manifest-[\w-]+\.json$/.test(r.url())) manifestAnswers.push({ url: r.url(), status: r.status(), cache: r.headers()['cache-control'] });
+  });
+
+  await test.step('index.html precarica il manifest; il chunk iniziale non lo contiene', async () => {
+    const html = await (await request.get('/login/banca')).text();
+    const manifest = /<link rel="preload" href="(\/assets\/manifest-[\w-]+\.json)" as="fetch" crossorigin>/.exec(html)?.[1];
+    expect(manifest, html).toBeDefined();
+    const entry = /<script type="module" crossorigin src="(\/assets\/index-[\w-]+\.js)">/.exec(html)?.[1];
+    expect(entry, html).toBeDefined();
+    const entryCode = await (await request.get(entry ?? '')).text();
+    // Every entity's plural label is in the manifest's entities, which the entry no longer carries.
+    expect(entryCode).not.toContain('Anagrafica banche');
+    const answer = await request.get(manifest ?? '');
+    expect(answer.status()).toBe(200);
+    expect(await answer.text()).toContain('Anagrafica banche');
+  });
+
+  await test.step("l'assistenza entra e vede l'elenco delle banche, con il manifest scaricato una volta", async () => {
+    await page.goto('/anagrafiche/anaBanca');
+    await expectPath(page, '/login/banca');
+    await submitLogin(page, 'assistenza');
+    await expectPath(page, '/anagrafiche/anaBanca');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(exactText('Anagrafica banche'));
+    await expect(page.getByRole('cell', { name: 'Banca di Credito Cooperativo di Esempio' }).first()).toBeVisible();
+    expect(manifestAnswers.length).toBeGreaterThan(0);
+    for (const a of manifestAnswers) {
+      expect(a.status).toBe(200);
+      expect(a.cache).toContain('immutable');
+    }
+  });
+});
+
+test('finché il codice e la sessione non arrivano la pagina dice "Caricamento…"', async ({ page, request }) => {
+  const loading = page.getByRole('status').filter({ hasText: exactText('Caricamento…') });
+
+  await test.step("index.html lo scrive già, prima di ogni script", async () => {
+    const html = await (await request.get('/anagrafiche/anaBanca')).text();
+    expect(html).toMatch(/<div id="root"><div role="status"[^>]*>Caricamento…<\/div><\/div>/);
+  });
+
+  await test.step("l'assistenza entra; alla riapertura dell'elenco, con users/me trattenuto, si vede Caricamento…", async () => {
+    await page.goto('/login/banca');
+    await submitLogin(page, 'assistenza');
+    await expect(page).not.toHaveURL(/\/login\//);
+    let release: (() => void) | undefined;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route('**/webpos/api/v1/users/me', async (route) => { await held; await route.continue(); });
+    await page.goto('/anagrafiche/anaBanca');
+    await expect(loading).toBeVisible();
+    for (const width of [1400, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.screenshot({ path: test.info().outputPath(`caricamento-${width}.png`) });
+    }
+    release?.();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(exactText('Anagrafica banche'));
+    await expect(loading).toHaveCount(0);
+  });
+});
