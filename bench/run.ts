@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT_DIR } from '../server/config.js';
 import { machineLines, runStamp, type RunStamp } from './lib/machine.js';
+import { present } from '../server/lookup.js';
 
 type Suite = { run(opts: { quick: boolean }): Promise<string> };
 
@@ -46,17 +47,36 @@ function parseArgs(argv: string[]): { only?: string[]; quick: boolean; out?: str
 
 const marker = (name: string, edge: 'start' | 'end') => `<!-- suite:${name}:${edge} -->`;
 
-/** Sections of an earlier results file, by suite name, markers included. */
+/**
+ * Sections of an earlier results file, by name, markers included, in the file's order: a suite's, and one whose
+ * suite is gone or that was written by another command (the SQLite drivers' comparison), which is kept as it is.
+ */
 function previousSections(file: string): Map<string, string> {
   const found = new Map<string, string>();
   if (!existsSync(file)) return found;
   const text = readFileSync(file, 'utf8');
-  for (const { name } of SUITES) {
+  for (const [, name] of text.matchAll(/<!-- suite:([\w-]+):start -->/g)) {
     const from = text.indexOf(marker(name, 'start'));
     const to = text.indexOf(marker(name, 'end'));
     if (from >= 0 && to > from) found.set(name, text.slice(from, to + marker(name, 'end').length));
   }
   return found;
+}
+
+/** The earlier file's sections of no suite, each placed after the section it followed there (first if none). */
+function withSectionsOfNoSuite(sections: Map<string, string>, kept: Map<string, string>): string[] {
+  const known = new Set(SUITES.map((s) => s.name));
+  const order = [...kept.keys()];
+  const after = new Map<string | undefined, string[]>();
+  order.forEach((name, i) => {
+    if (known.has(name)) return;
+    const anchor = order.slice(0, i).reverse().find((n) => known.has(n));
+    after.set(anchor, [...(after.get(anchor) ?? []), present(kept.get(name), name)]);
+  });
+  return [...(after.get(undefined) ?? []), ...SUITES.flatMap((s) => {
+    const own = sections.get(s.name);
+    return [...(own ? [own] : []), ...(after.get(s.name) ?? [])];
+  })];
 }
 
 function section(name: string, title: string, stamp: RunStamp, body: string): string {
@@ -71,14 +91,14 @@ async function main(): Promise<void> {
   const outFile = args.out ?? (args.quick || investigating.length ? join(tmpdir(), 'webpos-bench-RESULTS.md') : RESULTS);
   if (outFile !== RESULTS && !args.out) console.log(`${args.quick ? '--quick' : investigating.join(', ')}: results go to ${outFile}, not bench/RESULTS.md`);
   const kept = outFile === RESULTS ? previousSections(RESULTS) : new Map<string, string>();
-  const sections: string[] = [];
+  const sections = new Map<string, string>();
   let failed = false;
   for (const suite of SUITES) {
     const path = join(ROOT_DIR, 'bench', 'suites', suite.file);
     const selected = !args.only || args.only.includes(suite.name);
     if (!selected || !existsSync(path)) {
       const previous = kept.get(suite.name);
-      if (previous) sections.push(previous);
+      if (previous) sections.set(suite.name, previous);
       continue;
     }
     console.log(`\n== ${suite.name}${args.quick ? ' (quick)' : ''} ==`);
@@ -93,7 +113,7 @@ async function main(): Promise<void> {
       body = `**Failed**: ${(error instanceof Error ? error.message : String(error)).split('\n')[0].slice(0, 300)}`;
     }
     console.log(`== ${suite.name} done in ${Math.round((Date.now() - started) / 1000)} s ==`);
-    sections.push(section(suite.name, suite.title, stamp, body));
+    sections.set(suite.name, section(suite.name, suite.title, stamp, body));
   }
   const text = [
     '# Benchmark results',
@@ -109,7 +129,7 @@ async function main(): Promise<void> {
     'The machine is shared: absolute figures drift between runs, so every comparison is measured interleaved in',
     'one run and reported as a ratio.',
     '',
-    ...sections.flatMap((s) => [s, '']),
+    ...withSectionsOfNoSuite(sections, kept).flatMap((s) => [s, '']),
   ].join('\n');
   writeFileSync(outFile, text);
   console.log(`\nWrote ${outFile}`);
