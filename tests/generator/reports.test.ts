@@ -293,6 +293,10 @@ compare:
     expect(refused(COMPARED.replace('maxMonths: 12', 'maxMonths: 3'), 'a year needs 12')).toBe(`${REPORT_FILE}:7:14`);
     expect(refused(COMPARED.replace('"Ultimo mese: {ultimoMese}"', 'Ultimo mese'), 'should name the latest month with {ultimoMese}')).toMatch(new RegExp(`^${REPORT_FILE}:`));
   });
+
+  it('has no pages: `paging` beside `compare` is refused at the line', () => {
+    expect(refused(`${COMPARED}paging: { pageSize: 30 }\n`, "only a report's own grouping is paged")).toMatch(new RegExp(`^${REPORT_FILE}:\\d+:\\d+$`));
+  });
 });
 
 describe('a conditional measure (where, unless, negative)', () => {

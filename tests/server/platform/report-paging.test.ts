@@ -50,7 +50,8 @@ async function page(n: number): Promise<Answer> {
   expect(rolled.headers['x-report-source']).toBe('rollup:giorno');
   expect(raw.headers['x-report-source']).toBe('raw');
   expect(rolled.body).toEqual(raw.body);
-  return rolled.body as Answer;
+  const answer: Answer = rolled.body;
+  return answer;
 }
 
 describe('a paged report grouping (spec `paging: { pageSize: 20 }`, limit 50)', () => {
