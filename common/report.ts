@@ -91,6 +91,11 @@ export interface ReportModel {
   defaultDimension: string;
   sort: ReportSort;
   limit: number;
+  /**
+   * The table's groups a page at a time (spec `paging`, docs/spec-language.md#paged-groupings): a request with
+   * `pagina` answers that page of `pageSize` groups, past `limit`; the pager shows at most `window` page numbers.
+   */
+  paging?: { pageSize: number; window: number };
   /** The formats the grouping on screen can be downloaded in (GET /report/<path>/esportazione); empty: none. */
   exportFormats: ReportExportFormat[];
   /** What an export finding no row answers instead of an empty sheet (spec `export.emptyMessage`). */
@@ -128,6 +133,8 @@ export const CROSS_SEPARATOR = '|';
 /** The query parameter that picks the grouping, and the one that lowers the row limit. */
 export const REPORT_GROUP_PARAM = 'per';
 export const REPORT_LIMIT_PARAM = 'limite';
+/** The page of a paged report's groups (spec `paging`), from 1 as on screen. */
+export const REPORT_PAGE_PARAM = 'pagina';
 /** The export's path under the report's, and the parameter naming its format. */
 export const REPORT_EXPORT_SEGMENT = 'esporta';
 export const REPORT_FORMAT_PARAM = 'formato';

@@ -14705,6 +14705,10 @@ export interface components {
         TransatoReport: {
             /** @enum {string} */
             dimension: "compagnia" | "mese" | "giorno" | "filiale" | "esercente" | "giornoSettimana" | "fascia";
+            /** @description How many groups there are in all pages (with `page`). */
+            groups?: number;
+            /** @description The page answered (`pagina`); absent: the first rows up to the limit. */
+            page?: number;
             rows: components["schemas"]["TransatoRow"][];
             totals: {
                 /** @description Importo medio */
@@ -34724,6 +34728,8 @@ export interface operations {
                 dataOperazioneDa?: string;
                 /** @description Righe al massimo */
                 limite?: number;
+                /** @description Pagina dei raggruppamenti (30 per pagina), dalla 1 */
+                pagina?: number;
                 /** @description Raggruppamento */
                 per?: "compagnia" | "mese" | "giorno" | "filiale" | "esercente" | "giornoSettimana" | "fascia";
             };

@@ -732,6 +732,7 @@ scope?: {
  * Spec `export`: the formats of GET <apiBase>/report/<path>/esportazione (absent: no export).
  */
 exportFormats?: ("xlsx")[]
+paging?: ReportPagingDef
 detail?: ReportDetailDef
 compare?: ReportCompareDef
 peers?: ReportPeersDef
@@ -751,6 +752,19 @@ dimension: string
 measure: string
 title: string
 limit: number
+}
+/**
+ * Spec `paging`: the table asks its groups a page at a time (`pagina`, in the address) and shows a pager (docs/spec-language.md#paged-groupings).
+ */
+export interface ReportPagingDef {
+/**
+ * Groups per page.
+ */
+pageSize: number
+/**
+ * Page numbers the pager shows at most.
+ */
+window: number
 }
 /**
  * Spec `detail`: each row links to the rows behind it (docs/spec-language.md#rows-behind-a-group).

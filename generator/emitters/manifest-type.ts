@@ -188,6 +188,10 @@ export const manifestSchema = {
       },
       scope: { ...record(str), description: "The entity's data-scope dimensions and their fields: a filter of a dimension the caller is fixed to is locked." },
       exportFormats: { type: 'array', items: { enum: ['xlsx'] }, description: 'Spec `export`: the formats of GET <apiBase>/report/<path>/esportazione (absent: no export).' },
+      paging: shape('ReportPagingDef', {
+        pageSize: { ...int, description: 'Groups per page.' },
+        window: { ...int, description: 'Page numbers the pager shows at most.' },
+      }, ['pageSize', 'window'], 'Spec `paging`: the table asks its groups a page at a time (`pagina`, in the address) and shows a pager (docs/spec-language.md#paged-groupings).'),
       detail: shape('ReportDetailDef', {
         route: { ...str, description: 'The list opened by a group\'s row.' },
         label: { ...str, description: 'The list\'s plural name: a row\'s link reads "<label> di <group>".' },

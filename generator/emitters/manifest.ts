@@ -256,6 +256,7 @@ function reportManifest(report: ReportModel, model: Model): ReportMeta {
     charts: report.charts,
     ...(Object.keys(entity.scope).length ? { scope: scopeFields(entity) } : {}),
     ...(report.exportFormats.length ? { exportFormats: report.exportFormats } : {}),
+    ...(report.paging ? { paging: report.paging } : {}),
     ...(report.detail ? { detail: { route: report.detail.route, label: report.detail.label, params: report.detail.params } } : {}),
     ...(report.compare ? { compare: { kinds: report.compare.kinds, settleDays: report.compare.settleDays, messages: report.compare.messages } } : {}),
     ...(report.peers ? { peers: peersManifest(report.peers, period?.maxMonths ?? 12) } : {}),

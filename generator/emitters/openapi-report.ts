@@ -5,7 +5,7 @@
  */
 import type { EntityModel, Model } from '../../common/model.js';
 import { entityByName } from '../../common/model.js';
-import { dimensionFilterOptions, REPORT_EXPORT_SEGMENT, REPORT_FORMAT_PARAM, REPORT_GROUP_PARAM, REPORT_LIMIT_PARAM, type ReportModel } from '../../common/report.js';
+import { dimensionFilterOptions, REPORT_EXPORT_SEGMENT, REPORT_FORMAT_PARAM, REPORT_GROUP_PARAM, REPORT_LIMIT_PARAM, REPORT_PAGE_PARAM, type ReportModel } from '../../common/report.js';
 import type { ParameterObject } from './openapi-export.js';
 import { compareParameters, compareSchemas, reportPath } from './openapi-report-compare.js';
 import { peersParameters, peersSchemas } from './openapi-report-peers.js';
@@ -41,6 +41,11 @@ export function addReportPaths(
     const parameters = [
       ...filters, group,
       { name: REPORT_LIMIT_PARAM, in: 'query', description: 'Righe al massimo', schema: { type: 'integer', minimum: 1, maximum: report.limit, default: report.limit } },
+      // A paged grouping (spec `paging`): the page of pageSize groups, from 1; a page past the last answers no row.
+      ...(report.paging ? [{
+        name: REPORT_PAGE_PARAM, in: 'query', description: `Pagina dei raggruppamenti (${report.paging.pageSize} per pagina), dalla 1`,
+        schema: { type: 'integer', minimum: 1, maximum: 1_000_000 },
+      }] : []),
     ];
     Object.assign(schemas, reportSchemas(report));
     paths[`/report/${report.path}`] = reportPath(report, entity, parameters, `${report.name}Report`, 'Righe raggruppate e totali');
@@ -72,8 +77,8 @@ const CONTENT_TYPES = { xlsx: 'application/vnd.openxmlformats-officedocument.spr
 
 /**
  * The grouping on screen as a file (spec `export`): the same filters, period and grouping as the report (a
- * comparison: its two periods), the whole answer (up to the report's limit) with its totals; synchronous, since a
- * report's rows are bounded by its limit.
+ * comparison: its two periods), every group (past the limit and the pages: docs/spec-language.md#paged-groupings)
+ * with its totals; synchronous, since its rows are groups of the caller's scope over a bounded period.
  */
 function exportPath(report: ReportModel, entity: EntityModel, parameters: unknown[], description: string): Record<string, unknown> {
   const binary = { type: 'string', format: 'binary' };
@@ -115,6 +120,11 @@ function reportSchemas(report: ReportModel): Record<string, unknown> {
         rows: { type: 'array', items: ref(`${report.name}Row`) },
         totals: { type: 'object', additionalProperties: false, required: names, properties: measures },
         truncated: { type: 'boolean', description: 'More groups than rows in the answer: the totals still cover them all.' },
+        // A paged grouping's page (spec `paging`) says which page it is and how many groups there are in all.
+        ...(report.paging ? {
+          page: { type: 'integer', minimum: 1, description: 'The page answered (`pagina`); absent: the first rows up to the limit.' },
+          groups: { type: 'integer', minimum: 0, description: 'How many groups there are in all pages (with `page`).' },
+        } : {}),
         withheld: {
           type: 'array', items: { type: 'string' },
           description: "The grouping's values whose function is withheld from the caller (spec valueFunctions): no group of them; the totals still count their rows.",

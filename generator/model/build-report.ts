@@ -14,6 +14,8 @@ import { buildRollups } from './build-rollup.js';
 import type { RawReport } from './spec-types.js';
 
 const DEFAULT_LIMIT = 100;
+/** The page numbers a paged report's pager shows at most (docs/spec-language.md#paged-groupings). */
+const DEFAULT_PAGE_WINDOW = 5;
 const MAX_CHART_ITEMS = 12;
 const VIEW_ACTION = 'VISUALIZZAZIONE';
 
@@ -99,7 +101,7 @@ export function buildReport(
     return { param, dimension: name, label: label ?? dimension?.label ?? name };
   });
   const params = [...Object.values(filterNames).map((n) => n.param), ...dimensionFilters.map((f) => f.param)];
-  const taken = new Set([...entity.fields.map((f) => f.filterParam), 'per', 'limite', 'formato', 'annoMeseDa', 'annoMeseA', raw.peers?.same.param, ...Object.keys(raw.peers?.narrow ?? {})]);
+  const taken = new Set([...entity.fields.map((f) => f.filterParam), 'per', 'limite', 'pagina', 'formato', 'annoMeseDa', 'annoMeseA', raw.peers?.same.param, ...Object.keys(raw.peers?.narrow ?? {})]);
   for (const [i, entry] of (raw.filters ?? []).entries()) {
     if (typeof entry === 'string') continue;
     const clash = taken.has(entry.param) && !(('field' in entry) && entity.fields.find((f) => f.name === entry.field)?.filterParam === entry.param);
@@ -109,6 +111,8 @@ export function buildReport(
   const exportPeriod = exportPeriodOf(raw, period, report);
   const detail = detailOf(raw, entity, entities, dimensions, report);
   const peers = peersOf(raw, entity, entities, dimensions, period, fieldAt, report);
+  // A comparison answers months side by side and peers their averages: neither has pages of groups.
+  if (raw.paging && (raw.compare || raw.peers)) report(['paging'], `Report ${raw.report} ${raw.compare ? 'compares periods' : 'compares with peers'}: only a report's own grouping is paged.`);
   if (diagnostics.length > before) return undefined;
   const label = raw.label ?? raw.report;
   return {
@@ -116,7 +120,7 @@ export function buildReport(
     ...(raw.menu ? { menu: { group: raw.menu.group, label: raw.menu.label ?? label, order: raw.menu.order ?? 100, ...(raw.menu.icon ? { icon: raw.menu.icon } : {}) } } : {}),
     filters: fieldFilters, ...(Object.keys(filterNames).length ? { filterNames } : {}), ...(dimensionFilters.length ? { dimensionFilters } : {}),
     ...(period ? { period } : {}), exclude, measures, dimensions, defaultDimension,
-    sort, limit: raw.limit ?? DEFAULT_LIMIT, exportFormats: raw.export?.formats ?? [], ...(raw.export?.emptyMessage ? { exportEmptyMessage: raw.export.emptyMessage } : {}), ...(exportPeriod ? { exportPeriod } : {}), charts, ...(rollups.length ? { rollups } : {}),
+    sort, limit: raw.limit ?? DEFAULT_LIMIT, ...(raw.paging ? { paging: { pageSize: raw.paging.pageSize, window: raw.paging.window ?? DEFAULT_PAGE_WINDOW } } : {}), exportFormats: raw.export?.formats ?? [], ...(raw.export?.emptyMessage ? { exportEmptyMessage: raw.export.emptyMessage } : {}), ...(exportPeriod ? { exportPeriod } : {}), charts, ...(rollups.length ? { rollups } : {}),
     ...(detail ? { detail } : {}), ...(compare ? { compare } : {}), ...(peers ? { peers } : {}), source: source.file,
   };
 }

@@ -158,7 +158,7 @@ export interface RawReport {
   exclude?: Record<string, string[]>;
   measures: Record<string, { label: string; sum?: string; average?: string; count?: true; format?: 'euro' | 'integer' | 'decimal'; where?: Record<string, string[]>; unless?: Record<string, string[]>; negative?: Record<string, string[]> }>;
   dimensions: Record<string, { field?: string; fields?: string[]; label?: string; by?: 'value' | 'day' | 'month' | 'year' | 'weekday'; sort?: string; slots?: { from: string; to: string; label: string }[]; valueFunctions?: Record<string, string> }>;
-  defaultDimension?: string; sort?: string; limit?: number; detail?: string;
+  defaultDimension?: string; sort?: string; limit?: number; paging?: { pageSize: number; window?: number }; detail?: string;
   export?: { formats: 'xlsx'[]; emptyMessage?: string; maxMonths?: number; tooLongMessage?: string };
   charts?: { type: 'pie' | 'bar'; dimension: string; measure: string; title?: string; limit?: number }[];
   rollups?: Record<string, { grain: 'day' | 'month'; fields?: string[] }>;

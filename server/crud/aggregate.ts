@@ -27,7 +27,10 @@ export interface AggregateRequest {
   measures: readonly AggregateMeasure[];
   /** A measure's name or 'key'. */
   order: { by: string; descending: boolean };
-  limit: number;
+  /** Most groups answered; absent: every group (a report's export, docs/spec-language.md#paged-groupings). */
+  limit?: number;
+  /** Groups skipped first, in the answer's order (a page of a paged report). */
+  offset?: number;
 }
 
 export interface AggregateResult {
@@ -116,11 +119,18 @@ export async function runAggregate(db: Knex, scoped: Knex.QueryBuilder, columnOf
   const orderSql = !sortMeasure ? '1' : averaged ? `${averaged.sum.sql} / nullif(${averaged.values.sql}, 0)` : '??';
   const orderBindings = !sortMeasure ? [] : averaged ? [...averaged.sum.bindings, ...averaged.values.bindings] : sortMeasure.kind === 'count' ? [sortMeasure.name] : [`_s_${sortMeasure.name}`];
   // Ties and the key's own order: the key ascending after the measure, so the same data always answers the same rows.
-  const answer: unknown = await scoped.clone()
+  // The window functions are computed over every group before LIMIT and OFFSET apply, so a page still carries the
+  // count of all groups and their totals.
+  const grouped = () => scoped.clone()
     .select(selects).groupBy(raw('1'))
-    .orderByRaw(`${orderSql} ${direction}${sortMeasure ? ', 1 asc' : ''}`, orderBindings)
-    .limit(request.limit);
-  const found = expectRecords(answer, 'The groups of an aggregate');
+    .orderByRaw(`${orderSql} ${direction}${sortMeasure ? ', 1 asc' : ''}`, orderBindings);
+  const page = grouped();
+  if (request.limit !== undefined) page.limit(request.limit);
+  if (request.offset) page.offset(request.offset);
+  const found = expectRecords(await page, 'The groups of an aggregate');
+  // A page past the last group holds no row to carry the totals: the first group's row does.
+  if (!found.length && request.offset) found.push(...expectRecords(await grouped().limit(1), 'The groups of an aggregate').map((r) => ({ ...r, _only: true })));
+  const rowsOf = found.filter((r) => r._only !== true);
   const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
   const valuesOf = (r: Record<string, unknown>, prefix: '' | 't'): Record<string, number | null> => Object.fromEntries(request.measures.map((m) => {
     if (m.kind === 'count') return [m.name, num(r[prefix ? `_t_${m.name}` : m.name]) ?? 0];
@@ -132,7 +142,7 @@ export async function runAggregate(db: Knex, scoped: Knex.QueryBuilder, columnOf
   }));
   const first = found.at(0);
   return {
-    rows: found.map((r) => ({ key: r.key === null || r.key === undefined ? null : textOf(r.key), values: valuesOf(r, '') })),
+    rows: rowsOf.map((r) => ({ key: r.key === null || r.key === undefined ? null : textOf(r.key), values: valuesOf(r, '') })),
     totals: first ? valuesOf(first, 't') : Object.fromEntries(request.measures.map((m) => [m.name, m.kind === 'average' ? null : 0])),
     groups: first ? Number(first._groups) : 0,
   };

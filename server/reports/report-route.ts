@@ -5,7 +5,7 @@
  */
 import type { Request, Response } from 'express';
 import type { EntityModel } from '../../common/model.js';
-import { CROSS_SEPARATOR, dateKeyLabel, REPORT_GROUP_PARAM, REPORT_LIMIT_PARAM, type ReportDimension, type ReportModel } from '../../common/report.js';
+import { CROSS_SEPARATOR, dateKeyLabel, REPORT_GROUP_PARAM, REPORT_LIMIT_PARAM, REPORT_PAGE_PARAM, type ReportDimension, type ReportModel } from '../../common/report.js';
 import { periodRefusal } from '../../common/search-period.js';
 import type { Caller } from '../domain/auth/caller.js';
 import { ApiError } from '../http/api-error.js';
@@ -19,6 +19,9 @@ import { coveringRollup, rollupSource } from './rollup-read.js';
 export const REPORT_SOURCE_HEADER = 'X-Report-Source';
 const RAW_SOURCE = 'raw';
 
+/** Keys named per query of the referenced rows. */
+const LABEL_CHUNK = 1000;
+
 /** What a group without a value is called (a movement of no company). */
 const NO_VALUE = 'Non indicato';
 
@@ -30,7 +33,17 @@ export interface ReportAnswer {
   truncated: boolean;
   /** The grouping's values withheld from the caller (spec valueFunctions). */
   withheld?: string[];
+  /** A paged report's page (spec `paging`, `pagina`) and how many groups all its pages hold. */
+  page?: number;
+  groups?: number;
 }
+
+/**
+ * Which groups an answer holds: `first` the first up to the report's limit or the lower `limite` (a chart, a summary),
+ * or of a paged report the page `pagina` asks (spec `paging`); `all` every group (the export,
+ * docs/spec-language.md#paged-groupings).
+ */
+export type ReportRows = 'first' | 'all';
 
 export async function runReport(service: EntityService, report: ReportModel, filterable: readonly FilterParam[], req: Request, res: Response, caller: Caller): Promise<void> {
   const { answer, source } = await computeReportFrom(service, report, filterable, req.query, caller, req.get(REPORT_SOURCE_HEADER) === RAW_SOURCE);
@@ -56,14 +69,15 @@ export function reportFilterable(report: ReportModel, entity: EntityModel, field
   ];
 }
 
-/** The report as the caller may see it, for its file (server/reports/report-export.ts). */
-export async function computeReport(service: EntityService, report: ReportModel, filterable: readonly FilterParam[], query: Record<string, unknown>, caller: Caller): Promise<ReportAnswer> {
-  return (await computeReportFrom(service, report, filterable, query, caller, false)).answer;
+/** The report as the caller may see it (`rows: 'all'`: every group, for its file: server/reports/report-export.ts). */
+export async function computeReport(service: EntityService, report: ReportModel, filterable: readonly FilterParam[], query: Record<string, unknown>, caller: Caller, rows: ReportRows = 'first'): Promise<ReportAnswer> {
+  return (await computeReportFrom(service, report, filterable, query, caller, false, rows)).answer;
 }
 
 /** The answer and the source that gave it (a rollup's name, or `raw`); `raw` reads the entity's rows in any case. */
 export async function computeReportFrom(
   service: EntityService, report: ReportModel, filterable: readonly FilterParam[], query: Record<string, unknown>, caller: Caller, raw: boolean,
+  rows: ReportRows = 'first',
 ): Promise<{ answer: ReportAnswer; source: string }> {
   if (report.period) {
     const refusal = periodRefusal(report.period, query[report.period.from], query[report.period.to]);
@@ -72,8 +86,12 @@ export async function computeReportFrom(
   // The document's schema already refused any other grouping or a limit above the report's.
   const dimension = report.dimensions.find((d) => d.name === query[REPORT_GROUP_PARAM]) ?? report.dimensions.find((d) => d.name === report.defaultDimension);
   if (!dimension) throw new Error(`Report ${report.name} has no dimension ${report.defaultDimension}`);
-  const limit = Math.min(Number(query[REPORT_LIMIT_PARAM] ?? report.limit), report.limit);
-  const request = { dimension, measures: report.measures, order: dimension.sort ?? report.sort, limit };
+  // A paged report's `pagina` (the document's schema refused anything but an integer from 1) asks one page of
+  // groups, past the limit; the export asks every group; anything else the first ones up to the limit.
+  const page = rows === 'first' && report.paging && query[REPORT_PAGE_PARAM] !== undefined ? Number(query[REPORT_PAGE_PARAM]) : undefined;
+  const limit = rows === 'all' ? undefined : page !== undefined && report.paging ? report.paging.pageSize : Math.min(Number(query[REPORT_LIMIT_PARAM] ?? report.limit), report.limit);
+  const offset = page !== undefined && report.paging ? (page - 1) * report.paging.pageSize : undefined;
+  const request = { dimension, measures: report.measures, order: dimension.sort ?? report.sort, limit, offset };
   // A rollup that covers the request answers it (its rows already leave the exclusions out); the header lets a
   // check or the bench ask for the entity's rows instead, and the answer says which source it read.
   // A filter over a weekday or a slot reads the rows' own dates and times: no rollup keeps them.
@@ -92,8 +110,10 @@ export async function computeReportFrom(
     dimension: dimension.name,
     rows: shown.map((r) => ({ key: r.key, label: r.key === null ? NO_VALUE : labels.get(r.key) ?? r.key, ...r.values })),
     totals: result.totals,
-    truncated: result.groups > result.rows.length,
+    // A page is no truncated answer: its pager reaches every group.
+    truncated: page === undefined && result.groups > result.rows.length,
     ...(withheld.length ? { withheld } : {}),
+    ...(page !== undefined ? { page, groups: result.groups } : {}),
   };
   return { answer, source: rollup ? `rollup:${rollup.name}` : RAW_SOURCE };
 }
@@ -125,11 +145,18 @@ async function labelsOf(service: EntityService, dimension: ReportDimension, keys
   if (field.options) return new Map(present.map((k) => [k, field.options?.find((o) => o.value === k)?.label ?? k]));
   if (field.type === 'boolean') return new Map(present.map((k) => [k, k === 'true' || k === '1' ? 'Sì' : 'No']));
   if (field.type !== 'reference') return new Map(present.map((k) => [k, k]));
-  const named = await service.withLabels(present.map((k) => ({ [field.name]: k })), caller);
-  return new Map(named.map((row, i) => {
-    const own = isRecord(row._labels) ? row._labels[field.name] : undefined;
-    return [present[i], typeof own === 'string' ? own : present[i]];
-  }));
+  // An export names every group (thousands of merchants): the keys are read LABEL_CHUNK at a time, well under
+  // SQLite's and PostgreSQL's limits on bound values.
+  const names = new Map<string, string>();
+  for (let at = 0; at < present.length; at += LABEL_CHUNK) {
+    const chunk = present.slice(at, at + LABEL_CHUNK);
+    const named = await service.withLabels(chunk.map((k) => ({ [field.name]: k })), caller);
+    named.forEach((row, i) => {
+      const own = isRecord(row._labels) ? row._labels[field.name] : undefined;
+      names.set(chunk[i], typeof own === 'string' ? own : chunk[i]);
+    });
+  }
+  return names;
 }
 
 function fieldOf(entity: EntityModel, name: string): EntityModel['fields'][number] {

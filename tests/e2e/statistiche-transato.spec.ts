@@ -56,3 +56,61 @@ for (const width of [1400, 390]) {
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 }
+
+/** The days of bank 30480 with turnover in the period, in the day grouping's order (its sort: key), as the table names them. */
+const DAYS = [...new Set(demoMovements().filter((m) => m.codAbi === '30480' && m.esito === '01' && m.codCompagnia !== '90' && m.dataOperazione >= FROM && m.dataOperazione <= TO).map((m) => m.dataOperazione))]
+  .sort().map((d) => d.split('-').reverse().join('/'));
+
+// Seed 002 §2 "merchant list (30 per page)": the table's groups 30 a page (spec `paging`), the page in the address.
+// The demo's bank has 6 merchants, so the pager is walked on the day grouping of the same report: 169 days.
+for (const width of [1400, 390]) {
+  test(`sede.30480 sfoglia il transato 30 raggruppamenti per pagina e torna indietro a ${width} px`, async ({ newPage }) => {
+    const page = await newPage();
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/statistiche/transato/search?dataOperazioneDa=${FROM}&dataOperazioneA=${TO}&per=giorno`);
+    await expectPath(page, '/login/banca');
+    await submitLogin(page, 'sede.30480');
+    await expectPath(page, '/statistiche/transato/search');
+    const rows = page.getByTestId('report-table').locator('tbody tr');
+    expect(DAYS.length).toBeGreaterThan(60);
+    await expect(page.getByTestId('report-count')).toHaveText(`${DAYS.length} risultati`);
+    await expect(rows).toHaveCount(30);
+    await expect(rows.first()).toContainText(DAYS[0]);
+    await expect(page.getByRole('navigation', { name: 'Pagine' }).getByRole('button', { name: 'Pagina 1' })).toHaveAttribute('aria-current', 'page');
+    await page.screenshot({ path: `/tmp/statistiche-transato-pagine-${width}.png`, fullPage: true });
+
+    await page.getByRole('button', { name: 'Pagina successiva' }).click();
+    await expect(page).toHaveURL(/[?&]pagina=2(&|$)/);
+    await expect(rows.first()).toContainText(DAYS[30]);
+    await expect(rows).toHaveCount(30);
+    // The charts keep their own rows: at most 12 bars whatever the page.
+    expect(await page.getByTestId('report-chart-bar-mese').locator('.recharts-bar-rectangle').count()).toBeLessThanOrEqual(12);
+
+    await page.getByRole('button', { name: `Ultima pagina (${Math.ceil(DAYS.length / 30)})` }).click();
+    await expect(page).toHaveURL(new RegExp(`[?&]pagina=${Math.ceil(DAYS.length / 30)}(&|$)`));
+    await expect(rows).toHaveCount(DAYS.length % 30 || 30);
+    await expect(rows.last()).toContainText(DAYS[DAYS.length - 1]);
+    await page.screenshot({ path: `/tmp/statistiche-transato-ultima-${width}.png`, fullPage: true });
+
+    // Back returns to page 2, then to the first, with their days.
+    await page.goBack();
+    await expect(page).toHaveURL(/[?&]pagina=2(&|$)/);
+    await expect(rows.first()).toContainText(DAYS[30]);
+    await page.goBack();
+    await expect(page).not.toHaveURL(/pagina=/);
+    await expect(rows.first()).toContainText(DAYS[0]);
+
+    // A reload of page 2's address shows page 2; another grouping starts from the first page.
+    await page.goto(`/statistiche/transato/search?dataOperazioneDa=${FROM}&dataOperazioneA=${TO}&per=giorno&pagina=2`);
+    await expect(rows.first()).toContainText(DAYS[30]);
+    await page.getByTestId('report-per').click();
+    await page.getByRole('option', { name: 'Mese' }).click();
+    await expect(page).not.toHaveURL(/pagina=/);
+    await expect(page.getByTestId('report-count')).toHaveText('6 risultati');
+    await expect(page.getByRole('navigation', { name: 'Pagine' })).toHaveCount(0);
+
+    if (width === 390) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const violations = (await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+}

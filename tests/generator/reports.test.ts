@@ -170,6 +170,31 @@ describe('a report with an export (spec `export`)', () => {
   });
 });
 
+describe('a paged grouping (spec `paging`, docs/spec-language.md#paged-groupings)', () => {
+  it('reaches the model (window 5 by default), the document (`pagina` from 1, the answer\'s page and groups) and the manifest', async () => {
+    const { model, diagnostics } = load(`${REPORT}paging: { pageSize: 30 }\n`);
+    expect(diagnostics.map(format)).toEqual([]);
+    if (!model) throw new Error('no model');
+    expect(model.reports[0].paging).toEqual({ pageSize: 30, window: 5 });
+    const op = openApiJson(model).paths['/report/cassa/incassi'].get;
+    expect(op.parameters.find((p: { name: string }) => p.name === 'pagina')).toMatchObject({ in: 'query', schema: { type: 'integer', minimum: 1 } });
+    expect(Object.keys(openApiJson(model).components.schemas.IncassiReport.properties)).toEqual(expect.arrayContaining(['page', 'groups']));
+    expect((await emittedJson(manifestEmitter, model, 'manifest.json')).reports.Incassi.paging).toEqual({ pageSize: 30, window: 5 });
+    expect(load(`${REPORT}paging: { pageSize: 20, window: 3 }\n`).model?.reports[0].paging).toEqual({ pageSize: 20, window: 3 });
+  });
+
+  it('has no `pagina` unless it declares paging', async () => {
+    const { model } = load(REPORT);
+    if (!model) throw new Error('no model');
+    expect(openApiJson(model).paths['/report/cassa/incassi'].get.parameters.map((p: { name: string }) => p.name)).not.toContain('pagina');
+    expect((await emittedJson(manifestEmitter, model, 'manifest.json')).reports.Incassi.paging).toBeUndefined();
+  });
+
+  it('refuses a page size of 0 at the line', () => {
+    expect(refused(`${REPORT}paging: { pageSize: 0 }\n`, 'paging.pageSize')).toMatch(/^spec\/cassa\/incassi-report\.yaml:16:\d+$/);
+  });
+});
+
 describe('a report the generator refuses, at the line', () => {
   it('an unknown entity', () => {
     expect(refused(REPORT.replace('entity: Incasso', 'entity: Incassi'), "names entity 'Incassi'")).toBe(`${REPORT_FILE}:2:9`);
@@ -267,6 +292,10 @@ compare:
     expect(refused(COMPARED.replace(/period:\n(.*\n){3}/, ''), 'compares periods but declares no period')).toMatch(new RegExp(`^${REPORT_FILE}:`));
     expect(refused(COMPARED.replace('maxMonths: 12', 'maxMonths: 3'), 'a year needs 12')).toBe(`${REPORT_FILE}:7:14`);
     expect(refused(COMPARED.replace('"Ultimo mese: {ultimoMese}"', 'Ultimo mese'), 'should name the latest month with {ultimoMese}')).toMatch(new RegExp(`^${REPORT_FILE}:`));
+  });
+
+  it('has no pages: `paging` beside `compare` is refused at the line', () => {
+    expect(refused(`${COMPARED}paging: { pageSize: 30 }\n`, "only a report's own grouping is paged")).toMatch(new RegExp(`^${REPORT_FILE}:\\d+:\\d+$`));
   });
 });
 

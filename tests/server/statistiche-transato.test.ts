@@ -3,7 +3,9 @@
  * excluded, periods up to 12 months), declared as a report (spec/statistiche/transato.yaml): exact figures computed
  * here from the demo's own generator (scripts/demo-movimenti.ts), each user's data scope, the period's messages.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { entityByName } from '../../common/model.js';
+import { rebuildRollups } from '../../server/reports/rollup-sql.js';
 import { binaryBody } from '../support/binary-body.js';
 import { demoMovements, type DemoMovement } from '../../scripts/demo-movimenti.js';
 import { MOVEMENT_SCOPE } from '../support/demo-movement-scope.js';
@@ -149,6 +151,59 @@ describe('the merchant list\'s export (seed 002 §2 "merchant list with export",
     const empty = await as['sede.30480'].get(`${URL}/esporta?dataOperazioneDa=2020-01-01&dataOperazioneA=2020-06-30&per=esercente&formato=xlsx`);
     expect(empty.status).toBe(409);
     expect(empty.body.errorMessage).toBe('Dati non disponibili per il periodo selezionato.');
+  });
+});
+
+describe('the merchant list 30 per page, and the export of every merchant (seed 002 §2 "merchant list (30 per page) with export", §5)', () => {
+  // January 2026, before the demo's movements: 120 merchants of bank 30480, each with one approved movement of
+  // 10 + (i mod 40) euro, so three merchants share each figure and their codes settle the order.
+  const JANUARY = 'dataOperazioneDa=2026-01-01&dataOperazioneA=2026-01-31';
+  const MERCHANTS = 120;
+  const code = (i: number) => `PAG${String(i).padStart(4, '0')}`;
+  const amount = (i: number) => 10 + (i % 40);
+  /** The merchant as the page names it: its display fields, code and name. */
+  const label = (i: number) => `${code(i)} - Negozio di prova ${i}`;
+  /** Turnover descending, then the merchant's code: the screen's order and the sheet's. */
+  const order = Array.from({ length: MERCHANTS }, (_, i) => i).sort((a, b) => amount(b) - amount(a) || code(a).localeCompare(code(b)));
+
+  beforeAll(async () => {
+    const { db, artifacts } = demo.app;
+    const merchant = await db('esercente').where({ cod_abi: '30480' }).first();
+    const movement = await db('transazione').where({ cod_abi: '30480', esito: '01' }).whereNot({ cod_compagnia: '90' }).first();
+    const merchantKey = entityByName(artifacts.model, 'Esercente').fields.find((f) => f.name === 'codEser')?.column ?? 'cod_eser';
+    const merchantName = entityByName(artifacts.model, 'Esercente').fields.find((f) => f.name === 'ds')?.column ?? 'ds';
+    await db('esercente').insert(Array.from({ length: MERCHANTS }, (_, i) => ({ ...merchant, [merchantKey]: code(i), [merchantName]: `Negozio di prova ${i}` })));
+    await db('transazione').insert(Array.from({ length: MERCHANTS }, (_, i) => ({ ...movement, id: `PAGTEST${i}`, cod_eserc: code(i), data_operazione: '2026-01-15', importo: amount(i) })));
+    // Written as a bulk load would be: the rollups rebuilt from the movements (docs/spec-language.md#rollups).
+    await rebuildRollups(db, artifacts.model, 'Transato');
+  });
+
+  it('answers 30 merchants a page from the merchant rollup, turnover descending then by code, with the count and the totals of all 120', async () => {
+    const pages: Report[] = [];
+    for (const n of [1, 2, 3, 4, 5]) {
+      const res = await as['sede.30480'].get(`${URL}?${JANUARY}&per=esercente&pagina=${n}`);
+      expect(res.status).toBe(200);
+      expect(res.headers['x-report-source']).toBe('rollup:esercente');
+      const raw = await as['sede.30480'].get(`${URL}?${JANUARY}&per=esercente&pagina=${n}`).set('X-Report-Source', 'raw');
+      expect(raw.body).toEqual(res.body);
+      pages.push(reportOf(res));
+      expect(res.body).toMatchObject({ page: n, groups: MERCHANTS, truncated: false });
+    }
+    expect(pages.map((p) => p.rows.length)).toEqual([30, 30, 30, 30, 0]);
+    expect(pages.flatMap((p) => p.rows.map((r) => r.key))).toEqual(order.map(code));
+    expect(pages[0].rows[0]).toEqual({ key: code(39), label: label(39), transato: 49, operazioni: 1, media: 49 });
+    const total = Array.from({ length: MERCHANTS }, (_, i) => amount(i)).reduce((a, b) => a + b, 0);
+    for (const p of pages) expect(p.totals).toEqual({ transato: total, operazioni: MERCHANTS, media: cents(total / MERCHANTS) });
+  });
+
+  it('exports all 120 merchants, past the report\'s limit of 100, in the same order, with the totals', async () => {
+    const res = await as['sede.30480'].get(`${URL}/esporta?${JANUARY}&per=esercente&formato=xlsx`).buffer(true).parse(binaryBody);
+    expect(res.status).toBe(200);
+    const cells = await sheetCells(res.body);
+    expect(cells.slice(1, -1).map((c) => c[0])).toEqual(order.map(label));
+    expect(cells.at(-1)?.slice(0, 3)).toEqual(['Totale', Array.from({ length: MERCHANTS }, (_, i) => amount(i)).reduce((a, b) => a + b, 0), MERCHANTS]);
+    // Another bank's export of the same month holds none of them.
+    expect((await as['sede.60855'].get(`${URL}/esporta?${JANUARY}&per=esercente&formato=xlsx`)).status).toBe(409);
   });
 });
 

@@ -6,15 +6,17 @@
 import '@mantine/charts/styles.css';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Alert, Anchor, Group, Loader, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Group, Loader, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { defaultPeriod, periodRefusal } from '../../../../common/search-period';
 import { userMessage } from '../../core/apiError';
 import { useDataProvider } from '../../core/hooks/useDataProvider';
 import { useManifest } from '../../core/hooks/useManifest';
 import { useStableValue } from '../../core/hooks/useStableValue';
 import type { ReportMeta } from '../../core/types';
+import { resultCount } from '../../core/resultCount';
 import { FilterBar } from '../list/FilterBar';
 import { localToday } from '../list/searchPeriod';
+import { WindowPager } from '../list/WindowPager';
 import { CompareView } from '../report/CompareView';
 import { PeersView } from '../report/PeersView';
 import { ReportChart } from '../report/ReportChart';
@@ -25,6 +27,8 @@ import { ScrollBox } from '../report/ScrollBox';
 import { usePageTitle } from '../pageTitle';
 
 const GROUP_PARAM = 'per';
+/** A paged report's page (spec `paging`), from 1, in the address as the API takes it. */
+const PAGE_PARAM = 'pagina';
 
 export default function ReportPage({ name }: { name: string }) {
   const manifest = useManifest();
@@ -52,7 +56,10 @@ function ReportView({ report, delayMs }: { report: ReportMeta; delayMs: number }
     setParams((p) => { const next = new URLSearchParams(p); next.set(period.from, from); next.set(period.to, to); return next; }, { replace: true });
   }, [period, values, setParams]);
 
-  const filters = useMemo(() => Object.fromEntries(Object.entries(values).filter(([k, v]) => k !== GROUP_PARAM && v !== '')), [values]);
+  const filters = useMemo(() => Object.fromEntries(Object.entries(values).filter(([k, v]) => k !== GROUP_PARAM && k !== PAGE_PARAM && v !== '')), [values]);
+  // A paged report (spec `paging`) asks the table's page; the charts and the export ask their own rows.
+  const paging = report.paging;
+  const page = paging ? Math.max(1, Math.floor(Number(values[PAGE_PARAM])) || 1) : undefined;
   const refusal = period ? periodRefusal(period, filters[period.from], filters[period.to]) : undefined;
   const ready = !period || Boolean(filters[period.from] && filters[period.to]);
   const [answer, setAnswer] = useState<ReportAnswer | undefined>();
@@ -62,14 +69,20 @@ function ReportView({ report, delayMs }: { report: ReportMeta; delayMs: number }
   useEffect(() => {
     if (!ready || refusal) return;
     const controller = new AbortController();
-    provider.requestPath('GET', `/report/${report.path}`, { query: { ...query, [GROUP_PARAM]: dimension }, signal: controller.signal })
+    const paged = page !== undefined ? { [PAGE_PARAM]: String(page) } : {};
+    provider.requestPath('GET', `/report/${report.path}`, { query: { ...query, [GROUP_PARAM]: dimension, ...paged }, signal: controller.signal })
       .then((body) => { setAnswer(reportAnswer(body)); setError(undefined); })
       .catch((e: unknown) => { if (!controller.signal.aborted) setError(userMessage(e)); });
     return () => { controller.abort(); };
-  }, [provider, report.path, dimension, query, ready, refusal]);
+  }, [provider, report.path, dimension, query, ready, refusal, page]);
 
+  // A new filter or grouping means other groups: back to the first page.
   const set = (param: string, value: string | undefined) => {
-    setParams((p) => { const next = new URLSearchParams(p); if (value) next.set(param, value); else next.delete(param); return next; }, { replace: true });
+    setParams((p) => { const next = new URLSearchParams(p); if (value) next.set(param, value); else next.delete(param); next.delete(PAGE_PARAM); return next; }, { replace: true });
+  };
+  // Another page is a step Back returns from (the list's pager does the same).
+  const goToPage = (zeroBased: number) => {
+    setParams((p) => { const next = new URLSearchParams(p); if (zeroBased > 0) next.set(PAGE_PARAM, String(zeroBased + 1)); else next.delete(PAGE_PARAM); return next; });
   };
   const dimensionLabel = report.dimensions.find((d) => d.name === dimension)?.label ?? dimension;
   return (
@@ -95,8 +108,9 @@ function ReportView({ report, delayMs }: { report: ReportMeta; delayMs: number }
           <Paper withBorder p={{ base: 'xs', sm: 'md' }}>
             <Group justify="space-between" mb="sm">
               <Title order={2} size="h4">{`${report.label} per ${dimensionLabel.toLowerCase()}`}</Title>
+              {answer.groups !== undefined && <Text size="sm" c="dimmed" data-testid="report-count">{resultCount(answer.groups)}</Text>}
               {answer.truncated && <Text size="sm" c="dimmed">{`Mostrati i primi ${answer.rows.length} raggruppamenti; i totali li comprendono tutti`}</Text>}
-              <ReportExportButton report={report} query={{ ...filters, [GROUP_PARAM]: dimension }} disabled={answer.rows.length === 0} />
+              <ReportExportButton report={report} query={{ ...filters, [GROUP_PARAM]: dimension }} disabled={(answer.groups ?? answer.rows.length) === 0} />
             </Group>
             {/* A phone scrolls the table in its own box, which takes the focus so a keyboard scrolls it too (axe scrollable-region-focusable). */}
             <ScrollBox label={`Tabella: ${report.label} per ${dimensionLabel.toLowerCase()}`}>
@@ -126,6 +140,9 @@ function ReportView({ report, delayMs }: { report: ReportMeta; delayMs: number }
                 </Table.Tfoot>
               </Table>
             </ScrollBox>
+            {paging && answer.groups !== undefined && (
+              <Box mt="sm"><WindowPager page={(answer.page ?? 1) - 1} size={paging.pageSize} totalCount={answer.groups} window={paging.window} onPage={goToPage} /></Box>
+            )}
           </Paper>
         </>
       )}
