@@ -104,3 +104,45 @@ test('causale e nome e cognome compaiono solo con le richieste speciali abilitat
   await page.screenshot({ path: test.info().outputPath('richiesta-speciali-390.png'), fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
+
+test('senza un link la copia dice che manca (seed 002 §5 \'URL mancante.\')', async ({ page, context, appDatabase }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  // A request whose gateway answered no link (Paolo Greco's, seed data, here without it).
+  const db = new Database(appDatabase);
+  try {
+    db.prepare('update pagamento_mail set link_url = null where tid = ?').run('9b1e0a52-0c4f-4b8e-9a51-000000000008');
+  } finally {
+    db.close();
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(MONITOR);
+  await submitLogin(page, 'merchant.0001234');
+  await expectPath(page, MONITOR);
+  await page.evaluate(() => navigator.clipboard.writeText('prima'));
+  await page.getByText('Catering per la festa di laurea').first().click();
+  await page.getByRole('button', { name: 'Copia link: Link di pagamento' }).click();
+  await expect(page.getByText('URL mancante.')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('url-mancante-390.png'), fullPage: true });
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('prima');
+});
+
+test("una richiesta che il server non prende: 'ATTENZIONE: si è verificato un errore durante l'invio della richiesta' (seed 002 §8)", async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(FORM);
+  await submitLogin(page, 'merchant.0001234');
+  await expectPath(page, FORM);
+  // The send fails on the server's side (no answer from the gateway).
+  await page.route('**/serviziPosVirtuali/pagamentoMail', (route) => route.request().method() === 'POST'
+    ? route.fulfill({ status: 502, contentType: 'application/json', body: '{"code":"UPSTREAM_ERROR","errorMessage":"Gateway non raggiungibile"}' })
+    : route.fallback());
+  await page.locator('#root_shopId').fill('Stazione');
+  await page.getByRole('option', { name: /Bar Centrale Stazione/ }).click();
+  await page.locator('#root_importo').fill('12,00');
+  await page.locator('#root_nomeDestinatario').fill('Elena Marchetti');
+  await page.locator('#root_destinatario').fill('elena.marchetti@cliente.example');
+  await page.locator('#root_descrizione').fill('Pasticcini');
+  await page.getByRole('button', { name: 'Salva' }).click();
+  await expect(page.getByText("ATTENZIONE: si è verificato un errore durante l'invio della richiesta. Gateway non raggiungibile")).toBeVisible();
+  await expect(page.getByText('Richiesta inviata con successo')).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('invio-fallito-1400.png'), fullPage: true });
+});

@@ -46,6 +46,16 @@ test('password scaduta: il cambio password, poi il nuovo accesso', async ({ page
   });
 });
 
+test("accesso non riuscito per un guasto del server: 'Errore di sistema - contattare l'amministratore' (seed 002 §8)", async ({ page }) => {
+  // The login call fails with a server error (not a 401, not the expiry code): the seed's system message.
+  await page.route('**/authorization/auth?**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"code":"UNAVAILABLE","errorMessage":"Servizio non disponibile"}' }));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/login/banca');
+  await submitLogin(page, 'sede.30480');
+  await closeModal(page, "Errore di sistema - contattare l'amministratore");
+  await expectPath(page, '/login/banca');
+});
+
 test('sede.60855 (gruppo padre 15000, senza e-mail): solo un avviso', async ({ page }) => {
   await page.goto('/login/banca');
   await submitLogin(page, 'sede.60855');

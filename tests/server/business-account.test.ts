@@ -56,6 +56,15 @@ describe('self-registration (seed 000 §7 merchant/registrazione, seed 002 §5)'
     expect(await app.db('utente').where({ username: VERDI.email }).first()).toBeUndefined();
   });
 
+  it('an e-mail that is not one is refused on the field with the seed\'s match-field message (seed 002 §5 \'Email non valida\')', async () => {
+    const before = smtp.messages.length;
+    const res = await register({ ...VERDI, email: 'info.ferramentaverdi.example' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ code: 'VALIDATION_ERROR', errorMessage: 'Dati non validi', details: [{ field: 'email', message: 'Email non valida' }] });
+    await app.mailIdle();
+    expect(smtp.messages.length).toBe(before);
+  });
+
   it('right data (tax code or VAT number, upper or lower case e-mail): the success, then the link to the e-mail; the outbox masks it', async () => {
     const res = await register({ ...VERDI, pivaCodFiscale: 'vrdlgu75c15f205o', email: 'Info@FerramentaVerdi.example' });
     expect(res.status).toBe(200);
