@@ -27,10 +27,10 @@ const PROVINCES = [['Milano', 'MI'], ['Monza', 'MB'], ['Bergamo', 'BG'], ['Bresc
 /** Seed 001 §1 merchant types, one in five not a plain POS merchant. */
 const TYPES = ['PW', 'PWM', 'MO', 'SP', 'FI', 'FI', 'FI', 'FI', 'FI', 'FI', 'FI', 'FI', 'FI', 'FI', 'FI', 'FI', 'FI', 'FI', 'FI', 'FI'];
 
-/** Synthetic merchants' codes start here (7 digits), stores' pdvid at STORE_FROM, terminals' posid at TERMINAL_FROM (8 digits). */
+/** Synthetic merchants' codes start here (7 digits), stores' pdvid at STORE_FROM, terminals' posid at TERMINAL_FROM (8 digits, above the demo's terminals: those of bank 50340 start with 5034, of 60855 with 6085). */
 const MERCHANT_FROM = 2_000_000;
 const STORE_FROM = 10_000_000;
-const TERMINAL_FROM = 50_000_000;
+const TERMINAL_FROM = 70_000_000;
 
 export const merchantCode = (i: number) => String(MERCHANT_FROM + i);
 const companyName = (i: number) => `${ACTIVITIES[i % ACTIVITIES.length]} ${SURNAMES[Math.floor(i / ACTIVITIES.length) % SURNAMES.length]}${FORMS[Math.floor(i / (ACTIVITIES.length * SURNAMES.length)) % FORMS.length]}`;
