@@ -59,18 +59,40 @@ export interface Caller {
 }
 
 export function holds(caller: Caller, permission: string): boolean {
-  const [fn, action] = permission.split(':');
+  const [fn, action = ''] = permission.split(':');
   if (caller.withheld?.includes(fn)) return false;
-  return caller.grants.some((g) => {
-    const [gf, ga] = g.split(':');
-    return (gf === '*' || gf === fn) && (ga === '*' || ga === action);
-  });
+  const index = grantIndexOf(caller.grants);
+  const granted = (actions: ReadonlySet<string> | undefined) => actions !== undefined && (actions.has('*') || actions.has(action));
+  return granted(index.get(fn)) || granted(index.get('*'));
 }
 
 /** Some grant of the function `fn` (any action, a wildcard included), unless the caller's merchant withholds it. */
 export function holdsFunction(caller: Caller, fn: string): boolean {
   if (caller.withheld?.includes(fn)) return false;
-  return caller.grants.some((g) => g.split(':')[0] === fn || g.split(':')[0] === '*');
+  const index = grantIndexOf(caller.grants);
+  return index.has(fn) || index.has('*');
+}
+
+/**
+ * A caller's grants as function -> actions, made once per grants array (kept with the caller's roles, so once per
+ * role change, not per request): a list's `_actions` asks `holds` a few times a row, and scanning and splitting some
+ * fifty grants each time cost a page of stores more than its query (issue 19, merchant list).
+ */
+const grantIndexes = new WeakMap<readonly string[], ReadonlyMap<string, ReadonlySet<string>>>();
+function grantIndexOf(grants: readonly string[]): ReadonlyMap<string, ReadonlySet<string>> {
+  let index = grantIndexes.get(grants);
+  if (index === undefined) {
+    const byFunction = new Map<string, Set<string>>();
+    for (const grant of grants) {
+      const [fn, action = ''] = grant.split(':');
+      let actions = byFunction.get(fn);
+      if (actions === undefined) byFunction.set(fn, (actions = new Set()));
+      actions.add(action);
+    }
+    index = byFunction;
+    grantIndexes.set(grants, index);
+  }
+  return index;
 }
 
 export function inScope(caller: Caller, value: unknown): boolean {
