@@ -41,7 +41,23 @@ export function merchantGate(model: Pick<Model, 'entities' | 'bindings' | 'merch
 
 /** The caller without any grant of `functions`, a wildcard one included (holds() checks `withheld`). */
 function withholding(caller: Caller, functions: readonly string[]): Caller {
-  return { ...caller, grants: caller.grants.filter((g) => !functions.includes(g.split(':')[0])), withheld: functions };
+  return { ...caller, grants: grantsWithout(caller.grants, functions), withheld: functions };
+}
+
+/**
+ * The grants left, one array per kept grants and kept withheld list (both live until their tables are written):
+ * holds() indexes a grants array once, so a new array on every request would index it again on every request.
+ */
+const remaining = new WeakMap<readonly string[], WeakMap<readonly string[], string[]>>();
+function grantsWithout(grants: string[], functions: readonly string[]): string[] {
+  let byWithheld = remaining.get(grants);
+  if (byWithheld === undefined) remaining.set(grants, (byWithheld = new WeakMap()));
+  let left = byWithheld.get(functions);
+  if (left === undefined) {
+    left = grants.filter((g) => !functions.includes(g.split(':')[0]));
+    byWithheld.set(functions, left);
+  }
+  return left;
 }
 
 function truthy(v: unknown): boolean {
