@@ -70,6 +70,11 @@ test('sede.30480 scorre i movimenti con successiva e precedente, e Indietro ripo
     await pager.getByRole('button', { name: 'Pagina successiva' }).click();
     await expect(page).toHaveURL(/page=3&cursor=[\w-]+/);
     await expect(rows.first()).toContainText(ORDERED[40].oraOperazione);
+    // A full window (« ‹ 1 2 3 4 5 › », no » past a count that stopped) on one line, inside the screen.
+    const tops = await pager.getByRole('button').evaluateAll((buttons) => buttons.map((b) => { const r = b.getBoundingClientRect(); return { top: Math.round(r.top), right: r.right }; }));
+    expect(tops.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(tops.map((t) => t.top)).size, `the pager's buttons on one line: ${JSON.stringify(tops)}`).toBe(1);
+    expect(Math.max(...tops.map((t) => t.right))).toBeLessThanOrEqual(390);
     await rows.first().click();
     await expectPath(page, `/movimenti/search/movimento/${ORDERED[40].id}`);
   });

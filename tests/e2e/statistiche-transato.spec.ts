@@ -78,6 +78,11 @@ for (const width of [1400, 390]) {
     await expect(rows.first()).toContainText(DAYS[0]);
     await expect(page.getByRole('navigation', { name: 'Pagine' }).getByRole('button', { name: 'Pagina 1' })).toHaveAttribute('aria-current', 'page');
     await page.screenshot({ path: `/tmp/statistiche-transato-pagine-${width}.png`, fullPage: true });
+    // The full window (« ‹ 1 2 3 4 5 › ») on one line inside the report's card, also on a phone.
+    const pager = page.getByRole('navigation', { name: 'Pagine' }).getByRole('button');
+    const boxes = await pager.evaluateAll((buttons) => buttons.map((b) => { const r = b.getBoundingClientRect(); return { top: Math.round(r.top), right: r.right }; }));
+    expect(new Set(boxes.map((b) => b.top)).size, `the pager's buttons on one line: ${JSON.stringify(boxes)}`).toBe(1);
+    expect(Math.max(...boxes.map((b) => b.right))).toBeLessThanOrEqual(width);
 
     await page.getByRole('button', { name: 'Pagina successiva' }).click();
     await expect(page).toHaveURL(/[?&]pagina=2(&|$)/);

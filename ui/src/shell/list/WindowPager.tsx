@@ -19,6 +19,12 @@ interface Props {
   onPage: (page: number) => void;
 }
 
+/**
+ * Narrow buttons, at least 32 px wide (WCAG 2.2 target size asks 24): the nine of a full window (« ‹ five pages › »)
+ * stay on one line on a 390 px phone, where Mantine's default padding wrapped the last one onto a line of its own.
+ */
+const COMPACT = { size: 'xs', px: 8, miw: 32 } as const;
+
 export function WindowPager({ page, size, totalCount, capped = false, more = false, window, onPage }: Props) {
   const current = page + 1;
   // Paged by cursor past a count that stopped: the pages reach at least the one after this.
@@ -27,15 +33,15 @@ export function WindowPager({ page, size, totalCount, capped = false, more = fal
   const go = (p: number) => () => onPage(p - 1);
   return (
     <Group component="nav" gap={4} justify="flex-end" aria-label="Pagine" data-testid="window-pager">
-      <Button size="xs" variant="default" disabled={current <= 1} onClick={go(1)} aria-label="Prima pagina">«</Button>
-      <Button size="xs" variant="default" disabled={current <= 1} onClick={go(current - 1)} aria-label="Pagina precedente">‹</Button>
+      <Button {...COMPACT} variant="default" disabled={current <= 1} onClick={go(1)} aria-label="Prima pagina">«</Button>
+      <Button {...COMPACT} variant="default" disabled={current <= 1} onClick={go(current - 1)} aria-label="Pagina precedente">‹</Button>
       {pageWindow(current, pages, window).map((p) => (
-        <Button key={p} size="xs" variant={p === current ? 'filled' : 'default'} aria-current={p === current ? 'page' : undefined} aria-label={`Pagina ${p}`} onClick={go(p)}>
+        <Button key={p} {...COMPACT} variant={p === current ? 'filled' : 'default'} aria-current={p === current ? 'page' : undefined} aria-label={`Pagina ${p}`} onClick={go(p)}>
           {p}
         </Button>
       ))}
-      <Button size="xs" variant="default" disabled={current >= pages} onClick={go(current + 1)} aria-label="Pagina successiva">›</Button>
-      {!capped && <Button size="xs" variant="default" disabled={current >= pages} onClick={go(pages)} aria-label={`Ultima pagina (${pages})`}>»</Button>}
+      <Button {...COMPACT} variant="default" disabled={current >= pages} onClick={go(current + 1)} aria-label="Pagina successiva">›</Button>
+      {!capped && <Button {...COMPACT} variant="default" disabled={current >= pages} onClick={go(pages)} aria-label={`Ultima pagina (${pages})`}>»</Button>}
     </Group>
   );
 }
