@@ -88,11 +88,15 @@ async function seedMovements(db: Knex): Promise<void> {
   const entity = named(loadArtifacts().model.entities, 'Transazione', 'entities');
   const days = daysBetween(addMonths(MOVEMENTS.last, -MOVEMENTS.months), MOVEMENTS.last);
   const random = seededRandom(17);
+  const defaults = Object.fromEntries(entity.fields.filter((f) => f.default !== undefined).map((f) => [f.name, f.default]));
   const movement = (k: number) => {
     const date = days[Math.floor(random() * days.length)];
     const made = demoMovement(random, terminalOf(Math.floor(random() * MOVEMENTS.merchants)), date);
-    // The demo's id is unique per terminal and second; here a sequence keeps ten million apart.
-    return toColumns(entity, applyRules(entity.rules, { ...made, id: `${date.replaceAll('-', '')}${String(k).padStart(9, '0')}` }));
+    // The demo's id is unique per terminal and second; here a sequence keeps ten million apart. Fields the demo
+    // leaves out take the spec's default, as the API would store them (COPY names every column: an absent value
+    // would be NULL, not the column's default, e.g. tipoSconto N).
+    const withId = { ...defaults, ...made, id: `${date.replaceAll('-', '')}${String(k).padStart(9, '0')}` };
+    return toColumns(entity, applyRules(entity.rules, withId));
   };
   if (isPostgres(db)) {
     await copyRows(db, 'transazione', entity.fields.map((f) => f.column), MOVEMENTS.rows, movement, (done) => console.log(`  movements: ${done.toLocaleString('en')}`));
