@@ -66,7 +66,7 @@ export async function run(opts: { quick: boolean }): Promise<string> {
       }
       if (cases.includes('turnover')) {
         turnover.push(...await measureTurnover(server.origin, fixture, requests));
-        for (const r of turnover.filter((t) => t.dialect === dialect)) console.log(`  ${dialect} turnover by company, one month, ${r.source.padEnd(34)} p50 ${num(median(r.times))} p99 ${num(percentile(r.times, 99))} ms`);
+        for (const r of turnover.filter((t) => t.dialect === dialect)) console.log(`  ${dialect} turnover ${r.grouping.padEnd(40)} ${r.source.padEnd(34)} p50 ${num(median(r.times))} p99 ${num(percentile(r.times, 99))} ms`);
       }
       for (const search of cases.includes('searches') ? SEARCHES : []) {
         const headers = { 'X-AuthToken': fixture.tokens[search.caller] };
