@@ -53,7 +53,10 @@ async function measure(origin: string, fixture: MovementsFixture, requests: numb
   let movements = 0;
   for (const path of grouping.paths) {
     const [raw, rolled] = [await timed(origin, path, token, true), await timed(origin, path, token, false)];
-    if (raw.body !== rolled.body) throw new Error(`${path}: the rollup (${rolled.source}) answers other figures than the rows`);
+    if (raw.body !== rolled.body) {
+      const at = [...raw.body].findIndex((c, i) => c !== rolled.body[i]);
+      throw new Error(`${path}: the rollup (${rolled.source}) answers other figures than the rows, from character ${at}:\n  rows:   ${raw.body.slice(Math.max(0, at - 200), at + 200)}\n  rollup: ${rolled.body.slice(Math.max(0, at - 200), at + 200)}`);
+    }
     if (rolled.source === 'raw') throw new Error(`${path}: no rollup covers the request`);
     movements += countedOf(JSON.parse(rolled.body));
   }

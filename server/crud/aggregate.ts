@@ -138,7 +138,7 @@ export async function runAggregate(db: Knex, scoped: Knex.QueryBuilder, columnOf
     const sum = num(r[prefix ? `_ts_${m.name}` : `_s_${m.name}`]);
     if (m.kind === 'sum') return [m.name, roundCents(sum ?? 0)];
     const n = num(r[prefix ? `_tn_${m.name}` : `_n_${m.name}`]) ?? 0;
-    return [m.name, n === 0 || sum === null ? null : roundCents(sum / n)];
+    return [m.name, n === 0 || sum === null ? null : averageCents(sum, n)];
   }));
   const first = found.at(0);
   return {
@@ -188,4 +188,14 @@ function conditionSql(conditions: readonly AggregateCondition[], columnOf: (fiel
 /** Sums of decimal amounts: SQLite adds them as floating point (0.1 + 0.2), so the cents are rounded. */
 function roundCents(value: number): number {
   return Math.round(value * 100) / 100;
+}
+
+/**
+ * An average to the cent, half away from zero, from the sum's whole cents: 1.00 and 1.01 average 1.01. Divided as
+ * floating point, 2.01 / 2 is 1.00499..., which rounds down; and a sum added in another order (a rollup's sums of
+ * sums) lands on the other side of the half cent, so the same figures would answer two averages.
+ */
+function averageCents(sum: number, n: number): number {
+  const cents = Math.round(sum * 100) / n;
+  return (Math.sign(cents) * Math.round(Math.abs(cents))) / 100;
 }

@@ -2,7 +2,8 @@
  * The turnover statistics from their rollups (spec/statistiche/transato.yaml `rollups`, issue 17): on the demo
  * movements, every grouping and filter answers each demo user from a rollup the same figures the movements give
  * (X-Report-Source: raw), bank users from the bank rollup, merchants and the merchant grouping from the merchant
- * rollup; a movement written through the services moves the figure at once.
+ * rollup, a bank's merchant list over whole months from the monthly one; averages round the same way from every
+ * source; a movement written through the services moves the figure at once.
  */
 import { describe, expect, it } from 'vitest';
 import { entityByName } from '../../common/model.js';
@@ -48,6 +49,35 @@ describe('turnover statistics from rollups (issue 17)', () => {
     await fromRollup('sede.30480', `${PERIOD}&per=mese&compagnia=01&circuito=01`, 'rollup:banca');
     await fromRollup('sede.30480', `${PERIOD}&per=compagnia&codEserc=0001234`, 'rollup:esercente');
     await fromRollup('merchant.0001234', `${PERIOD}&per=fascia&circuito=00`, 'rollup:esercente');
+  });
+
+  it('answers a bank\'s merchant list over whole months from the merchants\' monthly rollup, over other days from the daily one', async () => {
+    const months = 'dataOperazioneDa=2025-12-01&dataOperazioneA=2026-11-30';
+    for (const user of BANK_USERS) await fromRollup(user, `${months}&per=esercente`, 'rollup:esercentiMese');
+    await fromRollup('sede.30480', `${months}&per=esercente&codEserc=0001234`, 'rollup:esercentiMese');
+    // A company is kept by the daily rollup only; a period that ends inside a month, likewise.
+    await fromRollup('sede.30480', `${months}&per=esercente&compagnia=01`, 'rollup:esercente');
+    await fromRollup('sede.30480', 'dataOperazioneDa=2025-12-01&dataOperazioneA=2026-11-25&per=esercente', 'rollup:esercente');
+  });
+
+  it('averages to the cent, half up, the same from the movements and from any rollup', async () => {
+    const model = demo.app.artifacts.model;
+    const service = new EntityService(demo.app.db, model, entityByName(model, 'Transazione'), []);
+    const page = await service.search({ page: 0, size: 1, filters: [{ field: 'codEserc', value: '0001234', exact: true }], where: [{ field: 'esito', in: ['01'] }] });
+    const original = page.results[0];
+    // A day the demo has no movement on: 1.00 and 1.01 average 1.005, that is 1.01 (2.01 / 2 is 1.00499... in floating point).
+    const day = '2024-01-15';
+    const query = `dataOperazioneDa=${day}&dataOperazioneA=${day}&per=giorno`;
+    expect((await fromRollup('merchant.0001234', query, 'rollup:esercente')).operazioni).toBe(0);
+    for (const [id, importo] of [['MEDIA1', 1], ['MEDIA2', 1.01]] as const) {
+      await service.create({ ...original, id, dataOperazione: day, codCompagnia: original.codCompagnia === '90' ? null : original.codCompagnia, importo });
+    }
+    try {
+      expect(await fromRollup('merchant.0001234', query, 'rollup:esercente')).toEqual({ transato: 2.01, operazioni: 2, media: 1.01 });
+      expect((await fromRollup('sede.30480', query, 'rollup:banca')).media).toBe(1.01);
+    } finally {
+      for (const id of ['MEDIA1', 'MEDIA2']) await service.delete({ id });
+    }
   });
 
   it('moves as soon as a movement is written through the services, and back when it is deleted', async () => {

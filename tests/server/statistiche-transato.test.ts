@@ -178,12 +178,12 @@ describe('the merchant list 30 per page, and the export of every merchant (seed 
     await rebuildRollups(db, artifacts.model, 'Transato');
   });
 
-  it('answers 30 merchants a page from the merchant rollup, turnover descending then by code, with the count and the totals of all 120', async () => {
+  it('answers 30 merchants a page from the monthly merchant rollup (a whole month), turnover descending then by code, with the count and the totals of all 120', async () => {
     const pages: Report[] = [];
     for (const n of [1, 2, 3, 4, 5]) {
       const res = await as['sede.30480'].get(`${URL}?${JANUARY}&per=esercente&pagina=${n}`);
       expect(res.status).toBe(200);
-      expect(res.headers['x-report-source']).toBe('rollup:esercente');
+      expect(res.headers['x-report-source']).toBe('rollup:esercentiMese');
       const raw = await as['sede.30480'].get(`${URL}?${JANUARY}&per=esercente&pagina=${n}`).set('X-Report-Source', 'raw');
       expect(raw.body).toEqual(res.body);
       pages.push(reportOf(res));
