@@ -54,7 +54,8 @@ async function measure(origin: string, fixture: MovementsFixture, requests: numb
   for (const path of grouping.paths) {
     const [raw, rolled] = [await timed(origin, path, token, true), await timed(origin, path, token, false)];
     if (raw.body !== rolled.body) {
-      const at = [...raw.body].findIndex((c, i) => c !== rolled.body[i]);
+      let at = 0;
+      while (at < raw.body.length && raw.body[at] === rolled.body[at]) at++;
       throw new Error(`${path}: the rollup (${rolled.source}) answers other figures than the rows, from character ${at}:\n  rows:   ${raw.body.slice(Math.max(0, at - 200), at + 200)}\n  rollup: ${rolled.body.slice(Math.max(0, at - 200), at + 200)}`);
     }
     if (rolled.source === 'raw') throw new Error(`${path}: no rollup covers the request`);
