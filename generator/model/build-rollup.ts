@@ -17,7 +17,8 @@ export function buildRollups(
   raw: RawReport, entity: EntityModel, parts: { measures: ReportMeasure[]; dimensions: ReportDimension[]; periodField?: string },
   report: (path: PathSegment[], message: string) => void,
 ): ReportRollup[] {
-  const slotFields = new Set(parts.dimensions.filter((d) => d.by === 'slot').map((d) => d.field));
+  const slotDimensions = parts.dimensions.filter((d) => d.by === 'slot');
+  const slotFields = new Set(slotDimensions.map((d) => d.field));
   const defaults = [...new Set([
     ...Object.values(entity.scope), ...(raw.filters ?? []).flatMap((f) => (typeof f === 'string' ? [f] : 'field' in f ? [f.field] : [])), ...(parts.periodField ? [parts.periodField] : []),
     ...parts.dimensions.filter((d) => d.by !== 'slot').map((d) => d.field),
@@ -32,13 +33,17 @@ export function buildRollups(
       else if (slotFields.has(f)) report(at, `Rollup ${name} keeps '${f}', a time grouped in slots: the rollup keeps the slot, not the time.`);
       else if (field.type === 'decimal' || field.type === 'datetime' || field.secret) report(at, `Rollup ${name} keeps '${f}', a ${field.secret ? 'secret' : field.type} field: every row would be a rollup row of its own.`);
     });
+    (spec.slots ?? []).forEach((d, i) => {
+      if (!slotDimensions.some((x) => x.name === d)) report(['rollups', name, 'slots', i], `'${d}' is not a dimension in time slots of ${raw.report}.${didYouMean(d, slotDimensions.map((x) => x.name))}`);
+    });
+    const slots = spec.slots ? slotDimensions.filter((d) => spec.slots?.includes(d.name)) : slotDimensions;
     if (parts.periodField && !fields.includes(parts.periodField)) report(['rollups', name, 'fields'], `Rollup ${name} must keep the period field '${parts.periodField}': every request names a period.`);
     const table = `${entity.table}_rollup_${snake(raw.report)}_${snake(name)}`;
     if (table.length > MAX_TABLE_NAME) report(['rollups', name], `Rollup table ${table} is longer than ${MAX_TABLE_NAME} characters: give the rollup a shorter name.`);
     const columnOf = (field: string) => entity.fields.find((f) => f.name === field)?.column ?? field;
     return {
       name, table, grain: spec.grain, fields,
-      slots: parts.dimensions.filter((d) => d.by === 'slot').map((d) => ({ dimension: d.name, column: `rollup_fascia_${snake(d.name)}` })),
+      slots: slots.map((d) => ({ dimension: d.name, column: `rollup_fascia_${snake(d.name)}` })),
       sums: summed.map((field) => ({ field, sum: `rollup_somma_${columnOf(field)}`, count: `rollup_valori_${columnOf(field)}` })),
       rowsColumn: ROLLUP_ROWS_COLUMN, keyColumn: ROLLUP_KEY_COLUMN,
     };

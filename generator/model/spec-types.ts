@@ -161,7 +161,7 @@ export interface RawReport {
   defaultDimension?: string; sort?: string; limit?: number; paging?: { pageSize: number; window?: number }; detail?: string;
   export?: { formats: 'xlsx'[]; emptyMessage?: string; maxMonths?: number; tooLongMessage?: string };
   charts?: { type: 'pie' | 'bar'; dimension: string; measure: string; title?: string; limit?: number }[];
-  rollups?: Record<string, { grain: 'day' | 'month'; fields?: string[] }>;
+  rollups?: Record<string, { grain: 'day' | 'month'; fields?: string[]; slots?: string[] }>;
   compare?: { dimension: string; kinds?: ('anno' | 'trimestre' | 'mese')[]; settleDays?: number; messages: { required: string; tooRecent: string } };
   peers?: {
     unit: string; through: string; same: { param: string; field: string; label?: string; labelField?: string };

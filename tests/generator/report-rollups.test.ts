@@ -72,6 +72,16 @@ describe('a report\'s rollups', () => {
     expect(table?.indexes).toEqual([{ name: 'incasso_rollup_incassi_giorno_data', columns: ['data'], unique: false }]);
   });
 
+  it('keep the slots listed in `slots`, none for []: a table without their columns', () => {
+    const withSlots = (slots: string) => REPORT.replace('giorno: { grain: day }', `giorno: { grain: day, slots: ${slots} }`);
+    const tableOf = (report: string) => snapshotOf(present(loadSpec(files(report)).model, 'the model')).find((t) => t.name === 'incasso_rollup_incassi_giorno');
+    expect(present(loadSpec(files(withSlots('[]'))).model, 'the model').reports[0].rollups?.[1].slots).toEqual([]);
+    expect(tableOf(withSlots('[]'))?.columns.map((c) => c.name)).not.toContain('rollup_fascia_fascia');
+    expect(tableOf(withSlots('[fascia]'))?.columns.map((c) => c.name)).toContain('rollup_fascia_fascia');
+    expect(refused(withSlots('[fasica]'), "'fasica' is not a dimension in time slots of Incassi. Did you mean 'fascia'?")).toBe(`${REPORT_FILE}:18:33`);
+    expect(refused(withSlots('[cassa]'), "'cassa' is not a dimension in time slots of Incassi.")).toBe(`${REPORT_FILE}:18:33`);
+  });
+
   it('refuse an unknown field, a decimal field, a slot dimension\'s time and a rollup without the period, at the line', () => {
     const withRollup = (rollup: string) => REPORT.replace(/rollups:\n[\s\S]*$/, `rollups:\n  ${rollup}\n`);
     expect(refused(withRollup('mese: { grain: month, fields: [esitto, data] }'), "'esitto' is not a field of Incasso. Did you mean 'esito'?")).toBe(`${REPORT_FILE}:17:34`);

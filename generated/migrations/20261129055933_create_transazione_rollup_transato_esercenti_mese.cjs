@@ -12,7 +12,6 @@ exports.up = async function up(knex) {
     t.string('cab', 255).nullable();
     t.string('cod_eserc', 255).nullable();
     t.date('data_operazione').nullable();
-    t.string('rollup_fascia_fascia', 4).nullable();
     t.integer('rollup_righe').notNullable();
     t.decimal('rollup_somma_importo', 23, 2).nullable();
     t.integer('rollup_valori_importo').notNullable();
@@ -22,7 +21,7 @@ exports.up = async function up(knex) {
     t.index(['cab', 'data_operazione'], 'transazione_rollup_transato_esercenti_mese_cab');
     t.index(['cod_eserc', 'data_operazione'], 'transazione_rollup_transato_esercenti_mese_cod_eserc');
   });
-  await textByCodePoint(knex, 'transazione_rollup_transato_esercenti_mese', [['rollup_chiave', 1000], ['cod_abi', 255], ['cab', 255], ['cod_eserc', 255], ['rollup_fascia_fascia', 4]]);
+  await textByCodePoint(knex, 'transazione_rollup_transato_esercenti_mese', [['rollup_chiave', 1000], ['cod_abi', 255], ['cab', 255], ['cod_eserc', 255]]);
 };
 
 /** @param {import('knex').Knex} knex */
