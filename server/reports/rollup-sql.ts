@@ -132,8 +132,9 @@ export class RollupKeeper {
 
 /**
  * Rebuilds the rollups of one report (by name), or of every report, from the entity's rows, all in one
- * transaction: readers see the old figures until the new ones are complete. For loads that bypass the
- * services (a bulk COPY); answers each rollup table with its row count.
+ * transaction: readers see the old figures until the new ones are complete; then each table's statistics are
+ * refreshed for the query planner. For loads that bypass the services (a bulk COPY); answers each rollup table with
+ * its row count.
  */
 export async function rebuildRollups(db: Knex, model: Pick<Model, 'entities' | 'reports'>, reportName?: string): Promise<{ table: string; rows: number }[]> {
   const reports = model.reports.filter((r) => r.rollups?.length && (reportName === undefined || r.name === reportName));
@@ -141,12 +142,16 @@ export async function rebuildRollups(db: Knex, model: Pick<Model, 'entities' | '
     const named = model.reports.filter((r) => r.rollups?.length).map((r) => r.name);
     throw new Error(`Report ${reportName} has no rollups; reports with rollups: ${named.join(', ') || 'none'}.`);
   }
-  return db.transaction(async (trx) => {
-    const done: { table: string; rows: number }[] = [];
+  const done = await db.transaction(async (trx) => {
+    const tables: { table: string; rows: number }[] = [];
     for (const report of reports) {
       const entity = entityByName(model, report.entity);
-      for (const rollup of report.rollups ?? []) done.push({ table: rollup.table, rows: await rebuildRollup(trx, { report, rollup, entity }) });
+      for (const rollup of report.rollups ?? []) tables.push({ table: rollup.table, rows: await rebuildRollup(trx, { report, rollup, entity }) });
     }
-    return done;
+    return tables;
   });
+  // Every row is new: without fresh statistics PostgreSQL planned a year of a bank's merchants (200,000 rollup rows)
+  // as one row, an index scan and a sort on disk, 300 ms where it takes 175 ms once analysed (10M movements, bench/).
+  for (const { table } of done) await db.raw('analyze ??', [table]);
+  return done;
 }

@@ -2,11 +2,12 @@
  * Report rollups (docs/spec-language.md#rollups) on the fixture's takings (tests/fixtures/spec/catalogo/incassi-report.yaml):
  * each request a rollup covers is answered from it with the figures the entity's rows give (X-Report-Source: raw),
  * in each caller's scope; a write through the services moves the rollups in its own transaction, and a rebuild
- * from the rows gives back the same rollup rows.
+ * from the rows gives back the same rollup rows, with the planner's statistics of them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityByName } from '../../../common/model.js';
 import { EntityService } from '../../../server/crud/entity-service.js';
+import { isPostgres } from '../../../server/db/dialect.js';
 import { rebuildRollups } from '../../../server/reports/rollup-sql.js';
 import { createFixtureApp } from '../../support/fixture-app.js';
 import { API, type TestApp } from '../../support/test-app.js';
@@ -27,6 +28,16 @@ afterAll(() => app.close());
 const URL = `${API}/report/catalogo/incassi`;
 const MONTHS = 'dataDa=2026-05-01&dataA=2026-11-30';
 const DAYS = 'dataDa=2026-05-02&dataA=2026-11-20';
+
+/** The rows the planner's statistics count for `table` (PostgreSQL's pg_class, SQLite's sqlite_stat1); -1 if never analysed. */
+async function analysedRows(table: string): Promise<number> {
+  if (isPostgres(app.db)) {
+    const found = await app.db.raw<{ rows: { reltuples: unknown }[] }>('select reltuples from pg_class where relname = ?', [table]);
+    return Number(found.rows[0]?.reltuples ?? -1);
+  }
+  const stats: { stat: unknown }[] = await app.db.raw('select stat from sqlite_stat1 where tbl = ? limit 1', [table]);
+  return stats.length ? Number(String(stats[0].stat).split(' ')[0]) : -1;
+}
 
 /** The answer from the rollup the request picks, checked against the same request read from the entity's rows. */
 async function fromRollup(client: TestApp['request'], query: string, source: string) {
@@ -92,6 +103,8 @@ describe('a report answered from its rollups', () => {
     ]);
     expect(await rollupRows('incasso_rollup_incassi_totali_mese')).toEqual(kept.mese);
     expect(await rollupRows('incasso_rollup_incassi_totali_giorno')).toEqual(kept.giorno);
+    // The planner knows the new rows: the rebuild analysed each table.
+    for (const table of ['incasso_rollup_incassi_totali_mese', 'incasso_rollup_incassi_totali_giorno']) expect(await analysedRows(table), table).toBe(kept[table.endsWith('mese') ? 'mese' : 'giorno'].length);
     await expect(rebuildRollups(app.db, app.artifacts.model, 'Incassi')).rejects.toThrow('Report Incassi has no rollups; reports with rollups: IncassiTotali.');
   });
 });
