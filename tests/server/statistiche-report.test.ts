@@ -23,6 +23,8 @@ const counted = (m: DemoMovement) => m.esito === '01' && m.codCompagnia !== '90'
 /** A tourist's card: issued abroad. */
 const inTour = (m: DemoMovement) => counted(m) && m.paeseCarta !== 'IT';
 const cents = (n: number) => Math.round(n * 100) / 100;
+/** The server's average: the sum's whole cents divided, rounded half up (78.21 over 6 is 13.04, not the float's 13.03). */
+const averageCents = (sum: number, n: number) => Math.round(Math.round(sum * 100) / n) / 100;
 const refused = (field: string, message: string) => ({ code: 'VALIDATION_ERROR', errorMessage: 'Dati non validi', details: [{ field, message }] });
 
 type Row = { key: string | null; label: string; transato: number; operazioni: number; media: number | null };
@@ -39,7 +41,7 @@ function grouped(rows: DemoMovement[], keyOf: (m: DemoMovement) => string): Map<
   }
   return out;
 }
-const figuresOf = (g: { transato: number; operazioni: number } | undefined) => ({ transato: cents(g?.transato ?? 0), operazioni: g?.operazioni ?? 0, media: cents((g?.transato ?? 0) / (g?.operazioni ?? 1)) });
+const figuresOf = (g: { transato: number; operazioni: number } | undefined) => ({ transato: cents(g?.transato ?? 0), operazioni: g?.operazioni ?? 0, media: averageCents(g?.transato ?? 0, g?.operazioni ?? 1) });
 async function sheetOf(body: Parameters<ExcelJS.Xlsx['load']>[0]): Promise<unknown[][]> {
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(body);

@@ -193,7 +193,7 @@ describe('the merchant list 30 per page, and the export of every merchant (seed 
     expect(pages.flatMap((p) => p.rows.map((r) => r.key))).toEqual(order.map(code));
     expect(pages[0].rows[0]).toEqual({ key: code(39), label: label(39), transato: 49, operazioni: 1, media: 49 });
     const total = Array.from({ length: MERCHANTS }, (_, i) => amount(i)).reduce((a, b) => a + b, 0);
-    for (const p of pages) expect(p.totals).toEqual({ transato: total, operazioni: MERCHANTS, media: cents(total / MERCHANTS) });
+    for (const p of pages) expect(p.totals).toEqual({ transato: total, operazioni: MERCHANTS, media: Math.round(Math.round(total * 100) / MERCHANTS) / 100 });
   });
 
   it('exports all 120 merchants, past the report\'s limit of 100, in the same order, with the totals', async () => {
