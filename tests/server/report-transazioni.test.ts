@@ -11,11 +11,11 @@ import { binaryBody } from '../support/binary-body.js';
 import { pdfText } from '../support/pdf-text.js';
 import { useDemoSessions } from '../support/demo-sessions.js';
 import { API } from '../support/test-app.js';
+import { cents } from '../support/money.js';
 
 const demo = useDemoSessions({ bank: ['sede.30480', 'filiale.30480', 'sede.60855'], merchant: ['merchant.0001234'] });
 const { as } = demo;
 
-const cents = (n: number) => Math.round(n * 100) / 100;
 const isRefund = (m: DemoMovement) => m.flagStorno && !m.flagPreautorizzazione;
 /** The summary of a month's movements that `keep` selects: sales, turnover, refunds, net. */
 function monthOf(month: string, keep: (m: DemoMovement) => boolean) {

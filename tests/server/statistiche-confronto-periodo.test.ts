@@ -14,12 +14,12 @@ import { API } from '../support/test-app.js';
 import { binaryBody } from '../support/binary-body.js';
 import { sheetCells } from '../support/sheet-cells.js';
 import { useDemoSessions } from '../support/demo-sessions.js';
+import { cents } from '../support/money.js';
 
 const DEMO = demoMovements();
 const BANK = `${API}/report/statistiche/confrontoDatiPeriodo`;
 const MERCHANT = `${API}/report/wpbusiness/statistiche/confrontoDatiPeriodo`;
 const LATEST = latestComparableMonth(todayIso(), 3);
-const cents = (n: number) => Math.round(n * 100) / 100;
 const change = (a: number | null, b: number | null) => (a === null || b === null || b === 0 ? null : Math.round(((a - b) / b) * 10000) / 100);
 
 type Figures = { transato: number; operazioni: number; media: number | null };

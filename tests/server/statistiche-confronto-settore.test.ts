@@ -15,6 +15,7 @@ import { demoMovements, type DemoMovement } from '../../scripts/demo-movimenti.j
 import { ROOT_DIR } from '../../server/config.js';
 import { API } from '../support/test-app.js';
 import { useDemoSessions } from '../support/demo-sessions.js';
+import { cents } from '../support/money.js';
 
 const URL_ = `${API}/report/wpbusiness/confrontoSettore`;
 const RANGE = 'annoMeseDa=2026-06&annoMeseA=2026-10';
@@ -30,7 +31,6 @@ const STORES = new Map<string, { abcid?: string; provincia?: string }>(
   }),
 );
 const DEMO = demoMovements().filter((m) => m.esito === '01' && m.codCompagnia !== '90');
-const cents = (n: number) => Math.round(n * 100) / 100;
 const inRange = (m: DemoMovement) => m.dataOperazione >= '2026-06-01' && m.dataOperazione <= '2026-10-31';
 const SLOTS = ['00:00', '08:00', '13:00', '19:00', '24:00'];
 const slotOf = (m: DemoMovement) => String(SLOTS.findIndex((s, i) => m.oraOperazione >= s && m.oraOperazione < SLOTS[i + 1]));

@@ -11,6 +11,7 @@ import { binaryBody } from '../support/binary-body.js';
 import { MOVEMENT_SCOPE } from '../support/demo-movement-scope.js';
 import { API } from '../support/test-app.js';
 import { useDemoSessions } from '../support/demo-sessions.js';
+import { cents, averageCents } from '../support/money.js';
 
 const DEMO = demoMovements();
 const FROM = '2026-01-01';
@@ -22,9 +23,6 @@ const TOUR = `${API}/report/statistiche/reportInTour`;
 const counted = (m: DemoMovement) => m.esito === '01' && m.codCompagnia !== '90';
 /** A tourist's card: issued abroad. */
 const inTour = (m: DemoMovement) => counted(m) && m.paeseCarta !== 'IT';
-const cents = (n: number) => Math.round(n * 100) / 100;
-/** The server's average: the sum's whole cents divided, rounded half up (78.21 over 6 is 13.04, not the float's 13.03). */
-const averageCents = (sum: number, n: number) => Math.round(Math.round(sum * 100) / n) / 100;
 const refused = (field: string, message: string) => ({ code: 'VALIDATION_ERROR', errorMessage: 'Dati non validi', details: [{ field, message }] });
 
 type Row = { key: string | null; label: string; transato: number; operazioni: number; media: number | null };

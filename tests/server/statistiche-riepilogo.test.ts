@@ -12,6 +12,7 @@ import { MOVEMENT_SCOPE } from '../support/demo-movement-scope.js';
 import { API } from '../support/test-app.js';
 import { useDemoSessions } from '../support/demo-sessions.js';
 import { binaryBody } from '../support/binary-body.js';
+import { cents } from '../support/money.js';
 
 const RIEPILOGO = `${API}/report/wpbusiness/riepilogoTransazioni`;
 const ANALISI = `${API}/report/wpbusiness/analisiTransazioni`;
@@ -26,7 +27,6 @@ interface Report { dimension: string; rows: Row[]; totals: Figures; truncated: b
 const demo = useDemoSessions({ bank: ['sede.30480', 'sede.60855'], merchant: ['merchant.0001234', 'operatore.0001234'] });
 const { as } = demo;
 
-const cents = (n: number) => Math.round(n * 100) / 100;
 const isRefund = (m: DemoMovement) => m.flagStorno && !m.flagPreautorizzazione;
 const counted = (m: DemoMovement) => m.dataOperazione >= FROM && m.dataOperazione <= TO && m.esito === '01' && m.codCompagnia !== '90';
 

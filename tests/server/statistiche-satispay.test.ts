@@ -14,6 +14,7 @@ import { ROOT_DIR } from '../../server/config.js';
 import { binaryBody } from '../support/binary-body.js';
 import { API } from '../support/test-app.js';
 import { useDemoSessions } from '../support/demo-sessions.js';
+import { cents } from '../support/money.js';
 
 interface Satispay { id: string; idSatispay: string; codAbi: string; cab: string; codEserc: string; codStab: string; dataOperazione: string; oraOperazione: string; tipo: 'PAG' | 'RIM'; importo: number; commissione?: number; esito: 'AC' | 'AN' | 'IA' }
 const demoFile: { rows: Satispay[] } = parse(readFileSync(join(ROOT_DIR, 'spec', 'demo', '57-movimenti-satispay.yaml'), 'utf8'));
@@ -25,7 +26,6 @@ const PERIOD = `dataOperazioneDa=${FROM}&dataOperazioneA=${TO}`;
 const LIST = `${API}/statistiche/movimentisatispay`;
 const TOTALS = `${API}/report/statistiche/movimentisatispay/totali`;
 const inPeriod = (m: Satispay) => m.dataOperazione >= FROM && m.dataOperazione <= TO;
-const cents = (n: number) => Math.round(n * 100) / 100;
 const refused = (field: string, message: string) => ({ code: 'VALIDATION_ERROR', errorMessage: 'Dati non validi', details: [{ field, message }] });
 
 /** Which demo Satispay movements each user may see (seed 002 §6; filiale.30480 is cab 01600). */

@@ -12,12 +12,12 @@ import { binaryBody } from '../support/binary-body.js';
 import { MOVEMENT_SCOPE } from '../support/demo-movement-scope.js';
 import { API } from '../support/test-app.js';
 import { useDemoSessions } from '../support/demo-sessions.js';
+import { cents } from '../support/money.js';
 
 const DEMO = demoMovements();
 const FROM = '2026-06-01';
 const TO = '2026-11-25';
 const PERIOD = `dataOperazioneDa=${FROM}&dataOperazioneA=${TO}`;
-const cents = (n: number) => Math.round(n * 100) / 100;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 type Row = { key: string | null; label: string; operazioni: number; transato: number; sconto: number };

@@ -11,6 +11,7 @@ import { sheetCells } from '../support/sheet-cells.js';
 import { MOVEMENT_SCOPE } from '../support/demo-movement-scope.js';
 import { API } from '../support/test-app.js';
 import { useDemoSessions } from '../support/demo-sessions.js';
+import { cents } from '../support/money.js';
 
 const DEMO = demoMovements();
 const FROM = '2026-10-26';
@@ -20,7 +21,6 @@ const URL = `${API}/report/statistiche/transatoGiornaliero`;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** What the turnover counts: the period, approved, not company 90. */
 const counted = (m: DemoMovement) => m.dataOperazione >= FROM && m.dataOperazione <= TO && m.esito === '01' && m.codCompagnia !== '90';
-const cents = (n: number) => Math.round(n * 100) / 100;
 
 type Row = { key: string | null; label: string; transato: number; operazioni: number; media: number | null };
 interface Report { dimension: string; rows: Row[]; totals: Row; truncated: boolean }

@@ -55,8 +55,8 @@ describe('turnover statistics from rollups (issue 17)', () => {
     const months = 'dataOperazioneDa=2025-12-01&dataOperazioneA=2026-11-30';
     for (const user of BANK_USERS) await fromRollup(user, `${months}&per=esercente`, 'rollup:esercentiMese');
     await fromRollup('sede.30480', `${months}&per=esercente&codEserc=0001234`, 'rollup:esercentiMese');
-    // The monthly one keeps no time slot: a grouping by slot reads the daily one.
     await fromRollup('sede.30480', `${months}&per=mese&codEserc=0001234`, 'rollup:esercentiMese');
+    // The monthly one keeps no time slot: a grouping by slot reads the daily one.
     await fromRollup('sede.30480', `${months}&per=fascia&codEserc=0001234`, 'rollup:esercente');
     // A company is kept by the daily rollup only; a period that ends inside a month, likewise.
     await fromRollup('sede.30480', `${months}&per=esercente&compagnia=01`, 'rollup:esercente');

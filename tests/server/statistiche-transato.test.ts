@@ -12,6 +12,7 @@ import { MOVEMENT_SCOPE } from '../support/demo-movement-scope.js';
 import { API } from '../support/test-app.js';
 import { useDemoSessions } from '../support/demo-sessions.js';
 import { sheetCells } from '../support/sheet-cells.js';
+import { cents, averageCents } from '../support/money.js';
 
 const DEMO = demoMovements();
 const FROM = '2026-06-01';
@@ -20,7 +21,6 @@ const PERIOD = `dataOperazioneDa=${FROM}&dataOperazioneA=${TO}`;
 const URL = `${API}/report/statistiche/transato`;
 /** What the turnover counts: the period, approved, not company 90. */
 const counted = (m: DemoMovement) => m.dataOperazione >= FROM && m.dataOperazione <= TO && m.esito === '01' && m.codCompagnia !== '90';
-const cents = (n: number) => Math.round(n * 100) / 100;
 
 type Row = { key: string | null; label: string; transato: number; operazioni: number; media: number | null };
 interface Report { dimension: string; rows: Row[]; totals: Row; truncated: boolean }
@@ -193,7 +193,7 @@ describe('the merchant list 30 per page, and the export of every merchant (seed 
     expect(pages.flatMap((p) => p.rows.map((r) => r.key))).toEqual(order.map(code));
     expect(pages[0].rows[0]).toEqual({ key: code(39), label: label(39), transato: 49, operazioni: 1, media: 49 });
     const total = Array.from({ length: MERCHANTS }, (_, i) => amount(i)).reduce((a, b) => a + b, 0);
-    for (const p of pages) expect(p.totals).toEqual({ transato: total, operazioni: MERCHANTS, media: Math.round(Math.round(total * 100) / MERCHANTS) / 100 });
+    for (const p of pages) expect(p.totals).toEqual({ transato: total, operazioni: MERCHANTS, media: averageCents(total, MERCHANTS) });
   });
 
   it('exports all 120 merchants, past the report\'s limit of 100, in the same order, with the totals', async () => {
