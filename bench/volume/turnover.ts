@@ -4,7 +4,8 @@
  * bank 30480, as `sede.30480`, one request at a time:
  * - a month by company: each request another of the last 12 whole months;
  * - a year's merchant list: the first page (30 merchants, turnover descending, with the page count) of a 12-month
- *   window, each request another of 12 windows ending one month apart.
+ *   window, each request another of 12 windows ending one month apart; whole months, and a year up to a day as
+ *   the screens open it (its whole months from the monthly rollup, the days at either end from the daily one).
  * Each request alternately from the entity's rows (X-Report-Source: raw) and from the rollup the server picks; both
  * answers compared once per window first.
  */
@@ -25,6 +26,12 @@ function endOfMonth(day: string): string {
   return end.toISOString().slice(0, 10);
 }
 
+/** As the screens open (common/search-period.ts defaultPeriod): the year up to a day, `back` months before the fixture's last day. */
+function yearToDay(back: number): { from: string; to: string } {
+  const to = addMonths(MOVEMENTS.last, -back);
+  return { from: addMonths(to, -12), to };
+}
+
 /** The whole months, `back` months before the fixture's last month: one of them, or the year that ends with it. */
 function window(back: number, months: number): { from: string; to: string } {
   const last = addMonths(MOVEMENTS.last, -back);
@@ -36,6 +43,7 @@ const report = (w: { from: string; to: string }, per: string) => `${API}/report/
 const GROUPINGS: readonly Grouping[] = [
   { name: 'by company, one month', paths: Array.from({ length: WINDOWS }, (_, k) => report(window(k, 1), 'compagnia')) },
   { name: 'merchant list, 12 months, page 1 of 30', paths: Array.from({ length: WINDOWS }, (_, k) => report(window(k, 12), 'esercente')) },
+  { name: 'merchant list, a year up to a day (the screens\' default), page 1 of 30', paths: Array.from({ length: WINDOWS }, (_, k) => report(yearToDay(k), 'esercente')) },
 ];
 
 async function timed(origin: string, path: string, token: string, raw: boolean): Promise<{ ms: number; source: string; body: string }> {

@@ -192,13 +192,20 @@ export class EntityService {
   }
 
   /**
-   * As aggregate, from a report's rollup table (server/reports/rollup-read.ts decided it covers the request): the
-   * list's filters and the caller's scope on the rollup's columns, which carry the entity's column names.
+   * As aggregate, from a report's rollup tables (server/reports/rollup-read.ts decided they cover the request): the
+   * list's filters and the caller's scope on the rollup's columns, which carry the entity's column names. Several
+   * parts (a month rollup's whole months, a day rollup's edge days) are read as one: their `columns`, union all.
    */
-  async aggregateRollup(table: string, query: Record<string, unknown>, filterable: readonly FilterParam[], request: AggregateRequest, source: AggregateSource, caller?: Caller): Promise<AggregateResult> {
-    const params = parseListParams(this.entity, query, filterable);
-    const qb = applyFilters(this.db(table), this.entity, params);
-    this.restrict(qb, caller);
+  async aggregateRollup(parts: readonly { table: string; query: Record<string, unknown> }[], columns: readonly string[], filterable: readonly FilterParam[], request: AggregateRequest, source: AggregateSource, caller?: Caller): Promise<AggregateResult> {
+    const rowsOf = ({ table, query }: { table: string; query: Record<string, unknown> }) => {
+      const qb = applyFilters(this.db(table), this.entity, parseListParams(this.entity, query, filterable));
+      this.restrict(qb, caller);
+      return qb;
+    };
+    const [first, ...others] = parts.map(rowsOf);
+    if (!first) throw new Error(`A rollup read of ${this.entity.name} with no part`);
+    // Unwrapped: SQLite refuses a parenthesised member of a compound select.
+    const qb = others.length ? this.db.from(first.select(columns).unionAll(others.map((o) => o.select(columns)), false).as('rollup')) : first;
     return runAggregate(this.db, qb, (field) => this.column(field), request, source);
   }
 

@@ -13,7 +13,7 @@ import type { Condition } from '../crud/conditions.js';
 import type { EntityService } from '../crud/entity-service.js';
 import type { FilterParam } from '../crud/list-query.js';
 import { isRecord } from '../records.js';
-import { coveringRollup, rollupSource } from './rollup-read.js';
+import { rollupRead, rollupSource, sharedColumns } from './rollup-read.js';
 
 /** Request header: `raw` reads the entity's rows even where a rollup covers; answer header: which source answered. */
 export const REPORT_SOURCE_HEADER = 'X-Report-Source';
@@ -96,10 +96,10 @@ export async function computeReportFrom(
   // check or the bench ask for the entity's rows instead, and the answer says which source it read.
   // A filter over a weekday or a slot reads the rows' own dates and times: no rollup keeps them.
   const derived = dimensionConditions(report, query);
-  const rollup = raw || derived.length ? undefined : coveringRollup(report, service.entity, query, filterable, dimension, service.scopeFieldsFor(caller));
+  const rollup = raw || derived.length ? undefined : rollupRead(report, service.entity, query, filterable, dimension, service.scopeFieldsFor(caller));
   const where: Condition[] = [...report.exclude.map(({ field, values }) => ({ field, notIn: values, orNull: true })), ...derived];
   const result = rollup
-    ? await service.aggregateRollup(rollup.table, query, filterable, request, rollupSource(rollup), caller)
+    ? await service.aggregateRollup(rollup.parts.map((p) => ({ table: p.rollup.table, query: p.query })), sharedColumns(rollup, service.entity), filterable, request, rollupSource(rollup.parts[0].rollup), caller)
     : await service.aggregate(query, filterable, where, request, caller);
   // A value tied to a function withheld from the caller (spec valueFunctions; its merchant has the function switched
   // off): no group of it, and the answer says so for the page to draw none; the totals keep its rows.

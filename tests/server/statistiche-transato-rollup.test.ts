@@ -38,7 +38,7 @@ describe('turnover statistics from rollups (issue 17)', () => {
     expect(Object.keys(MOVEMENT_SCOPE).sort()).toEqual([...BANK_USERS, 'merchant.0001234', 'operatore.0001234'].sort());
     for (const user of BANK_USERS) {
       for (const per of GROUPINGS) await fromRollup(user, `${PERIOD}&per=${per}`, 'rollup:banca');
-      await fromRollup(user, `${PERIOD}&per=esercente`, 'rollup:esercente');
+      await fromRollup(user, `${PERIOD}&per=esercente`, 'rollup:esercentiMese+esercente');
     }
     for (const user of ['merchant.0001234', 'operatore.0001234']) {
       for (const per of [...GROUPINGS, 'esercente']) await fromRollup(user, `${PERIOD}&per=${per}`, 'rollup:esercente');
@@ -60,7 +60,10 @@ describe('turnover statistics from rollups (issue 17)', () => {
     await fromRollup('sede.30480', `${months}&per=fascia&codEserc=0001234`, 'rollup:esercente');
     // A company is kept by the daily rollup only; a period that ends inside a month, likewise.
     await fromRollup('sede.30480', `${months}&per=esercente&compagnia=01`, 'rollup:esercente');
-    await fromRollup('sede.30480', 'dataOperazioneDa=2025-12-01&dataOperazioneA=2026-11-25&per=esercente', 'rollup:esercente');
+    // A period that ends inside a month: its whole months from the monthly rollup, the days after them from the daily one.
+    await fromRollup('sede.30480', 'dataOperazioneDa=2025-12-01&dataOperazioneA=2026-11-25&per=esercente', 'rollup:esercentiMese+esercente');
+    // The screens' default period, a year up to today: days at both ends.
+    for (const user of BANK_USERS) await fromRollup(user, 'dataOperazioneDa=2025-11-25&dataOperazioneA=2026-11-25&per=esercente&pagina=1', 'rollup:esercentiMese+esercente');
   });
 
   it('averages to the cent, half up, the same from the movements and from any rollup', async () => {

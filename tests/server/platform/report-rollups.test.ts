@@ -59,15 +59,36 @@ describe('a report answered from its rollups', () => {
   it('reads whole months from the month rollup and the rest from the day rollup, with the figures of the rows', async () => {
     for (const per of ['esito', 'mese', 'banca']) await fromRollup(sede, `${MONTHS}&per=${per}`, 'rollup:mese');
     for (const per of ['giorno', 'giornoSettimana']) await fromRollup(sede, `${MONTHS}&per=${per}`, 'rollup:giorno');
-    for (const per of ['esito', 'mese', 'giorno']) await fromRollup(sede, `${DAYS}&per=${per}`, 'rollup:giorno');
+    await fromRollup(sede, `${DAYS}&per=giorno`, 'rollup:giorno');
+    for (const per of ['esito', 'mese']) await fromRollup(sede, `${DAYS}&per=${per}`, 'rollup:mese+giorno');
     expect((await fromRollup(sede, `${MONTHS}&per=esito&esito=KO`, 'rollup:mese')).totals).toEqual({ totale: 32, numero: 2, medio: 16 });
+  });
+
+  it('reads a period that is not whole months as its whole months from the month rollup and the days at either end from the day rollup', async () => {
+    // 11 to 31 May from the days: the four takings of 10 May stay out. June to October from the months.
+    const afterTenth = await fromRollup(sede, 'dataDa=2026-05-11&dataA=2026-10-31&per=mese', 'rollup:mese+giorno');
+    expect(afterTenth.totals).toEqual({ totale: 64, numero: 3, medio: 21.33 });
+    expect(afterTenth.rows.map((r) => r.key)).toEqual(['2026-06', '2026-09', '2026-10']);
+    // 1 November alone from the days: 50 in, the 60 of the 20th out.
+    expect((await fromRollup(sede, 'dataDa=2026-06-01&dataA=2026-11-01&per=esito', 'rollup:mese+giorno')).totals).toEqual({ totale: 114, numero: 4, medio: 28.5 });
+    // Both ends: a month's rows from both sources land in one group.
+    const both = await fromRollup(sede, 'dataDa=2026-05-10&dataA=2026-11-01&per=mese', 'rollup:mese+giorno');
+    expect(both.rows.find((r) => r.key === '2026-05')?.numero).toBe(4);
+    expect(both.rows.find((r) => r.key === '2026-11')?.numero).toBe(1);
+    await fromRollup(altra, 'dataDa=2026-05-10&dataA=2026-11-10&per=banca', 'rollup:mese+giorno');
+    await fromRollup(federazione, 'dataDa=2026-05-10&dataA=2026-11-10&per=banca', 'rollup:mese+giorno');
+    // A page of groups, and its count of all groups, over the union.
+    expect((await fromRollup(sede, 'dataDa=2026-05-10&dataA=2026-11-01&per=mese&pagina=2', 'rollup:mese+giorno')).rows).toEqual([]);
+    // No whole month in the period, or a grouping the month rollup cannot give: the day rollup alone.
+    await fromRollup(sede, 'dataDa=2026-05-10&dataA=2026-06-20&per=mese', 'rollup:giorno');
+    await fromRollup(sede, 'dataDa=2026-05-10&dataA=2026-11-01&per=giornoSettimana', 'rollup:giorno');
   });
 
   it('keeps each caller to its own scope: another bank and a federation read only their banks\' takings', async () => {
     expect((await fromRollup(altra, `${MONTHS}&per=banca`, 'rollup:mese')).rows).toEqual([expect.objectContaining({ key: '20002', numero: 1 })]);
     expect((await fromRollup(altra, `${MONTHS}&per=banca&codAbi=10001`, 'rollup:mese')).rows).toEqual([]);
     await fromRollup(federazione, `${MONTHS}&per=banca`, 'rollup:mese');
-    await fromRollup(app.request, `${DAYS}&per=banca`, 'rollup:giorno');
+    await fromRollup(app.request, `${DAYS}&per=banca`, 'rollup:mese+giorno');
   });
 
   it('moves with each create, update and delete through the services, the excluded outcome (ST) never counted', async () => {
