@@ -202,8 +202,8 @@ export class EntityService {
       this.restrict(qb, caller);
       return qb;
     };
+    if (!parts.length) throw new Error(`A rollup read of ${this.entity.name} with no part`);
     const [first, ...others] = parts.map(rowsOf);
-    if (!first) throw new Error(`A rollup read of ${this.entity.name} with no part`);
     // Unwrapped: SQLite refuses a parenthesised member of a compound select.
     const qb = others.length ? this.db.from(first.select(columns).unionAll(others.map((o) => o.select(columns)), false).as('rollup')) : first;
     return runAggregate(this.db, qb, (field) => this.column(field), request, source);

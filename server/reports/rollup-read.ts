@@ -64,7 +64,7 @@ function coversRequest(
  * The request over the period's whole months, and over the days before the first of them and after the last;
  * undefined when the period holds no whole month or is nothing but whole months.
  */
-export function splitPeriod(period: NonNullable<ReportModel['period']>, query: Record<string, unknown>): { months: Record<string, unknown>; edges: Record<string, unknown>[] } | undefined {
+export function splitPeriod(period: Pick<NonNullable<ReportModel['period']>, 'from' | 'to'>, query: Record<string, unknown>): { months: Record<string, unknown>; edges: Record<string, unknown>[] } | undefined {
   const from = dayOf(query[period.from]);
   const to = dayOf(query[period.to]);
   if (!from || !to) return undefined;

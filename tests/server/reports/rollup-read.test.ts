@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { splitPeriod } from '../../../server/reports/rollup-read.js';
 
-const period = { field: 'data', from: 'da', to: 'a', maxMonths: 12, defaultMonths: 12, messages: {} } as const;
+const period = { from: 'da', to: 'a' };
 const split = (da: string, a: string) => splitPeriod(period, { da, a, per: 'mese' });
 
 describe('splitPeriod', () => {
