@@ -17,7 +17,7 @@ import { createPasskeyApi } from './passkeys';
 import { grantsOf, holdsAll, type Grants } from './permissions';
 import { endLogin, startLogin } from './loginId';
 import { sessionMayExist } from './sessionHint';
-import { loadSessionAnswers, takeStartedProbe, type SessionAnswers } from './sessionStart';
+import { answeredProbe, loadSessionAnswers, takeStartedProbe, type SessionAnswers } from './sessionStart';
 
 export type SessionStatus = 'loading' | 'anonymous' | 'ready';
 
@@ -57,6 +57,10 @@ interface State {
 const EMPTY: Grants = new Map();
 const ANONYMOUS = (reason: AnonymousReason): State => ({ status: 'anonymous', reason, grants: EMPTY, menuRoutes: null });
 
+function readyState([user, grants, menu]: SessionAnswers): State {
+  return { status: 'ready', reason: 'none', user, grants: grantsOf(grants), menuRoutes: menu ? new Set(menu) : null };
+}
+
 /** A load overtaken by a newer one (or by a logout): its answer is dropped. */
 class StaleSession extends Error {}
 
@@ -73,7 +77,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const api = useMemo(() => createAuthApi(provider), [provider]);
   // With the hint: loading until users/me says whether the browser still has a session (a reload, a new tab).
   const [resuming] = useState(sessionMayExist);
-  const [state, setState] = useState<State>(() => (resuming ? { ...ANONYMOUS('none'), status: 'loading' } : ANONYMOUS('none')));
+  // The probe main.tsx started has usually answered before the first render: the page shows at once.
+  const [answered] = useState(() => (resuming ? answeredProbe() : undefined));
+  const [state, setState] = useState<State>(() => (answered ? readyState(answered) : resuming ? { ...ANONYMOUS('none'), status: 'loading' } : ANONYMOUS('none')));
   // Answers of a session that ended while they were loading must not bring it back.
   const generation = useRef(0);
 
@@ -97,27 +103,31 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // A login started meanwhile: this probe's "nobody is logged in" is old news and must not end it.
       throw mine === generation.current ? error : new StaleSession();
     }
-    const [me, grants, menu] = answers;
     if (mine !== generation.current) throw new StaleSession();
-    const ready: State = { status: 'ready', reason: 'none', user: me, grants: grantsOf(grants), menuRoutes: menu ? new Set(menu) : null };
+    const ready = readyState(answers);
     // The page's first probe renders the whole frame and page at once: as a transition React renders it in slices
     // that leave the main thread free in between (on a slow phone one long task otherwise). A login awaits the
     // state it set before it navigates, so it keeps the plain update.
     if (probe) startTransition(() => { setState(ready); });
     else setState(ready);
-    return me;
+    return answers[0];
   }, [api]);
 
   // A session the browser may still have (page reload, new tab): resume it, or nobody is logged in.
   useEffect(() => {
     if (!resuming) return;
+    // Its answers made the first state: the probe is used up, as load(true) would have used it.
+    if (answered) {
+      void takeStartedProbe();
+      return;
+    }
     // eslint-disable-next-line react-hooks/set-state-in-effect -- load() sets state only after awaiting users/me (an external system); the rule does not follow the await inside the async function
     load(true).catch((error: unknown) => {
       if (error instanceof StaleSession) return;
       if (!(error instanceof ApiError && error.status === 401)) console.warn('Sessione non verificata:', error);
       clear('none');
     });
-  }, [resuming, load, clear]);
+  }, [resuming, answered, load, clear]);
 
   useEffect(() => onUnauthorized(() => clear('expired')), [clear]);
 

@@ -16,14 +16,18 @@ export function loadSessionAnswers(api: AuthApi, probe: boolean): Promise<Sessio
 }
 
 let started: Promise<SessionAnswers> | undefined;
+let answered: { probe: Promise<SessionAnswers>; answers: SessionAnswers } | undefined;
 
-/** Starts the first probe when the hint says a session may exist (without it nothing is asked: sessionHint.ts). */
-export function startSessionProbe(api: AuthApi, cookies?: string): void {
-  if (!sessionMayExist(cookies)) return;
+/**
+ * Starts the first probe when the hint says a session may exist (without it nothing is asked: sessionHint.ts).
+ * Settles when the probe has (never rejects): main.tsx waits for it, so the first render opens the page itself.
+ */
+export function startSessionProbe(api: AuthApi, cookies?: string): Promise<unknown> {
+  if (!sessionMayExist(cookies)) return Promise.resolve();
   const probe = loadSessionAnswers(api, true);
-  // Handled here too: a 401 that arrives before the provider awaits it is no "uncaught" error in the console.
-  probe.catch(() => undefined);
   started = probe;
+  // Handled here too: a 401 that arrives before the provider awaits it is no "uncaught" error in the console.
+  return probe.then((answers) => { answered = { probe, answers }; }, () => undefined);
 }
 
 /** The probe main.tsx started, once: a later load (a login, a second mount) asks the server again. */
@@ -31,4 +35,9 @@ export function takeStartedProbe(): Promise<SessionAnswers> | undefined {
   const probe = started;
   started = undefined;
   return probe;
+}
+
+/** The started probe's answers, when it answered before the first render (then the first render is the page). */
+export function answeredProbe(): SessionAnswers | undefined {
+  return answered && answered.probe === started ? answered.answers : undefined;
 }

@@ -18,27 +18,28 @@ import { sessionMayExist } from '../core/sessionHint';
 import type { EntityMeta, Manifest, RouteDef, ShellDef } from '../core/types';
 import { RequireAuth, RequirePermission, ShellOnly } from './auth/guards';
 import { preloadFrame, ShellFrame } from './layouts';
-import { loadListTable } from './list/tableChunk';
+import { listTable } from './list/tableChunk';
+import { chunk } from './chunk';
 import { PublicLayout } from './PublicLayout';
 import { NotFoundPage } from './pages/StatusPages';
 
-/** Each page kind's chunk: the lazy components below, and the early start of the first page's (preloadFirstPage). */
+/** Each page kind's chunk: rendered by the routes below, and the first page's started early (preloadFirstPage). */
 const PAGE_CHUNKS = {
-  list: () => import('./pages/ListPage'),
-  form: () => import('./pages/FormPage'),
-  extension: () => import('./pages/ExtensionPage'),
-  report: () => import('./pages/ReportPage'),
-  dashboard: () => import('./pages/DashboardPage'),
-  login: () => import('./auth/LoginPage'),
+  list: chunk(() => import('./pages/ListPage').then((m) => m.default)),
+  form: chunk(() => import('./pages/FormPage').then((m) => m.default)),
+  extension: chunk(() => import('./pages/ExtensionPage').then((m) => m.default)),
+  report: chunk(() => import('./pages/ReportPage').then((m) => m.default)),
+  dashboard: chunk(() => import('./pages/DashboardPage').then((m) => m.default)),
+  login: chunk(() => import('./auth/LoginPage').then((m) => m.default)),
 } as const;
 
 const HomePage = lazy(() => import('./pages/HomePage'));
-const ListPage = lazy(PAGE_CHUNKS.list);
-const FormPage = lazy(PAGE_CHUNKS.form);
-const ExtensionPage = lazy(PAGE_CHUNKS.extension);
-const ReportPage = lazy(PAGE_CHUNKS.report);
-const DashboardPage = lazy(PAGE_CHUNKS.dashboard);
-const LoginPage = lazy(PAGE_CHUNKS.login);
+const ListPage = PAGE_CHUNKS.list.Component;
+const FormPage = PAGE_CHUNKS.form.Component;
+const ExtensionPage = PAGE_CHUNKS.extension.Component;
+const ReportPage = PAGE_CHUNKS.report.Component;
+const DashboardPage = PAGE_CHUNKS.dashboard.Component;
+const LoginPage = PAGE_CHUNKS.login.Component;
 const ResetPasswordPage = lazy(() => import('./auth/ResetPasswordPage'));
 const FederatedEntryPage = lazy(() => import('./auth/FederatedEntryPage'));
 
@@ -110,19 +111,18 @@ function RouteContent({ route }: { route: RouteDef }) {
  * instead of after users/me, permessi and the guards: on a slow network that is round trips less before the
  * page shows. Only a download: what renders, and whether the user may see it, the routes decide as always.
  */
-export function preloadFirstPage({ routes, shells }: Pick<Manifest, 'routes' | 'shells'>, pathname: string): void {
-  const preload = (chunk: () => Promise<unknown>) => { chunk().catch(() => undefined); };
-  if (shells.some((s) => matchPath(loginPath(s.loginRealm), pathname))) {
-    preload(PAGE_CHUNKS.login);
-    return;
-  }
+export function preloadFirstPage({ routes, shells }: Pick<Manifest, 'routes' | 'shells'>, pathname: string): Promise<unknown> {
+  if (shells.some((s) => matchPath(loginPath(s.loginRealm), pathname))) return PAGE_CHUNKS.login.load();
   const signedIn = sessionMayExist();
   // The frame of the path's shell (a user of the other shell is sent home, to its own frame: rare).
-  if (signedIn) preloadFrame(shellOfPath(shells, pathname).layout);
+  const frame = signedIn ? [preloadFrame(shellOfPath(shells, pathname).layout)] : [];
   const route = routes.find((r) => matchPath(r.path, pathname));
   // Nobody logged in: a reserved page sends to the login, its code is not needed.
-  if (!route || (!route.public && !signedIn)) return;
-  preload(PAGE_CHUNKS[route.kind]);
-  if (route.kind === 'form') preload(() => loadFormDef(route.entity));
-  if (route.kind === 'list') preload(loadListTable);
+  if (!route || (!route.public && !signedIn)) return Promise.allSettled(frame);
+  return Promise.allSettled([
+    ...frame,
+    PAGE_CHUNKS[route.kind].load(),
+    ...(route.kind === 'form' ? [loadFormDef(route.entity)] : []),
+    ...(route.kind === 'list' ? [listTable.load()] : []),
+  ]);
 }

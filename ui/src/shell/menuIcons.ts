@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { Icon } from '@tabler/icons-react';
+import { arrived } from '../core/arrival';
 
 type Icons = Record<string, Icon>;
 // A glob, as for the manifest (core/artifacts.ts): the build works before `npm run gen` has written the file.
@@ -25,7 +26,7 @@ export function useMenuIcons(): Icons {
   useEffect(() => {
     if (loaded) return undefined;
     let live = true;
-    void loadIcons().then((found) => { if (live) setIcons(found); });
+    void loadIcons().then((found) => { if (live) arrived(() => { setIcons(found); }); });
     return () => { live = false; };
   }, []);
   return icons;

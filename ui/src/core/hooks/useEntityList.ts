@@ -9,6 +9,7 @@ import type { FilterValue } from '../dataProvider';
 import type { EntityMeta, Row, SortSpec } from '../types';
 import { useDataProvider } from './useDataProvider';
 import { useStableValue } from './useStableValue';
+import { arrived } from '../arrival';
 
 export interface EntityListQuery {
   page: number;
@@ -45,7 +46,7 @@ export function useEntityList(entity: EntityMeta, query: EntityListQuery, enable
     if (!enabled) return;
     const controller = new AbortController();
     request.provider.list(request.entity, request.query, controller.signal).then(
-      (page) => setAnswered({ request, answer: { rows: page.results, totalCount: page.totalCount, totalCountCapped: page.totalCountCapped === true, cursors: { next: page.nextCursor, prev: page.prevCursor }, error: null } }),
+      (page) => { arrived(() => { setAnswered({ request, answer: { rows: page.results, totalCount: page.totalCount, totalCountCapped: page.totalCountCapped === true, cursors: { next: page.nextCursor, prev: page.prevCursor }, error: null } }); }); },
       (err: unknown) => {
         if (controller.signal.aborted) return;
         setAnswered((last) => ({ request, answer: { rows: last?.answer.rows ?? [], totalCount: last?.answer.totalCount ?? 0, totalCountCapped: last?.answer.totalCountCapped ?? false, cursors: {}, error: err } }));

@@ -8,6 +8,7 @@ import type { KeyValues } from '../keys';
 import type { EntityMeta, Row } from '../types';
 import { useDataProvider } from './useDataProvider';
 import { useStableValue } from './useStableValue';
+import { arrived } from '../arrival';
 
 export interface EntityRecordState {
   record: Row | undefined;
@@ -32,7 +33,7 @@ export function useEntityRecord(entity: EntityMeta, key: KeyValues | undefined):
     if (!request) return;
     const controller = new AbortController();
     request.provider.get(request.entity, request.key, controller.signal).then(
-      (record) => setAnswered({ request, record, error: null }),
+      (record) => { arrived(() => { setAnswered({ request, record, error: null }); }); },
       (error: unknown) => {
         if (!controller.signal.aborted) setAnswered({ request, record: undefined, error });
       },

@@ -3,13 +3,14 @@ import { useEffect, useState } from 'react';
 import { loadFormDef } from '../artifacts';
 import type { FormDef } from '../types';
 import type { LoadState } from './useManifest';
+import { arrived } from '../arrival';
 
 export function useFormDef(entityName: string): LoadState<FormDef> {
   const [state, setState] = useState<LoadState<FormDef>>({ status: 'loading' });
   useEffect(() => {
     let live = true;
     loadFormDef(entityName).then(
-      (value) => live && setState({ status: 'ready', value }),
+      (value) => { if (live) arrived(() => { setState({ status: 'ready', value }); }); },
       (error: unknown) => live && setState({ status: 'error', error }),
     );
     return () => { live = false; };

@@ -7,6 +7,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useDataProvider } from '../../core/hooks/useDataProvider';
 import type { FormDef } from '../../core/types';
+import { arrived } from '../../core/arrival';
 
 export function useDisabledFields(form: FormDef): ReadonlySet<string> {
   const api = useDataProvider();
@@ -18,7 +19,7 @@ export function useDisabledFields(form: FormDef): ReadonlySet<string> {
     void Promise.all(keys.map(async (key) => {
       const entry = await api.api.GET('/config/{key}', { params: { path: { key } } }).catch(() => undefined);
       return entry?.value === 'true' ? [key] : [];
-    })).then((on) => { if (live) setOnKeys(new Set(on.flat())); });
+    })).then((on) => { if (live) arrived(() => { setOnKeys(new Set(on.flat())); }); });
     return () => { live = false; };
   }, [api, form]);
   return useMemo(() => new Set(Object.entries(form.enabledBy ?? {}).filter(([, key]) => !onKeys.has(key)).map(([field]) => field)), [form, onKeys]);

@@ -8,6 +8,7 @@ import { userMessage } from '../../core/apiError';
 import { isRecord } from '../../core/guards';
 import { useDataProvider } from '../../core/hooks/useDataProvider';
 import type { RelatedListDef, Row } from '../../core/types';
+import { arrived } from '../../core/arrival';
 
 /** `capped`: the related entity's count stopped at its spec's countLimit, and more rows match than `total`. */
 export type RelatedPage = { status: 'loading' } | { status: 'ready'; rows: Row[]; total: number; capped: boolean } | { status: 'error'; message: string };
@@ -27,7 +28,7 @@ export function useRelatedPage(itemPath: string, related: Pick<RelatedListDef, '
       (body) => {
         const rows = isRecord(body) && Array.isArray(body.results) ? body.results.filter(isRecord) : [];
         const total = isRecord(body) && typeof body.totalCount === 'number' ? body.totalCount : rows.length;
-        setAnswer({ of: request, status: 'ready', rows, total, capped: isRecord(body) && body.totalCountCapped === true });
+        arrived(() => { setAnswer({ of: request, status: 'ready', rows, total, capped: isRecord(body) && body.totalCountCapped === true }); });
       },
       (error: unknown) => { if (!controller.signal.aborted) setAnswer({ of: request, status: 'error', message: userMessage(error) }); },
     );

@@ -13,6 +13,7 @@ import { useStableValue } from '../../core/hooks/useStableValue';
 import type { EntityMeta } from '../../core/types';
 import { reportAnswer, type ReportAnswer } from '../report/reportAnswer';
 import { formatMeasure } from '../report/reportFormat';
+import { arrived } from '../../core/arrival';
 
 interface Props { summary: NonNullable<EntityMeta['summary']>; filters: Record<string, string> }
 
@@ -29,7 +30,7 @@ export function ListSummary({ summary, filters }: Props) {
     const controller = new AbortController();
     // One group is enough: the totals cover every group.
     provider.requestPath('GET', `/report/${report.path}`, { query: { ...query, limite: '1' }, signal: controller.signal })
-      .then((body) => { setAnswer(reportAnswer(body)); setError(undefined); })
+      .then((body) => { arrived(() => { setAnswer(reportAnswer(body)); setError(undefined); }); })
       .catch((e: unknown) => { if (!controller.signal.aborted) setError(userMessage(e)); });
     return () => { controller.abort(); };
   }, [provider, report, query]);

@@ -9,6 +9,7 @@ import { useDataProvider } from '../../core/hooks/useDataProvider';
 import { useManifest } from '../../core/hooks/useManifest';
 import { useSession } from '../../core/session';
 import type { EntityMeta } from '../../core/types';
+import { arrived } from '../../core/arrival';
 
 /**
  * The filters to add (`param -> key`) once known; undefined while the API is asked. Filters the address already
@@ -34,7 +35,7 @@ export function useSingleChoices(entity: EntityMeta, filters: Record<string, str
       const only = page.totalCount === 1 ? page.results.at(0)?.[target.key[0]] : undefined;
       return only === undefined || only === null ? [] : [[param, textOf(only)] as const];
     }))
-      .then((found) => { setAnswer({ for: wanted, choices: Object.fromEntries(found.flat()) }); })
+      .then((found) => { arrived(() => { setAnswer({ for: wanted, choices: Object.fromEntries(found.flat()) }); }); })
       // Not knowing is no reason to hide the list: it opens without the choice.
       .catch(() => { if (!controller.signal.aborted) setAnswer({ for: wanted, choices: {} }); });
     return () => controller.abort();

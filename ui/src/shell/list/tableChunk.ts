@@ -3,4 +3,6 @@
  * its title, buttons and filters without waiting for it, and the first page of an address that opens a list
  * starts downloading it at start-up (AppRoutes.tsx preloadFirstPage).
  */
-export const loadListTable = () => import('./ListTable');
+import { chunk } from '../chunk';
+
+export const listTable = chunk(() => import('./ListTable').then((m) => m.ListTable));

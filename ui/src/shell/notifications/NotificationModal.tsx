@@ -13,6 +13,7 @@ import {
 import { useSession } from '../../core/session';
 import { loginId } from '../../core/loginId';
 import { saveFile } from '../../core/saveFile';
+import { arrived } from '../../core/arrival';
 
 /** Closed notifications of this login survive a page reload, not a new login (keyed by the login's id). */
 const STORAGE_KEY = 'webpos.notificheChiuse';
@@ -33,7 +34,7 @@ export function NotificationModal() {
     if (!username) return undefined;
     const controller = new AbortController();
     api.api.GET('/notifiche', { signal: controller.signal })
-      .then((items) => setQueue(startQueue(items, closedInSession(storage()?.getItem(STORAGE_KEY) ?? null, sessionId()))))
+      .then((items) => { arrived(() => { setQueue(startQueue(items, closedInSession(storage()?.getItem(STORAGE_KEY) ?? null, sessionId()))); }); })
       .catch(() => undefined); // no notifications is better than a blocked session
     return () => controller.abort();
   }, [api, username]);

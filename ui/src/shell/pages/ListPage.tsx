@@ -3,7 +3,7 @@
  * the manifest, all held in the address (list/useListView.ts), so Back, a shared link and "Torna all'elenco"
  * show the same rows. A row opens the form route with its key filled in, by click or by Enter on the row.
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
@@ -26,7 +26,7 @@ import { ListSummary } from '../list/ListSummary';
 import { FoldingFilters } from '../list/FoldingFilters';
 import { BulkBar } from '../list/BulkBar';
 import { ListPlaceholder } from '../list/ListPlaceholder';
-import { loadListTable } from '../list/tableChunk';
+import { listTable } from '../list/tableChunk';
 import { useListView } from '../list/useListView';
 import { missingRequiredFilter } from '../list/requiredFilter';
 import { localToday, openingPeriod, periodMessage } from '../list/searchPeriod';
@@ -37,7 +37,7 @@ import { usePageTitle } from '../pageTitle';
 import { mayCall } from '../operationAccess';
 
 /** The table is its own chunk (list/tableChunk.ts): the title and the filters show while it loads. */
-const ListTable = lazy(() => loadListTable().then((m) => ({ default: m.ListTable })));
+const ListTable = listTable.Component;
 
 export default function ListPage({ entityName }: { entityName: string }) {
   // Another list is another page: nothing of this one's state (widths, the typing in progress) carries over.
