@@ -125,8 +125,9 @@ function FormPageBody({ entityName, routePattern, readOnly = false }: Props) {
     <Stack maw={900}>
       <Title order={1} size="h2">{title}</Title>
       {body}
-      {editKey && record.record && (
-        // Tabs of related lists keep their open row in this route's parameters (:negozio?, :posid?).
+      {editKey && record.record && form.status === 'ready' && (
+        // Tabs of related lists keep their open row in this route's parameters (:negozio?, :posid?). Not before the
+        // form: shown under its loader, they jumped down when the form replaced it (layout shift 0.068 on a phone).
         <TabRouteContext.Provider value={{ pattern: routePattern, ancestors: {} }}>
           <RelatedLists entity={entity} editKey={editKey} record={record.record} />
         </TabRouteContext.Provider>
