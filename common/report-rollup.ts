@@ -27,3 +27,11 @@ export const ROLLUP_ROWS_COLUMN = 'rollup_righe';
 export const ROLLUP_KEY_COLUMN = 'rollup_chiave';
 /** Longest key text: the kept values with their lengths, far below an index entry's limit. */
 export const ROLLUP_KEY_LENGTH = 1000;
+
+/**
+ * The scope fields a rollup's indexes lead with (each with the period after it: generator/migrations/rollup-tables.ts),
+ * in the entity's scope order; the rebuild stores the rows in the first one's order (server/reports/rollup-sql.ts).
+ */
+export function rollupIndexFields(scope: Partial<Record<string, string>>, rollup: Pick<ReportRollup, 'fields'>, periodField: string | undefined): string[] {
+  return [...new Set(Object.values(scope))].filter((f): f is string => f !== undefined && rollup.fields.includes(f) && f !== periodField);
+}

@@ -84,7 +84,7 @@ export function latestEndOf(period: Pick<SearchPeriodModel, 'latestEnd'>, today:
 }
 
 /** `date` moved by whole days (UTC, `YYYY-MM-DD`). */
-function shiftDays(date: string, days: number): string {
+export function shiftDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 

@@ -6,7 +6,7 @@
  */
 import type { EntityModel, Model } from '../../common/model.js';
 import { entityByName } from '../../common/model.js';
-import { ROLLUP_KEY_LENGTH } from '../../common/report-rollup.js';
+import { ROLLUP_KEY_LENGTH, rollupIndexFields } from '../../common/report-rollup.js';
 import { fieldByName, referenceOf } from '../model/resolved.js';
 import type { SnapshotColumn, SnapshotTable } from './snapshot.js';
 
@@ -21,7 +21,7 @@ export function rollupTables(model: Pick<Model, 'entities'> & Partial<Pick<Model
     const entity = entityByName(model, report.entity);
     const kept = rollup.fields.map((name) => keptColumn(entity, name));
     const period = report.period ? fieldByName(entity, report.period.field).column : undefined;
-    const scoped = [...new Set(Object.values(entity.scope))].filter((f) => rollup.fields.includes(f) && f !== report.period?.field);
+    const scoped = rollupIndexFields(entity.scope, rollup, report.period?.field);
     const col = (name: string, type: SnapshotColumn['type'], extra: Partial<SnapshotColumn> = {}): SnapshotColumn => ({ field: name, name, type, nullable: false, ...extra });
     return {
       entity: `${report.name}.rollups.${rollup.name}`,

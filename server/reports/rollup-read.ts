@@ -11,7 +11,8 @@ import type { ReportRollup } from '../../common/report-rollup.js';
 import type { ReportDimension, ReportModel } from '../../common/report.js';
 import type { AggregateSource } from '../crud/aggregate.js';
 import type { FilterParam } from '../crud/list-query.js';
-import { quoted } from './rollup-sql.js';
+import { addMonths, shiftDays } from '../../common/search-period.js';
+import { quoted, rollupColumns } from './rollup-sql.js';
 
 /** One rollup's rows for the request, its period cut to what the rollup answers. */
 export interface RollupPart { rollup: ReportRollup; query: Record<string, unknown> }
@@ -65,33 +66,22 @@ function coversRequest(
  * undefined when the period holds no whole month or is nothing but whole months.
  */
 export function splitPeriod(period: Pick<NonNullable<ReportModel['period']>, 'from' | 'to'>, query: Record<string, unknown>): { months: Record<string, unknown>; edges: Record<string, unknown>[] } | undefined {
-  const from = dayOf(query[period.from]);
-  const to = dayOf(query[period.to]);
-  if (!from || !to) return undefined;
-  const first = from.getUTCDate() === 1 ? from : new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 1));
-  // Day 0 of a month is the last day of the month before.
-  const monthEnd = new Date(Date.UTC(to.getUTCFullYear(), to.getUTCMonth() + 1, 0));
-  const last = monthEnd.getTime() === to.getTime() ? to : new Date(Date.UTC(to.getUTCFullYear(), to.getUTCMonth(), 0));
+  const [from, to] = [query[period.from], query[period.to]];
+  if (!isDay(from) || !isDay(to)) return undefined;
+  const monthOf = (day: string) => `${day.slice(0, 8)}01`;
+  const first = from === monthOf(from) ? from : addMonths(monthOf(from), 1);
+  const last = to === shiftDays(addMonths(monthOf(to), 1), -1) ? to : shiftDays(monthOf(to), -1);
   if (first > last) return undefined;
-  const asked = (a: Date, b: Date) => ({ ...query, [period.from]: isoDay(a), [period.to]: isoDay(b) });
+  const asked = (a: string, b: string) => ({ ...query, [period.from]: a, [period.to]: b });
   const edges = [
-    ...(from < first ? [asked(from, addDays(first, -1))] : []),
-    ...(to > last ? [asked(addDays(last, 1), to)] : []),
+    ...(from < first ? [asked(from, shiftDays(first, -1))] : []),
+    ...(to > last ? [asked(shiftDays(last, 1), to)] : []),
   ];
   return edges.length ? { months: asked(first, last), edges } : undefined;
 }
 
-function dayOf(value: unknown): Date | undefined {
-  const m = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
-  return m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : undefined;
-}
-
-function addDays(day: Date, days: number): Date {
-  return new Date(day.getTime() + days * 86_400_000);
-}
-
-function isoDay(day: Date): string {
-  return day.toISOString().slice(0, 10);
+function isDay(value: unknown): value is string {
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
 }
 
 /** A date that starts (from) or ends (to) a month: what a month rollup can tell apart. */
@@ -108,13 +98,8 @@ function atMonthBoundary(value: unknown, range: FilterParam['range']): boolean {
  * every other keeps too, the same names in each (a rollup column is named after the entity's column it keeps).
  */
 export function sharedColumns(read: RollupRead, entity: EntityModel): string[] {
-  const columnsOf = (rollup: ReportRollup) => [
-    ...rollup.fields.map((f) => entity.fields.find((x) => x.name === f)?.column ?? f),
-    ...rollup.slots.map((s) => s.column),
-    ...rollup.sums.flatMap((s) => [s.sum, s.count]),
-    rollup.rowsColumn,
-  ];
-  const [first, ...others] = read.parts.map((p) => columnsOf(p.rollup));
+  // Not the key text: each rollup's own, and no group or figure reads it.
+  const [first, ...others] = read.parts.map(({ rollup }) => rollupColumns({ rollup, entity }).filter((c) => c !== rollup.keyColumn));
   return first.filter((c) => others.every((o) => o.includes(c)));
 }
 

@@ -8,7 +8,7 @@
 import type { Knex } from 'knex';
 import type { EntityModel, Model } from '../../common/model.js';
 import { entityByName } from '../../common/model.js';
-import type { ReportRollup } from '../../common/report-rollup.js';
+import { rollupIndexFields, type ReportRollup } from '../../common/report-rollup.js';
 import type { ReportModel } from '../../common/report.js';
 import { groupKeySql } from '../crud/aggregate.js';
 import { applyConditions } from '../crud/conditions.js';
@@ -27,7 +27,7 @@ export function rollupsOf(model: Pick<Model, 'entities'> & Partial<Pick<Model, '
 export const quoted = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 
 /** The rollup's columns in the order `groupedSelect` answers them. */
-export function rollupColumns({ rollup, entity }: RollupOf): string[] {
+export function rollupColumns({ rollup, entity }: Pick<RollupOf, 'rollup' | 'entity'>): string[] {
   return [
     rollup.keyColumn, ...rollup.fields.map((f) => columnOf(entity, f)), ...rollup.slots.map((s) => s.column),
     rollup.rowsColumn, ...rollup.sums.flatMap((s) => [s.sum, s.count]),
@@ -115,10 +115,10 @@ export async function rebuildRollup(trx: Knex.Transaction, of: RollupOf): Promis
   return Number(count);
 }
 
-/** The first scope field the rollup keeps (the entity's scope in its order), then the period: the columns of its first index. */
+/** The columns of the rollup's first index (common/report-rollup.ts rollupIndexFields): its first scope field, then the period. */
 function storageOrder({ report, rollup, entity }: RollupOf): string[] {
   const period = report.period && rollup.fields.includes(report.period.field) ? report.period.field : undefined;
-  const scoped = [...new Set(Object.values(entity.scope))].find((f) => rollup.fields.includes(f) && f !== period);
+  const [scoped] = rollupIndexFields(entity.scope, rollup, report.period?.field);
   return [scoped, period].filter((f): f is string => f !== undefined).map((f) => columnOf(entity, f));
 }
 

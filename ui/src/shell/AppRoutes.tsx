@@ -112,7 +112,8 @@ function RouteContent({ route }: { route: RouteDef }) {
  * page shows. Only a download: what renders, and whether the user may see it, the routes decide as always.
  */
 export function preloadFirstPage({ routes, shells }: Pick<Manifest, 'routes' | 'shells'>, pathname: string): Promise<unknown> {
-  if (shells.some((s) => matchPath(loginPath(s.loginRealm), pathname))) return PAGE_CHUNKS.login.load();
+  // Settles either way: main.tsx waits for it, and a failed download is retried by the page's own lazy path.
+  if (shells.some((s) => matchPath(loginPath(s.loginRealm), pathname))) return Promise.allSettled([PAGE_CHUNKS.login.load()]);
   const signedIn = sessionMayExist();
   // The frame of the path's shell (a user of the other shell is sent home, to its own frame: rare).
   const frame = signedIn ? [preloadFrame(shellOfPath(shells, pathname).layout)] : [];

@@ -158,7 +158,8 @@ function detailHref(report: ReportMeta, dimension: string, key: string | null, f
   const target = report.detail?.params[dimension];
   if (!report.detail || !target || key === null) return undefined;
   const query = new URLSearchParams(filters);
+  // A value's own filter, or a day as the list's period from that day to that day.
   if ('param' in target) query.set(target.param, key);
-  else if ('from' in target && 'to' in target) { query.set(target.from, key); query.set(target.to, key); }
+  else for (const bound of [target.from, target.to]) query.set(bound, key);
   return `${report.detail.route}?${query.toString()}`;
 }
