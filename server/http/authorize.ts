@@ -38,6 +38,14 @@ export function tokenOf(res: Response): string | undefined {
   return requestSession.get(res)?.token;
 }
 
+/** The caller a session token belongs to while the session lives (the UI's first paint asks too: ui-files.ts). */
+export async function callerOfToken(db: Knex, token: string, gate: MerchantGate): Promise<Caller | undefined> {
+  const live = await findLiveSessionWithUser(db, token);
+  const found = live ? await callerFromUser(db, live.user, live.userType) : undefined;
+  const user = found ? await gate(db, found) : undefined;
+  return user && live?.actingBy ? { ...user, actingBy: live.actingBy } : user;
+}
+
 /** `gate` drops the functions the caller's merchant has switched off (functions.yaml requiresMerchantFlag). */
 export function authorize(db: Knex, cookie: SessionCookie, gate: MerchantGate): RequestHandler {
   return async (req, res, next) => {
@@ -51,10 +59,7 @@ export function authorize(db: Knex, cookie: SessionCookie, gate: MerchantGate): 
       next();
       return;
     }
-    const live = token ? await findLiveSessionWithUser(db, token) : undefined;
-    const found = live ? await callerFromUser(db, live.user, live.userType) : undefined;
-    const user = found ? await gate(db, found) : undefined;
-    const caller = user && live?.actingBy ? { ...user, actingBy: live.actingBy } : user;
+    const caller = token ? await callerOfToken(db, token, gate) : undefined;
     if (!caller) {
       // A dead session in the cookie: the browser forgets it, the hint included, so the next page load does not ask again.
       if (fromCookie) cookie.expire(req, res);

@@ -41,12 +41,12 @@ test("il manifest è un file a sé, precaricato dalla pagina; l'elenco delle ban
   });
 });
 
-test('finché il codice e la sessione non arrivano la pagina dice "Caricamento…"', async ({ page, request }) => {
+test('finché il codice e la sessione non arrivano la pagina dice "Caricamento…", sotto il titolo se la sessione c\'è', async ({ page, request }) => {
   const loading = page.getByRole('status').filter({ hasText: exactText('Caricamento…') });
 
   await test.step("index.html lo scrive già, prima di ogni script", async () => {
     const html = await (await request.get('/anagrafiche/anaBanca')).text();
-    expect(html).toMatch(/<div id="root"><div role="status"[^>]*>Caricamento…<\/div><\/div>/);
+    expect(html).toMatch(/<div id="root"><!--first-paint--><div role="status"[^>]*>Caricamento…<\/div><!--\/first-paint--><\/div>/);
   });
 
   await test.step("l'assistenza entra; alla riapertura dell'elenco, con users/me trattenuto, si vede Caricamento…", async () => {
@@ -58,6 +58,8 @@ test('finché il codice e la sessione non arrivano la pagina dice "Caricamento�
     await page.route('**/webpos/api/v1/users/me', async (route) => { await held; await route.continue(); });
     await page.goto('/anagrafiche/anaBanca');
     await expect(loading).toBeVisible();
+    // The server wrote the page's title with the loader (server/http/first-paint.ts): it is there before the code runs.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(exactText('Anagrafica banche'));
     for (const width of [1400, 390]) {
       await page.setViewportSize({ width, height: 800 });
       await page.screenshot({ path: test.info().outputPath(`caricamento-${width}.png`) });

@@ -2,7 +2,8 @@
  * The built shell as the server hands it out (server/http/ui-files.ts, issue 15 item 8): compressed as the
  * browser accepts (Brotli, else gzip), hashed assets cached for a year, index.html revalidated on every
  * visit, the SPA fallback for the shell's own routes, and a 404 for an asset that does not exist.
- * API answers over 1 kB are compressed too; the login answer, which carries the token, is not.
+ * API answers over 1 kB are compressed too; the login answer, which carries the token, is not. A signed-in page's
+ * HTML holds its frame and title (server/http/first-paint.ts) in place of the loader.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,12 +13,23 @@ import { createFixtureApp } from '../../support/fixture-app.js';
 import { API, DEMO_PASSWORD, type TestApp } from '../../support/test-app.js';
 
 const uiDir = mkdtempSync(join(tmpdir(), 'webpos-ui-'));
-const INDEX = '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-3f9a1c.js"></script></body></html>';
+const LOADER = '<div role="status">Caricamento…</div>';
+const INDEX = '<!doctype html><html><head><link rel="preload" href="/assets/manifest-7a2b.json" as="fetch" crossorigin></head>'
+  + `<body><div id="root"><!--first-paint-->${LOADER}<!--/first-paint--></div><script type="module" src="/assets/index-3f9a1c.js"></script></body></html>`;
+const MANIFEST = {
+  shells: [{ name: 'bank', layout: 'sidebar', home: '/home', prefix: '/', loginRealm: 'banca' }],
+  entities: { Articolo: { labelPlural: 'Articoli' } },
+  routes: [
+    { path: '/catalogo/articoli', kind: 'list', entity: 'Articolo', shell: 'bank' },
+    { path: '/catalogo/articoli/articolo/:codice?', kind: 'form', entity: 'Articolo', shell: 'bank' },
+  ],
+};
 // Over the 1 kB threshold, and compressible: what a real bundle looks like to the compressor.
 const SCRIPT = `export const labels = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `Etichetta numero ${i}`))};\n`;
 mkdirSync(join(uiDir, 'assets'));
 writeFileSync(join(uiDir, 'index.html'), INDEX);
 writeFileSync(join(uiDir, 'assets', 'index-3f9a1c.js'), SCRIPT);
+writeFileSync(join(uiDir, 'assets', 'manifest-7a2b.json'), JSON.stringify(MANIFEST));
 
 let app: TestApp;
 beforeAll(async () => { app = await createFixtureApp({ uiDir }); });
@@ -48,7 +60,22 @@ describe('the shell files', () => {
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers.vary).toContain('Cookie');
       expect(res.text).toBe(INDEX);
+    }
+  });
+
+  it("with the session hint, a list's page comes with its frame and title; a record's with its frame only", async () => {
+    const list = await app.anonymous.get('/catalogo/articoli?page=2').set('Cookie', 'WP_SESSION=1');
+    expect(list.status).toBe(200);
+    expect(list.headers['cache-control']).toBe('no-cache');
+    expect(list.text).toContain('<div id="root"><div class="fp fp-sidebar fp-list"><div class="fp-header"></div><div class="fp-nav"></div><div class="fp-main"><h1 class="fp-title">Articoli</h1><div role="status" class="fp-status">Caricamento…</div></div></div></div>');
+    const record = await app.anonymous.get('/catalogo/articoli/articolo/A1').set('Cookie', 'WP_SESSION=1');
+    expect(record.text).toContain('<div id="root"><div class="fp fp-sidebar fp-form">');
+    expect(record.text).not.toContain('<h1');
+    // The login page and an unknown address: the plain loader, as for a visitor.
+    for (const path of ['/login/banca', '/non/esiste']) {
+      expect((await app.anonymous.get(path).set('Cookie', 'WP_SESSION=1')).text, path).toBe(INDEX);
     }
   });
 

@@ -10,7 +10,7 @@ import { createContext, startTransition, useCallback, useContext, useEffect, use
 import { ApiError } from './apiError';
 import { createAuthApi, type AuthApi, type CurrentUser, type UserType } from './authApi';
 import { onUnauthorized } from './authEvents';
-import type { FederatedEntry } from './federatedEntry';
+import type { FederatedEntry } from '../../../common/federated-entry';
 import { useDataProvider } from './hooks/useDataProvider';
 import { clearReturnUrl } from './navigation';
 import { createPasskeyApi } from './passkeys';

@@ -10,7 +10,7 @@
 import { lazy, useMemo } from 'react';
 import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { loadFormDef } from '../core/artifacts';
-import { federatedEntryOf } from '../core/federatedEntry';
+import { federatedEntryOf } from '../../../common/federated-entry';
 import { useManifest } from '../core/hooks/useManifest';
 import { recordPath } from '../core/keys';
 import { defaultShell, loginPath, shellOfPath } from '../core/navigation';

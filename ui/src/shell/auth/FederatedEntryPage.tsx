@@ -7,7 +7,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../core/apiError';
-import type { FederatedEntry } from '../../core/federatedEntry';
+import type { FederatedEntry } from '../../../../common/federated-entry';
 import { useManifest } from '../../core/hooks/useManifest';
 import { defaultShell, loginPath, shellOfUser } from '../../core/navigation';
 import { useSession } from '../../core/session';

@@ -28,6 +28,7 @@ import { BulkBar } from '../list/BulkBar';
 import { ListPlaceholder } from '../list/ListPlaceholder';
 import { listTable } from '../list/tableChunk';
 import { useListView } from '../list/useListView';
+import { listTitle } from '../../../../common/page-titles';
 import { missingRequiredFilter } from '../list/requiredFilter';
 import { localToday, openingPeriod, periodMessage } from '../list/searchPeriod';
 import { useSingleChoices } from '../list/singleChoice';
@@ -52,7 +53,7 @@ function EntityList({ entityName }: { entityName: string }) {
   const banners = useBanners();
   const mutations = useEntityMutations(entity);
   const { can, user } = useSession();
-  const title = entity.title ?? entity.labelPlural;
+  const title = listTitle(entity);
   usePageTitle(title);
 
   const { view, change } = useListView(entity, entity.listRoute);

@@ -1,6 +1,6 @@
-/** The single-sign-on and one-time-login entry parameters (seed 000 §1; ui/src/core/federatedEntry.ts). */
+/** The single-sign-on and one-time-login entry parameters (seed 000 §1; common/federated-entry.ts). */
 import { describe, expect, it } from 'vitest';
-import { federatedEntryOf } from '../../ui/src/core/federatedEntry';
+import { federatedEntryOf } from '../../common/federated-entry';
 
 describe('federatedEntryOf', () => {
   it('reads sinergia_id with FEU as single sign-on and otfid with otftipo as one-time login', () => {

@@ -1,0 +1,116 @@
+/**
+ * The first paint of a signed-in page (issue 15 item 8): the HTML the server answers for a page of the shell already
+ * holds its frame (the header bar, the side menu's column) and its title, so a slow phone shows what page it is on
+ * while the code downloads, instead of a blank "Caricamento…". React's first render replaces it with the same
+ * frame and title in the same place (ui/index.html styles it to match).
+ *
+ * Only what anyone may read goes in: the manifest's page titles (a public file). The server does not know the
+ * caller here (the session cookie goes to the API only: server/http/session-cookie.ts), so the frame is drawn when
+ * the session hint says a session may exist; a visitor, a public page, a page titled by its data (a record's name)
+ * and the shells' own paths (homes, logins) keep the plain loader.
+ */
+import { federatedEntryOf } from '../../common/federated-entry.js';
+import { listTitle } from '../../common/page-titles.js';
+import { isRecord } from '../records.js';
+
+interface ManifestRoute { path: string; kind: string; entity?: string; title?: string; shell: string; public?: boolean }
+interface ManifestShell { name: string; layout: string; home: string; prefix: string; loginRealm: string }
+interface ManifestEntity { title?: string; labelPlural: string }
+/** The parts of the UI's manifest (generated/manifest.json, built into dist/ui/assets) the first paint reads. */
+export interface FirstPaintManifest {
+  routes: ManifestRoute[];
+  shells: ManifestShell[];
+  entities: Record<string, ManifestEntity>;
+}
+
+/** What the page's first paint shows: its shell's frame and, where the manifest names it, its title. */
+export interface FirstPage { layout: string; kind: string; title?: string }
+
+const RESERVED = ['/', '/login', '/resetPassword'];
+
+/** The page `path` (with its `search`) opens, as the shell's router would pick it; undefined: keep the plain loader. */
+export function firstPageOf(manifest: FirstPaintManifest, path: string, search: string): FirstPage | undefined {
+  if (federatedEntryOf(search)) return undefined;
+  const shellPaths = new Set([...RESERVED, ...manifest.shells.flatMap((s) => [`/login/${s.loginRealm}`, s.home, s.prefix])]);
+  if (shellPaths.has(path)) return undefined;
+  const route = bestMatch(manifest.routes.filter((r) => !r.public && !shellPaths.has(r.path)), path);
+  const shell = route && manifest.shells.find((s) => s.name === route.shell);
+  if (!route || !shell) return undefined;
+  return { layout: shell.layout, kind: route.kind, title: titleOf(manifest, route) };
+}
+
+function titleOf(manifest: FirstPaintManifest, route: ManifestRoute): string | undefined {
+  if (route.kind === 'list') {
+    const entity = route.entity === undefined ? undefined : manifest.entities[route.entity];
+    return entity && listTitle(entity);
+  }
+  if (route.kind === 'report' || route.kind === 'dashboard') return route.title;
+  // A form's title names its record (or says "Inserimento" when the address has no key yet, which the page may
+  // still turn into its caller's own record), an extension draws its own: none is known before the page runs.
+  return undefined;
+}
+
+/**
+ * The route of `path`, by react-router's rule: every segment matches (`:name` any one segment, `:name?` one or
+ * none), and of several matches the one with more literal segments wins.
+ */
+function bestMatch(routes: readonly ManifestRoute[], path: string): ManifestRoute | undefined {
+  const segments = path.split('/').filter(Boolean);
+  let best: { route: ManifestRoute; literal: number } | undefined;
+  for (const route of routes) {
+    const literal = matchedLiterals(route.path.split('/').filter(Boolean), segments);
+    if (literal !== undefined && (!best || literal > best.literal)) best = { route, literal };
+  }
+  return best?.route;
+}
+
+function matchedLiterals(pattern: readonly string[], segments: readonly string[]): number | undefined {
+  let literal = 0;
+  let at = 0;
+  for (const part of pattern) {
+    const segment = segments.at(at);
+    if (part.startsWith(':')) {
+      if (segment !== undefined) at++;
+      else if (!part.endsWith('?')) return undefined;
+      continue;
+    }
+    if (segment === undefined || decodeSegment(segment) !== part) return undefined;
+    literal++;
+    at++;
+  }
+  return at === segments.length ? literal : undefined;
+}
+
+function decodeSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The markup that replaces the loader inside index.html's root: the frame, the title, and the loader under it. */
+export function firstPaintMarkup(page: FirstPage): string {
+  const title = page.title === undefined ? '' : `<h1 class="fp-title">${escapeHtml(page.title)}</h1>`;
+  return `<div class="fp fp-${escapeHtml(page.layout)} fp-${escapeHtml(page.kind)}"><div class="fp-header"></div><div class="fp-nav"></div>`
+    + `<div class="fp-main">${title}<div role="status" class="fp-status">Caricamento…</div></div></div>`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** The manifest file the shell loads, as index.html names it; a guard, since the file comes from the build. */
+export function isFirstPaintManifest(value: unknown): value is FirstPaintManifest {
+  return isRecord(value) && Array.isArray(value.routes) && value.routes.every(isRoute)
+    && Array.isArray(value.shells) && value.shells.every(isShell) && isRecord(value.entities)
+    && Object.values(value.entities).every((e) => isRecord(e) && typeof e.labelPlural === 'string' && (e.title === undefined || typeof e.title === 'string'));
+}
+
+function isRoute(value: unknown): value is ManifestRoute {
+  return isRecord(value) && typeof value.path === 'string' && typeof value.kind === 'string' && typeof value.shell === 'string';
+}
+
+function isShell(value: unknown): value is ManifestShell {
+  return isRecord(value) && ['name', 'layout', 'home', 'prefix', 'loginRealm'].every((k) => typeof value[k] === 'string');
+}
