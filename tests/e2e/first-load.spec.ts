@@ -72,3 +72,26 @@ test('finché il codice e la sessione non arrivano la pagina dice "Caricamento�
     await expect(loading).toHaveCount(0);
   });
 });
+
+test("la scheda di una banca aperta dal suo indirizzo ha subito il nome della banca nel titolo; la banca è chiesta una volta", async ({ page }) => {
+  await page.goto('/login/banca');
+  await submitLogin(page, 'assistenza');
+  await expect(page).not.toHaveURL(/\/login\//);
+  // Every text the page's h1 shows, in order, from the first paint on.
+  await page.addInitScript(`(() => {
+    window.__titles = [];
+    new MutationObserver(() => {
+      const text = document.querySelector('h1')?.textContent ?? '';
+      if (text && window.__titles.at(-1) !== text) window.__titles.push(text);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  })()`);
+  const reads: string[] = [];
+  page.on('request', (r) => { if (r.method() === 'GET' && /\/webpos\/api\/v1\/banche\/30480$/.test(r.url())) reads.push(r.url()); });
+  await page.goto('/anagrafiche/anaBanca/formBanca/30480');
+  const title = 'Modifica Banca 30480 - Banca di Credito Cooperativo di Esempio';
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(exactText(title));
+  await expect(page.getByRole('textbox', { name: /Denominazione/ })).toHaveValue('Banca di Credito Cooperativo di Esempio');
+  // Asked once, as the shell started (ui/src/core/firstRecord.ts): the form's first render already had it.
+  expect(reads).toHaveLength(1);
+  expect(await page.evaluate('window.__titles')).toEqual([title]);
+});

@@ -7,9 +7,10 @@ import { createRoot } from 'react-dom/client';
 import { bootManifest, loadManifest } from './core/artifacts';
 import { createAuthApi } from './core/authApi';
 import { createDataProvider } from './core/dataProvider';
+import { startFirstRecord } from './core/firstRecord';
 import { startSessionProbe } from './core/sessionStart';
 import { App } from './shell/App';
-import { preloadFirstPage } from './shell/AppRoutes';
+import { firstRecordOf, preloadFirstPage } from './shell/AppRoutes';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('ui/index.html has no element with id "root" to render the shell into.');
@@ -23,6 +24,12 @@ if (!(boot instanceof Error)) {
   // users/me, permessi and menuitems leave now too, while the code downloads (core/sessionStart.ts).
   firstPage.push(startSessionProbe(createAuthApi(createDataProvider(boot.apiBase))));
   firstPage.push(preloadFirstPage(boot, window.location.pathname));
+  // A form's record leaves as soon as the manifest says which entity the address names (core/firstRecord.ts); a
+  // refusal is left to the page (no session-lost event from here: the probe above says whether there is a session).
+  firstPage.push(manifestLoad.then((manifest) => {
+    const first = manifest instanceof Error ? undefined : firstRecordOf(manifest, window.location.pathname);
+    return first && startFirstRecord(createDataProvider(boot.apiBase, undefined, {}), first.entity, first.key);
+  }));
 }
 
 // React starts once the session's answers and the first page's code are there too (index.html's "Caricamento…"

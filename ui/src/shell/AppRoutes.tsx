@@ -12,7 +12,7 @@ import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router-do
 import { loadFormDef } from '../core/artifacts';
 import { federatedEntryOf } from '../../../common/federated-entry';
 import { useManifest } from '../core/hooks/useManifest';
-import { recordPath } from '../core/keys';
+import { keyOf, recordPath, type KeyValues } from '../core/keys';
 import { defaultShell, loginPath, shellOfPath } from '../core/navigation';
 import { sessionMayExist } from '../core/sessionHint';
 import type { EntityMeta, Manifest, RouteDef, ShellDef } from '../core/types';
@@ -126,4 +126,20 @@ export function preloadFirstPage({ routes, shells }: Pick<Manifest, 'routes' | '
     ...(route.kind === 'form' ? [loadFormDef(route.entity)] : []),
     ...(route.kind === 'list' ? [listTable.load()] : []),
   ]);
+}
+
+/**
+ * The record a form's address names (`/anagrafiche/anaBanca/formBanca/30480`), which main.tsx asks for with the
+ * page's code (core/firstRecord.ts); none for a create form, another kind of page or nobody logged in.
+ */
+export function firstRecordOf({ routes, entities }: Pick<Manifest, 'routes' | 'entities'>, pathname: string): { entity: EntityMeta; key: KeyValues } | undefined {
+  if (!sessionMayExist()) return undefined;
+  for (const route of routes) {
+    const match = matchPath(route.path, pathname);
+    if (!match) continue;
+    const entity: EntityMeta | undefined = route.kind === 'form' ? entities[route.entity] : undefined;
+    const key = entity && keyOf(entity.key, match.params);
+    return entity && key ? { entity, key } : undefined;
+  }
+  return undefined;
 }

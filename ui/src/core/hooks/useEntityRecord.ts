@@ -3,12 +3,13 @@
  * key, `reload`) the last one read stays, with `loading`; `refresh` reads it again without `loading`, so
  * whatever shows it (a form being edited) stays on screen.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyValues } from '../keys';
 import type { EntityMeta, Row } from '../types';
 import { useDataProvider } from './useDataProvider';
 import { useStableValue } from './useStableValue';
 import { arrived } from '../arrival';
+import { takeFirstRecord } from '../firstRecord';
 
 export interface EntityRecordState {
   record: Row | undefined;
@@ -27,10 +28,15 @@ export function useEntityRecord(entity: EntityMeta, key: KeyValues | undefined):
   const refresh = useCallback(() => setGeneration((g) => ({ count: g.count + 1, quiet: true })), []);
   const stableKey = useStableValue(key);
   const request = useMemo(() => (stableKey ? { provider, entity, key: stableKey, generation } : undefined), [provider, entity, stableKey, generation]);
-  const [answered, setAnswered] = useState<{ request: typeof request; record: Row | undefined; error: unknown }>();
+  // The record main.tsx asked for as the shell started (core/firstRecord.ts): the first render shows it.
+  const [answered, setAnswered] = useState<{ request: typeof request; record: Row | undefined; error: unknown } | undefined>(() => {
+    const first = request && takeFirstRecord(request.entity, request.key);
+    return first ? { request, record: first, error: null } : undefined;
+  });
+  const firstAnswered = useRef(answered?.request);
 
   useEffect(() => {
-    if (!request) return;
+    if (!request || request === firstAnswered.current) return;
     const controller = new AbortController();
     request.provider.get(request.entity, request.key, controller.signal).then(
       (record) => { arrived(() => { setAnswered({ request, record, error: null }); }); },
