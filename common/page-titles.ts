@@ -7,3 +7,13 @@
 export function listTitle(entity: { title?: string; labelPlural: string }): string {
   return entity.title ?? entity.labelPlural;
 }
+
+/** A record's form: "Modifica Banca 30480 - BCC di Esempio"; its name alone where the caller may only read it. */
+export function recordTitle(entity: { label: string }, name: string, readOnlyView: boolean): string {
+  return `${readOnlyView ? '' : 'Modifica '}${entity.label} ${name}`;
+}
+
+/** A create form: "Inserimento Banca". */
+export function createTitle(entity: { label: string }): string {
+  return `Inserimento ${entity.label}`;
+}

@@ -46,6 +46,7 @@ import { httpOptionsFromEnv, type HttpOptions } from './http/http-options.js';
 import { jsonBody } from './http/json-body.js';
 import { noStore, securityHeaders } from './http/security-headers.js';
 import { provideSessionCookie, sessionCookie } from './http/session-cookie.js';
+import { recordTitles } from './http/record-title.js';
 import { uiFiles } from './http/ui-files.js';
 import { createFileStore, fileStorageDirFromEnv } from './files/index.js';
 import { uploadParser } from './files/upload-parser.js';
@@ -92,7 +93,8 @@ export function createApp({ db, artifacts, validateResponses = false, uiDir, exp
   // API answers are compressed on every request, and 11 costs tens of times the CPU for a few % less.
   app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } }));
   const operations = documentOperations(artifacts.openapi);
-  const cookie = sessionCookie(API_BASE, settings.secureCookie);
+  // On every path: the page's address gets it too, for its first paint (server/http/first-paint.ts).
+  const cookie = sessionCookie('/', settings.secureCookie, [API_BASE]);
 
   // Mails leave after the answer (app.locals.mail.idle() waits for them); limits shared through the database.
   const limits = { ...authLimitsFromEnv(), ...authLimits };
@@ -121,7 +123,7 @@ export function createApp({ db, artifacts, validateResponses = false, uiDir, exp
   const outboxWorker = new OutboxWorker(db, artifacts.model, { ...OUTBOX_DEFAULTS, ...outbox });
   app.locals.outboxWorker = outboxWorker;
   if (outbox?.run) outboxWorker.start();
-  const handlerOf = operationHandlers(db, artifacts.model, operations, documentPaths(artifacts.openapi), handlers, hooks, exportWorker, createFileStore(fileStorageDir ?? fileStorageDirFromEnv()), createRowValidator(artifacts.openapi, artifacts.model),
+  const { handlerOf, serviceFor } = operationHandlers(db, artifacts.model, operations, documentPaths(artifacts.openapi), handlers, hooks, exportWorker, createFileStore(fileStorageDir ?? fileStorageDirFromEnv()), createRowValidator(artifacts.openapi, artifacts.model),
     (username, password) => reauthenticate(db, auth.throttle, username, password));
   // The NUL check after the schema check, then the operation's handler (server/crud/routes.ts).
   api.use(operationRoutes(artifacts.openapi, beforeValidation, pathValidators(artifacts.openapi, validateResponses), [rejectNulCharacters(artifacts.model)], handlerOf));
@@ -129,6 +131,6 @@ export function createApp({ db, artifacts, validateResponses = false, uiDir, exp
   api.use(errorHandler(artifacts.model, fieldsOfOperation(operations, artifacts.model)));
   app.use(API_BASE, api);
 
-  if (uiDir && existsSync(join(uiDir, 'index.html'))) app.use(uiFiles(uiDir, API_BASE));
+  if (uiDir && existsSync(join(uiDir, 'index.html'))) app.use(uiFiles(uiDir, API_BASE, recordTitles(db, artifacts.model, gate, serviceFor, cookie, artifacts.formsDir)));
   return app;
 }

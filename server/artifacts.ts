@@ -13,6 +13,8 @@ export interface Artifacts {
   openapi: Record<string, unknown>;
   demo: DemoData;
   migrationsDir: string;
+  /** generated/forms: each entity's form definition, as the shell has it. */
+  formsDir: string;
 }
 
 export function loadArtifacts(generatedDir = join(ROOT_DIR, 'generated')): Artifacts {
@@ -23,7 +25,7 @@ export function loadArtifacts(generatedDir = join(ROOT_DIR, 'generated')): Artif
   if (!isRuntimeModel(model)) throw new Error(`${generatedDir}/model.json is not a model: run npm run gen`);
   if (!isRecord(openapi)) throw new Error(`${generatedDir}/openapi.json is not a document: run npm run gen`);
   if (!isDemoData(demo)) throw new Error(`${generatedDir}/demo-data.json is not demo data: run npm run gen`);
-  return { model, openapi, demo, migrationsDir: join(generatedDir, 'migrations') };
+  return { model, openapi, demo, migrationsDir: join(generatedDir, 'migrations'), formsDir: join(generatedDir, 'forms') };
 }
 
 /**

@@ -84,6 +84,8 @@ const crud: Partial<Record<string, Handler>> = {
 
 /** The handler of the operation at `method` (lower case) and `path` (as the document writes it: /filiali/{codAbi}). */
 export type OperationHandlers = (method: string, path: string) => RequestHandler | undefined;
+/** Each entity's service, made once: the handlers' own (the first paint of a record page reads through it too). */
+export type ServiceFor = (entity: string) => EntityService;
 
 export function operationHandlers(
   db: Knex, model: RuntimeModel, operations: DocumentOperation[], paths: Record<string, Record<string, unknown>>,
@@ -95,7 +97,7 @@ export function operationHandlers(
   validateRow?: RowValidator,
   /** Checks the caller's own password of a critical operation (server/domain/auth/credentials.ts); none: refused. */
   reauthenticate?: Reauthenticate,
-): OperationHandlers {
+): { handlerOf: OperationHandlers; serviceFor: ServiceFor } {
   const handlers = new Map<string, RequestHandler>();
   const services = new Map<string, EntityService>();
   const serviceFor = (name: string) => {
@@ -173,7 +175,7 @@ export function operationHandlers(
       bind((req, res) => crudHandler(serviceFor(entity), req, res, callerFor(res), op.child ?? op.transition ?? op.file));
     }
   }
-  return (method, path) => handlers.get(`${method} ${path}`);
+  return { handlerOf: (method, path) => handlers.get(`${method} ${path}`), serviceFor };
 }
 
 /** A custom handler's answer, of the shape its operation's `response.file` promises. */
@@ -245,6 +247,11 @@ async function referenceSearch(s: EntityService, req: Request, caller: Caller): 
   const found = await s.list({ format: 'compact', ...(q !== undefined ? { q } : {}), ...(page !== undefined ? { page } : {}), ...(size !== undefined ? { size } : {}) }, caller, pathValues(s.entity, req));
   const fields = [...new Set([...s.entity.key, ...s.entity.display])];
   return { ...found, results: found.results.map((r) => Object.fromEntries(fields.map((f) => [f, r[f]]))) };
+}
+
+/** One row as `GET` answers it to `caller`, without its version: with `_actions` and `_labels`. */
+export async function rowAsAnswered(s: EntityService, key: Row, caller: Caller): Promise<Row> {
+  return labelled(s, await s.withActions(await s.get(key, caller), caller), caller);
 }
 
 /** One row with `_labels` (docs/spec-language.md#references). */

@@ -11,11 +11,13 @@
  */
 import { federatedEntryOf } from '../../common/federated-entry.js';
 import { listTitle } from '../../common/page-titles.js';
+import type { AccessEntity } from '../../common/record-access.js';
 import { isRecord } from '../records.js';
 
-interface ManifestRoute { path: string; kind: string; entity?: string; title?: string; shell: string; public?: boolean }
-interface ManifestShell { name: string; layout: string; home: string; prefix: string; loginRealm: string }
-interface ManifestEntity { title?: string; labelPlural: string }
+interface ManifestRoute { path: string; kind: string; entity?: string; title?: string; shell: string; public?: boolean; permission?: string; readOnly?: boolean }
+interface ManifestShell { name: string; layout: string; home: string; prefix: string; loginRealm: string; users: string[] }
+/** An entity as the manifest describes it: its titles, key, display fields and what its operations need. */
+export interface ManifestEntity extends AccessEntity { title?: string; label: string; labelPlural: string; key: string[]; display: string[] }
 /** The parts of the UI's manifest (generated/manifest.json, built into dist/ui/assets) the first paint reads. */
 export interface FirstPaintManifest {
   routes: ManifestRoute[];
@@ -23,8 +25,11 @@ export interface FirstPaintManifest {
   entities: Record<string, ManifestEntity>;
 }
 
+/** The record a form's address names, which the caller's session may let the server name (server/http/record-title.ts). */
+export interface FirstRecord { entity: ManifestEntity; entityName: string; key: Record<string, string>; permission?: string; shellUsers: string[] }
+
 /** What the page's first paint shows: its shell's frame and, where the manifest names it, its title. */
-export interface FirstPage { layout: string; kind: string; title?: string }
+export interface FirstPage { layout: string; kind: string; title?: string; record?: FirstRecord }
 
 const RESERVED = ['/', '/login', '/resetPassword'];
 
@@ -33,10 +38,25 @@ export function firstPageOf(manifest: FirstPaintManifest, path: string, search: 
   if (federatedEntryOf(search)) return undefined;
   const shellPaths = new Set([...RESERVED, ...manifest.shells.flatMap((s) => [`/login/${s.loginRealm}`, s.home, s.prefix])]);
   if (shellPaths.has(path)) return undefined;
-  const route = bestMatch(manifest.routes.filter((r) => !r.public && !shellPaths.has(r.path)), path);
-  const shell = route && manifest.shells.find((s) => s.name === route.shell);
-  if (!route || !shell) return undefined;
-  return { layout: shell.layout, kind: route.kind, title: titleOf(manifest, route) };
+  const match = bestMatch(manifest.routes.filter((r) => !r.public && !shellPaths.has(r.path)), path);
+  const shell = match && manifest.shells.find((s) => s.name === match.route.shell);
+  if (!match || !shell) return undefined;
+  const { route, params } = match;
+  const record = recordOf(manifest, route, params, shell);
+  return { layout: shell.layout, kind: route.kind, title: titleOf(manifest, route), ...(record ? { record } : {}) };
+}
+
+/** A form's record, when the address names its whole key; a read-only view decides its access otherwise: none. */
+function recordOf(manifest: FirstPaintManifest, route: ManifestRoute, params: Readonly<Partial<Record<string, string>>>, shell: ManifestShell): FirstRecord | undefined {
+  const entity = route.kind === 'form' && !route.readOnly && route.entity !== undefined ? manifest.entities[route.entity] : undefined;
+  if (!entity || route.entity === undefined) return undefined;
+  const key: Record<string, string> = {};
+  for (const field of entity.key) {
+    const value = params[field];
+    if (value === undefined || value === '') return undefined;
+    key[field] = value;
+  }
+  return { entity, entityName: route.entity, key, ...(route.permission === undefined ? {} : { permission: route.permission }), shellUsers: shell.users };
 }
 
 function titleOf(manifest: FirstPaintManifest, route: ManifestRoute): string | undefined {
@@ -54,31 +74,36 @@ function titleOf(manifest: FirstPaintManifest, route: ManifestRoute): string | u
  * The route of `path`, by react-router's rule: every segment matches (`:name` any one segment, `:name?` one or
  * none), and of several matches the one with more literal segments wins.
  */
-function bestMatch(routes: readonly ManifestRoute[], path: string): ManifestRoute | undefined {
+function bestMatch(routes: readonly ManifestRoute[], path: string): { route: ManifestRoute; params: Record<string, string> } | undefined {
   const segments = path.split('/').filter(Boolean);
-  let best: { route: ManifestRoute; literal: number } | undefined;
+  let best: { route: ManifestRoute; params: Record<string, string>; literal: number } | undefined;
   for (const route of routes) {
-    const literal = matchedLiterals(route.path.split('/').filter(Boolean), segments);
-    if (literal !== undefined && (!best || literal > best.literal)) best = { route, literal };
+    const match = matched(route.path.split('/').filter(Boolean), segments);
+    if (match && (!best || match.literal > best.literal)) best = { route, ...match };
   }
-  return best?.route;
+  return best;
 }
 
-function matchedLiterals(pattern: readonly string[], segments: readonly string[]): number | undefined {
+function matched(pattern: readonly string[], segments: readonly string[]): { params: Record<string, string>; literal: number } | undefined {
+  const params: Record<string, string> = {};
   let literal = 0;
   let at = 0;
   for (const part of pattern) {
-    const segment = segments.at(at);
+    const raw = segments.at(at);
+    const segment = raw === undefined ? undefined : decodeSegment(raw);
+    if (raw !== undefined && segment === undefined) return undefined;
     if (part.startsWith(':')) {
-      if (segment !== undefined) at++;
-      else if (!part.endsWith('?')) return undefined;
+      if (segment !== undefined) {
+        params[part.slice(1).replace(/\?$/, '')] = segment;
+        at++;
+      } else if (!part.endsWith('?')) return undefined;
       continue;
     }
-    if (segment === undefined || decodeSegment(segment) !== part) return undefined;
+    if (segment !== part) return undefined;
     literal++;
     at++;
   }
-  return at === segments.length ? literal : undefined;
+  return at === segments.length ? { params, literal } : undefined;
 }
 
 function decodeSegment(segment: string): string | undefined {
@@ -103,14 +128,20 @@ function escapeHtml(text: string): string {
 /** The manifest file the shell loads, as index.html names it; a guard, since the file comes from the build. */
 export function isFirstPaintManifest(value: unknown): value is FirstPaintManifest {
   return isRecord(value) && Array.isArray(value.routes) && value.routes.every(isRoute)
-    && Array.isArray(value.shells) && value.shells.every(isShell) && isRecord(value.entities)
-    && Object.values(value.entities).every((e) => isRecord(e) && typeof e.labelPlural === 'string' && (e.title === undefined || typeof e.title === 'string'));
+    && Array.isArray(value.shells) && value.shells.every(isShell) && isRecord(value.entities) && Object.values(value.entities).every(isEntity);
 }
+
+function isEntity(value: unknown): value is ManifestEntity {
+  return isRecord(value) && typeof value.label === 'string' && typeof value.labelPlural === 'string' && (value.title === undefined || typeof value.title === 'string')
+    && isStrings(value.key) && isStrings(value.display) && isStrings(value.operations) && isRecord(value.permissions);
+}
+
+const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === 'string');
 
 function isRoute(value: unknown): value is ManifestRoute {
   return isRecord(value) && typeof value.path === 'string' && typeof value.kind === 'string' && typeof value.shell === 'string';
 }
 
 function isShell(value: unknown): value is ManifestShell {
-  return isRecord(value) && ['name', 'layout', 'home', 'prefix', 'loginRealm'].every((k) => typeof value[k] === 'string');
+  return isRecord(value) && ['name', 'layout', 'home', 'prefix', 'loginRealm'].every((k) => typeof value[k] === 'string') && isStrings(value.users);
 }

@@ -3,7 +3,8 @@
  * WP_TOKEN when an operation marked `session: open` (login) answers, and removes it when one marked
  * `session: close` (logout) answers. HttpOnly: no script of the page can read it, so an injected script
  * cannot take the session away; SameSite=Strict: the browser never sends it with a request another site
- * starts; Path: only the API gets it. API clients keep sending the token as X-AuthToken instead.
+ * starts; Path=/: the API gets it, and so does the page's own address, whose first paint names the record it opens
+ * (server/http/first-paint.ts). API clients keep sending the token as X-AuthToken instead.
  *
  * Beside it, WP_SESSION=1, the session hint: no secret (the same "1" for everyone), readable by the page, so
  * the UI knows whether a session may exist without asking users/me, whose 401 the browser logs as an error
@@ -28,18 +29,26 @@ export interface SessionCookie {
   expire(req: Request, res: Response): void;
 }
 
-export function sessionCookie(path: string, secure: HttpOptions['secureCookie']): SessionCookie {
-  const options = (req: Request) => ({
+/**
+ * `formerPaths`: where earlier versions wrote the cookie (the API's path only). A browser still holding one would
+ * send it first to the API, so login and logout remove it too.
+ */
+export function sessionCookie(path: string, secure: HttpOptions['secureCookie'], formerPaths: readonly string[] = []): SessionCookie {
+  const options = (req: Request, at = path) => ({
     httpOnly: true,
     sameSite: 'strict' as const,
-    path,
+    path: at,
     // 'auto': Secure exactly when the browser reached us over TLS (directly, or through a trusted proxy).
     secure: secure === 'auto' ? req.secure : secure,
   });
   // The hint is for the page's script: not HttpOnly, and on every path of the origin (the page reads it at /).
   const hintOptions = (req: Request) => ({ ...options(req), httpOnly: false, path: '/' });
+  const removeFormer = (req: Request, res: Response) => {
+    for (const former of formerPaths) res.clearCookie(SESSION_COOKIE, options(req, former));
+  };
   const remove = (req: Request, res: Response) => {
     res.clearCookie(SESSION_COOKIE, options(req));
+    removeFormer(req, res);
     res.clearCookie(SESSION_HINT_COOKIE, hintOptions(req));
   };
   return {
@@ -55,6 +64,7 @@ export function sessionCookie(path: string, secure: HttpOptions['secureCookie'])
       const expireIn = isRecord(body) ? body.expire_in : undefined;
       if (typeof token !== 'string' || typeof expireIn !== 'number') throw new Error('session: open needs an answer with access_token and expire_in');
       res.cookie(SESSION_COOKIE, token, { ...options(req), maxAge: expireIn * 1000 });
+      removeFormer(req, res);
       res.cookie(SESSION_HINT_COOKIE, '1', { ...hintOptions(req), maxAge: expireIn * 1000 });
     },
   };

@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import express, { type Request, type RequestHandler } from 'express';
 import { firstPageOf, firstPaintMarkup, isFirstPaintManifest, type FirstPaintManifest } from './first-paint.js';
+import type { RecordTitleOf } from './record-title.js';
 import { cookieValue, SESSION_HINT_COOKIE } from './session-cookie.js';
 
 const HASHED_ASSETS = /[\\/]assets[\\/]/;
@@ -19,7 +20,8 @@ const ALWAYS_REVALIDATE = 'no-cache';
 const LOADER = /<!--first-paint-->[\s\S]*?<!--\/first-paint-->/;
 const MANIFEST_LINK = /<link rel="preload" href="(\/assets\/manifest-[\w-]+\.json)"/;
 
-export function uiFiles(uiDir: string, apiBase: string): RequestHandler[] {
+/** `recordTitleOf`: names the record a form's address opens, for the caller of the page load (server/http/record-title.ts). */
+export function uiFiles(uiDir: string, apiBase: string, recordTitleOf?: RecordTitleOf): RequestHandler[] {
   const files = express.static(uiDir, {
     index: false,
     setHeaders: (res, path) => { res.setHeader('Cache-Control', HASHED_ASSETS.test(path) ? A_YEAR : ALWAYS_REVALIDATE); },
@@ -32,19 +34,21 @@ export function uiFiles(uiDir: string, apiBase: string): RequestHandler[] {
     const index = await readFile(join(uiDir, 'index.html'), 'utf8');
     res.setHeader('Cache-Control', ALWAYS_REVALIDATE);
     res.setHeader('Vary', 'Cookie');
-    res.type('html').send(await withFirstPaint(index, req, manifests));
+    res.type('html').send(await withFirstPaint(index, req, manifests, recordTitleOf));
   };
   return [files, shell];
 }
 
-async function withFirstPaint(index: string, req: Request, manifests: (href: string) => Promise<FirstPaintManifest | undefined>): Promise<string> {
+async function withFirstPaint(index: string, req: Request, manifests: (href: string) => Promise<FirstPaintManifest | undefined>, recordTitleOf: RecordTitleOf | undefined): Promise<string> {
   // No session may exist: the login page comes next, not a frame.
   if (cookieValue(req.headers.cookie, SESSION_HINT_COOKIE) === undefined) return index;
   const href = MANIFEST_LINK.exec(index)?.[1];
   const manifest = href === undefined ? undefined : await manifests(href);
   const query = req.originalUrl.indexOf('?');
   const page = manifest && firstPageOf(manifest, req.path, query < 0 ? '' : req.originalUrl.slice(query));
-  return page ? index.replace(LOADER, () => firstPaintMarkup(page)) : index;
+  if (!page) return index;
+  const title = page.record && recordTitleOf ? await recordTitleOf(req, page.record) : page.title;
+  return index.replace(LOADER, () => firstPaintMarkup({ ...page, title }));
 }
 
 /** The manifest index.html names, read once per build (its name changes with its content). */

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { grantsOf, holdsAll } from '../../ui/src/core/permissions';
 import type { FormDef, Manifest } from '../../ui/src/core/types';
-import { recordAccess } from '../../ui/src/shell/form/recordAccess';
+import { recordAccess } from '../../common/record-access';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const manifest: Manifest = JSON.parse(readFileSync(join(root, 'generated/manifest.json'), 'utf8'));

@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { childRowQuestion, deleteQuestion, rowName } from '../../ui/src/core/confirmQuestions';
+import { rowName } from '../../common/display-name';
+import { childRowQuestion, deleteQuestion } from '../../ui/src/core/confirmQuestions';
 import type { Manifest } from '../../ui/src/core/types';
 import { LEAVE_QUESTION, leavesForm, sameFormData, submitsOnEnter, transitionOverChanges } from '../../ui/src/core/unsavedChanges';
 import { FIXTURE_GENERATED_DIR } from '../support/fixture-paths';

@@ -7,16 +7,17 @@ import { firstPageOf, firstPaintMarkup, isFirstPaintManifest, type FirstPaintMan
 
 const MANIFEST: FirstPaintManifest = {
   shells: [
-    { name: 'bank', layout: 'sidebar', home: '/home', prefix: '/', loginRealm: 'banca' },
-    { name: 'business', layout: 'topbar', home: '/wpbusiness/home', prefix: '/wpbusiness', loginRealm: 'merchant' },
+    { name: 'bank', layout: 'sidebar', home: '/home', prefix: '/', loginRealm: 'banca', users: ['bank', 'assistance'] },
+    { name: 'business', layout: 'topbar', home: '/wpbusiness/home', prefix: '/wpbusiness', loginRealm: 'merchant', users: ['merchant'] },
   ],
   entities: {
-    Articolo: { labelPlural: 'Articoli' },
-    Banca: { labelPlural: 'Banche', title: 'Anagrafica <banche> & "filiali"' },
+    Articolo: { label: 'Articolo', labelPlural: 'Articoli', key: ['codice'], display: ['codice', 'nome'], operations: ['get'], permissions: {} },
+    Banca: { label: 'Banca', labelPlural: 'Banche', title: 'Anagrafica <banche> & "filiali"', key: ['codAbi'], display: ['codAbi'], operations: [], permissions: {} },
   },
   routes: [
     { path: '/catalogo/articoli', kind: 'list', entity: 'Articolo', shell: 'bank' },
-    { path: '/catalogo/articoli/articolo/:codice?', kind: 'form', entity: 'Articolo', shell: 'bank' },
+    { path: '/catalogo/articoli/articolo/:codice?', kind: 'form', entity: 'Articolo', shell: 'bank', permission: 'ART:VISUALIZZAZIONE' },
+    { path: '/catalogo/vista/:codice', kind: 'form', entity: 'Articolo', shell: 'bank', readOnly: true },
     { path: '/catalogo/articoli/:vista', kind: 'list', entity: 'Banca', shell: 'bank' },
     { path: '/catalogo/articoli/speciali', kind: 'report', title: 'Articoli speciali', shell: 'bank' },
     { path: '/wpbusiness/home', kind: 'dashboard', title: 'Transato degli ultimi 7 giorni', shell: 'business' },
@@ -37,9 +38,16 @@ describe('firstPageOf', () => {
     expect(firstPageOf(MANIFEST, '/wpbusiness/analisi', '')).toEqual({ layout: 'topbar', kind: 'report', title: 'Analisi transazioni' });
   });
 
-  it('a form has its frame but no title: its record names it', () => {
-    expect(firstPageOf(MANIFEST, '/catalogo/articoli/articolo/A%2F1', '')).toEqual({ layout: 'sidebar', kind: 'form', title: undefined });
+  it('a form has its frame; with its whole key, the record for the caller to name, with what opening the page needs', () => {
+    expect(firstPageOf(MANIFEST, '/catalogo/articoli/articolo/A%2F1', '')).toEqual({
+      layout: 'sidebar', kind: 'form', title: undefined,
+      record: { entity: MANIFEST.entities.Articolo, entityName: 'Articolo', key: { codice: 'A/1' }, permission: 'ART:VISUALIZZAZIONE', shellUsers: ['bank', 'assistance'] },
+    });
+    // A create form, and a read-only view (which decides its access otherwise): no record.
     expect(firstPageOf(MANIFEST, '/catalogo/articoli/articolo', '')).toEqual({ layout: 'sidebar', kind: 'form', title: undefined });
+    expect(firstPageOf(MANIFEST, '/catalogo/vista/A1', '')).toEqual({ layout: 'sidebar', kind: 'form', title: undefined });
+    // A segment that is not a valid escape opens nothing the server could name.
+    expect(firstPageOf(MANIFEST, '/catalogo/articoli/articolo/%E0%A4%A', '')).toBeUndefined();
   });
 
   it('homes, logins, public pages, unknown addresses and a federated entry keep the plain loader', () => {
@@ -64,7 +72,8 @@ describe('isFirstPaintManifest', () => {
   it('accepts the manifest and refuses what is not one', () => {
     expect(isFirstPaintManifest(MANIFEST)).toBe(true);
     expect(isFirstPaintManifest({ ...MANIFEST, routes: [{ path: '/x' }] })).toBe(false);
-    expect(isFirstPaintManifest({ ...MANIFEST, entities: { X: { label: 'x' } } })).toBe(false);
+    expect(isFirstPaintManifest({ ...MANIFEST, entities: { X: { label: 'x', labelPlural: 'xs' } } })).toBe(false);
+    expect(isFirstPaintManifest({ ...MANIFEST, shells: [{ ...MANIFEST.shells[0], users: 'bank' }] })).toBe(false);
     expect(isFirstPaintManifest([])).toBe(false);
   });
 });

@@ -17,8 +17,8 @@ const LOADER = '<div role="status">Caricamento…</div>';
 const INDEX = '<!doctype html><html><head><link rel="preload" href="/assets/manifest-7a2b.json" as="fetch" crossorigin></head>'
   + `<body><div id="root"><!--first-paint-->${LOADER}<!--/first-paint--></div><script type="module" src="/assets/index-3f9a1c.js"></script></body></html>`;
 const MANIFEST = {
-  shells: [{ name: 'bank', layout: 'sidebar', home: '/home', prefix: '/', loginRealm: 'banca' }],
-  entities: { Articolo: { labelPlural: 'Articoli' } },
+  shells: [{ name: 'bank', layout: 'sidebar', home: '/home', prefix: '/', loginRealm: 'banca', users: ['bank', 'assistance'] }],
+  entities: { Articolo: { label: 'Articolo', labelPlural: 'Articoli', key: ['codice'], display: ['codice'], operations: ['get'], permissions: {} } },
   routes: [
     { path: '/catalogo/articoli', kind: 'list', entity: 'Articolo', shell: 'bank' },
     { path: '/catalogo/articoli/articolo/:codice?', kind: 'form', entity: 'Articolo', shell: 'bank' },
@@ -65,7 +65,7 @@ describe('the shell files', () => {
     }
   });
 
-  it("with the session hint, a list's page comes with its frame and title; a record's with its frame only", async () => {
+  it("with the session hint, a list's page comes with its frame and title; a record's, without a session, with its frame only", async () => {
     const list = await app.anonymous.get('/catalogo/articoli?page=2').set('Cookie', 'WP_SESSION=1');
     expect(list.status).toBe(200);
     expect(list.headers['cache-control']).toBe('no-cache');

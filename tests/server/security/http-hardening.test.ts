@@ -148,7 +148,9 @@ describe('item 14: headers, session cookie, CSRF', () => {
     const res = await login();
     expect(res.status).toBe(200);
     const cookie = present(sessionCookieOf(res), 'the session cookie');
-    expect(cookie).toBe(`WP_TOKEN=${res.body.access_token}; Max-Age=28800; Path=/webpos/api/v1; Expires=${new Date(Date.parse(res.headers.date) + 28800_000).toUTCString()}; HttpOnly; SameSite=Strict`);
+    expect(cookie).toBe(`WP_TOKEN=${res.body.access_token}; Max-Age=28800; Path=/; Expires=${new Date(Date.parse(res.headers.date) + 28800_000).toUTCString()}; HttpOnly; SameSite=Strict`);
+    // The cookie an earlier version wrote on the API's path only is removed: the browser would send it to the API first.
+    expect(res.get('Set-Cookie')).toContain('WP_TOKEN=; Path=/webpos/api/v1; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Strict');
     const pair = cookie.split(';')[0];
     const me = await app.anonymous.get(`${API}/users/me`).set('Cookie', pair);
     expect(me.status).toBe(200);
@@ -156,7 +158,8 @@ describe('item 14: headers, session cookie, CSRF', () => {
 
     const logout = await app.anonymous.delete(`${API}/authorization/logout/`).set('Cookie', pair).set('X-Requested-With', 'XMLHttpRequest');
     expect(logout.status).toBe(204);
-    expect(sessionCookieOf(logout)).toMatch(/^WP_TOKEN=; Path=\/webpos\/api\/v1; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Strict$/);
+    expect(sessionCookieOf(logout)).toMatch(/^WP_TOKEN=; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Strict$/);
+    expect(logout.get('Set-Cookie')).toContain('WP_TOKEN=; Path=/webpos/api/v1; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Strict');
     expect((await app.anonymous.get(`${API}/users/me`).set('Cookie', pair)).status).toBe(401);
   });
 
@@ -174,7 +177,7 @@ describe('item 14: headers, session cookie, CSRF', () => {
     await app.anonymous.delete(`${API}/authorization/logout/`).set('Cookie', pair).set('X-Requested-With', 'XMLHttpRequest');
     const refused = await app.anonymous.get(`${API}/users/me`).set('Cookie', `${pair}; WP_SESSION=1`);
     expect(refused.status).toBe(401);
-    expect(sessionCookieOf(refused)).toMatch(/^WP_TOKEN=; Path=\/webpos\/api\/v1; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Strict$/);
+    expect(sessionCookieOf(refused)).toMatch(/^WP_TOKEN=; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Strict$/);
     expect(hintCookieOf(refused)).toBe('WP_SESSION=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Strict');
     // An API client's dead X-AuthToken is its own business: no cookie is touched.
     const client = await app.anonymous.get(`${API}/users/me`).set('X-AuthToken', pair.slice('WP_TOKEN='.length));

@@ -3,9 +3,8 @@
  * record by its display name (`30480 - BCC di Esempio`, as elsewhere in the app) or the child row by its
  * position and values, and says whether it can be undone. The spec's own question, when it has one, wins.
  */
-import { displayName } from '../../../common/display-name';
+import { rowName } from '../../../common/display-name';
 import { isRecord, recordAt } from './guards';
-import { referenceLabel } from './referenceLabels';
 import { EMPTY_VALUE, recordField, shownField } from './recordValues';
 
 export interface Question {
@@ -21,15 +20,6 @@ interface Deletable {
   label: string;
   display: readonly string[];
   deleteConfirmation?: { title?: string; message: string };
-}
-
-/**
- * The name of a row (a question, a record page's title): its display fields, a reference among them by the name
- * the API sent beside its code (`_labels`: "1001 - Bar Roma", not "1001"), else its key values.
- */
-export function rowName(display: readonly string[], row: Record<string, unknown> | undefined, key: Record<string, unknown>): string {
-  const named = row ? displayName(display.map((field) => referenceLabel(row, field) ?? row[field])) : '';
-  return named || displayName(Object.values(key));
 }
 
 /** Before deleting a whole record (the form's "Elimina", a list row's bin). */

@@ -6,7 +6,7 @@
 import { formatBoolean, formatDate, formatDateTime, formatEnum, formatMonth } from './format';
 import { isRecord } from './guards';
 import { numberFormat } from './numberFormats';
-import { referenceLabel } from './referenceLabels';
+import { referenceLabel } from '../../../common/display-name';
 import type { EnumOption } from './types';
 
 /** An empty value reads as a dash, so a blank is told from a missing label. */

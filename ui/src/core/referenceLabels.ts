@@ -3,13 +3,7 @@
  * and a record show `30480 - BCC di Esempio` where the row holds `30480`; a form's select shows it for the
  * code the row (or a child row: a legal representative's municipality) was loaded with.
  */
-import { isRecord, recordAt } from './guards';
-
-/** The display name of the row `field` refers to, when the API sent one. */
-export function referenceLabel(row: unknown, field: string): string | undefined {
-  const label = recordAt(row, '_labels')?.[field];
-  return typeof label === 'string' && label !== '' ? label : undefined;
-}
+import { isRecord } from './guards';
 
 /** A name the API sent, with the code it names: a code changed since loading has no name yet. */
 export interface LoadedLabel { value: string; label: string }

@@ -11,9 +11,9 @@ import type { KeyValues } from '../../core/keys';
 import { useSession } from '../../core/session';
 import type { EntityMeta } from '../../core/types';
 import { EntityForm } from './EntityForm';
-import { recordAccess } from './recordAccess';
 import { RecordView } from './RecordView';
 import { RelatedLists } from './RelatedLists';
+import { recordAccess } from '../../../../common/record-access';
 
 interface Props {
   entityName: string;

@@ -15,7 +15,7 @@ import { cellText } from '../list/columns';
 import { RelatedTabs } from './RelatedTabs';
 import { useRelatedPage } from './useRelatedPage';
 import { textOf } from '../../../../common/text';
-import { mayCall } from '../operationAccess';
+import { mayCall } from '../../../../common/record-access';
 
 interface Props {
   entity: EntityMeta;

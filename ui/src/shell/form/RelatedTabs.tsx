@@ -19,7 +19,7 @@ import type { EntityMeta, RelatedListDef, RelatedTabsDef, Row } from '../../core
 import { RecordPanel } from './RecordPanel';
 import { useRelatedPage } from './useRelatedPage';
 import { TabRouteContext } from './tabRouteContext';
-import { mayCall } from '../operationAccess';
+import { mayCall } from '../../../../common/record-access';
 
 interface Props { itemPath: string; related: RelatedListDef; tabs: RelatedTabsDef; listed: EntityMeta; record: Row; depth: number }
 

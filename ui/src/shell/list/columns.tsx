@@ -10,7 +10,7 @@ import { holds } from '../../../../common/rules';
 import { columnWidth } from '../../core/columnWidths';
 import { formatCell } from '../../core/format';
 import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH } from '../../core/listMemory';
-import { referenceLabel } from '../../core/referenceLabels';
+import { referenceLabel } from '../../../../common/display-name';
 import type { ColumnDef, Row } from '../../core/types';
 import { FileDownload } from './FileDownload';
 

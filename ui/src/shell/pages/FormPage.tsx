@@ -6,7 +6,8 @@ import { useEffect, useRef } from 'react';
 import { Alert, Button, Center, Loader, Stack, Title } from '@mantine/core';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { userMessage } from '../../core/apiError';
-import { rowName } from '../../core/confirmQuestions';
+import { rowName } from '../../../../common/display-name';
+import { createTitle, recordTitle } from '../../../../common/page-titles';
 import { useEntityRecord } from '../../core/hooks/useEntityRecord';
 import { useStableValue } from '../../core/hooks/useStableValue';
 import { useEntityMeta, useManifest } from '../../core/hooks/useManifest';
@@ -22,10 +23,9 @@ import { useModals } from '../modals/modalsContext';
 import { EntityForm } from '../form/EntityForm';
 import { RecordView } from '../form/RecordView';
 import { RelatedLists } from '../form/RelatedLists';
-import { recordAccess } from '../form/recordAccess';
 import { TabRouteContext } from '../form/tabRouteContext';
 import { usePageTitle } from '../pageTitle';
-import { mayCall } from '../operationAccess';
+import { mayCall, recordAccess } from '../../../../common/record-access';
 
 interface Props {
   entityName: string;
@@ -58,7 +58,7 @@ function FormPageBody({ entityName, routePattern, readOnly = false }: Props) {
   // A record is named as the shell names it where others refer to it: its `display` fields (a contract by its
   // number, not its id), the key while it loads or when they are empty.
   const name = editKey ? (record.record ? rowName(entity.display, record.record, editKey) : Object.values(editKey).join(' ')) : '';
-  const title = editKey ? `${readOnlyView ? '' : 'Modifica '}${entity.label} ${name}` : `Inserimento ${entity.label}`;
+  const title = editKey ? recordTitle(entity, name, readOnlyView) : createTitle(entity);
   usePageTitle(title);
 
   // Seed 001 §6: who may not create is told so (the spec's `createRefusal`) and goes home, not left on a form.

@@ -35,7 +35,7 @@ import { useSingleChoices } from '../list/singleChoice';
 import { PeriodMonths } from '../list/PeriodMonths';
 import { useModals } from '../modals/modalsContext';
 import { usePageTitle } from '../pageTitle';
-import { mayCall } from '../operationAccess';
+import { mayCall } from '../../../../common/record-access';
 
 /** The table is its own chunk (list/tableChunk.ts): the title and the filters show while it loads. */
 const ListTable = listTable.Component;
