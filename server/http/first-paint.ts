@@ -4,10 +4,10 @@
  * while the code downloads, instead of a blank "Caricamento…". React's first render replaces it with the same
  * frame and title in the same place (ui/index.html styles it to match).
  *
- * Only what anyone may read goes in: the manifest's page titles (a public file). The server does not know the
- * caller here (the session cookie goes to the API only: server/http/session-cookie.ts), so the frame is drawn when
- * the session hint says a session may exist; a visitor, a public page, a page titled by its data (a record's name)
- * and the shells' own paths (homes, logins) keep the plain loader.
+ * The frame is drawn when the session hint says a session may exist. A list's, report's or dashboard's title is the
+ * manifest's (a public file); a record's is read for the caller whose session the page load carries, as the API
+ * would answer it (server/http/record-title.ts). A visitor, a public page, an extension and the shells' own paths
+ * (homes, logins) keep the plain loader. Pure functions here; the reading is the caller's (ui-files.ts).
  */
 import { federatedEntryOf } from '../../common/federated-entry.js';
 import { listTitle } from '../../common/page-titles.js';
@@ -65,8 +65,8 @@ function titleOf(manifest: FirstPaintManifest, route: ManifestRoute): string | u
     return entity && listTitle(entity);
   }
   if (route.kind === 'report' || route.kind === 'dashboard') return route.title;
-  // A form's title names its record (or says "Inserimento" when the address has no key yet, which the page may
-  // still turn into its caller's own record), an extension draws its own: none is known before the page runs.
+  // A form's title names its record (FirstRecord, named for the caller) or says "Inserimento" when the address has
+  // no key yet, which the page may still turn into its caller's own record; an extension draws its own.
   return undefined;
 }
 

@@ -32,23 +32,26 @@ export function uiFiles(uiDir: string, apiBase: string, recordTitleOf?: RecordTi
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith(`${apiBase}/`) || HASHED_ASSETS.test(req.path)) { next(); return; }
     // Read at every visit, as the file was: a new build in place is served at once.
     const index = await readFile(join(uiDir, 'index.html'), 'utf8');
-    res.setHeader('Cache-Control', ALWAYS_REVALIDATE);
+    const page = await withFirstPaint(index, req, manifests, recordTitleOf);
+    // A record's name is the caller's to see: no shared cache keeps that page. Any page depends on the cookies.
+    res.setHeader('Cache-Control', page.personal ? `private, ${ALWAYS_REVALIDATE}` : ALWAYS_REVALIDATE);
     res.setHeader('Vary', 'Cookie');
-    res.type('html').send(await withFirstPaint(index, req, manifests, recordTitleOf));
+    res.type('html').send(page.html);
   };
   return [files, shell];
 }
 
-async function withFirstPaint(index: string, req: Request, manifests: (href: string) => Promise<FirstPaintManifest | undefined>, recordTitleOf: RecordTitleOf | undefined): Promise<string> {
+async function withFirstPaint(index: string, req: Request, manifests: (href: string) => Promise<FirstPaintManifest | undefined>, recordTitleOf: RecordTitleOf | undefined): Promise<{ html: string; personal: boolean }> {
+  const plain = { html: index, personal: false };
   // No session may exist: the login page comes next, not a frame.
-  if (cookieValue(req.headers.cookie, SESSION_HINT_COOKIE) === undefined) return index;
+  if (cookieValue(req.headers.cookie, SESSION_HINT_COOKIE) === undefined) return plain;
   const href = MANIFEST_LINK.exec(index)?.[1];
   const manifest = href === undefined ? undefined : await manifests(href);
   const query = req.originalUrl.indexOf('?');
   const page = manifest && firstPageOf(manifest, req.path, query < 0 ? '' : req.originalUrl.slice(query));
-  if (!page) return index;
+  if (!page) return plain;
   const title = page.record && recordTitleOf ? await recordTitleOf(req, page.record) : page.title;
-  return index.replace(LOADER, () => firstPaintMarkup({ ...page, title }));
+  return { html: index.replace(LOADER, () => firstPaintMarkup({ ...page, title })), personal: page.record !== undefined && title !== undefined };
 }
 
 /** The manifest index.html names, read once per build (its name changes with its content). */

@@ -47,7 +47,7 @@ describe("a record page's first paint", () => {
     ] as const) {
       const res = await app.anonymous.get(path).set('Cookie', await cookiesOf(user));
       expect(res.status, user).toBe(200);
-      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['cache-control']).toBe('private, no-cache');
       expect(res.headers.vary).toContain('Cookie');
       expect(titleOf(res.text), user).toBe(title);
     }
