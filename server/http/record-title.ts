@@ -47,7 +47,8 @@ export function recordTitles(db: Knex, model: RuntimeModel, gate: MerchantGate, 
     try {
       return await Promise.race([titleOf(req, record), late]);
     } catch {
-      // Not found, out of the caller's scope, refused: the page says it once its own read gets the same answer.
+      // Not found, out of the caller's scope, refused, a key the database cannot read ("abc" for a number): the page
+      // says it once its own read gets the answer. Not logged: any address would write to the log at will.
       return undefined;
     } finally {
       clearTimeout(timer);
