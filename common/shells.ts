@@ -23,6 +23,19 @@ export function deepestShell<S extends Prefixed>(shells: readonly S[], route: st
   return best?.shell;
 }
 
+/** The login page of a realm (a shell's `loginRealm`, spec/platform/bindings.yaml). */
+export function loginPath(realm: string): string {
+  return `/login/${realm}`;
+}
+
+/**
+ * The addresses the shells themselves answer (the root, the logins, password recovery, each shell's home and prefix):
+ * a manifest route with one of them is not the page there (ui/src/shell/AppRoutes.tsx, server/http/first-paint.ts).
+ */
+export function shellOwnPaths(shells: readonly { loginRealm: string; home: string; prefix: string }[]): Set<string> {
+  return new Set(['/', '/login', '/resetPassword', ...shells.flatMap((s) => [loginPath(s.loginRealm), s.home, s.prefix])]);
+}
+
 /** Seed 000 §1: a merchant, an assistance user, or another bank-side user. */
 export function userKind(user: { isMerchant: boolean; isAssistenza: boolean }): UserKind {
   if (user.isMerchant) return 'merchant';

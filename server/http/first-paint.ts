@@ -9,8 +9,10 @@
  * would answer it (server/http/record-title.ts). A visitor, a public page, an extension and the shells' own paths
  * (homes, logins) keep the plain loader. Pure functions here; the reading is the caller's (ui-files.ts).
  */
+import escapeHtml from 'escape-html';
 import { federatedEntryOf } from '../../common/federated-entry.js';
 import { listTitle } from '../../common/page-titles.js';
+import { shellOwnPaths } from '../../common/shells.js';
 import type { AccessEntity } from '../../common/record-access.js';
 import { isRecord } from '../records.js';
 
@@ -31,12 +33,10 @@ export interface FirstRecord { entity: ManifestEntity; entityName: string; key: 
 /** What the page's first paint shows: its shell's frame and, where the manifest names it, its title. */
 export interface FirstPage { layout: string; kind: string; title?: string; record?: FirstRecord }
 
-const RESERVED = ['/', '/login', '/resetPassword'];
-
 /** The page `path` (with its `search`) opens, as the shell's router would pick it; undefined: keep the plain loader. */
 export function firstPageOf(manifest: FirstPaintManifest, path: string, search: string): FirstPage | undefined {
   if (federatedEntryOf(search)) return undefined;
-  const shellPaths = new Set([...RESERVED, ...manifest.shells.flatMap((s) => [`/login/${s.loginRealm}`, s.home, s.prefix])]);
+  const shellPaths = shellOwnPaths(manifest.shells);
   if (shellPaths.has(path)) return undefined;
   const match = bestMatch(manifest.routes.filter((r) => !r.public && !shellPaths.has(r.path)), path);
   const shell = match && manifest.shells.find((s) => s.name === match.route.shell);
@@ -121,10 +121,6 @@ export function firstPaintMarkup(page: FirstPage): string {
     + `<div class="fp-main">${title}<div role="status" class="fp-status">Caricamento…</div></div></div>`;
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
 /** The manifest file the shell loads, as index.html names it; a guard, since the file comes from the build. */
 export function isFirstPaintManifest(value: unknown): value is FirstPaintManifest {
   return isRecord(value) && Array.isArray(value.routes) && value.routes.every(isRoute)
@@ -139,7 +135,10 @@ function isEntity(value: unknown): value is ManifestEntity {
 const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === 'string');
 
 function isRoute(value: unknown): value is ManifestRoute {
-  return isRecord(value) && typeof value.path === 'string' && typeof value.kind === 'string' && typeof value.shell === 'string';
+  const optional = (v: unknown, type: 'string' | 'boolean') => v === undefined || typeof v === type;
+  return isRecord(value) && typeof value.path === 'string' && typeof value.kind === 'string' && typeof value.shell === 'string'
+    && optional(value.entity, 'string') && optional(value.title, 'string') && optional(value.permission, 'string')
+    && optional(value.public, 'boolean') && optional(value.readOnly, 'boolean');
 }
 
 function isShell(value: unknown): value is ManifestShell {

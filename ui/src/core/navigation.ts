@@ -6,6 +6,7 @@
 import { deepestShell, shellOfKind, userKind } from '../../../common/shells';
 import type { CurrentUser } from './authApi';
 import type { MenuGroup, RouteDef, ShellDef } from './types';
+import { loginPath } from '../../../common/shells';
 
 const RETURN_KEY = 'WP_RETURN_URL';
 
@@ -31,10 +32,7 @@ export function isLoginPath(pathname: string): boolean {
   return pathname === '/login' || pathname.startsWith('/login/');
 }
 
-/** The login page of a realm (a shell's `loginRealm`, spec/platform/bindings.yaml). */
-export function loginPath(realm: string): string {
-  return `/login/${realm}`;
-}
+export { loginPath };
 
 /** Seed 000 §2: an unauthenticated visitor goes to the login page of the shell of the path it asked for. */
 export function loginPathFor(pathname: string, shells: readonly ShellDef[]): string {

@@ -7,7 +7,7 @@ interface NumberFormat { format(value: number): string }
 
 /**
  * Made at the first number it formats, not when the page's code loads: the first Italian format loads the locale's
- * data, about 130 ms on a slow phone (4x CPU), which a page that shows no amount need not spend while it starts.
+ * data, about 100 ms on a slow phone (4x CPU), which a page that shows no amount need not spend while it starts.
  */
 const it = (options: Intl.NumberFormatOptions): NumberFormat => {
   let made: Intl.NumberFormat | undefined;

@@ -8,9 +8,10 @@
  * one-time-login query (core/federatedEntry.ts) is the federated entry, whatever its path.
  */
 import { lazy, useMemo } from 'react';
-import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { matchPath, matchRoutes, Navigate, Route, Routes, useLocation, type Params } from 'react-router-dom';
 import { loadFormDef } from '../core/artifacts';
 import { federatedEntryOf } from '../../../common/federated-entry';
+import { shellOwnPaths } from '../../../common/shells';
 import { useManifest } from '../core/hooks/useManifest';
 import { keyOf, recordPath, type KeyValues } from '../core/keys';
 import { defaultShell, loginPath, shellOfPath } from '../core/navigation';
@@ -50,7 +51,7 @@ export function AppRoutes() {
   const entry = useMemo(() => federatedEntryOf(search), [search]);
   const main = defaultShell(shells);
   // Paths the shells own: a manifest route with the same path is ignored.
-  const shellPaths = new Set(['/', '/login', '/resetPassword', ...shells.flatMap((s) => [loginPath(s.loginRealm), s.home, s.prefix])]);
+  const shellPaths = shellOwnPaths(shells);
   const routes = declared.filter((r) => !shellPaths.has(r.path));
   if (entry) return <FederatedEntryPage entry={entry} />;
   const page = (route: RouteDef) => <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />;
@@ -117,7 +118,7 @@ export function preloadFirstPage({ routes, shells }: Pick<Manifest, 'routes' | '
   const signedIn = sessionMayExist();
   // The frame of the path's shell (a user of the other shell is sent home, to its own frame: rare).
   const frame = signedIn ? [preloadFrame(shellOfPath(shells, pathname).layout)] : [];
-  const route = routes.find((r) => matchPath(r.path, pathname));
+  const route = routeAt(routes, pathname)?.route;
   // Nobody logged in: a reserved page sends to the login, its code is not needed.
   if (!route || (!route.public && !signedIn)) return Promise.allSettled(frame);
   return Promise.allSettled([
@@ -133,13 +134,15 @@ export function preloadFirstPage({ routes, shells }: Pick<Manifest, 'routes' | '
  * page's code (core/firstRecord.ts); none for a create form, another kind of page or nobody logged in.
  */
 export function firstRecordOf({ routes, entities }: Pick<Manifest, 'routes' | 'entities'>, pathname: string): { entity: EntityMeta; key: KeyValues } | undefined {
-  if (!sessionMayExist()) return undefined;
-  for (const route of routes) {
-    const match = matchPath(route.path, pathname);
-    if (!match) continue;
-    const entity: EntityMeta | undefined = route.kind === 'form' ? entities[route.entity] : undefined;
-    const key = entity && keyOf(entity.key, match.params);
-    return entity && key ? { entity, key } : undefined;
-  }
-  return undefined;
+  const at = sessionMayExist() ? routeAt(routes, pathname) : undefined;
+  const entity: EntityMeta | undefined = at?.route.kind === 'form' ? entities[at.route.entity] : undefined;
+  const key = entity && at && keyOf(entity.key, at.params);
+  return entity && key ? { entity, key } : undefined;
+}
+
+/** The route the router opens at `pathname`, by its ranking (a literal segment beats a parameter), with its parameters. */
+function routeAt(routes: readonly RouteDef[], pathname: string): { route: RouteDef; params: Params } | undefined {
+  const match = matchRoutes(routes.map((r, i) => ({ path: r.path, id: String(i) })), pathname)?.at(-1);
+  const route = match ? routes.at(Number(match.route.id)) : undefined;
+  return route && match ? { route, params: match.params } : undefined;
 }
