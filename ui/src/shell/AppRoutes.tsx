@@ -15,6 +15,7 @@ import { shellOwnPaths } from '../../../common/shells';
 import { useManifest } from '../core/hooks/useManifest';
 import { keyOf, recordPath, type KeyValues } from '../core/keys';
 import { defaultShell, loginPath, shellOfPath } from '../core/navigation';
+import { routeCandidates } from '../core/routeCandidates';
 import { sessionMayExist } from '../core/sessionHint';
 import type { EntityMeta, Manifest, RouteDef, ShellDef } from '../core/types';
 import { RequireAuth, RequirePermission, ShellOnly } from './auth/guards';
@@ -46,13 +47,14 @@ const FederatedEntryPage = lazy(() => import('./auth/FederatedEntryPage'));
 
 export function AppRoutes() {
   const { routes: declared, shells } = useManifest();
-  const { search } = useLocation();
+  const { pathname, search } = useLocation();
   // Seed 000 §1: single sign-on and one-time login enter at any address, by query parameters.
   const entry = useMemo(() => federatedEntryOf(search), [search]);
   const main = defaultShell(shells);
-  // Paths the shells own: a manifest route with the same path is ignored.
+  // Paths the shells own: a manifest route with the same path is ignored. Of the others, only those the address
+  // could open are declared (core/routeCandidates.ts): the router compiles every route it is given, at every render.
   const shellPaths = shellOwnPaths(shells);
-  const routes = declared.filter((r) => !shellPaths.has(r.path));
+  const routes = routeCandidates(declared.filter((r) => !shellPaths.has(r.path)), pathname);
   if (entry) return <FederatedEntryPage entry={entry} />;
   const page = (route: RouteDef) => <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />;
   const home = (shell: ShellDef) => <Route key={shell.home} path={shell.home} element={<HomePage shell={shell} />} />;
@@ -142,7 +144,8 @@ export function firstRecordOf({ routes, entities }: Pick<Manifest, 'routes' | 'e
 
 /** The route the router opens at `pathname`, by its ranking (a literal segment beats a parameter), with its parameters. */
 function routeAt(routes: readonly RouteDef[], pathname: string): { route: RouteDef; params: Params } | undefined {
-  const match = matchRoutes(routes.map((r, i) => ({ path: r.path, id: String(i) })), pathname)?.at(-1);
-  const route = match ? routes.at(Number(match.route.id)) : undefined;
+  const candidates = routeCandidates(routes, pathname);
+  const match = matchRoutes(candidates.map((r, i) => ({ path: r.path, id: String(i) })), pathname)?.at(-1);
+  const route = match ? candidates.at(Number(match.route.id)) : undefined;
   return route && match ? { route, params: match.params } : undefined;
 }
