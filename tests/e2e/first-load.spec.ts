@@ -95,3 +95,31 @@ test("la scheda di una banca aperta dal suo indirizzo ha subito il nome della ba
   expect(reads).toHaveLength(1);
   expect(await page.evaluate('window.__titles')).toEqual([title]);
 });
+
+test("l'elenco delle filiali aperto dal suo indirizzo, con un filtro, ha le righe già nel primo disegno, senza segnaposto; l'elenco è chiesto una volta", async ({ page }) => {
+  await page.goto('/login/banca');
+  // A single-bank user: the bank is a filter the page adds (core/fixedScope.ts), which the early read must add too.
+  await submitLogin(page, 'sede.30480');
+  await expect(page).not.toHaveURL(/\/login\//);
+  // Whether the list's placeholder (shown until its first answer: ListPlaceholder.tsx) was ever drawn, and how many
+  // rows the table had when it first appeared.
+  await page.addInitScript(`(() => {
+    window.__placeholder = false;
+    new MutationObserver(() => {
+      if (document.querySelector('[data-testid="list-placeholder"]')) window.__placeholder = true;
+      const table = document.querySelector('table');
+      if (table && window.__firstRows === undefined) window.__firstRows = table.querySelectorAll('tbody tr').length;
+    }).observe(document, { subtree: true, childList: true });
+  })()`);
+  const reads: string[] = [];
+  page.on('request', (r) => { if (r.method() === 'GET' && /\/webpos\/api\/v1\/filiali\?/.test(r.url())) reads.push(decodeURIComponent(r.url())); });
+  await page.goto('/anagrafiche/filiali?nome=Sede');
+  await expect(page.getByRole('cell', { name: 'Sede centrale' })).toBeVisible();
+  await expect(page.getByTestId('result-count')).toHaveText('1 risultato');
+  // Asked once, as the shell started (ui/src/core/firstList.ts), with the user's bank: the table's first render had its row.
+  expect(reads).toHaveLength(1);
+  expect(reads[0]).toContain('codAbi=30480');
+  expect(reads[0]).toContain('nome=Sede');
+  expect(await page.evaluate('window.__placeholder')).toBe(false);
+  expect(await page.evaluate('window.__firstRows')).toBe(1);
+});

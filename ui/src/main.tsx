@@ -7,10 +7,11 @@ import { createRoot } from 'react-dom/client';
 import { bootManifest, loadManifest } from './core/artifacts';
 import { createAuthApi } from './core/authApi';
 import { createDataProvider } from './core/dataProvider';
+import { openingListQuery, startFirstList } from './core/firstList';
 import { startFirstRecord } from './core/firstRecord';
-import { startSessionProbe } from './core/sessionStart';
+import { answeredProbe, startSessionProbe } from './core/sessionStart';
 import { App } from './shell/App';
-import { firstRecordOf, preloadFirstPage } from './shell/AppRoutes';
+import { firstListOf, firstRecordOf, preloadFirstPage } from './shell/AppRoutes';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('ui/index.html has no element with id "root" to render the shell into.');
@@ -22,13 +23,22 @@ const boot = bootManifest();
 const firstPage: Promise<unknown>[] = [];
 if (!(boot instanceof Error)) {
   // users/me, permessi and menuitems leave now too, while the code downloads (core/sessionStart.ts).
-  firstPage.push(startSessionProbe(createAuthApi(createDataProvider(boot.apiBase))));
+  const probe = startSessionProbe(createAuthApi(createDataProvider(boot.apiBase)));
+  firstPage.push(probe);
   firstPage.push(preloadFirstPage(boot, window.location.pathname));
   // A form's record leaves as soon as the manifest says which entity the address names (core/firstRecord.ts); a
   // refusal is left to the page (no session-lost event from here: the probe above says whether there is a session).
   firstPage.push(manifestLoad.then((manifest) => {
     const first = manifest instanceof Error ? undefined : firstRecordOf(manifest, window.location.pathname);
     return first && startFirstRecord(createDataProvider(boot.apiBase, undefined, {}), first.entity, first.key);
+  }));
+  // A list's first page leaves once the session has said who asks (a fixed bank or branch is one of its filters)
+  // and that its grants open the list (core/firstList.ts); the list's first render then has its rows.
+  firstPage.push(Promise.all([manifestLoad, probe]).then(([manifest]) => {
+    const session = answeredProbe();
+    const entity = manifest instanceof Error || !session ? undefined : firstListOf(manifest, window.location.pathname, session[1]);
+    const query = entity && session && openingListQuery(entity, window.location.search, session[0]);
+    return entity && query && startFirstList(createDataProvider(boot.apiBase, undefined, {}), entity, query);
   }));
 }
 

@@ -9,7 +9,7 @@ import type { ScopeDimension } from '../../../common/data-scope';
 import type { CurrentUser } from './authApi';
 import type { FilterDef } from './types';
 
-type FixedAnswer = Pick<CurrentUser, 'fixedBank' | 'fixedGroup' | 'fixedBranch' | 'fixedMerchant' | 'fixedStore'>;
+export type FixedAnswer = Pick<CurrentUser, 'fixedBank' | 'fixedGroup' | 'fixedBranch' | 'fixedMerchant' | 'fixedStore'>;
 
 function fixedValueOf(user: FixedAnswer, dimension: ScopeDimension): string | null | undefined {
   switch (dimension) {

@@ -15,6 +15,7 @@ import { shellOwnPaths } from '../../../common/shells';
 import { useManifest } from '../core/hooks/useManifest';
 import { keyOf, recordPath, type KeyValues } from '../core/keys';
 import { defaultShell, loginPath, shellOfPath } from '../core/navigation';
+import { grantsOf, holdsAll } from '../core/permissions';
 import { routeCandidates } from '../core/routeCandidates';
 import { sessionMayExist } from '../core/sessionHint';
 import type { EntityMeta, Manifest, RouteDef, ShellDef } from '../core/types';
@@ -140,6 +141,16 @@ export function firstRecordOf({ routes, entities }: Pick<Manifest, 'routes' | 'e
   const entity: EntityMeta | undefined = at?.route.kind === 'form' ? entities[at.route.entity] : undefined;
   const key = entity && at && keyOf(entity.key, at.params);
   return entity && key ? { entity, key } : undefined;
+}
+
+/**
+ * The entity of the list the address opens (`/anagrafiche/anaBanca`), which main.tsx asks for with the page's code
+ * (core/firstList.ts) when the session's grants hold the route's and the list's permissions; none otherwise.
+ */
+export function firstListOf({ routes, entities }: Pick<Manifest, 'routes' | 'entities'>, pathname: string, grants: readonly string[]): EntityMeta | undefined {
+  const route = sessionMayExist() ? routeAt(routes, pathname)?.route : undefined;
+  const entity: EntityMeta | undefined = route?.kind === 'list' ? entities[route.entity] : undefined;
+  return entity && holdsAll(grantsOf(grants), [route?.permission, entity.permissions.list]) ? entity : undefined;
 }
 
 /** The route the router opens at `pathname`, by its ranking (a literal segment beats a parameter), with its parameters. */
