@@ -5,8 +5,8 @@
  * list's first read (useEntityList) takes it only when it asks exactly that query; any other query asks the server.
  */
 import { listQuery, type DataProvider, type ListParams, type ListResult } from './dataProvider';
-import { fixedFieldValues, fixedFilterValues, type FixedAnswer } from './fixedScope';
-import { readListView } from './listView';
+import { fixedListFilters, type FixedAnswer } from './fixedScope';
+import { readListView, viewQuery } from './listView';
 import type { EntityMeta } from './types';
 
 interface Started { key: string; pending: Promise<ListResult>; answer?: ListResult }
@@ -27,8 +27,7 @@ const keyOf = (entity: Pick<EntityMeta, 'path'>, query: ListParams) => {
 export function openingListQuery(entity: EntityMeta, search: string, user: FixedAnswer): ListParams | undefined {
   if (entity.requireOneFilter || entity.period || entity.selectSingle?.length) return undefined;
   const view = readListView(search, entity);
-  const fixed = fixedFilterValues(entity.filters, fixedFieldValues(entity.scope, user));
-  return { page: view.page, ...(view.cursor ? { cursor: view.cursor } : {}), size: view.size, sort: view.sort, filters: { ...view.filters, ...fixed } };
+  return viewQuery(view, { ...view.filters, ...fixedListFilters(entity, user) });
 }
 
 /** Asks for the page; settles when it has answered, either way (main.tsx waits for it). */

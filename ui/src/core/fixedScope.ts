@@ -7,7 +7,7 @@
  */
 import type { ScopeDimension } from '../../../common/data-scope';
 import type { CurrentUser } from './authApi';
-import type { FilterDef } from './types';
+import type { EntityMeta, FilterDef } from './types';
 
 export type FixedAnswer = Pick<CurrentUser, 'fixedBank' | 'fixedGroup' | 'fixedBranch' | 'fixedMerchant' | 'fixedStore'>;
 
@@ -44,4 +44,9 @@ export function fixedFilterValues(filters: readonly FilterDef[], fields: Record<
     if (value !== undefined) fixed[filter.param] = value;
   }
   return fixed;
+}
+
+/** A list's filters the caller cannot change: its fixed bank, branch... on the entity's single-value filters. */
+export function fixedListFilters(entity: Pick<EntityMeta, 'filters' | 'scope'>, user: FixedAnswer | undefined): Record<string, string> {
+  return fixedFilterValues(entity.filters, fixedFieldValues(entity.scope, user));
 }

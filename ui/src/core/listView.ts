@@ -6,6 +6,7 @@
  * unknown column, a size it does not offer, an enum code it does not know, a malformed date) is ignored, not
  * an error: the address may have been typed, edited or kept from an older version.
  */
+import type { ListParams } from './dataProvider';
 import { isCalendarDate } from './dates';
 import type { EntityMeta, FilterDef, SortSpec } from './types';
 
@@ -69,6 +70,11 @@ export function writeListView(view: ListView, shape: ListShape): string {
   if (view.page > 0) query.set('page', String(view.page + 1));
   if (view.cursor !== undefined) query.set('cursor', view.cursor);
   return query.toString();
+}
+
+/** What a list with `view` asks the API: its page (or cursor), size and sort, with `filters` (the view's and any fixed). */
+export function viewQuery(view: ListView, filters: Record<string, string>): Pick<ListParams, 'page' | 'cursor' | 'size' | 'sort' | 'filters'> {
+  return { page: view.page, ...(view.cursor ? { cursor: view.cursor } : {}), size: view.size, sort: view.sort, filters };
 }
 
 /** What the API answers as a cursor (base64url), no longer than it accepts. */

@@ -13,9 +13,9 @@ import { useEntityMutations } from '../../core/hooks/useEntityMutations';
 import { useEntityMeta, useManifest } from '../../core/hooks/useManifest';
 import { fillRoute, keyOf } from '../../core/keys';
 import { splitListOperations } from '../../core/listOperations';
-import { withFilter, withoutFilters, withPage } from '../../core/listView';
+import { viewQuery, withFilter, withoutFilters, withPage } from '../../core/listView';
 import { resultCount } from '../../core/resultCount';
-import { fixedFieldValues, fixedFilterValues } from '../../core/fixedScope';
+import { fixedListFilters } from '../../core/fixedScope';
 import { useSession } from '../../core/session';
 import type { Row } from '../../core/types';
 import { useBanners } from '../banners';
@@ -58,7 +58,7 @@ function EntityList({ entityName }: { entityName: string }) {
 
   const { view, change } = useListView(entity, entity.listRoute);
   // The bank of a single-bank user, the cab of a branch user: set and locked (core/fixedScope.ts).
-  const fixed = useMemo(() => fixedFilterValues(entity.filters, fixedFieldValues(entity.scope, user)), [entity, user]);
+  const fixed = useMemo(() => fixedListFilters(entity, user), [entity, user]);
   const filters = useMemo(() => ({ ...view.filters, ...fixed }), [view.filters, fixed]);
   // A list that needs one of some filters (spec api.requireOneFilter) is not asked before one has a value.
   const missingFilter = missingRequiredFilter(entity, filters);
@@ -79,7 +79,8 @@ function EntityList({ entityName }: { entityName: string }) {
   const choosePeriod = useCallback((from: string, to: string) => {
     if (period) change({ ...view, page: 0, filters: { ...view.filters, [period.from]: from, [period.to]: to } });
   }, [period, change, view]);
-  const list = useEntityList(entity, { page: view.page, ...(view.cursor ? { cursor: view.cursor } : {}), size: view.size, sort: view.sort, filters }, !missingFilter && !opening && !badPeriod && !choosing);
+  // The query core/firstList.ts asks before the first render, when it can: the same two functions build both.
+  const list = useEntityList(entity, viewQuery(view, filters), !missingFilter && !opening && !badPeriod && !choosing);
   // A locked filter is not one the user set: "Rimuovi filtri" and the empty text ignore it.
   const filtered = Object.keys(view.filters).some((param) => !(param in fixed));
 
